@@ -1,0 +1,1 @@
+pub use search_core;

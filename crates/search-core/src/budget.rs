@@ -1,0 +1,460 @@
+//! [`Budget`]: how much a search may do (depth, nodes, iterations, time, a stop flag), and
+//! [`RunningBudget`], the started clock engines poll.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use crate::error::BudgetError;
+
+/// A flag shared between threads: set it and every search holding a clone stops soon after.
+///
+/// ```
+/// use search_core::StopFlag;
+/// let flag = StopFlag::new();
+/// let for_ui = flag.clone();
+/// assert!(!flag.is_set());
+/// for_ui.stop();
+/// assert!(flag.is_set());
+/// flag.reset();
+/// assert!(!for_ui.is_set());
+/// ```
+#[derive(Clone, Debug, Default)]
+pub struct StopFlag(Arc<AtomicBool>);
+
+impl StopFlag {
+    /// A new, unset flag.
+    ///
+    /// ```
+    /// assert!(!search_core::StopFlag::new().is_set());
+    /// ```
+    #[must_use]
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Asks every search holding this flag to stop.
+    ///
+    /// ```
+    /// let f = search_core::StopFlag::new();
+    /// f.stop();
+    /// assert!(f.is_set());
+    /// ```
+    pub fn stop(&self) {
+        self.0.store(true, Ordering::Relaxed);
+    }
+
+    /// Clears the flag so it can be used for another search.
+    ///
+    /// ```
+    /// let f = search_core::StopFlag::new();
+    /// f.stop();
+    /// f.reset();
+    /// assert!(!f.is_set());
+    /// ```
+    pub fn reset(&self) {
+        self.0.store(false, Ordering::Relaxed);
+    }
+
+    /// `true` once [`stop`](StopFlag::stop) was called.
+    ///
+    /// ```
+    /// assert!(!search_core::StopFlag::new().is_set());
+    /// ```
+    #[inline]
+    #[must_use]
+    pub fn is_set(&self) -> bool {
+        self.0.load(Ordering::Relaxed)
+    }
+}
+
+/// How much a search may do. Every limit is optional; a search stops at the first one
+/// reached. Engines document which limits they read: depth-first engines use depth, nodes,
+/// time and the stop flag; MCTS uses iterations, nodes (tree size), time and the stop flag.
+///
+/// Limits are validated when the search starts ([`Budget::start`]): a zero limit, an absurd
+/// depth or a time limit too large for the clock is a [`BudgetError`], never a panic.
+///
+/// ```
+/// use std::time::Duration;
+/// use search_core::{Budget, StopFlag};
+///
+/// let stop = StopFlag::new();
+/// let budget = Budget::depth(12)
+///     .and_nodes(5_000_000)
+///     .and_time(Duration::from_millis(250))
+///     .with_stop(stop.clone());
+/// assert_eq!(budget.max_depth(), Some(12));
+/// assert!(budget.start().is_ok());
+/// ```
+#[derive(Clone, Debug, Default)]
+pub struct Budget {
+    max_depth: Option<u32>,
+    max_nodes: Option<u64>,
+    max_iterations: Option<u64>,
+    time_limit: Option<Duration>,
+    stop: Option<StopFlag>,
+}
+
+impl Budget {
+    /// The deepest search any engine accepts, in plies.
+    pub const MAX_DEPTH: u32 = 10_000;
+
+    /// No limit at all: the search runs until it is done (an exact solve) or the stop flag
+    /// is set. Use it deliberately.
+    ///
+    /// ```
+    /// let b = search_core::Budget::unlimited();
+    /// assert!(b.is_unlimited());
+    /// ```
+    #[must_use]
+    pub fn unlimited() -> Self {
+        Self::default()
+    }
+
+    /// Search at most `plies` deep.
+    ///
+    /// ```
+    /// assert_eq!(search_core::Budget::depth(6).max_depth(), Some(6));
+    /// ```
+    #[must_use]
+    pub fn depth(plies: u32) -> Self {
+        Self::default().and_depth(plies)
+    }
+
+    /// Visit at most `nodes` nodes (MCTS: keep at most `nodes` nodes in the tree).
+    ///
+    /// ```
+    /// assert_eq!(search_core::Budget::nodes(1000).max_nodes(), Some(1000));
+    /// ```
+    #[must_use]
+    pub fn nodes(nodes: u64) -> Self {
+        Self::default().and_nodes(nodes)
+    }
+
+    /// Run at most `iterations` iterations (MCTS playouts).
+    ///
+    /// ```
+    /// assert_eq!(search_core::Budget::iterations(500).max_iterations(), Some(500));
+    /// ```
+    #[must_use]
+    pub fn iterations(iterations: u64) -> Self {
+        Self::default().and_iterations(iterations)
+    }
+
+    /// Stop after `limit` of wall-clock time.
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// let b = search_core::Budget::time(Duration::from_millis(100));
+    /// assert_eq!(b.time_limit(), Some(Duration::from_millis(100)));
+    /// ```
+    #[must_use]
+    pub fn time(limit: Duration) -> Self {
+        Self::default().and_time(limit)
+    }
+
+    /// Adds (or replaces) the depth limit.
+    ///
+    /// ```
+    /// let b = search_core::Budget::nodes(10).and_depth(3);
+    /// assert_eq!((b.max_depth(), b.max_nodes()), (Some(3), Some(10)));
+    /// ```
+    #[must_use]
+    pub fn and_depth(mut self, plies: u32) -> Self {
+        self.max_depth = Some(plies);
+        self
+    }
+
+    /// Adds (or replaces) the node limit.
+    ///
+    /// ```
+    /// let b = search_core::Budget::depth(3).and_nodes(10);
+    /// assert_eq!(b.max_nodes(), Some(10));
+    /// ```
+    #[must_use]
+    pub fn and_nodes(mut self, nodes: u64) -> Self {
+        self.max_nodes = Some(nodes);
+        self
+    }
+
+    /// Adds (or replaces) the iteration limit.
+    ///
+    /// ```
+    /// let b = search_core::Budget::nodes(100).and_iterations(10);
+    /// assert_eq!(b.max_iterations(), Some(10));
+    /// ```
+    #[must_use]
+    pub fn and_iterations(mut self, iterations: u64) -> Self {
+        self.max_iterations = Some(iterations);
+        self
+    }
+
+    /// Adds (or replaces) the time limit.
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// let b = search_core::Budget::depth(3).and_time(Duration::from_secs(1));
+    /// assert_eq!(b.time_limit(), Some(Duration::from_secs(1)));
+    /// ```
+    #[must_use]
+    pub fn and_time(mut self, limit: Duration) -> Self {
+        self.time_limit = Some(limit);
+        self
+    }
+
+    /// Attaches a stop flag that another thread may set.
+    ///
+    /// ```
+    /// use search_core::{Budget, StopFlag};
+    /// let b = Budget::unlimited().with_stop(StopFlag::new());
+    /// assert!(b.stop_flag().is_some());
+    /// ```
+    #[must_use]
+    pub fn with_stop(mut self, flag: StopFlag) -> Self {
+        self.stop = Some(flag);
+        self
+    }
+
+    /// The depth limit, if any.
+    ///
+    /// ```
+    /// assert_eq!(search_core::Budget::unlimited().max_depth(), None);
+    /// ```
+    #[must_use]
+    pub fn max_depth(&self) -> Option<u32> {
+        self.max_depth
+    }
+
+    /// The node limit, if any.
+    ///
+    /// ```
+    /// assert_eq!(search_core::Budget::unlimited().max_nodes(), None);
+    /// ```
+    #[must_use]
+    pub fn max_nodes(&self) -> Option<u64> {
+        self.max_nodes
+    }
+
+    /// The iteration limit, if any.
+    ///
+    /// ```
+    /// assert_eq!(search_core::Budget::unlimited().max_iterations(), None);
+    /// ```
+    #[must_use]
+    pub fn max_iterations(&self) -> Option<u64> {
+        self.max_iterations
+    }
+
+    /// The time limit, if any.
+    ///
+    /// ```
+    /// assert_eq!(search_core::Budget::unlimited().time_limit(), None);
+    /// ```
+    #[must_use]
+    pub fn time_limit(&self) -> Option<Duration> {
+        self.time_limit
+    }
+
+    /// The stop flag, if any.
+    ///
+    /// ```
+    /// assert!(search_core::Budget::unlimited().stop_flag().is_none());
+    /// ```
+    #[must_use]
+    pub fn stop_flag(&self) -> Option<&StopFlag> {
+        self.stop.as_ref()
+    }
+
+    /// `true` when no depth, node, iteration or time limit and no stop flag is set.
+    ///
+    /// ```
+    /// assert!(!search_core::Budget::depth(1).is_unlimited());
+    /// ```
+    #[must_use]
+    pub fn is_unlimited(&self) -> bool {
+        self.max_depth.is_none()
+            && self.max_nodes.is_none()
+            && self.max_iterations.is_none()
+            && self.time_limit.is_none()
+            && self.stop.is_none()
+    }
+
+    /// Checks the limits and starts the clock.
+    ///
+    /// # Errors
+    /// A [`BudgetError`] for a zero limit, a depth above [`Budget::MAX_DEPTH`], or a time
+    /// limit too large to form a deadline.
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// use search_core::{Budget, BudgetError};
+    /// assert!(Budget::depth(4).start().is_ok());
+    /// assert_eq!(Budget::nodes(0).start().unwrap_err(), BudgetError::ZeroNodes);
+    /// assert!(matches!(
+    ///     Budget::time(Duration::MAX).start(),
+    ///     Err(BudgetError::TimeTooLarge { .. })
+    /// ));
+    /// ```
+    pub fn start(&self) -> Result<RunningBudget, BudgetError> {
+        match self.max_depth {
+            Some(0) => return Err(BudgetError::ZeroDepth),
+            Some(d) if d > Self::MAX_DEPTH => {
+                return Err(BudgetError::DepthTooLarge {
+                    depth: d,
+                    max: Self::MAX_DEPTH,
+                })
+            }
+            _ => {}
+        }
+        if self.max_nodes == Some(0) {
+            return Err(BudgetError::ZeroNodes);
+        }
+        if self.max_iterations == Some(0) {
+            return Err(BudgetError::ZeroIterations);
+        }
+        let started = Instant::now();
+        let deadline = match self.time_limit {
+            None => None,
+            Some(limit) if limit.is_zero() => return Err(BudgetError::ZeroTime),
+            Some(limit) => Some(
+                started
+                    .checked_add(limit)
+                    .ok_or(BudgetError::TimeTooLarge { limit })?,
+            ),
+        };
+        Ok(RunningBudget {
+            started,
+            deadline,
+            max_depth: self.max_depth.unwrap_or(Self::MAX_DEPTH),
+            max_nodes: self.max_nodes.unwrap_or(u64::MAX),
+            max_iterations: self.max_iterations.unwrap_or(u64::MAX),
+            stop: self.stop.clone(),
+        })
+    }
+}
+
+/// A started [`Budget`]: the clock and the limits an engine checks while it searches.
+///
+/// Reading the clock costs far more than visiting a node, so
+/// [`poll`](RunningBudget::poll) checks the node limit every time but the clock and stop
+/// flag only every [`RunningBudget::POLL_INTERVAL`] nodes.
+///
+/// ```
+/// use search_core::Budget;
+/// let running = Budget::nodes(100).start().unwrap();
+/// assert!(!running.poll(99));
+/// assert!(running.poll(100));
+/// ```
+#[derive(Clone, Debug)]
+pub struct RunningBudget {
+    started: Instant,
+    deadline: Option<Instant>,
+    max_depth: u32,
+    max_nodes: u64,
+    max_iterations: u64,
+    stop: Option<StopFlag>,
+}
+
+impl RunningBudget {
+    /// How many nodes pass between two looks at the clock in [`poll`](RunningBudget::poll).
+    pub const POLL_INTERVAL: u64 = 1024;
+
+    /// The depth limit (`Budget::MAX_DEPTH` when none was set).
+    ///
+    /// ```
+    /// use search_core::Budget;
+    /// assert_eq!(Budget::depth(5).start().unwrap().max_depth(), 5);
+    /// ```
+    #[must_use]
+    pub fn max_depth(&self) -> u32 {
+        self.max_depth
+    }
+
+    /// The node limit (`u64::MAX` when none was set).
+    ///
+    /// ```
+    /// use search_core::Budget;
+    /// assert_eq!(Budget::unlimited().start().unwrap().max_nodes(), u64::MAX);
+    /// ```
+    #[must_use]
+    pub fn max_nodes(&self) -> u64 {
+        self.max_nodes
+    }
+
+    /// The iteration limit (`u64::MAX` when none was set).
+    ///
+    /// ```
+    /// use search_core::Budget;
+    /// assert_eq!(Budget::iterations(9).start().unwrap().max_iterations(), 9);
+    /// ```
+    #[must_use]
+    pub fn max_iterations(&self) -> u64 {
+        self.max_iterations
+    }
+
+    /// Time since the search started.
+    ///
+    /// ```
+    /// use search_core::Budget;
+    /// let r = Budget::unlimited().start().unwrap();
+    /// assert!(r.elapsed().as_secs() < 60);
+    /// ```
+    #[must_use]
+    pub fn elapsed(&self) -> std::time::Duration {
+        self.started.elapsed()
+    }
+
+    /// `true` if the deadline has passed or the stop flag is set. Reads the clock: call it
+    /// sparingly, or use [`poll`](RunningBudget::poll).
+    ///
+    /// ```
+    /// use search_core::{Budget, StopFlag};
+    /// let flag = StopFlag::new();
+    /// let r = Budget::unlimited().with_stop(flag.clone()).start().unwrap();
+    /// assert!(!r.out_of_time());
+    /// flag.stop();
+    /// assert!(r.out_of_time());
+    /// ```
+    #[must_use]
+    pub fn out_of_time(&self) -> bool {
+        if let Some(flag) = &self.stop {
+            if flag.is_set() {
+                return true;
+            }
+        }
+        matches!(self.deadline, Some(d) if Instant::now() >= d)
+    }
+
+    /// `true` if the search must stop after visiting `nodes` nodes: the node limit is
+    /// reached, or (checked every `POLL_INTERVAL` nodes) time is up or the stop flag is set.
+    ///
+    /// ```
+    /// use search_core::{Budget, StopFlag};
+    /// let flag = StopFlag::new();
+    /// let r = Budget::unlimited().with_stop(flag.clone()).start().unwrap();
+    /// flag.stop();
+    /// assert!(!r.poll(1));     // the flag is only read every POLL_INTERVAL nodes
+    /// assert!(r.poll(1024));
+    /// ```
+    #[inline]
+    #[must_use]
+    pub fn poll(&self, nodes: u64) -> bool {
+        nodes >= self.max_nodes || (nodes % Self::POLL_INTERVAL == 0 && self.out_of_time())
+    }
+
+    /// `true` if `iterations` iterations exhaust the budget, checking the clock every time
+    /// (an MCTS iteration is long enough that reading the clock is cheap in comparison,
+    /// but engines may still check only every few iterations).
+    ///
+    /// ```
+    /// use search_core::Budget;
+    /// let r = Budget::iterations(3).start().unwrap();
+    /// assert!(!r.iterations_done(2));
+    /// assert!(r.iterations_done(3));
+    /// ```
+    #[must_use]
+    pub fn iterations_done(&self, iterations: u64) -> bool {
+        iterations >= self.max_iterations || self.out_of_time()
+    }
+}

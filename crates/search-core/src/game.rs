@@ -1,0 +1,516 @@
+//! The two-player game vocabulary: [`Player`], [`Outcome`], the [`Game`] trait and the
+//! [`GameHash`] trait that transposition-table searches require.
+
+use core::fmt::{self, Debug};
+use core::hash::Hash;
+
+use crate::error::IllegalMoveError;
+
+/// One of the two players of a two-player game.
+///
+/// `First` moves first from the initial position (X in tic-tac-toe, the first stone in
+/// Connect Four).
+///
+/// ```
+/// use search_core::Player;
+/// assert_eq!(Player::First.opponent(), Player::Second);
+/// assert_eq!(Player::Second.index(), 1);
+/// ```
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Player {
+    /// The player who moves first from the initial position.
+    First,
+    /// The player who moves second.
+    Second,
+}
+
+impl Player {
+    /// The other player.
+    ///
+    /// ```
+    /// use search_core::Player;
+    /// assert_eq!(Player::Second.opponent(), Player::First);
+    /// ```
+    #[inline]
+    #[must_use]
+    pub const fn opponent(self) -> Player {
+        match self {
+            Player::First => Player::Second,
+            Player::Second => Player::First,
+        }
+    }
+
+    /// `0` for [`Player::First`], `1` for [`Player::Second`]: handy to index per-player arrays.
+    ///
+    /// ```
+    /// use search_core::Player;
+    /// let stones = [3, 2];
+    /// assert_eq!(stones[Player::First.index()], 3);
+    /// ```
+    #[inline]
+    #[must_use]
+    pub const fn index(self) -> usize {
+        match self {
+            Player::First => 0,
+            Player::Second => 1,
+        }
+    }
+}
+
+impl fmt::Display for Player {
+    /// ```
+    /// use search_core::Player;
+    /// assert_eq!(Player::First.to_string(), "first player");
+    /// ```
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Player::First => "first player",
+            Player::Second => "second player",
+        })
+    }
+}
+
+/// Where a game stands: still being played, won by one side, or drawn.
+///
+/// ```
+/// use search_core::{Outcome, Player};
+/// let o = Outcome::Win(Player::First);
+/// assert!(o.is_over());
+/// assert_eq!(o.winner(), Some(Player::First));
+/// assert_eq!(o.value_for(Player::Second), Some(-1));
+/// assert_eq!(Outcome::Ongoing.value_for(Player::First), None);
+/// ```
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Outcome {
+    /// The game is not over: the side to move has at least one legal move.
+    Ongoing,
+    /// The game is over and this player won.
+    Win(Player),
+    /// The game is over without a winner.
+    Draw,
+}
+
+impl Outcome {
+    /// `true` for [`Outcome::Win`] and [`Outcome::Draw`].
+    ///
+    /// ```
+    /// use search_core::Outcome;
+    /// assert!(Outcome::Draw.is_over());
+    /// assert!(!Outcome::Ongoing.is_over());
+    /// ```
+    #[inline]
+    #[must_use]
+    pub const fn is_over(self) -> bool {
+        !matches!(self, Outcome::Ongoing)
+    }
+
+    /// The winner, if there is one.
+    ///
+    /// ```
+    /// use search_core::Outcome;
+    /// assert_eq!(Outcome::Draw.winner(), None);
+    /// ```
+    #[inline]
+    #[must_use]
+    pub const fn winner(self) -> Option<Player> {
+        match self {
+            Outcome::Win(p) => Some(p),
+            _ => None,
+        }
+    }
+
+    /// The result for `player` as `+1` (won), `0` (draw) or `-1` (lost); `None` while ongoing.
+    ///
+    /// ```
+    /// use search_core::{Outcome, Player};
+    /// assert_eq!(Outcome::Win(Player::Second).value_for(Player::Second), Some(1));
+    /// assert_eq!(Outcome::Draw.value_for(Player::First), Some(0));
+    /// ```
+    #[inline]
+    #[must_use]
+    pub fn value_for(self, player: Player) -> Option<i32> {
+        match self {
+            Outcome::Ongoing => None,
+            Outcome::Draw => Some(0),
+            Outcome::Win(w) if w == player => Some(1),
+            Outcome::Win(_) => Some(-1),
+        }
+    }
+}
+
+impl fmt::Display for Outcome {
+    /// ```
+    /// use search_core::{Outcome, Player};
+    /// assert_eq!(Outcome::Win(Player::First).to_string(), "first player wins");
+    /// assert_eq!(Outcome::Draw.to_string(), "draw");
+    /// ```
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Outcome::Ongoing => f.write_str("ongoing"),
+            Outcome::Win(p) => write!(f, "{p} wins"),
+            Outcome::Draw => f.write_str("draw"),
+        }
+    }
+}
+
+/// A two-player, zero-sum, alternating-turn game with perfect information.
+///
+/// Implement the five required items and every engine in this workspace (alpha-beta,
+/// negamax, the exact solver, MCTS) can play your game. Everything else is an optional,
+/// always-correct speed-up with a default.
+///
+/// | item | required? | what it is |
+/// |---|---|---|
+/// | [`Move`](Game::Move) | yes | a move, small and `Copy` (a cell index, a from/to pair, a pass) |
+/// | [`to_move`](Game::to_move) | yes | whose turn it is |
+/// | [`legal_moves`](Game::legal_moves) | yes | append the legal moves to a reusable buffer |
+/// | [`play`](Game::play) | yes | apply a legal move |
+/// | [`outcome`](Game::outcome) | yes | ongoing, won by a side, or drawn |
+/// | [`undo`](Game::undo) + [`HAS_UNDO`](Game::HAS_UNDO) | no | take a move back, for states that are expensive to clone |
+/// | [`move_order_hint`](Game::move_order_hint) | no | a cheap per-move score: higher is searched first |
+/// | [`winning_move`](Game::winning_move) | no | a move that wins at once, found without playing them all |
+/// | [`non_losing_moves`](Game::non_losing_moves) | no | a reduced move list that still holds an optimal move |
+/// | [`remaining_plies_bound`](Game::remaining_plies_bound) | no | an upper bound on how long the game can still last |
+///
+/// # Contract
+/// * `legal_moves` **appends** to `moves` (callers clear the buffer first); it appends nothing
+///   exactly when [`outcome`](Game::outcome) is not [`Outcome::Ongoing`]; moves are unique.
+/// * `play` is only called with a move that `legal_moves` produced for this state. Use
+///   [`try_play`](Game::try_play) for untrusted input: it checks legality and returns an error.
+/// * `Clone` must be a full, independent copy. Engines search by *copy-make* (clone, then
+///   play) unless `HAS_UNDO` is `true`; for a bitboard game copying 16 bytes is as fast as
+///   make/unmake, so most games should not bother with `undo`.
+///
+/// The [`testing`](crate#features) feature ships a conformance checker that verifies this
+/// contract on seeded random games; run it from your own tests.
+///
+/// # Example: Nim (take 1 or 2 from a pile; who takes the last stone wins)
+/// ```
+/// use search_core::{Game, Outcome, Player};
+///
+/// #[derive(Clone, Debug, PartialEq, Eq)]
+/// struct Nim { stones: u32, to_move: Player }
+///
+/// impl Game for Nim {
+///     type Move = u32;
+///     fn to_move(&self) -> Player { self.to_move }
+///     fn legal_moves(&self, moves: &mut Vec<u32>) {
+///         moves.extend((1..=2).filter(|&take| take <= self.stones));
+///     }
+///     fn play(&mut self, take: u32) {
+///         self.stones -= take;
+///         self.to_move = self.to_move.opponent();
+///     }
+///     fn outcome(&self) -> Outcome {
+///         // The player who took the last stone is the one *not* to move now.
+///         if self.stones == 0 { Outcome::Win(self.to_move.opponent()) } else { Outcome::Ongoing }
+///     }
+/// }
+///
+/// let mut nim = Nim { stones: 4, to_move: Player::First };
+/// let mut moves = Vec::new();
+/// nim.legal_moves(&mut moves);
+/// assert_eq!(moves, [1, 2]);
+/// nim.play(1);
+/// assert_eq!(nim.winning_move(), None); // 3 stones: no win at once
+/// nim.play(1);
+/// assert_eq!(nim.winning_move(), Some(2));
+/// assert!(nim.try_play(3).is_err()); // illegal input is an error, not a panic
+/// ```
+pub trait Game: Clone {
+    /// A move. Keep it small: engines copy and compare moves in their inner loops.
+    type Move: Copy + Eq + Hash + Debug;
+
+    /// The player whose turn it is.
+    fn to_move(&self) -> Player;
+
+    /// Appends every legal move of this state to `moves` (the caller clears it first).
+    /// Appends nothing when the game is over.
+    fn legal_moves(&self, moves: &mut Vec<Self::Move>);
+
+    /// Plays `mv`, which must be legal in this state (see [`try_play`](Game::try_play) for
+    /// unchecked input). The side to move changes.
+    fn play(&mut self, mv: Self::Move);
+
+    /// Whether the game is ongoing, won, or drawn.
+    fn outcome(&self) -> Outcome;
+
+    /// `true` if [`undo`](Game::undo) is implemented and cheaper than cloning the state.
+    /// Engines then search by make/unmake instead of copy-make.
+    const HAS_UNDO: bool = false;
+
+    /// Takes back `mv`, the last move played, restoring the exact previous state, and returns
+    /// `true`. The default returns `false` without touching the state: "not supported", and
+    /// engines never call it unless [`HAS_UNDO`](Game::HAS_UNDO) is `true`.
+    ///
+    /// ```
+    /// # use search_core::{Game, Outcome, Player};
+    /// # #[derive(Clone, Debug, PartialEq)] struct Count(u8);
+    /// # impl Game for Count {
+    /// #   type Move = u8;
+    /// #   fn to_move(&self) -> Player { if self.0 % 2 == 0 { Player::First } else { Player::Second } }
+    /// #   fn legal_moves(&self, m: &mut Vec<u8>) { if self.0 < 3 { m.push(1) } }
+    /// #   fn play(&mut self, mv: u8) { self.0 += mv }
+    /// #   fn outcome(&self) -> Outcome { if self.0 < 3 { Outcome::Ongoing } else { Outcome::Draw } }
+    /// # }
+    /// let mut g = Count(0);
+    /// assert!(!Count::HAS_UNDO);
+    /// assert!(!g.undo(1)); // default: unsupported, state unchanged
+    /// assert_eq!(g, Count(0));
+    /// ```
+    #[inline]
+    fn undo(&mut self, _mv: Self::Move) -> bool {
+        false
+    }
+
+    /// A cheap ordering score for `mv` in this state: engines search higher hints first.
+    /// It must never change a search's value, only its speed. Default: `0` for every move.
+    ///
+    /// ```
+    /// # use search_core::{Game, Outcome, Player};
+    /// # #[derive(Clone)] struct G;
+    /// # impl Game for G {
+    /// #   type Move = u8;
+    /// #   fn to_move(&self) -> Player { Player::First }
+    /// #   fn legal_moves(&self, _: &mut Vec<u8>) {}
+    /// #   fn play(&mut self, _: u8) {}
+    /// #   fn outcome(&self) -> Outcome { Outcome::Draw }
+    /// # }
+    /// assert_eq!(G.move_order_hint(3), 0);
+    /// ```
+    #[inline]
+    fn move_order_hint(&self, _mv: Self::Move) -> i32 {
+        0
+    }
+
+    /// A move with which the side to move wins at once, if there is one.
+    ///
+    /// The default plays each legal move on a copy and looks at the outcome; a game that can
+    /// answer faster (Connect Four: one bitboard expression) should override it, because
+    /// engines ask it at every interior node. It returns `None` when the game is over.
+    ///
+    /// ```
+    /// # use search_core::{Game, Outcome, Player};
+    /// # #[derive(Clone)] struct Race(u8);
+    /// # impl Game for Race {
+    /// #   type Move = u8;
+    /// #   fn to_move(&self) -> Player { Player::First }
+    /// #   fn legal_moves(&self, m: &mut Vec<u8>) { if self.0 < 10 { m.extend([1, 2]) } }
+    /// #   fn play(&mut self, mv: u8) { self.0 += mv }
+    /// #   fn outcome(&self) -> Outcome { if self.0 >= 10 { Outcome::Win(Player::First) } else { Outcome::Ongoing } }
+    /// # }
+    /// assert_eq!(Race(8).winning_move(), Some(2));
+    /// assert_eq!(Race(5).winning_move(), None);
+    /// ```
+    fn winning_move(&self) -> Option<Self::Move> {
+        let me = self.to_move();
+        let mut moves = Vec::new();
+        self.legal_moves(&mut moves);
+        moves.into_iter().find(|&mv| {
+            let mut child = self.clone();
+            child.play(mv);
+            child.outcome() == Outcome::Win(me)
+        })
+    }
+
+    /// Appends to `moves` a subset of the legal moves that still contains an optimal move,
+    /// for a state whose side to move has **no** [`winning_move`](Game::winning_move).
+    ///
+    /// A game may drop moves that lose at once (Connect Four: never play under the
+    /// opponent's winning cell), keep only the forced block when the opponent threatens once,
+    /// and append **nothing** when every move loses at the opponent's next turn (the opponent
+    /// threatens twice). Engines read an empty list from an ongoing state as "lost in two
+    /// plies". Default: all legal moves, which is always correct.
+    ///
+    /// ```
+    /// # use search_core::{Game, Outcome, Player};
+    /// # #[derive(Clone)] struct G;
+    /// # impl Game for G {
+    /// #   type Move = u8;
+    /// #   fn to_move(&self) -> Player { Player::First }
+    /// #   fn legal_moves(&self, m: &mut Vec<u8>) { m.extend([0, 1, 2]) }
+    /// #   fn play(&mut self, _: u8) {}
+    /// #   fn outcome(&self) -> Outcome { Outcome::Ongoing }
+    /// # }
+    /// let mut moves = Vec::new();
+    /// G.non_losing_moves(&mut moves);
+    /// assert_eq!(moves, [0, 1, 2]);
+    /// ```
+    #[inline]
+    fn non_losing_moves(&self, moves: &mut Vec<Self::Move>) {
+        self.legal_moves(moves);
+    }
+
+    /// An upper bound on the number of plies the game can still last from this state, if the
+    /// game knows one (Connect Four: the empty cells). It must shrink by at least one with
+    /// each move and be `0` only when the game is over. Engines use it to bound win/loss
+    /// distances and the conformance checker to detect games that never end. Default: `None`.
+    ///
+    /// ```
+    /// # use search_core::{Game, Outcome, Player};
+    /// # #[derive(Clone)] struct G;
+    /// # impl Game for G {
+    /// #   type Move = u8;
+    /// #   fn to_move(&self) -> Player { Player::First }
+    /// #   fn legal_moves(&self, _: &mut Vec<u8>) {}
+    /// #   fn play(&mut self, _: u8) {}
+    /// #   fn outcome(&self) -> Outcome { Outcome::Draw }
+    /// # }
+    /// assert_eq!(G.remaining_plies_bound(), None);
+    /// ```
+    #[inline]
+    fn remaining_plies_bound(&self) -> Option<u32> {
+        None
+    }
+
+    /// The legal moves as a new `Vec`: convenient outside hot loops (engines reuse a buffer
+    /// with [`legal_moves`](Game::legal_moves) instead).
+    ///
+    /// ```
+    /// # use search_core::{Game, Outcome, Player};
+    /// # #[derive(Clone)] struct G;
+    /// # impl Game for G {
+    /// #   type Move = u8;
+    /// #   fn to_move(&self) -> Player { Player::First }
+    /// #   fn legal_moves(&self, m: &mut Vec<u8>) { m.extend([4, 5]) }
+    /// #   fn play(&mut self, _: u8) {}
+    /// #   fn outcome(&self) -> Outcome { Outcome::Ongoing }
+    /// # }
+    /// assert_eq!(G.legal_move_list(), [4, 5]);
+    /// ```
+    fn legal_move_list(&self) -> Vec<Self::Move> {
+        let mut moves = Vec::new();
+        self.legal_moves(&mut moves);
+        moves
+    }
+
+    /// `true` if `mv` is legal here. The default generates the legal moves and searches them.
+    ///
+    /// ```
+    /// # use search_core::{Game, Outcome, Player};
+    /// # #[derive(Clone)] struct G;
+    /// # impl Game for G {
+    /// #   type Move = u8;
+    /// #   fn to_move(&self) -> Player { Player::First }
+    /// #   fn legal_moves(&self, m: &mut Vec<u8>) { m.extend([0, 1]) }
+    /// #   fn play(&mut self, _: u8) {}
+    /// #   fn outcome(&self) -> Outcome { Outcome::Ongoing }
+    /// # }
+    /// assert!(G.is_legal(1));
+    /// assert!(!G.is_legal(7));
+    /// ```
+    fn is_legal(&self, mv: Self::Move) -> bool {
+        let mut moves = Vec::new();
+        self.legal_moves(&mut moves);
+        moves.contains(&mv)
+    }
+
+    /// Plays `mv` after checking that it is legal; an illegal move (or any move once the game
+    /// is over) is an [`IllegalMoveError`] and leaves the state unchanged. Use it for human
+    /// input and other untrusted moves.
+    ///
+    /// ```
+    /// # use search_core::{Game, Outcome, Player};
+    /// # #[derive(Clone)] struct G(u8);
+    /// # impl Game for G {
+    /// #   type Move = u8;
+    /// #   fn to_move(&self) -> Player { Player::First }
+    /// #   fn legal_moves(&self, m: &mut Vec<u8>) { if self.0 == 0 { m.push(1) } }
+    /// #   fn play(&mut self, mv: u8) { self.0 = mv }
+    /// #   fn outcome(&self) -> Outcome { if self.0 == 0 { Outcome::Ongoing } else { Outcome::Draw } }
+    /// # }
+    /// let mut g = G(0);
+    /// assert!(g.try_play(5).is_err());
+    /// assert!(g.try_play(1).is_ok());
+    /// let err = g.try_play(1).unwrap_err();
+    /// assert!(err.to_string().contains("game is over"));
+    /// ```
+    fn try_play(&mut self, mv: Self::Move) -> Result<(), IllegalMoveError> {
+        if self.outcome().is_over() {
+            return Err(IllegalMoveError::GameOver {
+                mv: format!("{mv:?}"),
+            });
+        }
+        if !self.is_legal(mv) {
+            return Err(IllegalMoveError::NotLegal {
+                mv: format!("{mv:?}"),
+            });
+        }
+        self.play(mv);
+        Ok(())
+    }
+
+    /// Plays `mv` on `self` and runs `f` on the resulting state, leaving `self` as it was:
+    /// by make/unmake when [`HAS_UNDO`](Game::HAS_UNDO) is `true`, by copy-make otherwise.
+    /// Engines use it so that one search loop serves both kinds of game.
+    ///
+    /// ```
+    /// # use search_core::{Game, Outcome, Player};
+    /// # #[derive(Clone, PartialEq, Debug)] struct G(u8);
+    /// # impl Game for G {
+    /// #   type Move = u8;
+    /// #   fn to_move(&self) -> Player { Player::First }
+    /// #   fn legal_moves(&self, m: &mut Vec<u8>) { m.push(1) }
+    /// #   fn play(&mut self, mv: u8) { self.0 += mv }
+    /// #   fn outcome(&self) -> Outcome { Outcome::Ongoing }
+    /// # }
+    /// let mut g = G(0);
+    /// let seen = g.with_move(1, |child| child.0);
+    /// assert_eq!((seen, g), (1, G(0)));
+    /// ```
+    #[inline]
+    fn with_move<R>(&mut self, mv: Self::Move, f: impl FnOnce(&mut Self) -> R) -> R {
+        if Self::HAS_UNDO {
+            self.play(mv);
+            let r = f(self);
+            let undone = self.undo(mv);
+            debug_assert!(undone, "HAS_UNDO is true but undo() returned false");
+            r
+        } else {
+            let mut child = self.clone();
+            child.play(mv);
+            f(&mut child)
+        }
+    }
+}
+
+/// A 64-bit key identifying a game state, required at compile time by every search that uses
+/// a transposition table.
+///
+/// Equal states must have equal keys. If [`KEY_IS_EXACT`](GameHash::KEY_IS_EXACT) is `true`, the
+/// key is also *unique* (different states have different keys, as Connect Four's
+/// `position + mask` is), which lets a table store fewer key bits without ever confusing two
+/// states; otherwise tables check the full key and still verify that a stored move is legal.
+///
+/// ```
+/// use search_core::{Game, GameHash, Outcome, Player};
+///
+/// #[derive(Clone)]
+/// struct Nim { stones: u32, to_move: Player }
+/// # impl Game for Nim {
+/// #     type Move = u32;
+/// #     fn to_move(&self) -> Player { self.to_move }
+/// #     fn legal_moves(&self, m: &mut Vec<u32>) { m.extend((1..=2).filter(|&t| t <= self.stones)) }
+/// #     fn play(&mut self, t: u32) { self.stones -= t; self.to_move = self.to_move.opponent() }
+/// #     fn outcome(&self) -> Outcome {
+/// #         if self.stones == 0 { Outcome::Win(self.to_move.opponent()) } else { Outcome::Ongoing }
+/// #     }
+/// # }
+/// impl GameHash for Nim {
+///     const KEY_IS_EXACT: bool = true;
+///     fn hash_key(&self) -> u64 {
+///         (u64::from(self.stones) << 1) | self.to_move.index() as u64
+///     }
+/// }
+/// assert_ne!(
+///     Nim { stones: 3, to_move: Player::First }.hash_key(),
+///     Nim { stones: 3, to_move: Player::Second }.hash_key()
+/// );
+/// ```
+pub trait GameHash: Game {
+    /// `true` if no two different states share a key.
+    const KEY_IS_EXACT: bool = false;
+
+    /// The state's key. Must include whose turn it is when that is not implied by the board.
+    fn hash_key(&self) -> u64;
+}

@@ -1,0 +1,74 @@
+//! # search-core: the shared vocabulary of the search workspace
+//!
+//! This crate has no algorithms. It defines the types every other crate of the workspace
+//! speaks, so that one game implementation works with every engine and one search problem
+//! with every path finder:
+//!
+//! | you want to... | use |
+//! |---|---|
+//! | describe a two-player game | [`Game`] (five required items), [`Player`], [`Outcome`] |
+//! | let engines use a transposition table | [`GameHash`] |
+//! | read or compare search values | [`Score`] (exact win/loss distance, heuristic values) |
+//! | give a depth-limited search your knowledge | [`Evaluator`] (closures qualify) |
+//! | plug any player into a play loop or match | [`Strategy`], [`RandomMover`] |
+//! | bound a search | [`Budget`], [`StopFlag`], [`RunningBudget`] |
+//! | read what a search did | [`Stats`] |
+//! | describe a single-agent problem for path finding | [`SearchProblem`], [`Cost`], [`FloatCost`] |
+//! | handle failures | [`SearchError`], [`BudgetError`], [`IllegalMoveError`], [`CostError`] |
+//! | test your `Game` implementation | `testing` module (feature `testing`) |
+//!
+//! ## Features
+//! * `testing`: the [`Conformance`](testing::Conformance) checker that any `Game`
+//!   implementation can run from its tests, and proptest strategies
+//!   ([`reachable_state`](testing::reachable_state), [`ongoing_state`](testing::ongoing_state))
+//!   yielding random reachable states of any game.
+//!
+//! ## A game in five items
+//! ```
+//! use search_core::{Game, Outcome, Player, Score};
+//!
+//! /// Take 1 or 2 stones; whoever takes the last stone wins.
+//! #[derive(Clone, Debug, PartialEq)]
+//! struct Nim { stones: u32, to_move: Player }
+//!
+//! impl Game for Nim {
+//!     type Move = u32;
+//!     fn to_move(&self) -> Player { self.to_move }
+//!     fn legal_moves(&self, moves: &mut Vec<u32>) {
+//!         moves.extend((1..=2).filter(|&t| t <= self.stones));
+//!     }
+//!     fn play(&mut self, take: u32) {
+//!         self.stones -= take;
+//!         self.to_move = self.to_move.opponent();
+//!     }
+//!     fn outcome(&self) -> Outcome {
+//!         if self.stones == 0 { Outcome::Win(self.to_move.opponent()) } else { Outcome::Ongoing }
+//!     }
+//! }
+//!
+//! let nim = Nim { stones: 2, to_move: Player::First };
+//! assert_eq!(nim.winning_move(), Some(2));
+//! assert_eq!(Score::win_in(1).to_string(), "win in 1");
+//! ```
+#![warn(missing_docs)]
+#![forbid(unsafe_code)]
+
+mod budget;
+mod error;
+mod eval;
+mod game;
+mod problem;
+mod score;
+mod stats;
+mod strategy;
+#[cfg(feature = "testing")]
+pub mod testing;
+
+pub use budget::{Budget, RunningBudget, StopFlag};
+pub use error::{BudgetError, CostError, IllegalMoveError, SearchError};
+pub use eval::{Evaluator, ZeroEvaluator};
+pub use game::{Game, GameHash, Outcome, Player};
+pub use problem::{Cost, FloatCost, SearchProblem};
+pub use score::Score;
+pub use stats::Stats;
+pub use strategy::{RandomMover, Strategy};

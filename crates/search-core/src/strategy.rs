@@ -1,0 +1,121 @@
+//! The [`Strategy`] trait shared by every engine, and [`RandomMover`], the baseline player.
+
+use rand::rngs::SmallRng;
+use rand::{Rng, SeedableRng};
+
+use crate::error::SearchError;
+use crate::game::Game;
+
+/// Anything that chooses a move for a state: a search engine, a rule-based player, a human
+/// at a prompt. Match runners and play loops only need this trait.
+///
+/// ```
+/// use search_core::{Game, RandomMover, Strategy};
+/// # use search_core::{Outcome, Player};
+/// # #[derive(Clone)] struct G(u8);
+/// # impl Game for G {
+/// #   type Move = u8;
+/// #   fn to_move(&self) -> Player { Player::First }
+/// #   fn legal_moves(&self, m: &mut Vec<u8>) { if self.0 == 0 { m.extend([1, 2, 3]) } }
+/// #   fn play(&mut self, mv: u8) { self.0 = mv }
+/// #   fn outcome(&self) -> Outcome { if self.0 == 0 { Outcome::Ongoing } else { Outcome::Draw } }
+/// # }
+/// let mut player = RandomMover::new(7);
+/// let mv = player.choose_move(&G(0)).unwrap();
+/// assert!([1, 2, 3].contains(&mv));
+/// assert!(player.choose_move(&G(1)).is_err()); // game over: an error, not a panic
+/// ```
+pub trait Strategy<G: Game> {
+    /// Chooses a move for the side to move in `state`.
+    ///
+    /// # Errors
+    /// [`SearchError::GameOver`] when the game is over, or an engine-specific error (an
+    /// invalid budget or configuration).
+    fn choose_move(&mut self, state: &G) -> Result<G::Move, SearchError>;
+
+    /// Tells the strategy that `mv` was played from `before` (by either side), so that
+    /// engines that keep state between moves (an MCTS tree, a transposition table) can
+    /// follow the game. The default ignores it.
+    ///
+    /// ```
+    /// # use search_core::{Game, RandomMover, Strategy, Outcome, Player};
+    /// # #[derive(Clone)] struct G(u8);
+    /// # impl Game for G {
+    /// #   type Move = u8;
+    /// #   fn to_move(&self) -> Player { Player::First }
+    /// #   fn legal_moves(&self, m: &mut Vec<u8>) { if self.0 == 0 { m.push(1) } }
+    /// #   fn play(&mut self, mv: u8) { self.0 = mv }
+    /// #   fn outcome(&self) -> Outcome { if self.0 == 0 { Outcome::Ongoing } else { Outcome::Draw } }
+    /// # }
+    /// let mut p = RandomMover::new(1);
+    /// p.observe_move(&G(0), 1); // no effect for a memoryless player
+    /// ```
+    fn observe_move(&mut self, before: &G, mv: G::Move) {
+        let _ = (before, mv);
+    }
+
+    /// A short name for reports and match tables.
+    ///
+    /// ```
+    /// # use search_core::{RandomMover, Strategy, Game, Outcome, Player};
+    /// # #[derive(Clone)] struct G;
+    /// # impl Game for G {
+    /// #   type Move = u8;
+    /// #   fn to_move(&self) -> Player { Player::First }
+    /// #   fn legal_moves(&self, _: &mut Vec<u8>) {}
+    /// #   fn play(&mut self, _: u8) {}
+    /// #   fn outcome(&self) -> Outcome { Outcome::Draw }
+    /// # }
+    /// assert_eq!(Strategy::<G>::name(&RandomMover::new(0)), "random");
+    /// ```
+    fn name(&self) -> String {
+        "strategy".to_string()
+    }
+}
+
+/// Plays a uniformly random legal move, reproducibly from a seed: the baseline every engine
+/// must beat.
+///
+/// ```
+/// use search_core::RandomMover;
+/// let a = RandomMover::new(42);
+/// let b = RandomMover::new(42);
+/// assert_eq!(format!("{a:?}"), format!("{b:?}"));
+/// ```
+#[derive(Clone, Debug)]
+pub struct RandomMover {
+    rng: SmallRng,
+}
+
+impl RandomMover {
+    /// A random player whose choices are fixed by `seed`.
+    ///
+    /// ```
+    /// let _p = search_core::RandomMover::new(3);
+    /// ```
+    #[must_use]
+    pub fn new(seed: u64) -> Self {
+        RandomMover {
+            rng: SmallRng::seed_from_u64(seed),
+        }
+    }
+}
+
+impl<G: Game> Strategy<G> for RandomMover {
+    fn choose_move(&mut self, state: &G) -> Result<G::Move, SearchError> {
+        if state.outcome().is_over() {
+            return Err(SearchError::GameOver);
+        }
+        let mut moves = Vec::new();
+        state.legal_moves(&mut moves);
+        if moves.is_empty() {
+            return Err(SearchError::NoLegalMoves);
+        }
+        let i = self.rng.gen_range(0..moves.len());
+        Ok(moves[i])
+    }
+
+    fn name(&self) -> String {
+        "random".to_string()
+    }
+}
