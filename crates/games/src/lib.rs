@@ -1,1 +1,47 @@
-pub use search_core;
+//! # games: tic-tac-toe and Connect Four for the search workspace
+//!
+//! Two classic games implemented on bitboards, ready for every engine of the workspace
+//! (they implement [`search_core::Game`] and [`search_core::GameHash`]), plus the knowledge a
+//! user can start from:
+//!
+//! | type | what |
+//! |---|---|
+//! | [`TicTacToe`] | 3 × 3, two 9-bit masks; cells `0..9`; parses `"X.O .X. ..O"` |
+//! | [`ConnectFour`] | 7 × 6, `current` + `mask` bitboards; columns `0..7`; parses `"4455"` (1-based) |
+//! | [`utility_matrix`], [`UtilityPlayer`] | the seeds' static utility of a tic-tac-toe move (1000/100/10/1) |
+//! | [`RulePlayer`] | the seeds' rule player: win, else block, else a safe random move (any game) |
+//! | [`OpenLines`] | a tic-tac-toe evaluator: open lines for me minus open lines for you |
+//! | [`ThreatEvaluator`], [`LineEvaluator`] | Connect Four evaluators: threat counting, line counting |
+//! | [`perft`] | count move sequences to a depth, for any game |
+//!
+//! Connect Four also implements the engine hooks that make a generic search reach
+//! hand-written-solver speed: [`winning_move`](search_core::Game::winning_move) and
+//! [`non_losing_moves`](search_core::Game::non_losing_moves) as single bitboard expressions,
+//! and [`move_order_hint`](search_core::Game::move_order_hint) by the number of winning
+//! cells a move creates, centre first.
+//!
+//! ```
+//! use games::{perft, ConnectFour, TicTacToe};
+//! use search_core::{Game, Outcome};
+//!
+//! let mut c4: ConnectFour = "4455".parse().unwrap();
+//! println!("{c4}");
+//! c4.try_play(5).unwrap(); // column 6, 0-based 5
+//! assert_eq!(c4.outcome(), Outcome::Ongoing);
+//! assert_eq!(perft(&TicTacToe::new(), 9), 127_872);
+//! ```
+#![warn(missing_docs)]
+#![forbid(unsafe_code)]
+
+mod connect4;
+mod perft;
+mod tictactoe;
+
+pub use connect4::{
+    ConnectFour, LineEvaluator, ParseConnectFourError, ThreatEvaluator, HEIGHT, WIDTH,
+};
+pub use perft::perft;
+pub use tictactoe::{
+    best_utility_moves, utility_matrix, OpenLines, ParseTicTacToeError, RulePlayer, TicTacToe,
+    UtilityPlayer, LINES, LINE_CELLS,
+};
