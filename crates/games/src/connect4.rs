@@ -301,6 +301,15 @@ impl Game for ConnectFour {
     }
 
     #[inline]
+    fn legal_move_count(&self) -> usize {
+        if self.outcome().is_over() {
+            0
+        } else {
+            self.playable().count_ones() as usize
+        }
+    }
+
+    #[inline]
     fn play(&mut self, col: u8) {
         debug_assert!(self.can_play(col));
         self.current ^= self.mask;

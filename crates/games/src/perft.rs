@@ -3,8 +3,8 @@
 use search_core::Game;
 
 /// The number of move sequences of exactly `depth` plies from `state` (games that end
-/// sooner are not counted). The last ply is counted in bulk, by the length of the move list,
-/// without playing it. Move lists are reused per ply, so the walk allocates nothing per node.
+/// sooner are not counted). The last ply is counted in bulk with
+/// [`Game::legal_move_count`], without playing it. Move lists are reused per ply, so the walk allocates nothing per node.
 ///
 /// Perft is the standard correctness test of a move generator: compare with published
 /// counts (tic-tac-toe perft(9) = 127,872; Connect Four perft(8) = 5,673,234).
@@ -23,14 +23,14 @@ pub fn perft<G: Game>(state: &G, depth: u32) -> u64 {
 }
 
 fn perft_inner<G: Game>(state: &mut G, depth: u32, buffers: &mut [Vec<G::Move>]) -> u64 {
+    if depth == 1 {
+        return state.legal_move_count() as u64;
+    }
     let Some((moves, rest)) = buffers.split_first_mut() else {
         return 1;
     };
     moves.clear();
     state.legal_moves(moves);
-    if depth == 1 {
-        return moves.len() as u64;
-    }
     let mut total = 0;
     for i in 0..moves.len() {
         let mv = moves[i];

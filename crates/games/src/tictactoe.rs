@@ -231,6 +231,15 @@ impl Game for TicTacToe {
     }
 
     #[inline]
+    fn legal_move_count(&self) -> usize {
+        if self.outcome().is_over() {
+            0
+        } else {
+            self.empty_cells().count_ones() as usize
+        }
+    }
+
+    #[inline]
     fn play(&mut self, cell: u8) {
         debug_assert!(cell < 9 && self.empty_cells() & (1 << cell) != 0);
         match self.to_move() {

@@ -384,6 +384,30 @@ pub trait Game: Clone {
         moves
     }
 
+    /// The number of legal moves, `0` when the game is over. The default generates them;
+    /// a game that can count faster (a bitboard popcount) may override it. [`perft`-style]
+    /// counting and move-count heuristics use it.
+    ///
+    /// [`perft`-style]: https://www.chessprogramming.org/Perft
+    ///
+    /// ```
+    /// # use search_core::{Game, Outcome, Player};
+    /// # #[derive(Clone)] struct G;
+    /// # impl Game for G {
+    /// #   type Move = u8;
+    /// #   fn to_move(&self) -> Player { Player::First }
+    /// #   fn legal_moves(&self, m: &mut Vec<u8>) { m.extend([4, 5]) }
+    /// #   fn play(&mut self, _: u8) {}
+    /// #   fn outcome(&self) -> Outcome { Outcome::Ongoing }
+    /// # }
+    /// assert_eq!(G.legal_move_count(), 2);
+    /// ```
+    fn legal_move_count(&self) -> usize {
+        let mut moves = Vec::new();
+        self.legal_moves(&mut moves);
+        moves.len()
+    }
+
     /// `true` if `mv` is legal here. The default generates the legal moves and searches them.
     ///
     /// ```

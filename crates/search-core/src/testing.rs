@@ -5,7 +5,7 @@
 //!
 //! * a clone equals the original, and stays equal when both play the same move;
 //! * a non-terminal state has legal moves and a terminal one has none; the moves are
-//!   unique; `legal_moves` appends and is deterministic;
+//!   unique; `legal_moves` appends and is deterministic; `legal_move_count` agrees;
 //! * turns alternate;
 //! * `undo` (when [`Game::HAS_UNDO`]) restores the state exactly (and its hash);
 //! * `winning_move` returns a legal, winning move exactly when one exists;
@@ -301,6 +301,12 @@ fn check_state<G: Game + PartialEq>(state: &G, moves: &mut Vec<G::Move>) -> Resu
         );
     }
     moves.truncate(n);
+    if state.legal_move_count() != n {
+        return Err(format!(
+            "legal_move_count is {} but legal_moves gives {n} moves",
+            state.legal_move_count()
+        ));
+    }
     let over = state.outcome().is_over();
     if over && n > 0 {
         return Err(format!(
