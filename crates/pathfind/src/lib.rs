@@ -1,1 +1,139 @@
-//! placeholder
+//! # pathfind: shortest paths over a trait, closures, or a fast dense grid
+//!
+//! Breadth-first search, depth-first search, iterative-deepening DFS, Dijkstra, A*,
+//! weighted A*, greedy best-first and IDA*, each implemented once and reachable three ways:
+//!
+//! 1. **A problem trait.** Implement [`SearchProblem`] (start, successors with costs, goal
+//!    test, optional heuristic: the `simpleai` shape) and call the [`Solve`] methods on it,
+//!    or step A* one expansion at a time with [`AStarStepper`].
+//! 2. **Closures.** [`bfs`], [`dfs`], [`iddfs`], [`dijkstra`], [`astar`],
+//!    [`weighted_astar`], [`greedy_best_first`], [`idastar`] take a successor function like
+//!    the `pathfinding` crate's, plus one or many starts and [`Limits`]. Keep a
+//!    [`SearchContext`] to reuse the buffers across queries.
+//! 3. **Grids.** [`Grid`] (4- or 8-connected, with or without corner cutting, costs 1 and √2)
+//!    and [`GridContext`], whose searches keep their per-cell data in flat arrays indexed by
+//!    cell instead of hash maps: the fastest way to search a grid. [`GridProblem`] turns a
+//!    grid query into a [`SearchProblem`] for the algorithms a grid context lacks.
+//!
+//! Every search is bounded by [`Limits`] (maximum cost, depth, expansions) and returns a
+//! [`SearchResult`]: the [`Outcome`] (a [`Path`] with its cost, "no path", or the limit that
+//! stopped it) and [`SearchStats`] (expanded, generated, largest frontier). Bad input (a
+//! negative or overflowing cost, a start outside the grid, a malformed map file) is a typed
+//! error, never a panic.
+//!
+//! ## Which algorithm?
+//!
+//! | you have | use | you get |
+//! |---|---|---|
+//! | unit step costs | BFS | fewest steps; [`GridContext::bfs_distances`] gives every distance |
+//! | varying costs, no heuristic | Dijkstra | cheapest path |
+//! | varying costs and a lower bound of the remaining cost | **A*** | cheapest path, fewest expansions |
+//! | a huge state space, little memory | IDA* (costs) or IDDFS (steps) | optimal, memory ∝ path length |
+//! | no need for the optimum | weighted A* (≤ w × optimum), greedy best-first, DFS | speed |
+//!
+//! A* is optimal when its heuristic is *admissible* (never above the true remaining cost).
+//! On grids, [`Heuristic`] lists which estimate is admissible for which movement: Manhattan
+//! distance is *not* admissible once diagonal moves are allowed. The `testing` feature checks
+//! any heuristic of yours for admissibility and consistency, and ships proptest strategies
+//! for random grids.
+//!
+//! ## Example: the textbook grid
+//!
+//! A 7 × 9 grid, 4-connected, start at (row 5, column 3), goal at (row 6, column 9), rows
+//! and columns counted from 1 as in the textbook; cells are [`Cell`]`{ x: column - 1, y: row - 1 }`.
+//!
+//! ```
+//! use pathfind::{Cell, Grid, Heuristic, Movement};
+//!
+//! let obstacles = [(3, 4), (3, 5), (3, 6), (3, 7), (3, 8), (4, 5), (5, 5), (5, 7), (5, 9),
+//!                  (6, 2), (6, 3), (6, 4), (6, 5), (6, 7), (7, 7)];
+//! let cell = |(row, col): (u32, u32)| Cell::new(col - 1, row - 1);
+//! let mut grid = Grid::new(9, 7, Movement::FOUR)?;
+//! for o in obstacles {
+//!     grid.set_passable(cell(o), false)?;
+//! }
+//! let (start, goal) = (cell((5, 3)), cell((6, 9)));
+//!
+//! // BFS from the start: steps to every cell ("inf" = obstacle or unreachable).
+//! let distances = grid.bfs_distances([start])?;
+//! assert_eq!(distances.to_string(), "\
+//! [6, 5, 4, 5, 6, 7, 8, 9, 10]
+//! [5, 4, 3, 4, 5, 6, 7, 8, 9]
+//! [4, 3, 2, inf, inf, inf, inf, inf, 10]
+//! [3, 2, 1, 2, inf, 12, 13, 12, 11]
+//! [2, 1, 0, 1, inf, 11, inf, 13, inf]
+//! [3, inf, inf, inf, inf, 10, inf, 14, 15]
+//! [4, 5, 6, 7, 8, 9, inf, 15, 16]
+//! ");
+//!
+//! // A* with the Euclidean heuristic: cost 15, a path of 16 cells.
+//! let result = grid.astar(start, goal, Heuristic::Euclidean)?;
+//! let path = result.path().expect("a path exists");
+//! assert_eq!(path.cost.get(), 15.0);
+//! assert_eq!(path.nodes.len(), 16);
+//! assert_eq!((path.nodes[0], path.nodes[15]), (start, goal));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! ## Example: closures
+//!
+//! ```
+//! use pathfind::{astar, Limits};
+//!
+//! // Knight moves on an unbounded board, from (0, 0) to (7, 5).
+//! let goal = (7i32, 5i32);
+//! let r = astar(
+//!     [(0i32, 0i32)],
+//!     |&(x, y)| {
+//!         [(1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2)]
+//!             .map(|(dx, dy)| ((x + dx, y + dy), 1u32))
+//!     },
+//!     // Each move changes |dx| + |dy| by at most 3: an admissible estimate.
+//!     |&(x, y)| ((goal.0 - x).unsigned_abs() + (goal.1 - y).unsigned_abs()).div_ceil(3),
+//!     |&p| p == goal,
+//!     &Limits::none().expansions(100_000),
+//! )
+//! .unwrap();
+//! assert_eq!(r.cost(), Some(4));
+//! ```
+//!
+//! ## Cost
+//!
+//! Best-first searches (Dijkstra, A* and variants) take O(E log V) time for the E edges and
+//! V states they touch, and O(V) memory; BFS and DFS O(V + E). IDDFS and IDA* use memory
+//! proportional to the path length times the branching factor but may expand states many
+//! times. On a [`Grid`] with a [`GridContext`], per-state data live in arrays sized to the
+//! grid, allocated once and reused (a generation counter invalidates them in O(1)), so a
+//! query allocates nothing but its result path; closure and trait searches number states
+//! with an `FxHashMap` and otherwise work the same way. `docs/benchmarks.md` of the
+//! repository compares the speed with the `pathfinding` crate on the MovingAI benchmarks.
+//!
+//! ## Features
+//! * `testing`: [`testing::check_admissible`], [`testing::check_consistent`] and proptest
+//!   strategies for random grids and queries (`testing::grid_query`), to property-test a
+//!   heuristic of yours in a few lines.
+#![warn(missing_docs)]
+#![forbid(unsafe_code)]
+
+mod best_first;
+mod bfs;
+mod context;
+mod deepening;
+mod dfs;
+mod engine;
+mod error;
+mod grid;
+pub mod movingai;
+mod problem;
+mod result;
+#[cfg(feature = "testing")]
+pub mod testing;
+
+pub use context::{
+    astar, bfs, dfs, dijkstra, greedy_best_first, idastar, iddfs, weighted_astar, SearchContext,
+};
+pub use error::{MapError, PathError};
+pub use grid::{Cell, DistanceMap, Grid, GridContext, GridProblem, Heuristic, Movement};
+pub use problem::{AStarStepper, Algorithm, Solve, Step};
+pub use result::{Limit, Limits, Outcome, Path, SearchResult, SearchStats};
+pub use search_core::{Cost, CostError, FloatCost, SearchProblem};

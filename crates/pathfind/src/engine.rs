@@ -1,0 +1,366 @@
+//! The machinery every algorithm shares: numbering states with dense `u32` slots, per-slot
+//! data in flat arrays reused across searches, and the buffers of the frontiers.
+//!
+//! A search over arbitrary states numbers them with a hash map ([`HashSlots`]); a search on a
+//! [`Grid`](crate::Grid) uses the cell index itself ([`DenseSlots`]), so the same algorithm
+//! code runs on both without hashing on grids.
+
+use core::cmp::Ordering;
+use core::hash::Hash;
+use core::marker::PhantomData;
+use std::collections::{BinaryHeap, VecDeque};
+
+use fxhash::FxHashMap;
+use search_core::{Cost, CostError, FloatCost};
+
+use crate::error::PathError;
+use crate::result::{Limit, Limits, Path, SearchStats};
+
+/// "No parent": the slot of a start.
+pub(crate) const NONE: u32 = u32::MAX;
+
+/// Numbers the states of one search.
+pub(crate) trait Slots<N> {
+    /// Forgets every state (a new search starts).
+    fn reset(&mut self);
+    /// The slot of `node`, numbering it if it is new.
+    fn slot(&mut self, node: &N) -> Result<u32, PathError>;
+    /// The state of a slot.
+    fn node(&self, slot: u32) -> N;
+}
+
+/// Numbers arbitrary hashable states in the order they are met.
+#[derive(Clone, Debug)]
+pub(crate) struct HashSlots<N> {
+    map: FxHashMap<N, u32>,
+    nodes: Vec<N>,
+}
+
+impl<N> Default for HashSlots<N> {
+    fn default() -> Self {
+        HashSlots { map: FxHashMap::default(), nodes: Vec::new() }
+    }
+}
+
+impl<N> HashSlots<N> {
+    /// The states numbered so far, by slot.
+    pub(crate) fn nodes(&self) -> &[N] {
+        &self.nodes
+    }
+}
+
+impl<N: Clone + Eq + Hash> Slots<N> for HashSlots<N> {
+    fn reset(&mut self) {
+        self.map.clear();
+        self.nodes.clear();
+    }
+
+    #[inline]
+    fn slot(&mut self, node: &N) -> Result<u32, PathError> {
+        if let Some(&s) = self.map.get(node) {
+            return Ok(s);
+        }
+        let s = u32::try_from(self.nodes.len())
+            .ok()
+            .filter(|&s| s < NONE)
+            .ok_or(PathError::TooManyStates(NONE - 1))?;
+        self.map.insert(node.clone(), s);
+        self.nodes.push(node.clone());
+        Ok(s)
+    }
+
+    #[inline]
+    fn node(&self, slot: u32) -> N {
+        self.nodes[slot as usize].clone()
+    }
+}
+
+/// States that are already small integers (grid cells): the slot is the state.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct DenseSlots;
+
+impl Slots<u32> for DenseSlots {
+    fn reset(&mut self) {}
+
+    #[inline(always)]
+    fn slot(&mut self, node: &u32) -> Result<u32, PathError> {
+        Ok(*node)
+    }
+
+    #[inline(always)]
+    fn node(&self, slot: u32) -> u32 {
+        slot
+    }
+}
+
+/// What a search knows about one state. Valid only while `epoch` equals the search's epoch,
+/// so starting a new search invalidates every slot without touching the array.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct SlotData<C> {
+    /// Best known path cost from a start.
+    pub g: C,
+    /// Cached heuristic value.
+    pub h: C,
+    /// Slot of the predecessor on the best known path, or [`NONE`].
+    pub parent: u32,
+    /// Steps from a start along the best known path.
+    pub depth: u32,
+    epoch: u32,
+    /// Expanded (best-first, DFS) or on the current path (IDDFS, IDA*).
+    pub closed: bool,
+}
+
+/// The slot table and its per-slot data.
+#[derive(Clone, Debug)]
+pub(crate) struct Nodes<N, C, T> {
+    pub slots: T,
+    pub data: Vec<SlotData<C>>,
+    epoch: u32,
+    _node: PhantomData<fn() -> N>,
+}
+
+impl<N, C: Cost, T: Slots<N> + Default> Default for Nodes<N, C, T> {
+    fn default() -> Self {
+        Nodes { slots: T::default(), data: Vec::new(), epoch: 0, _node: PhantomData }
+    }
+}
+
+impl<N, C: Cost, T: Slots<N>> Nodes<N, C, T> {
+    /// Starts a new search: every slot becomes unknown.
+    pub(crate) fn begin(&mut self) {
+        self.slots.reset();
+        if self.epoch == u32::MAX {
+            for d in &mut self.data {
+                d.epoch = 0;
+            }
+            self.epoch = 0;
+        }
+        self.epoch += 1;
+    }
+
+    /// Makes room for `n` slots so that a dense search never grows the array.
+    pub(crate) fn reserve_slots(&mut self, n: usize) {
+        if self.data.len() < n {
+            self.data.resize(n, SlotData::stale());
+        }
+    }
+
+    /// The slot of `node` and whether this search sees it for the first time (its data then
+    /// reset: cost zero, no parent, depth zero, open).
+    #[inline]
+    pub(crate) fn visit(&mut self, node: &N) -> Result<(u32, bool), PathError> {
+        let s = self.slots.slot(node)?;
+        let i = s as usize;
+        if i >= self.data.len() {
+            self.data.resize(i + 1, SlotData::stale());
+        }
+        let d = &mut self.data[i];
+        if d.epoch == self.epoch {
+            Ok((s, false))
+        } else {
+            *d = SlotData {
+                g: C::ZERO,
+                h: C::ZERO,
+                parent: NONE,
+                depth: 0,
+                epoch: self.epoch,
+                closed: false,
+            };
+            Ok((s, true))
+        }
+    }
+
+    /// The data of a slot if this search has seen it.
+    #[inline]
+    pub(crate) fn seen(&self, slot: usize) -> Option<&SlotData<C>> {
+        self.data.get(slot).filter(|d| d.epoch == self.epoch)
+    }
+
+    /// The path to `slot` by following parents.
+    pub(crate) fn path_to(&self, slot: u32) -> Path<N, C> {
+        let mut nodes = Vec::with_capacity(self.data[slot as usize].depth as usize + 1);
+        let mut s = slot;
+        while s != NONE {
+            nodes.push(self.slots.node(s));
+            s = self.data[s as usize].parent;
+        }
+        nodes.reverse();
+        Path { nodes, cost: self.data[slot as usize].g }
+    }
+}
+
+impl<C: Cost> SlotData<C> {
+    fn stale() -> Self {
+        SlotData { g: C::ZERO, h: C::ZERO, parent: NONE, depth: 0, epoch: 0, closed: false }
+    }
+}
+
+/// A priority-queue entry: smallest key first, then largest `g` (deeper states first, which
+/// breaks the many ties of grids towards the goal).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Entry<K, C> {
+    pub key: K,
+    pub g: C,
+    pub slot: u32,
+}
+
+impl<K: Ord, C: Ord> PartialEq for Entry<K, C> {
+    fn eq(&self, other: &Self) -> bool {
+        self.cmp(other) == Ordering::Equal
+    }
+}
+impl<K: Ord, C: Ord> Eq for Entry<K, C> {}
+impl<K: Ord, C: Ord> PartialOrd for Entry<K, C> {
+    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+impl<K: Ord, C: Ord> Ord for Entry<K, C> {
+    #[inline]
+    fn cmp(&self, other: &Self) -> Ordering {
+        other.key.cmp(&self.key).then_with(|| self.g.cmp(&other.g))
+    }
+}
+
+/// A frame of the depth-first path of IDDFS and IDA*.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Frame<C> {
+    pub slot: u32,
+    pub g: C,
+    pub depth: u32,
+    /// First successor of this frame in the arena.
+    pub start: usize,
+    /// Next successor to try.
+    pub next: usize,
+    /// Whether the successors were generated.
+    pub expanded: bool,
+}
+
+/// A DFS stack entry: a state to visit and how it was reached.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct StackEntry<C> {
+    pub slot: u32,
+    pub parent: u32,
+    pub depth: u32,
+    pub g: C,
+}
+
+/// Every buffer a search needs, kept between searches so that repeated queries reuse the
+/// memory instead of allocating.
+#[derive(Clone, Debug)]
+pub(crate) struct Engine<N, C, T> {
+    pub nodes: Nodes<N, C, T>,
+    pub heap: BinaryHeap<Entry<C, C>>,
+    pub weighted_heap: BinaryHeap<Entry<FloatCost, C>>,
+    pub queue: VecDeque<u32>,
+    pub stack: Vec<StackEntry<C>>,
+    pub frames: Vec<Frame<C>>,
+    pub arena: Vec<(N, C)>,
+    pub succ: Vec<(N, C)>,
+    pub roots: Vec<N>,
+}
+
+impl<N, C: Cost, T: Slots<N> + Default> Default for Engine<N, C, T> {
+    fn default() -> Self {
+        Engine {
+            nodes: Nodes::default(),
+            heap: BinaryHeap::new(),
+            weighted_heap: BinaryHeap::new(),
+            queue: VecDeque::new(),
+            stack: Vec::new(),
+            frames: Vec::new(),
+            arena: Vec::new(),
+            succ: Vec::new(),
+            roots: Vec::new(),
+        }
+    }
+}
+
+/// Checks a step cost and adds it to `g`.
+#[inline]
+pub(crate) fn add_step<C: Cost>(g: C, step: C) -> Result<C, PathError> {
+    if step.is_negative() {
+        return Err(CostError::Negative.into());
+    }
+    g.checked_add_cost(step).ok_or(PathError::Cost(CostError::Overflow))
+}
+
+/// Checks a heuristic value.
+#[inline]
+pub(crate) fn check_h<C: Cost>(h: C) -> Result<C, PathError> {
+    if h.is_negative() {
+        Err(CostError::Negative.into())
+    } else {
+        Ok(h)
+    }
+}
+
+/// Bookkeeping shared by every algorithm: counters and the limit that pruned something.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Run<C> {
+    pub limits: Limits<C>,
+    pub stats: SearchStats,
+    pub pruned: Option<Limit>,
+}
+
+impl<C: Cost> Run<C> {
+    pub(crate) fn new(limits: &Limits<C>) -> Self {
+        Run {
+            limits: *limits,
+            stats: SearchStats { iterations: 1, ..SearchStats::default() },
+            pruned: None,
+        }
+    }
+
+    /// `true` if the expansion budget is spent.
+    #[inline]
+    pub(crate) fn out_of_expansions(&self) -> bool {
+        self.limits.max_expansions.is_some_and(|m| self.stats.expanded >= m)
+    }
+
+    /// `true` (and remembers it) if a successor at `depth` is too deep.
+    #[inline]
+    pub(crate) fn too_deep(&mut self, depth: u32) -> bool {
+        if self.limits.max_depth.is_some_and(|m| depth > m) {
+            self.pruned = Some(Limit::Depth);
+            true
+        } else {
+            false
+        }
+    }
+
+    /// `true` (and remembers it) if a successor of cost `g` is too expensive.
+    #[inline]
+    pub(crate) fn too_costly(&mut self, g: C) -> bool {
+        if self.limits.max_cost.is_some_and(|m| g > m) {
+            self.pruned = Some(Limit::Cost);
+            true
+        } else {
+            false
+        }
+    }
+
+    /// Records a frontier size.
+    #[inline]
+    pub(crate) fn frontier(&mut self, len: usize) {
+        if len > self.stats.max_frontier {
+            self.stats.max_frontier = len;
+        }
+    }
+}
+
+impl<C: Cost> Run<C> {
+    /// The result of a search that ran out of states: no path, unless a limit pruned some.
+    pub(crate) fn finish_exhausted<N>(&self) -> crate::SearchResult<N, C> {
+        let outcome = match self.pruned {
+            Some(limit) => crate::Outcome::LimitReached(limit),
+            None => crate::Outcome::NoPath,
+        };
+        crate::SearchResult { outcome, stats: self.stats }
+    }
+
+    /// The result of a search stopped by its expansion budget.
+    pub(crate) fn finish_expansions<N>(&self) -> crate::SearchResult<N, C> {
+        crate::SearchResult { outcome: crate::Outcome::LimitReached(Limit::Expansions), stats: self.stats }
+    }
+}

@@ -1,0 +1,299 @@
+//! The MovingAI grid benchmark formats (Nathan Sturtevant's Moving AI Lab): `.map` files
+//! ([`parse_map`], [`load_map`]) and `.scen` scenario files ([`parse_scen`], [`load_scen`]).
+//!
+//! A `.map` has four header lines (`type octile`, `height H`, `width W`, `map`) and then H
+//! rows of W characters: `.`, `G`, `S` are passable; `@`, `O`, `T`, `W` are not. Line ends
+//! may be CRLF. A `.scen` starts with `version 1` (or `version 1.0`), then one scenario per
+//! line: `bucket map width height start_x start_y goal_x goal_y optimal_length`,
+//! tab- or space-separated. The optimal lengths assume 8-connected moves, √2 diagonals and
+//! no corner cutting ([`Movement::OCTILE`]).
+//!
+//! ```
+//! use pathfind::movingai::{parse_map, parse_scen};
+//! use pathfind::{GridContext, Heuristic, Limits, Movement};
+//!
+//! let map = parse_map("type octile\nheight 2\nwidth 3\nmap\n...\n.@.\n").unwrap();
+//! let grid = map.to_grid(Movement::OCTILE);
+//! let scen = parse_scen("version 1\n0\tm.map\t3\t2\t0\t1\t2\t1\t2.82842712\n").unwrap();
+//! let s = &scen[0];
+//! let r = GridContext::new()
+//!     .astar(&grid, [s.start], s.goal, Heuristic::Octile, &Limits::none())
+//!     .unwrap();
+//! assert!(s.is_optimal(r.cost().unwrap().get()));
+//! ```
+
+use std::path::Path as FsPath;
+
+use crate::error::MapError;
+use crate::grid::{Cell, Grid, Movement};
+
+/// A parsed `.map`: its size and the passable flag of every cell, row by row.
+///
+/// ```
+/// let m = pathfind::movingai::parse_map("type octile\nheight 1\nwidth 2\nmap\n.T\n").unwrap();
+/// assert_eq!((m.width, m.height), (2, 1));
+/// assert_eq!(m.passable, [true, false]);
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MovingAiMap {
+    /// Number of columns.
+    pub width: u32,
+    /// Number of rows.
+    pub height: u32,
+    /// `passable[y * width + x]`.
+    pub passable: Vec<bool>,
+}
+
+impl MovingAiMap {
+    /// The map as a [`Grid`] with the given movement rule ([`Movement::OCTILE`] for the
+    /// benchmark's optimal lengths).
+    ///
+    /// ```
+    /// use pathfind::{movingai::parse_map, Cell, Movement};
+    /// let g = parse_map("type octile\nheight 1\nwidth 2\nmap\n.@\n").unwrap().to_grid(Movement::OCTILE);
+    /// assert!(g.is_passable(Cell::new(0, 0)) && !g.is_passable(Cell::new(1, 0)));
+    /// ```
+    #[must_use]
+    pub fn to_grid(&self, movement: Movement) -> Grid {
+        let rows: Vec<String> = self
+            .passable
+            .chunks(self.width as usize)
+            .map(|r| r.iter().map(|&p| if p { '.' } else { '@' }).collect())
+            .collect();
+        // Size and characters were validated by the parser.
+        match Grid::from_rows(&rows, movement) {
+            Ok(g) => g,
+            Err(e) => unreachable!("a parsed map is a valid grid: {e}"),
+        }
+    }
+}
+
+/// One scenario of a `.scen` file.
+///
+/// ```
+/// let s = &pathfind::movingai::parse_scen("version 1\n3\tx.map\t9\t9\t1\t2\t3\t4\t2.83\n").unwrap()[0];
+/// assert_eq!((s.bucket, s.start, s.goal), (3, pathfind::Cell::new(1, 2), pathfind::Cell::new(3, 4)));
+/// ```
+#[derive(Clone, Debug, PartialEq)]
+pub struct Scenario {
+    /// Difficulty bucket.
+    pub bucket: u32,
+    /// The map file named by the scenario.
+    pub map: String,
+    /// Map width stated by the scenario.
+    pub map_width: u32,
+    /// Map height stated by the scenario.
+    pub map_height: u32,
+    /// Start cell.
+    pub start: Cell,
+    /// Goal cell.
+    pub goal: Cell,
+    /// The optimal path length, as printed.
+    pub optimal: f64,
+    /// Digits printed after the decimal point of `optimal`.
+    pub decimals: u32,
+    /// 1-based line of the scenario in its file.
+    pub line: usize,
+}
+
+impl Scenario {
+    /// The tolerance of a comparison with `optimal`: 1e-6 relative, or half a unit of the
+    /// last printed digit when that is coarser (some files print only 5 decimals, so
+    /// `3.41421` stands for 1 + √2 = 3.414213...).
+    ///
+    /// ```
+    /// let s = &pathfind::movingai::parse_scen("version 1\n0\tm\t9\t9\t0\t0\t1\t1\t1.41421\n").unwrap()[0];
+    /// assert!((s.tolerance() - 5e-6).abs() < 1e-12);
+    /// ```
+    #[must_use]
+    pub fn tolerance(&self) -> f64 {
+        let printed = 0.5 * 10f64.powi(-(self.decimals.min(300) as i32));
+        (1e-6 * self.optimal.abs()).max(printed)
+    }
+
+    /// `true` if `cost` equals the optimal length within [`tolerance`](Self::tolerance).
+    ///
+    /// ```
+    /// let s = &pathfind::movingai::parse_scen("version 1\n0\tm\t9\t9\t0\t0\t1\t1\t1.41421356\n").unwrap()[0];
+    /// assert!(s.is_optimal(2f64.sqrt()));
+    /// assert!(!s.is_optimal(1.415));
+    /// ```
+    #[must_use]
+    pub fn is_optimal(&self, cost: f64) -> bool {
+        (cost - self.optimal).abs() <= self.tolerance()
+    }
+}
+
+/// Parses a `.map` file's text.
+///
+/// # Errors
+/// [`MapError`] naming the line: a bad header, a missing or short row, an unknown character.
+///
+/// ```
+/// use pathfind::movingai::parse_map;
+/// assert!(parse_map("type octile\r\nheight 1\r\nwidth 1\r\nmap\r\n.\r\n").is_ok());
+/// let e = parse_map("type octile\nheight x\nwidth 1\nmap\n.\n").unwrap_err();
+/// assert_eq!(e.to_string(), "line 2: expected `height <number>`, found \"height x\"");
+/// ```
+pub fn parse_map(text: &str) -> Result<MovingAiMap, MapError> {
+    let mut lines = text.lines().map(|l| l.strip_suffix('\r').unwrap_or(l)).enumerate();
+    let mut next = |expected: &str| {
+        lines.next().map(|(i, l)| (i + 1, l)).ok_or_else(|| MapError::Truncated {
+            line: text.lines().count() + 1,
+            expected: expected.to_string(),
+        })
+    };
+    let (line, ty) = next("`type octile`")?;
+    if ty.trim() != "type octile" {
+        return Err(MapError::Line { line, message: format!("expected `type octile`, found {ty:?}") });
+    }
+    let height = header_number(next("`height <number>`")?, "height")?;
+    let width = header_number(next("`width <number>`")?, "width")?;
+    let (line, m) = next("`map`")?;
+    if m.trim() != "map" {
+        return Err(MapError::Line { line, message: format!("expected `map`, found {m:?}") });
+    }
+    if width == 0 || height == 0 || width > 65_533 || height > 65_533 {
+        return Err(crate::PathError::GridSize { width, height }.into());
+    }
+    let mut passable = Vec::with_capacity(width as usize * height as usize);
+    for row in 0..height {
+        let (line, text) = next(&format!("map row {} of {height}", row + 1))?;
+        let mut count = 0usize;
+        for (col, ch) in text.chars().enumerate() {
+            let p = match ch {
+                '.' | 'G' | 'S' => true,
+                '@' | 'O' | 'T' | 'W' => false,
+                _ => return Err(MapError::BadChar { line, column: col + 1, ch }),
+            };
+            passable.push(p);
+            count += 1;
+        }
+        if count != width as usize {
+            return Err(MapError::Line {
+                line,
+                message: format!("map row has {count} cells, expected {width}"),
+            });
+        }
+    }
+    Ok(MovingAiMap { width, height, passable })
+}
+
+fn header_number((line, text): (usize, &str), key: &str) -> Result<u32, MapError> {
+    let mut parts = text.split_whitespace();
+    match (parts.next(), parts.next().map(str::parse::<u32>), parts.next()) {
+        (Some(k), Some(Ok(n)), None) if k == key => Ok(n),
+        _ => Err(MapError::Line {
+            line,
+            message: format!("expected `{key} <number>`, found {text:?}"),
+        }),
+    }
+}
+
+/// Parses a `.scen` file's text.
+///
+/// # Errors
+/// [`MapError::Line`] naming the line: a missing `version` line, a wrong number of fields,
+/// a field that is not a number, or a start or goal outside the stated map size.
+///
+/// ```
+/// use pathfind::movingai::parse_scen;
+/// let e = parse_scen("version 1\n0\tm.map\t9\t9\t1\t2\t3\n").unwrap_err();
+/// assert_eq!(e.to_string(), "line 2: expected 9 fields, found 7");
+/// ```
+pub fn parse_scen(text: &str) -> Result<Vec<Scenario>, MapError> {
+    let mut out = Vec::new();
+    let mut lines = text.lines().map(|l| l.strip_suffix('\r').unwrap_or(l)).enumerate();
+    match lines.next() {
+        Some((_, l)) if l.split_whitespace().next() == Some("version") => {}
+        Some((_, l)) => {
+            return Err(MapError::Line {
+                line: 1,
+                message: format!("expected `version 1`, found {l:?}"),
+            })
+        }
+        None => return Err(MapError::Truncated { line: 1, expected: "`version 1`".into() }),
+    }
+    for (i, l) in lines {
+        let line = i + 1;
+        if l.trim().is_empty() {
+            continue;
+        }
+        let f: Vec<&str> = l.split(['\t', ' ']).filter(|s| !s.is_empty()).collect();
+        if f.len() != 9 {
+            return Err(MapError::Line {
+                line,
+                message: format!("expected 9 fields, found {}", f.len()),
+            });
+        }
+        let int = |k: usize, name: &str| {
+            f[k].parse::<u32>().map_err(|_| MapError::Line {
+                line,
+                message: format!("field {} ({name}) is not a non-negative integer: {:?}", k + 1, f[k]),
+            })
+        };
+        let optimal: f64 = f[8].parse().ok().filter(|v: &f64| v.is_finite() && *v >= 0.0).ok_or_else(|| {
+            MapError::Line {
+                line,
+                message: format!("field 9 (optimal length) is not a non-negative number: {:?}", f[8]),
+            }
+        })?;
+        let decimals = f[8].split_once('.').map_or(0, |(_, d)| d.len() as u32);
+        let s = Scenario {
+            bucket: int(0, "bucket")?,
+            map: f[1].to_string(),
+            map_width: int(2, "width")?,
+            map_height: int(3, "height")?,
+            start: Cell::new(int(4, "start x")?, int(5, "start y")?),
+            goal: Cell::new(int(6, "goal x")?, int(7, "goal y")?),
+            optimal,
+            decimals,
+            line,
+        };
+        for c in [s.start, s.goal] {
+            if c.x >= s.map_width || c.y >= s.map_height {
+                return Err(MapError::Line {
+                    line,
+                    message: format!(
+                        "cell ({}, {}) is outside the stated {}x{} map",
+                        c.x, c.y, s.map_width, s.map_height
+                    ),
+                });
+            }
+        }
+        out.push(s);
+    }
+    Ok(out)
+}
+
+/// Reads and parses a `.map` file.
+///
+/// # Errors
+/// [`MapError::Io`] if it cannot be read, else as [`parse_map`].
+///
+/// ```
+/// let e = pathfind::movingai::load_map("/nonexistent/x.map").unwrap_err();
+/// assert!(matches!(e, pathfind::MapError::Io { .. }));
+/// ```
+pub fn load_map(path: impl AsRef<FsPath>) -> Result<MovingAiMap, MapError> {
+    parse_map(&read(path.as_ref())?)
+}
+
+/// Reads and parses a `.scen` file.
+///
+/// # Errors
+/// [`MapError::Io`] if it cannot be read, else as [`parse_scen`].
+///
+/// ```
+/// assert!(pathfind::movingai::load_scen("/nonexistent/x.map.scen").is_err());
+/// ```
+pub fn load_scen(path: impl AsRef<FsPath>) -> Result<Vec<Scenario>, MapError> {
+    parse_scen(&read(path.as_ref())?)
+}
+
+fn read(path: &FsPath) -> Result<String, MapError> {
+    std::fs::read_to_string(path).map_err(|e| MapError::Io {
+        path: path.display().to_string(),
+        message: e.to_string(),
+    })
+}

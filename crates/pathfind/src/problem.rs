@@ -1,0 +1,299 @@
+//! The problem-trait interface: [`Solve`] adds every algorithm to any
+//! [`SearchProblem`], and [`AStarStepper`] runs A* one expansion at a time.
+
+use search_core::SearchProblem;
+
+use crate::best_first::{AStarKey, Step as CoreStep};
+use crate::context::SearchContext;
+use crate::engine::{Engine, HashSlots, Run};
+use crate::error::PathError;
+use crate::result::{Limits, Outcome, SearchResult, SearchStats};
+
+/// The algorithms, to choose one at run time with [`Solve::solve`] or
+/// [`SearchContext::solve`].
+///
+/// | algorithm | finds | memory | use it when |
+/// |---|---|---|---|
+/// | `Bfs` | fewest steps | all states seen | every step costs the same |
+/// | `Dfs` | some path | all states seen | any path will do, deep problems |
+/// | `Iddfs` | fewest steps | the current path | the state space is huge or infinite |
+/// | `Dijkstra` | cheapest path | all states seen | costs differ, no heuristic |
+/// | `AStar` | cheapest path (admissible `h`) | all states seen | a heuristic exists: the default |
+/// | `WeightedAStar(w)` | at most `w` × cheapest | fewer states | speed matters more than optimality |
+/// | `GreedyBestFirst` | some path | few states | a good heuristic, any path will do |
+/// | `IdaStar` | cheapest path (admissible `h`) | the current path | A* runs out of memory |
+///
+/// ```
+/// use pathfind::Algorithm;
+/// assert_ne!(Algorithm::AStar, Algorithm::WeightedAStar(1.5));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Algorithm {
+    /// Breadth-first search.
+    Bfs,
+    /// Depth-first search.
+    Dfs,
+    /// Iterative-deepening depth-first search.
+    Iddfs,
+    /// Dijkstra's algorithm (uniform-cost search).
+    Dijkstra,
+    /// A*.
+    AStar,
+    /// Weighted A* with this weight (finite, at least 1).
+    WeightedAStar(f64),
+    /// Greedy best-first search.
+    GreedyBestFirst,
+    /// Iterative-deepening A*.
+    IdaStar,
+}
+
+/// Every algorithm of this crate, as methods of any [`SearchProblem`] (implemented for all
+/// of them). Each call uses a fresh [`SearchContext`]; call [`SearchContext::solve`] to reuse
+/// buffers across queries.
+///
+/// ```
+/// use pathfind::{Algorithm, Limits, SearchProblem, Solve};
+///
+/// /// Reach `target` from 1 by "+1" (cost 1) or "*2" (cost 2).
+/// struct Doubling { target: u32 }
+/// impl SearchProblem for Doubling {
+///     type State = u32;
+///     type Cost = u32;
+///     fn start(&self) -> u32 { 1 }
+///     fn successors(&self, &n: &u32, out: &mut Vec<(u32, u32)>) {
+///         if n < self.target { out.push((n + 1, 1)); out.push((n * 2, 2)); }
+///     }
+///     fn is_goal(&self, &n: &u32) -> bool { n == self.target }
+/// }
+///
+/// let p = Doubling { target: 10 };
+/// let r = p.astar().unwrap();
+/// assert_eq!(r.path().unwrap().nodes, [1, 2, 4, 5, 10]);
+/// assert_eq!(r.cost(), Some(6));
+/// let r = p.solve(Algorithm::Bfs, &Limits::none()).unwrap();
+/// assert_eq!(r.path().unwrap().steps(), 4);
+/// ```
+pub trait Solve: SearchProblem {
+    /// Solves the problem with `algorithm` within `limits`.
+    ///
+    /// # Errors
+    /// A negative step cost or heuristic value, a cost overflow, too many states, or an
+    /// invalid weighted-A* weight.
+    ///
+    /// ```
+    /// use pathfind::{Algorithm, Limits, SearchProblem, Solve};
+    /// struct Count;
+    /// impl SearchProblem for Count {
+    ///     type State = u32;
+    ///     type Cost = u32;
+    ///     fn start(&self) -> u32 { 0 }
+    ///     fn successors(&self, &n: &u32, out: &mut Vec<(u32, u32)>) { out.push((n + 1, 1)) }
+    ///     fn is_goal(&self, &n: &u32) -> bool { n == 50 }
+    /// }
+    /// let r = Count.solve(Algorithm::Dijkstra, &Limits::none().expansions(10)).unwrap();
+    /// assert_eq!(r.outcome, pathfind::Outcome::LimitReached(pathfind::Limit::Expansions));
+    /// ```
+    fn solve(
+        &self,
+        algorithm: Algorithm,
+        limits: &Limits<Self::Cost>,
+    ) -> Result<SearchResult<Self::State, Self::Cost>, PathError> {
+        SearchContext::new().solve(self, algorithm, limits)
+    }
+
+    /// A* without limits: the cheapest path when the heuristic is admissible.
+    ///
+    /// # Errors
+    /// As [`solve`](Solve::solve).
+    ///
+    /// ```
+    /// use pathfind::{SearchProblem, Solve};
+    /// struct Count;
+    /// impl SearchProblem for Count {
+    ///     type State = u32;
+    ///     type Cost = u32;
+    ///     fn start(&self) -> u32 { 0 }
+    ///     fn successors(&self, &n: &u32, out: &mut Vec<(u32, u32)>) { out.push((n + 1, 1)) }
+    ///     fn is_goal(&self, &n: &u32) -> bool { n == 3 }
+    ///     fn heuristic(&self, &n: &u32) -> u32 { 3u32.saturating_sub(n) }
+    /// }
+    /// assert_eq!(Count.astar().unwrap().stats.expanded, 3);
+    /// ```
+    fn astar(&self) -> Result<SearchResult<Self::State, Self::Cost>, PathError> {
+        self.solve(Algorithm::AStar, &Limits::none())
+    }
+
+    /// An [`AStarStepper`] over this problem.
+    ///
+    /// # Errors
+    /// A negative heuristic value at the start.
+    ///
+    /// ```
+    /// use pathfind::{SearchProblem, Solve, Step};
+    /// struct Count;
+    /// impl SearchProblem for Count {
+    ///     type State = u32;
+    ///     type Cost = u32;
+    ///     fn start(&self) -> u32 { 0 }
+    ///     fn successors(&self, &n: &u32, out: &mut Vec<(u32, u32)>) { out.push((n + 1, 1)) }
+    ///     fn is_goal(&self, &n: &u32) -> bool { n == 2 }
+    /// }
+    /// let mut stepper = Count.stepper(&pathfind::Limits::none()).unwrap();
+    /// assert_eq!(stepper.step().unwrap(), Step::Expanded { state: 0, cost: 0 });
+    /// ```
+    fn stepper(
+        &self,
+        limits: &Limits<Self::Cost>,
+    ) -> Result<AStarStepper<'_, Self>, PathError> {
+        AStarStepper::new(self, limits)
+    }
+}
+
+impl<P: SearchProblem + ?Sized> Solve for P {}
+
+/// What one [`AStarStepper::step`] did.
+///
+/// ```
+/// use pathfind::Step;
+/// let s: Step<u8, u32> = Step::Expanded { state: 3, cost: 2 };
+/// assert!(matches!(s, Step::Expanded { state: 3, .. }));
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Step<N, C> {
+    /// `state`, reached at path cost `cost`, was expanded (its successors are on the open
+    /// list).
+    Expanded {
+        /// The expanded state.
+        state: N,
+        /// Its path cost from the start.
+        cost: C,
+    },
+    /// The search is over; further calls return the same result.
+    Done(SearchResult<N, C>),
+}
+
+/// A* one expansion at a time, for visualisations, time slicing across frames, or custom
+/// stopping rules. Running it to the end gives exactly the result of
+/// [`Solve::solve`] with [`Algorithm::AStar`].
+///
+/// ```
+/// use pathfind::{AStarStepper, Limits, SearchProblem, Step};
+/// struct Count;
+/// impl SearchProblem for Count {
+///     type State = u32;
+///     type Cost = u32;
+///     fn start(&self) -> u32 { 0 }
+///     fn successors(&self, &n: &u32, out: &mut Vec<(u32, u32)>) { out.push((n + 1, 1)) }
+///     fn is_goal(&self, &n: &u32) -> bool { n == 3 }
+/// }
+/// let mut stepper = AStarStepper::new(&Count, &Limits::none()).unwrap();
+/// let mut expanded = Vec::new();
+/// let result = loop {
+///     match stepper.step().unwrap() {
+///         Step::Expanded { state, .. } => expanded.push(state),
+///         Step::Done(result) => break result,
+///     }
+/// };
+/// assert_eq!(expanded, [0, 1, 2]);
+/// assert_eq!(result.cost(), Some(3));
+/// ```
+pub struct AStarStepper<'p, P: SearchProblem + ?Sized> {
+    problem: &'p P,
+    engine: Engine<P::State, P::Cost, HashSlots<P::State>>,
+    run: Run<P::Cost>,
+    done: Option<SearchResult<P::State, P::Cost>>,
+}
+
+impl<'p, P: SearchProblem + ?Sized> AStarStepper<'p, P> {
+    /// Puts the start on the open list.
+    ///
+    /// # Errors
+    /// A negative heuristic value at the start.
+    ///
+    /// ```
+    /// # use pathfind::{AStarStepper, Limits, SearchProblem};
+    /// # struct Count;
+    /// # impl SearchProblem for Count {
+    /// #     type State = u32; type Cost = u32;
+    /// #     fn start(&self) -> u32 { 0 }
+    /// #     fn successors(&self, &n: &u32, out: &mut Vec<(u32, u32)>) { out.push((n + 1, 1)) }
+    /// #     fn is_goal(&self, &n: &u32) -> bool { n == 3 }
+    /// # }
+    /// let stepper = AStarStepper::new(&Count, &Limits::none()).unwrap();
+    /// assert_eq!(stepper.stats().expanded, 0);
+    /// ```
+    pub fn new(problem: &'p P, limits: &Limits<P::Cost>) -> Result<Self, PathError> {
+        let mut engine = Engine::default();
+        let mut run = Run::new(limits);
+        engine.bf_start(AStarKey, [problem.start()], &mut |n| problem.heuristic(n), &mut run)?;
+        Ok(AStarStepper { problem, engine, run, done: None })
+    }
+
+    /// Expands one state, or finishes.
+    ///
+    /// # Errors
+    /// A negative step cost or heuristic value, a cost overflow or too many states.
+    ///
+    /// ```
+    /// # use pathfind::{AStarStepper, Limits, SearchProblem, Step};
+    /// # struct Count;
+    /// # impl SearchProblem for Count {
+    /// #     type State = u32; type Cost = u32;
+    /// #     fn start(&self) -> u32 { 0 }
+    /// #     fn successors(&self, &n: &u32, out: &mut Vec<(u32, u32)>) { out.push((n + 1, 1)) }
+    /// #     fn is_goal(&self, &n: &u32) -> bool { n == 0 }
+    /// # }
+    /// let mut stepper = AStarStepper::new(&Count, &Limits::none()).unwrap();
+    /// assert!(matches!(stepper.step().unwrap(), Step::Done(r) if r.cost() == Some(0)));
+    /// ```
+    pub fn step(&mut self) -> Result<Step<P::State, P::Cost>, PathError> {
+        if let Some(done) = &self.done {
+            return Ok(Step::Done(done.clone()));
+        }
+        let p = self.problem;
+        let step = self.engine.bf_step(
+            AStarKey,
+            &mut self.run,
+            &mut |n: &P::State, out: &mut Vec<(P::State, P::Cost)>| p.successors(n, out),
+            &mut |n: &P::State| p.heuristic(n),
+            &mut |n: &P::State| p.is_goal(n),
+        )?;
+        let result = match step {
+            CoreStep::Expanded(slot) => {
+                let nodes = &self.engine.nodes;
+                return Ok(Step::Expanded {
+                    state: nodes.slots.nodes()[slot as usize].clone(),
+                    cost: nodes.data[slot as usize].g,
+                });
+            }
+            CoreStep::Found(slot) => SearchResult {
+                outcome: Outcome::Found(self.engine.nodes.path_to(slot)),
+                stats: self.run.stats,
+            },
+            CoreStep::Exhausted => self.run.finish_exhausted(),
+            CoreStep::OutOfExpansions => self.run.finish_expansions(),
+        };
+        self.done = Some(result.clone());
+        Ok(Step::Done(result))
+    }
+
+    /// The counters so far.
+    ///
+    /// ```
+    /// # use pathfind::{AStarStepper, Limits, SearchProblem};
+    /// # struct Count;
+    /// # impl SearchProblem for Count {
+    /// #     type State = u32; type Cost = u32;
+    /// #     fn start(&self) -> u32 { 0 }
+    /// #     fn successors(&self, &n: &u32, out: &mut Vec<(u32, u32)>) { out.push((n + 1, 1)) }
+    /// #     fn is_goal(&self, &n: &u32) -> bool { n == 3 }
+    /// # }
+    /// let mut stepper = AStarStepper::new(&Count, &Limits::none()).unwrap();
+    /// stepper.step().unwrap();
+    /// assert_eq!(stepper.stats().expanded, 1);
+    /// ```
+    #[must_use]
+    pub fn stats(&self) -> SearchStats {
+        self.run.stats
+    }
+}
