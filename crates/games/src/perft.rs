@@ -32,8 +32,7 @@ fn perft_inner<G: Game>(state: &mut G, depth: u32, buffers: &mut [Vec<G::Move>])
     moves.clear();
     state.legal_moves(moves);
     let mut total = 0;
-    for i in 0..moves.len() {
-        let mv = moves[i];
+    for &mv in moves.iter() {
         total += state.with_move(mv, |child| perft_inner(child, depth - 1, rest));
     }
     total

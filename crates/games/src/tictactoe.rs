@@ -199,7 +199,12 @@ impl TicTacToe {
     }
 
     fn has_line(bits: u16) -> bool {
-        LINES.iter().any(|&l| bits & l == l)
+        for &line in &LINES {
+            if bits & line == line {
+                return true;
+            }
+        }
+        false
     }
 }
 
@@ -474,9 +479,9 @@ pub fn utility_matrix(board: &TicTacToe) -> [i32; 9] {
             _ => 0,
         };
         if points != 0 {
-            for cell in 0..9 {
+            for (cell, value) in u.iter_mut().enumerate() {
                 if line & empty & (1 << cell) != 0 {
-                    u[cell] += points;
+                    *value += points;
                 }
             }
         }
