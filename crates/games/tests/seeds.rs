@@ -46,8 +46,12 @@ fn place(b: &TicTacToe, cell: u8, who: Player) -> TicTacToe {
 fn board_from(text: &str) -> TicTacToe {
     // Boards that went on after a win are unreachable positions; rebuild them by playing
     // the stones in alternation on an empty board through `play`, which does not check.
-    let xs: Vec<u8> = (0..9u8).filter(|&c| text.as_bytes()[c as usize] == b'X').collect();
-    let os: Vec<u8> = (0..9u8).filter(|&c| text.as_bytes()[c as usize] == b'O').collect();
+    let xs: Vec<u8> = (0..9u8)
+        .filter(|&c| text.as_bytes()[c as usize] == b'X')
+        .collect();
+    let os: Vec<u8> = (0..9u8)
+        .filter(|&c| text.as_bytes()[c as usize] == b'O')
+        .collect();
     let mut b = TicTacToe::new();
     for i in 0..xs.len().max(os.len()) {
         if let Some(&c) = xs.get(i) {
@@ -140,7 +144,10 @@ fn win_if_possible_player_tally() {
         [1, 9, 72, 504, 3024, 8525, 28612, 42187, 55888],
         "boards per step"
     );
-    assert_eq!((t.first_wins, t.second_wins, t.draws), (32395, 23445, 35544));
+    assert_eq!(
+        (t.first_wins, t.second_wins, t.draws),
+        (32395, 23445, 35544)
+    );
     // The document prints "Total 91344", but its own three figures add up to 91,384: the
     // printed total is a typo, and the three counts above are what the routine produces.
 }
