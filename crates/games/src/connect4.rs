@@ -8,8 +8,16 @@ use search_core::{Evaluator, Game, GameHash, Outcome, Player};
 use thiserror::Error;
 
 /// Columns of the board.
+///
+/// ```
+/// assert_eq!(games::WIDTH * games::HEIGHT, 42);
+/// ```
 pub const WIDTH: u32 = 7;
 /// Rows of the board.
+///
+/// ```
+/// assert_eq!(games::HEIGHT, 6);
+/// ```
 pub const HEIGHT: u32 = 6;
 /// Bits per column: the rows plus one always-empty sentinel bit that stops carries.
 const H1: u32 = HEIGHT + 1;

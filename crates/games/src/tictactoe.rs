@@ -9,6 +9,10 @@ use search_core::{Evaluator, Game, GameHash, Outcome, Player, SearchError, Strat
 use thiserror::Error;
 
 /// The eight lines of three, as cell bitmasks (cells `0..9` row by row, 0 top-left).
+///
+/// ```
+/// assert!(games::LINES.iter().all(|l| l.count_ones() == 3));
+/// ```
 pub const LINES: [u16; 8] = [
     0b000_000_111,
     0b000_111_000,
@@ -21,6 +25,13 @@ pub const LINES: [u16; 8] = [
 ];
 
 /// The cell indices of each of the eight lines, in the same order as [`LINES`].
+///
+/// ```
+/// use games::{LINES, LINE_CELLS};
+/// for (mask, cells) in LINES.iter().zip(LINE_CELLS) {
+///     assert_eq!(cells.iter().fold(0u16, |m, &c| m | 1 << c), *mask);
+/// }
+/// ```
 pub const LINE_CELLS: [[u8; 3]; 8] = [
     [0, 1, 2],
     [3, 4, 5],
