@@ -11,6 +11,7 @@
 //! | read or compare search values | [`Score`] (exact win/loss distance, heuristic values) |
 //! | give a depth-limited search your knowledge | [`Evaluator`] (closures qualify) |
 //! | plug any player into a play loop or match | [`Strategy`], [`RandomMover`] |
+//! | play a seeded match and read the score with a confidence interval and Elo | [`arena`]: [`Arena`], [`MatchReport`], [`Tally`] |
 //! | bound a search | [`Budget`], [`StopFlag`], [`RunningBudget`] |
 //! | read what a search did | [`Stats`] |
 //! | describe a single-agent problem for path finding | [`SearchProblem`], [`Cost`], [`FloatCost`] |
@@ -53,6 +54,7 @@
 #![warn(missing_docs)]
 #![forbid(unsafe_code)]
 
+pub mod arena;
 mod budget;
 mod error;
 mod eval;
@@ -64,6 +66,7 @@ mod strategy;
 #[cfg(feature = "testing")]
 pub mod testing;
 
+pub use arena::{Arena, ArenaError, MatchReport, Tally};
 pub use budget::{Budget, RunningBudget, StopFlag};
 pub use error::{BudgetError, CostError, IllegalMoveError, SearchError};
 pub use eval::{Evaluator, ZeroEvaluator};

@@ -1,0 +1,1203 @@
+//! The match runner: play seeded games between two [`Strategy`] values and say, with a
+//! confidence interval, which one is stronger.
+//!
+//! "My new evaluator won 7 games of 10" is weak evidence (the seeds warn about exactly
+//! that); "70 of 100" is strong. [`Arena`] plays the games, alternating colours, optionally
+//! from random openings, and [`Tally`] turns the results into a score with a 95 %
+//! confidence interval and an Elo difference with its interval.
+//!
+//! The arena needs nothing but the [`Game`] and [`Strategy`] traits and a seeded random
+//! generator, so it is always available (it is not behind the `testing` feature): a user
+//! runs it from a `main`, an example or a benchmark as often as from a test.
+//!
+//! # How games are set up
+//! * Every game builds fresh players by calling the two factories with a seed derived from
+//!   the arena's seed and the game's number, so any single game can be replayed.
+//! * Games come in **pairs** that share an opening: in the first game of a pair `A` plays
+//!   [`Player::First`], in the second `A` plays [`Player::Second`]. With an odd number of
+//!   games the last pair is cut short, so `A` moves first once more than it moves second.
+//! * With [`Arena::opening_plies`] set to `k > 0`, each pair starts from its own seeded
+//!   random opening of `k` plies, so two deterministic engines do not replay one game over
+//!   and over. The opening never ends the game: it stops early if every legal move would.
+//! * After every move (opening moves included) both players' [`Strategy::observe_move`] is
+//!   called, so engines that keep a tree or a table between moves follow the game.
+//!
+//! # Example
+//! ```
+//! use search_core::arena::Arena;
+//! use search_core::{Game, Outcome, Player, RandomMover};
+//!
+//! /// Take 1 or 2 stones; whoever takes the last stone wins.
+//! #[derive(Clone, Debug)]
+//! struct Nim { stones: u32, to_move: Player }
+//! impl Game for Nim {
+//!     type Move = u32;
+//!     fn to_move(&self) -> Player { self.to_move }
+//!     fn legal_moves(&self, m: &mut Vec<u32>) { m.extend((1..=2).filter(|&t| t <= self.stones)) }
+//!     fn play(&mut self, t: u32) { self.stones -= t; self.to_move = self.to_move.opponent() }
+//!     fn outcome(&self) -> Outcome {
+//!         if self.stones == 0 { Outcome::Win(self.to_move.opponent()) } else { Outcome::Ongoing }
+//!     }
+//! }
+//!
+//! let report = Arena::new(Nim { stones: 9, to_move: Player::First })
+//!     .games(40)
+//!     .seed(7)
+//!     .run(RandomMover::new, RandomMover::new)
+//!     .unwrap();
+//! let t = report.tally;
+//! assert_eq!(t.wins + t.draws + t.losses, 40);
+//! let (low, high) = t.score_interval();
+//! assert!(low <= t.score() && t.score() <= high);
+//! println!("{report}");
+//! ```
+
+use core::fmt;
+
+use rand::rngs::SmallRng;
+use rand::{Rng, SeedableRng};
+use thiserror::Error;
+
+use crate::error::SearchError;
+use crate::game::{Game, Outcome, Player};
+use crate::strategy::Strategy;
+
+/// The two-sided 95 % quantile of the standard normal distribution.
+const Z95: f64 = 1.959_963_984_540_054;
+
+/// Why a match could not be played to the end.
+///
+/// ```
+/// use search_core::arena::ArenaError;
+/// assert_eq!(ArenaError::NoGames.to_string(), "a match needs at least one game");
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum ArenaError {
+    /// The arena was asked to play zero games.
+    #[error("a match needs at least one game")]
+    NoGames,
+    /// The initial state is already over, so no game can be played from it.
+    #[error("the initial state is already over ({outcome}): no game can be played from it")]
+    InitialStateOver {
+        /// The outcome of the initial state.
+        outcome: Outcome,
+    },
+    /// A strategy returned an error instead of a move.
+    #[error("game {game}, ply {ply}: {strategy} failed to choose a move: {source}")]
+    Strategy {
+        /// The game (0-based) in which it happened.
+        game: u32,
+        /// The ply (0-based, opening included) at which it happened.
+        ply: u32,
+        /// The strategy's [`name`](Strategy::name).
+        strategy: String,
+        /// The strategy's error.
+        #[source]
+        source: SearchError,
+    },
+    /// A strategy returned a move that is not legal in the position it was given.
+    #[error("game {game}, ply {ply}: {strategy} returned the illegal move {mv}")]
+    IllegalMove {
+        /// The game (0-based) in which it happened.
+        game: u32,
+        /// The ply (0-based, opening included) at which it happened.
+        ply: u32,
+        /// The strategy's [`name`](Strategy::name).
+        strategy: String,
+        /// The move, formatted with `Debug`.
+        mv: String,
+    },
+    /// A game went on past the arena's ply limit (a `Game` implementation that never ends).
+    #[error("game {game} did not end within {limit} plies")]
+    TooLong {
+        /// The game (0-based).
+        game: u32,
+        /// The ply limit ([`Arena::max_plies`]).
+        limit: u32,
+    },
+}
+
+/// The result of one game from the point of view of strategy `A`.
+///
+/// ```
+/// use search_core::arena::GameResult;
+/// assert_eq!(GameResult::Win.points(), 1.0);
+/// assert_eq!(GameResult::Draw.points(), 0.5);
+/// ```
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum GameResult {
+    /// `A` won.
+    Win,
+    /// Nobody won.
+    Draw,
+    /// `A` lost.
+    Loss,
+}
+
+impl GameResult {
+    /// The points `A` scores: 1 for a win, ½ for a draw, 0 for a loss.
+    ///
+    /// ```
+    /// assert_eq!(search_core::arena::GameResult::Loss.points(), 0.0);
+    /// ```
+    #[must_use]
+    pub fn points(self) -> f64 {
+        match self {
+            GameResult::Win => 1.0,
+            GameResult::Draw => 0.5,
+            GameResult::Loss => 0.0,
+        }
+    }
+}
+
+/// One game of a match: who played which colour, how it went, and every move, so that a
+/// surprising game can be replayed from the arena's initial state.
+///
+/// ```
+/// use search_core::arena::{GameRecord, GameResult};
+/// use search_core::{Outcome, Player};
+/// let r = GameRecord { a_played: Player::First, outcome: Outcome::Win(Player::First),
+///                      result: GameResult::Win, opening_plies: 0, moves: vec![1u8, 2] };
+/// assert_eq!(r.moves.len(), 2);
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameRecord<M> {
+    /// The colour strategy `A` played.
+    pub a_played: Player,
+    /// How the game ended.
+    pub outcome: Outcome,
+    /// The same, from `A`'s point of view.
+    pub result: GameResult,
+    /// How many of the first `moves` were the random opening.
+    pub opening_plies: u32,
+    /// Every move from the initial state, opening included.
+    pub moves: Vec<M>,
+}
+
+/// Wins, draws and losses of strategy `A`, and what they say about its strength.
+///
+/// # Formulas
+/// With `n = wins + draws + losses` games, `A`'s **score** is `s = (wins + draws/2) / n`.
+///
+/// The **95 % confidence interval of the score** is the Wilson score interval with
+/// `z = 1.95996`:
+///
+/// ```text
+/// centre = (s + z²/(2n)) / (1 + z²/n)
+/// half   = z · sqrt(s(1 − s)/n + z²/(4n²)) / (1 + z²/n)
+/// [low, high] = [centre − half, centre + half]
+/// ```
+///
+/// Unlike the textbook `s ± z·sqrt(s(1−s)/n)`, it stays inside `[0, 1]`, is never empty at
+/// a 0 % or 100 % score, and is well-behaved for small `n`. It treats each game as a
+/// win-or-loss trial; draws make the true variance smaller than `s(1 − s)`, so with draws
+/// the interval is conservative (a little wider than it needs to be).
+///
+/// The **Elo difference** of `A` over `B` is the logistic rating model solved for the
+/// score: `elo(s) = 400 · log10(s / (1 − s))`, so 64 % ≈ +100, 76 % ≈ +200. Its 95 %
+/// interval is `[elo(low), elo(high)]` (the map is increasing). A 100 % score has no finite
+/// estimate and no finite upper bound, a 0 % score no finite estimate and no finite lower
+/// bound: [`EloEstimate`] reports those as `None` rather than as infinities.
+///
+/// ```
+/// use search_core::arena::Tally;
+/// let weak = Tally::new(7, 0, 3);    // 7 wins of 10
+/// let strong = Tally::new(70, 0, 30); // 70 wins of 100
+/// assert!(weak.score_interval().0 < 0.5);   // could still be a coin flip
+/// assert!(strong.score_interval().0 > 0.5); // clearly better
+/// ```
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Tally {
+    /// Games `A` won.
+    pub wins: u32,
+    /// Games drawn.
+    pub draws: u32,
+    /// Games `A` lost.
+    pub losses: u32,
+}
+
+impl Tally {
+    /// A tally of `wins`, `draws` and `losses` for `A`.
+    ///
+    /// ```
+    /// assert_eq!(search_core::arena::Tally::new(1, 2, 3).games(), 6);
+    /// ```
+    #[must_use]
+    pub const fn new(wins: u32, draws: u32, losses: u32) -> Self {
+        Tally {
+            wins,
+            draws,
+            losses,
+        }
+    }
+
+    /// The number of games.
+    ///
+    /// ```
+    /// assert_eq!(search_core::arena::Tally::default().games(), 0);
+    /// ```
+    #[must_use]
+    pub const fn games(&self) -> u64 {
+        self.wins as u64 + self.draws as u64 + self.losses as u64
+    }
+
+    /// Adds one game's result.
+    ///
+    /// ```
+    /// use search_core::arena::{GameResult, Tally};
+    /// let mut t = Tally::default();
+    /// t.record(GameResult::Draw);
+    /// assert_eq!(t, Tally::new(0, 1, 0));
+    /// ```
+    pub fn record(&mut self, result: GameResult) {
+        match result {
+            GameResult::Win => self.wins += 1,
+            GameResult::Draw => self.draws += 1,
+            GameResult::Loss => self.losses += 1,
+        }
+    }
+
+    /// `A`'s score, `(wins + draws/2) / games`, in `[0, 1]`; `0.5` (no information) when no
+    /// game was played.
+    ///
+    /// ```
+    /// assert_eq!(search_core::arena::Tally::new(3, 2, 5).score(), 0.4);
+    /// ```
+    #[must_use]
+    pub fn score(&self) -> f64 {
+        let n = self.games();
+        if n == 0 {
+            return 0.5;
+        }
+        (self.wins as f64 + 0.5 * self.draws as f64) / n as f64
+    }
+
+    /// The 95 % Wilson confidence interval of the score (see the [type docs](Tally) for the
+    /// formula); `(0, 1)` when no game was played. Always finite, `0 <= low <= score <= high
+    /// <= 1`.
+    ///
+    /// ```
+    /// let (low, high) = search_core::arena::Tally::new(7, 0, 3).score_interval();
+    /// assert!((low - 0.397).abs() < 1e-3 && (high - 0.892).abs() < 1e-3);
+    /// ```
+    #[must_use]
+    pub fn score_interval(&self) -> (f64, f64) {
+        let n = self.games();
+        if n == 0 {
+            return (0.0, 1.0);
+        }
+        let n = n as f64;
+        let s = self.score();
+        let z2 = Z95 * Z95;
+        let denom = 1.0 + z2 / n;
+        let centre = (s + z2 / (2.0 * n)) / denom;
+        let half = Z95 * (s * (1.0 - s) / n + z2 / (4.0 * n * n)).sqrt() / denom;
+        // Exact ends where the formula's rounding could stray outside [0, 1] or past the score.
+        let low = if self.wins == 0 && self.draws == 0 {
+            0.0
+        } else {
+            (centre - half).clamp(0.0, s)
+        };
+        let high = if self.losses == 0 && self.draws == 0 {
+            1.0
+        } else {
+            (centre + half).clamp(s, 1.0)
+        };
+        (low, high)
+    }
+
+    /// The Elo difference of `A` over `B` with its 95 % interval (see the
+    /// [type docs](Tally) for the formula).
+    ///
+    /// ```
+    /// use search_core::arena::Tally;
+    /// let e = Tally::new(3, 0, 1).elo();
+    /// assert!((e.difference.unwrap() - 190.8).abs() < 0.1); // 75 % ≈ +191
+    /// let perfect = Tally::new(10, 0, 0).elo();
+    /// assert_eq!((perfect.difference, perfect.high), (None, None));
+    /// assert!(perfect.low.unwrap() > 0.0);
+    /// ```
+    #[must_use]
+    pub fn elo(&self) -> EloEstimate {
+        if self.games() == 0 {
+            return EloEstimate {
+                difference: None,
+                low: None,
+                high: None,
+            };
+        }
+        let (low, high) = self.score_interval();
+        EloEstimate {
+            difference: elo_of(self.score()),
+            low: elo_of(low),
+            high: elo_of(high),
+        }
+    }
+}
+
+/// `400 · log10(s / (1 − s))`, `None` where it is infinite (`s` of 0 or 1).
+fn elo_of(s: f64) -> Option<f64> {
+    if s <= 0.0 || s >= 1.0 || s.is_nan() {
+        None
+    } else {
+        Some(400.0 * (s / (1.0 - s)).log10())
+    }
+}
+
+impl fmt::Display for Tally {
+    /// `+W =D -L  score S% [L%, H%]  Elo E [L, H]`.
+    ///
+    /// ```
+    /// let t = search_core::arena::Tally::new(6, 2, 2);
+    /// assert!(t.to_string().starts_with("+6 =2 -2  score 70.0% [39.7%, 89.2%]"));
+    /// ```
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let (low, high) = self.score_interval();
+        write!(
+            f,
+            "+{} ={} -{}  score {:.1}% [{:.1}%, {:.1}%]  {}",
+            self.wins,
+            self.draws,
+            self.losses,
+            100.0 * self.score(),
+            100.0 * low,
+            100.0 * high,
+            self.elo()
+        )
+    }
+}
+
+/// An Elo difference estimate with its 95 % interval. `None` marks an end with no finite
+/// value: a 100 % score has no finite estimate and no upper bound, a 0 % score no finite
+/// estimate and no lower bound.
+///
+/// ```
+/// use search_core::arena::Tally;
+/// let e = Tally::new(0, 0, 12).elo();
+/// assert_eq!((e.difference, e.low), (None, None));
+/// assert!(e.high.unwrap() < -150.0); // 0 of 12: at best about -198
+/// assert!(e.to_string().starts_with("Elo <= -"));
+/// ```
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub struct EloEstimate {
+    /// The point estimate, `None` at a 0 % or 100 % score.
+    pub difference: Option<f64>,
+    /// The lower end of the 95 % interval, `None` if unbounded below (0 % score).
+    pub low: Option<f64>,
+    /// The upper end of the 95 % interval, `None` if unbounded above (100 % score).
+    pub high: Option<f64>,
+}
+
+impl fmt::Display for EloEstimate {
+    /// `Elo +0 [-393, +393]`, or a one-sided bound when the score is 0 % or 100 %.
+    ///
+    /// ```
+    /// use search_core::arena::Tally;
+    /// assert!(Tally::new(10, 0, 0).elo().to_string().starts_with("Elo >= +"));
+    /// assert_eq!(Tally::new(1, 0, 1).elo().to_string(), "Elo +0 [-393, +393]");
+    /// ```
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match (self.difference, self.low, self.high) {
+            (Some(d), Some(l), Some(h)) => write!(f, "Elo {d:+.0} [{l:+.0}, {h:+.0}]"),
+            (_, Some(l), None) => write!(f, "Elo >= {l:+.0} (no losses or draws: 95% lower bound)"),
+            (_, None, Some(h)) => write!(f, "Elo <= {h:+.0} (no wins or draws: 95% upper bound)"),
+            _ => f.write_str("Elo unknown (no games)"),
+        }
+    }
+}
+
+/// What a match produced: the strategies' names, the [`Tally`] for `A`, and every game.
+///
+/// Its `Display` is one readable table line:
+/// `A vs B: N games  +W =D -L  score S% [L%, H%]  Elo E [L, H]`.
+///
+/// ```
+/// use search_core::arena::{MatchReport, Tally};
+/// let r: MatchReport<u8> = MatchReport {
+///     name_a: "greedy".into(), name_b: "random".into(),
+///     tally: Tally::new(8, 1, 1), games: Vec::new(),
+/// };
+/// assert!(r.to_string().starts_with("greedy vs random: 10 games  +8 =1 -1  score 85.0%"));
+/// ```
+#[derive(Clone, Debug, PartialEq)]
+pub struct MatchReport<M> {
+    /// The [`name`](Strategy::name) of strategy `A`.
+    pub name_a: String,
+    /// The [`name`](Strategy::name) of strategy `B`.
+    pub name_b: String,
+    /// `A`'s wins, draws and losses.
+    pub tally: Tally,
+    /// Every game, in the order played.
+    pub games: Vec<GameRecord<M>>,
+}
+
+impl<M> fmt::Display for MatchReport<M> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{} vs {}: {} games  {}",
+            self.name_a,
+            self.name_b,
+            self.tally.games(),
+            self.tally
+        )
+    }
+}
+
+/// Plays seeded matches between two strategies from one initial state (see the
+/// [module docs](self) for how games, colours and openings are set up).
+///
+/// ```
+/// use search_core::arena::Arena;
+/// # use search_core::{Game, Outcome, Player};
+/// # #[derive(Clone)] struct G;
+/// # impl Game for G {
+/// #   type Move = u8;
+/// #   fn to_move(&self) -> Player { Player::First }
+/// #   fn legal_moves(&self, m: &mut Vec<u8>) {}
+/// #   fn play(&mut self, _: u8) {}
+/// #   fn outcome(&self) -> Outcome { Outcome::Draw }
+/// # }
+/// let arena = Arena::new(G).games(200).seed(3).opening_plies(4).max_plies(500);
+/// assert_eq!(arena.game_count(), 200);
+/// ```
+#[derive(Clone, Debug)]
+pub struct Arena<G> {
+    initial: G,
+    games: u32,
+    seed: u64,
+    opening_plies: u32,
+    max_plies: Option<u32>,
+}
+
+/// Without a declared limit or a `remaining_plies_bound`, games longer than this are errors.
+const DEFAULT_MAX_PLIES: u32 = 1_000_000;
+
+impl<G: Game> Arena<G> {
+    /// 100 games from `initial`, seed 0, no random openings.
+    ///
+    /// ```
+    /// # use search_core::{Game, Outcome, Player};
+    /// # #[derive(Clone)] struct G;
+    /// # impl Game for G {
+    /// #   type Move = u8;
+    /// #   fn to_move(&self) -> Player { Player::First }
+    /// #   fn legal_moves(&self, m: &mut Vec<u8>) {}
+    /// #   fn play(&mut self, _: u8) {}
+    /// #   fn outcome(&self) -> Outcome { Outcome::Draw }
+    /// # }
+    /// assert_eq!(search_core::arena::Arena::new(G).game_count(), 100);
+    /// ```
+    #[must_use]
+    pub fn new(initial: G) -> Self {
+        Arena {
+            initial,
+            games: 100,
+            seed: 0,
+            opening_plies: 0,
+            max_plies: None,
+        }
+    }
+
+    /// How many games to play (at least one, or [`run`](Arena::run) fails).
+    ///
+    /// ```
+    /// # use search_core::{Game, Outcome, Player};
+    /// # #[derive(Clone)] struct G;
+    /// # impl Game for G {
+    /// #   type Move = u8;
+    /// #   fn to_move(&self) -> Player { Player::First }
+    /// #   fn legal_moves(&self, m: &mut Vec<u8>) {}
+    /// #   fn play(&mut self, _: u8) {}
+    /// #   fn outcome(&self) -> Outcome { Outcome::Draw }
+    /// # }
+    /// assert_eq!(search_core::arena::Arena::new(G).games(9).game_count(), 9);
+    /// ```
+    #[must_use]
+    pub fn games(mut self, games: u32) -> Self {
+        self.games = games;
+        self
+    }
+
+    /// The seed of the whole match: the same seed replays the same games (given
+    /// deterministic factories).
+    ///
+    /// ```
+    /// # use search_core::{Game, Outcome, Player};
+    /// # #[derive(Clone)] struct G;
+    /// # impl Game for G {
+    /// #   type Move = u8;
+    /// #   fn to_move(&self) -> Player { Player::First }
+    /// #   fn legal_moves(&self, m: &mut Vec<u8>) {}
+    /// #   fn play(&mut self, _: u8) {}
+    /// #   fn outcome(&self) -> Outcome { Outcome::Draw }
+    /// # }
+    /// let _ = search_core::arena::Arena::new(G).seed(42);
+    /// ```
+    #[must_use]
+    pub fn seed(mut self, seed: u64) -> Self {
+        self.seed = seed;
+        self
+    }
+
+    /// Starts each pair of games from a seeded random opening of `plies` plies (0, the
+    /// default, starts every game from the initial state).
+    ///
+    /// ```
+    /// # use search_core::{Game, Outcome, Player};
+    /// # #[derive(Clone)] struct G;
+    /// # impl Game for G {
+    /// #   type Move = u8;
+    /// #   fn to_move(&self) -> Player { Player::First }
+    /// #   fn legal_moves(&self, m: &mut Vec<u8>) {}
+    /// #   fn play(&mut self, _: u8) {}
+    /// #   fn outcome(&self) -> Outcome { Outcome::Draw }
+    /// # }
+    /// let _ = search_core::arena::Arena::new(G).opening_plies(6);
+    /// ```
+    #[must_use]
+    pub fn opening_plies(mut self, plies: u32) -> Self {
+        self.opening_plies = plies;
+        self
+    }
+
+    /// A game still going after `plies` plies is an [`ArenaError::TooLong`]. Default: the
+    /// initial state's [`remaining_plies_bound`](Game::remaining_plies_bound), or one million
+    /// plies for a game that declares none.
+    ///
+    /// ```
+    /// # use search_core::{Game, Outcome, Player};
+    /// # #[derive(Clone)] struct G;
+    /// # impl Game for G {
+    /// #   type Move = u8;
+    /// #   fn to_move(&self) -> Player { Player::First }
+    /// #   fn legal_moves(&self, m: &mut Vec<u8>) {}
+    /// #   fn play(&mut self, _: u8) {}
+    /// #   fn outcome(&self) -> Outcome { Outcome::Draw }
+    /// # }
+    /// let _ = search_core::arena::Arena::new(G).max_plies(200);
+    /// ```
+    #[must_use]
+    pub fn max_plies(mut self, plies: u32) -> Self {
+        self.max_plies = Some(plies);
+        self
+    }
+
+    /// The number of games [`run`](Arena::run) plays.
+    ///
+    /// ```
+    /// # use search_core::{Game, Outcome, Player};
+    /// # #[derive(Clone)] struct G;
+    /// # impl Game for G {
+    /// #   type Move = u8;
+    /// #   fn to_move(&self) -> Player { Player::First }
+    /// #   fn legal_moves(&self, m: &mut Vec<u8>) {}
+    /// #   fn play(&mut self, _: u8) {}
+    /// #   fn outcome(&self) -> Outcome { Outcome::Draw }
+    /// # }
+    /// assert_eq!(search_core::arena::Arena::new(G).game_count(), 100);
+    /// ```
+    #[must_use]
+    pub fn game_count(&self) -> u32 {
+        self.games
+    }
+
+    /// The random opening of pair `pair` (games `2·pair` and `2·pair + 1`): the moves, each
+    /// legal in turn from the initial state, none of them ending the game.
+    ///
+    /// ```
+    /// use search_core::arena::Arena;
+    /// # use search_core::{Game, Outcome, Player};
+    /// # #[derive(Clone)] struct Nim(u32, Player);
+    /// # impl Game for Nim {
+    /// #   type Move = u32;
+    /// #   fn to_move(&self) -> Player { self.1 }
+    /// #   fn legal_moves(&self, m: &mut Vec<u32>) { m.extend((1..=2).filter(|&t| t <= self.0)) }
+    /// #   fn play(&mut self, t: u32) { self.0 -= t; self.1 = self.1.opponent() }
+    /// #   fn outcome(&self) -> Outcome { if self.0 == 0 { Outcome::Win(self.1.opponent()) } else { Outcome::Ongoing } }
+    /// # }
+    /// let arena = Arena::new(Nim(3, Player::First)).opening_plies(5);
+    /// let opening = arena.opening(0);
+    /// assert!(opening.iter().sum::<u32>() < 3); // stops before taking the last stone
+    /// assert_eq!(opening, arena.opening(0)); // seeded
+    /// ```
+    #[must_use]
+    pub fn opening(&self, pair: u32) -> Vec<G::Move> {
+        let mut rng = SmallRng::seed_from_u64(derive_seed(self.seed ^ OPENING_SALT, pair.into()));
+        let mut state = self.initial.clone();
+        let mut opening = Vec::new();
+        let mut moves = Vec::new();
+        let mut keep = Vec::new();
+        for _ in 0..self.opening_plies {
+            if state.outcome().is_over() {
+                break;
+            }
+            moves.clear();
+            state.legal_moves(&mut moves);
+            keep.clear();
+            keep.extend(moves.iter().copied().filter(|&mv| {
+                let mut next = state.clone();
+                next.play(mv);
+                !next.outcome().is_over()
+            }));
+            if keep.is_empty() {
+                break;
+            }
+            let mv = keep[rng.gen_range(0..keep.len())];
+            state.play(mv);
+            opening.push(mv);
+        }
+        opening
+    }
+
+    /// Plays the match. `make_a` and `make_b` build a fresh player for each game from a
+    /// seed (so `RandomMover::new` works as a factory, and so does any closure).
+    ///
+    /// # Errors
+    /// [`ArenaError::NoGames`] for zero games, [`ArenaError::InitialStateOver`] when the
+    /// initial state is finished, [`ArenaError::Strategy`] when a player fails to choose,
+    /// [`ArenaError::IllegalMove`] when it chooses an illegal move, and
+    /// [`ArenaError::TooLong`] when a game exceeds [`max_plies`](Arena::max_plies).
+    ///
+    /// See the [module docs](self) for an example.
+    pub fn run<A, B>(
+        &self,
+        mut make_a: impl FnMut(u64) -> A,
+        mut make_b: impl FnMut(u64) -> B,
+    ) -> Result<MatchReport<G::Move>, ArenaError>
+    where
+        A: Strategy<G>,
+        B: Strategy<G>,
+    {
+        if self.games == 0 {
+            return Err(ArenaError::NoGames);
+        }
+        let outcome = self.initial.outcome();
+        if outcome.is_over() {
+            return Err(ArenaError::InitialStateOver { outcome });
+        }
+        let limit = self
+            .max_plies
+            .or_else(|| self.initial.remaining_plies_bound())
+            .unwrap_or(DEFAULT_MAX_PLIES);
+        let mut report = MatchReport {
+            name_a: String::new(),
+            name_b: String::new(),
+            tally: Tally::default(),
+            games: Vec::with_capacity(self.games as usize),
+        };
+        let mut opening = Vec::new();
+        for game in 0..self.games {
+            let pair = game / 2;
+            if game % 2 == 0 {
+                opening = self.opening(pair);
+            }
+            let a_played = if game % 2 == 0 {
+                Player::First
+            } else {
+                Player::Second
+            };
+            let mut a = make_a(derive_seed(self.seed, 2 * u64::from(game)));
+            let mut b = make_b(derive_seed(self.seed, 2 * u64::from(game) + 1));
+            if game == 0 {
+                report.name_a = a.name();
+                report.name_b = b.name();
+            }
+            let record = self.play_one(game, a_played, &opening, limit, &mut a, &mut b)?;
+            report.tally.record(record.result);
+            report.games.push(record);
+        }
+        Ok(report)
+    }
+
+    /// Plays game number `game` with `A` as `a_played`, from `opening`.
+    fn play_one<A, B>(
+        &self,
+        game: u32,
+        a_played: Player,
+        opening: &[G::Move],
+        limit: u32,
+        a: &mut A,
+        b: &mut B,
+    ) -> Result<GameRecord<G::Move>, ArenaError>
+    where
+        A: Strategy<G>,
+        B: Strategy<G>,
+    {
+        let mut state = self.initial.clone();
+        let mut moves = Vec::new();
+        loop {
+            let outcome = state.outcome();
+            if outcome.is_over() {
+                let result = match outcome.value_for(a_played) {
+                    Some(1) => GameResult::Win,
+                    Some(-1) => GameResult::Loss,
+                    _ => GameResult::Draw,
+                };
+                return Ok(GameRecord {
+                    a_played,
+                    outcome,
+                    result,
+                    opening_plies: opening.len() as u32,
+                    moves,
+                });
+            }
+            let ply = moves.len() as u32;
+            if ply >= limit {
+                return Err(ArenaError::TooLong { game, limit });
+            }
+            let mv = if let Some(&mv) = opening.get(ply as usize) {
+                mv
+            } else {
+                let (chosen, name) = if state.to_move() == a_played {
+                    (a.choose_move(&state), Strategy::<G>::name(a))
+                } else {
+                    (b.choose_move(&state), Strategy::<G>::name(b))
+                };
+                let mv = chosen.map_err(|source| ArenaError::Strategy {
+                    game,
+                    ply,
+                    strategy: name.clone(),
+                    source,
+                })?;
+                if !state.is_legal(mv) {
+                    return Err(ArenaError::IllegalMove {
+                        game,
+                        ply,
+                        strategy: name,
+                        mv: format!("{mv:?}"),
+                    });
+                }
+                mv
+            };
+            a.observe_move(&state, mv);
+            b.observe_move(&state, mv);
+            state.play(mv);
+            moves.push(mv);
+        }
+    }
+}
+
+/// Mixed into the seed of the openings so they do not correlate with the players' seeds.
+const OPENING_SALT: u64 = 0x6f70_656e_696e_6773;
+
+/// SplitMix64 of `seed` advanced `index + 1` steps: well-spread, independent-looking seeds
+/// for each game and player from one match seed.
+fn derive_seed(seed: u64, index: u64) -> u64 {
+    let mut z = seed.wrapping_add(index.wrapping_add(1).wrapping_mul(0x9e37_79b9_7f4a_7c15));
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::strategy::Strategy;
+    use crate::RandomMover;
+    use proptest::prelude::{prop_assert, prop_assert_eq, proptest};
+    use std::cell::RefCell;
+    use std::rc::Rc;
+
+    /// A small tic-tac-toe for the tests (search-core cannot depend on the `games` crate).
+    #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+    struct Ttt {
+        cells: [Option<Player>; 9],
+        to_move: Player,
+    }
+
+    const LINES: [[usize; 3]; 8] = [
+        [0, 1, 2],
+        [3, 4, 5],
+        [6, 7, 8],
+        [0, 3, 6],
+        [1, 4, 7],
+        [2, 5, 8],
+        [0, 4, 8],
+        [2, 4, 6],
+    ];
+
+    impl Ttt {
+        fn new() -> Self {
+            Ttt {
+                cells: [None; 9],
+                to_move: Player::First,
+            }
+        }
+    }
+
+    impl Game for Ttt {
+        type Move = usize;
+        fn to_move(&self) -> Player {
+            self.to_move
+        }
+        fn legal_moves(&self, moves: &mut Vec<usize>) {
+            if !self.outcome().is_over() {
+                moves.extend((0..9).filter(|&c| self.cells[c].is_none()));
+            }
+        }
+        fn play(&mut self, mv: usize) {
+            self.cells[mv] = Some(self.to_move);
+            self.to_move = self.to_move.opponent();
+        }
+        fn outcome(&self) -> Outcome {
+            for line in LINES {
+                if let Some(p) = self.cells[line[0]] {
+                    if line.iter().all(|&c| self.cells[c] == Some(p)) {
+                        return Outcome::Win(p);
+                    }
+                }
+            }
+            if self.cells.iter().all(Option::is_some) {
+                Outcome::Draw
+            } else {
+                Outcome::Ongoing
+            }
+        }
+    }
+
+    /// Always the first legal move.
+    struct FirstMover;
+    impl<G: Game> Strategy<G> for FirstMover {
+        fn choose_move(&mut self, state: &G) -> Result<G::Move, SearchError> {
+            state
+                .legal_move_list()
+                .first()
+                .copied()
+                .ok_or(SearchError::GameOver)
+        }
+        fn name(&self) -> String {
+            "first".into()
+        }
+    }
+
+    /// Plain negamax over the whole tic-tac-toe tree, memoised: a perfect player.
+    #[derive(Default)]
+    struct Perfect(std::collections::HashMap<Ttt, i32>);
+    impl Perfect {
+        /// The value of `s` for its side to move.
+        fn negamax(&mut self, s: &Ttt) -> i32 {
+            match s.outcome() {
+                Outcome::Win(_) => return -1, // the player who just moved won
+                Outcome::Draw => return 0,
+                Outcome::Ongoing => {}
+            }
+            if let Some(&v) = self.0.get(s) {
+                return v;
+            }
+            let v = s
+                .legal_move_list()
+                .into_iter()
+                .map(|mv| {
+                    let mut c = *s;
+                    c.play(mv);
+                    -self.negamax(&c)
+                })
+                .max()
+                .unwrap_or(0);
+            self.0.insert(*s, v);
+            v
+        }
+    }
+    impl Strategy<Ttt> for Perfect {
+        fn choose_move(&mut self, s: &Ttt) -> Result<usize, SearchError> {
+            s.legal_move_list()
+                .into_iter()
+                .max_by_key(|&mv| {
+                    let mut c = *s;
+                    c.play(mv);
+                    -self.negamax(&c)
+                })
+                .ok_or(SearchError::GameOver)
+        }
+        fn name(&self) -> String {
+            "perfect".into()
+        }
+    }
+
+    /// Records, into a shared log, the colour it was asked to play and how many moves it saw.
+    struct Spy {
+        log: Rc<RefCell<Vec<(Player, usize)>>>,
+        observed: Rc<RefCell<usize>>,
+        inner: RandomMover,
+    }
+    impl Strategy<Ttt> for Spy {
+        fn choose_move(&mut self, s: &Ttt) -> Result<usize, SearchError> {
+            let before = s.cells.iter().filter(|c| c.is_some()).count();
+            self.log.borrow_mut().push((s.to_move, before));
+            self.inner.choose_move(s)
+        }
+        fn observe_move(&mut self, _: &Ttt, _: usize) {
+            *self.observed.borrow_mut() += 1;
+        }
+    }
+
+    /// Returns cell 9, which does not exist.
+    struct Cheater;
+    impl Strategy<Ttt> for Cheater {
+        fn choose_move(&mut self, _: &Ttt) -> Result<usize, SearchError> {
+            Ok(9)
+        }
+        fn name(&self) -> String {
+            "cheater".into()
+        }
+    }
+
+    /// Refuses to move.
+    struct Sulker;
+    impl Strategy<Ttt> for Sulker {
+        fn choose_move(&mut self, _: &Ttt) -> Result<usize, SearchError> {
+            Err(SearchError::Config("sulking".into()))
+        }
+    }
+
+    #[test]
+    fn results_add_up_and_replay_from_the_seed() {
+        let arena = Arena::new(Ttt::new()).games(51).seed(5);
+        let r = arena.run(|_| FirstMover, RandomMover::new).unwrap();
+        let t = r.tally;
+        assert_eq!(t.games(), 51);
+        assert_eq!(r.games.len(), 51);
+        assert_eq!((r.name_a.as_str(), r.name_b.as_str()), ("first", "random"));
+        let counted = r.games.iter().fold(Tally::default(), |mut acc, g| {
+            acc.record(g.result);
+            acc
+        });
+        assert_eq!(counted, t);
+        // Every record replays to its outcome from the initial state.
+        for g in &r.games {
+            let mut s = Ttt::new();
+            for &mv in &g.moves {
+                s.try_play(mv).unwrap();
+            }
+            assert_eq!(s.outcome(), g.outcome);
+        }
+        let again = arena.run(|_| FirstMover, RandomMover::new).unwrap();
+        assert_eq!(again, r);
+        let other = Arena::new(Ttt::new())
+            .games(51)
+            .seed(6)
+            .run(|_| FirstMover, RandomMover::new)
+            .unwrap();
+        assert_ne!(other.games, r.games);
+    }
+
+    #[test]
+    fn a_perfect_player_never_loses_to_random_and_the_interval_says_so() {
+        let r = Arena::new(Ttt::new())
+            .games(60)
+            .seed(1)
+            .run(|_| Perfect::default(), RandomMover::new)
+            .unwrap();
+        assert_eq!(r.tally.losses, 0, "{r}");
+        assert!(r.tally.score_interval().0 > 0.5, "{r}");
+        assert!(r.tally.elo().low.unwrap() > 0.0, "{r}");
+        // The first-move player is beatable: random wins some games against it.
+        let weak = Arena::new(Ttt::new())
+            .games(60)
+            .seed(1)
+            .run(|_| FirstMover, RandomMover::new)
+            .unwrap();
+        assert!(weak.tally.losses > 0, "{weak}");
+        assert!(weak.tally.score() < r.tally.score());
+    }
+
+    #[test]
+    fn colours_alternate_and_every_move_is_observed() {
+        let log = Rc::new(RefCell::new(Vec::new()));
+        let observed = Rc::new(RefCell::new(0));
+        let r = {
+            let (log, observed) = (log.clone(), observed.clone());
+            Arena::new(Ttt::new())
+                .games(9)
+                .seed(2)
+                .run(
+                    move |seed| {
+                        log.borrow_mut().clear();
+                        *observed.borrow_mut() = 0;
+                        Spy {
+                            log: log.clone(),
+                            observed: observed.clone(),
+                            inner: RandomMover::new(seed),
+                        }
+                    },
+                    RandomMover::new,
+                )
+                .unwrap()
+        };
+        // The log holds the last game only (cleared per game): game 8, A first.
+        for (i, g) in r.games.iter().enumerate() {
+            let want = if i % 2 == 0 {
+                Player::First
+            } else {
+                Player::Second
+            };
+            assert_eq!(g.a_played, want, "game {i}");
+        }
+        let last = r.games.last().unwrap();
+        assert_eq!(*observed.borrow(), last.moves.len());
+        let log = log.borrow();
+        assert!(log.iter().all(|&(p, _)| p == Player::First));
+        // A moved at plies 0, 2, 4...: exactly its share of the game.
+        assert_eq!(log.len(), last.moves.len().div_ceil(2));
+        assert!(log.iter().enumerate().all(|(i, &(_, seen))| seen == 2 * i));
+    }
+
+    #[test]
+    fn openings_are_shared_by_each_pair_and_vary_between_pairs() {
+        let arena = Arena::new(Ttt::new()).games(20).seed(9).opening_plies(3);
+        let r = arena.run(|_| FirstMover, |_| FirstMover).unwrap();
+        let mut distinct = std::collections::HashSet::new();
+        for pair in r.games.chunks(2) {
+            let open = &pair[0].moves[..3];
+            assert_eq!(pair[0].opening_plies, 3);
+            assert_eq!(&pair[1].moves[..3], open);
+            assert_eq!(open, arena.opening(distinct.len() as u32).as_slice());
+            distinct.insert(open.to_vec());
+        }
+        // Two deterministic players still produce many different games.
+        assert!(distinct.len() > 5, "{distinct:?}");
+        let games: std::collections::HashSet<_> = r.games.iter().map(|g| &g.moves).collect();
+        assert!(games.len() > 5);
+        // Without openings they replay one game twenty times.
+        let plain = Arena::new(Ttt::new())
+            .games(20)
+            .run(|_| FirstMover, |_| FirstMover)
+            .unwrap();
+        let games: std::collections::HashSet<_> = plain.games.iter().map(|g| &g.moves).collect();
+        assert_eq!(games.len(), 1);
+    }
+
+    #[test]
+    fn failures_are_typed_errors() {
+        let arena = Arena::new(Ttt::new()).games(4);
+        let e = arena.run(|_| Cheater, RandomMover::new).unwrap_err();
+        assert_eq!(
+            e,
+            ArenaError::IllegalMove {
+                game: 0,
+                ply: 0,
+                strategy: "cheater".into(),
+                mv: "9".into()
+            }
+        );
+        // In game 1 the cheater plays second: its first move is at ply 1.
+        let e = arena.run(RandomMover::new, |_| Cheater).unwrap_err();
+        assert!(
+            matches!(
+                e,
+                ArenaError::IllegalMove {
+                    game: 0,
+                    ply: 1,
+                    ..
+                }
+            ),
+            "{e}"
+        );
+        let e = arena.run(|_| Sulker, RandomMover::new).unwrap_err();
+        assert!(matches!(
+            e,
+            ArenaError::Strategy {
+                source: SearchError::Config(_),
+                ..
+            }
+        ));
+        assert!(e.to_string().contains("sulking"));
+        assert_eq!(
+            Arena::new(Ttt::new())
+                .games(0)
+                .run(RandomMover::new, RandomMover::new)
+                .unwrap_err(),
+            ArenaError::NoGames
+        );
+        let mut won = Ttt::new();
+        for mv in [0, 3, 1, 4, 2] {
+            won.play(mv);
+        }
+        assert!(matches!(
+            Arena::new(won).run(RandomMover::new, RandomMover::new),
+            Err(ArenaError::InitialStateOver { .. })
+        ));
+        assert_eq!(
+            Arena::new(Ttt::new())
+                .max_plies(4)
+                .run(|_| FirstMover, |_| FirstMover)
+                .unwrap_err(),
+            ArenaError::TooLong { game: 0, limit: 4 }
+        );
+    }
+
+    #[test]
+    fn wilson_interval_matches_hand_computed_values() {
+        // 7 of 10 and 70 of 100, the seeds' example: computed from the formula by hand.
+        let (l, h) = Tally::new(7, 0, 3).score_interval();
+        assert!(
+            (l - 0.396_8).abs() < 5e-4 && (h - 0.892_2).abs() < 5e-4,
+            "{l} {h}"
+        );
+        let (l, h) = Tally::new(70, 0, 30).score_interval();
+        assert!(
+            (l - 0.604_2).abs() < 5e-4 && (h - 0.780_9).abs() < 5e-4,
+            "{l} {h}"
+        );
+        // Elo: 75 % is 400·log10(3).
+        let d = Tally::new(30, 0, 10).elo().difference.unwrap();
+        assert!((d - 400.0 * 3f64.log10()).abs() < 1e-9);
+        assert_eq!(Tally::new(5, 10, 5).elo().difference, Some(0.0));
+    }
+
+    #[test]
+    fn the_interval_narrows_with_more_games() {
+        let mut last = f64::INFINITY;
+        for n in [10, 40, 160, 640] {
+            let (l, h) = Tally::new(n * 6 / 10, 0, n * 4 / 10).score_interval();
+            assert!(h - l < last, "n = {n}");
+            last = h - l;
+        }
+        // And with real matches of the same strategies.
+        let short = Arena::new(Ttt::new()).games(20).seed(4);
+        let long = Arena::new(Ttt::new()).games(200).seed(4);
+        let width = |r: MatchReport<usize>| {
+            let (l, h) = r.tally.score_interval();
+            h - l
+        };
+        let s = width(short.run(|_| FirstMover, RandomMover::new).unwrap());
+        let l = width(long.run(|_| FirstMover, RandomMover::new).unwrap());
+        assert!(l < s, "{l} >= {s}");
+    }
+
+    #[test]
+    fn reports_display_as_one_line() {
+        let r = Arena::new(Ttt::new())
+            .games(10)
+            .run(|_| Perfect::default(), RandomMover::new)
+            .unwrap();
+        let line = r.to_string();
+        assert!(line.starts_with("perfect vs random: 10 games  +"), "{line}");
+        assert!(!line.contains('\n'));
+        assert!(!line.contains("inf") && !line.contains("NaN"), "{line}");
+    }
+
+    proptest! {
+        #[test]
+        fn intervals_are_finite_ordered_and_contain_the_score(
+            w in 0u32..2_000, d in 0u32..2_000, l in 0u32..2_000
+        ) {
+            let t = Tally::new(w, d, l);
+            let (low, high) = t.score_interval();
+            let s = t.score();
+            prop_assert!(low.is_finite() && high.is_finite());
+            prop_assert!(0.0 <= low && low <= s && s <= high && high <= 1.0, "{low} {s} {high}");
+            let e = t.elo();
+            for v in [e.difference, e.low, e.high].into_iter().flatten() {
+                prop_assert!(v.is_finite());
+            }
+            if let (Some(lo), Some(d), Some(hi)) = (e.low, e.difference, e.high) {
+                prop_assert!(lo <= d && d <= hi);
+            }
+            prop_assert_eq!(e.difference.is_none(), t.games() == 0 || s == 0.0 || s == 1.0);
+            let text = t.to_string();
+            prop_assert!(!text.contains("inf") && !text.contains("NaN"), "{}", text);
+        }
+    }
+}
