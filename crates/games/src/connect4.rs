@@ -291,6 +291,9 @@ impl ConnectFour {
 impl Game for ConnectFour {
     type Move = u8;
 
+    const HAS_WINNING_MOVE: bool = true;
+    const HAS_MOVE_COUNT: bool = true;
+
     #[inline]
     fn to_move(&self) -> Player {
         if self.moves & 1 == 0 {

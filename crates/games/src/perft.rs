@@ -3,8 +3,8 @@
 use search_core::Game;
 
 /// The number of move sequences of exactly `depth` plies from `state` (games that end
-/// sooner are not counted). The last ply is counted in bulk with
-/// [`Game::legal_move_count`], without playing it. Move lists are reused per ply, so the walk allocates nothing per node.
+/// sooner are not counted). The last ply is counted in bulk, without playing it (with
+/// [`Game::legal_move_count`] when the game sets [`Game::HAS_MOVE_COUNT`]). Move lists are reused per ply, so the walk allocates nothing per node.
 ///
 /// Perft is the standard correctness test of a move generator: compare with published
 /// counts (tic-tac-toe perft(9) = 127,872; Connect Four perft(8) = 5,673,234).
@@ -23,7 +23,7 @@ pub fn perft<G: Game>(state: &G, depth: u32) -> u64 {
 }
 
 fn perft_inner<G: Game>(state: &mut G, depth: u32, buffers: &mut [Vec<G::Move>]) -> u64 {
-    if depth == 1 {
+    if depth == 1 && G::HAS_MOVE_COUNT {
         return state.legal_move_count() as u64;
     }
     let Some((moves, rest)) = buffers.split_first_mut() else {
@@ -31,6 +31,9 @@ fn perft_inner<G: Game>(state: &mut G, depth: u32, buffers: &mut [Vec<G::Move>])
     };
     moves.clear();
     state.legal_moves(moves);
+    if depth == 1 {
+        return moves.len() as u64;
+    }
     let mut total = 0;
     for &mv in moves.iter() {
         total += state.with_move(mv, |child| perft_inner(child, depth - 1, rest));

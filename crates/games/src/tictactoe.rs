@@ -229,6 +229,9 @@ fn push_cells(mut bits: u16, moves: &mut Vec<u8>) {
 impl Game for TicTacToe {
     type Move = u8;
 
+    const HAS_WINNING_MOVE: bool = true;
+    const HAS_MOVE_COUNT: bool = true;
+
     #[inline]
     fn to_move(&self) -> Player {
         if self.x.count_ones() == self.o.count_ones() {

@@ -168,7 +168,8 @@ impl fmt::Display for Outcome {
 /// | [`outcome`](Game::outcome) | yes | ongoing, won by a side, or drawn |
 /// | [`undo`](Game::undo) + [`HAS_UNDO`](Game::HAS_UNDO) | no | take a move back, for states that are expensive to clone |
 /// | [`move_order_hint`](Game::move_order_hint) | no | a cheap per-move score: higher is searched first |
-/// | [`winning_move`](Game::winning_move) | no | a move that wins at once, found without playing them all |
+/// | [`winning_move`](Game::winning_move) + [`HAS_WINNING_MOVE`](Game::HAS_WINNING_MOVE) | no | a move that wins at once, found without playing them all |
+/// | [`legal_move_count`](Game::legal_move_count) + [`HAS_MOVE_COUNT`](Game::HAS_MOVE_COUNT) | no | the number of legal moves without listing them |
 /// | [`non_losing_moves`](Game::non_losing_moves) | no | a reduced move list that still holds an optimal move |
 /// | [`remaining_plies_bound`](Game::remaining_plies_bound) | no | an upper bound on how long the game can still last |
 ///
@@ -283,10 +284,21 @@ pub trait Game: Clone {
         0
     }
 
+    /// `true` if [`winning_move`](Game::winning_move) is overridden with a test cheaper than
+    /// playing every move. Engines ask `winning_move` at every interior node only when this
+    /// is `true`; otherwise they find wins in one by searching the children, which costs the
+    /// same as the default `winning_move` would.
+    const HAS_WINNING_MOVE: bool = false;
+
+    /// `true` if [`legal_move_count`](Game::legal_move_count) is overridden with a count that
+    /// does not list the moves (a popcount). Bulk counters such as perft use it only then.
+    const HAS_MOVE_COUNT: bool = false;
+
     /// A move with which the side to move wins at once, if there is one.
     ///
-    /// The default plays each legal move on a copy and looks at the outcome; a game that can
-    /// answer faster (Connect Four: one bitboard expression) should override it, because
+    /// The default plays each legal move on a copy and looks at the outcome (it allocates a
+    /// move list). A game that can answer faster (Connect Four: one bitboard expression)
+    /// should override it and set [`HAS_WINNING_MOVE`](Game::HAS_WINNING_MOVE), so that
     /// engines ask it at every interior node. It returns `None` when the game is over.
     ///
     /// ```
@@ -384,11 +396,9 @@ pub trait Game: Clone {
         moves
     }
 
-    /// The number of legal moves, `0` when the game is over. The default generates them;
-    /// a game that can count faster (a bitboard popcount) may override it. [`perft`-style]
-    /// counting and move-count heuristics use it.
-    ///
-    /// [`perft`-style]: https://www.chessprogramming.org/Perft
+    /// The number of legal moves, `0` when the game is over. The default generates them (it
+    /// allocates a move list); a game that can count faster (a bitboard popcount) may
+    /// override it and set [`HAS_MOVE_COUNT`](Game::HAS_MOVE_COUNT).
     ///
     /// ```
     /// # use search_core::{Game, Outcome, Player};
