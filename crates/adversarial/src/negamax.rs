@@ -1,0 +1,523 @@
+//! The shared search loop: negamax with fail-soft alpha-beta, principal-variation
+//! (null-window) search, the transposition table, move ordering and the game's hooks.
+//!
+//! Every table-using engine of the crate runs this one loop: [`Negamax`](crate::Negamax)
+//! (fixed depth or iterative deepening, one thread or Lazy SMP) and the exact
+//! [`Solver`](crate::Solver). They differ only in the options they pass and in how they
+//! drive the root.
+//!
+//! A node, in order:
+//! 1. count it and poll the budget;
+//! 2. a finished game is a leaf, scored exactly (`loss_in(0)`, `draw`);
+//! 3. at the depth horizon, the evaluator scores it;
+//! 4. with the game hooks on, a [`winning_move`](search_core::Game::winning_move) ends it
+//!    as `win_in(1)`;
+//! 5. the window is clamped to what is possible ("mate-distance" bounds): no better than
+//!    `win_in(1)` (`win_in(2)` once no immediate win exists, `win_in(3)` if moves cannot
+//!    lose for their player), no worse than `loss_in(1)` (`loss_in(2)`);
+//! 6. the moves are generated: [`non_losing_moves`](search_core::Game::non_losing_moves)
+//!    with the hooks on and at least two plies left (none left: `loss_in(2)`), else all
+//!    legal moves;
+//! 7. the table may answer (same remaining depth, or any depth in exact-solver mode) or
+//!    narrow the window, and supplies its best move for ordering;
+//! 8. the moves are ordered and searched, the first with the full window and, with PVS,
+//!    the rest with a null window first (re-searched when it fails high inside the window);
+//! 9. the result is stored with its bound (exact, lower, upper) and the best move's index.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use rand::rngs::SmallRng;
+use rand::Rng;
+use search_core::{Evaluator, Game, Outcome, RunningBudget, Score, Stats};
+
+use crate::ordering::{history_bucket, sort_descending, MoveOrdering, HISTORY_BUCKETS};
+use crate::table::{Bound, TableEntry, Transpositions};
+
+/// What a search loop does at each node, set by the engine driving it.
+#[derive(Copy, Clone, Debug)]
+pub(crate) struct LoopOptions {
+    /// Principal-variation search: null window for every move after the first.
+    pub pvs: bool,
+    /// Which move-ordering sources to use.
+    pub ordering: MoveOrdering,
+    /// Use the game's `winning_move` and `non_losing_moves` hooks.
+    pub hooks: bool,
+    /// The user promised that no move loses at once for the player who makes it.
+    pub mover_safe: bool,
+    /// Exact-solver mode: no heuristic leaves are expected, so table entries are valid
+    /// whatever depth they were searched to.
+    pub exact: bool,
+    /// Maintain the principal variation (a copy per improving move; off in the solver).
+    pub track_pv: bool,
+    /// Perturbs the order of equally ranked moves (0 = none): Lazy SMP helpers use it to
+    /// explore different parts of the tree.
+    pub salt: u64,
+}
+
+struct Ply<M> {
+    moves: Vec<M>,
+    order: Vec<(i64, u32)>,
+    killers: [Option<M>; 2],
+    pv: Vec<M>,
+}
+
+impl<M> Ply<M> {
+    fn new() -> Self {
+        Ply {
+            moves: Vec::with_capacity(16),
+            order: Vec::with_capacity(16),
+            killers: [None, None],
+            pv: Vec::new(),
+        }
+    }
+}
+
+/// The result of searching the root's moves once.
+pub(crate) struct RootSearch<M> {
+    pub best: Option<M>,
+    pub score: Score,
+    pub pv: Vec<M>,
+}
+
+/// One thread's search state: per-ply buffers (allocated once, reused at every node),
+/// killers, history, counters.
+pub(crate) struct Searcher<'a, G: Game, E, T> {
+    eval: &'a E,
+    table: &'a T,
+    budget: &'a RunningBudget,
+    halt: Option<&'a AtomicBool>,
+    opts: LoopOptions,
+    plies: Vec<Ply<G::Move>>,
+    history: Vec<u32>,
+    pub stats: Stats,
+    pub aborted: bool,
+    pub horizon_reached: bool,
+}
+
+#[inline]
+fn next_down(s: Score) -> Score {
+    Score::from_raw(s.raw().saturating_sub(1))
+}
+
+impl<'a, G, E, T> Searcher<'a, G, E, T>
+where
+    G: Game,
+    E: Evaluator<G>,
+    T: Transpositions<G>,
+{
+    pub fn new(
+        eval: &'a E,
+        table: &'a T,
+        budget: &'a RunningBudget,
+        halt: Option<&'a AtomicBool>,
+        opts: LoopOptions,
+    ) -> Self {
+        Searcher {
+            eval,
+            table,
+            budget,
+            halt,
+            opts,
+            plies: Vec::new(),
+            history: vec![0; 2 * HISTORY_BUCKETS],
+            stats: Stats::default(),
+            aborted: false,
+            horizon_reached: false,
+        }
+    }
+
+    /// Whether moves are promised never to lose for their player.
+    pub fn mover_safe(&self) -> bool {
+        self.opts.mover_safe
+    }
+
+    /// Whether the game hooks are on.
+    pub fn hooks(&self) -> bool {
+        self.opts.hooks
+    }
+
+    #[inline]
+    fn should_stop(&mut self) -> bool {
+        if self.budget.poll(self.stats.nodes)
+            || (self.stats.nodes % RunningBudget::POLL_INTERVAL == 0
+                && self.halt.is_some_and(|h| h.load(Ordering::Relaxed)))
+        {
+            self.aborted = true;
+        }
+        self.aborted
+    }
+
+    #[inline]
+    fn ensure_ply(&mut self, ply: usize) {
+        while self.plies.len() <= ply {
+            self.plies.push(Ply::new());
+        }
+    }
+
+    /// Fills `plies[ply].order` with the ranking of `plies[ply].moves`.
+    fn order_moves(&mut self, state: &G, ply: usize, table_move: Option<u8>) {
+        let o = self.opts.ordering;
+        let side = state.to_move().index() * HISTORY_BUCKETS;
+        let salt = self.opts.salt;
+        let p = &mut self.plies[ply];
+        p.order.clear();
+        for (i, &mv) in p.moves.iter().enumerate() {
+            let mut key: i64 = 0;
+            if o.hints {
+                key += i64::from(state.move_order_hint(mv)) << 40;
+            }
+            if o.killers {
+                if p.killers[0] == Some(mv) {
+                    key += 2 << 37;
+                } else if p.killers[1] == Some(mv) {
+                    key += 1 << 37;
+                }
+            }
+            if o.history {
+                key += i64::from(self.history[side + history_bucket(&mv)].min(1 << 28)) << 8;
+            }
+            if salt != 0 {
+                key += ((salt ^ i as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 56) as i64;
+            }
+            if o.table_move && table_move == Some(i as u8) && i < usize::from(u8::MAX) {
+                key = i64::MAX;
+            }
+            p.order.push((key, i as u32));
+        }
+        sort_descending(&mut p.order);
+    }
+
+    fn reward(&mut self, state: &G, ply: usize, mv: G::Move, depth: u32) {
+        if self.opts.ordering.killers {
+            let k = &mut self.plies[ply].killers;
+            if k[0] != Some(mv) {
+                k[1] = k[0];
+                k[0] = Some(mv);
+            }
+        }
+        if self.opts.ordering.history {
+            let d = depth.min(1000);
+            let h =
+                &mut self.history[state.to_move().index() * HISTORY_BUCKETS + history_bucket(&mv)];
+            *h = h.saturating_add(d * d);
+        }
+    }
+
+    /// Searches `state` to `depth` plies within `(alpha, beta)`; the value is fail-soft
+    /// (a bound beyond the window when it falls outside). Meaningless if `self.aborted`.
+    pub fn negamax(
+        &mut self,
+        state: &mut G,
+        depth: u32,
+        ply: usize,
+        mut alpha: Score,
+        mut beta: Score,
+    ) -> Score {
+        self.stats.nodes += 1;
+        if self.should_stop() {
+            return Score::DRAW;
+        }
+        self.ensure_ply(ply);
+        if self.opts.track_pv {
+            self.plies[ply].pv.clear();
+        }
+        self.stats.max_ply = self.stats.max_ply.max(ply as u32);
+        match state.outcome() {
+            Outcome::Ongoing => {}
+            Outcome::Draw => {
+                self.stats.leaves += 1;
+                return Score::DRAW;
+            }
+            Outcome::Win(p) => {
+                self.stats.leaves += 1;
+                debug_assert!(
+                    !(self.opts.mover_safe && p == state.to_move() && ply > 0),
+                    "moves_cannot_lose(true) was promised, but a move lost at once"
+                );
+                return if p == state.to_move() {
+                    Score::win_in(0)
+                } else {
+                    Score::loss_in(0)
+                };
+            }
+        }
+        if depth == 0 {
+            self.stats.leaves += 1;
+            if self.opts.exact {
+                self.horizon_reached = true;
+            }
+            return Score::heuristic(self.eval.evaluate(state));
+        }
+        let mut hi = Score::win_in(1);
+        if self.opts.hooks {
+            if let Some(mv) = state.winning_move() {
+                self.stats.leaves += 1;
+                if self.opts.track_pv {
+                    self.plies[ply].pv.push(mv);
+                }
+                return Score::win_in(1);
+            }
+            // No win at once, so the fastest win is two plies away -- three when moves
+            // never hand the win to the opponent (`moves_cannot_lose`).
+            let soonest = if self.opts.mover_safe { 3 } else { 2 };
+            hi = Score::win_in(soonest);
+            // And if the game ends sooner (searched to the end), no win at all.
+            if let Some(left) = state.remaining_plies_bound() {
+                if left < soonest && depth >= left {
+                    hi = Score::DRAW;
+                }
+            }
+        }
+        // The fastest loss: the opponent's next move, or (in games where a move can lose
+        // for its player) this one.
+        let lo = Score::loss_in(if self.opts.mover_safe { 2 } else { 1 });
+        if hi <= alpha {
+            return hi;
+        }
+        if lo >= beta {
+            return lo;
+        }
+        alpha = alpha.max(lo);
+        beta = beta.min(hi);
+
+        {
+            let p = &mut self.plies[ply];
+            p.moves.clear();
+            if self.opts.hooks && depth >= 2 {
+                state.non_losing_moves(&mut p.moves);
+                if p.moves.is_empty() {
+                    return Score::loss_in(2);
+                }
+            } else {
+                state.legal_moves(&mut p.moves);
+            }
+        }
+        let key = if T::ENABLED { self.table.key(state) } else { 0 };
+        let mut table_move = None;
+        if T::ENABLED {
+            self.stats.tt_probes += 1;
+            if let Some(e) = self.table.probe(key) {
+                self.stats.tt_hits += 1;
+                table_move = e.move_index;
+                if ply > 0 && (self.opts.exact || u32::from(e.depth) == depth.min(0xffff)) {
+                    match e.bound {
+                        Bound::Exact => {
+                            self.stats.tt_cutoffs += 1;
+                            return e.score;
+                        }
+                        Bound::Lower => alpha = alpha.max(e.score),
+                        Bound::Upper => beta = beta.min(e.score),
+                    }
+                    if alpha >= beta {
+                        self.stats.tt_cutoffs += 1;
+                        return e.score;
+                    }
+                }
+            }
+        }
+        let (alpha0, beta0) = (alpha, beta);
+        self.order_moves(state, ply, table_move);
+
+        let n = self.plies[ply].order.len();
+        let mut best = Score::NEG_INFINITY;
+        let mut best_index = None;
+        for i in 0..n {
+            let idx = self.plies[ply].order[i].1 as usize;
+            let mv = self.plies[ply].moves[idx];
+            let score = state.with_move(mv, |child| {
+                if self.opts.pvs && i > 0 {
+                    let s = self
+                        .negamax(
+                            child,
+                            depth - 1,
+                            ply + 1,
+                            next_down(alpha.to_child()),
+                            alpha.to_child(),
+                        )
+                        .to_parent();
+                    if s > alpha && s < beta && !self.aborted {
+                        self.negamax(child, depth - 1, ply + 1, beta.to_child(), alpha.to_child())
+                            .to_parent()
+                    } else {
+                        s
+                    }
+                } else {
+                    self.negamax(child, depth - 1, ply + 1, beta.to_child(), alpha.to_child())
+                        .to_parent()
+                }
+            });
+            if self.aborted {
+                return best;
+            }
+            if score > best {
+                best = score;
+                best_index = Some(idx);
+                if score > alpha {
+                    alpha = score;
+                    if self.opts.track_pv {
+                        let (head, tail) = self.plies.split_at_mut(ply + 1);
+                        let pv = &mut head[ply].pv;
+                        pv.clear();
+                        pv.push(mv);
+                        pv.extend_from_slice(&tail[0].pv);
+                    }
+                    if alpha >= beta {
+                        self.stats.beta_cutoffs += 1;
+                        self.reward(state, ply, mv, depth);
+                        break;
+                    }
+                }
+            }
+        }
+
+        if T::ENABLED {
+            let bound = if best <= alpha0 {
+                Bound::Upper
+            } else if best >= beta0 {
+                Bound::Lower
+            } else {
+                Bound::Exact
+            };
+            self.table.store(
+                key,
+                TableEntry {
+                    score: best,
+                    depth: depth.min(0xffff) as u16,
+                    bound,
+                    move_index: best_index.and_then(|i| u8::try_from(i).ok()),
+                },
+            );
+        }
+        best
+    }
+
+    /// Searches every legal move of the root to `depth` within `(alpha, beta)`.
+    ///
+    /// `first` (the previous iteration's best move) is searched first. With `ties`, moves
+    /// equal to the best are searched with a window one unit wider, so that their exact
+    /// value is known, and the best move is drawn at random among them.
+    pub fn root(
+        &mut self,
+        state: &mut G,
+        depth: u32,
+        alpha: Score,
+        beta: Score,
+        first: Option<G::Move>,
+        mut ties: Option<&mut SmallRng>,
+    ) -> RootSearch<G::Move> {
+        self.stats.nodes += 1;
+        self.ensure_ply(1);
+        {
+            let p = &mut self.plies[0];
+            p.moves.clear();
+            state.legal_moves(&mut p.moves);
+        }
+        let table_move = if T::ENABLED && first.is_none() {
+            self.table
+                .probe(self.table.key(state))
+                .and_then(|e| e.move_index)
+        } else {
+            None
+        };
+        self.order_moves(state, 0, table_move);
+        if let Some(f) = first {
+            let p = &mut self.plies[0];
+            if let Some(pos) = p.order.iter().position(|&(_, i)| p.moves[i as usize] == f) {
+                let item = p.order.remove(pos);
+                p.order.insert(0, item);
+            }
+        }
+        let n = self.plies[0].order.len();
+        let mut best = Score::NEG_INFINITY;
+        let mut candidates: Vec<(G::Move, Vec<G::Move>)> = Vec::new();
+        let mut best_index = None;
+        for i in 0..n {
+            let idx = self.plies[0].order[i].1 as usize;
+            let mv = self.plies[0].moves[idx];
+            let floor = if ties.is_some() && best > Score::NEG_INFINITY {
+                next_down(best)
+            } else {
+                best
+            };
+            let a = alpha.max(floor);
+            let score = state.with_move(mv, |child| {
+                if self.opts.pvs && i > 0 {
+                    let s = self
+                        .negamax(child, depth - 1, 1, next_down(a.to_child()), a.to_child())
+                        .to_parent();
+                    if s > a && s < beta && !self.aborted {
+                        self.negamax(child, depth - 1, 1, beta.to_child(), a.to_child())
+                            .to_parent()
+                    } else {
+                        s
+                    }
+                } else {
+                    self.negamax(child, depth - 1, 1, beta.to_child(), a.to_child())
+                        .to_parent()
+                }
+            });
+            if self.aborted {
+                break;
+            }
+            let line = || {
+                let mut line = vec![mv];
+                line.extend_from_slice(&self.plies[1].pv);
+                line
+            };
+            if score > best {
+                best = score;
+                best_index = Some(idx);
+                candidates.clear();
+                candidates.push((mv, line()));
+            } else if ties.is_some() && score == best && score > a {
+                candidates.push((mv, line()));
+            }
+            if best >= beta {
+                self.stats.beta_cutoffs += 1;
+                break;
+            }
+        }
+        let chosen = match (&mut ties, candidates.len()) {
+            (_, 0) => None,
+            (Some(rng), k) if k > 1 => Some(rng.gen_range(0..k)),
+            _ => Some(0),
+        };
+        let (best_move, pv) = match chosen {
+            Some(c) => {
+                let (m, pv) = candidates.swap_remove(c);
+                (Some(m), pv)
+            }
+            None => (None, Vec::new()),
+        };
+        if T::ENABLED && !self.aborted && best_move.is_some() {
+            let bound = if best <= alpha {
+                Bound::Upper
+            } else if best >= beta {
+                Bound::Lower
+            } else {
+                Bound::Exact
+            };
+            let index = best_move
+                .and_then(|m| self.plies[0].moves.iter().position(|&x| x == m))
+                .or(best_index);
+            self.table.store(
+                self.table.key(state),
+                TableEntry {
+                    score: best,
+                    depth: depth.min(0xffff) as u16,
+                    bound,
+                    move_index: index.and_then(|i| u8::try_from(i).ok()),
+                },
+            );
+        }
+        RootSearch {
+            best: best_move,
+            score: best,
+            pv: if self.opts.track_pv {
+                pv
+            } else {
+                best_move.into_iter().collect()
+            },
+        }
+    }
+}

@@ -1,0 +1,215 @@
+//! Parallel search on all cores: **Lazy SMP**.
+//!
+//! Every thread runs the same search (iterative deepening for [`Negamax`], the null-window
+//! loop for [`Solver`]) on the same position, sharing one lock-free
+//! [`TranspositionTable`](crate::TranspositionTable). Helper threads order equally ranked
+//! moves differently (a per-thread salt), so they tend to explore different subtrees first
+//! and leave results in the table that the other threads then find. The main thread's
+//! answer is returned (for the solver: the first thread to finish, all being exact); the
+//! others are stopped. There is no second copy of the search loop: each thread runs the
+//! shared [`negamax`](crate::negamax) loop.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use search_core::{Budget, Evaluator, Game, SearchError, ZeroEvaluator};
+
+use crate::deepening::{deepen, Negamax};
+use crate::negamax::Searcher;
+use crate::result::SearchResult;
+use crate::solver::{finish, null_window_search, start, weak_of, Solution, Solver, WeakSolution};
+use crate::table::Transpositions;
+
+fn check_threads(threads: usize) -> Result<(), SearchError> {
+    if threads == 0 || threads > 1024 {
+        return Err(SearchError::Config(format!(
+            "{threads} threads: use between 1 and 1024 (std::thread::available_parallelism() is a good choice)"
+        )));
+    }
+    Ok(())
+}
+
+impl<E, T> Negamax<E, T> {
+    /// [`search`](Negamax::search) on `threads` threads sharing the table (Lazy SMP). With
+    /// one thread it is exactly `search`. The result is the main thread's; `stats.nodes`
+    /// counts the nodes of all threads.
+    ///
+    /// # Errors
+    /// As [`search`](Negamax::search), and [`SearchError::Config`] for 0 or more than 1024
+    /// threads.
+    ///
+    /// ```
+    /// use std::sync::Arc;
+    /// use adversarial::{Negamax, TranspositionTable};
+    /// use games::{ConnectFour, ThreatEvaluator};
+    /// use search_core::Budget;
+    /// let table = Arc::new(TranspositionTable::with_megabytes(8).unwrap());
+    /// let mut engine = Negamax::new(ThreatEvaluator).with_table(table);
+    /// let r = engine.search_parallel(&ConnectFour::new(), &Budget::depth(9), 2).unwrap();
+    /// assert_eq!(r.stats.depth_reached, 9);
+    /// assert!(engine.search_parallel(&ConnectFour::new(), &Budget::depth(9), 0).is_err());
+    /// ```
+    pub fn search_parallel<G>(
+        &mut self,
+        state: &G,
+        budget: &Budget,
+        threads: usize,
+    ) -> Result<SearchResult<G::Move>, SearchError>
+    where
+        G: Game + Sync,
+        G::Move: Send,
+        E: Evaluator<G> + Sync,
+        T: Transpositions<G> + Sync,
+    {
+        check_threads(threads)?;
+        if threads == 1 {
+            return self.search(state, budget);
+        }
+        let (running, max_depth) = self.prepare(state, budget)?;
+        self.table.new_search();
+        let halt = AtomicBool::new(false);
+        let iterative = self.iterative;
+        let helper_opts: Vec<_> = (1..threads).map(|k| self.loop_options(k as u64)).collect();
+        let main_opts = self.loop_options(0);
+        let (eval, table, rng) = (&self.eval, &self.table, self.rng.as_mut());
+        let (main, helper_stats) = std::thread::scope(|scope| {
+            let helpers: Vec<_> = helper_opts
+                .into_iter()
+                .map(|opts| {
+                    let (running, halt) = (&running, &halt);
+                    scope.spawn(move || {
+                        let mut s = Searcher::new(eval, table, running, Some(halt), opts);
+                        deepen(&mut s, state, max_depth, iterative, None);
+                        s.stats
+                    })
+                })
+                .collect();
+            let mut s = Searcher::new(eval, table, &running, None, main_opts);
+            let run = deepen(&mut s, state, max_depth, iterative, rng);
+            halt.store(true, Ordering::Relaxed);
+            let stats: Vec<_> = helpers.into_iter().filter_map(|h| h.join().ok()).collect();
+            ((run, s.stats), stats)
+        });
+        let (run, mut stats) = main;
+        for h in &helper_stats {
+            let depth = stats.depth_reached;
+            let iterations = stats.iterations;
+            stats.merge(h);
+            stats.depth_reached = depth;
+            stats.iterations = iterations;
+        }
+        stats.elapsed = running.elapsed();
+        Ok(run.into_result(state, stats))
+    }
+}
+
+impl<T> Solver<T> {
+    /// [`solve`](Solver::solve) on `threads` threads sharing the table (Lazy SMP); the
+    /// first thread to finish answers. `stats.nodes` counts all threads.
+    ///
+    /// # Errors
+    /// As [`solve`](Solver::solve), and [`SearchError::Config`] for 0 or more than 1024
+    /// threads.
+    ///
+    /// ```
+    /// use adversarial::Solver;
+    /// use games::ConnectFour;
+    /// use search_core::{Budget, Score};
+    /// let g: ConnectFour = "4455".parse().unwrap();
+    /// let s = Solver::with_megabytes(8).unwrap().solve_parallel(&g, &Budget::unlimited(), 2).unwrap();
+    /// assert_eq!(s.score, Score::win_in(3));
+    /// ```
+    pub fn solve_parallel<G>(
+        &mut self,
+        state: &G,
+        budget: &Budget,
+        threads: usize,
+    ) -> Result<Solution, SearchError>
+    where
+        G: Game + Sync,
+        T: Transpositions<G> + Sync,
+    {
+        self.race(state, budget, threads, false)
+    }
+
+    /// [`solve_weak`](Solver::solve_weak) on `threads` threads (Lazy SMP).
+    ///
+    /// # Errors
+    /// As [`solve_parallel`](Solver::solve_parallel).
+    ///
+    /// ```
+    /// use adversarial::{Solver, WeakValue};
+    /// use games::TicTacToe;
+    /// use search_core::Budget;
+    /// let s = Solver::with_megabytes(1).unwrap()
+    ///     .solve_weak_parallel(&TicTacToe::new(), &Budget::unlimited(), 2).unwrap();
+    /// assert_eq!(s.value, Some(WeakValue::Draw));
+    /// ```
+    pub fn solve_weak_parallel<G>(
+        &mut self,
+        state: &G,
+        budget: &Budget,
+        threads: usize,
+    ) -> Result<WeakSolution, SearchError>
+    where
+        G: Game + Sync,
+        T: Transpositions<G> + Sync,
+    {
+        self.race(state, budget, threads, true).map(|s| weak_of(&s))
+    }
+
+    fn race<G>(
+        &mut self,
+        state: &G,
+        budget: &Budget,
+        threads: usize,
+        weak: bool,
+    ) -> Result<Solution, SearchError>
+    where
+        G: Game + Sync,
+        T: Transpositions<G> + Sync,
+    {
+        check_threads(threads)?;
+        if threads == 1 {
+            return if weak {
+                self.solve_weak_bounds(state, budget)
+            } else {
+                self.solve(state, budget)
+            };
+        }
+        let running = start(budget)?;
+        self.table.new_search();
+        let halt = AtomicBool::new(false);
+        let outcomes: Vec<_> = std::thread::scope(|scope| {
+            let handles: Vec<_> = (0..threads)
+                .map(|k| {
+                    let opts = self.loop_options(k as u64);
+                    let (table, running, halt) = (&self.table, &running, &halt);
+                    scope.spawn(move || {
+                        let mut s = Searcher::new(&ZeroEvaluator, table, running, Some(halt), opts);
+                        let out = null_window_search(&mut s, state, weak);
+                        let done = !s.aborted;
+                        if done {
+                            halt.store(true, Ordering::Relaxed);
+                        }
+                        (out, s.stats, s.horizon_reached, done)
+                    })
+                })
+                .collect();
+            handles.into_iter().filter_map(|h| h.join().ok()).collect()
+        });
+        let mut total = search_core::Stats::default();
+        for (_, stats, _, _) in &outcomes {
+            total.merge(stats);
+        }
+        let horizon = outcomes.iter().any(|o| o.2);
+        let chosen = outcomes.into_iter().find(|o| o.3).map(|o| o.0);
+        let bounds = match chosen {
+            Some(b) => b,
+            None => crate::solver::Bounds {
+                lower: search_core::Score::loss_in(0),
+                upper: search_core::Score::win_in(0),
+            },
+        };
+        finish(bounds, total, horizon, &running)
+    }
+}

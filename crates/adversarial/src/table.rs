@@ -1,0 +1,659 @@
+//! The transposition table: a fixed-size, lock-free hash table of search results shared by
+//! every engine of the crate (and by all threads of a parallel search).
+//!
+//! Each slot is two `AtomicU64` words: the packed data and the key XOR the data (the
+//! "lockless hashing" trick). A reader that sees a torn write (the two words coming from
+//! different stores) computes the wrong key and treats the slot as empty, so threads share
+//! the table without locks and without `unsafe`.
+
+use std::sync::atomic::{AtomicU64, AtomicU8, Ordering};
+
+use search_core::{Game, GameHash, Score};
+use thiserror::Error;
+
+/// Bytes taken by one slot of the table.
+pub const SLOT_BYTES: usize = 16;
+
+/// The largest table accepted, in bytes (64 GiB).
+pub const MAX_TABLE_BYTES: usize = 1 << 36;
+
+/// What a stored score says about the true value of the position.
+///
+/// ```
+/// use adversarial::Bound;
+/// assert_ne!(Bound::Lower, Bound::Upper);
+/// ```
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Bound {
+    /// The score is the exact value.
+    Exact,
+    /// The true value is at least the score (the search failed high).
+    Lower,
+    /// The true value is at most the score (the search failed low).
+    Upper,
+}
+
+/// When a store may overwrite an occupied slot holding another position.
+///
+/// ```
+/// use adversarial::Replacement;
+/// assert_eq!(Replacement::default(), Replacement::DepthPreferred);
+/// ```
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Replacement {
+    /// Keep the deeper result; a result from an older search (see
+    /// [`TranspositionTable::new_search`]) is always replaced.
+    #[default]
+    DepthPreferred,
+    /// Every store replaces what the slot held (what an exact solver wants: recent results
+    /// are the most useful ones).
+    Always,
+}
+
+/// A table size that cannot be used.
+///
+/// ```
+/// use adversarial::{TableSizeError, TranspositionTable};
+/// assert_eq!(TranspositionTable::new(8).unwrap_err(), TableSizeError::TooSmall { bytes: 8 });
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Error)]
+pub enum TableSizeError {
+    /// Smaller than one slot.
+    #[error("a transposition table of {bytes} bytes is too small: it needs at least 16 bytes")]
+    TooSmall {
+        /// The requested size.
+        bytes: usize,
+    },
+    /// Larger than [`MAX_TABLE_BYTES`].
+    #[error("a transposition table of {bytes} bytes is absurdly large (at most {max} bytes)")]
+    TooLarge {
+        /// The requested size.
+        bytes: usize,
+        /// The largest size accepted.
+        max: usize,
+    },
+}
+
+/// One stored search result, as [`TranspositionTable::probe`] returns it.
+///
+/// `move_index` is the index of the best move in the move list the engine generated for
+/// the position, never a move itself: engines take it from the list they generate, so a
+/// corrupted or colliding entry can only ever name a legal move (or none, when the index is
+/// out of range).
+///
+/// ```
+/// use adversarial::{Bound, TableEntry};
+/// use search_core::Score;
+/// let e = TableEntry { score: Score::DRAW, depth: 3, bound: Bound::Exact, move_index: Some(2) };
+/// assert_eq!(e.move_index, Some(2));
+/// ```
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct TableEntry {
+    /// The stored score, relative to the stored position (as [`Score`] always is).
+    pub score: Score,
+    /// The remaining depth the score was searched to.
+    pub depth: u16,
+    /// What the score says about the true value.
+    pub bound: Bound,
+    /// Index of the best move in the engine's move list, if one was found.
+    pub move_index: Option<u8>,
+}
+
+/// Occupancy and traffic counters of a table.
+///
+/// ```
+/// use adversarial::TranspositionTable;
+/// let t = TranspositionTable::new(1024).unwrap();
+/// let s = t.stats();
+/// assert_eq!((s.slots, s.occupied), (64, 0));
+/// assert_eq!(s.occupancy(), 0.0);
+/// ```
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct TableStats {
+    /// Slots in the table.
+    pub slots: usize,
+    /// Slots holding an entry.
+    pub occupied: usize,
+    /// Slots holding an entry written during the current search generation.
+    pub current_generation: usize,
+}
+
+impl TableStats {
+    /// The fraction of slots in use, `0.0..=1.0`.
+    ///
+    /// ```
+    /// let s = adversarial::TableStats { slots: 4, occupied: 1, current_generation: 1 };
+    /// assert_eq!(s.occupancy(), 0.25);
+    /// ```
+    #[must_use]
+    pub fn occupancy(&self) -> f64 {
+        if self.slots == 0 {
+            0.0
+        } else {
+            self.occupied as f64 / self.slots as f64
+        }
+    }
+}
+
+struct Slot {
+    check: AtomicU64,
+    data: AtomicU64,
+}
+
+impl Slot {
+    fn empty() -> Self {
+        Slot {
+            check: AtomicU64::new(0),
+            data: AtomicU64::new(0),
+        }
+    }
+}
+
+// Data word layout: score (32 bits) | depth (16) | move index + 1 (8, 0 = none) |
+// bound (2 bits: 0 empty, 1 exact, 2 lower, 3 upper) | generation (6 bits).
+const GENERATIONS: u8 = 64;
+
+#[inline]
+fn pack(entry: &TableEntry, generation: u8) -> u64 {
+    let score = u64::from(entry.score.raw() as u32);
+    let depth = u64::from(entry.depth);
+    let mv = match entry.move_index {
+        Some(i) if i < u8::MAX => u64::from(i) + 1,
+        _ => 0,
+    };
+    let bound = match entry.bound {
+        Bound::Exact => 1,
+        Bound::Lower => 2,
+        Bound::Upper => 3,
+    };
+    (score << 32) | (depth << 16) | (mv << 8) | (bound << 6) | u64::from(generation % GENERATIONS)
+}
+
+#[inline]
+fn unpack(data: u64) -> Option<(TableEntry, u8)> {
+    let bound = match (data >> 6) & 3 {
+        1 => Bound::Exact,
+        2 => Bound::Lower,
+        3 => Bound::Upper,
+        _ => return None,
+    };
+    let mv = ((data >> 8) & 0xff) as u8;
+    Some((
+        TableEntry {
+            score: Score::from_raw((data >> 32) as u32 as i32),
+            depth: ((data >> 16) & 0xffff) as u16,
+            bound,
+            move_index: mv.checked_sub(1),
+        },
+        (data & 0x3f) as u8,
+    ))
+}
+
+/// A fixed-size transposition table, safe to share between threads (`&self` everywhere).
+///
+/// Sizes are given in bytes and rounded down to a power of two of 16-byte slots; a key picks
+/// its slot by Fibonacci hashing (a multiply and a shift), so keys that differ only in low
+/// bits still spread. The full 64-bit key is checked on every probe, and the stored best
+/// move is an index into the engine's own move list, so a collision can never produce an
+/// illegal move.
+///
+/// ```
+/// use adversarial::{Bound, Replacement, TableEntry, TranspositionTable};
+/// use search_core::Score;
+///
+/// let table = TranspositionTable::with_megabytes(1).unwrap();
+/// assert_eq!(table.slots(), 65_536);
+/// let entry = TableEntry { score: Score::win_in(3), depth: 5, bound: Bound::Lower, move_index: Some(1) };
+/// table.store(42, entry);
+/// assert_eq!(table.probe(42), Some(entry));
+/// assert_eq!(table.probe(43), None);
+/// table.clear();
+/// assert_eq!(table.probe(42), None);
+/// assert_eq!(table.replacement(), Replacement::DepthPreferred);
+/// ```
+pub struct TranspositionTable {
+    slots: Box<[Slot]>,
+    shift: u32,
+    generation: AtomicU8,
+    replacement: Replacement,
+}
+
+impl core::fmt::Debug for TranspositionTable {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("TranspositionTable")
+            .field("slots", &self.slots.len())
+            .field("replacement", &self.replacement)
+            .finish()
+    }
+}
+
+impl TranspositionTable {
+    /// A table of at most `bytes` bytes (rounded down to a power-of-two number of 16-byte
+    /// slots), with depth-preferred replacement.
+    ///
+    /// # Errors
+    /// [`TableSizeError`] below 16 bytes or above [`MAX_TABLE_BYTES`].
+    ///
+    /// ```
+    /// let t = adversarial::TranspositionTable::new(1000).unwrap();
+    /// assert_eq!(t.slots(), 32); // 1000 / 16 = 62, rounded down to 32
+    /// assert_eq!(t.size_bytes(), 512);
+    /// ```
+    pub fn new(bytes: usize) -> Result<Self, TableSizeError> {
+        let slots = Self::slot_count(bytes)?;
+        Ok(TranspositionTable {
+            slots: (0..slots).map(|_| Slot::empty()).collect(),
+            shift: 64 - slots.trailing_zeros(),
+            generation: AtomicU8::new(0),
+            replacement: Replacement::DepthPreferred,
+        })
+    }
+
+    /// A table of at most `megabytes` MiB.
+    ///
+    /// # Errors
+    /// As [`TranspositionTable::new`].
+    ///
+    /// ```
+    /// let t = adversarial::TranspositionTable::with_megabytes(2).unwrap();
+    /// assert_eq!(t.size_bytes(), 2 << 20);
+    /// assert!(adversarial::TranspositionTable::with_megabytes(0).is_err());
+    /// ```
+    pub fn with_megabytes(megabytes: usize) -> Result<Self, TableSizeError> {
+        Self::new(megabytes.saturating_mul(1 << 20))
+    }
+
+    /// The same table with another replacement policy.
+    ///
+    /// ```
+    /// use adversarial::{Replacement, TranspositionTable};
+    /// let t = TranspositionTable::new(4096).unwrap().with_replacement(Replacement::Always);
+    /// assert_eq!(t.replacement(), Replacement::Always);
+    /// ```
+    #[must_use]
+    pub fn with_replacement(mut self, replacement: Replacement) -> Self {
+        self.replacement = replacement;
+        self
+    }
+
+    fn slot_count(bytes: usize) -> Result<usize, TableSizeError> {
+        if bytes > MAX_TABLE_BYTES {
+            return Err(TableSizeError::TooLarge {
+                bytes,
+                max: MAX_TABLE_BYTES,
+            });
+        }
+        let slots = bytes / SLOT_BYTES;
+        if slots == 0 {
+            return Err(TableSizeError::TooSmall { bytes });
+        }
+        Ok(1 << (usize::BITS - 1 - slots.leading_zeros()))
+    }
+
+    /// The replacement policy.
+    ///
+    /// ```
+    /// let t = adversarial::TranspositionTable::new(64).unwrap();
+    /// assert_eq!(t.replacement(), adversarial::Replacement::DepthPreferred);
+    /// ```
+    #[must_use]
+    pub fn replacement(&self) -> Replacement {
+        self.replacement
+    }
+
+    /// The number of slots.
+    ///
+    /// ```
+    /// assert_eq!(adversarial::TranspositionTable::new(64).unwrap().slots(), 4);
+    /// ```
+    #[must_use]
+    pub fn slots(&self) -> usize {
+        self.slots.len()
+    }
+
+    /// The memory the slots take, in bytes.
+    ///
+    /// ```
+    /// assert_eq!(adversarial::TranspositionTable::new(100).unwrap().size_bytes(), 64);
+    /// ```
+    #[must_use]
+    pub fn size_bytes(&self) -> usize {
+        self.slots.len() * SLOT_BYTES
+    }
+
+    /// Empties every slot (and resets the generation).
+    ///
+    /// ```
+    /// use adversarial::{Bound, TableEntry, TranspositionTable};
+    /// use search_core::Score;
+    /// let t = TranspositionTable::new(64).unwrap();
+    /// t.store(1, TableEntry { score: Score::DRAW, depth: 1, bound: Bound::Exact, move_index: None });
+    /// t.clear();
+    /// assert_eq!(t.stats().occupied, 0);
+    /// ```
+    pub fn clear(&self) {
+        for slot in self.slots.iter() {
+            slot.check.store(0, Ordering::Relaxed);
+            slot.data.store(0, Ordering::Relaxed);
+        }
+        self.generation.store(0, Ordering::Relaxed);
+    }
+
+    /// Replaces the table by an empty one of at most `bytes` bytes.
+    ///
+    /// # Errors
+    /// As [`TranspositionTable::new`]; the table is unchanged on error.
+    ///
+    /// ```
+    /// let mut t = adversarial::TranspositionTable::new(64).unwrap();
+    /// t.resize(1 << 20).unwrap();
+    /// assert_eq!(t.slots(), 65_536);
+    /// assert!(t.resize(0).is_err());
+    /// assert_eq!(t.slots(), 65_536);
+    /// ```
+    pub fn resize(&mut self, bytes: usize) -> Result<(), TableSizeError> {
+        let replacement = self.replacement;
+        *self = Self::new(bytes)?.with_replacement(replacement);
+        Ok(())
+    }
+
+    /// Starts a new search generation: with [`Replacement::DepthPreferred`], entries of
+    /// older generations are replaced whatever their depth ("aging").
+    ///
+    /// ```
+    /// use adversarial::{Bound, TableEntry, TranspositionTable};
+    /// use search_core::Score;
+    /// let t = TranspositionTable::new(16).unwrap(); // one slot: every key collides
+    /// let deep = TableEntry { score: Score::DRAW, depth: 9, bound: Bound::Exact, move_index: None };
+    /// let shallow = TableEntry { depth: 1, ..deep };
+    /// t.store(1, deep);
+    /// t.store(2, shallow);
+    /// assert_eq!(t.probe(2), None); // the deeper entry was kept
+    /// t.new_search();
+    /// t.store(2, shallow);
+    /// assert_eq!(t.probe(2), Some(shallow)); // an old entry gives way
+    /// ```
+    pub fn new_search(&self) {
+        let g = self.generation.load(Ordering::Relaxed);
+        self.generation
+            .store(g.wrapping_add(1) % GENERATIONS, Ordering::Relaxed);
+    }
+
+    #[inline]
+    fn index(&self, key: u64) -> usize {
+        (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> self.shift) as usize & (self.slots.len() - 1)
+    }
+
+    /// The entry stored for `key`, if any.
+    ///
+    /// ```
+    /// let t = adversarial::TranspositionTable::new(64).unwrap();
+    /// assert_eq!(t.probe(7), None);
+    /// ```
+    #[inline]
+    #[must_use]
+    pub fn probe(&self, key: u64) -> Option<TableEntry> {
+        let slot = &self.slots[self.index(key)];
+        let data = slot.data.load(Ordering::Relaxed);
+        let check = slot.check.load(Ordering::Relaxed);
+        if check ^ data != key {
+            return None;
+        }
+        unpack(data).map(|(e, _)| e)
+    }
+
+    /// Stores `entry` for `key`, following the replacement policy.
+    ///
+    /// ```
+    /// use adversarial::{Bound, TableEntry, TranspositionTable};
+    /// use search_core::Score;
+    /// let t = TranspositionTable::new(64).unwrap();
+    /// let e = TableEntry { score: Score::loss_in(4), depth: 2, bound: Bound::Upper, move_index: None };
+    /// t.store(99, e);
+    /// assert_eq!(t.probe(99), Some(e));
+    /// ```
+    #[inline]
+    pub fn store(&self, key: u64, entry: TableEntry) {
+        let slot = &self.slots[self.index(key)];
+        let generation = self.generation.load(Ordering::Relaxed);
+        if self.replacement == Replacement::DepthPreferred {
+            let old = slot.data.load(Ordering::Relaxed);
+            let old_key = slot.check.load(Ordering::Relaxed) ^ old;
+            if old_key != key {
+                if let Some((e, g)) = unpack(old) {
+                    if g == generation && e.depth > entry.depth {
+                        return;
+                    }
+                }
+            }
+        }
+        let data = pack(&entry, generation);
+        slot.data.store(data, Ordering::Relaxed);
+        slot.check.store(key ^ data, Ordering::Relaxed);
+    }
+
+    /// Counts the occupied slots (a full scan: call it between searches, not during one).
+    ///
+    /// ```
+    /// use adversarial::{Bound, TableEntry, TranspositionTable};
+    /// use search_core::Score;
+    /// let t = TranspositionTable::new(1024).unwrap();
+    /// t.store(5, TableEntry { score: Score::DRAW, depth: 1, bound: Bound::Exact, move_index: None });
+    /// assert_eq!(t.stats().occupied, 1);
+    /// ```
+    #[must_use]
+    pub fn stats(&self) -> TableStats {
+        let generation = self.generation.load(Ordering::Relaxed);
+        let mut stats = TableStats {
+            slots: self.slots.len(),
+            ..TableStats::default()
+        };
+        for slot in self.slots.iter() {
+            if let Some((_, g)) = unpack(slot.data.load(Ordering::Relaxed)) {
+                stats.occupied += 1;
+                if g == generation {
+                    stats.current_generation += 1;
+                }
+            }
+        }
+        stats
+    }
+}
+
+/// How an engine reaches its transposition table: [`NoTable`] (nothing stored, any
+/// [`Game`]), or a [`TranspositionTable`] (behind an `Arc` or a reference) for games with
+/// a [`GameHash`] key. The choice is made at compile time, so a search without a table pays
+/// nothing for the option.
+///
+/// ```
+/// use adversarial::{NoTable, Transpositions, TranspositionTable};
+/// use games::ConnectFour;
+/// use std::sync::Arc;
+/// let t = Arc::new(TranspositionTable::new(1024).unwrap());
+/// assert!(<Arc<TranspositionTable> as Transpositions<ConnectFour>>::ENABLED);
+/// assert!(!<NoTable as Transpositions<ConnectFour>>::ENABLED);
+/// assert_eq!(Transpositions::<ConnectFour>::key(&t, &ConnectFour::new()), 0);
+/// ```
+pub trait Transpositions<G: Game> {
+    /// `false` only for [`NoTable`].
+    const ENABLED: bool;
+    /// The key of `state`.
+    fn key(&self, state: &G) -> u64;
+    /// The entry stored for `key`.
+    fn probe(&self, key: u64) -> Option<TableEntry>;
+    /// Stores an entry for `key`.
+    fn store(&self, key: u64, entry: TableEntry);
+    /// Starts a new search generation.
+    fn new_search(&self);
+}
+
+/// "No transposition table": searches store nothing and need no [`GameHash`].
+///
+/// ```
+/// use adversarial::{NoTable, Transpositions};
+/// use games::TicTacToe;
+/// assert_eq!(Transpositions::<TicTacToe>::probe(&NoTable, 1), None);
+/// ```
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct NoTable;
+
+impl<G: Game> Transpositions<G> for NoTable {
+    const ENABLED: bool = false;
+    #[inline]
+    fn key(&self, _state: &G) -> u64 {
+        0
+    }
+    #[inline]
+    fn probe(&self, _key: u64) -> Option<TableEntry> {
+        None
+    }
+    #[inline]
+    fn store(&self, _key: u64, _entry: TableEntry) {}
+    #[inline]
+    fn new_search(&self) {}
+}
+
+impl<G: GameHash> Transpositions<G> for TranspositionTable {
+    const ENABLED: bool = true;
+    #[inline]
+    fn key(&self, state: &G) -> u64 {
+        state.hash_key()
+    }
+    #[inline]
+    fn probe(&self, key: u64) -> Option<TableEntry> {
+        TranspositionTable::probe(self, key)
+    }
+    #[inline]
+    fn store(&self, key: u64, entry: TableEntry) {
+        TranspositionTable::store(self, key, entry);
+    }
+    #[inline]
+    fn new_search(&self) {
+        TranspositionTable::new_search(self);
+    }
+}
+
+impl<G: Game, T: Transpositions<G>> Transpositions<G> for std::sync::Arc<T> {
+    const ENABLED: bool = T::ENABLED;
+    #[inline]
+    fn key(&self, state: &G) -> u64 {
+        (**self).key(state)
+    }
+    #[inline]
+    fn probe(&self, key: u64) -> Option<TableEntry> {
+        (**self).probe(key)
+    }
+    #[inline]
+    fn store(&self, key: u64, entry: TableEntry) {
+        (**self).store(key, entry);
+    }
+    #[inline]
+    fn new_search(&self) {
+        (**self).new_search();
+    }
+}
+
+impl<G: Game, T: Transpositions<G>> Transpositions<G> for &T {
+    const ENABLED: bool = T::ENABLED;
+    #[inline]
+    fn key(&self, state: &G) -> u64 {
+        (**self).key(state)
+    }
+    #[inline]
+    fn probe(&self, key: u64) -> Option<TableEntry> {
+        (**self).probe(key)
+    }
+    #[inline]
+    fn store(&self, key: u64, entry: TableEntry) {
+        (**self).store(key, entry);
+    }
+    #[inline]
+    fn new_search(&self) {
+        (**self).new_search();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    fn any_entry() -> impl Strategy<Value = TableEntry> {
+        (
+            any::<i32>(),
+            any::<u16>(),
+            0..3u8,
+            proptest::option::of(0u8..255),
+        )
+            .prop_map(|(s, depth, b, move_index)| TableEntry {
+                score: Score::from_raw(s),
+                depth,
+                bound: [Bound::Exact, Bound::Lower, Bound::Upper][b as usize],
+                move_index,
+            })
+    }
+
+    proptest! {
+        #[test]
+        fn pack_round_trips(e in any_entry(), g in 0u8..64) {
+            prop_assert_eq!(unpack(pack(&e, g)), Some((e, g)));
+        }
+
+        #[test]
+        fn store_then_probe(e in any_entry(), key in any::<u64>()) {
+            let t = TranspositionTable::new(4096).unwrap();
+            t.store(key, e);
+            prop_assert_eq!(t.probe(key), Some(e));
+            prop_assert_eq!(t.probe(key ^ 1), None);
+        }
+    }
+
+    #[test]
+    fn sizes_are_checked() {
+        assert!(TranspositionTable::new(0).is_err());
+        assert!(TranspositionTable::new(MAX_TABLE_BYTES + 1).is_err());
+        assert_eq!(TranspositionTable::new(16).unwrap().slots(), 1);
+    }
+
+    #[test]
+    fn always_replace_overwrites_deeper_entries() {
+        let t = TranspositionTable::new(16)
+            .unwrap()
+            .with_replacement(Replacement::Always);
+        let deep = TableEntry {
+            score: Score::DRAW,
+            depth: 9,
+            bound: Bound::Exact,
+            move_index: None,
+        };
+        t.store(1, deep);
+        t.store(2, TableEntry { depth: 1, ..deep });
+        assert_eq!(t.probe(1), None);
+        assert_eq!(t.stats().occupied, 1);
+    }
+
+    #[test]
+    fn threads_share_the_table() {
+        let t = TranspositionTable::new(1 << 12).unwrap();
+        std::thread::scope(|s| {
+            for id in 0..2u64 {
+                let t = &t;
+                s.spawn(move || {
+                    for k in 0..10_000u64 {
+                        let key = k * 2 + id;
+                        let e = TableEntry {
+                            score: Score::heuristic(key as i32),
+                            depth: 1,
+                            bound: Bound::Exact,
+                            move_index: None,
+                        };
+                        t.store(key, e);
+                        if let Some(got) = t.probe(key) {
+                            assert_eq!(got.score, e.score);
+                        }
+                    }
+                });
+            }
+        });
+    }
+}

@@ -1,0 +1,129 @@
+//! Every engine and option combination returns exactly plain minimax's root value at the
+//! same depth, on random reachable positions, with a deterministic pseudo-random evaluator.
+
+use std::sync::Arc;
+
+use adversarial::{AlphaBeta, Minimax, MoveOrdering, Negamax, Replacement, TranspositionTable};
+use games::{ConnectFour, TicTacToe};
+use proptest::prelude::*;
+use search_core::testing::ongoing_state;
+use search_core::{Budget, Game, GameHash, Score};
+
+/// A pseudo-random but deterministic evaluation: a mix of the state's key, in -50..=50,
+/// with many ties (so ordering and tie handling are exercised).
+fn noise<G: GameHash>(state: &G) -> i32 {
+    let h = state
+        .hash_key()
+        .wrapping_add(0x1234_5678)
+        .wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    ((h >> 40) % 101) as i32 - 50
+}
+
+fn variants<G>(state: &G, depth: u32) -> Vec<(String, Score)>
+where
+    G: GameHash + Sync + std::fmt::Debug,
+    G::Move: Send,
+{
+    let budget = Budget::depth(depth);
+    let mut out = Vec::new();
+    let ab = AlphaBeta::new(noise::<G>).search(state, &budget).unwrap();
+    out.push(("alphabeta".to_string(), ab.score));
+    for pvs in [false, true] {
+        for ordering in [MoveOrdering::none(), MoveOrdering::all()] {
+            for iterative in [false, true] {
+                for hooks in [false, true] {
+                    let name = format!(
+                        "pvs={pvs} ordering={} id={iterative} hooks={hooks}",
+                        ordering.hints
+                    );
+                    let base = Negamax::new(noise::<G>)
+                        .pvs(pvs)
+                        .move_ordering(ordering)
+                        .iterative_deepening(iterative)
+                        .game_hooks(hooks)
+                        .moves_cannot_lose(hooks);
+                    let mut plain = base;
+                    let r = plain.search(state, &budget).unwrap();
+                    out.push((format!("{name} table=none"), r.score));
+                    for replacement in [Replacement::DepthPreferred, Replacement::Always] {
+                        let table = TranspositionTable::new(1 << 14)
+                            .unwrap()
+                            .with_replacement(replacement);
+                        let mut engine = Negamax::new(noise::<G>)
+                            .pvs(pvs)
+                            .move_ordering(ordering)
+                            .iterative_deepening(iterative)
+                            .game_hooks(hooks)
+                            .moves_cannot_lose(hooks)
+                            .with_table(Arc::new(table));
+                        let r = engine.search(state, &budget).unwrap();
+                        out.push((format!("{name} table={replacement:?}"), r.score));
+                    }
+                }
+            }
+        }
+    }
+    let mut par =
+        Negamax::new(noise::<G>).with_table(Arc::new(TranspositionTable::new(1 << 16).unwrap()));
+    let r = par.search_parallel(state, &budget, 2).unwrap();
+    out.push(("lazy smp x2".to_string(), r.score));
+    let mut ties = Negamax::new(noise::<G>).random_ties(7);
+    out.push((
+        "random ties".to_string(),
+        ties.search(state, &budget).unwrap().score,
+    ));
+    out
+}
+
+fn check<G>(state: &G, depth: u32) -> Result<(), TestCaseError>
+where
+    G: GameHash + Sync + std::fmt::Debug,
+    G::Move: Send,
+{
+    let reference = Minimax::new(noise::<G>)
+        .search(state, &Budget::depth(depth))
+        .unwrap();
+    for (name, score) in variants(state, depth) {
+        prop_assert_eq!(
+            score,
+            reference.score,
+            "{} on {:?} at depth {}",
+            name,
+            state,
+            depth
+        );
+    }
+    // The reference's principal variation is made of legal moves and ends where it should.
+    let mut g = state.clone();
+    for &mv in &reference.pv {
+        prop_assert!(g.try_play(mv).is_ok());
+    }
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
+
+    #[test]
+    fn tictactoe_engines_agree_with_minimax(state in ongoing_state(TicTacToe::new(), 8), depth in 1u32..=7) {
+        check(&state, depth)?;
+    }
+
+    #[test]
+    fn connect4_engines_agree_with_minimax(state in ongoing_state(ConnectFour::new(), 30), depth in 1u32..=4) {
+        check(&state, depth)?;
+    }
+}
+
+#[test]
+fn negamax_pv_is_legal_and_starts_with_the_best_move() {
+    let g: ConnectFour = "4453".parse().unwrap();
+    let mut e = Negamax::new(games::ThreatEvaluator)
+        .with_table(Arc::new(TranspositionTable::with_megabytes(4).unwrap()));
+    let r = e.search(&g, &Budget::depth(8)).unwrap();
+    assert_eq!(r.pv[0], r.best_move);
+    let mut s = g;
+    for &mv in &r.pv {
+        s.try_play(mv).unwrap();
+    }
+}

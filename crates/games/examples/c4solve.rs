@@ -1,0 +1,210 @@
+//! Connect Four solver benchmark: solves every position read from stdin with the generic
+//! exact solver of the `adversarial` crate and compares with the expected scores.
+//!
+//! ```text
+//! cargo run --release -p games --example c4solve [-- [--weak] [--threads N] [--table-mb MB]] < file
+//! ```
+//!
+//! Input lines: `<moves> [<expected score>]`, moves as 1-based columns (an empty or `-`
+//! move string is the empty board), scores in Pascal Pons' convention (from the side to
+//! move: `22 - stones the winner has placed when it wins`, negative for a loss, 0 for a
+//! draw). Output per position: `moves score nodes microseconds`, with `MISMATCH (expected
+//! ...)` appended when the score differs. Malformed lines are reported on stderr with their
+//! line number and skipped. A summary follows: positions, mismatches, mean time, mean nodes,
+//! nodes per second. The table is cleared before each position (as in Pons' benchmark) and
+//! the clearing is not timed. With `--weak` only the sign is computed and compared.
+
+use std::io::{self, BufRead, Write};
+use std::process::ExitCode;
+use std::time::{Duration, Instant};
+
+use adversarial::{Solver, WeakValue};
+use games::{ConnectFour, HEIGHT, WIDTH};
+use search_core::{Budget, Score};
+
+/// Pons' score of a Connect Four position with `stones` stones whose exact value is `score`.
+fn pons_score(score: Score, stones: u32) -> Option<i32> {
+    let half = (WIDTH * HEIGHT) as i32 / 2 + 1; // 22
+    let winner_stones = |d: u32| ((stones + d).div_ceil(2)) as i32;
+    if score.is_win() {
+        score.plies_to_end().map(|d| half - winner_stones(d))
+    } else if score.is_loss() {
+        score.plies_to_end().map(|d| winner_stones(d) - half)
+    } else if score == Score::DRAW {
+        Some(0)
+    } else {
+        None
+    }
+}
+
+struct Options {
+    weak: bool,
+    threads: usize,
+    table_mb: usize,
+}
+
+fn parse_args() -> Result<Options, String> {
+    let mut o = Options {
+        weak: false,
+        threads: 1,
+        table_mb: 64,
+    };
+    let mut args = std::env::args().skip(1);
+    while let Some(a) = args.next() {
+        let mut number = |name: &str| -> Result<usize, String> {
+            args.next()
+                .and_then(|v| v.parse().ok())
+                .ok_or_else(|| format!("{name} needs a positive number"))
+        };
+        match a.as_str() {
+            "--weak" => o.weak = true,
+            "--threads" => o.threads = number("--threads")?,
+            "--table-mb" => o.table_mb = number("--table-mb")?,
+            "-h" | "--help" => {
+                return Err(
+                    "usage: c4solve [--weak] [--threads N] [--table-mb MB] < positions".into(),
+                )
+            }
+            other => return Err(format!("unknown argument {other:?} (try --help)")),
+        }
+    }
+    Ok(o)
+}
+
+fn main() -> ExitCode {
+    let opts = match parse_args() {
+        Ok(o) => o,
+        Err(e) => {
+            eprintln!("{e}");
+            return ExitCode::from(2);
+        }
+    };
+    let mut solver = match Solver::with_megabytes(opts.table_mb) {
+        // In Connect Four a move never loses for its player: one ply tighter bounds.
+        Ok(s) => s.moves_cannot_lose(true),
+        Err(e) => {
+            eprintln!("--table-mb: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let stdin = io::stdin();
+    let stdout = io::stdout();
+    let mut out = stdout.lock();
+    let (mut positions, mut mismatches, mut malformed) = (0u64, 0u64, 0u64);
+    let (mut total_time, mut total_nodes) = (Duration::ZERO, 0u64);
+    for (number, line) in stdin.lock().lines().enumerate() {
+        let number = number + 1;
+        let line = match line {
+            Ok(l) => l,
+            Err(e) => {
+                eprintln!("line {number}: cannot read input: {e}");
+                malformed += 1;
+                break;
+            }
+        };
+        let mut fields = line.split_whitespace();
+        let (moves, expected) = match (fields.next(), fields.next(), fields.next()) {
+            (None, _, _) => continue,
+            (Some(m), e, None) => (m, e),
+            (Some(_), _, Some(extra)) => {
+                eprintln!("line {number}: unexpected field {extra:?} (expected `moves [score]`)");
+                malformed += 1;
+                continue;
+            }
+        };
+        let moves = if moves == "-" { "" } else { moves };
+        let position: ConnectFour = match moves.parse() {
+            Ok(p) => p,
+            Err(e) => {
+                eprintln!("line {number}: bad moves {moves:?}: {e}");
+                malformed += 1;
+                continue;
+            }
+        };
+        let expected: Option<i32> = match expected.map(str::parse) {
+            None => None,
+            Some(Ok(s)) => Some(s),
+            Some(Err(_)) => {
+                eprintln!(
+                    "line {number}: the expected score {:?} is not an integer",
+                    expected.unwrap_or_default()
+                );
+                malformed += 1;
+                continue;
+            }
+        };
+        solver.clear();
+        let budget = Budget::unlimited();
+        let started = Instant::now();
+        let (score, nodes) = if opts.weak {
+            match solver.solve_weak_parallel(&position, &budget, opts.threads) {
+                Ok(s) => {
+                    let v = match s.value {
+                        Some(WeakValue::Win) => 1,
+                        Some(WeakValue::Loss) => -1,
+                        _ => 0,
+                    };
+                    (Some(v), s.stats.nodes)
+                }
+                Err(e) => {
+                    eprintln!("line {number}: {e}");
+                    malformed += 1;
+                    continue;
+                }
+            }
+        } else {
+            match solver.solve_parallel(&position, &budget, opts.threads) {
+                Ok(s) => (pons_score(s.score, position.moves_played()), s.stats.nodes),
+                Err(e) => {
+                    eprintln!("line {number}: {e}");
+                    malformed += 1;
+                    continue;
+                }
+            }
+        };
+        let elapsed = started.elapsed();
+        positions += 1;
+        total_time += elapsed;
+        total_nodes += nodes;
+        let shown = score.map_or_else(|| "?".to_string(), |s| s.to_string());
+        let mut report = format!("{moves} {shown} {nodes} {}", elapsed.as_micros());
+        if let Some(e) = expected {
+            let e = if opts.weak { e.signum() } else { e };
+            if score != Some(e) {
+                mismatches += 1;
+                report.push_str(&format!(" MISMATCH (expected {e})"));
+            }
+        }
+        if writeln!(out, "{report}").is_err() {
+            return ExitCode::FAILURE;
+        }
+    }
+    let n = positions.max(1) as f64;
+    let secs = total_time.as_secs_f64();
+    let summary = format!(
+        "positions {positions}, mismatches {mismatches}, malformed lines {malformed}, mean time {:.1} µs, mean nodes {:.1}, {:.2} M nodes/s",
+        secs * 1e6 / n,
+        total_nodes as f64 / n,
+        if secs > 0.0 { total_nodes as f64 / secs / 1e6 } else { 0.0 }
+    );
+    if writeln!(out, "{summary}").is_err() {
+        return ExitCode::FAILURE;
+    }
+    if mismatches > 0 || malformed > 0 {
+        ExitCode::FAILURE
+    } else {
+        ExitCode::SUCCESS
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn pons_examples() {
+        assert_eq!(pons_score(Score::win_in(3), 4), Some(18));
+        assert_eq!(pons_score(Score::loss_in(2), 11), Some(-15));
+        assert_eq!(pons_score(Score::DRAW, 30), Some(0));
+    }
+}
