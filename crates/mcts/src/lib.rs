@@ -1,1 +1,97 @@
-//! placeholder
+//! # mcts: Monte Carlo tree search for any two-player game
+//!
+//! Monte Carlo tree search (MCTS) chooses a move by *playing*: from the current position it
+//! grows a tree of the positions it has tried, and from each new leaf it plays one
+//! simulated game (a *playout*, uniformly random by default) to the end. The result is
+//! backed up along the path; moves that win more often get tried more often, and the move
+//! finally played is the one tried most. It needs no evaluation function at all, only the
+//! rules of the game: implement [`search_core::Game`] and start it in one line.
+//!
+//! ```
+//! use games::ConnectFour;
+//! use mcts::Mcts;
+//! use search_core::{Budget, Strategy};
+//!
+//! let mut ai = Mcts::new(42).with_budget(Budget::iterations(5_000));
+//! let column = ai.choose_move(&ConnectFour::new()).unwrap();
+//! assert!(column < 7);
+//! ```
+//!
+//! ## When to use it, and what it costs
+//! * **Use MCTS** when you have no good evaluation function, when the branching factor is
+//!   large, or when you want an anytime player whose strength grows smoothly with time.
+//! * **Use alpha-beta** (the `adversarial` crate) when you have a good evaluator and tactics
+//!   decide the game: alpha-beta sees every short forced line; MCTS may miss a narrow trap
+//!   that random playouts rarely find (the solver and the game's `winning_move` /
+//!   `non_losing_moves` hooks close most of that gap near the end of the game).
+//! * **Cost:** one iteration = one walk down the tree, one playout, one walk back up. On
+//!   bitboard Connect Four this engine runs a few million random playouts per second per
+//!   core (see `docs/benchmarks.md`). The tree grows by one expansion (all children of one
+//!   node, about 40 bytes each for a small move type) per few iterations; cap it with
+//!   [`Budget::nodes`](search_core::Budget::nodes).
+//!
+//! ## The algorithm, exactly
+//! Each iteration, starting from the root:
+//! 1. **Selection.** In an expanded node, children never visited are tried first (in a
+//!    random order, or highest prior first when priors are on). Once all were visited, the
+//!    child maximising the UCT score is taken:
+//!
+//!    `UCT(child) = Q + c · sqrt(ln N / n) + w · prior / (n + 1)`
+//!
+//!    where `n` is the child's visits, `N` the parent's visits, `Q` the child's **mean
+//!    reward for the player who made the move**, `c` the exploration constant
+//!    ([`Mcts::with_exploration`], default [`Mcts::DEFAULT_EXPLORATION`] = 1.0), and the
+//!    last term the optional progressive bias (`w = 0` without priors).
+//! 2. **Expansion.** The first time a visited node is selected again, all its children
+//!    are created at once (the game's `winning_move` and `non_losing_moves` hooks may
+//!    shrink that list, see [`Mcts::with_game_hooks`]).
+//! 3. **Simulation.** From the new child, a [`Playout`] plays to the end of the game, or
+//!    to its cut-off where an evaluator scores it ([`EvalCutoff`]).
+//! 4. **Backpropagation.** Every node on the path adds one visit and the reward for the
+//!    player who moved into it.
+//!
+//! **Reward scale:** rewards lie in `[0, 1]`: **1 for a win, ½ for a draw, 0 for a loss**,
+//! always from the point of view of the player who made the move into the node (so `Q` is
+//! "how good was this move for whoever chose it"); a cut-off playout scores a fraction.
+//! With this scale `c = √2` is the textbook UCB1 constant; 1.0, the default, explores a
+//! little less and plays better in the workspace's games.
+//!
+//! ## MCTS-Solver: proven wins, losses and draws
+//! Every node carries a lower and an upper bound on its game-theoretic value (loss, draw or
+//! win), as in score-bounded MCTS: a finished game sets both, and each backup recomputes
+//! the parent's bounds by negamax over its children. A node whose bounds meet is
+//! **proven**; children that are proven, or whose upper bound cannot beat what a sibling
+//! already guarantees, are never selected again, and the search stops as soon as the root
+//! is proven. Because bounds rather than only exact values are backed up, draws get proven
+//! too: the engine proves the empty tic-tac-toe board a draw in well under a second.
+//!
+//! ## The rest
+//! * **Tree reuse:** [`Strategy::observe_move`](search_core::Strategy::observe_move) (or
+//!   [`Mcts::advance`]) re-roots the tree at the move played, keeping the subtree's
+//!   statistics and compacting the arena so discarded branches' memory is reused.
+//! * **Budgets:** iterations, time, node cap (the tree never grows past it: at the cap it
+//!   stops expanding and keeps simulating from its leaves), depth (no expansion deeper),
+//!   and a stop flag; see [`Mcts::with_budget`].
+//! * **Final move:** a proven win first, then the most visited move ([`FinalChoice`]);
+//!   never a proven loss while another move is not one.
+//! * **Statistics:** [`SearchResult`] lists every root move with visits, mean reward, a
+//!   95 % confidence interval and its proven value, plus playouts/s, tree size and depth.
+//! * **Threads:** [`Mcts::with_threads`] runs root parallelisation (one tree per thread,
+//!   merged at the root); no `unsafe` and no locks in the hot loop.
+//! * **Reproducible:** all randomness comes from [`FastRng`] seeded from your seed; with
+//!   one thread and an iteration budget a seed always gives the same result.
+//! * **Errors, not panics:** a finished game, a zero budget, a NaN or negative exploration
+//!   constant, zero threads: each is a [`SearchError`](search_core::SearchError).
+#![warn(missing_docs)]
+#![forbid(unsafe_code)]
+
+mod playout;
+mod result;
+mod rng;
+mod search;
+mod tree;
+
+pub use playout::{EvalCutoff, HintPlayout, Playout, RandomPlayout, MAX_PLAYOUT_PLIES};
+pub use result::{Interval, MctsStats, MoveStats, Proven, SearchResult, Value};
+pub use rng::FastRng;
+pub use search::{FinalChoice, Mcts, DEFAULT_NODE_CAP, MAX_THREADS};

@@ -1,0 +1,22 @@
+//! Random playouts per second on Connect Four from the empty board, for a quick look
+//! without criterion: `cargo run --release -p mcts --example speed -- [threads] [iterations]`.
+
+use games::ConnectFour;
+use mcts::Mcts;
+use search_core::Budget;
+
+fn main() {
+    let mut args = std::env::args().skip(1);
+    let threads: usize = args.next().and_then(|a| a.parse().ok()).unwrap_or(1);
+    let iterations: u64 = args.next().and_then(|a| a.parse().ok()).unwrap_or(1_000_000);
+    let mut ai = Mcts::<ConnectFour>::new(1)
+        .with_threads(threads)
+        .with_tree_reuse(false)
+        .with_budget(Budget::iterations(iterations));
+    for _ in 0..3 {
+        match ai.search(&ConnectFour::new()) {
+            Ok(r) => println!("{}", r.stats),
+            Err(e) => eprintln!("error: {e}"),
+        }
+    }
+}

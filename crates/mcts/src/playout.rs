@@ -1,0 +1,308 @@
+//! Playout policies: how a simulation chooses its moves, and when it stops early.
+
+use search_core::{Evaluator, Game, Outcome, Player};
+
+use crate::rng::FastRng;
+
+/// How a playout (a simulated game from a new leaf of the tree) chooses its moves, and
+/// whether it stops early.
+///
+/// The engine owns the loop: it generates the legal moves into a reused buffer, asks
+/// [`choose`](Playout::choose) for one, plays it, and repeats until the game ends, or until
+/// [`cutoff_plies`](Playout::cutoff_plies) plies were played, where it asks
+/// [`score`](Playout::score) instead. Implementations must return one of the moves they are
+/// given.
+///
+/// A policy biased by your game's knowledge is a few lines:
+///
+/// ```
+/// use mcts::{FastRng, Playout};
+/// use search_core::Game;
+///
+/// /// Win at once when possible, otherwise play uniformly at random.
+/// struct WinFirst;
+/// impl<G: Game> Playout<G> for WinFirst {
+///     fn choose(&self, state: &G, moves: &[G::Move], rng: &mut FastRng) -> G::Move {
+///         state.winning_move().unwrap_or_else(|| moves[rng.below(moves.len())])
+///     }
+/// }
+/// # let _ = WinFirst;
+/// ```
+pub trait Playout<G: Game> {
+    /// Chooses the next playout move among `moves` (the legal moves of `state`, never empty).
+    fn choose(&self, state: &G, moves: &[G::Move], rng: &mut FastRng) -> G::Move;
+
+    /// Stop the playout after this many plies and [`score`](Playout::score) the state
+    /// reached. Default: `None`, play to the end of the game.
+    ///
+    /// ```
+    /// use mcts::{Playout, RandomPlayout};
+    /// use games::TicTacToe;
+    /// assert_eq!(Playout::<TicTacToe>::cutoff_plies(&RandomPlayout), None);
+    /// ```
+    fn cutoff_plies(&self) -> Option<u32> {
+        None
+    }
+
+    /// The expected reward in `[0, 1]` (1 = win, ½ = draw, 0 = loss) of the side to move
+    /// in `state`, an ongoing state where the playout was cut off. Only called when
+    /// [`cutoff_plies`](Playout::cutoff_plies) is `Some`. Values outside `[0, 1]` are
+    /// clamped; NaN counts as ½. Default: ½.
+    ///
+    /// ```
+    /// use mcts::{Playout, RandomPlayout};
+    /// use games::TicTacToe;
+    /// assert_eq!(RandomPlayout.score(&TicTacToe::new()), 0.5);
+    /// ```
+    fn score(&self, state: &G) -> f64 {
+        let _ = state;
+        0.5
+    }
+}
+
+/// Uniformly random playouts to the end of the game: the classic, knowledge-free default.
+///
+/// ```
+/// use mcts::{Mcts, RandomPlayout};
+/// use games::TicTacToe;
+/// use search_core::Budget;
+///
+/// let mut ai = Mcts::<TicTacToe>::new(1).with_playout(RandomPlayout).with_budget(Budget::iterations(500));
+/// assert!(ai.search(&TicTacToe::new()).is_ok());
+/// ```
+#[derive(Copy, Clone, Debug, Default)]
+pub struct RandomPlayout;
+
+impl<G: Game> Playout<G> for RandomPlayout {
+    #[inline]
+    fn choose(&self, _state: &G, moves: &[G::Move], rng: &mut FastRng) -> G::Move {
+        moves[rng.below(moves.len())]
+    }
+}
+
+/// Playouts biased by the game's own knowledge: take a winning move when the game's
+/// [`winning_move`](Game::winning_move) hook finds one; otherwise, with probability
+/// `1 - epsilon`, the legal move with the highest
+/// [`move_order_hint`](Game::move_order_hint) (ties broken at random), and with probability
+/// `epsilon` a uniformly random move.
+///
+/// Stronger playouts cost more per ply; measure both on your game.
+///
+/// ```
+/// use mcts::{HintPlayout, Mcts};
+/// use games::ConnectFour;
+/// use search_core::Budget;
+///
+/// let policy = HintPlayout::new(0.5);
+/// let mut ai = Mcts::<ConnectFour, _>::new(3).with_playout(policy).with_budget(Budget::iterations(300));
+/// assert!(ai.search(&ConnectFour::new()).is_ok());
+/// ```
+#[derive(Copy, Clone, Debug)]
+pub struct HintPlayout {
+    epsilon: f64,
+}
+
+impl HintPlayout {
+    /// A hint-biased policy exploring at random with probability `epsilon`, clamped into
+    /// `[0, 1]` (NaN counts as 1: fully random apart from taking wins).
+    ///
+    /// ```
+    /// assert_eq!(mcts::HintPlayout::new(2.0).epsilon(), 1.0);
+    /// ```
+    #[must_use]
+    pub fn new(epsilon: f64) -> Self {
+        let epsilon = if epsilon.is_nan() {
+            1.0
+        } else {
+            epsilon.clamp(0.0, 1.0)
+        };
+        HintPlayout { epsilon }
+    }
+
+    /// The probability of a uniformly random move.
+    ///
+    /// ```
+    /// assert_eq!(mcts::HintPlayout::new(0.25).epsilon(), 0.25);
+    /// ```
+    #[must_use]
+    pub fn epsilon(&self) -> f64 {
+        self.epsilon
+    }
+}
+
+impl<G: Game> Playout<G> for HintPlayout {
+    fn choose(&self, state: &G, moves: &[G::Move], rng: &mut FastRng) -> G::Move {
+        if let Some(win) = state.winning_move() {
+            return win;
+        }
+        if rng.next_f64() < self.epsilon {
+            return moves[rng.below(moves.len())];
+        }
+        let mut best = moves[0];
+        let mut best_hint = state.move_order_hint(best);
+        let mut ties = 1usize;
+        for &mv in &moves[1..] {
+            let h = state.move_order_hint(mv);
+            if h > best_hint {
+                best = mv;
+                best_hint = h;
+                ties = 1;
+            } else if h == best_hint {
+                ties += 1;
+                if rng.below(ties) == 0 {
+                    best = mv;
+                }
+            }
+        }
+        best
+    }
+}
+
+/// The seeds' early cut-off: play `inner`'s moves for at most `plies` plies, then score
+/// the state with an [`Evaluator`] instead of playing on.
+///
+/// The evaluation `v` (for the side to move, as every evaluator of the workspace returns
+/// it) becomes a win probability `p = 1 / (1 + e^(-v / scale))`. If `p >= threshold` the
+/// playout counts as a win for the side to move, if `p <= 1 - threshold` as a loss, and
+/// otherwise as the fractional reward `p`: a confident evaluation is trusted like a result,
+/// an uncertain one only as an estimate. `threshold = 1` never rounds.
+///
+/// ```
+/// use games::{ConnectFour, ThreatEvaluator};
+/// use mcts::{EvalCutoff, Mcts, RandomPlayout};
+/// use search_core::Budget;
+///
+/// let policy = EvalCutoff::new(RandomPlayout, ThreatEvaluator, 8, 32.0, 0.9).unwrap();
+/// let mut ai = Mcts::<ConnectFour, _>::new(5).with_playout(policy).with_budget(Budget::iterations(300));
+/// assert!(ai.search(&ConnectFour::new()).is_ok());
+/// ```
+#[derive(Clone, Debug)]
+pub struct EvalCutoff<P, E> {
+    inner: P,
+    evaluator: E,
+    plies: u32,
+    scale: f64,
+    threshold: f64,
+}
+
+impl<P, E> EvalCutoff<P, E> {
+    /// Cut playouts of `inner` after `plies` plies (at least 1) and score them with
+    /// `evaluator`; `scale` (finite, > 0) is the evaluation worth odds of e : 1;
+    /// `threshold` (in `[0.5, 1]`) is the confidence from which a score counts as a result.
+    ///
+    /// # Errors
+    /// [`SearchError::Config`](search_core::SearchError::Config) for zero plies, a scale
+    /// that is not finite and positive, or a threshold outside `[0.5, 1]` (NaN included).
+    ///
+    /// ```
+    /// use games::ThreatEvaluator;
+    /// use mcts::{EvalCutoff, RandomPlayout};
+    /// assert!(EvalCutoff::new(RandomPlayout, ThreatEvaluator, 0, 10.0, 0.9).is_err());
+    /// assert!(EvalCutoff::new(RandomPlayout, ThreatEvaluator, 4, f64::NAN, 0.9).is_err());
+    /// assert!(EvalCutoff::new(RandomPlayout, ThreatEvaluator, 4, 10.0, 0.2).is_err());
+    /// ```
+    pub fn new(
+        inner: P,
+        evaluator: E,
+        plies: u32,
+        scale: f64,
+        threshold: f64,
+    ) -> Result<Self, search_core::SearchError> {
+        use search_core::SearchError::Config;
+        if plies == 0 {
+            return Err(Config("the playout cut-off needs at least 1 ply".into()));
+        }
+        if !(scale.is_finite() && scale > 0.0) {
+            return Err(Config(format!(
+                "the evaluation scale must be finite and positive, got {scale}"
+            )));
+        }
+        if !(0.5..=1.0).contains(&threshold) {
+            return Err(Config(format!(
+                "the confidence threshold must lie in [0.5, 1], got {threshold}"
+            )));
+        }
+        Ok(EvalCutoff {
+            inner,
+            evaluator,
+            plies,
+            scale,
+            threshold,
+        })
+    }
+}
+
+impl<G: Game, P: Playout<G>, E: Evaluator<G>> Playout<G> for EvalCutoff<P, E> {
+    #[inline]
+    fn choose(&self, state: &G, moves: &[G::Move], rng: &mut FastRng) -> G::Move {
+        self.inner.choose(state, moves, rng)
+    }
+
+    fn cutoff_plies(&self) -> Option<u32> {
+        Some(self.plies)
+    }
+
+    fn score(&self, state: &G) -> f64 {
+        let v = f64::from(self.evaluator.evaluate(state));
+        let p = 1.0 / (1.0 + (-v / self.scale).exp());
+        if p >= self.threshold {
+            1.0
+        } else if p <= 1.0 - self.threshold {
+            0.0
+        } else {
+            p
+        }
+    }
+}
+
+/// The reward in `[0, 1]` of the first player for a finished game (1 win, ½ draw, 0 loss;
+/// an ongoing state, which only a broken game reports at its end, counts as ½).
+#[inline]
+pub(crate) fn first_player_reward(outcome: Outcome) -> f64 {
+    match outcome {
+        Outcome::Win(Player::First) => 1.0,
+        Outcome::Win(Player::Second) => 0.0,
+        Outcome::Draw | Outcome::Ongoing => 0.5,
+    }
+}
+
+/// The longest playout the engine plays before scoring it a draw: a guard against games
+/// that never end (cycles), not a limit any finite board game reaches.
+pub const MAX_PLAYOUT_PLIES: u32 = 100_000;
+
+/// Runs one playout from `state` (modified in place) and returns the first player's reward.
+#[inline]
+pub(crate) fn run_playout<G: Game, P: Playout<G>>(
+    policy: &P,
+    state: &mut G,
+    rng: &mut FastRng,
+    moves: &mut Vec<G::Move>,
+) -> f64 {
+    let limit = policy
+        .cutoff_plies()
+        .unwrap_or(MAX_PLAYOUT_PLIES)
+        .min(MAX_PLAYOUT_PLIES);
+    let mut plies = 0u32;
+    loop {
+        moves.clear();
+        state.legal_moves(moves);
+        if moves.is_empty() {
+            return first_player_reward(state.outcome());
+        }
+        if plies >= limit {
+            if plies >= MAX_PLAYOUT_PLIES {
+                return 0.5;
+            }
+            let r = policy.score(state);
+            let r = if r.is_nan() { 0.5 } else { r.clamp(0.0, 1.0) };
+            return if state.to_move() == Player::First {
+                r
+            } else {
+                1.0 - r
+            };
+        }
+        let mv = policy.choose(state, moves, rng);
+        state.play(mv);
+        plies += 1;
+    }
+}

@@ -1,0 +1,1133 @@
+//! The engine: [`Mcts`], its options, the search loop and root-parallel threads.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use search_core::{Budget, Evaluator, Game, Outcome, RunningBudget, SearchError, Strategy};
+
+use crate::playout::{first_player_reward, run_playout, Playout, RandomPlayout};
+use crate::result::{Interval, MctsStats, MoveStats, Proven, SearchResult, Value};
+use crate::rng::FastRng;
+use crate::tree::{reroot, update_bounds, Node, LOSS, WIN};
+
+/// How the move is chosen once the search stops (after proven wins, which always come
+/// first, and never a proven loss while some move is not one).
+///
+/// ```
+/// use mcts::{FinalChoice, Mcts};
+/// use games::TicTacToe;
+/// let ai = Mcts::<TicTacToe>::new(0).with_final_choice(FinalChoice::BestMean);
+/// assert_eq!(ai.final_choice(), FinalChoice::BestMean);
+/// ```
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub enum FinalChoice {
+    /// The most visited move ("robust child"), ties broken by mean reward. The default:
+    /// visits are the most reliable statistic UCT produces.
+    #[default]
+    MostVisits,
+    /// The visited move with the highest mean reward ("max child"), ties broken by visits.
+    BestMean,
+}
+
+/// Where the priors used for progressive bias come from.
+enum PriorSource<G: Game> {
+    None,
+    Hints,
+    Evaluator(Box<dyn Evaluator<G> + Send + Sync>, f64),
+}
+
+/// The largest tree, in nodes, when the budget sets no node limit (about 600 MB for a
+/// one-byte move).
+pub const DEFAULT_NODE_CAP: u64 = 1 << 24;
+
+/// The largest number of search threads accepted.
+pub const MAX_THREADS: usize = 1024;
+
+/// Read-only settings shared by the search threads.
+struct Ctx<'a, G: Game, P> {
+    playout: &'a P,
+    prior: &'a PriorSource<G>,
+    prior_weight: f64,
+    exploration: f64,
+    hooks: bool,
+    cap: usize,
+    max_depth: u32,
+}
+
+/// One search thread's tree and scratch buffers (root parallelisation: each thread owns a
+/// whole tree; statistics are merged at the root).
+struct Worker<M> {
+    tree: Vec<Node<M>>,
+    spare: Vec<Node<M>>,
+    rng: FastRng,
+    path: Vec<u32>,
+    moves: Vec<M>,
+    order: Vec<(f32, M)>,
+    full: bool,
+    iterations: u64,
+    playouts: u64,
+    max_depth: u32,
+}
+
+impl<M: Copy + PartialEq> Worker<M> {
+    fn new(rng: FastRng) -> Self {
+        Worker {
+            tree: Vec::new(),
+            spare: Vec::new(),
+            rng,
+            path: Vec::new(),
+            moves: Vec::new(),
+            order: Vec::new(),
+            full: false,
+            iterations: 0,
+            playouts: 0,
+            max_depth: 0,
+        }
+    }
+
+    /// Re-roots the tree at the root's child reached by `mv`, or empties it.
+    fn advance(&mut self, mv: M) {
+        let found = self.tree.first().and_then(|root| {
+            self.tree[root.children()]
+                .iter()
+                .position(|c| c.mv == mv)
+                .map(|k| root.first_child as usize + k)
+        });
+        match found {
+            Some(child) => reroot(&mut self.tree, &mut self.spare, child),
+            None => self.tree.clear(),
+        }
+    }
+
+    /// Selects the child of `idx` to descend into: an unvisited child in expansion order,
+    /// else the best UCT score among the children that can still change the node's value.
+    #[inline]
+    fn select(&mut self, idx: usize, c: f64, w: f64) -> Option<usize> {
+        let node = self.tree[idx];
+        if node.next_unvisited < node.num_children {
+            self.tree[idx].next_unvisited += 1;
+            return Some(node.first_child as usize + node.next_unvisited as usize);
+        }
+        let mover = self.tree[node.first_child as usize].owner;
+        let best_pess = if mover == node.owner {
+            node.pess
+        } else {
+            -node.opt
+        };
+        let explore = (c * fast_ln(f64::from(node.visits.max(1))).sqrt()) as f32;
+        let w = w as f32;
+        let mut best = None;
+        let mut best_score = f32::NEG_INFINITY;
+        for (k, ch) in self.tree[node.children()].iter().enumerate() {
+            if ch.opt <= best_pess {
+                continue; // proven, or cannot do better than a sibling already guarantees
+            }
+            let mut s = ch.mean + explore * ch.inv_sqrt;
+            if w > 0.0 {
+                s += w * ch.prior / (ch.visits as f32 + 1.0);
+            }
+            if s > best_score {
+                best_score = s;
+                best = Some(node.first_child as usize + k);
+            }
+        }
+        best
+    }
+
+    /// Generates the children of `idx`. `Ok(false)`: not expanded because the tree is full.
+    fn expand<G: Game<Move = M>, P>(
+        &mut self,
+        idx: usize,
+        state: &G,
+        ctx: &Ctx<'_, G, P>,
+        is_root: bool,
+    ) -> Result<bool, SearchError> {
+        let mover = state.to_move().index() as u8;
+        self.moves.clear();
+        let mut win = false;
+        let mut lost = false;
+        if ctx.hooks {
+            if let Some(w) = state.winning_move() {
+                self.moves.push(w);
+                win = true;
+            } else {
+                state.non_losing_moves(&mut self.moves);
+                if self.moves.is_empty() {
+                    state.legal_moves(&mut self.moves);
+                    if self.moves.is_empty() {
+                        return Err(SearchError::NoLegalMoves);
+                    }
+                    if !is_root {
+                        self.moves.clear();
+                        lost = true;
+                    }
+                }
+            }
+        } else {
+            state.legal_moves(&mut self.moves);
+            if self.moves.is_empty() {
+                return Err(SearchError::NoLegalMoves);
+            }
+        }
+        let count = self.moves.len();
+        if count > usize::from(u16::MAX) {
+            return Err(SearchError::Config(format!(
+                "a state has {count} moves; the tree supports at most {}",
+                u16::MAX
+            )));
+        }
+        if self.tree.len() + count > ctx.cap {
+            if is_root {
+                return Err(SearchError::Config(format!(
+                    "the node limit ({} per thread) is too small to expand the root ({} nodes needed)",
+                    ctx.cap,
+                    count + 1
+                )));
+            }
+            self.full = true;
+            return Ok(false);
+        }
+        let first = self.tree.len();
+        // Random order first: trying unvisited children in this order is a uniform choice.
+        for i in (1..count).rev() {
+            let j = self.rng.below(i + 1);
+            self.moves.swap(i, j);
+        }
+        match ctx.prior {
+            PriorSource::None => {
+                for &mv in &self.moves {
+                    self.tree.push(Node::new(mv, mover, 0.0));
+                }
+            }
+            PriorSource::Hints | PriorSource::Evaluator(..) => {
+                self.order.clear();
+                let mut lo = f64::INFINITY;
+                let mut hi = f64::NEG_INFINITY;
+                for &mv in &self.moves {
+                    let raw = match ctx.prior {
+                        PriorSource::Evaluator(e, scale) => {
+                            let mut child = state.clone();
+                            child.play(mv);
+                            match child.outcome() {
+                                Outcome::Ongoing => {
+                                    let v = -f64::from(e.evaluate(&child));
+                                    1.0 / (1.0 + (-v / scale).exp())
+                                }
+                                o => o.value_for(state.to_move()).map_or(0.5, |v| {
+                                    (f64::from(v) + 1.0) / 2.0
+                                }),
+                            }
+                        }
+                        _ => f64::from(state.move_order_hint(mv)),
+                    };
+                    lo = lo.min(raw);
+                    hi = hi.max(raw);
+                    self.order.push((raw as f32, mv));
+                }
+                if matches!(ctx.prior, PriorSource::Hints) {
+                    // Hints are only an order: map them onto [0, 1] within the siblings.
+                    for entry in &mut self.order {
+                        entry.0 = if hi > lo {
+                            ((f64::from(entry.0) - lo) / (hi - lo)) as f32
+                        } else {
+                            0.5
+                        };
+                    }
+                }
+                self.order.sort_by(|a, b| b.0.total_cmp(&a.0));
+                for &(p, mv) in &self.order {
+                    self.tree.push(Node::new(mv, mover, p));
+                }
+            }
+        }
+        let node = &mut self.tree[idx];
+        node.first_child = first as u32;
+        node.num_children = count as u16;
+        node.next_unvisited = 0;
+        node.expanded = true;
+        if win {
+            let child = &mut self.tree[first];
+            child.pess = WIN;
+            child.opt = WIN;
+            child.expanded = true;
+            update_bounds(&mut self.tree, idx);
+        } else if lost {
+            let node = &mut self.tree[idx];
+            let v = if node.owner == mover { LOSS } else { WIN };
+            node.pess = v;
+            node.opt = v;
+        }
+        Ok(true)
+    }
+
+    /// One iteration: select, expand, simulate (or score a proven leaf), back up.
+    fn iterate<G: Game<Move = M>, P: Playout<G>>(
+        &mut self,
+        root: &G,
+        ctx: &Ctx<'_, G, P>,
+    ) -> Result<(), SearchError> {
+        let mut state = root.clone();
+        self.path.clear();
+        self.path.push(0);
+        let mut idx = 0usize;
+        let mut depth = 0u32;
+        let mut solved_leaf = false;
+        let reward: f64;
+        loop {
+            if self.tree[idx].is_solved() {
+                reward = proven_first_reward(&self.tree[idx]);
+                break;
+            }
+            if !self.tree[idx].expanded {
+                let expanded = depth < ctx.max_depth && self.expand(idx, &state, ctx, false)?;
+                if !expanded {
+                    reward = run_playout(ctx.playout, &mut state, &mut self.rng, &mut self.moves);
+                    self.playouts += 1;
+                    break;
+                }
+                if self.tree[idx].is_solved() {
+                    solved_leaf = true;
+                    reward = proven_first_reward(&self.tree[idx]);
+                    break;
+                }
+            }
+            let Some(child) = self.select(idx, ctx.exploration, ctx.prior_weight) else {
+                reward = run_playout(ctx.playout, &mut state, &mut self.rng, &mut self.moves);
+                self.playouts += 1;
+                break;
+            };
+            state.play(self.tree[child].mv);
+            depth += 1;
+            self.path.push(child as u32);
+            idx = child;
+            if self.tree[child].visits == 0 {
+                let outcome = state.outcome();
+                if outcome.is_over() {
+                    let node = &mut self.tree[child];
+                    let v = match outcome.winner() {
+                        None => 0,
+                        Some(p) if p.index() as u8 == node.owner => WIN,
+                        Some(_) => LOSS,
+                    };
+                    node.pess = v;
+                    node.opt = v;
+                    node.expanded = true;
+                    solved_leaf = true;
+                    reward = first_player_reward(outcome);
+                } else {
+                    reward = run_playout(ctx.playout, &mut state, &mut self.rng, &mut self.moves);
+                    self.playouts += 1;
+                }
+                break;
+            }
+        }
+        self.max_depth = self.max_depth.max(depth);
+        // Back up the reward (for each node's owner) and, while they change, the bounds.
+        let mut changed = solved_leaf;
+        let len = self.path.len();
+        for k in (0..len).rev() {
+            let i = self.path[k] as usize;
+            if changed && k + 1 < len {
+                changed = update_bounds(&mut self.tree, i);
+            }
+            let n = &mut self.tree[i];
+            let r = if n.owner == 0 { reward } else { 1.0 - reward };
+            n.add_visit(r as f32);
+        }
+        Ok(())
+    }
+
+    /// Runs iterations until a limit is reached or the root is proven.
+    fn run<G: Game<Move = M>, P: Playout<G>>(
+        &mut self,
+        root: &G,
+        ctx: &Ctx<'_, G, P>,
+        limits: &Limits<'_>,
+        max_iterations: u64,
+    ) -> Result<(), SearchError> {
+        self.iterations = 0;
+        self.playouts = 0;
+        self.max_depth = 0;
+        self.full = false;
+        if !self.tree[0].expanded {
+            self.expand(0, root, ctx, true)?;
+        }
+        loop {
+            if self.tree[0].is_solved() {
+                limits.proven.store(true, Ordering::Relaxed);
+                break;
+            }
+            if self.iterations >= max_iterations
+                || self.tree[0].visits >= u32::MAX - 1
+                || (limits.open_ended && self.full)
+            {
+                break;
+            }
+            if self.iterations % 16 == 0
+                && (limits.proven.load(Ordering::Relaxed) || limits.running.out_of_time())
+            {
+                break;
+            }
+            self.iterate(root, ctx)?;
+            self.iterations += 1;
+        }
+        Ok(())
+    }
+}
+
+/// The natural logarithm of `x > 0` to about 1e-9 relative error, several times faster
+/// than `f64::ln`: `x = 2^e · m` with `m` in `[√½, √2)`, then
+/// `ln m = 2 atanh((m - 1) / (m + 1))` by its series to the ninth power.
+#[inline]
+fn fast_ln(x: f64) -> f64 {
+    const LN_2: f64 = core::f64::consts::LN_2;
+    let bits = x.to_bits();
+    let mut e = ((bits >> 52) & 0x7ff) as i64 - 1023;
+    let mut m = f64::from_bits((bits & ((1u64 << 52) - 1)) | (1023u64 << 52));
+    if m > core::f64::consts::SQRT_2 {
+        m *= 0.5;
+        e += 1;
+    }
+    let z = (m - 1.0) / (m + 1.0);
+    let z2 = z * z;
+    let series = 1.0 + z2 * (1.0 / 3.0 + z2 * (1.0 / 5.0 + z2 * (1.0 / 7.0 + z2 * (1.0 / 9.0))));
+    e as f64 * LN_2 + 2.0 * z * series
+}
+
+/// The limits every search thread polls.
+struct Limits<'a> {
+    running: &'a RunningBudget,
+    proven: &'a AtomicBool,
+    open_ended: bool,
+}
+
+/// The first player's reward for a proven node.
+#[inline]
+fn proven_first_reward<M>(node: &Node<M>) -> f64 {
+    let owner_reward = (f64::from(node.pess) + 1.0) / 2.0;
+    if node.owner == 0 {
+        owner_reward
+    } else {
+        1.0 - owner_reward
+    }
+}
+
+/// Monte Carlo tree search with UCT, an MCTS-Solver (score-bounded: proves wins, losses and
+/// draws), tree reuse between moves, optional priors and root-parallel threads.
+///
+/// Start one in one line; every option has a sensible default (see the
+/// [crate documentation](crate) for the algorithm, the reward scale and the UCT formula):
+///
+/// ```
+/// use games::TicTacToe;
+/// use mcts::{Mcts, Proven, Value};
+/// use search_core::{Budget, Strategy};
+///
+/// let mut ai = Mcts::new(42); // uniform random playouts, 10 000 iterations per move
+/// let mv = ai.choose_move(&TicTacToe::new()).unwrap();
+/// assert!(mv < 9);
+///
+/// // The solver proves the empty board a draw.
+/// let mut solver = Mcts::<TicTacToe>::new(1).with_budget(Budget::iterations(300_000));
+/// let result = solver.search(&TicTacToe::new()).unwrap();
+/// assert_eq!(result.value, Value::Proven(Proven::Draw));
+/// ```
+///
+/// `G: PartialEq` lets the engine recognise the position its kept tree belongs to; the
+/// engine needs `G: Send` and `P: Sync` to search on several threads.
+pub struct Mcts<G: Game, P = RandomPlayout> {
+    exploration: f64,
+    final_choice: FinalChoice,
+    threads: usize,
+    reuse: bool,
+    hooks: bool,
+    prior: PriorSource<G>,
+    prior_weight: f64,
+    budget: Budget,
+    playout: P,
+    seed: u64,
+    workers: Vec<Worker<G::Move>>,
+    root: Option<G>,
+}
+
+impl<G: Game> Mcts<G, RandomPlayout> {
+    /// An engine with uniform random playouts, exploration constant
+    /// [`Mcts::DEFAULT_EXPLORATION`], 10 000 iterations per move, one thread, tree reuse
+    /// and the game's hooks on, all random choices fixed by `seed`.
+    ///
+    /// ```
+    /// use games::ConnectFour;
+    /// let ai = mcts::Mcts::<ConnectFour>::new(7);
+    /// assert_eq!(ai.budget().max_iterations(), Some(10_000));
+    /// ```
+    #[must_use]
+    pub fn new(seed: u64) -> Self {
+        Mcts {
+            exploration: Self::DEFAULT_EXPLORATION,
+            final_choice: FinalChoice::MostVisits,
+            threads: 1,
+            reuse: true,
+            hooks: true,
+            prior: PriorSource::None,
+            prior_weight: 0.0,
+            budget: Budget::iterations(10_000),
+            playout: RandomPlayout,
+            seed,
+            workers: Vec::new(),
+            root: None,
+        }
+    }
+}
+
+impl<G: Game, P> Mcts<G, P> {
+    /// The default exploration constant `c` of the UCT formula (rewards in `[0, 1]`).
+    pub const DEFAULT_EXPLORATION: f64 = 1.0;
+
+    /// Replaces the budget used by [`search`](Mcts::search) and
+    /// [`choose_move`](Strategy::choose_move). MCTS reads: iterations (playouts), nodes
+    /// (the tree's size cap, shared among threads), depth (no node is expanded deeper than
+    /// this below the root), time, and the stop flag. Without an iteration, time or stop
+    /// limit the search runs until the root is proven or the tree is full.
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// use games::ConnectFour;
+    /// use search_core::Budget;
+    /// let ai = mcts::Mcts::<ConnectFour>::new(1)
+    ///     .with_budget(Budget::time(Duration::from_millis(50)).and_nodes(1_000_000));
+    /// assert_eq!(ai.budget().max_nodes(), Some(1_000_000));
+    /// ```
+    #[must_use]
+    pub fn with_budget(mut self, budget: Budget) -> Self {
+        self.budget = budget;
+        self
+    }
+
+    /// Replaces the budget in place (for play loops that change it between moves).
+    ///
+    /// ```
+    /// use games::TicTacToe;
+    /// use search_core::Budget;
+    /// let mut ai = mcts::Mcts::<TicTacToe>::new(1);
+    /// ai.set_budget(Budget::iterations(50));
+    /// assert_eq!(ai.budget().max_iterations(), Some(50));
+    /// ```
+    pub fn set_budget(&mut self, budget: Budget) {
+        self.budget = budget;
+    }
+
+    /// The current budget.
+    ///
+    /// ```
+    /// use games::TicTacToe;
+    /// assert!(mcts::Mcts::<TicTacToe>::new(1).budget().time_limit().is_none());
+    /// ```
+    #[must_use]
+    pub fn budget(&self) -> &Budget {
+        &self.budget
+    }
+
+    /// Sets the exploration constant `c` of UCT. It must be finite and `>= 0` (checked
+    /// when a search starts: NaN, infinite or negative values are a
+    /// [`SearchError::Config`]). Larger values explore more; `0` is greedy.
+    ///
+    /// ```
+    /// use games::TicTacToe;
+    /// use search_core::{SearchError, Strategy};
+    /// let mut ai = mcts::Mcts::<TicTacToe>::new(1).with_exploration(f64::NAN);
+    /// assert!(matches!(ai.choose_move(&TicTacToe::new()), Err(SearchError::Config(_))));
+    /// ```
+    #[must_use]
+    pub fn with_exploration(mut self, c: f64) -> Self {
+        self.exploration = c;
+        self
+    }
+
+    /// The exploration constant.
+    ///
+    /// ```
+    /// use games::TicTacToe;
+    /// assert_eq!(mcts::Mcts::<TicTacToe>::new(1).exploration(), 1.0);
+    /// ```
+    #[must_use]
+    pub fn exploration(&self) -> f64 {
+        self.exploration
+    }
+
+    /// Searches on `threads` threads (root parallelisation: one tree per thread, seeded
+    /// from the engine's seed and the thread index, statistics merged at the root; the
+    /// iteration and node limits are split among the threads). `0` or more than
+    /// [`MAX_THREADS`] is a [`SearchError::Config`] when a search starts.
+    ///
+    /// ```
+    /// use games::ConnectFour;
+    /// use search_core::Budget;
+    /// let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    /// let mut ai = mcts::Mcts::<ConnectFour>::new(1)
+    ///     .with_threads(cores)
+    ///     .with_budget(Budget::iterations(2_000));
+    /// let r = ai.search(&ConnectFour::new()).unwrap();
+    /// assert_eq!(r.stats.threads, cores.min(2_000));
+    /// ```
+    #[must_use]
+    pub fn with_threads(mut self, threads: usize) -> Self {
+        self.threads = threads;
+        self
+    }
+
+    /// Replaces the playout policy (see [`Playout`]).
+    ///
+    /// ```
+    /// use games::ConnectFour;
+    /// use mcts::{HintPlayout, Mcts};
+    /// let ai: Mcts<ConnectFour, HintPlayout> = Mcts::new(1).with_playout(HintPlayout::new(0.3));
+    /// # let _ = ai;
+    /// ```
+    #[must_use]
+    pub fn with_playout<Q>(self, playout: Q) -> Mcts<G, Q> {
+        Mcts {
+            exploration: self.exploration,
+            final_choice: self.final_choice,
+            threads: self.threads,
+            reuse: self.reuse,
+            hooks: self.hooks,
+            prior: self.prior,
+            prior_weight: self.prior_weight,
+            budget: self.budget,
+            playout,
+            seed: self.seed,
+            workers: self.workers,
+            root: self.root,
+        }
+    }
+
+    /// How the move is chosen at the end of a search (default [`FinalChoice::MostVisits`]).
+    ///
+    /// ```
+    /// use games::TicTacToe;
+    /// use mcts::FinalChoice;
+    /// let ai = mcts::Mcts::<TicTacToe>::new(1).with_final_choice(FinalChoice::BestMean);
+    /// assert_eq!(ai.final_choice(), FinalChoice::BestMean);
+    /// ```
+    #[must_use]
+    pub fn with_final_choice(mut self, choice: FinalChoice) -> Self {
+        self.final_choice = choice;
+        self
+    }
+
+    /// The final-move rule.
+    ///
+    /// ```
+    /// use games::TicTacToe;
+    /// assert_eq!(mcts::Mcts::<TicTacToe>::new(1).final_choice(), mcts::FinalChoice::MostVisits);
+    /// ```
+    #[must_use]
+    pub fn final_choice(&self) -> FinalChoice {
+        self.final_choice
+    }
+
+    /// Keep the tree between searches (default `true`): the subtree under the moves played
+    /// since (reported with [`Strategy::observe_move`], or found by comparing positions up
+    /// to two plies deep) becomes the new root with its statistics. With `false` every
+    /// search starts from an empty tree.
+    ///
+    /// ```
+    /// use games::TicTacToe;
+    /// use search_core::Budget;
+    /// let mut ai = mcts::Mcts::<TicTacToe>::new(1)
+    ///     .with_tree_reuse(false)
+    ///     .with_budget(Budget::iterations(100));
+    /// ai.search(&TicTacToe::new()).unwrap();
+    /// let again = ai.search(&TicTacToe::new()).unwrap();
+    /// assert_eq!(again.stats.root_visits, 100);
+    /// ```
+    #[must_use]
+    pub fn with_tree_reuse(mut self, reuse: bool) -> Self {
+        self.reuse = reuse;
+        self
+    }
+
+    /// Use the game's [`winning_move`](Game::winning_move) and
+    /// [`non_losing_moves`](Game::non_losing_moves) hooks when expanding a node (default
+    /// `true`): a node whose side to move can win at once is proven on the spot, and moves
+    /// the game knows to lose at once are never added. With `false` the tree holds every
+    /// legal move.
+    ///
+    /// ```
+    /// use games::ConnectFour;
+    /// let ai = mcts::Mcts::<ConnectFour>::new(1).with_game_hooks(false);
+    /// # let _ = ai;
+    /// ```
+    #[must_use]
+    pub fn with_game_hooks(mut self, hooks: bool) -> Self {
+        self.hooks = hooks;
+        self
+    }
+
+    /// Progressive bias from the game's [`move_order_hint`](Game::move_order_hint): at
+    /// expansion each move's hint is mapped linearly onto `[0, 1]` among its siblings
+    /// (all equal: ½), children are tried highest prior first, and UCT adds
+    /// `weight · prior / (n + 1)`. `weight` must be finite and `>= 0` (checked when a
+    /// search starts).
+    ///
+    /// ```
+    /// use games::ConnectFour;
+    /// use search_core::Budget;
+    /// let mut ai = mcts::Mcts::<ConnectFour>::new(1)
+    ///     .with_hint_prior(1.0)
+    ///     .with_budget(Budget::iterations(500));
+    /// let r = ai.search(&ConnectFour::new()).unwrap();
+    /// let centre = r.moves.iter().find(|m| m.mv == 3).unwrap();
+    /// assert_eq!(centre.prior, 1.0); // the centre column has the best hint
+    /// ```
+    #[must_use]
+    pub fn with_hint_prior(mut self, weight: f64) -> Self {
+        self.prior = PriorSource::Hints;
+        self.prior_weight = weight;
+        self
+    }
+
+    /// Progressive bias from an [`Evaluator`]: at expansion each move's prior is
+    /// `1 / (1 + e^(-v / scale))`, `v` the evaluation of the resulting state for the player
+    /// who moved (a finished game counts 1, ½ or 0), children are tried highest prior first,
+    /// and UCT adds `weight · prior / (n + 1)`. `scale` must be finite and `> 0`, `weight`
+    /// finite and `>= 0` (checked when a search starts).
+    ///
+    /// ```
+    /// use games::{ConnectFour, ThreatEvaluator};
+    /// use search_core::Budget;
+    /// let mut ai = mcts::Mcts::<ConnectFour>::new(1)
+    ///     .with_evaluator_prior(ThreatEvaluator, 16.0, 0.5)
+    ///     .with_budget(Budget::iterations(500));
+    /// assert!(ai.search(&ConnectFour::new()).is_ok());
+    /// ```
+    #[must_use]
+    pub fn with_evaluator_prior<E>(mut self, evaluator: E, scale: f64, weight: f64) -> Self
+    where
+        E: Evaluator<G> + Send + Sync + 'static,
+    {
+        self.prior = PriorSource::Evaluator(Box::new(evaluator), scale);
+        self.prior_weight = weight;
+        self
+    }
+
+    /// Nodes currently kept (all threads' trees together).
+    ///
+    /// ```
+    /// use games::TicTacToe;
+    /// let ai = mcts::Mcts::<TicTacToe>::new(1);
+    /// assert_eq!(ai.tree_size(), 0);
+    /// ```
+    #[must_use]
+    pub fn tree_size(&self) -> usize {
+        self.workers.iter().map(|w| w.tree.len()).sum()
+    }
+
+    /// Visits of the kept root (all threads together): after a move, what the kept subtree
+    /// already knows.
+    ///
+    /// ```
+    /// use games::TicTacToe;
+    /// assert_eq!(mcts::Mcts::<TicTacToe>::new(1).root_visits(), 0);
+    /// ```
+    #[must_use]
+    pub fn root_visits(&self) -> u64 {
+        self.workers
+            .iter()
+            .filter_map(|w| w.tree.first())
+            .map(|r| u64::from(r.visits))
+            .sum()
+    }
+
+    /// Drops the kept tree(s); the memory stays allocated for the next search.
+    ///
+    /// ```
+    /// use games::TicTacToe;
+    /// use search_core::Budget;
+    /// let mut ai = mcts::Mcts::<TicTacToe>::new(1).with_budget(Budget::iterations(10));
+    /// ai.search(&TicTacToe::new()).unwrap();
+    /// ai.reset();
+    /// assert_eq!(ai.tree_size(), 0);
+    /// ```
+    pub fn reset(&mut self) {
+        for w in &mut self.workers {
+            w.tree.clear();
+        }
+        self.root = None;
+    }
+
+    fn validate(&self) -> Result<(), SearchError> {
+        let config = |msg: String| Err(SearchError::Config(msg));
+        if !(self.exploration.is_finite() && self.exploration >= 0.0) {
+            return config(format!(
+                "the exploration constant must be finite and >= 0, got {}",
+                self.exploration
+            ));
+        }
+        if !(self.prior_weight.is_finite() && self.prior_weight >= 0.0) {
+            return config(format!(
+                "the prior weight must be finite and >= 0, got {}",
+                self.prior_weight
+            ));
+        }
+        if let PriorSource::Evaluator(_, scale) = &self.prior {
+            if !(scale.is_finite() && *scale > 0.0) {
+                return config(format!(
+                    "the evaluator prior's scale must be finite and > 0, got {scale}"
+                ));
+            }
+        }
+        if self.threads == 0 || self.threads > MAX_THREADS {
+            return config(format!(
+                "the thread count must lie in 1..={MAX_THREADS}, got {}",
+                self.threads
+            ));
+        }
+        Ok(())
+    }
+}
+
+impl<G, P> Mcts<G, P>
+where
+    G: Game + PartialEq + Send,
+    G::Move: Send,
+    P: Playout<G> + Sync,
+{
+    /// Searches `state` within the budget and returns the chosen move with the root's
+    /// value, per-move statistics and counters. The kept tree is reused when it belongs to
+    /// this position (or to one up to two plies before it).
+    ///
+    /// # Errors
+    /// [`SearchError::GameOver`] for a finished game, [`SearchError::Budget`] for an invalid
+    /// budget (zero iterations, nodes or time...), [`SearchError::Config`] for an invalid
+    /// option (exploration constant NaN or negative, zero threads, a node limit too small
+    /// for the root's moves), [`SearchError::NoLegalMoves`] for a game that is ongoing
+    /// without legal moves.
+    ///
+    /// ```
+    /// use games::ConnectFour;
+    /// use mcts::{Mcts, Proven, Value};
+    /// use search_core::{Budget, SearchError};
+    ///
+    /// // X (to move) has three in a row on the bottom with both ends open.
+    /// let g: ConnectFour = "445566".parse().unwrap();
+    /// let mut ai = Mcts::new(3).with_budget(Budget::iterations(1_000));
+    /// let r = ai.search(&g).unwrap();
+    /// assert!(r.best_move == 2 || r.best_move == 6);
+    /// assert_eq!(r.value, Value::Proven(Proven::Win));
+    ///
+    /// let mut bad = Mcts::<ConnectFour>::new(3).with_budget(Budget::iterations(0));
+    /// assert!(matches!(bad.search(&g), Err(SearchError::Budget(_))));
+    /// ```
+    pub fn search(&mut self, state: &G) -> Result<SearchResult<G::Move>, SearchError> {
+        self.validate()?;
+        if state.outcome().is_over() {
+            return Err(SearchError::GameOver);
+        }
+        let running = self.budget.start()?;
+        let total_cap = self.budget.max_nodes().unwrap_or(DEFAULT_NODE_CAP);
+        let max_iterations = self.budget.max_iterations().unwrap_or(u64::MAX);
+        let threads = (self.threads as u64).min(total_cap).min(max_iterations) as usize;
+        let cap = (total_cap / threads as u64).min(u64::from(u32::MAX)) as usize;
+        self.sync(state, threads, cap)?;
+        let ctx = Ctx {
+            playout: &self.playout,
+            prior: &self.prior,
+            prior_weight: self.prior_weight,
+            exploration: self.exploration,
+            hooks: self.hooks,
+            cap,
+            max_depth: self.budget.max_depth().unwrap_or(u32::MAX),
+        };
+        let proven = AtomicBool::new(false);
+        let limits = Limits {
+            running: &running,
+            proven: &proven,
+            open_ended: self.budget.max_iterations().is_none()
+                && self.budget.time_limit().is_none()
+                && self.budget.stop_flag().is_none(),
+        };
+        let share = |i: usize| {
+            if max_iterations == u64::MAX {
+                u64::MAX
+            } else {
+                max_iterations / threads as u64 + u64::from((i as u64) < max_iterations % threads as u64)
+            }
+        };
+        if threads == 1 {
+            self.workers[0].run(state, &ctx, &limits, share(0))?;
+        } else {
+            let results: Vec<Result<(), SearchError>> = std::thread::scope(|s| {
+                let handles: Vec<_> = self
+                    .workers
+                    .iter_mut()
+                    .enumerate()
+                    .map(|(i, w)| {
+                        let (ctx, limits, root) = (&ctx, &limits, state.clone());
+                        let n = share(i);
+                        s.spawn(move || w.run(&root, ctx, limits, n))
+                    })
+                    .collect();
+                handles
+                    .into_iter()
+                    .map(|h| {
+                        h.join().unwrap_or_else(|_| {
+                            Err(SearchError::Config(
+                                "a search thread panicked (a Game or Playout implementation panicked)"
+                                    .into(),
+                            ))
+                        })
+                    })
+                    .collect()
+            });
+            for r in results {
+                r?;
+            }
+        }
+        Ok(self.collect(state, running.elapsed(), threads))
+    }
+
+    /// Makes the workers' trees belong to `state`: reuse, re-root, or start afresh.
+    fn sync(&mut self, state: &G, threads: usize, cap: usize) -> Result<(), SearchError> {
+        if self.workers.len() != threads {
+            self.workers = (0..threads)
+                .map(|i| Worker::new(FastRng::for_thread(self.seed, i)))
+                .collect();
+            self.root = None;
+        }
+        let mut path = Vec::new();
+        let reusable = self.reuse
+            && match &self.root {
+                Some(r) if r == state => true,
+                Some(r) => find_path(r, state, &mut path),
+                None => false,
+            };
+        if reusable {
+            for &mv in &path {
+                for w in &mut self.workers {
+                    w.advance(mv);
+                }
+            }
+        } else {
+            for w in &mut self.workers {
+                w.tree.clear();
+            }
+        }
+        let mut moves = Vec::new();
+        state.legal_moves(&mut moves);
+        let Some(&placeholder) = moves.first() else {
+            return Err(SearchError::NoLegalMoves);
+        };
+        let owner = state.to_move().opponent().index() as u8;
+        for w in &mut self.workers {
+            let stale = w.tree.len() > cap
+                || w.tree
+                    .first()
+                    .is_some_and(|r| r.expanded && r.num_children == 0);
+            if stale {
+                w.tree.clear();
+            }
+            if w.tree.is_empty() {
+                w.tree.push(Node::new(placeholder, owner, 0.0));
+            }
+        }
+        self.root = Some(state.clone());
+        Ok(())
+    }
+
+    /// Merges the threads' root statistics and picks the move.
+    fn collect(
+        &self,
+        state: &G,
+        elapsed: std::time::Duration,
+        threads: usize,
+    ) -> SearchResult<G::Move> {
+        struct Acc<M> {
+            mv: M,
+            visits: u64,
+            reward: f64,
+            pess: i8,
+            opt: i8,
+            prior: f32,
+        }
+        let mover = state.to_move().index() as u8;
+        let mut acc: Vec<Acc<G::Move>> = Vec::new();
+        let mut stats = MctsStats {
+            elapsed,
+            threads,
+            ..MctsStats::default()
+        };
+        let mut root_value: Option<i8> = None;
+        for w in &self.workers {
+            stats.iterations += w.iterations;
+            stats.playouts += w.playouts;
+            stats.nodes += w.tree.len();
+            stats.max_depth = stats.max_depth.max(w.max_depth);
+            let root = &w.tree[0];
+            stats.root_visits += u64::from(root.visits);
+            if root.is_solved() {
+                root_value = Some(if root.owner == mover {
+                    root.pess
+                } else {
+                    -root.pess
+                });
+            }
+            for c in &w.tree[root.children()] {
+                match acc.iter_mut().find(|a| a.mv == c.mv) {
+                    Some(a) => {
+                        a.visits += u64::from(c.visits);
+                        a.reward += f64::from(c.mean) * f64::from(c.visits);
+                        a.pess = a.pess.max(c.pess);
+                        a.opt = a.opt.min(c.opt);
+                    }
+                    None => acc.push(Acc {
+                        mv: c.mv,
+                        visits: u64::from(c.visits),
+                        reward: f64::from(c.mean) * f64::from(c.visits),
+                        pess: c.pess,
+                        opt: c.opt,
+                        prior: c.prior,
+                    }),
+                }
+            }
+        }
+        let mean = |a: &Acc<G::Move>| {
+            if a.visits == 0 {
+                0.0
+            } else {
+                a.reward / a.visits as f64
+            }
+        };
+        // Candidates: proven wins first; never a proven loss unless every move is one.
+        let any_win = acc.iter().any(|a| a.pess == WIN);
+        let keep = |a: &Acc<G::Move>| match root_value {
+            _ if any_win => a.pess == WIN,
+            Some(v) => a.pess >= v,
+            None => a.opt > LOSS || acc.iter().all(|b| b.opt == LOSS),
+        };
+        let key = |a: &Acc<G::Move>| match self.final_choice {
+            FinalChoice::MostVisits => (a.visits as f64, mean(a)),
+            FinalChoice::BestMean => (if a.visits == 0 { -1.0 } else { mean(a) }, a.visits as f64),
+        };
+        let best = acc
+            .iter()
+            .filter(|a| keep(a))
+            .max_by(|a, b| {
+                let (ka, kb) = (key(a), key(b));
+                ka.0.total_cmp(&kb.0).then(ka.1.total_cmp(&kb.1))
+            })
+            .or_else(|| acc.first())
+            .expect("an expanded root has at least one child");
+        let best_move = best.mv;
+        let value = match root_value {
+            Some(v) => Value::Proven(Proven::from_value(v)),
+            None => Value::Estimate(mean(best)),
+        };
+        let mut moves: Vec<MoveStats<G::Move>> = acc
+            .iter()
+            .map(|a| MoveStats {
+                mv: a.mv,
+                visits: a.visits,
+                mean_reward: mean(a),
+                confidence: Interval::wilson(mean(a), a.visits),
+                proven: (a.pess == a.opt).then(|| Proven::from_value(a.pess)),
+                prior: a.prior,
+            })
+            .collect();
+        moves.sort_by(|a, b| b.visits.cmp(&a.visits));
+        SearchResult {
+            best_move,
+            value,
+            moves,
+            stats,
+        }
+    }
+
+    /// Follows a move played from `before` (by either side): the subtree under it becomes
+    /// the root, with its statistics; the rest of the tree is discarded. A position the
+    /// engine does not know, or an illegal move, simply drops the tree.
+    ///
+    /// ```
+    /// use games::TicTacToe;
+    /// use search_core::{Budget, Game};
+    /// let mut ai = mcts::Mcts::<TicTacToe>::new(1).with_budget(Budget::iterations(2_000));
+    /// let start = TicTacToe::new();
+    /// let r = ai.search(&start).unwrap();
+    /// let kept = r.moves.iter().find(|m| m.mv == r.best_move).unwrap().visits;
+    /// ai.advance(&start, r.best_move);
+    /// assert_eq!(ai.root_visits(), kept);
+    /// ```
+    pub fn advance(&mut self, before: &G, mv: G::Move) {
+        if !self.reuse {
+            return;
+        }
+        let follows = matches!(&self.root, Some(r) if r == before);
+        let mut after = before.clone();
+        if follows && after.try_play(mv).is_ok() {
+            for w in &mut self.workers {
+                w.advance(mv);
+            }
+            self.root = Some(after);
+        } else {
+            self.reset();
+        }
+    }
+}
+
+/// Finds one or two moves leading from `from` to `to`.
+fn find_path<G: Game + PartialEq>(from: &G, to: &G, path: &mut Vec<G::Move>) -> bool {
+    let mut first = Vec::new();
+    from.legal_moves(&mut first);
+    let mut second = Vec::new();
+    for &m1 in &first {
+        let mut s1 = from.clone();
+        s1.play(m1);
+        if s1 == *to {
+            path.push(m1);
+            return true;
+        }
+        second.clear();
+        s1.legal_moves(&mut second);
+        for &m2 in &second {
+            let mut s2 = s1.clone();
+            s2.play(m2);
+            if s2 == *to {
+                path.extend([m1, m2]);
+                return true;
+            }
+        }
+    }
+    false
+}
+
+#[cfg(test)]
+mod tests {
+    use super::fast_ln;
+
+    #[test]
+    fn fast_ln_matches_ln() {
+        for n in (1..100_000u32).chain([1 << 20, 123_456_789, u32::MAX]) {
+            let x = f64::from(n);
+            let (a, b) = (fast_ln(x), x.ln());
+            assert!((a - b).abs() <= 1e-8 * b.max(1.0), "{n}: {a} vs {b}");
+        }
+    }
+}
+
+impl<G, P> Strategy<G> for Mcts<G, P>
+where
+    G: Game + PartialEq + Send,
+    G::Move: Send,
+    P: Playout<G> + Sync,
+{
+    fn choose_move(&mut self, state: &G) -> Result<G::Move, SearchError> {
+        self.search(state).map(|r| r.best_move)
+    }
+
+    fn observe_move(&mut self, before: &G, mv: G::Move) {
+        self.advance(before, mv);
+    }
+
+    fn name(&self) -> String {
+        format!("mcts(c={})", self.exploration)
+    }
+}

@@ -1,0 +1,186 @@
+//! The MCTS-Solver: proofs on tic-tac-toe (cross-checked against exhaustive negamax) and
+//! forced wins in Connect Four end-game positions.
+
+use games::{ConnectFour, TicTacToe};
+use mcts::{Mcts, Proven, Value};
+use search_core::{Budget, Game, Outcome, Strategy};
+
+/// Exact value for the side to move: +1 win, 0 draw, -1 loss (plain recursive negamax).
+fn negamax<G: Game>(state: &G) -> i8 {
+    match state.outcome() {
+        Outcome::Ongoing => {}
+        o => return o.value_for(state.to_move()).unwrap() as i8,
+    }
+    let mut best = -1;
+    for mv in state.legal_move_list() {
+        let mut child = state.clone();
+        child.play(mv);
+        best = best.max(-negamax(&child));
+        if best == 1 {
+            break;
+        }
+    }
+    best
+}
+
+fn proven(v: i8) -> Proven {
+    Proven::from_value(v)
+}
+
+#[test]
+fn proves_the_empty_tic_tac_toe_board_a_draw() {
+    for seed in 0..3 {
+        for c in [0.5, 1.0, 2.0, 5.0] {
+            let mut ai = Mcts::<TicTacToe>::new(seed)
+                .with_exploration(c)
+                .with_budget(Budget::iterations(2_000_000));
+            let r = ai.search(&TicTacToe::new()).unwrap();
+            assert_eq!(r.value, Value::Proven(Proven::Draw), "seed {seed}, c {c}");
+            assert!(r.stats.iterations < 2_000_000);
+            // Every first move draws: each is proven a draw or at least not a loss.
+            assert!(r
+                .moves
+                .iter()
+                .all(|m| !matches!(m.proven, Some(p) if p != Proven::Draw)));
+        }
+    }
+}
+
+#[test]
+fn proves_the_draw_without_game_hooks_and_on_two_threads() {
+    let mut plain = Mcts::<TicTacToe>::new(9)
+        .with_game_hooks(false)
+        .with_budget(Budget::iterations(2_000_000));
+    let r = plain.search(&TicTacToe::new()).unwrap();
+    assert_eq!(r.value, Value::Proven(Proven::Draw));
+    let mut par = Mcts::<TicTacToe>::new(9)
+        .with_threads(2)
+        .with_budget(Budget::iterations(2_000_000));
+    let r = par.search(&TicTacToe::new()).unwrap();
+    assert_eq!(r.value, Value::Proven(Proven::Draw));
+    assert_eq!(r.stats.threads, 2);
+}
+
+/// Every position reached in seeded random games, solved by the engine (no limit but the
+/// proof) and compared with exhaustive negamax: root value and every proven root move.
+#[test]
+fn proofs_agree_with_exhaustive_search_on_tic_tac_toe() {
+    let mut rng = mcts::FastRng::new(2024);
+    let mut checked = 0;
+    for game in 0..40 {
+        let mut state = TicTacToe::new();
+        let mut ai = Mcts::<TicTacToe>::new(game)
+            .with_game_hooks(game % 2 == 0)
+            .with_budget(Budget::unlimited());
+        while !state.outcome().is_over() {
+            let r = ai.search(&state).unwrap();
+            let exact = negamax(&state);
+            assert_eq!(r.value, Value::Proven(proven(exact)), "{state:?}");
+            for m in &r.moves {
+                let mut child = state;
+                child.play(m.mv);
+                let move_value = -negamax(&child);
+                if let Some(p) = m.proven {
+                    assert_eq!(p, proven(move_value), "{state:?} move {}", m.mv);
+                }
+            }
+            // The chosen move keeps the proven value.
+            let mut after = state;
+            after.play(r.best_move);
+            assert_eq!(-negamax(&after), exact, "{state:?} chose {}", r.best_move);
+            checked += 1;
+            let moves = state.legal_move_list();
+            let mv = moves[rng.below(moves.len())];
+            ai.observe_move(&state, mv);
+            state.play(mv);
+        }
+    }
+    assert!(checked > 150);
+}
+
+#[test]
+fn finds_the_winning_move_in_tic_tac_toe() {
+    // X to move: 0 1 on top, O on 3 4: X wins at 2 (O would win at 5).
+    let g: TicTacToe = "XX. OO. ...".parse().unwrap();
+    for hooks in [true, false] {
+        let mut ai = Mcts::<TicTacToe>::new(1)
+            .with_game_hooks(hooks)
+            .with_budget(Budget::iterations(500));
+        let r = ai.search(&g).unwrap();
+        assert_eq!(r.best_move, 2);
+        assert_eq!(r.value, Value::Proven(Proven::Win));
+    }
+    // X 0, O 1, X 8, O to move: the proof must match exhaustive negamax.
+    let mut g = TicTacToe::new();
+    for cell in [0, 1, 8] {
+        g.play(cell);
+    }
+    let mut ai = Mcts::<TicTacToe>::new(2).with_budget(Budget::iterations(200_000));
+    let r = ai.search(&g).unwrap();
+    assert_eq!(r.value, Value::Proven(proven(negamax(&g))));
+}
+
+#[test]
+fn blocks_an_immediate_loss() {
+    // X: 0, 8; O: 3, 4; X to move, no win of its own: must block 5.
+    let mut g = TicTacToe::new();
+    for cell in [0, 4, 8, 3] {
+        g.play(cell);
+    }
+    for hooks in [true, false] {
+        let mut ai = Mcts::<TicTacToe>::new(3)
+            .with_game_hooks(hooks)
+            .with_budget(Budget::iterations(2_000));
+        assert_eq!(ai.choose_move(&g).unwrap(), 5, "hooks {hooks}");
+    }
+    // Connect Four: X holds columns 5, 6, 7 on the bottom row; O must block column 4.
+    let c4: ConnectFour = "71625".parse().unwrap();
+    for hooks in [true, false] {
+        let mut ai = Mcts::<ConnectFour>::new(4)
+            .with_game_hooks(hooks)
+            .with_budget(Budget::iterations(3_000));
+        assert_eq!(ai.choose_move(&c4).unwrap(), 3, "hooks {hooks}");
+    }
+}
+
+fn end_game_positions() -> Vec<(ConnectFour, i32)> {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../../shared/data/connect4/Test_L3_R1"
+    );
+    let text = std::fs::read_to_string(path).expect("benchmark data present");
+    text.lines()
+        .filter_map(|line| {
+            let (moves, score) = line.split_once(' ')?;
+            Some((moves.parse().ok()?, score.trim().parse().ok()?))
+        })
+        .collect()
+}
+
+#[test]
+fn proves_connect_four_end_game_positions() {
+    let positions = end_game_positions();
+    assert!(positions.len() >= 100);
+    let mut wins = 0;
+    for (i, (pos, score)) in positions.iter().take(60).enumerate() {
+        let mut ai = Mcts::<ConnectFour>::new(i as u64).with_budget(Budget::iterations(300_000));
+        let r = ai.search(pos).unwrap();
+        let expected = proven(score.signum() as i8);
+        assert_eq!(r.value, Value::Proven(expected), "line {i}: {pos:?} score {score}");
+        if *score > 0 {
+            wins += 1;
+            // The chosen move really wins: an independent search from the position after
+            // it proves a loss for the opponent.
+            let mut after = *pos;
+            after.play(r.best_move);
+            if !after.outcome().is_over() {
+                let mut check =
+                    Mcts::<ConnectFour>::new(1_000 + i as u64).with_budget(Budget::iterations(300_000));
+                assert_eq!(check.search(&after).unwrap().value, Value::Proven(Proven::Loss));
+            } else {
+                assert!(after.outcome().winner().is_some());
+            }
+        }
+    }
+    assert!(wins >= 10, "only {wins} winning positions checked");
+}
