@@ -10,8 +10,9 @@
 //! 1. count it and poll the budget;
 //! 2. a finished game is a leaf, scored exactly (`loss_in(0)`, `draw`);
 //! 3. at the depth horizon, the evaluator scores it;
-//! 4. with the game hooks on, a [`winning_move`](search_core::Game::winning_move) ends it
-//!    as `win_in(1)`;
+//! 4. with the game hooks on and a fast [`winning_move`](search_core::Game::winning_move)
+//!    ([`HAS_WINNING_MOVE`](search_core::Game::HAS_WINNING_MOVE)), a win at once ends it as
+//!    `win_in(1)`;
 //! 5. the window is clamped to what is possible ("mate-distance" bounds): no better than
 //!    `win_in(1)` (`win_in(2)` once no immediate win exists, `win_in(3)` if moves cannot
 //!    lose for their player), no worse than `loss_in(1)` (`loss_in(2)`);
@@ -249,7 +250,9 @@ where
             return Score::heuristic(self.eval.evaluate(state));
         }
         let mut hi = Score::win_in(1);
-        if self.opts.hooks {
+        // Only a fast override of `winning_move` pays at every node (the default lists and
+        // plays every move, which searching the children does anyway).
+        if self.opts.hooks && G::HAS_WINNING_MOVE {
             if let Some(mv) = state.winning_move() {
                 self.stats.leaves += 1;
                 if self.opts.track_pv {

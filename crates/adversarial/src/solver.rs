@@ -561,7 +561,8 @@ where
             return Bounds { lower: s, upper: s };
         }
     }
-    if searcher.hooks() && state.winning_move().is_some() {
+    let fast_win = searcher.hooks() && G::HAS_WINNING_MOVE;
+    if fast_win && state.winning_move().is_some() {
         let s = Score::win_in(1);
         return Bounds { lower: s, upper: s };
     }
@@ -574,7 +575,7 @@ where
         weak,
     };
     let (mut min, mut max) = if weak { (-1, 1) } else { (-ladder.k, ladder.k) };
-    if searcher.hooks() && !weak {
+    if fast_win && !weak {
         // No immediate win: a win takes at least 2 plies (3 if moves cannot lose).
         let soonest = if searcher.mover_safe() { 3 } else { 2 };
         max = max.min(ladder.floor(Score::win_in(soonest)));

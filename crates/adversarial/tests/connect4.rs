@@ -1,0 +1,308 @@
+//! Connect Four: Pascal Pons' published scores, win-in-one and block-in-one, budgets and
+//! errors, and table collisions that must never yield an illegal move.
+
+use std::io::BufRead;
+use std::sync::Arc;
+use std::time::Duration;
+
+use adversarial::{Negamax, Solver, TranspositionTable};
+use games::{ConnectFour, ThreatEvaluator};
+use proptest::prelude::*;
+use search_core::testing::ongoing_state;
+use search_core::{Budget, Game, GameHash, Outcome, Player, Score, SearchError, StopFlag};
+
+const DATA: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/data/connect4");
+
+/// Pons' score: from the side to move, 22 - stones the winner has placed when it wins.
+fn pons_score(score: Score, stones: u32) -> i32 {
+    let winner_stones = |d: u32| (stones + d).div_ceil(2) as i32;
+    match score.plies_to_end() {
+        Some(d) if score.is_win() => 22 - winner_stones(d),
+        Some(d) => winner_stones(d) - 22,
+        None => {
+            assert_eq!(score, Score::DRAW, "a solve must end in an exact value");
+            0
+        }
+    }
+}
+
+fn solver() -> Solver {
+    Solver::with_megabytes(16).unwrap().moves_cannot_lose(true)
+}
+
+fn solve(solver: &mut Solver, moves: &str) -> i32 {
+    let g: ConnectFour = moves.parse().unwrap();
+    solver.clear();
+    let s = solver.solve(&g, &Budget::unlimited()).unwrap();
+    assert!(s.solved);
+    pons_score(s.score, g.moves_played())
+}
+
+/// Lines `(moves, score)` of a benchmark set, every `step`-th one.
+fn load(set: &str, step: usize) -> Vec<(String, i32)> {
+    let path = format!("{DATA}/{set}");
+    let file = std::fs::File::open(&path).unwrap_or_else(|e| {
+        panic!("cannot open {path}: {e} (the Connect Four benchmark data must be in ../shared/data/connect4)")
+    });
+    std::io::BufReader::new(file)
+        .lines()
+        .map(|l| l.unwrap())
+        .filter(|l| !l.trim().is_empty())
+        .step_by(step)
+        .map(|l| {
+            let mut f = l.split_whitespace();
+            let moves = f.next().unwrap().to_string();
+            let score = f
+                .next()
+                .and_then(|s| s.parse().ok())
+                .unwrap_or_else(|| panic!("bad line {l:?}"));
+            (moves, score)
+        })
+        .collect()
+}
+
+fn check_set(set: &str, step: usize) {
+    let mut s = solver();
+    let lines = load(set, step);
+    assert!(!lines.is_empty());
+    for (moves, expected) in &lines {
+        assert_eq!(solve(&mut s, moves), *expected, "{set}: {moves}");
+    }
+}
+
+#[test]
+fn published_examples() {
+    let mut s = solver();
+    assert_eq!(solve(&mut s, "4455"), 18);
+    assert_eq!(solve(&mut s, "44455554221"), -15);
+}
+
+#[test]
+fn end_easy_all() {
+    check_set("Test_L3_R1", 1);
+}
+
+#[test]
+fn middle_easy_all() {
+    check_set("Test_L2_R1", 1);
+}
+
+#[test]
+fn middle_medium_sample() {
+    check_set("Test_L2_R2", 25);
+}
+
+#[test]
+fn begin_easy_sample() {
+    check_set("Test_L1_R1", 10);
+}
+
+#[test]
+fn begin_medium_sample() {
+    check_set("Test_L1_R2", 100);
+}
+
+#[test]
+fn weak_solve_agrees_in_sign() {
+    let mut s = solver();
+    for (moves, expected) in load("Test_L2_R2", 50) {
+        let g: ConnectFour = moves.parse().unwrap();
+        s.clear();
+        let w = s
+            .solve_weak(&g, &Budget::unlimited())
+            .unwrap()
+            .value
+            .unwrap();
+        let sign = match w {
+            adversarial::WeakValue::Win => 1,
+            adversarial::WeakValue::Draw => 0,
+            adversarial::WeakValue::Loss => -1,
+        };
+        assert_eq!(sign, expected.signum(), "{moves}");
+    }
+}
+
+#[test]
+fn parallel_solver_agrees() {
+    let mut s = solver();
+    for (moves, expected) in load("Test_L1_R1", 100) {
+        let g: ConnectFour = moves.parse().unwrap();
+        s.clear();
+        let r = s.solve_parallel(&g, &Budget::unlimited(), 2).unwrap();
+        assert_eq!(pons_score(r.score, g.moves_played()), expected, "{moves}");
+    }
+}
+
+#[test]
+fn solver_best_move_keeps_the_value() {
+    let mut s = solver();
+    for (moves, expected) in load("Test_L2_R1", 100) {
+        let g: ConnectFour = moves.parse().unwrap();
+        let (mv, score, _) = s.best_move(&g, &Budget::unlimited()).unwrap();
+        assert_eq!(pons_score(score, g.moves_played()), expected);
+        let mut child = g;
+        child.try_play(mv).unwrap();
+        let after = match child.outcome() {
+            Outcome::Ongoing => s
+                .solve(&child, &Budget::unlimited())
+                .unwrap()
+                .score
+                .to_parent(),
+            Outcome::Win(_) => Score::win_in(1),
+            Outcome::Draw => Score::DRAW,
+        };
+        assert_eq!(after, score, "{moves}: column {}", mv + 1);
+    }
+}
+
+#[test]
+fn budgets_interrupt_and_errors_are_typed() {
+    let g = ConnectFour::new();
+    // A node budget interrupts the solver with honest bounds.
+    let r = solver().solve(&g, &Budget::nodes(10_000)).unwrap();
+    assert!(!r.solved);
+    assert!(r.lower <= r.upper);
+    // A stop flag set in advance stops it soon.
+    let flag = StopFlag::new();
+    flag.stop();
+    let r = solver()
+        .solve(&g, &Budget::unlimited().with_stop(flag))
+        .unwrap();
+    assert!(!r.solved);
+    // Time-bounded play returns a legal move.
+    let mut e = Negamax::new(ThreatEvaluator)
+        .with_table(Arc::new(TranspositionTable::with_megabytes(8).unwrap()));
+    let r = e
+        .search(&g, &Budget::time(Duration::from_millis(50)))
+        .unwrap();
+    assert!(g.is_legal(r.best_move));
+    let r = e.search(&g, &Budget::nodes(3)).unwrap();
+    assert!(g.is_legal(r.best_move));
+    assert!(!r.complete);
+    // Errors.
+    assert!(matches!(
+        e.search(&g, &Budget::depth(0)),
+        Err(SearchError::Budget(_))
+    ));
+    assert!(matches!(
+        e.search(&g, &Budget::nodes(0)),
+        Err(SearchError::Budget(_))
+    ));
+    assert!(matches!(
+        e.search(&g, &Budget::depth(20_000)),
+        Err(SearchError::Budget(_))
+    ));
+    let won: ConnectFour = "1212121".parse().unwrap();
+    assert!(matches!(
+        e.search(&won, &Budget::depth(3)),
+        Err(SearchError::GameOver)
+    ));
+    assert!(matches!(
+        solver().best_move(&won, &Budget::unlimited()),
+        Err(SearchError::GameOver)
+    ));
+    assert!(matches!(
+        solver().solve(&g, &Budget::depth(3)),
+        Err(SearchError::Config(_))
+    ));
+    assert!(matches!(
+        e.search_parallel(&g, &Budget::depth(3), 0),
+        Err(SearchError::Config(_))
+    ));
+    assert!(matches!(
+        solver().solve_parallel(&g, &Budget::unlimited(), 5000),
+        Err(SearchError::Config(_))
+    ));
+    assert!(TranspositionTable::new(0).is_err());
+    assert!(Solver::with_megabytes(usize::MAX).is_err());
+}
+
+#[test]
+fn iterative_deepening_stops_on_a_proven_result() {
+    let g: ConnectFour = "4455".parse().unwrap();
+    let r = Negamax::new(ThreatEvaluator)
+        .search(&g, &Budget::depth(20))
+        .unwrap();
+    assert_eq!(r.score, Score::win_in(3));
+    assert_eq!(r.stats.depth_reached, 3);
+    assert!(r.complete);
+}
+
+/// Connect Four with a key that makes every position collide.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+struct Colliding(ConnectFour);
+
+impl Game for Colliding {
+    type Move = u8;
+    fn to_move(&self) -> Player {
+        self.0.to_move()
+    }
+    fn legal_moves(&self, moves: &mut Vec<u8>) {
+        self.0.legal_moves(moves)
+    }
+    fn play(&mut self, mv: u8) {
+        assert!(
+            self.0.can_play(mv),
+            "illegal move {mv} played on\n{}",
+            self.0
+        );
+        self.0.play(mv)
+    }
+    fn outcome(&self) -> Outcome {
+        self.0.outcome()
+    }
+}
+
+impl GameHash for Colliding {
+    fn hash_key(&self) -> u64 {
+        u64::from(self.0.moves_played() % 2)
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
+
+    /// Never misses a win in one, never fails to block a loss in one.
+    #[test]
+    fn wins_at_once_and_blocks(g in ongoing_state(ConnectFour::new(), 36), depth in 1u32..=6) {
+        let r = Negamax::new(ThreatEvaluator).search(&g, &Budget::depth(depth)).unwrap();
+        if g.winning_move().is_some() {
+            let mut child = g;
+            child.play(r.best_move);
+            prop_assert_eq!(child.outcome(), Outcome::Win(g.to_move()));
+            prop_assert_eq!(r.score, Score::win_in(1));
+        } else if depth >= 2 {
+            let mut child = g;
+            child.play(r.best_move);
+            // After the chosen move the opponent cannot win at once, unless every move allows it.
+            if child.winning_move().is_some() {
+                let mut moves = Vec::new();
+                g.non_losing_moves(&mut moves);
+                prop_assert!(moves.is_empty(), "missed the block: {:?} then {}", g, r.best_move);
+                prop_assert_eq!(r.score, Score::loss_in(2));
+            }
+        }
+    }
+
+    /// A table in which every position collides still only ever yields legal moves.
+    #[test]
+    fn collisions_never_yield_illegal_moves(g in ongoing_state(ConnectFour::new(), 30), depth in 1u32..=6) {
+        let table = Arc::new(TranspositionTable::new(1 << 10).unwrap());
+        let mut e = Negamax::new(|s: &Colliding| ThreatEvaluator.evaluate_c4(&s.0)).with_table(table);
+        let r = e.search(&Colliding(g), &Budget::depth(depth)).unwrap();
+        let mut s = g;
+        for &mv in &r.pv {
+            prop_assert!(s.try_play(mv).is_ok());
+        }
+    }
+}
+
+trait EvalC4 {
+    fn evaluate_c4(&self, g: &ConnectFour) -> i32;
+}
+
+impl EvalC4 for ThreatEvaluator {
+    fn evaluate_c4(&self, g: &ConnectFour) -> i32 {
+        search_core::Evaluator::evaluate(self, g)
+    }
+}

@@ -1,0 +1,175 @@
+//! Tic-tac-toe: the value of the empty board, and an AI that never loses — checked
+//! exhaustively against every sequence of opponent replies, as X and as O.
+
+use std::sync::Arc;
+
+use adversarial::{AlphaBeta, Minimax, Negamax, Solver, TranspositionTable, WeakValue};
+use games::{OpenLines, TicTacToe};
+use search_core::{Budget, Game, Outcome, Player, Score, Strategy};
+
+#[test]
+fn empty_board_is_a_draw_for_every_engine() {
+    let g = TicTacToe::new();
+    let full = Budget::depth(9);
+    assert_eq!(
+        Minimax::new(OpenLines).search(&g, &full).unwrap().score,
+        Score::DRAW
+    );
+    assert_eq!(
+        AlphaBeta::new(OpenLines).search(&g, &full).unwrap().score,
+        Score::DRAW
+    );
+    assert_eq!(
+        Negamax::new(OpenLines).search(&g, &full).unwrap().score,
+        Score::DRAW
+    );
+    let mut solver = Solver::with_megabytes(1).unwrap().moves_cannot_lose(true);
+    let s = solver.solve(&g, &Budget::unlimited()).unwrap();
+    assert!(s.solved);
+    assert_eq!(s.score, Score::DRAW);
+    let w = solver.solve_weak(&g, &Budget::unlimited()).unwrap();
+    assert_eq!(w.value, Some(WeakValue::Draw));
+    assert_eq!(
+        Solver::without_table()
+            .solve(&g, &Budget::unlimited())
+            .unwrap()
+            .score,
+        Score::DRAW
+    );
+}
+
+/// Plays every game in which `ai` moves for `side` and the opponent tries every legal
+/// reply; panics on a lost game. Returns the number of finished games.
+fn never_loses<S: Strategy<TicTacToe>>(ai: &mut S, state: TicTacToe, side: Player) -> u64 {
+    match state.outcome() {
+        Outcome::Win(p) => {
+            assert_eq!(p, side, "the AI lost:\n{state}");
+            return 1;
+        }
+        Outcome::Draw => return 1,
+        Outcome::Ongoing => {}
+    }
+    if state.to_move() == side {
+        let mv = ai.choose_move(&state).unwrap();
+        let mut next = state;
+        next.try_play(mv).expect("the AI played an illegal move");
+        never_loses(ai, next, side)
+    } else {
+        state
+            .legal_move_list()
+            .into_iter()
+            .map(|mv| {
+                let mut next = state;
+                next.play(mv);
+                never_loses(ai, next, side)
+            })
+            .sum()
+    }
+}
+
+#[test]
+fn negamax_never_loses_as_x_or_o() {
+    for side in [Player::First, Player::Second] {
+        // Depth 6 is what the seeds use; the table is shared between moves.
+        let table = Arc::new(TranspositionTable::new(1 << 16).unwrap());
+        let mut ai = Negamax::new(OpenLines)
+            .with_table(table)
+            .random_ties(3)
+            .with_budget(Budget::depth(6));
+        let games = never_loses(&mut ai, TicTacToe::new(), side);
+        assert!(games > 100, "{games}");
+    }
+}
+
+#[test]
+fn negamax_without_table_or_hooks_never_loses() {
+    for side in [Player::First, Player::Second] {
+        let mut ai = Negamax::new(OpenLines)
+            .game_hooks(false)
+            .with_budget(Budget::depth(9));
+        never_loses(&mut ai, TicTacToe::new(), side);
+    }
+}
+
+#[test]
+fn solver_never_loses_as_x_or_o() {
+    for side in [Player::First, Player::Second] {
+        let mut ai = Solver::with_megabytes(1).unwrap().moves_cannot_lose(true);
+        never_loses(&mut ai, TicTacToe::new(), side);
+    }
+}
+
+#[test]
+fn solver_matches_minimax_on_every_reachable_position() {
+    // Walk all positions; compare the solver's exact value with full-depth minimax.
+    let mut seen = std::collections::HashSet::new();
+    let mut stack = vec![TicTacToe::new()];
+    let mut solver = Solver::with_megabytes(1).unwrap().moves_cannot_lose(true);
+    let mut checked = 0;
+    while let Some(g) = stack.pop() {
+        if !seen.insert(g) || g.outcome().is_over() {
+            continue;
+        }
+        if g.stones() >= 3 {
+            let exact = Minimax::new(|_: &TicTacToe| 0)
+                .search(&g, &Budget::unlimited())
+                .unwrap()
+                .score;
+            assert_eq!(
+                solver.solve(&g, &Budget::unlimited()).unwrap().score,
+                exact,
+                "{g}"
+            );
+            let weak = solver
+                .solve_weak(&g, &Budget::unlimited())
+                .unwrap()
+                .value
+                .unwrap();
+            let expected = if exact.is_win() {
+                WeakValue::Win
+            } else if exact.is_loss() {
+                WeakValue::Loss
+            } else {
+                WeakValue::Draw
+            };
+            assert_eq!(weak, expected, "{g}");
+            let (mv, score, _) = solver.best_move(&g, &Budget::unlimited()).unwrap();
+            let mut child = g;
+            child.play(mv);
+            let after = Minimax::new(|_: &TicTacToe| 0).search(&child, &Budget::unlimited());
+            let child_value = match after {
+                Ok(r) => r.score.to_parent(),
+                Err(_) => match child.outcome() {
+                    Outcome::Draw => Score::DRAW,
+                    _ => Score::win_in(1),
+                },
+            };
+            assert_eq!(child_value, score, "best move {mv} of\n{g}");
+            checked += 1;
+        }
+        for mv in g.legal_move_list() {
+            let mut next = g;
+            next.play(mv);
+            stack.push(next);
+        }
+    }
+    assert!(checked > 4000, "{checked}");
+}
+
+#[test]
+fn prefers_the_fastest_win_and_blocks() {
+    // X to move: 2 wins at once (row 0-1-2); the engine must not prefer a slower win.
+    let g: TicTacToe = "XX. OO. ...".parse().unwrap();
+    let r = Negamax::new(OpenLines)
+        .search(&g, &Budget::depth(9))
+        .unwrap();
+    assert_eq!((r.best_move, r.score), (2, Score::win_in(1)));
+    // X to move cannot win at once; O threatens 5: block it.
+    let g: TicTacToe = "X.. OO. X..".parse().unwrap();
+    for depth in 2..=9 {
+        let r = Negamax::new(OpenLines)
+            .search(&g, &Budget::depth(depth))
+            .unwrap();
+        assert_eq!(r.best_move, 5, "depth {depth}");
+    }
+}
