@@ -1,0 +1,117 @@
+//! Drives the `play` example through a pipe: prompts, typing errors, end of input, AI vs AI.
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::{Command, Stdio};
+
+/// The example binary, built by `cargo test` next to the test binaries.
+fn play_binary() -> PathBuf {
+    let exe = std::env::current_exe().expect("the test binary's path");
+    let dir = exe
+        .parent()
+        .and_then(|d| d.parent())
+        .expect("target directory");
+    let path = dir
+        .join("examples")
+        .join(format!("play{}", std::env::consts::EXE_SUFFIX));
+    assert!(
+        path.exists(),
+        "{} is missing: `cargo test` builds the examples; run it for the games crate",
+        path.display()
+    );
+    path
+}
+
+fn run(args: &[&str], input: &str) -> (i32, String, String) {
+    let mut child = Command::new(play_binary())
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("start the play example");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(input.as_bytes())
+        .expect("write the input");
+    let out = child.wait_with_output().expect("wait for the play example");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn prompts_for_everything_and_rejects_typing_errors() {
+    let input = "chess\nttt\nnobody\nhuman\nfast\n0\n4\nfour\n42\n4\n4\n0\n1\n2\n3\n5\n6\n7\n8\n";
+    let (code, out, err) = run(&[], input);
+    assert_eq!(code, 0, "{out}\n{err}");
+    assert!(!err.contains("panicked"), "{err}");
+    assert!(out.contains("unknown game \"chess\""), "{out}");
+    assert!(out.contains("\"nobody\": type human or ai"), "{out}");
+    assert!(out.contains("type a depth such as 6"), "{out}");
+    assert!(out.contains("\"four\" is not a number"), "{out}");
+    assert!(out.contains("there is no cell 42"), "{out}");
+    assert!(out.contains("already taken"), "{out}");
+    assert!(
+        out.contains("0 1 2"),
+        "the board shows its coordinates: {out}"
+    );
+    assert!(out.contains("AI (O) plays cell"), "{out}");
+    // Depth 4 never loses at tic-tac-toe: the game ends in a draw or an AI win, or input ends.
+    assert!(!out.contains("you win"), "{out}");
+}
+
+#[test]
+fn end_of_input_ends_cleanly() {
+    let (code, out, err) = run(&["--game", "c4", "--first", "human", "--depth", "4"], "4\n");
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("Input ended"), "{out}");
+    let (code, _, err) = run(&[], "");
+    assert_eq!(code, 0, "{err}");
+}
+
+#[test]
+fn full_columns_are_refused() {
+    let input = "4\n4\n4\n4\n4\n4\n4\n4\nquit\n";
+    let (code, out, err) = run(
+        &[
+            "--game", "c4", "--first", "human", "--depth", "2", "--ai", "random",
+        ],
+        input,
+    );
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("column 4 is full") || out.contains("wins") || out.contains("Goodbye"),
+        "{out}"
+    );
+    assert!(out.contains("  1 2 3 4 5 6 7"), "{out}");
+}
+
+#[test]
+fn ai_against_ai_draws_tictactoe() {
+    let (code, out, err) = run(&["--game", "ttt", "--ai-vs-ai", "--depth", "9"], "");
+    assert_eq!(code, 0, "{err}");
+    assert!(out.trim_end().ends_with("Draw."), "{out}");
+    assert!(out.contains("score draw"), "{out}");
+}
+
+#[test]
+fn ai_against_ai_finishes_connect_four_with_a_time_budget() {
+    let (code, out, err) = run(&["--game", "c4", "--ai-vs-ai", "--time", "20"], "");
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("wins") || out.contains("Draw."), "{out}");
+}
+
+#[test]
+fn bad_arguments_are_reported() {
+    let (code, _, err) = run(&["--depth", "zero"], "");
+    assert_eq!(code, 2);
+    assert!(err.contains("type a depth"), "{err}");
+    let (code, _, err) = run(&["--frobnicate"], "");
+    assert_eq!(code, 2);
+    assert!(err.contains("unknown argument"), "{err}");
+}
