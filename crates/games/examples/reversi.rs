@@ -14,6 +14,7 @@
 //! cargo run --release -p games --example reversi -- random human    # the random AI moves first
 //! cargo run --release -p games --example reversi -- greedy random   # watch AI against AI
 //! cargo run --release -p games --example reversi -- greedy random --games 200   # a match
+//! cargo run --release -p games --example reversi -- greedy material --games 400 # which evaluator?
 //! cargo test -p games --example reversi                             # rules, perft, conformance
 //! ```
 //! Options: `--seed N` seeds the AIs (and the match), `--opening-plies K` sets the random
@@ -140,6 +141,7 @@ struct Reversi {
 }
 // ANCHOR_END: state
 
+// ANCHOR: rules
 /// One step in each of the eight directions, with the wrap-around masked off.
 fn shift(b: u64, dir: usize) -> u64 {
     match dir {
@@ -183,6 +185,7 @@ fn flips(own: u64, opp: u64, square: u64) -> u64 {
     }
     flipped
 }
+// ANCHOR_END: rules
 
 impl Reversi {
     /// The start position: c3 and d4 white, d3 and c4 black, black (X) to move.
@@ -257,15 +260,6 @@ impl Game for Reversi {
     // ANCHOR_END: game
 
     // ANCHOR: hooks
-    /// Counting is a popcount: perft's last ply and mobility need no move list.
-    fn legal_move_count(&self) -> usize {
-        let (own, opp) = self.own_opp();
-        match placements(own, opp).count_ones() {
-            0 => usize::from(placements(opp, own) != 0),
-            n => n as usize,
-        }
-    }
-
     /// Each placement fills a square and a pass is always followed by a placement, so with
     /// `e` empty squares at most `2e − 1` plies remain (`2e` if the side to move must pass).
     fn remaining_plies_bound(&self) -> Option<u32> {
@@ -407,6 +401,14 @@ impl Weights {
         x_squares: -15,
     };
 
+    /// Material only: the naive "more discs is better".
+    const MATERIAL: Weights = Weights {
+        discs: 1,
+        mobility: 0,
+        corners: 0,
+        x_squares: 0,
+    };
+
     /// The features of `own` against `opp`: discs, mobility, corners, risky X-squares.
     fn features(own: u64, opp: u64) -> [i32; 4] {
         let empty = FULL & !(own | opp);
@@ -444,13 +446,15 @@ impl Evaluator<Reversi> for Weights {
 struct Greedy {
     weights: Weights,
     rng: SmallRng,
+    name: &'static str,
 }
 
 impl Greedy {
-    fn new(seed: u64) -> Greedy {
+    fn new(weights: Weights, seed: u64, name: &'static str) -> Greedy {
         Greedy {
-            weights: Weights::DEFAULT,
+            weights,
             rng: SmallRng::seed_from_u64(seed),
+            name,
         }
     }
 }
@@ -486,7 +490,7 @@ impl Strategy<Reversi> for Greedy {
     }
 
     fn name(&self) -> String {
-        "greedy".to_string()
+        self.name.to_string()
     }
 }
 
@@ -497,6 +501,7 @@ impl Strategy<Reversi> for Greedy {
 enum AiKind {
     Random,
     Greedy,
+    Material,
 }
 
 /// A built AI: every variant is a `Strategy<Reversi>`.
@@ -506,12 +511,13 @@ enum Ai {
 }
 
 impl AiKind {
-    const NAMES: &'static str = "random, greedy";
+    const NAMES: &'static str = "random, greedy, material";
 
     fn build(self, seed: u64) -> Ai {
         match self {
             AiKind::Random => Ai::Random(RandomMover::new(seed)),
-            AiKind::Greedy => Ai::Greedy(Greedy::new(seed)),
+            AiKind::Greedy => Ai::Greedy(Greedy::new(Weights::DEFAULT, seed, "greedy")),
+            AiKind::Material => Ai::Greedy(Greedy::new(Weights::MATERIAL, seed, "material")),
         }
     }
 }
@@ -522,6 +528,7 @@ impl FromStr for AiKind {
         match s {
             "random" => Ok(AiKind::Random),
             "greedy" => Ok(AiKind::Greedy),
+            "material" => Ok(AiKind::Material),
             other => Err(format!(
                 "unknown player {other:?}: use human or one of {}",
                 AiKind::NAMES
@@ -700,7 +707,8 @@ fn play_game(
 }
 
 const USAGE: &str = "usage: reversi [BLACK WHITE] [--games N] [--seed N] [--opening-plies K]
-  BLACK, WHITE: human, random or greedy (BLACK = X moves first)
+  BLACK, WHITE: human, random, greedy or material (BLACK = X moves first);
+    greedy and material look one move ahead with the full evaluator / disc count only
   no players: you against the greedy AI, asked who starts
   --games N with two AIs: play an N-game match and print the score";
 
@@ -1232,6 +1240,21 @@ mod tests {
         assert!(report.tally.score_interval().0 > 0.5, "{report}");
     }
 
+    // ANCHOR: match
+    /// Is the full evaluator better than counting discs? Only if the whole 95 % interval of
+    /// its score lies above one half.
+    #[test]
+    fn the_full_evaluator_beats_counting_discs() {
+        let report = Arena::new(Reversi::new())
+            .games(100)
+            .seed(3)
+            .opening_plies(4)
+            .run(|s| AiKind::Greedy.build(s), |s| AiKind::Material.build(s))
+            .unwrap();
+        assert!(report.tally.score_interval().0 > 0.5, "{report}");
+    }
+    // ANCHOR_END: match
+
     #[test]
     fn the_terminal_loop_reprompts_on_bad_input_and_stops_at_end_of_input() {
         let typed = "zz\ng9\nc3\nd2\nmoves\nc2\n";
@@ -1292,5 +1315,64 @@ mod tests {
         assert!(parse_args(&args("greedy random --games 0")).is_err());
         assert!(parse_args(&args("greedy random --seed x")).is_err());
         assert!(parse_args(&args("greedy random --seed")).is_err());
+    }
+
+    /// The text between `// ANCHOR: name` and `// ANCHOR_END: name` in this file, with the
+    /// common indentation removed.
+    fn anchor(source: &str, name: &str) -> Option<String> {
+        let start = format!("// ANCHOR: {name}");
+        let end = format!("// ANCHOR_END: {name}");
+        let lines: Vec<&str> = source.lines().collect();
+        let from = lines.iter().position(|l| l.trim() == start)? + 1;
+        let to = from + lines[from..].iter().position(|l| l.trim() == end)?;
+        let body = &lines[from..to];
+        let indent = body
+            .iter()
+            .filter(|l| !l.trim().is_empty())
+            .map(|l| l.len() - l.trim_start().len())
+            .min()
+            .unwrap_or(0);
+        let text: Vec<&str> = body.iter().map(|l| l.get(indent..).unwrap_or("")).collect();
+        Some(text.join("\n"))
+    }
+
+    /// Every code block of the guide marked `<!-- reversi.rs#name -->` is exactly the code
+    /// between that anchor's markers here, so the guide shows code that compiles and runs.
+    #[test]
+    fn the_guide_quotes_this_file_exactly() {
+        let source = include_str!("reversi.rs");
+        let path = concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../../docs/guide-your-own-game.md"
+        );
+        let guide = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{path}: {e}"));
+        let lines: Vec<&str> = guide.lines().collect();
+        let mut quoted = 0;
+        for (i, line) in lines.iter().enumerate() {
+            let Some(name) = line
+                .trim()
+                .strip_prefix("<!-- reversi.rs#")
+                .and_then(|rest| rest.strip_suffix(" -->"))
+            else {
+                continue;
+            };
+            assert_eq!(
+                lines.get(i + 1).map(|l| l.trim()),
+                Some("```rust"),
+                "block after {line}"
+            );
+            let len = lines[i + 2..]
+                .iter()
+                .position(|l| l.trim() == "```")
+                .unwrap_or_else(|| panic!("unclosed block after {line}"));
+            let block = lines[i + 2..i + 2 + len].join("\n");
+            let code = anchor(source, name).unwrap_or_else(|| panic!("no anchor {name}"));
+            assert_eq!(
+                block, code,
+                "the guide's {name} block differs from the example"
+            );
+            quoted += 1;
+        }
+        assert!(quoted >= 5, "only {quoted} quoted blocks found in {path}");
     }
 }
