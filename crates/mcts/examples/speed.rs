@@ -8,7 +8,10 @@ use search_core::Budget;
 fn main() {
     let mut args = std::env::args().skip(1);
     let threads: usize = args.next().and_then(|a| a.parse().ok()).unwrap_or(1);
-    let iterations: u64 = args.next().and_then(|a| a.parse().ok()).unwrap_or(1_000_000);
+    let iterations: u64 = args
+        .next()
+        .and_then(|a| a.parse().ok())
+        .unwrap_or(1_000_000);
     let mut ai = Mcts::<ConnectFour>::new(1)
         .with_threads(threads)
         .with_tree_reuse(false)

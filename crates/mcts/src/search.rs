@@ -21,7 +21,10 @@ use crate::tree::{reroot, update_bounds, Node, LOSS, WIN};
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
 pub enum FinalChoice {
     /// The most visited move ("robust child"), ties broken by mean reward. The default:
-    /// visits are the most reliable statistic UCT produces.
+    /// visits are the most reliable statistic UCT produces. (When the root is proven a
+    /// draw or a loss, the moves keeping that value are ranked instead by the share of the
+    /// opponent's replies proven to lose, then by visits: against a fallible opponent that
+    /// keeps the most chances.)
     #[default]
     MostVisits,
     /// The visited move with the highest mean reward ("max child"), ties broken by visits.
@@ -146,7 +149,14 @@ impl<M: Copy + PartialEq> Worker<M> {
         let mut win = false;
         let mut lost = false;
         if ctx.hooks {
-            if let Some(w) = state.winning_move() {
+            // A game without a fast `winning_move` would pay a full move generation per
+            // child here; the tree then finds wins in one by visiting the children instead.
+            let win_now = if G::HAS_WINNING_MOVE {
+                state.winning_move()
+            } else {
+                None
+            };
+            if let Some(w) = win_now {
                 self.moves.push(w);
                 win = true;
             } else {
@@ -212,9 +222,9 @@ impl<M: Copy + PartialEq> Worker<M> {
                                     let v = -f64::from(e.evaluate(&child));
                                     1.0 / (1.0 + (-v / scale).exp())
                                 }
-                                o => o.value_for(state.to_move()).map_or(0.5, |v| {
-                                    (f64::from(v) + 1.0) / 2.0
-                                }),
+                                o => o
+                                    .value_for(state.to_move())
+                                    .map_or(0.5, |v| (f64::from(v) + 1.0) / 2.0),
                             }
                         }
                         _ => f64::from(state.move_order_hint(mv)),
@@ -646,7 +656,8 @@ impl<G: Game, P> Mcts<G, P> {
         self
     }
 
-    /// Use the game's [`winning_move`](Game::winning_move) and
+    /// Use the game's [`winning_move`](Game::winning_move) (when the game declares it fast
+    /// with [`HAS_WINNING_MOVE`](Game::HAS_WINNING_MOVE)) and
     /// [`non_losing_moves`](Game::non_losing_moves) hooks when expanding a node (default
     /// `true`): a node whose side to move can win at once is proven on the spot, and moves
     /// the game knows to lose at once are never added. With `false` the tree holds every
@@ -850,7 +861,8 @@ where
             if max_iterations == u64::MAX {
                 u64::MAX
             } else {
-                max_iterations / threads as u64 + u64::from((i as u64) < max_iterations % threads as u64)
+                max_iterations / threads as u64
+                    + u64::from((i as u64) < max_iterations % threads as u64)
             }
         };
         if threads == 1 {
@@ -948,6 +960,9 @@ where
             pess: i8,
             opt: i8,
             prior: f32,
+            /// Opponent replies found not to lose (the most any thread found; `None` when
+            /// no thread expanded the move).
+            safe_replies: Option<usize>,
         }
         let mover = state.to_move().index() as u8;
         let mut acc: Vec<Acc<G::Move>> = Vec::new();
@@ -972,8 +987,14 @@ where
                 });
             }
             for c in &w.tree[root.children()] {
+                let safe = (c.expanded && !c.is_solved() || c.num_children > 0)
+                    .then(|| w.tree[c.children()].iter().filter(|r| r.opt > LOSS).count());
                 match acc.iter_mut().find(|a| a.mv == c.mv) {
                     Some(a) => {
+                        a.safe_replies = match (a.safe_replies, safe) {
+                            (Some(x), Some(y)) => Some(x.min(y)),
+                            (x, y) => x.or(y),
+                        };
                         a.visits += u64::from(c.visits);
                         a.reward += f64::from(c.mean) * f64::from(c.visits);
                         a.pess = a.pess.max(c.pess);
@@ -986,6 +1007,7 @@ where
                         pess: c.pess,
                         opt: c.opt,
                         prior: c.prior,
+                        safe_replies: safe,
                     }),
                 }
             }
@@ -1004,9 +1026,35 @@ where
             Some(v) => a.pess >= v,
             None => a.opt > LOSS || acc.iter().all(|b| b.opt == LOSS),
         };
-        let key = |a: &Acc<G::Move>| match self.final_choice {
-            FinalChoice::MostVisits => (a.visits as f64, mean(a)),
-            FinalChoice::BestMean => (if a.visits == 0 { -1.0 } else { mean(a) }, a.visits as f64),
+        // Among moves proven to draw (or to lose), prefer the one that leaves the opponent
+        // the largest share of replies proven to lose: against a fallible opponent it keeps
+        // the most chances. Replies missing from the tree were dropped by the game's
+        // `non_losing_moves` hook as losing at once.
+        let trap_share = |a: &Acc<G::Move>| {
+            let Some(safe) = a.safe_replies else {
+                return 0.0;
+            };
+            let mut after = state.clone();
+            after.play(a.mv);
+            let mut replies = Vec::new();
+            after.legal_moves(&mut replies);
+            if replies.is_empty() {
+                0.0
+            } else {
+                1.0 - safe.min(replies.len()) as f64 / replies.len() as f64
+            }
+        };
+        let tie_on_proof = matches!(root_value, Some(v) if v < WIN) && !any_win;
+        let key = |a: &Acc<G::Move>| {
+            if tie_on_proof {
+                return (trap_share(a), a.visits as f64);
+            }
+            match self.final_choice {
+                FinalChoice::MostVisits => (a.visits as f64, mean(a)),
+                FinalChoice::BestMean => {
+                    (if a.visits == 0 { -1.0 } else { mean(a) }, a.visits as f64)
+                }
+            }
         };
         let best = acc
             .iter()

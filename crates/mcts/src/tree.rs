@@ -68,8 +68,13 @@ impl<M: Copy> Node<M> {
         self.pess == self.opt
     }
 
+    /// The arena range of the children (empty, `0..0`, for a node without children, whose
+    /// `first_child` may be stale).
     #[inline]
     pub fn children(&self) -> core::ops::Range<usize> {
+        if self.num_children == 0 {
+            return 0..0;
+        }
         let f = self.first_child as usize;
         f..f + self.num_children as usize
     }

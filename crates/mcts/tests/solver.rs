@@ -166,7 +166,11 @@ fn proves_connect_four_end_game_positions() {
         let mut ai = Mcts::<ConnectFour>::new(i as u64).with_budget(Budget::iterations(300_000));
         let r = ai.search(pos).unwrap();
         let expected = proven(score.signum() as i8);
-        assert_eq!(r.value, Value::Proven(expected), "line {i}: {pos:?} score {score}");
+        assert_eq!(
+            r.value,
+            Value::Proven(expected),
+            "line {i}: {pos:?} score {score}"
+        );
         if *score > 0 {
             wins += 1;
             // The chosen move really wins: an independent search from the position after
@@ -174,9 +178,12 @@ fn proves_connect_four_end_game_positions() {
             let mut after = *pos;
             after.play(r.best_move);
             if !after.outcome().is_over() {
-                let mut check =
-                    Mcts::<ConnectFour>::new(1_000 + i as u64).with_budget(Budget::iterations(300_000));
-                assert_eq!(check.search(&after).unwrap().value, Value::Proven(Proven::Loss));
+                let mut check = Mcts::<ConnectFour>::new(1_000 + i as u64)
+                    .with_budget(Budget::iterations(300_000));
+                assert_eq!(
+                    check.search(&after).unwrap().value,
+                    Value::Proven(Proven::Loss)
+                );
             } else {
                 assert!(after.outcome().winner().is_some());
             }
