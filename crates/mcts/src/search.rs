@@ -110,23 +110,23 @@ impl<M: Copy + PartialEq> Worker<M> {
             self.tree[idx].next_unvisited += 1;
             return Some(node.first_child as usize + node.next_unvisited as usize);
         }
-        let mover = self.tree[node.first_child as usize].owner;
-        let best_pess = if mover == node.owner {
-            node.pess
+        let mover = self.tree[node.first_child as usize].owner();
+        let best_pess = if mover == node.owner() {
+            node.pess()
         } else {
-            -node.opt
+            -node.opt()
         };
-        let explore = (c * fast_ln(f64::from(node.visits.max(1))).sqrt()) as f32;
+        let explore = c as f32 * node.sqrt_ln;
         let w = w as f32;
         let mut best = None;
         let mut best_score = f32::NEG_INFINITY;
         for (k, ch) in self.tree[node.children()].iter().enumerate() {
-            if ch.opt <= best_pess {
+            if ch.opt() <= best_pess {
                 continue; // proven, or cannot do better than a sibling already guarantees
             }
             let mut s = ch.mean + explore * ch.inv_sqrt;
             if w > 0.0 {
-                s += w * ch.prior / (ch.visits as f32 + 1.0);
+                s += w * ch.prior() / (ch.visits as f32 + 1.0);
             }
             if s > best_score {
                 best_score = s;
@@ -253,18 +253,16 @@ impl<M: Copy + PartialEq> Worker<M> {
         node.first_child = first as u32;
         node.num_children = count as u16;
         node.next_unvisited = 0;
-        node.expanded = true;
+        node.set_expanded();
         if win {
             let child = &mut self.tree[first];
-            child.pess = WIN;
-            child.opt = WIN;
-            child.expanded = true;
+            child.set_bounds(WIN, WIN);
+            child.set_expanded();
             update_bounds(&mut self.tree, idx);
         } else if lost {
             let node = &mut self.tree[idx];
-            let v = if node.owner == mover { LOSS } else { WIN };
-            node.pess = v;
-            node.opt = v;
+            let v = if node.owner() == mover { LOSS } else { WIN };
+            node.set_bounds(v, v);
         }
         Ok(true)
     }
@@ -287,7 +285,7 @@ impl<M: Copy + PartialEq> Worker<M> {
                 reward = proven_first_reward(&self.tree[idx]);
                 break;
             }
-            if !self.tree[idx].expanded {
+            if !self.tree[idx].expanded() {
                 let expanded = depth < ctx.max_depth && self.expand(idx, &state, ctx, false)?;
                 if !expanded {
                     reward = run_playout(ctx.playout, &mut state, &mut self.rng, &mut self.moves);
@@ -315,12 +313,11 @@ impl<M: Copy + PartialEq> Worker<M> {
                     let node = &mut self.tree[child];
                     let v = match outcome.winner() {
                         None => 0,
-                        Some(p) if p.index() as u8 == node.owner => WIN,
+                        Some(p) if p.index() as u8 == node.owner() => WIN,
                         Some(_) => LOSS,
                     };
-                    node.pess = v;
-                    node.opt = v;
-                    node.expanded = true;
+                    node.set_bounds(v, v);
+                    node.set_expanded();
                     solved_leaf = true;
                     reward = first_player_reward(outcome);
                 } else {
@@ -340,7 +337,7 @@ impl<M: Copy + PartialEq> Worker<M> {
                 changed = update_bounds(&mut self.tree, i);
             }
             let n = &mut self.tree[i];
-            let r = if n.owner == 0 { reward } else { 1.0 - reward };
+            let r = if n.owner() == 0 { reward } else { 1.0 - reward };
             n.add_visit(r as f32);
         }
         Ok(())
@@ -358,7 +355,7 @@ impl<M: Copy + PartialEq> Worker<M> {
         self.playouts = 0;
         self.max_depth = 0;
         self.full = false;
-        if !self.tree[0].expanded {
+        if !self.tree[0].expanded() {
             self.expand(0, root, ctx, true)?;
         }
         loop {
@@ -388,7 +385,7 @@ impl<M: Copy + PartialEq> Worker<M> {
 /// than `f64::ln`: `x = 2^e · m` with `m` in `[√½, √2)`, then
 /// `ln m = 2 atanh((m - 1) / (m + 1))` by its series to the ninth power.
 #[inline]
-fn fast_ln(x: f64) -> f64 {
+pub(crate) fn fast_ln(x: f64) -> f64 {
     const LN_2: f64 = core::f64::consts::LN_2;
     let bits = x.to_bits();
     let mut e = ((bits >> 52) & 0x7ff) as i64 - 1023;
@@ -412,9 +409,9 @@ struct Limits<'a> {
 
 /// The first player's reward for a proven node.
 #[inline]
-fn proven_first_reward<M>(node: &Node<M>) -> f64 {
-    let owner_reward = (f64::from(node.pess) + 1.0) / 2.0;
-    if node.owner == 0 {
+fn proven_first_reward<M: Copy>(node: &Node<M>) -> f64 {
+    let owner_reward = (f64::from(node.pess()) + 1.0) / 2.0;
+    if node.owner() == 0 {
         owner_reward
     } else {
         1.0 - owner_reward
@@ -934,7 +931,7 @@ where
             let stale = w.tree.len() > cap
                 || w.tree
                     .first()
-                    .is_some_and(|r| r.expanded && r.num_children == 0);
+                    .is_some_and(|r| r.expanded() && r.num_children == 0);
             if stale {
                 w.tree.clear();
             }
@@ -980,15 +977,19 @@ where
             let root = &w.tree[0];
             stats.root_visits += u64::from(root.visits);
             if root.is_solved() {
-                root_value = Some(if root.owner == mover {
-                    root.pess
+                root_value = Some(if root.owner() == mover {
+                    root.pess()
                 } else {
-                    -root.pess
+                    -root.pess()
                 });
             }
             for c in &w.tree[root.children()] {
-                let safe = (c.expanded && !c.is_solved() || c.num_children > 0)
-                    .then(|| w.tree[c.children()].iter().filter(|r| r.opt > LOSS).count());
+                let safe = (c.expanded() && !c.is_solved() || c.num_children > 0).then(|| {
+                    w.tree[c.children()]
+                        .iter()
+                        .filter(|r| r.opt() > LOSS)
+                        .count()
+                });
                 match acc.iter_mut().find(|a| a.mv == c.mv) {
                     Some(a) => {
                         a.safe_replies = match (a.safe_replies, safe) {
@@ -997,16 +998,16 @@ where
                         };
                         a.visits += u64::from(c.visits);
                         a.reward += f64::from(c.mean) * f64::from(c.visits);
-                        a.pess = a.pess.max(c.pess);
-                        a.opt = a.opt.min(c.opt);
+                        a.pess = a.pess.max(c.pess());
+                        a.opt = a.opt.min(c.opt());
                     }
                     None => acc.push(Acc {
                         mv: c.mv,
                         visits: u64::from(c.visits),
                         reward: f64::from(c.mean) * f64::from(c.visits),
-                        pess: c.pess,
-                        opt: c.opt,
-                        prior: c.prior,
+                        pess: c.pess(),
+                        opt: c.opt(),
+                        prior: c.prior(),
                         safe_replies: safe,
                     }),
                 }

@@ -5,51 +5,52 @@
 pub(crate) const LOSS: i8 = -1;
 pub(crate) const WIN: i8 = 1;
 
-/// One node of the tree. Children of a node occupy `first_child .. first_child +
-/// num_children` in the arena, allocated together when the node is expanded.
+/// One node of the tree: 28 bytes for a one- or two-byte move. Children of a node occupy
+/// `first_child .. first_child + num_children` in the arena, allocated together when the
+/// node is expanded.
 #[derive(Copy, Clone, Debug)]
 pub(crate) struct Node<M> {
     /// Mean reward in `[0, 1]` for the owner over all visits (kept incrementally).
     pub mean: f32,
     /// `1 / sqrt(visits)`, cached for the UCT exploration term (1 before the first visit).
     pub inv_sqrt: f32,
+    /// `sqrt(ln visits)`, cached for the UCT exploration term of this node's children.
+    pub sqrt_ln: f32,
     /// Visits (playouts through this node).
     pub visits: u32,
     /// Index of the first child (meaningful when `num_children > 0`).
     pub first_child: u32,
-    /// Prior in `[0, 1]` for progressive bias (0 without priors).
-    pub prior: f32,
     /// Number of children (0 before expansion, or for a solved leaf).
     pub num_children: u16,
     /// Children `0..next_unvisited` have been visited at least once.
     pub next_unvisited: u16,
-    /// `true` once the children were generated (or the node was solved without them).
-    pub expanded: bool,
-    /// Index of the player who made the move into this node.
-    pub owner: u8,
-    /// Lower bound of the game value for the owner (score-bounded MCTS).
-    pub pess: i8,
-    /// Upper bound of the game value for the owner.
-    pub opt: i8,
-    /// The move leading here from the parent (unused at the root).
+    /// Bit 0: expanded; bit 1: owner (the player who moved into the node); bits 2-3 and
+    /// 4-5: lower and upper bound of the game value for the owner, plus one (score-bounded
+    /// MCTS: 0 loss, 1 draw, 2 win).
+    flags: u8,
+    /// Prior for progressive bias, in 255ths (0 without priors).
+    prior: u8,
+    /// The move leading here from the parent (a placeholder at the root).
     pub mv: M,
 }
 
+const EXPANDED: u8 = 1;
+const OWNER: u8 = 2;
+
 impl<M: Copy> Node<M> {
+    /// An unvisited, unexpanded node with bounds `[loss, win]`.
     #[inline]
     pub fn new(mv: M, owner: u8, prior: f32) -> Self {
         Node {
             mean: 0.0,
             inv_sqrt: 1.0,
+            sqrt_ln: 0.0,
             visits: 0,
             first_child: 0,
-            prior,
             num_children: 0,
             next_unvisited: 0,
-            expanded: false,
-            owner,
-            pess: LOSS,
-            opt: WIN,
+            flags: (owner & 1) << 1 | ((LOSS + 1) as u8) << 2 | ((WIN + 1) as u8) << 4,
+            prior: (prior.clamp(0.0, 1.0) * 255.0).round() as u8,
             mv,
         }
     }
@@ -61,11 +62,54 @@ impl<M: Copy> Node<M> {
         let inv = 1.0 / (self.visits as f32).sqrt();
         self.inv_sqrt = inv;
         self.mean += (r - self.mean) * (inv * inv);
+        self.sqrt_ln = (crate::search::fast_ln(f64::from(self.visits)) as f32).sqrt();
+    }
+
+    /// `true` once the children were generated (or the node was solved without them).
+    #[inline]
+    pub fn expanded(&self) -> bool {
+        self.flags & EXPANDED != 0
+    }
+
+    #[inline]
+    pub fn set_expanded(&mut self) {
+        self.flags |= EXPANDED;
+    }
+
+    /// Index of the player who made the move into this node.
+    #[inline]
+    pub fn owner(&self) -> u8 {
+        (self.flags & OWNER) >> 1
+    }
+
+    /// Lower bound of the game value for the owner.
+    #[inline]
+    pub fn pess(&self) -> i8 {
+        ((self.flags >> 2) & 3) as i8 - 1
+    }
+
+    /// Upper bound of the game value for the owner.
+    #[inline]
+    pub fn opt(&self) -> i8 {
+        ((self.flags >> 4) & 3) as i8 - 1
+    }
+
+    /// Sets both bounds (each in `-1..=1`).
+    #[inline]
+    pub fn set_bounds(&mut self, pess: i8, opt: i8) {
+        self.flags =
+            (self.flags & (EXPANDED | OWNER)) | ((pess + 1) as u8) << 2 | ((opt + 1) as u8) << 4;
+    }
+
+    /// The prior in `[0, 1]`.
+    #[inline]
+    pub fn prior(&self) -> f32 {
+        f32::from(self.prior) / 255.0
     }
 
     #[inline]
     pub fn is_solved(&self) -> bool {
-        self.pess == self.opt
+        self.pess() == self.opt()
     }
 
     /// The arena range of the children (empty, `0..0`, for a node without children, whose
@@ -87,23 +131,22 @@ pub(crate) fn update_bounds<M: Copy>(tree: &mut [Node<M>], idx: usize) -> bool {
     if node.num_children == 0 {
         return false;
     }
-    let mover = tree[node.first_child as usize].owner;
+    let mover = tree[node.first_child as usize].owner();
     let (mut max_pess, mut max_opt) = (LOSS, LOSS);
     for c in &tree[node.children()] {
-        max_pess = max_pess.max(c.pess);
-        max_opt = max_opt.max(c.opt);
+        max_pess = max_pess.max(c.pess());
+        max_opt = max_opt.max(c.opt());
     }
-    let (pess, opt) = if mover == node.owner {
+    let (pess, opt) = if mover == node.owner() {
         (max_pess, max_opt)
     } else {
         (-max_opt, -max_pess)
     };
     let n = &mut tree[idx];
-    if (n.pess, n.opt) == (pess, opt) {
+    if (n.pess(), n.opt()) == (pess, opt) {
         false
     } else {
-        n.pess = pess;
-        n.opt = opt;
+        n.set_bounds(pess, opt);
         true
     }
 }
@@ -131,6 +174,24 @@ pub(crate) fn reroot<M: Copy>(tree: &mut Vec<Node<M>>, spare: &mut Vec<Node<M>>,
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn nodes_are_small_and_flags_round_trip() {
+        assert_eq!(core::mem::size_of::<Node<u8>>(), 28);
+        assert_eq!(core::mem::size_of::<Node<u16>>(), 28);
+        let mut n = Node::new(3u8, 1, 0.5);
+        assert_eq!(
+            (n.owner(), n.pess(), n.opt(), n.expanded()),
+            (1, -1, 1, false)
+        );
+        n.set_expanded();
+        n.set_bounds(0, 1);
+        assert_eq!(
+            (n.owner(), n.pess(), n.opt(), n.expanded()),
+            (1, 0, 1, true)
+        );
+        assert!((n.prior() - 0.5).abs() < 0.01);
+    }
 
     #[test]
     fn reroot_keeps_the_subtree_and_its_statistics() {
@@ -167,15 +228,13 @@ mod tests {
         t[0].num_children = 2;
         t.push(Node::new(1, 0, 0.0));
         t.push(Node::new(2, 0, 0.0));
-        t[1].pess = 0;
-        t[1].opt = 0; // a proven draw for the mover
+        t[1].set_bounds(0, 0); // a proven draw for the mover
         assert!(update_bounds(&mut t, 0));
         // Mover gets at least a draw, so the root's owner gets at most a draw.
-        assert_eq!((t[0].pess, t[0].opt), (-1, 0));
-        t[2].pess = -1;
-        t[2].opt = -1;
+        assert_eq!((t[0].pess(), t[0].opt()), (-1, 0));
+        t[2].set_bounds(-1, -1);
         assert!(update_bounds(&mut t, 0));
-        assert_eq!((t[0].pess, t[0].opt), (0, 0));
+        assert_eq!((t[0].pess(), t[0].opt()), (0, 0));
         assert!(!update_bounds(&mut t, 0));
     }
 }
