@@ -14,7 +14,7 @@
 //!
 //! let map = parse_map("type octile\nheight 2\nwidth 3\nmap\n...\n.@.\n").unwrap();
 //! let grid = map.to_grid(Movement::OCTILE);
-//! let scen = parse_scen("version 1\n0\tm.map\t3\t2\t0\t1\t2\t1\t2.82842712\n").unwrap();
+//! let scen = parse_scen("version 1\n0\tm.map\t3\t2\t0\t1\t2\t1\t4\n").unwrap();
 //! let s = &scen[0];
 //! let r = GridContext::new()
 //!     .astar(&grid, [s.start], s.goal, Heuristic::Octile, &Limits::none())
