@@ -27,10 +27,14 @@ use std::io::{self, BufRead, Write};
 use std::process::ExitCode;
 use std::str::FromStr;
 
+use adversarial::{Negamax, TranspositionTable};
+use mcts::Mcts;
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 use search_core::arena::Arena;
-use search_core::{Evaluator, Game, GameHash, Outcome, Player, RandomMover, SearchError, Strategy};
+use search_core::{
+    Budget, Evaluator, Game, GameHash, Outcome, Player, RandomMover, SearchError, Strategy,
+};
 use thiserror::Error;
 
 // ---------------------------------------------------------------------------------------
@@ -260,6 +264,17 @@ impl Game for Reversi {
     // ANCHOR_END: game
 
     // ANCHOR: hooks
+    /// Counting the moves is a popcount: perft counts its last ply with it.
+    const HAS_MOVE_COUNT: bool = true;
+
+    fn legal_move_count(&self) -> usize {
+        let (own, opp) = self.own_opp();
+        match placements(own, opp).count_ones() {
+            0 => usize::from(placements(opp, own) != 0),
+            n => n as usize,
+        }
+    }
+
     /// Each placement fills a square and a pass is always followed by a placement, so with
     /// `e` empty squares at most `2e − 1` plies remain (`2e` if the side to move must pass).
     fn remaining_plies_bound(&self) -> Option<u32> {
@@ -502,22 +517,46 @@ enum AiKind {
     Random,
     Greedy,
     Material,
+    AlphaBeta,
+    Mcts,
 }
 
 /// A built AI: every variant is a `Strategy<Reversi>`.
 enum Ai {
     Random(RandomMover),
     Greedy(Greedy),
+    AlphaBeta(Box<Negamax<Weights, TranspositionTable>>),
+    Mcts(Box<Mcts<Reversi>>),
+    /// An engine that could not be built: it answers every move with this error.
+    Unavailable(String),
 }
 
+/// How deep alpha-beta looks, and how many playouts MCTS runs, per move.
+const ALPHA_BETA_DEPTH: u32 = 8;
+const MCTS_ITERATIONS: u64 = 20_000;
+/// The alpha-beta engine's transposition table (one per engine).
+const TABLE_MEGABYTES: usize = 4;
+
 impl AiKind {
-    const NAMES: &'static str = "random, greedy, material";
+    const NAMES: &'static str = "random, greedy, material, alphabeta, mcts";
 
     fn build(self, seed: u64) -> Ai {
         match self {
             AiKind::Random => Ai::Random(RandomMover::new(seed)),
             AiKind::Greedy => Ai::Greedy(Greedy::new(Weights::DEFAULT, seed, "greedy")),
             AiKind::Material => Ai::Greedy(Greedy::new(Weights::MATERIAL, seed, "material")),
+            AiKind::AlphaBeta => match TranspositionTable::with_megabytes(TABLE_MEGABYTES) {
+                Ok(table) => Ai::AlphaBeta(Box::new(
+                    Negamax::new(Weights::DEFAULT)
+                        .with_table(table)
+                        .random_ties(seed)
+                        .with_budget(Budget::depth(ALPHA_BETA_DEPTH)),
+                )),
+                Err(e) => Ai::Unavailable(e.to_string()),
+            },
+            AiKind::Mcts => Ai::Mcts(Box::new(
+                Mcts::new(seed).with_budget(Budget::iterations(MCTS_ITERATIONS)),
+            )),
         }
     }
 }
@@ -529,6 +568,8 @@ impl FromStr for AiKind {
             "random" => Ok(AiKind::Random),
             "greedy" => Ok(AiKind::Greedy),
             "material" => Ok(AiKind::Material),
+            "alphabeta" => Ok(AiKind::AlphaBeta),
+            "mcts" => Ok(AiKind::Mcts),
             other => Err(format!(
                 "unknown player {other:?}: use human or one of {}",
                 AiKind::NAMES
@@ -542,6 +583,9 @@ impl Strategy<Reversi> for Ai {
         match self {
             Ai::Random(p) => p.choose_move(state),
             Ai::Greedy(p) => p.choose_move(state),
+            Ai::AlphaBeta(p) => p.choose_move(state),
+            Ai::Mcts(p) => p.choose_move(state),
+            Ai::Unavailable(why) => Err(SearchError::Config(why.clone())),
         }
     }
 
@@ -549,6 +593,9 @@ impl Strategy<Reversi> for Ai {
         match self {
             Ai::Random(p) => Strategy::<Reversi>::observe_move(p, before, mv),
             Ai::Greedy(p) => p.observe_move(before, mv),
+            Ai::AlphaBeta(p) => p.observe_move(before, mv),
+            Ai::Mcts(p) => p.observe_move(before, mv),
+            Ai::Unavailable(_) => {}
         }
     }
 
@@ -556,6 +603,9 @@ impl Strategy<Reversi> for Ai {
         match self {
             Ai::Random(p) => Strategy::<Reversi>::name(p),
             Ai::Greedy(p) => p.name(),
+            Ai::AlphaBeta(_) => format!("alphabeta(depth {ALPHA_BETA_DEPTH})"),
+            Ai::Mcts(_) => format!("mcts({MCTS_ITERATIONS} playouts)"),
+            Ai::Unavailable(_) => "unavailable".to_string(),
         }
     }
 }
@@ -707,8 +757,9 @@ fn play_game(
 }
 
 const USAGE: &str = "usage: reversi [BLACK WHITE] [--games N] [--seed N] [--opening-plies K]
-  BLACK, WHITE: human, random, greedy or material (BLACK = X moves first);
-    greedy and material look one move ahead with the full evaluator / disc count only
+  BLACK, WHITE: human, random, greedy, material, alphabeta or mcts (BLACK = X moves first);
+    greedy and material look one move ahead with the full evaluator / disc count only;
+    alphabeta searches 8 plies with the full evaluator; mcts runs 20000 playouts a move
   no players: you against the greedy AI, asked who starts
   --games N with two AIs: play an N-game match and print the score";
 
@@ -1238,6 +1289,43 @@ mod tests {
             .unwrap();
         assert_eq!(report.tally.games(), 60);
         assert!(report.tally.score_interval().0 > 0.5, "{report}");
+    }
+
+    #[test]
+    fn the_search_engines_beat_the_one_ply_player_and_random_play() {
+        let report = Arena::new(Reversi::new())
+            .games(12)
+            .seed(4)
+            .opening_plies(4)
+            .run(|s| AiKind::AlphaBeta.build(s), |s| AiKind::Greedy.build(s))
+            .unwrap();
+        assert!(report.tally.score_interval().0 > 0.5, "{report}");
+        assert!(report.name_a.starts_with("alphabeta"), "{report}");
+        // A small MCTS (debug builds are slow) against random play.
+        let report = Arena::new(Reversi::new())
+            .games(10)
+            .seed(4)
+            .run(
+                |s| Mcts::new(s).with_budget(Budget::iterations(1_000)),
+                RandomMover::new,
+            )
+            .unwrap();
+        assert!(report.tally.score_interval().0 > 0.5, "{report}");
+    }
+
+    #[test]
+    fn an_engine_that_cannot_be_built_reports_an_error() {
+        let mut ai = Ai::Unavailable("no memory for the table".into());
+        let err = ai.choose_move(&Reversi::new()).unwrap_err();
+        assert!(err.to_string().contains("no memory for the table"), "{err}");
+        let e = Arena::new(Reversi::new())
+            .games(2)
+            .run(
+                |_| Ai::Unavailable("broken".into()),
+                |s| AiKind::Random.build(s),
+            )
+            .unwrap_err();
+        assert!(e.to_string().contains("broken"), "{e}");
     }
 
     // ANCHOR: match
