@@ -58,6 +58,7 @@ pub struct Negamax<E, T = NoTable> {
     pub(crate) ordering: MoveOrdering,
     pub(crate) hooks: bool,
     pub(crate) mover_safe: bool,
+    pub(crate) min_table_plies: u32,
     pub(crate) iterative: bool,
     pub(crate) rng: Option<SmallRng>,
     pub(crate) budget: Budget,
@@ -86,6 +87,7 @@ impl<E> Negamax<E, NoTable> {
             ordering: MoveOrdering::all(),
             hooks: true,
             mover_safe: false,
+            min_table_plies: 2,
             iterative: true,
             rng: None,
             budget: Budget::depth(Self::DEFAULT_DEPTH),
@@ -116,6 +118,7 @@ impl<E, T> Negamax<E, T> {
             ordering: self.ordering,
             hooks: self.hooks,
             mover_safe: self.mover_safe,
+            min_table_plies: self.min_table_plies,
             iterative: self.iterative,
             rng: self.rng,
             budget: self.budget,
@@ -157,6 +160,21 @@ impl<E, T> Negamax<E, T> {
     #[must_use]
     pub fn game_hooks(mut self, on: bool) -> Self {
         self.hooks = on;
+        self
+    }
+
+    /// Nodes with fewer than `plies` plies left to search (the remaining depth, or the
+    /// game's [`remaining_plies_bound`](Game::remaining_plies_bound) when smaller) neither
+    /// read nor write the table: such a small subtree is searched faster than a table
+    /// access that misses the cache costs. Default: 2. It never changes a value.
+    ///
+    /// ```
+    /// let e = adversarial::Negamax::new(games::OpenLines).min_table_plies(4);
+    /// # let _ = e;
+    /// ```
+    #[must_use]
+    pub fn min_table_plies(mut self, plies: u32) -> Self {
+        self.min_table_plies = plies;
         self
     }
 
@@ -249,6 +267,7 @@ impl<E, T> Negamax<E, T> {
             ordering: self.ordering,
             hooks: self.hooks,
             mover_safe: self.mover_safe,
+            min_table_plies: self.min_table_plies,
             exact: false,
             track_pv: true,
             salt,

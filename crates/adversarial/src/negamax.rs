@@ -19,7 +19,8 @@
 //! 6. the moves are generated: [`non_losing_moves`](search_core::Game::non_losing_moves)
 //!    with the hooks on and at least two plies left (none left: `loss_in(2)`), else all
 //!    legal moves;
-//! 7. the table may answer (same remaining depth, or any depth in exact-solver mode) or
+//! 7. unless fewer than `min_table_plies` plies are left (a small subtree is cheaper to
+//!    search than a table access that misses the cache), the table may answer (same remaining depth, or any depth in exact-solver mode) or
 //!    narrow the window, and supplies its best move for ordering;
 //! 8. the moves are ordered and searched, the first with the full window and, with PVS,
 //!    the rest with a null window first (re-searched when it fails high inside the window);
@@ -48,6 +49,9 @@ pub(crate) struct LoopOptions {
     /// Exact-solver mode: no heuristic leaves are expected, so table entries are valid
     /// whatever depth they were searched to.
     pub exact: bool,
+    /// Nodes with fewer plies than this left (remaining depth, or the game's
+    /// `remaining_plies_bound`) do not use the table.
+    pub min_table_plies: u32,
     /// Maintain the principal variation (a copy per improving move; off in the solver).
     pub track_pv: bool,
     /// Perturbs the order of equally ranked moves (0 = none): Lazy SMP helpers use it to
@@ -249,6 +253,19 @@ where
             }
             return Score::heuristic(self.eval.evaluate(state));
         }
+        // Read the table slot now; it is decoded after the hooks, so that the memory access
+        // overlaps with their work.
+        // Nodes close to the end skip the table: their subtree costs less than a miss.
+        let left = state
+            .remaining_plies_bound()
+            .map_or(depth, |r| r.min(depth));
+        let use_tt = T::ENABLED && left >= self.opts.min_table_plies;
+        let key = if use_tt { self.table.key(state) } else { 0 };
+        let raw = if use_tt {
+            self.table.fetch(key)
+        } else {
+            [0, 0]
+        };
         let mut hi = Score::win_in(1);
         // Only a fast override of `winning_move` pays at every node (the default lists and
         // plays every move, which searching the children does anyway).
@@ -295,11 +312,10 @@ where
                 state.legal_moves(&mut p.moves);
             }
         }
-        let key = if T::ENABLED { self.table.key(state) } else { 0 };
         let mut table_move = None;
-        if T::ENABLED {
+        if use_tt {
             self.stats.tt_probes += 1;
-            if let Some(e) = self.table.probe(key) {
+            if let Some(e) = self.table.decode(key, raw) {
                 self.stats.tt_hits += 1;
                 table_move = e.move_index;
                 if ply > 0 && (self.opts.exact || u32::from(e.depth) == depth.min(0xffff)) {
@@ -373,7 +389,7 @@ where
             }
         }
 
-        if T::ENABLED {
+        if use_tt {
             let bound = if best <= alpha0 {
                 Bound::Upper
             } else if best >= beta0 {

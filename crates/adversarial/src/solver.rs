@@ -102,6 +102,7 @@ pub struct Solver<T = Arc<TranspositionTable>> {
     pub(crate) ordering: MoveOrdering,
     pub(crate) hooks: bool,
     pub(crate) mover_safe: bool,
+    pub(crate) min_table_plies: u32,
     pub(crate) budget: Budget,
 }
 
@@ -167,6 +168,7 @@ impl<T> Solver<T> {
             ordering: MoveOrdering::table_and_hints(),
             hooks: true,
             mover_safe: false,
+            min_table_plies: 8,
             budget: Budget::unlimited(),
         }
     }
@@ -193,6 +195,21 @@ impl<T> Solver<T> {
     #[must_use]
     pub fn game_hooks(mut self, on: bool) -> Self {
         self.hooks = on;
+        self
+    }
+
+    /// Nodes with fewer than `plies` plies left to search (the remaining depth, or the
+    /// game's [`remaining_plies_bound`](Game::remaining_plies_bound) when smaller) neither
+    /// read nor write the table: such a small subtree is searched faster than a table
+    /// access that misses the cache costs. Default: 8. It never changes a value.
+    ///
+    /// ```
+    /// let e = adversarial::Solver::with_megabytes(1).unwrap().min_table_plies(4);
+    /// # let _ = e;
+    /// ```
+    #[must_use]
+    pub fn min_table_plies(mut self, plies: u32) -> Self {
+        self.min_table_plies = plies;
         self
     }
 
@@ -242,6 +259,7 @@ impl<T> Solver<T> {
             ordering: self.ordering,
             hooks: self.hooks,
             mover_safe: self.mover_safe,
+            min_table_plies: self.min_table_plies,
             exact: true,
             track_pv: false,
             salt,
@@ -339,11 +357,11 @@ impl<T> Solver<T> {
     /// use adversarial::Solver;
     /// use games::TicTacToe;
     /// use search_core::{Budget, Score};
-    /// // X to move must block O's row 3-4-5 in cell 5.
+    /// // O to move completes its row 3-4-5 in cell 5.
     /// let g: TicTacToe = "X.X OO. X..".parse().unwrap();
     /// let (mv, score, _) = Solver::with_megabytes(1).unwrap().best_move(&g, &Budget::unlimited()).unwrap();
     /// assert_eq!(score, Score::win_in(1));
-    /// assert_eq!(mv, 1);
+    /// assert_eq!(mv, 5);
     /// ```
     pub fn best_move<G>(
         &mut self,

@@ -393,9 +393,42 @@ impl TranspositionTable {
     #[inline]
     #[must_use]
     pub fn probe(&self, key: u64) -> Option<TableEntry> {
+        Self::decode(key, self.fetch(key))
+    }
+
+    /// The raw words of `key`'s slot, not yet checked: engines read the slot as early as
+    /// they can and [`decode`](TranspositionTable::decode) it later, so that the memory
+    /// access overlaps with other work.
+    ///
+    /// ```
+    /// use adversarial::{Bound, TableEntry, TranspositionTable};
+    /// use search_core::Score;
+    /// let t = TranspositionTable::new(64).unwrap();
+    /// let e = TableEntry { score: Score::DRAW, depth: 1, bound: Bound::Exact, move_index: None };
+    /// t.store(3, e);
+    /// let raw = t.fetch(3);
+    /// assert_eq!(TranspositionTable::decode(3, raw), Some(e));
+    /// assert_eq!(TranspositionTable::decode(4, raw), None);
+    /// ```
+    #[inline]
+    #[must_use]
+    pub fn fetch(&self, key: u64) -> [u64; 2] {
         let slot = &self.slots[self.index(key)];
-        let data = slot.data.load(Ordering::Relaxed);
-        let check = slot.check.load(Ordering::Relaxed);
+        [
+            slot.data.load(Ordering::Relaxed),
+            slot.check.load(Ordering::Relaxed),
+        ]
+    }
+
+    /// The entry in `raw` (from [`fetch`](TranspositionTable::fetch)) if it belongs to `key`.
+    ///
+    /// ```
+    /// assert_eq!(adversarial::TranspositionTable::decode(1, [0, 0]), None);
+    /// ```
+    #[inline]
+    #[must_use]
+    pub fn decode(key: u64, raw: [u64; 2]) -> Option<TableEntry> {
+        let [data, check] = raw;
         if check ^ data != key {
             return None;
         }
@@ -481,6 +514,10 @@ pub trait Transpositions<G: Game> {
     fn key(&self, state: &G) -> u64;
     /// The entry stored for `key`.
     fn probe(&self, key: u64) -> Option<TableEntry>;
+    /// Reads `key`'s slot without interpreting it (see [`TranspositionTable::fetch`]).
+    fn fetch(&self, key: u64) -> [u64; 2];
+    /// Interprets what [`fetch`](Transpositions::fetch) read.
+    fn decode(&self, key: u64, raw: [u64; 2]) -> Option<TableEntry>;
     /// Stores an entry for `key`.
     fn store(&self, key: u64, entry: TableEntry);
     /// Starts a new search generation.
@@ -508,6 +545,14 @@ impl<G: Game> Transpositions<G> for NoTable {
         None
     }
     #[inline]
+    fn fetch(&self, _key: u64) -> [u64; 2] {
+        [0, 0]
+    }
+    #[inline]
+    fn decode(&self, _key: u64, _raw: [u64; 2]) -> Option<TableEntry> {
+        None
+    }
+    #[inline]
     fn store(&self, _key: u64, _entry: TableEntry) {}
     #[inline]
     fn new_search(&self) {}
@@ -522,6 +567,14 @@ impl<G: GameHash> Transpositions<G> for TranspositionTable {
     #[inline]
     fn probe(&self, key: u64) -> Option<TableEntry> {
         TranspositionTable::probe(self, key)
+    }
+    #[inline]
+    fn fetch(&self, key: u64) -> [u64; 2] {
+        TranspositionTable::fetch(self, key)
+    }
+    #[inline]
+    fn decode(&self, key: u64, raw: [u64; 2]) -> Option<TableEntry> {
+        TranspositionTable::decode(key, raw)
     }
     #[inline]
     fn store(&self, key: u64, entry: TableEntry) {
@@ -544,6 +597,14 @@ impl<G: Game, T: Transpositions<G>> Transpositions<G> for std::sync::Arc<T> {
         (**self).probe(key)
     }
     #[inline]
+    fn fetch(&self, key: u64) -> [u64; 2] {
+        (**self).fetch(key)
+    }
+    #[inline]
+    fn decode(&self, key: u64, raw: [u64; 2]) -> Option<TableEntry> {
+        (**self).decode(key, raw)
+    }
+    #[inline]
     fn store(&self, key: u64, entry: TableEntry) {
         (**self).store(key, entry);
     }
@@ -562,6 +623,14 @@ impl<G: Game, T: Transpositions<G>> Transpositions<G> for &T {
     #[inline]
     fn probe(&self, key: u64) -> Option<TableEntry> {
         (**self).probe(key)
+    }
+    #[inline]
+    fn fetch(&self, key: u64) -> [u64; 2] {
+        (**self).fetch(key)
+    }
+    #[inline]
+    fn decode(&self, key: u64, raw: [u64; 2]) -> Option<TableEntry> {
+        (**self).decode(key, raw)
     }
     #[inline]
     fn store(&self, key: u64, entry: TableEntry) {

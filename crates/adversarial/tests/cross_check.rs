@@ -55,6 +55,7 @@ where
                             .iterative_deepening(iterative)
                             .game_hooks(hooks)
                             .moves_cannot_lose(hooks)
+                            .min_table_plies(u32::from(pvs))
                             .with_table(Arc::new(table));
                         let r = engine.search(state, &budget).unwrap();
                         out.push((format!("{name} table={replacement:?}"), r.score));
