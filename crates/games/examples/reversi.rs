@@ -18,7 +18,10 @@
 //! cargo test -p games --example reversi                             # rules, perft, conformance
 //! ```
 //! Options: `--seed N` seeds the AIs (and the match), `--opening-plies K` sets the random
-//! opening of each pair of match games (default 4). Moves are typed as a column letter and
+//! opening of each pair of match games (default 4). Two measurements run alone:
+//! `--perft D` counts and times the move sequences of `D` plies from the start, and
+//! `--hooks D` prints what the transposition table and the move-ordering hints save
+//! alpha-beta at depth `D` (the tables of `docs/guide-your-own-game.md`). Moves are typed as a column letter and
 //! a row number (`c4`), or `pass`; `moves` lists the legal moves, `quit` (or end of input)
 //! stops.
 
@@ -26,8 +29,9 @@ use std::fmt;
 use std::io::{self, BufRead, Write};
 use std::process::ExitCode;
 use std::str::FromStr;
+use std::time::Instant;
 
-use adversarial::{Negamax, TranspositionTable};
+use adversarial::{MoveOrdering, Negamax, TranspositionTable};
 use mcts::Mcts;
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
@@ -757,11 +761,14 @@ fn play_game(
 }
 
 const USAGE: &str = "usage: reversi [BLACK WHITE] [--games N] [--seed N] [--opening-plies K]
+       reversi --perft D | --hooks D
   BLACK, WHITE: human, random, greedy, material, alphabeta or mcts (BLACK = X moves first);
     greedy and material look one move ahead with the full evaluator / disc count only;
     alphabeta searches 8 plies with the full evaluator; mcts runs 20000 playouts a move
   no players: you against the greedy AI, asked who starts
-  --games N with two AIs: play an N-game match and print the score";
+  --games N with two AIs: play an N-game match and print the score
+  --perft D: count the move sequences of D plies from the start, and time it
+  --hooks D: alpha-beta node counts at depth D with and without the table and hints";
 
 /// The parsed command line.
 #[derive(Debug)]
@@ -770,7 +777,15 @@ struct Options {
     games: Option<u32>,
     seed: u64,
     opening_plies: u32,
+    /// `--perft D`: count move sequences to depth D and time it.
+    perft: Option<u32>,
+    /// `--hooks D`: measure what the table and the ordering hints save alpha-beta at depth D.
+    hooks: Option<u32>,
 }
+
+/// The largest depths `--perft` and `--hooks` accept (deeper runs take hours).
+const MAX_PERFT_DEPTH: u32 = 14;
+const MAX_HOOKS_DEPTH: u32 = 14;
 
 fn parse_args(args: &[String]) -> Result<Options, String> {
     let mut seats = Vec::new();
@@ -779,6 +794,8 @@ fn parse_args(args: &[String]) -> Result<Options, String> {
         games: None,
         seed: 1,
         opening_plies: 4,
+        perft: None,
+        hooks: None,
     };
     let mut it = args.iter();
     while let Some(arg) = it.next() {
@@ -803,6 +820,14 @@ fn parse_args(args: &[String]) -> Result<Options, String> {
                 options.opening_plies =
                     u32::try_from(number("--opening-plies")?).map_err(|e| e.to_string())?;
             }
+            "--perft" => {
+                let d = number("--perft")?;
+                options.perft = Some(depth_in(d, MAX_PERFT_DEPTH, "--perft")?);
+            }
+            "--hooks" => {
+                let d = number("--hooks")?;
+                options.hooks = Some(depth_in(d, MAX_HOOKS_DEPTH, "--hooks")?);
+            }
             "-h" | "--help" => return Err(String::new()),
             seat => seats.push(seat.parse::<Seat>()?),
         }
@@ -815,7 +840,126 @@ fn parse_args(args: &[String]) -> Result<Options, String> {
     if options.games.is_some() && !matches!(options.seats, Some([Seat::Ai(_), Seat::Ai(_)])) {
         return Err("--games needs two AI players, e.g. greedy random".to_string());
     }
+    let measuring = options.perft.is_some() || options.hooks.is_some();
+    if measuring && (options.seats.is_some() || options.perft.is_some() == options.hooks.is_some())
+    {
+        return Err("--perft and --hooks run alone, without players".to_string());
+    }
     Ok(options)
+}
+
+/// `value` as a depth from 1 to `max`.
+fn depth_in(value: u64, max: u32, name: &str) -> Result<u32, String> {
+    u32::try_from(value)
+        .ok()
+        .filter(|d| (1..=max).contains(d))
+        .ok_or(format!("{name} takes a depth from 1 to {max}, not {value}"))
+}
+
+/// Counts the move sequences of `depth` plies from the start and prints the time.
+fn run_perft(depth: u32, out: &mut impl Write) -> io::Result<()> {
+    let start = Instant::now();
+    let count = games::perft(&Reversi::new(), depth);
+    let secs = start.elapsed().as_secs_f64();
+    writeln!(out, "perft({depth}) = {count} in {secs:.3} s")
+}
+
+/// Searches 40 seeded middle-game positions to `depth` with alpha-beta, with and without
+/// the transposition table and each source of move ordering, and prints the nodes and time
+/// of each configuration (and whether it found the same values as the first). Every search
+/// gets a fresh table, so no configuration profits from another's work.
+fn run_hooks(depth: u32, out: &mut impl Write) -> io::Result<()> {
+    let mut rng = SmallRng::seed_from_u64(77);
+    let mut positions = Vec::new();
+    while positions.len() < 40 {
+        let mut s = Reversi::new();
+        for _ in 0..rng.gen_range(6..14) {
+            let moves = s.legal_move_list();
+            if moves.is_empty() {
+                break;
+            }
+            s.play(moves[rng.gen_range(0..moves.len())]);
+        }
+        if !s.outcome().is_over() {
+            positions.push(s);
+        }
+    }
+    // A fresh table per search: 16 MiB for the deep searches, 1 MiB for shallow ones.
+    let table_megabytes = if depth >= 8 { 16 } else { 1 };
+    let none = MoveOrdering::none();
+    let configs = [
+        ("no", "none", none, false),
+        ("yes", "none", none, true),
+        (
+            "yes",
+            "hints only",
+            MoveOrdering {
+                hints: true,
+                ..none
+            },
+            true,
+        ),
+        (
+            "yes",
+            "table move only",
+            MoveOrdering {
+                table_move: true,
+                ..none
+            },
+            true,
+        ),
+        (
+            "yes",
+            "table move + hints",
+            MoveOrdering::table_and_hints(),
+            true,
+        ),
+        (
+            "yes",
+            "table move, killers, history",
+            MoveOrdering {
+                hints: false,
+                ..MoveOrdering::all()
+            },
+            true,
+        ),
+        ("yes", "all (the default)", MoveOrdering::all(), true),
+        ("no", "all", MoveOrdering::all(), false),
+    ];
+    writeln!(out, "| table | ordering | nodes | time | same values |")?;
+    writeln!(out, "|---|---|---:|---:|---|")?;
+    let mut reference = Vec::new();
+    for (table, ordering_name, ordering, with_table) in configs {
+        let start = Instant::now();
+        let mut nodes = 0;
+        let mut values = Vec::new();
+        for p in &positions {
+            let budget = Budget::depth(depth);
+            let engine = Negamax::new(Weights::DEFAULT).move_ordering(ordering);
+            let result = if with_table {
+                match TranspositionTable::with_megabytes(table_megabytes) {
+                    Ok(t) => engine.with_table(t).search(p, &budget),
+                    Err(e) => return Err(io::Error::other(e)),
+                }
+            } else {
+                let mut engine = engine;
+                engine.search(p, &budget)
+            };
+            let result = result.map_err(io::Error::other)?;
+            nodes += result.stats.nodes;
+            values.push(result.score);
+        }
+        let secs = start.elapsed().as_secs_f64();
+        if reference.is_empty() {
+            reference = values.clone();
+        }
+        let same = if values == reference { "yes" } else { "NO" };
+        writeln!(
+            out,
+            "| {table} | {ordering_name} | {nodes} | {secs:.2} s | {same} |"
+        )?;
+    }
+    Ok(())
 }
 
 /// Asks whether the human wants to move first; `None` at end of input.
@@ -850,6 +994,20 @@ fn main() -> ExitCode {
     let stdin = io::stdin();
     let mut input = stdin.lock();
     let mut out = io::stdout();
+    let measured = match (options.perft, options.hooks) {
+        (Some(depth), _) => Some(run_perft(depth, &mut out)),
+        (_, Some(depth)) => Some(run_hooks(depth, &mut out)),
+        _ => None,
+    };
+    if let Some(done) = measured {
+        return match done {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) => {
+                eprintln!("the measurement failed: {e}");
+                ExitCode::FAILURE
+            }
+        };
+    }
     if let (Some(games), Some([Seat::Ai(a), Seat::Ai(b)])) = (options.games, options.seats) {
         let arena = Arena::new(Reversi::new())
             .games(games)
@@ -1294,7 +1452,7 @@ mod tests {
     #[test]
     fn the_search_engines_beat_the_one_ply_player_and_random_play() {
         let report = Arena::new(Reversi::new())
-            .games(12)
+            .games(8)
             .seed(4)
             .opening_plies(4)
             .run(|s| AiKind::AlphaBeta.build(s), |s| AiKind::Greedy.build(s))
@@ -1403,6 +1561,31 @@ mod tests {
         assert!(parse_args(&args("greedy random --games 0")).is_err());
         assert!(parse_args(&args("greedy random --seed x")).is_err());
         assert!(parse_args(&args("greedy random --seed")).is_err());
+        assert_eq!(parse_args(&args("--perft 5")).unwrap().perft, Some(5));
+        assert_eq!(parse_args(&args("--hooks 3")).unwrap().hooks, Some(3));
+        assert!(parse_args(&args("--perft 0")).is_err());
+        assert!(parse_args(&args("--perft 99"))
+            .unwrap_err()
+            .contains("from 1 to 14"));
+        assert!(parse_args(&args("--perft 3 --hooks 3")).is_err());
+        assert!(parse_args(&args("greedy random --hooks 3")).is_err());
+    }
+
+    #[test]
+    fn the_measurements_run_and_agree() {
+        let mut out = Vec::new();
+        run_perft(3, &mut out).unwrap();
+        assert!(String::from_utf8(out)
+            .unwrap()
+            .starts_with("perft(3) = 56 in "));
+        let mut out = Vec::new();
+        run_hooks(2, &mut out).unwrap();
+        let text = String::from_utf8(out).unwrap();
+        assert_eq!(text.lines().count(), 10, "{text}");
+        assert!(
+            !text.contains("| NO |"),
+            "every configuration finds the same values:\n{text}"
+        );
     }
 
     /// The text between `// ANCHOR: name` and `// ANCHOR_END: name` in this file, with the
