@@ -969,12 +969,26 @@ fn ask_seats(input: &mut impl BufRead, out: &mut impl Write) -> io::Result<Optio
         write!(out, "Do you want to move first (you are X)? [y/n] ")?;
         out.flush()?;
         let Some(line) = read_line(input)? else {
+            writeln!(out, "\nend of input: no game played")?;
             return Ok(None);
         };
         match line.trim().to_ascii_lowercase().as_str() {
             "y" | "yes" => return Ok(Some([Seat::Human, ai])),
             "n" | "no" => return Ok(Some([ai, Seat::Human])),
             other => writeln!(out, "please answer y or n, not {other:?}")?,
+        }
+    }
+}
+
+/// The exit code for `result`: success, also when standard output was closed early
+/// (`reversi greedy random | head`); otherwise `what` and the error on standard error.
+fn finish(result: io::Result<()>, what: &str) -> ExitCode {
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("{what}: {e}");
+            ExitCode::FAILURE
         }
     }
 }
@@ -1000,13 +1014,7 @@ fn main() -> ExitCode {
         _ => None,
     };
     if let Some(done) = measured {
-        return match done {
-            Ok(()) => ExitCode::SUCCESS,
-            Err(e) => {
-                eprintln!("the measurement failed: {e}");
-                ExitCode::FAILURE
-            }
-        };
+        return finish(done, "the measurement failed");
     }
     if let (Some(games), Some([Seat::Ai(a), Seat::Ai(b)])) = (options.games, options.seats) {
         let arena = Arena::new(Reversi::new())
@@ -1014,10 +1022,7 @@ fn main() -> ExitCode {
             .seed(options.seed)
             .opening_plies(options.opening_plies);
         return match arena.run(|seed| a.build(seed), |seed| b.build(seed)) {
-            Ok(report) => {
-                println!("{report}");
-                ExitCode::SUCCESS
-            }
+            Ok(report) => finish(writeln!(out, "{report}"), "cannot print the result"),
             Err(e) => {
                 eprintln!("the match failed: {e}");
                 ExitCode::FAILURE
@@ -1035,13 +1040,10 @@ fn main() -> ExitCode {
             }
         },
     };
-    match play_game(seats, options.seed, &mut input, &mut out) {
-        Ok(_) => ExitCode::SUCCESS,
-        Err(e) => {
-            eprintln!("cannot use the terminal: {e}");
-            ExitCode::FAILURE
-        }
-    }
+    finish(
+        play_game(seats, options.seed, &mut input, &mut out).map(|_| ()),
+        "cannot use the terminal",
+    )
 }
 
 // ---------------------------------------------------------------------------------------
@@ -1527,6 +1529,21 @@ mod tests {
         );
         assert!(text.contains("O (greedy) plays"), "{text}");
         assert!(text.contains("end of input"), "{text}");
+    }
+
+    #[test]
+    fn the_first_question_reprompts_and_handles_end_of_input() {
+        let mut out = Vec::new();
+        let seats = ask_seats(&mut "maybe\nn\n".as_bytes(), &mut out).unwrap();
+        assert_eq!(seats, Some([Seat::Ai(AiKind::Greedy), Seat::Human]));
+        let text = String::from_utf8(out).unwrap();
+        assert!(
+            text.contains("please answer y or n, not \"maybe\""),
+            "{text}"
+        );
+        let mut out = Vec::new();
+        assert_eq!(ask_seats(&mut io::empty(), &mut out).unwrap(), None);
+        assert!(String::from_utf8(out).unwrap().contains("end of input"));
     }
 
     #[test]
