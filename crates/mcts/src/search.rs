@@ -7,7 +7,7 @@ use search_core::{Budget, Evaluator, Game, Outcome, RunningBudget, SearchError, 
 use crate::playout::{first_player_reward, run_playout, Playout, RandomPlayout};
 use crate::result::{Interval, MctsStats, MoveStats, Proven, SearchResult, Value};
 use crate::rng::FastRng;
-use crate::tree::{reroot, update_bounds, Node, LOSS, WIN};
+use crate::tree::{reroot, update_bounds, visit_table, Node, LOSS, WIN};
 
 /// How the move is chosen once the search stops (after proven wins, which always come
 /// first, and never a proven loss while some move is not one).
@@ -65,6 +65,8 @@ struct Worker<M> {
     path: Vec<u32>,
     moves: Vec<M>,
     order: Vec<(f32, M)>,
+    /// `[1/sqrt(n), sqrt(ln n)]` for small visit counts.
+    terms: Vec<[f32; 2]>,
     full: bool,
     iterations: u64,
     playouts: u64,
@@ -80,6 +82,7 @@ impl<M: Copy + PartialEq> Worker<M> {
             path: Vec::new(),
             moves: Vec::new(),
             order: Vec::new(),
+            terms: visit_table(),
             full: false,
             iterations: 0,
             playouts: 0,
@@ -338,7 +341,7 @@ impl<M: Copy + PartialEq> Worker<M> {
             }
             let n = &mut self.tree[i];
             let r = if n.owner() == 0 { reward } else { 1.0 - reward };
-            n.add_visit(r as f32);
+            n.add_visit(r as f32, &self.terms);
         }
         Ok(())
     }

@@ -55,14 +55,18 @@ impl<M: Copy> Node<M> {
         }
     }
 
-    /// Adds one visit with reward `r` for the owner.
+    /// Adds one visit with reward `r` for the owner; `table` holds `[1/sqrt(n), sqrt(ln n)]`
+    /// for small `n` (see [`visit_table`]).
     #[inline]
-    pub fn add_visit(&mut self, r: f32) {
+    pub fn add_visit(&mut self, r: f32, table: &[[f32; 2]]) {
         self.visits += 1;
-        let inv = 1.0 / (self.visits as f32).sqrt();
+        let [inv, sqrt_ln] = match table.get(self.visits as usize) {
+            Some(&pair) => pair,
+            None => visit_terms(self.visits),
+        };
         self.inv_sqrt = inv;
+        self.sqrt_ln = sqrt_ln;
         self.mean += (r - self.mean) * (inv * inv);
-        self.sqrt_ln = (crate::search::fast_ln(f64::from(self.visits)) as f32).sqrt();
     }
 
     /// `true` once the children were generated (or the node was solved without them).
@@ -122,6 +126,21 @@ impl<M: Copy> Node<M> {
         let f = self.first_child as usize;
         f..f + self.num_children as usize
     }
+}
+
+/// `[1 / sqrt(n), sqrt(ln n)]`, the two UCT terms that depend on a node's visits.
+#[inline]
+pub(crate) fn visit_terms(n: u32) -> [f32; 2] {
+    let x = f64::from(n.max(1));
+    [
+        (1.0 / x.sqrt()) as f32,
+        crate::search::fast_ln(x).sqrt() as f32,
+    ]
+}
+
+/// [`visit_terms`] for `n < 4096`, looked up instead of computed in the hot loop.
+pub(crate) fn visit_table() -> Vec<[f32; 2]> {
+    (0..4096).map(visit_terms).collect()
 }
 
 /// Recomputes the bounds of `tree[idx]` from its children; returns `true` if they changed.
