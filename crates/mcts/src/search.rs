@@ -1085,7 +1085,7 @@ where
                 prior: a.prior,
             })
             .collect();
-        moves.sort_by(|a, b| b.visits.cmp(&a.visits));
+        moves.sort_by_key(|m| core::cmp::Reverse(m.visits));
         SearchResult {
             best_move,
             value,
@@ -1151,20 +1151,6 @@ fn find_path<G: Game + PartialEq>(from: &G, to: &G, path: &mut Vec<G::Move>) -> 
     false
 }
 
-#[cfg(test)]
-mod tests {
-    use super::fast_ln;
-
-    #[test]
-    fn fast_ln_matches_ln() {
-        for n in (1..100_000u32).chain([1 << 20, 123_456_789, u32::MAX]) {
-            let x = f64::from(n);
-            let (a, b) = (fast_ln(x), x.ln());
-            assert!((a - b).abs() <= 1e-8 * b.max(1.0), "{n}: {a} vs {b}");
-        }
-    }
-}
-
 impl<G, P> Strategy<G> for Mcts<G, P>
 where
     G: Game + PartialEq + Send,
@@ -1181,5 +1167,19 @@ where
 
     fn name(&self) -> String {
         format!("mcts(c={})", self.exploration)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::fast_ln;
+
+    #[test]
+    fn fast_ln_matches_ln() {
+        for n in (1..100_000u32).chain([1 << 20, 123_456_789, u32::MAX]) {
+            let x = f64::from(n);
+            let (a, b) = (fast_ln(x), x.ln());
+            assert!((a - b).abs() <= 1e-8 * b.max(1.0), "{n}: {a} vs {b}");
+        }
     }
 }
