@@ -99,7 +99,7 @@ impl<E> AlphaBeta<E> {
         for &mv in &moves {
             let mut child = state.clone();
             child.play(mv);
-            let v = walk.min_value(&mut child, depth - 1, 1, alpha, Score::INFINITY);
+            let v = walk.min_value(&child, depth - 1, 1, alpha, Score::INFINITY);
             if walk.aborted {
                 break;
             }

@@ -47,7 +47,7 @@ fn parse_args() -> Result<Options, String> {
     let mut o = Options {
         weak: false,
         threads: 1,
-        table_mb: 64,
+        table_mb: 16,
     };
     let mut args = std::env::args().skip(1);
     while let Some(a) = args.next() {
