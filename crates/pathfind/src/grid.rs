@@ -627,7 +627,7 @@ impl fmt::Display for DistanceMap {
 /// ```
 #[derive(Clone, Debug, Default)]
 pub struct GridContext {
-    float: Engine<u32, FloatCost, DenseSlots>,
+    fixed: Engine<u32, u64, DenseSlots>,
     steps: Engine<u32, u32, DenseSlots>,
 }
 
@@ -828,7 +828,7 @@ impl GridContext {
         Ok(())
     }
 
-    fn best_first<P: Priority<FloatCost>>(
+    fn best_first<P: Priority<u64>>(
         &mut self,
         p: P,
         grid: &Grid,
@@ -838,45 +838,101 @@ impl GridContext {
         limits: &Limits<FloatCost>,
     ) -> Result<SearchResult<Cell, FloatCost>, PathError> {
         let goal_index = grid.endpoint(goal)?;
-        let e = &mut self.float;
+        let e = &mut self.fixed;
         e.nodes.reserve_slots(grid.open.len());
         e.roots.clear();
         for s in starts {
             e.roots.push(grid.endpoint(s)?);
         }
         let roots = core::mem::take(&mut e.roots);
+        let limits = Limits {
+            max_cost: limits.max_cost.map(|c| to_fixed(c.get())),
+            max_depth: limits.max_depth,
+            max_expansions: limits.max_expansions,
+        };
         let stride = grid.stride;
         let (gx, gy) = (goal_index as usize % stride, goal_index as usize / stride);
-        let succ = |&i: &u32, out: &mut Vec<(u32, FloatCost)>| {
-            grid.push_successors(i, &grid.costs, out);
+        let succ = |&i: &u32, out: &mut Vec<(u32, u64)>| {
+            grid.push_successors(i, &FIXED_COSTS, out);
         };
         let is_goal = |&i: &u32| i == goal_index;
         macro_rules! run {
             ($h:expr) => {{
                 let h = |&i: &u32| {
                     let (x, y) = (i as usize % stride, i as usize / stride);
-                    float(estimate($h, x.abs_diff(gx) as u32, y.abs_diff(gy) as u32))
+                    fixed_estimate($h, x.abs_diff(gx) as u64, y.abs_diff(gy) as u64)
                 };
-                e.best_first(p, roots.iter().copied(), limits, succ, h, is_goal)
+                e.best_first(p, roots.iter().copied(), &limits, succ, h, is_goal)
             }};
         }
         // One instantiation per heuristic, so the estimate is inlined in the search loop.
         let result = match heuristic {
-            Heuristic::Zero => e.best_first(
-                p,
-                roots.iter().copied(),
-                limits,
-                succ,
-                |_: &u32| FloatCost::ZERO,
-                is_goal,
-            ),
+            Heuristic::Zero => {
+                e.best_first(p, roots.iter().copied(), &limits, succ, |_: &u32| 0, is_goal)
+            }
             Heuristic::Manhattan => run!(Heuristic::Manhattan),
             Heuristic::Euclidean => run!(Heuristic::Euclidean),
             Heuristic::Octile => run!(Heuristic::Octile),
             Heuristic::Chebyshev => run!(Heuristic::Chebyshev),
         };
         e.roots = roots;
-        Ok(to_cells(grid, result?))
+        let r = to_cells(grid, result?);
+        // Report the exact cost of the path: straight moves + √2 × diagonal moves.
+        let outcome = match r.outcome {
+            Outcome::Found(path) => {
+                let (mut straight, mut diagonal) = (0u64, 0u64);
+                for w in path.nodes.windows(2) {
+                    if w[0].x != w[1].x && w[0].y != w[1].y {
+                        diagonal += 1;
+                    } else {
+                        straight += 1;
+                    }
+                }
+                let cost = float(straight as f64 + diagonal as f64 * SQRT_2);
+                Outcome::Found(Path { nodes: path.nodes, cost })
+            }
+            Outcome::NoPath => Outcome::NoPath,
+            Outcome::LimitReached(l) => Outcome::LimitReached(l),
+        };
+        Ok(SearchResult { outcome, stats: r.stats })
+    }
+}
+
+/// Grid best-first searches count costs in fixed point, in units of 2^-32: a straight move
+/// is 2^32 units, a diagonal one √2 · 2^32 rounded. Integer costs make equal path costs
+/// exactly equal, so ties between equal `f` values are broken by `g` as intended (float sums
+/// of 1 and √2 differ in their last bits depending on the order of the moves, which scatters
+/// ties and costs many extra expansions) and keep heap comparisons cheap. Two different
+/// combinations of `a` straight and `b` diagonal moves are ordered exactly as their real
+/// costs while `b` < 50,000; the reported cost is recomputed exactly from the path.
+const UNIT: u64 = 1 << 32;
+const FIXED_COSTS: [u64; 8] = [UNIT, UNIT, UNIT, UNIT, DIAGONAL, DIAGONAL, DIAGONAL, DIAGONAL];
+/// round(√2 · 2^32).
+const DIAGONAL: u64 = 6_074_001_000;
+
+/// A real cost limit in fixed-point units (saturating, rounded up by a relative 1e-12 so that
+/// a path of exactly that cost is kept).
+fn to_fixed(cost: f64) -> u64 {
+    let units = cost * UNIT as f64 * (1.0 + 1e-12);
+    if units >= u64::MAX as f64 {
+        u64::MAX
+    } else if units > 0.0 {
+        units as u64
+    } else {
+        0
+    }
+}
+
+#[inline(always)]
+fn fixed_estimate(h: Heuristic, dx: u64, dy: u64) -> u64 {
+    let (lo, hi) = if dx < dy { (dx, dy) } else { (dy, dx) };
+    match h {
+        Heuristic::Zero => 0,
+        Heuristic::Manhattan => (dx + dy) * UNIT,
+        // Rounded down: the real distance never exceeds the octile one.
+        Heuristic::Euclidean => (((dx * dx + dy * dy) as f64).sqrt() * UNIT as f64) as u64,
+        Heuristic::Octile => (hi - lo) * UNIT + lo * DIAGONAL,
+        Heuristic::Chebyshev => hi * UNIT,
     }
 }
 
