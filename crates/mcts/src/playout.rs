@@ -30,6 +30,14 @@ use crate::rng::FastRng;
 /// ```
 pub trait Playout<G: Game> {
     /// Chooses the next playout move among `moves` (the legal moves of `state`, never empty).
+    ///
+    /// ```
+    /// use games::TicTacToe;
+    /// use mcts::{FastRng, Playout, RandomPlayout};
+    /// let mut rng = FastRng::new(1);
+    /// let mv = RandomPlayout.choose(&TicTacToe::new(), &[2, 4, 6], &mut rng);
+    /// assert!([2, 4, 6].contains(&mv));
+    /// ```
     fn choose(&self, state: &G, moves: &[G::Move], rng: &mut FastRng) -> G::Move;
 
     /// Stop the playout after this many plies and [`score`](Playout::score) the state
@@ -81,7 +89,8 @@ impl<G: Game> Playout<G> for RandomPlayout {
 }
 
 /// Playouts biased by the game's own knowledge: take a winning move when the game's
-/// [`winning_move`](Game::winning_move) hook finds one; otherwise, with probability
+/// [`winning_move`](Game::winning_move) hook finds one (asked only when the game declares
+/// it fast with [`HAS_WINNING_MOVE`](Game::HAS_WINNING_MOVE)); otherwise, with probability
 /// `1 - epsilon`, the legal move with the highest
 /// [`move_order_hint`](Game::move_order_hint) (ties broken at random), and with probability
 /// `epsilon` a uniformly random move.
@@ -132,8 +141,10 @@ impl HintPlayout {
 
 impl<G: Game> Playout<G> for HintPlayout {
     fn choose(&self, state: &G, moves: &[G::Move], rng: &mut FastRng) -> G::Move {
-        if let Some(win) = state.winning_move() {
-            return win;
+        if G::HAS_WINNING_MOVE {
+            if let Some(win) = state.winning_move() {
+                return win;
+            }
         }
         if rng.next_f64() < self.epsilon {
             return moves[rng.below(moves.len())];
@@ -268,6 +279,10 @@ pub(crate) fn first_player_reward(outcome: Outcome) -> f64 {
 
 /// The longest playout the engine plays before scoring it a draw: a guard against games
 /// that never end (cycles), not a limit any finite board game reaches.
+///
+/// ```
+/// assert!(mcts::MAX_PLAYOUT_PLIES >= 10_000);
+/// ```
 pub const MAX_PLAYOUT_PLIES: u32 = 100_000;
 
 /// Runs one playout from `state` (modified in place) and returns the first player's reward.

@@ -38,11 +38,21 @@ enum PriorSource<G: Game> {
     Evaluator(Box<dyn Evaluator<G> + Send + Sync>, f64),
 }
 
-/// The largest tree, in nodes, when the budget sets no node limit (about 600 MB for a
-/// one-byte move).
+/// The largest tree, in nodes, when the budget sets no node limit (28 bytes a node for a
+/// one- or two-byte move: about 470 MB).
+///
+/// ```
+/// assert_eq!(mcts::DEFAULT_NODE_CAP, 1 << 24);
+/// ```
 pub const DEFAULT_NODE_CAP: u64 = 1 << 24;
 
 /// The largest number of search threads accepted.
+///
+/// ```
+/// use games::TicTacToe;
+/// let mut ai = mcts::Mcts::<TicTacToe>::new(1).with_threads(mcts::MAX_THREADS + 1);
+/// assert!(ai.search(&TicTacToe::new()).is_err());
+/// ```
 pub const MAX_THREADS: usize = 1024;
 
 /// Read-only settings shared by the search threads.
@@ -490,6 +500,12 @@ impl<G: Game> Mcts<G, RandomPlayout> {
 
 impl<G: Game, P> Mcts<G, P> {
     /// The default exploration constant `c` of the UCT formula (rewards in `[0, 1]`).
+    ///
+    /// ```
+    /// use games::TicTacToe;
+    /// use mcts::Mcts;
+    /// assert_eq!(Mcts::<TicTacToe>::DEFAULT_EXPLORATION, 1.0);
+    /// ```
     pub const DEFAULT_EXPLORATION: f64 = 1.0;
 
     /// Replaces the budget used by [`search`](Mcts::search) and
@@ -895,7 +911,7 @@ where
                 r?;
             }
         }
-        Ok(self.collect(state, running.elapsed(), threads))
+        self.collect(state, running.elapsed(), threads)
     }
 
     /// Makes the workers' trees belong to `state`: reuse, re-root, or start afresh.
@@ -952,7 +968,7 @@ where
         state: &G,
         elapsed: std::time::Duration,
         threads: usize,
-    ) -> SearchResult<G::Move> {
+    ) -> Result<SearchResult<G::Move>, SearchError> {
         struct Acc<M> {
             mv: M,
             visits: u64,
@@ -1068,7 +1084,7 @@ where
                 ka.0.total_cmp(&kb.0).then(ka.1.total_cmp(&kb.1))
             })
             .or_else(|| acc.first())
-            .expect("an expanded root has at least one child");
+            .ok_or(SearchError::NoLegalMoves)?;
         let best_move = best.mv;
         let value = match root_value {
             Some(v) => Value::Proven(Proven::from_value(v)),
@@ -1086,12 +1102,12 @@ where
             })
             .collect();
         moves.sort_by_key(|m| core::cmp::Reverse(m.visits));
-        SearchResult {
+        Ok(SearchResult {
             best_move,
             value,
             moves,
             stats,
-        }
+        })
     }
 
     /// Follows a move played from `before` (by either side): the subtree under it becomes

@@ -62,7 +62,8 @@ fn proves_the_draw_without_game_hooks_and_on_two_threads() {
 }
 
 /// Every position reached in seeded random games, solved by the engine (no limit but the
-/// proof) and compared with exhaustive negamax: root value and every proven root move.
+/// proof; with and without the game's hooks, on one or two threads) and compared with
+/// exhaustive negamax: root value and every proven root move.
 #[test]
 fn proofs_agree_with_exhaustive_search_on_tic_tac_toe() {
     let mut rng = mcts::FastRng::new(2024);
@@ -71,6 +72,7 @@ fn proofs_agree_with_exhaustive_search_on_tic_tac_toe() {
         let mut state = TicTacToe::new();
         let mut ai = Mcts::<TicTacToe>::new(game)
             .with_game_hooks(game % 2 == 0)
+            .with_threads(1 + usize::from(game % 3 == 0))
             .with_budget(Budget::unlimited());
         while !state.outcome().is_over() {
             let r = ai.search(&state).unwrap();
