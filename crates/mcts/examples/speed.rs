@@ -1,5 +1,5 @@
 //! Random playouts per second on Connect Four from the empty board, for a quick look
-//! without criterion: `cargo run --release -p mcts --example speed -- [threads] [iterations]`.
+//! without criterion: `cargo run --release --manifest-path crates/mcts/Cargo.toml --example speed -- [threads] [iterations]`.
 
 use games::ConnectFour;
 use mcts::Mcts;

@@ -1,6 +1,6 @@
 //! MCTS against alpha-beta at equal time per move in Connect Four.
 //!
-//! `cargo run --release -p mcts --example versus_alphabeta -- [ms per move] [games] [opening plies]`
+//! `cargo run --release --manifest-path crates/mcts/Cargo.toml --example versus_alphabeta -- [ms per move] [games] [opening plies]`
 //! (defaults: 100 ms, 50 games, 2 random opening plies). Colours alternate in pairs of games
 //! that share a seeded random opening, both engines run on one thread, and both are told
 //! every move (the MCTS keeps its tree between moves). MCTS: uniform random playouts and
