@@ -124,7 +124,11 @@ where
             halt,
             opts,
             plies: Vec::new(),
-            history: vec![0; 2 * HISTORY_BUCKETS],
+            history: if opts.ordering.history {
+                vec![0; 2 * HISTORY_BUCKETS]
+            } else {
+                Vec::new()
+            },
             stats: Stats::default(),
             aborted: false,
             horizon_reached: false,

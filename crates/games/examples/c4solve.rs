@@ -5,6 +5,11 @@
 //! cargo run --release -p games --example c4solve [-- [--weak] [--threads N] [--table-mb MB]] < file
 //! ```
 //!
+//! Tuning flags, to measure what each part buys: `--min-table-plies N` (nodes with fewer
+//! empty cells skip the table; default 8), `--no-hooks` (no `winning_move` /
+//! `non_losing_moves`), `--ordering none|hints|table|all` (default `table`: table move, then
+//! the game's hints).
+//!
 //! Input lines: `<moves> [<expected score>]`, moves as 1-based columns (an empty or `-`
 //! move string is the empty board), scores in Pascal Pons' convention (from the side to
 //! move: `22 - stones the winner has placed when it wins`, negative for a loss, 0 for a
@@ -18,7 +23,7 @@ use std::io::{self, BufRead, Write};
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
-use adversarial::{Solver, WeakValue};
+use adversarial::{MoveOrdering, Solver, WeakValue};
 use games::{ConnectFour, HEIGHT, WIDTH};
 use search_core::{Budget, Score};
 
@@ -41,6 +46,9 @@ struct Options {
     weak: bool,
     threads: usize,
     table_mb: usize,
+    hooks: bool,
+    ordering: MoveOrdering,
+    min_table_plies: Option<u32>,
 }
 
 fn parse_args() -> Result<Options, String> {
@@ -48,6 +56,9 @@ fn parse_args() -> Result<Options, String> {
         weak: false,
         threads: 1,
         table_mb: 16,
+        hooks: true,
+        ordering: MoveOrdering::table_and_hints(),
+        min_table_plies: None,
     };
     let mut args = std::env::args().skip(1);
     while let Some(a) = args.next() {
@@ -60,9 +71,28 @@ fn parse_args() -> Result<Options, String> {
             "--weak" => o.weak = true,
             "--threads" => o.threads = number("--threads")?,
             "--table-mb" => o.table_mb = number("--table-mb")?,
+            "--min-table-plies" => {
+                o.min_table_plies = Some(
+                    u32::try_from(number("--min-table-plies")?)
+                        .map_err(|_| "--min-table-plies is too large".to_string())?,
+                )
+            }
+            "--no-hooks" => o.hooks = false,
+            "--ordering" => {
+                o.ordering = match args.next().as_deref() {
+                    Some("none") => MoveOrdering::none(),
+                    Some("hints") => MoveOrdering {
+                        table_move: false,
+                        ..MoveOrdering::table_and_hints()
+                    },
+                    Some("table") => MoveOrdering::table_and_hints(),
+                    Some("all") => MoveOrdering::all(),
+                    _ => return Err("--ordering needs none, hints, table or all".into()),
+                }
+            }
             "-h" | "--help" => {
                 return Err(
-                    "usage: c4solve [--weak] [--threads N] [--table-mb MB] < positions".into(),
+                    "usage: c4solve [--weak] [--threads N] [--table-mb MB] [--min-table-plies N] [--no-hooks] [--ordering none|hints|table|all] < positions".into(),
                 )
             }
             other => return Err(format!("unknown argument {other:?} (try --help)")),
@@ -81,7 +111,16 @@ fn main() -> ExitCode {
     };
     let mut solver = match Solver::with_megabytes(opts.table_mb) {
         // In Connect Four a move never loses for its player: one ply tighter bounds.
-        Ok(s) => s.moves_cannot_lose(true),
+        Ok(s) => {
+            let s = s
+                .moves_cannot_lose(true)
+                .game_hooks(opts.hooks)
+                .move_ordering(opts.ordering);
+            match opts.min_table_plies {
+                Some(n) => s.min_table_plies(n),
+                None => s,
+            }
+        }
         Err(e) => {
             eprintln!("--table-mb: {e}");
             return ExitCode::from(2);
