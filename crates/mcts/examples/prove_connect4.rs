@@ -12,7 +12,10 @@ use search_core::Budget;
 fn main() {
     let mut args = std::env::args().skip(1);
     let set = args.next().unwrap_or_else(|| "Test_L3_R1".to_string());
-    let iterations: u64 = args.next().and_then(|a| a.parse().ok()).unwrap_or(1_000_000);
+    let iterations: u64 = args
+        .next()
+        .and_then(|a| a.parse().ok())
+        .unwrap_or(1_000_000);
     let path = format!(
         "{}/../../../shared/data/connect4/{set}",
         env!("CARGO_MANIFEST_DIR")
