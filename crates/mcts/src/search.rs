@@ -469,6 +469,36 @@ pub struct Mcts<G: Game, P = RandomPlayout> {
     root: Option<G>,
 }
 
+impl<G: Game, P: core::fmt::Debug> core::fmt::Debug for Mcts<G, P> {
+    /// The options, the playout policy and the kept tree's size.
+    ///
+    /// ```
+    /// use games::TicTacToe;
+    /// let ai = mcts::Mcts::<TicTacToe>::new(1);
+    /// assert!(format!("{ai:?}").contains("exploration: 1.0"));
+    /// ```
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        let prior = match &self.prior {
+            PriorSource::None => "none",
+            PriorSource::Hints => "move hints",
+            PriorSource::Evaluator(..) => "evaluator",
+        };
+        f.debug_struct("Mcts")
+            .field("exploration", &self.exploration)
+            .field("final_choice", &self.final_choice)
+            .field("threads", &self.threads)
+            .field("tree_reuse", &self.reuse)
+            .field("game_hooks", &self.hooks)
+            .field("prior", &prior)
+            .field("prior_weight", &self.prior_weight)
+            .field("budget", &self.budget)
+            .field("playout", &self.playout)
+            .field("seed", &self.seed)
+            .field("tree_size", &self.tree_size())
+            .finish()
+    }
+}
+
 impl<G: Game> Mcts<G, RandomPlayout> {
     /// An engine with uniform random playouts, exploration constant
     /// [`Mcts::DEFAULT_EXPLORATION`], 10 000 iterations per move, one thread, tree reuse
