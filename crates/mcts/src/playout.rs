@@ -285,14 +285,15 @@ pub(crate) fn first_player_reward(outcome: Outcome) -> f64 {
 /// ```
 pub const MAX_PLAYOUT_PLIES: u32 = 100_000;
 
-/// Runs one playout from `state` (modified in place) and returns the first player's reward.
+/// Runs one playout from `state` (modified in place) and returns the first player's reward
+/// and the number of plies played (0: `state` had no legal move, or a cut-off at 0 plies).
 #[inline]
 pub(crate) fn run_playout<G: Game, P: Playout<G>>(
     policy: &P,
     state: &mut G,
     rng: &mut FastRng,
     moves: &mut Vec<G::Move>,
-) -> f64 {
+) -> (f64, u32) {
     let limit = policy
         .cutoff_plies()
         .unwrap_or(MAX_PLAYOUT_PLIES)
@@ -302,19 +303,20 @@ pub(crate) fn run_playout<G: Game, P: Playout<G>>(
         moves.clear();
         state.legal_moves(moves);
         if moves.is_empty() {
-            return first_player_reward(state.outcome());
+            return (first_player_reward(state.outcome()), plies);
         }
         if plies >= limit {
             if plies >= MAX_PLAYOUT_PLIES {
-                return 0.5;
+                return (0.5, plies);
             }
             let r = policy.score(state);
             let r = if r.is_nan() { 0.5 } else { r.clamp(0.0, 1.0) };
-            return if state.to_move() == Player::First {
+            let first = if state.to_move() == Player::First {
                 r
             } else {
                 1.0 - r
             };
+            return (first, plies);
         }
         let mv = policy.choose(state, moves, rng);
         state.play(mv);

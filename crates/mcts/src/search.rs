@@ -301,7 +301,7 @@ impl<M: Copy + PartialEq> Worker<M> {
             if !self.tree[idx].expanded() {
                 let expanded = depth < ctx.max_depth && self.expand(idx, &state, ctx, false)?;
                 if !expanded {
-                    reward = run_playout(ctx.playout, &mut state, &mut self.rng, &mut self.moves);
+                    reward = run_playout(ctx.playout, &mut state, &mut self.rng, &mut self.moves).0;
                     self.playouts += 1;
                     break;
                 }
@@ -312,7 +312,7 @@ impl<M: Copy + PartialEq> Worker<M> {
                 }
             }
             let Some(child) = self.select(idx, ctx.exploration, ctx.prior_weight) else {
-                reward = run_playout(ctx.playout, &mut state, &mut self.rng, &mut self.moves);
+                reward = run_playout(ctx.playout, &mut state, &mut self.rng, &mut self.moves).0;
                 self.playouts += 1;
                 break;
             };
@@ -321,7 +321,14 @@ impl<M: Copy + PartialEq> Worker<M> {
             self.path.push(child as u32);
             idx = child;
             if self.tree[child].visits == 0 {
-                let outcome = state.outcome();
+                // The playout's first move generation tells whether the child is terminal.
+                let (r, plies) =
+                    run_playout(ctx.playout, &mut state, &mut self.rng, &mut self.moves);
+                let outcome = if plies == 0 {
+                    state.outcome()
+                } else {
+                    Outcome::Ongoing
+                };
                 if outcome.is_over() {
                     let node = &mut self.tree[child];
                     let v = match outcome.winner() {
@@ -334,7 +341,7 @@ impl<M: Copy + PartialEq> Worker<M> {
                     solved_leaf = true;
                     reward = first_player_reward(outcome);
                 } else {
-                    reward = run_playout(ctx.playout, &mut state, &mut self.rng, &mut self.moves);
+                    reward = r;
                     self.playouts += 1;
                 }
                 break;
