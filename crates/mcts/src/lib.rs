@@ -42,7 +42,11 @@
 //!    where `n` is the child's visits, `N` the parent's visits, `Q` the child's **mean
 //!    reward for the player who made the move**, `c` the exploration constant
 //!    ([`Mcts::with_exploration`], default [`Mcts::DEFAULT_EXPLORATION`] = 1.0), and the
-//!    last term the optional progressive bias (`w = 0` without priors).
+//!    last term the optional progressive bias (`w = 0` without priors). `Q`, `1/sqrt(n)`
+//!    and `sqrt(ln N)` are kept per node in single precision and updated at
+//!    backpropagation (`ln` exact to about 1e-9); children whose proven bounds cannot change
+//!    the parent's value are skipped (see the solver below); ties go to the first child in
+//!    expansion order.
 //! 2. **Expansion.** The first time a visited node is selected again, all its children
 //!    are created at once (the game's `winning_move` and `non_losing_moves` hooks may
 //!    shrink that list, see [`Mcts::with_game_hooks`]).
