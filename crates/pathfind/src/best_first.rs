@@ -1,8 +1,10 @@
 //! Best-first search, the one implementation behind Dijkstra, A*, weighted A* and greedy
 //! best-first: they differ only in the priority of a state ([`Priority`]).
 //!
-//! The open list is a binary heap with lazy deletion (an improved state is pushed again and
-//! its stale entries are skipped when popped), the closed set a flag in the per-slot data.
+//! The open list ([`OpenList`]) is a binary heap with lazy deletion (an improved state is
+//! pushed again and its outdated entries are skipped when popped) plus a stack for entries
+//! that tie with the state being expanded; the closed set is a flag in the per-slot data.
+//! Ties between equal keys go to the deepest state.
 //! The goal test happens when a state is taken from the heap, which makes A* optimal with an
 //! admissible heuristic. A* and Dijkstra reopen a closed state reached again more cheaply
 //! (needed with an admissible but inconsistent heuristic); weighted A* and greedy search do not.
@@ -23,11 +25,64 @@ pub(crate) trait Priority<C: Cost>: Copy {
     const REOPEN: bool;
     /// The key of a state.
     fn key(self, g: C, h: C) -> Result<Self::Key, PathError>;
-    /// The engine's slot table, heap for this key type, and successor buffer.
-    #[allow(clippy::type_complexity)]
-    fn parts<N, T>(
-        engine: &mut Engine<N, C, T>,
-    ) -> (&mut Nodes<N, C, T>, &mut BinaryHeap<Entry<Self::Key, C>>, &mut Vec<(N, C)>);
+    /// The engine's slot table, open list for this key type, and successor buffer.
+    fn parts<N, T>(engine: &mut Engine<N, C, T>) -> Parts<'_, N, C, T, Self::Key>;
+}
+
+/// The parts of an [`Engine`] one best-first search uses.
+pub(crate) struct Parts<'a, N, C, T, K> {
+    pub nodes: &'a mut Nodes<N, C, T>,
+    pub open: &'a mut OpenList<K>,
+    pub buf: &'a mut Vec<(N, C)>,
+}
+
+/// The open list: a binary heap plus a "lane", a stack of entries whose key equals the key
+/// of the state being expanded when they were pushed. Such entries are minimal, so they can
+/// bypass the heap; on grids, where many successors keep the same `f`, many do. Pushes
+/// happen with the current minimum key, so the lane's keys never increase towards its top,
+/// and its top is its minimum. Popping takes the first of the lane's top and the heap's top.
+/// Stale entries (of states since reached more cheaply) stay in the heap and are skipped
+/// when popped.
+#[derive(Clone, Debug)]
+pub(crate) struct OpenList<K> {
+    heap: BinaryHeap<Entry<K>>,
+    lane: Vec<Entry<K>>,
+}
+
+impl<K: Ord + Copy> Default for OpenList<K> {
+    fn default() -> Self {
+        OpenList { heap: BinaryHeap::new(), lane: Vec::new() }
+    }
+}
+
+impl<K: Ord + Copy> OpenList<K> {
+    fn clear(&mut self) {
+        self.heap.clear();
+        self.lane.clear();
+    }
+
+    fn len(&self) -> usize {
+        self.heap.len() + self.lane.len()
+    }
+
+    #[inline]
+    fn pop(&mut self) -> Option<Entry<K>> {
+        match (self.lane.last(), self.heap.peek()) {
+            (Some(l), Some(h)) if h.before(l) => self.heap.pop(),
+            (Some(_), _) => self.lane.pop(),
+            (None, _) => self.heap.pop(),
+        }
+    }
+
+    /// Pushes `e`; `current` is the key of the state being expanded (the minimum).
+    #[inline]
+    fn push(&mut self, e: Entry<K>, current: Option<K>) {
+        if current == Some(e.key) {
+            self.lane.push(e);
+        } else {
+            self.heap.push(e);
+        }
+    }
 }
 
 /// `f = g + h`: A* (and Dijkstra with `h = 0`).
@@ -41,10 +96,8 @@ impl<C: Cost> Priority<C> for AStarKey {
     fn key(self, g: C, h: C) -> Result<C, PathError> {
         g.checked_add_cost(h).ok_or(PathError::Cost(CostError::Overflow))
     }
-    fn parts<N, T>(
-        e: &mut Engine<N, C, T>,
-    ) -> (&mut Nodes<N, C, T>, &mut BinaryHeap<Entry<C, C>>, &mut Vec<(N, C)>) {
-        (&mut e.nodes, &mut e.heap, &mut e.succ)
+    fn parts<N, T>(e: &mut Engine<N, C, T>) -> Parts<'_, N, C, T, C> {
+        Parts { nodes: &mut e.nodes, open: &mut e.open, buf: &mut e.succ }
     }
 }
 
@@ -59,10 +112,8 @@ impl<C: Cost> Priority<C> for GreedyKey {
     fn key(self, _g: C, h: C) -> Result<C, PathError> {
         Ok(h)
     }
-    fn parts<N, T>(
-        e: &mut Engine<N, C, T>,
-    ) -> (&mut Nodes<N, C, T>, &mut BinaryHeap<Entry<C, C>>, &mut Vec<(N, C)>) {
-        (&mut e.nodes, &mut e.heap, &mut e.succ)
+    fn parts<N, T>(e: &mut Engine<N, C, T>) -> Parts<'_, N, C, T, C> {
+        Parts { nodes: &mut e.nodes, open: &mut e.open, buf: &mut e.succ }
     }
 }
 
@@ -88,10 +139,8 @@ impl<C: Cost> Priority<C> for WeightedKey {
     fn key(self, g: C, h: C) -> Result<FloatCost, PathError> {
         FloatCost::new(g.as_f64() + self.0 * h.as_f64()).map_err(PathError::from)
     }
-    fn parts<N, T>(
-        e: &mut Engine<N, C, T>,
-    ) -> (&mut Nodes<N, C, T>, &mut BinaryHeap<Entry<FloatCost, C>>, &mut Vec<(N, C)>) {
-        (&mut e.nodes, &mut e.weighted_heap, &mut e.succ)
+    fn parts<N, T>(e: &mut Engine<N, C, T>) -> Parts<'_, N, C, T, FloatCost> {
+        Parts { nodes: &mut e.nodes, open: &mut e.weighted_open, buf: &mut e.succ }
     }
 }
 
@@ -117,19 +166,18 @@ impl<N: Clone, C: Cost, T: Slots<N>> Engine<N, C, T> {
         h: &mut H,
         run: &mut Run<C>,
     ) -> Result<(), PathError> {
-        let (nodes, heap, _) = P::parts(self);
+        let Parts { nodes, open, .. } = P::parts(self);
         nodes.begin();
-        heap.clear();
+        open.clear();
         for s in starts {
             let (slot, fresh) = nodes.visit(&s)?;
             if !fresh {
                 continue;
             }
             let hv = check_h(h(&s))?;
-            nodes.data[slot as usize].h = hv;
-            heap.push(Entry { key: p.key(C::ZERO, hv)?, g: C::ZERO, slot });
+            open.push(Entry { key: p.key(C::ZERO, hv)?, depth: 0, slot }, None);
         }
-        run.frontier(heap.len());
+        run.frontier(open.len());
         Ok(())
     }
 
@@ -149,13 +197,16 @@ impl<N: Clone, C: Cost, T: Slots<N>> Engine<N, C, T> {
         H: FnMut(&N) -> C,
         G: FnMut(&N) -> bool,
     {
-        let (nodes, heap, buf) = P::parts(self);
+        let Parts { nodes, open, buf } = P::parts(self);
         loop {
-            let Some(e) = heap.pop() else {
+            let Some(e) = open.pop() else {
                 return Ok(Step::Exhausted);
             };
             let d = nodes.data[e.slot as usize];
-            if d.closed || e.g != d.g {
+            // Every push for a state has a smaller key than the previous ones (its cost
+            // dropped, its estimate did not change), so its newest entry pops first and the
+            // older ones find it closed.
+            if d.closed {
                 continue;
             }
             let node = nodes.slots.node(e.slot);
@@ -163,7 +214,7 @@ impl<N: Clone, C: Cost, T: Slots<N>> Engine<N, C, T> {
                 return Ok(Step::Found(e.slot));
             }
             if run.out_of_expansions() {
-                heap.push(e);
+                open.push(e, None);
                 return Ok(Step::OutOfExpansions);
             }
             nodes.data[e.slot as usize].closed = true;
@@ -181,11 +232,7 @@ impl<N: Clone, C: Cost, T: Slots<N>> Engine<N, C, T> {
                     continue;
                 }
                 let (ms, fresh) = nodes.visit(&m)?;
-                let hv = if fresh {
-                    let hv = check_h(h(&m))?;
-                    nodes.data[ms as usize].h = hv;
-                    hv
-                } else {
+                if !fresh {
                     let md = &mut nodes.data[ms as usize];
                     if g >= md.g {
                         continue;
@@ -197,15 +244,15 @@ impl<N: Clone, C: Cost, T: Slots<N>> Engine<N, C, T> {
                         md.closed = false;
                         run.stats.reopened += 1;
                     }
-                    md.h
-                };
+                }
+                let hv = check_h(h(&m))?;
                 let md = &mut nodes.data[ms as usize];
                 md.g = g;
                 md.parent = e.slot;
                 md.depth = depth;
-                heap.push(Entry { key: p.key(g, hv)?, g, slot: ms });
+                open.push(Entry { key: p.key(g, hv)?, depth, slot: ms }, Some(e.key));
             }
-            run.frontier(heap.len());
+            run.frontier(open.len());
             return Ok(Step::Expanded(e.slot));
         }
     }

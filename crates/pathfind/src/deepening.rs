@@ -60,11 +60,8 @@ impl<N: Clone, C: Cost, T: Slots<N>> Engine<N, C, T> {
         let mut threshold = None;
         for i in 0..self.roots.len() {
             let r = self.roots[i].clone();
-            let (slot, fresh) = self.nodes.visit(&r)?;
-            if fresh {
-                self.nodes.data[slot as usize].h = check_h(h(&r))?;
-            }
-            let l = level(C::ZERO, self.nodes.data[slot as usize].h, 0)?;
+            self.nodes.visit(&r)?;
+            let l = level(C::ZERO, check_h(h(&r))?, 0)?;
             threshold = Some(threshold.map_or(l, |t: Level<C>| t.min(l)));
         }
         let Some(mut threshold) = threshold else {
@@ -80,7 +77,7 @@ impl<N: Clone, C: Cost, T: Slots<N>> Engine<N, C, T> {
                 if d.closed {
                     continue;
                 }
-                let l = level(C::ZERO, d.h, 0)?;
+                let l = level(C::ZERO, check_h(h(&r))?, 0)?;
                 if l > threshold {
                     next = Some(next.map_or(l, |n| n.min(l)));
                     continue;
@@ -129,15 +126,11 @@ impl<N: Clone, C: Cost, T: Slots<N>> Engine<N, C, T> {
                     if run.too_costly(g) {
                         continue;
                     }
-                    let (ms, fresh) = self.nodes.visit(&m)?;
-                    if fresh {
-                        self.nodes.data[ms as usize].h = check_h(h(&m))?;
-                    }
-                    let md = self.nodes.data[ms as usize];
-                    if md.closed {
+                    let (ms, _) = self.nodes.visit(&m)?;
+                    if self.nodes.data[ms as usize].closed {
                         continue;
                     }
-                    let l = level(g, md.h, depth)?;
+                    let l = level(g, check_h(h(&m))?, depth)?;
                     if l > threshold {
                         next = Some(next.map_or(l, |n| n.min(l)));
                         continue;

@@ -8,11 +8,12 @@
 use core::cmp::Ordering;
 use core::hash::Hash;
 use core::marker::PhantomData;
-use std::collections::{BinaryHeap, VecDeque};
+use std::collections::VecDeque;
 
 use fxhash::FxHashMap;
 use search_core::{Cost, CostError, FloatCost};
 
+use crate::best_first::OpenList;
 use crate::error::PathError;
 use crate::result::{Limit, Limits, Path, SearchStats};
 
@@ -99,8 +100,6 @@ impl Slots<u32> for DenseSlots {
 pub(crate) struct SlotData<C> {
     /// Best known path cost from a start.
     pub g: C,
-    /// Cached heuristic value.
-    pub h: C,
     /// Slot of the predecessor on the best known path, or [`NONE`].
     pub parent: u32,
     /// Steps from a start along the best known path.
@@ -160,7 +159,6 @@ impl<N, C: Cost, T: Slots<N>> Nodes<N, C, T> {
         } else {
             *d = SlotData {
                 g: C::ZERO,
-                h: C::ZERO,
                 parent: NONE,
                 depth: 0,
                 epoch: self.epoch,
@@ -191,34 +189,47 @@ impl<N, C: Cost, T: Slots<N>> Nodes<N, C, T> {
 
 impl<C: Cost> SlotData<C> {
     fn stale() -> Self {
-        SlotData { g: C::ZERO, h: C::ZERO, parent: NONE, depth: 0, epoch: 0, closed: false }
+        SlotData { g: C::ZERO, parent: NONE, depth: 0, epoch: 0, closed: false }
     }
 }
 
-/// A priority-queue entry: smallest key first, then largest `g` (deeper states first, which
-/// breaks the many ties of grids towards the goal).
+/// An open-list entry: smallest key first, then the deepest state (which breaks the many
+/// ties of grids towards the goal). 16 bytes for 64-bit keys.
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct Entry<K, C> {
+pub(crate) struct Entry<K> {
     pub key: K,
-    pub g: C,
+    pub depth: u32,
     pub slot: u32,
 }
 
-impl<K: Ord, C: Ord> PartialEq for Entry<K, C> {
+impl<K: Ord> PartialEq for Entry<K> {
     fn eq(&self, other: &Self) -> bool {
         self.cmp(other) == Ordering::Equal
     }
 }
-impl<K: Ord, C: Ord> Eq for Entry<K, C> {}
-impl<K: Ord, C: Ord> PartialOrd for Entry<K, C> {
+impl<K: Ord> Eq for Entry<K> {}
+impl<K: Ord> PartialOrd for Entry<K> {
     fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
         Some(self.cmp(other))
     }
 }
-impl<K: Ord, C: Ord> Ord for Entry<K, C> {
+/// Greater = popped first (for `BinaryHeap`).
+impl<K: Ord> Ord for Entry<K> {
     #[inline]
     fn cmp(&self, other: &Self) -> Ordering {
-        other.key.cmp(&self.key).then_with(|| self.g.cmp(&other.g))
+        other.key.cmp(&self.key).then_with(|| self.depth.cmp(&other.depth))
+    }
+}
+
+impl<K: Ord> Entry<K> {
+    /// `true` if `self` is popped before `other`.
+    #[inline(always)]
+    pub(crate) fn before(&self, other: &Self) -> bool {
+        match self.key.cmp(&other.key) {
+            Ordering::Less => true,
+            Ordering::Greater => false,
+            Ordering::Equal => self.depth > other.depth,
+        }
     }
 }
 
@@ -250,8 +261,8 @@ pub(crate) struct StackEntry<C> {
 #[derive(Clone, Debug)]
 pub(crate) struct Engine<N, C, T> {
     pub nodes: Nodes<N, C, T>,
-    pub heap: BinaryHeap<Entry<C, C>>,
-    pub weighted_heap: BinaryHeap<Entry<FloatCost, C>>,
+    pub open: OpenList<C>,
+    pub weighted_open: OpenList<FloatCost>,
     pub queue: VecDeque<u32>,
     pub stack: Vec<StackEntry<C>>,
     pub frames: Vec<Frame<C>>,
@@ -264,8 +275,8 @@ impl<N, C: Cost, T: Slots<N> + Default> Default for Engine<N, C, T> {
     fn default() -> Self {
         Engine {
             nodes: Nodes::default(),
-            heap: BinaryHeap::new(),
-            weighted_heap: BinaryHeap::new(),
+            open: OpenList::default(),
+            weighted_open: OpenList::default(),
             queue: VecDeque::new(),
             stack: Vec::new(),
             frames: Vec::new(),

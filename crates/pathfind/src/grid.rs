@@ -850,8 +850,8 @@ impl GridContext {
             max_depth: limits.max_depth,
             max_expansions: limits.max_expansions,
         };
-        let stride = grid.stride;
-        let (gx, gy) = (goal_index as usize % stride, goal_index as usize / stride);
+        let stride = grid.stride as u32;
+        let (gx, gy) = (goal_index % stride, goal_index / stride);
         let succ = |&i: &u32, out: &mut Vec<(u32, u64)>| {
             grid.push_successors(i, &FIXED_COSTS, out);
         };
@@ -859,8 +859,8 @@ impl GridContext {
         macro_rules! run {
             ($h:expr) => {{
                 let h = |&i: &u32| {
-                    let (x, y) = (i as usize % stride, i as usize / stride);
-                    fixed_estimate($h, x.abs_diff(gx) as u64, y.abs_diff(gy) as u64)
+                    let (x, y) = (i % stride, i / stride);
+                    fixed_estimate($h, u64::from(x.abs_diff(gx)), u64::from(y.abs_diff(gy)))
                 };
                 e.best_first(p, roots.iter().copied(), &limits, succ, h, is_goal)
             }};
