@@ -167,6 +167,24 @@ fn bench_perft(c: &mut Criterion) {
 }
 
 fn bench_deepening(c: &mut Criterion) {
+    // One untimed run of each, to report the node counts next to the times.
+    let table = TranspositionTable::with_megabytes(64).expect("64 MB table");
+    let mut engine = Negamax::new(ThreatEvaluator)
+        .with_table(Arc::new(table))
+        .moves_cannot_lose(true);
+    if let Ok(r) = engine.search(&ConnectFour::new(), &Budget::depth(14)) {
+        println!(
+            "adversarial depth 14: {} ({} {})",
+            r.stats, r.best_move, r.score
+        );
+    }
+    let opts = minimax::IterativeOptions::new().with_table_byte_size(64 << 20);
+    let mut s = minimax::IterativeSearch::new(Threats, opts);
+    s.set_max_depth(14);
+    let mut root = ConnectFour::new();
+    let mv = s.choose_move(&root);
+    println!("minimax depth 14: {} ({mv:?})", s.stats(&mut root));
+
     let mut group = c.benchmark_group("connect4 iterative deepening to depth 14, 64 MB table");
     group.sample_size(10);
     group.bench_function("adversarial Negamax (PVS)", |b| {
