@@ -59,7 +59,9 @@ fn main() -> ExitCode {
 fn run(map_path: &Path, scen_path: &Path) -> Result<bool, Box<dyn std::error::Error>> {
     let map = load_map(map_path)?;
     let scenarios = load_scen(scen_path)?;
-    let name = map_path.file_name().map_or_else(String::new, |n| n.to_string_lossy().into_owned());
+    let name = map_path
+        .file_name()
+        .map_or_else(String::new, |n| n.to_string_lossy().into_owned());
     let mut ctx = GridContext::new();
 
     let grid = map.to_grid(Movement::OCTILE);
@@ -71,10 +73,20 @@ fn run(map_path: &Path, scen_path: &Path) -> Result<bool, Box<dyn std::error::Er
         expanded += r.stats.expanded;
         let cost = r.cost().map(|c| c.get());
         if mismatch.is_none() && !cost.is_some_and(|c| s.is_optimal(c)) {
-            mismatch = Some(format!("line {}: got {cost:?}, optimal {}", s.line, s.optimal));
+            mismatch = Some(format!(
+                "line {}: got {cost:?}, optimal {}",
+                s.line, s.optimal
+            ));
         }
     }
-    let ok = report(&name, "A* 8-conn", scenarios.len(), mismatch, micros, expanded);
+    let ok = report(
+        &name,
+        "A* 8-conn",
+        scenarios.len(),
+        mismatch,
+        micros,
+        expanded,
+    );
 
     let tsv = map_path
         .parent()
@@ -93,7 +105,11 @@ fn run(map_path: &Path, scen_path: &Path) -> Result<bool, Box<dyn std::error::Er
         let f: Vec<&str> = line.split('\t').collect();
         let parsed = (|| -> Option<(Cell, Cell, i64)> {
             let n = |k: usize| f.get(k)?.parse::<u32>().ok();
-            Some((Cell::new(n(0)?, n(1)?), Cell::new(n(2)?, n(3)?), f.get(5)?.parse().ok()?))
+            Some((
+                Cell::new(n(0)?, n(1)?),
+                Cell::new(n(2)?, n(3)?),
+                f.get(5)?.parse().ok()?,
+            ))
         })();
         let Some((start, goal, want)) = parsed else {
             return Err(format!("{}: line {}: malformed row", tsv.display(), i + 1).into());

@@ -51,7 +51,10 @@ pub(crate) struct OpenList<K> {
 
 impl<K: Ord + Copy> Default for OpenList<K> {
     fn default() -> Self {
-        OpenList { heap: BinaryHeap::new(), lane: Vec::new() }
+        OpenList {
+            heap: BinaryHeap::new(),
+            lane: Vec::new(),
+        }
     }
 }
 
@@ -94,10 +97,15 @@ impl<C: Cost> Priority<C> for AStarKey {
     const REOPEN: bool = true;
     #[inline]
     fn key(self, g: C, h: C) -> Result<C, PathError> {
-        g.checked_add_cost(h).ok_or(PathError::Cost(CostError::Overflow))
+        g.checked_add_cost(h)
+            .ok_or(PathError::Cost(CostError::Overflow))
     }
     fn parts<N, T>(e: &mut Engine<N, C, T>) -> Parts<'_, N, C, T, C> {
-        Parts { nodes: &mut e.nodes, open: &mut e.open, buf: &mut e.succ }
+        Parts {
+            nodes: &mut e.nodes,
+            open: &mut e.open,
+            buf: &mut e.succ,
+        }
     }
 }
 
@@ -113,7 +121,11 @@ impl<C: Cost> Priority<C> for GreedyKey {
         Ok(h)
     }
     fn parts<N, T>(e: &mut Engine<N, C, T>) -> Parts<'_, N, C, T, C> {
-        Parts { nodes: &mut e.nodes, open: &mut e.open, buf: &mut e.succ }
+        Parts {
+            nodes: &mut e.nodes,
+            open: &mut e.open,
+            buf: &mut e.succ,
+        }
     }
 }
 
@@ -140,7 +152,11 @@ impl<C: Cost> Priority<C> for WeightedKey {
         FloatCost::new(g.as_f64() + self.0 * h.as_f64()).map_err(PathError::from)
     }
     fn parts<N, T>(e: &mut Engine<N, C, T>) -> Parts<'_, N, C, T, FloatCost> {
-        Parts { nodes: &mut e.nodes, open: &mut e.weighted_open, buf: &mut e.succ }
+        Parts {
+            nodes: &mut e.nodes,
+            open: &mut e.weighted_open,
+            buf: &mut e.succ,
+        }
     }
 }
 
@@ -175,7 +191,14 @@ impl<N: Clone, C: Cost, T: Slots<N>> Engine<N, C, T> {
                 continue;
             }
             let hv = check_h(h(&s))?;
-            open.push(Entry { key: p.key(C::ZERO, hv)?, depth: 0, slot }, None);
+            open.push(
+                Entry {
+                    key: p.key(C::ZERO, hv)?,
+                    depth: 0,
+                    slot,
+                },
+                None,
+            );
         }
         run.frontier(open.len());
         Ok(())
@@ -250,7 +273,14 @@ impl<N: Clone, C: Cost, T: Slots<N>> Engine<N, C, T> {
                 md.g = g;
                 md.parent = e.slot;
                 md.depth = depth;
-                open.push(Entry { key: p.key(g, hv)?, depth, slot: ms }, Some(e.key));
+                open.push(
+                    Entry {
+                        key: p.key(g, hv)?,
+                        depth,
+                        slot: ms,
+                    },
+                    Some(e.key),
+                );
             }
             run.frontier(open.len());
             return Ok(Step::Expanded(e.slot));
@@ -280,7 +310,10 @@ impl<N: Clone, C: Cost, T: Slots<N>> Engine<N, C, T> {
                 Step::Expanded(_) => {}
                 Step::Found(slot) => {
                     let path = self.nodes.path_to(slot);
-                    return Ok(SearchResult { outcome: Outcome::Found(path), stats: run.stats });
+                    return Ok(SearchResult {
+                        outcome: Outcome::Found(path),
+                        stats: run.stats,
+                    });
                 }
                 Step::Exhausted => return Ok(run.finish_exhausted()),
                 Step::OutOfExpansions => return Ok(run.finish_expansions()),

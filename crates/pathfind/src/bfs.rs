@@ -35,7 +35,10 @@ impl<N: Clone, C: Cost, T: Slots<N>> Engine<N, C, T> {
             }
             if goal(&s) {
                 let path = nodes.path_to(slot);
-                return Ok(SearchResult { outcome: Outcome::Found(path), stats: run.stats });
+                return Ok(SearchResult {
+                    outcome: Outcome::Found(path),
+                    stats: run.stats,
+                });
             }
             queue.push_back(slot);
         }
@@ -69,7 +72,10 @@ impl<N: Clone, C: Cost, T: Slots<N>> Engine<N, C, T> {
                 md.depth = depth;
                 if goal(&m) {
                     let path = nodes.path_to(ms);
-                    return Ok(SearchResult { outcome: Outcome::Found(path), stats: run.stats });
+                    return Ok(SearchResult {
+                        outcome: Outcome::Found(path),
+                        stats: run.stats,
+                    });
                 }
                 queue.push_back(ms);
             }

@@ -39,7 +39,9 @@ pub struct SearchContext<N, C> {
 
 impl<N: Clone + Eq + Hash, C: Cost> Default for SearchContext<N, C> {
     fn default() -> Self {
-        SearchContext { engine: Engine::default() }
+        SearchContext {
+            engine: Engine::default(),
+        }
     }
 }
 

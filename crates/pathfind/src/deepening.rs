@@ -83,13 +83,26 @@ impl<N: Clone, C: Cost, T: Slots<N>> Engine<N, C, T> {
                     continue;
                 }
                 if goal(&r) {
-                    let path = Path { nodes: vec![r], cost: C::ZERO };
-                    return Ok(SearchResult { outcome: Outcome::Found(path), stats: run.stats });
+                    let path = Path {
+                        nodes: vec![r],
+                        cost: C::ZERO,
+                    };
+                    return Ok(SearchResult {
+                        outcome: Outcome::Found(path),
+                        stats: run.stats,
+                    });
                 }
                 self.frames.clear();
                 self.arena.clear();
                 self.nodes.data[slot as usize].closed = true;
-                self.frames.push(Frame { slot, g: C::ZERO, depth: 0, start: 0, next: 0, expanded: false });
+                self.frames.push(Frame {
+                    slot,
+                    g: C::ZERO,
+                    depth: 0,
+                    start: 0,
+                    next: 0,
+                    expanded: false,
+                });
                 while let Some(top) = self.frames.last_mut() {
                     if !top.expanded {
                         top.expanded = true;
@@ -136,8 +149,11 @@ impl<N: Clone, C: Cost, T: Slots<N>> Engine<N, C, T> {
                         continue;
                     }
                     if goal(&m) {
-                        let mut nodes: Vec<N> =
-                            self.frames.iter().map(|f| self.nodes.slots.node(f.slot)).collect();
+                        let mut nodes: Vec<N> = self
+                            .frames
+                            .iter()
+                            .map(|f| self.nodes.slots.node(f.slot))
+                            .collect();
                         nodes.push(m);
                         return Ok(SearchResult {
                             outcome: Outcome::Found(Path { nodes, cost: g }),
@@ -146,7 +162,14 @@ impl<N: Clone, C: Cost, T: Slots<N>> Engine<N, C, T> {
                     }
                     self.nodes.data[ms as usize].closed = true;
                     let start = self.arena.len();
-                    self.frames.push(Frame { slot: ms, g, depth, start, next: start, expanded: false });
+                    self.frames.push(Frame {
+                        slot: ms,
+                        g,
+                        depth,
+                        start,
+                        next: start,
+                        expanded: false,
+                    });
                 }
             }
             match next {

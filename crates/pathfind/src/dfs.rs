@@ -30,7 +30,12 @@ impl<N: Clone, C: Cost, T: Slots<N>> Engine<N, C, T> {
         stack.clear();
         for s in starts {
             let (slot, _) = nodes.visit(&s)?;
-            stack.push(StackEntry { slot, parent: NONE, depth: 0, g: C::ZERO });
+            stack.push(StackEntry {
+                slot,
+                parent: NONE,
+                depth: 0,
+                g: C::ZERO,
+            });
         }
         stack.reverse();
         run.frontier(stack.len());
@@ -46,7 +51,10 @@ impl<N: Clone, C: Cost, T: Slots<N>> Engine<N, C, T> {
             let node = nodes.slots.node(e.slot);
             if goal(&node) {
                 let path = nodes.path_to(e.slot);
-                return Ok(SearchResult { outcome: Outcome::Found(path), stats: run.stats });
+                return Ok(SearchResult {
+                    outcome: Outcome::Found(path),
+                    stats: run.stats,
+                });
             }
             if run.out_of_expansions() {
                 return Ok(run.finish_expansions());
@@ -66,7 +74,12 @@ impl<N: Clone, C: Cost, T: Slots<N>> Engine<N, C, T> {
                 }
                 let (ms, _) = nodes.visit(&m)?;
                 if !nodes.data[ms as usize].closed {
-                    stack.push(StackEntry { slot: ms, parent: e.slot, depth, g });
+                    stack.push(StackEntry {
+                        slot: ms,
+                        parent: e.slot,
+                        depth,
+                        g,
+                    });
                 }
             }
             run.frontier(stack.len());

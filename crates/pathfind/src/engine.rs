@@ -39,7 +39,10 @@ pub(crate) struct HashSlots<N> {
 
 impl<N> Default for HashSlots<N> {
     fn default() -> Self {
-        HashSlots { map: FxHashMap::default(), nodes: Vec::new() }
+        HashSlots {
+            map: FxHashMap::default(),
+            nodes: Vec::new(),
+        }
     }
 }
 
@@ -120,7 +123,12 @@ pub(crate) struct Nodes<N, C, T> {
 
 impl<N, C: Cost, T: Slots<N> + Default> Default for Nodes<N, C, T> {
     fn default() -> Self {
-        Nodes { slots: T::default(), data: Vec::new(), epoch: 0, _node: PhantomData }
+        Nodes {
+            slots: T::default(),
+            data: Vec::new(),
+            epoch: 0,
+            _node: PhantomData,
+        }
     }
 }
 
@@ -183,13 +191,22 @@ impl<N, C: Cost, T: Slots<N>> Nodes<N, C, T> {
             s = self.data[s as usize].parent;
         }
         nodes.reverse();
-        Path { nodes, cost: self.data[slot as usize].g }
+        Path {
+            nodes,
+            cost: self.data[slot as usize].g,
+        }
     }
 }
 
 impl<C: Cost> SlotData<C> {
     fn stale() -> Self {
-        SlotData { g: C::ZERO, parent: NONE, depth: 0, epoch: 0, closed: false }
+        SlotData {
+            g: C::ZERO,
+            parent: NONE,
+            depth: 0,
+            epoch: 0,
+            closed: false,
+        }
     }
 }
 
@@ -217,7 +234,10 @@ impl<K: Ord> PartialOrd for Entry<K> {
 impl<K: Ord> Ord for Entry<K> {
     #[inline]
     fn cmp(&self, other: &Self) -> Ordering {
-        other.key.cmp(&self.key).then_with(|| self.depth.cmp(&other.depth))
+        other
+            .key
+            .cmp(&self.key)
+            .then_with(|| self.depth.cmp(&other.depth))
     }
 }
 
@@ -293,7 +313,8 @@ pub(crate) fn add_step<C: Cost>(g: C, step: C) -> Result<C, PathError> {
     if step.is_negative() {
         return Err(CostError::Negative.into());
     }
-    g.checked_add_cost(step).ok_or(PathError::Cost(CostError::Overflow))
+    g.checked_add_cost(step)
+        .ok_or(PathError::Cost(CostError::Overflow))
 }
 
 /// Checks a heuristic value.
@@ -318,7 +339,10 @@ impl<C: Cost> Run<C> {
     pub(crate) fn new(limits: &Limits<C>) -> Self {
         Run {
             limits: *limits,
-            stats: SearchStats { iterations: 1, ..SearchStats::default() },
+            stats: SearchStats {
+                iterations: 1,
+                ..SearchStats::default()
+            },
             pruned: None,
         }
     }
@@ -326,7 +350,9 @@ impl<C: Cost> Run<C> {
     /// `true` if the expansion budget is spent.
     #[inline]
     pub(crate) fn out_of_expansions(&self) -> bool {
-        self.limits.max_expansions.is_some_and(|m| self.stats.expanded >= m)
+        self.limits
+            .max_expansions
+            .is_some_and(|m| self.stats.expanded >= m)
     }
 
     /// `true` (and remembers it) if a successor at `depth` is too deep.
@@ -367,11 +393,17 @@ impl<C: Cost> Run<C> {
             Some(limit) => crate::Outcome::LimitReached(limit),
             None => crate::Outcome::NoPath,
         };
-        crate::SearchResult { outcome, stats: self.stats }
+        crate::SearchResult {
+            outcome,
+            stats: self.stats,
+        }
     }
 
     /// The result of a search stopped by its expansion budget.
     pub(crate) fn finish_expansions<N>(&self) -> crate::SearchResult<N, C> {
-        crate::SearchResult { outcome: crate::Outcome::LimitReached(Limit::Expansions), stats: self.stats }
+        crate::SearchResult {
+            outcome: crate::Outcome::LimitReached(Limit::Expansions),
+            stats: self.stats,
+        }
     }
 }

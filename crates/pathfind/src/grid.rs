@@ -66,7 +66,9 @@ impl Movement {
     /// 4-connected.
     pub const FOUR: Movement = Movement::Four;
     /// 8-connected without corner cutting (MovingAI rules).
-    pub const OCTILE: Movement = Movement::Eight { corner_cutting: false };
+    pub const OCTILE: Movement = Movement::Eight {
+        corner_cutting: false,
+    };
 }
 
 /// A distance estimate to the goal on a grid. Which ones are admissible (never above the
@@ -135,7 +137,16 @@ fn estimate(h: Heuristic, dx: u32, dy: u32) -> f64 {
 const MAX_SIDE: u32 = 65_533;
 
 /// Moves: 4 straight (E, W, S, N), then 4 diagonal (SE, NE, SW, NW).
-const DIRS: [(i32, i32); 8] = [(1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1)];
+const DIRS: [(i32, i32); 8] = [
+    (1, 0),
+    (-1, 0),
+    (0, 1),
+    (0, -1),
+    (1, 1),
+    (1, -1),
+    (-1, 1),
+    (-1, -1),
+];
 
 /// A rectangular grid of passable cells and obstacles with a movement rule.
 ///
@@ -233,15 +244,15 @@ impl Grid {
             if row.chars().count() != width {
                 return Err(MapError::Line {
                     line: y + 1,
-                    message: format!(
-                        "row has {} cells, expected {width}",
-                        row.chars().count()
-                    ),
+                    message: format!("row has {} cells, expected {width}", row.chars().count()),
                 });
             }
             for (x, ch) in row.chars().enumerate() {
-                let passable = cell_char(ch)
-                    .ok_or(MapError::BadChar { line: y + 1, column: x + 1, ch })?;
+                let passable = cell_char(ch).ok_or(MapError::BadChar {
+                    line: y + 1,
+                    column: x + 1,
+                    ch,
+                })?;
                 let i = grid.pad(x as u32, y as u32);
                 grid.open[i] = passable;
             }
@@ -355,7 +366,11 @@ impl Grid {
     /// assert_eq!(n, [Cell::new(1, 0), Cell::new(0, 1)]);
     /// ```
     pub fn neighbors(&self, cell: Cell) -> impl Iterator<Item = (Cell, FloatCost)> + '_ {
-        let mut mask = if self.contains(cell) { self.moves[self.pad(cell.x, cell.y)] } else { 0 };
+        let mut mask = if self.contains(cell) {
+            self.moves[self.pad(cell.x, cell.y)]
+        } else {
+            0
+        };
         core::iter::from_fn(move || {
             if mask == 0 {
                 return None;
@@ -363,7 +378,10 @@ impl Grid {
             let k = mask.trailing_zeros() as usize;
             mask &= mask - 1;
             let (dx, dy) = DIRS[k];
-            let to = Cell::new(cell.x.wrapping_add_signed(dx), cell.y.wrapping_add_signed(dy));
+            let to = Cell::new(
+                cell.x.wrapping_add_signed(dx),
+                cell.y.wrapping_add_signed(dy),
+            );
             Some((to, step_cost(k)))
         })
     }
@@ -446,7 +464,12 @@ impl Grid {
     /// ```
     #[must_use]
     pub fn problem(&self, start: Cell, goal: Cell, heuristic: Heuristic) -> GridProblem<'_> {
-        GridProblem { grid: self, start, goal, heuristic }
+        GridProblem {
+            grid: self,
+            start,
+            goal,
+            heuristic,
+        }
     }
 
     #[inline]
@@ -477,7 +500,10 @@ impl Grid {
     fn endpoint(&self, cell: Cell) -> Result<u32, PathError> {
         self.check_inside(cell)?;
         if !self.is_passable(cell) {
-            return Err(PathError::Blocked { x: cell.x, y: cell.y });
+            return Err(PathError::Blocked {
+                x: cell.x,
+                y: cell.y,
+            });
         }
         Ok(self.pad(cell.x, cell.y) as u32)
     }
@@ -811,7 +837,11 @@ impl GridContext {
                 steps.push(e.nodes.seen(grid.pad(x, y)).map(|d| d.depth));
             }
         }
-        Ok(DistanceMap { width: grid.width, height: grid.height, steps })
+        Ok(DistanceMap {
+            width: grid.width,
+            height: grid.height,
+            steps,
+        })
     }
 
     fn prepare_steps(
@@ -867,9 +897,14 @@ impl GridContext {
         }
         // One instantiation per heuristic, so the estimate is inlined in the search loop.
         let result = match heuristic {
-            Heuristic::Zero => {
-                e.best_first(p, roots.iter().copied(), &limits, succ, |_: &u32| 0, is_goal)
-            }
+            Heuristic::Zero => e.best_first(
+                p,
+                roots.iter().copied(),
+                &limits,
+                succ,
+                |_: &u32| 0,
+                is_goal,
+            ),
             Heuristic::Manhattan => run!(Heuristic::Manhattan),
             Heuristic::Euclidean => run!(Heuristic::Euclidean),
             Heuristic::Octile => run!(Heuristic::Octile),
@@ -889,12 +924,18 @@ impl GridContext {
                     }
                 }
                 let cost = float(straight as f64 + diagonal as f64 * SQRT_2);
-                Outcome::Found(Path { nodes: path.nodes, cost })
+                Outcome::Found(Path {
+                    nodes: path.nodes,
+                    cost,
+                })
             }
             Outcome::NoPath => Outcome::NoPath,
             Outcome::LimitReached(l) => Outcome::LimitReached(l),
         };
-        Ok(SearchResult { outcome, stats: r.stats })
+        Ok(SearchResult {
+            outcome,
+            stats: r.stats,
+        })
     }
 }
 
@@ -906,7 +947,9 @@ impl GridContext {
 /// combinations of `a` straight and `b` diagonal moves are ordered exactly as their real
 /// costs while `b` < 50,000; the reported cost is recomputed exactly from the path.
 const UNIT: u64 = 1 << 32;
-const FIXED_COSTS: [u64; 8] = [UNIT, UNIT, UNIT, UNIT, DIAGONAL, DIAGONAL, DIAGONAL, DIAGONAL];
+const FIXED_COSTS: [u64; 8] = [
+    UNIT, UNIT, UNIT, UNIT, DIAGONAL, DIAGONAL, DIAGONAL, DIAGONAL,
+];
 /// round(√2 · 2^32).
 const DIAGONAL: u64 = 6_074_001_000;
 
@@ -946,7 +989,10 @@ fn to_cells<C: Cost>(grid: &Grid, r: SearchResult<u32, C>) -> SearchResult<Cell,
         Outcome::NoPath => Outcome::NoPath,
         Outcome::LimitReached(l) => Outcome::LimitReached(l),
     };
-    SearchResult { outcome, stats: r.stats }
+    SearchResult {
+        outcome,
+        stats: r.stats,
+    }
 }
 
 /// A [`Grid`] with a start, a goal and a heuristic, as a [`SearchProblem`]: states are

@@ -136,22 +136,34 @@ impl Scenario {
 /// assert_eq!(e.to_string(), "line 2: expected `height <number>`, found \"height x\"");
 /// ```
 pub fn parse_map(text: &str) -> Result<MovingAiMap, MapError> {
-    let mut lines = text.lines().map(|l| l.strip_suffix('\r').unwrap_or(l)).enumerate();
+    let mut lines = text
+        .lines()
+        .map(|l| l.strip_suffix('\r').unwrap_or(l))
+        .enumerate();
     let mut next = |expected: &str| {
-        lines.next().map(|(i, l)| (i + 1, l)).ok_or_else(|| MapError::Truncated {
-            line: text.lines().count() + 1,
-            expected: expected.to_string(),
-        })
+        lines
+            .next()
+            .map(|(i, l)| (i + 1, l))
+            .ok_or_else(|| MapError::Truncated {
+                line: text.lines().count() + 1,
+                expected: expected.to_string(),
+            })
     };
     let (line, ty) = next("`type octile`")?;
     if ty.trim() != "type octile" {
-        return Err(MapError::Line { line, message: format!("expected `type octile`, found {ty:?}") });
+        return Err(MapError::Line {
+            line,
+            message: format!("expected `type octile`, found {ty:?}"),
+        });
     }
     let height = header_number(next("`height <number>`")?, "height")?;
     let width = header_number(next("`width <number>`")?, "width")?;
     let (line, m) = next("`map`")?;
     if m.trim() != "map" {
-        return Err(MapError::Line { line, message: format!("expected `map`, found {m:?}") });
+        return Err(MapError::Line {
+            line,
+            message: format!("expected `map`, found {m:?}"),
+        });
     }
     if width == 0 || height == 0 || width > 65_533 || height > 65_533 {
         return Err(crate::PathError::GridSize { width, height }.into());
@@ -164,7 +176,13 @@ pub fn parse_map(text: &str) -> Result<MovingAiMap, MapError> {
             let p = match ch {
                 '.' | 'G' | 'S' => true,
                 '@' | 'O' | 'T' | 'W' => false,
-                _ => return Err(MapError::BadChar { line, column: col + 1, ch }),
+                _ => {
+                    return Err(MapError::BadChar {
+                        line,
+                        column: col + 1,
+                        ch,
+                    })
+                }
             };
             passable.push(p);
             count += 1;
@@ -176,12 +194,20 @@ pub fn parse_map(text: &str) -> Result<MovingAiMap, MapError> {
             });
         }
     }
-    Ok(MovingAiMap { width, height, passable })
+    Ok(MovingAiMap {
+        width,
+        height,
+        passable,
+    })
 }
 
 fn header_number((line, text): (usize, &str), key: &str) -> Result<u32, MapError> {
     let mut parts = text.split_whitespace();
-    match (parts.next(), parts.next().map(str::parse::<u32>), parts.next()) {
+    match (
+        parts.next(),
+        parts.next().map(str::parse::<u32>),
+        parts.next(),
+    ) {
         (Some(k), Some(Ok(n)), None) if k == key => Ok(n),
         _ => Err(MapError::Line {
             line,
@@ -203,7 +229,10 @@ fn header_number((line, text): (usize, &str), key: &str) -> Result<u32, MapError
 /// ```
 pub fn parse_scen(text: &str) -> Result<Vec<Scenario>, MapError> {
     let mut out = Vec::new();
-    let mut lines = text.lines().map(|l| l.strip_suffix('\r').unwrap_or(l)).enumerate();
+    let mut lines = text
+        .lines()
+        .map(|l| l.strip_suffix('\r').unwrap_or(l))
+        .enumerate();
     match lines.next() {
         Some((_, l)) if l.split_whitespace().next() == Some("version") => {}
         Some((_, l)) => {
@@ -212,7 +241,12 @@ pub fn parse_scen(text: &str) -> Result<Vec<Scenario>, MapError> {
                 message: format!("expected `version 1`, found {l:?}"),
             })
         }
-        None => return Err(MapError::Truncated { line: 1, expected: "`version 1`".into() }),
+        None => {
+            return Err(MapError::Truncated {
+                line: 1,
+                expected: "`version 1`".into(),
+            })
+        }
     }
     for (i, l) in lines {
         let line = i + 1;
@@ -229,15 +263,24 @@ pub fn parse_scen(text: &str) -> Result<Vec<Scenario>, MapError> {
         let int = |k: usize, name: &str| {
             f[k].parse::<u32>().map_err(|_| MapError::Line {
                 line,
-                message: format!("field {} ({name}) is not a non-negative integer: {:?}", k + 1, f[k]),
+                message: format!(
+                    "field {} ({name}) is not a non-negative integer: {:?}",
+                    k + 1,
+                    f[k]
+                ),
             })
         };
-        let optimal: f64 = f[8].parse().ok().filter(|v: &f64| v.is_finite() && *v >= 0.0).ok_or_else(|| {
-            MapError::Line {
+        let optimal: f64 = f[8]
+            .parse()
+            .ok()
+            .filter(|v: &f64| v.is_finite() && *v >= 0.0)
+            .ok_or_else(|| MapError::Line {
                 line,
-                message: format!("field 9 (optimal length) is not a non-negative number: {:?}", f[8]),
-            }
-        })?;
+                message: format!(
+                    "field 9 (optimal length) is not a non-negative number: {:?}",
+                    f[8]
+                ),
+            })?;
         let decimals = f[8].split_once('.').map_or(0, |(_, d)| d.len() as u32);
         let s = Scenario {
             bucket: int(0, "bucket")?,

@@ -141,10 +141,7 @@ pub trait Solve: SearchProblem {
     /// let mut stepper = Count.stepper(&pathfind::Limits::none()).unwrap();
     /// assert_eq!(stepper.step().unwrap(), Step::Expanded { state: 0, cost: 0 });
     /// ```
-    fn stepper(
-        &self,
-        limits: &Limits<Self::Cost>,
-    ) -> Result<AStarStepper<'_, Self>, PathError> {
+    fn stepper(&self, limits: &Limits<Self::Cost>) -> Result<AStarStepper<'_, Self>, PathError> {
         AStarStepper::new(self, limits)
     }
 }
@@ -225,8 +222,18 @@ impl<'p, P: SearchProblem + ?Sized> AStarStepper<'p, P> {
     pub fn new(problem: &'p P, limits: &Limits<P::Cost>) -> Result<Self, PathError> {
         let mut engine = Engine::default();
         let mut run = Run::new(limits);
-        engine.bf_start(AStarKey, [problem.start()], &mut |n| problem.heuristic(n), &mut run)?;
-        Ok(AStarStepper { problem, engine, run, done: None })
+        engine.bf_start(
+            AStarKey,
+            [problem.start()],
+            &mut |n| problem.heuristic(n),
+            &mut run,
+        )?;
+        Ok(AStarStepper {
+            problem,
+            engine,
+            run,
+            done: None,
+        })
     }
 
     /// Expands one state, or finishes.

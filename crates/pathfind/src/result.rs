@@ -30,7 +30,11 @@ pub struct Limits<C> {
 
 impl<C> Default for Limits<C> {
     fn default() -> Self {
-        Limits { max_cost: None, max_depth: None, max_expansions: None }
+        Limits {
+            max_cost: None,
+            max_depth: None,
+            max_expansions: None,
+        }
     }
 }
 

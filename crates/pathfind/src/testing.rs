@@ -216,7 +216,9 @@ pub fn check_consistent<P: SearchProblem + ?Sized>(
             let h_to = problem.heuristic(t);
             let bound = step
                 .checked_add_cost(h_to)
-                .ok_or(HeuristicViolation::Search(PathError::Cost(search_core::CostError::Overflow)))?;
+                .ok_or(HeuristicViolation::Search(PathError::Cost(
+                    search_core::CostError::Overflow,
+                )))?;
             if !at_most(h_from, bound, tolerance) {
                 return Err(HeuristicViolation::Inconsistent {
                     from: s.clone(),
@@ -249,10 +251,18 @@ pub fn grid(
     obstacle_density: f64,
 ) -> impl Strategy<Value = Grid> {
     let (mw, mh) = (max_width.clamp(1, 1000), max_height.clamp(1, 1000));
-    let density = if obstacle_density.is_nan() { 0.0 } else { obstacle_density.clamp(0.0, 1.0) };
+    let density = if obstacle_density.is_nan() {
+        0.0
+    } else {
+        obstacle_density.clamp(0.0, 1.0)
+    };
     (1..=mw, 1..=mh)
         .prop_flat_map(move |(w, h)| {
-            (Just(w), Just(h), proptest::collection::vec(proptest::bool::weighted(density), (w * h) as usize))
+            (
+                Just(w),
+                Just(h),
+                proptest::collection::vec(proptest::bool::weighted(density), (w * h) as usize),
+            )
         })
         .prop_filter_map("grid size", move |(w, h, blocked)| {
             let mut g = Grid::new(w, h, movement).ok()?;

@@ -9,11 +9,20 @@ use std::path::PathBuf;
 use pathfind::movingai::{load_map, load_scen, parse_map, parse_scen, Scenario};
 use pathfind::{astar, Cell, GridContext, Heuristic, Limits, MapError, Movement, Outcome};
 
-const MAPS: [&str; 6] =
-    ["arena", "den312d", "Boston_0_256", "Berlin_0_512", "random512-10-0", "maze512-1-0"];
+const MAPS: [&str; 6] = [
+    "arena",
+    "den312d",
+    "Boston_0_256",
+    "Berlin_0_512",
+    "random512-10-0",
+    "maze512-1-0",
+];
 
 fn data_dir() -> PathBuf {
-    let dir = PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/data/movingai"));
+    let dir = PathBuf::from(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../../shared/data/movingai"
+    ));
     assert!(
         dir.join("arena.map").is_file(),
         "MovingAI data not found at {} (shared/ must sit beside the repository checkout)",
@@ -30,7 +39,9 @@ fn sample<T: Clone>(all: &[T]) -> Vec<T> {
 
 /// `(start, goal, 4-connected length or None)` rows of a `4conn/*.tsv` file.
 fn load_4conn(name: &str) -> Vec<(Cell, Cell, Option<u32>)> {
-    let path = data_dir().join("4conn").join(format!("{name}.map.4conn.tsv"));
+    let path = data_dir()
+        .join("4conn")
+        .join(format!("{name}.map.4conn.tsv"));
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
     text.lines()
         .enumerate()
@@ -38,9 +49,18 @@ fn load_4conn(name: &str) -> Vec<(Cell, Cell, Option<u32>)> {
         .map(|(i, l)| {
             let f: Vec<&str> = l.split('\t').collect();
             assert_eq!(f.len(), 6, "{}:{}", path.display(), i + 1);
-            let n = |k: usize| f[k].parse::<u32>().unwrap_or_else(|e| panic!("{}:{}: {e}", path.display(), i + 1));
-            let len: i64 = f[5].parse().unwrap_or_else(|e| panic!("{}:{}: {e}", path.display(), i + 1));
-            (Cell::new(n(0), n(1)), Cell::new(n(2), n(3)), u32::try_from(len).ok())
+            let n = |k: usize| {
+                f[k].parse::<u32>()
+                    .unwrap_or_else(|e| panic!("{}:{}: {e}", path.display(), i + 1))
+            };
+            let len: i64 = f[5]
+                .parse()
+                .unwrap_or_else(|e| panic!("{}:{}: {e}", path.display(), i + 1));
+            (
+                Cell::new(n(0), n(1)),
+                Cell::new(n(2), n(3)),
+                u32::try_from(len).ok(),
+            )
         })
         .collect()
 }
@@ -58,9 +78,19 @@ fn grid_astar_matches_every_sampled_scen_optimum() {
         let all = scenarios(name);
         assert!(!all.is_empty(), "{name}: no scenario");
         for s in sample(&all) {
-            let r = ctx.astar(&grid, [s.start], s.goal, Heuristic::Octile, &Limits::none()).unwrap();
-            let cost = r.cost().unwrap_or_else(|| panic!("{name} line {}: {:?}", s.line, r.outcome)).get();
-            assert!(s.is_optimal(cost), "{name} line {}: cost {cost}, optimal {}", s.line, s.optimal);
+            let r = ctx
+                .astar(&grid, [s.start], s.goal, Heuristic::Octile, &Limits::none())
+                .unwrap();
+            let cost = r
+                .cost()
+                .unwrap_or_else(|| panic!("{name} line {}: {:?}", s.line, r.outcome))
+                .get();
+            assert!(
+                s.is_optimal(cost),
+                "{name} line {}: cost {cost}, optimal {}",
+                s.line,
+                s.optimal
+            );
             assert_eq!(r.path().unwrap().nodes.first(), Some(&s.start));
         }
     }
@@ -70,7 +100,9 @@ fn grid_astar_matches_every_sampled_scen_optimum() {
 fn closure_astar_matches_sampled_scen_optima() {
     // The closure interface on the same maps, fewer scenarios (it hashes states).
     for name in ["arena", "den312d", "Boston_0_256"] {
-        let grid = load_map(data_dir().join(format!("{name}.map"))).unwrap().to_grid(Movement::OCTILE);
+        let grid = load_map(data_dir().join(format!("{name}.map")))
+            .unwrap()
+            .to_grid(Movement::OCTILE);
         let all = scenarios(name);
         for s in sample(&all).into_iter().step_by(3) {
             let r = astar(
@@ -82,7 +114,12 @@ fn closure_astar_matches_sampled_scen_optima() {
             )
             .unwrap();
             let cost = r.cost().unwrap().get();
-            assert!(s.is_optimal(cost), "{name} line {}: cost {cost}, optimal {}", s.line, s.optimal);
+            assert!(
+                s.is_optimal(cost),
+                "{name} line {}: cost {cost}, optimal {}",
+                s.line,
+                s.optimal
+            );
         }
     }
 }
@@ -91,12 +128,22 @@ fn closure_astar_matches_sampled_scen_optima() {
 fn four_connected_bfs_matches_every_sampled_tsv_length() {
     let mut ctx = GridContext::new();
     for name in MAPS {
-        let grid = load_map(data_dir().join(format!("{name}.map"))).unwrap().to_grid(Movement::FOUR);
+        let grid = load_map(data_dir().join(format!("{name}.map")))
+            .unwrap()
+            .to_grid(Movement::FOUR);
         let rows = load_4conn(name);
         let scen = scenarios(name);
-        assert_eq!(rows.len(), scen.len(), "{name}: tsv and scen differ in length");
-        for (i, &(start, goal, want)) in rows.iter().enumerate() {
-            assert_eq!((start, goal), (scen[i].start, scen[i].goal), "{name} row {i}");
+        assert_eq!(
+            rows.len(),
+            scen.len(),
+            "{name}: tsv and scen differ in length"
+        );
+        for (i, &(start, goal, _)) in rows.iter().enumerate() {
+            assert_eq!(
+                (start, goal),
+                (scen[i].start, scen[i].goal),
+                "{name} row {i}"
+            );
         }
         for (start, goal, want) in sample(&rows) {
             let r = ctx.bfs(&grid, [start], goal, &Limits::none()).unwrap();
@@ -111,7 +158,13 @@ fn four_connected_bfs_matches_every_sampled_tsv_length() {
 #[test]
 fn malformed_files_give_errors_naming_the_line() {
     let e = parse_map("type octile\nheight 2\nwidth 3\nmap\n...\n..\n").unwrap_err();
-    assert_eq!(e, MapError::Line { line: 6, message: "map row has 2 cells, expected 3".into() });
+    assert_eq!(
+        e,
+        MapError::Line {
+            line: 6,
+            message: "map row has 2 cells, expected 3".into()
+        }
+    );
     let e = parse_map("type octile\nheight 3\nwidth 1\nmap\n.\n.\n").unwrap_err();
     assert!(matches!(e, MapError::Truncated { line: 7, .. }), "{e:?}");
     let e = parse_map("type tile\nheight 1\nwidth 1\nmap\n.\n").unwrap_err();
@@ -121,13 +174,24 @@ fn malformed_files_give_errors_naming_the_line() {
     let e = parse_map("type octile\nheight 0\nwidth 1\nmap\n").unwrap_err();
     assert!(matches!(e, MapError::Grid(_)));
     let e = parse_map("type octile\r\nheight 1\r\nwidth 2\r\nmap\r\n.?\r\n").unwrap_err();
-    assert_eq!(e, MapError::BadChar { line: 5, column: 2, ch: '?' });
-    let e = parse_scen("version 1\n0\tm\t4\t4\t0\t0\t1\t1\t1\n0\tm\t4\t4\t0\t9\t1\t1\t1\n").unwrap_err();
+    assert_eq!(
+        e,
+        MapError::BadChar {
+            line: 5,
+            column: 2,
+            ch: '?'
+        }
+    );
+    let e = parse_scen("version 1\n0\tm\t4\t4\t0\t0\t1\t1\t1\n0\tm\t4\t4\t0\t9\t1\t1\t1\n")
+        .unwrap_err();
     assert!(matches!(e, MapError::Line { line: 3, .. }), "{e:?}");
     let e = parse_scen("version 1\n0\tm\t4\t4\t0\t0\t1\t1\tNaN\n").unwrap_err();
     assert!(matches!(e, MapError::Line { line: 2, .. }), "{e:?}");
     let e = parse_scen("0\tm\t4\t4\t0\t0\t1\t1\t1\n").unwrap_err();
     assert!(matches!(e, MapError::Line { line: 1, .. }), "{e:?}");
     let e = parse_scen("version 1\n0\tm\t4\t4\t-1\t0\t1\t1\t1\n").unwrap_err();
-    assert!(e.to_string().starts_with("line 2: field 5 (start x)"), "{e}");
+    assert!(
+        e.to_string().starts_with("line 2: field 5 (start x)"),
+        "{e}"
+    );
 }

@@ -21,7 +21,7 @@ fn reference_grid(grid: &Grid, start: Cell) -> Vec<Option<f64>> {
                 for (n, c) in grid.neighbors(Cell::new(x as u32, y as u32)) {
                     let i = n.y as usize * w + n.x as usize;
                     let nd = d + c.get();
-                    if dist[i].is_none_or(|old| nd < old - 1e-12) {
+                    if dist[i].map_or(true, |old| nd < old - 1e-12) {
                         dist[i] = Some(nd);
                         changed = true;
                     }
@@ -45,14 +45,20 @@ fn check_grid_path(grid: &Grid, path: &Path<Cell, FloatCost>, start: Cell, goal:
         let (_, c) = step.unwrap_or_else(|| panic!("illegal move {:?} -> {:?}", w[0], w[1]));
         total += c.get();
     }
-    assert!((total - path.cost.get()).abs() < 1e-9, "{total} vs {}", path.cost.get());
+    assert!(
+        (total - path.cost.get()).abs() < 1e-9,
+        "{total} vs {}",
+        path.cost.get()
+    );
 }
 
 fn movements() -> impl Strategy<Value = Movement> {
     prop_oneof![
         Just(Movement::FOUR),
         Just(Movement::OCTILE),
-        Just(Movement::Eight { corner_cutting: true })
+        Just(Movement::Eight {
+            corner_cutting: true
+        })
     ]
 }
 
@@ -65,9 +71,12 @@ fn admissible(m: Movement) -> &'static [Heuristic] {
             Heuristic::Octile,
             Heuristic::Chebyshev,
         ],
-        Movement::Eight { .. } => {
-            &[Heuristic::Zero, Heuristic::Euclidean, Heuristic::Octile, Heuristic::Chebyshev]
-        }
+        Movement::Eight { .. } => &[
+            Heuristic::Zero,
+            Heuristic::Euclidean,
+            Heuristic::Octile,
+            Heuristic::Chebyshev,
+        ],
     }
 }
 
@@ -178,7 +187,7 @@ proptest! {
         for _ in 0..n {
             for &(a, b, c) in &edges {
                 if let Some(d) = dist[a] {
-                    if dist[b].is_none_or(|old| d + c < old) { dist[b] = Some(d + c); }
+                    if dist[b].map_or(true, |old| d + c < old) { dist[b] = Some(d + c); }
                 }
             }
         }
@@ -188,7 +197,7 @@ proptest! {
         for _ in 0..n {
             for &(a, b, c) in &edges {
                 if let Some(d) = to_goal[b] {
-                    if to_goal[a].is_none_or(|old| d + c < old) { to_goal[a] = Some(d + c); }
+                    if to_goal[a].map_or(true, |old| d + c < old) { to_goal[a] = Some(d + c); }
                 }
             }
         }

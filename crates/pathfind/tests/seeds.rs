@@ -49,7 +49,9 @@ fn bfs_cost_matrix_matches_the_textbook() {
     let d = grid.bfs_distances([start]).unwrap();
     for (y, row) in EXPECTED.iter().enumerate() {
         for (x, &want) in row.iter().enumerate() {
-            let got = d.get(Cell::new(x as u32, y as u32)).map_or(-1, |v| v as i32);
+            let got = d
+                .get(Cell::new(x as u32, y as u32))
+                .map_or(-1, |v| v as i32);
             assert_eq!(got, want, "cell (row {}, col {})", y + 1, x + 1);
         }
     }
@@ -66,7 +68,11 @@ fn astar_euclidean_finds_cost_15_with_16_cells() {
     assert_eq!(p.nodes.last(), Some(&goal));
     for w in p.nodes.windows(2) {
         assert!(grid.is_passable(w[1]));
-        assert_eq!(w[0].x.abs_diff(w[1].x) + w[0].y.abs_diff(w[1].y), 1, "{w:?}");
+        assert_eq!(
+            w[0].x.abs_diff(w[1].x) + w[0].y.abs_diff(w[1].y),
+            1,
+            "{w:?}"
+        );
     }
     // The end of every shortest path is forced: (4,9) (4,8) (5,8) (6,8) (6,9).
     let tail: Vec<Cell> = [(4, 9), (4, 8), (5, 8), (6, 8), (6, 9)].map(cell).to_vec();
@@ -78,12 +84,22 @@ fn astar_euclidean_finds_cost_15_with_16_cells() {
 fn every_algorithm_agrees_on_the_textbook_grid() {
     let (grid, start, goal) = textbook();
     let p = grid.problem(start, goal, Heuristic::Manhattan);
-    for alg in [Algorithm::Bfs, Algorithm::Iddfs, Algorithm::Dijkstra, Algorithm::AStar, Algorithm::IdaStar] {
+    for alg in [
+        Algorithm::Bfs,
+        Algorithm::Iddfs,
+        Algorithm::Dijkstra,
+        Algorithm::AStar,
+        Algorithm::IdaStar,
+    ] {
         let r = p.solve(alg, &Limits::none()).unwrap();
         assert_eq!(r.cost().unwrap().get(), 15.0, "{alg:?}");
         assert_eq!(r.path().unwrap().nodes.len(), 16, "{alg:?}");
     }
-    for alg in [Algorithm::Dfs, Algorithm::GreedyBestFirst, Algorithm::WeightedAStar(2.0)] {
+    for alg in [
+        Algorithm::Dfs,
+        Algorithm::GreedyBestFirst,
+        Algorithm::WeightedAStar(2.0),
+    ] {
         let r = p.solve(alg, &Limits::none()).unwrap();
         assert!(r.cost().unwrap().get() >= 15.0, "{alg:?}");
     }

@@ -1,0 +1,372 @@
+//! Path finding on the MovingAI benchmarks: our dense grid A*, our closure A* and the
+//! `pathfinding` crate's A* (4.x) on the same scenarios, with the same movement rules
+//! (8-connected, diagonal √2, no corner cutting) and the octile heuristic; then 4-connected
+//! BFS likewise (our grid BFS, our closure BFS, `pathfinding`'s BFS).
+//!
+//! `cargo bench -p benches --bench pathfind`
+//!
+//! First a table pass runs every scenario of each map (every 20th of maze512-1-0) once per
+//! implementation, checks each answer against the `.scen` optimum (A*) or the
+//! `4conn/*.tsv` length (BFS), and prints mean µs per query and mean expanded states. Then
+//! criterion measures each implementation on an evenly spaced subset of each map.
+//!
+//! The closure searches (ours and `pathfinding`'s) share one successor function over `u32`
+//! cell ids that allocates nothing, and count costs in the same fixed-point integers as our
+//! grid (1 = 2^32 units, √2 rounded to units), so equal costs tie exactly in both.
+//! `pathfinding` reports no statistics: its expansions are counted as calls of the
+//! successor function.
+
+use std::cell::Cell as Counter;
+use std::hint::black_box;
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+use criterion::Criterion;
+use pathfind::movingai::{load_map, load_scen, MovingAiMap, Scenario};
+use pathfind::{Cell, Grid, GridContext, Heuristic, Limits, Movement, SearchContext};
+
+const MAPS: [(&str, usize); 6] = [
+    ("arena", 1),
+    ("den312d", 1),
+    ("Boston_0_256", 1),
+    ("Berlin_0_512", 1),
+    ("random512-10-0", 1),
+    ("maze512-1-0", 20),
+];
+
+const UNIT: u64 = 1 << 32;
+/// round(√2 · 2^32), as in the `pathfind` grid.
+const DIAGONAL: u64 = 6_074_001_000;
+
+fn data_dir() -> PathBuf {
+    let dir = PathBuf::from(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../shared/data/movingai"
+    ));
+    assert!(
+        dir.join("arena.map").is_file(),
+        "MovingAI data missing at {}",
+        dir.display()
+    );
+    dir
+}
+
+/// A map for the closure searches: passable flags by `y * width + x`.
+struct Plain {
+    width: u32,
+    height: u32,
+    open: Vec<bool>,
+}
+
+/// Up to 8 successors without allocating.
+struct Moves<C: Copy> {
+    buf: [(u32, C); 8],
+    len: usize,
+    pos: usize,
+}
+
+impl<C: Copy> Iterator for Moves<C> {
+    type Item = (u32, C);
+    fn next(&mut self) -> Option<(u32, C)> {
+        (self.pos < self.len).then(|| {
+            self.pos += 1;
+            self.buf[self.pos - 1]
+        })
+    }
+}
+
+impl Plain {
+    fn open(&self, x: i64, y: i64) -> bool {
+        x >= 0
+            && y >= 0
+            && x < i64::from(self.width)
+            && y < i64::from(self.height)
+            && self.open[(y * i64::from(self.width) + x) as usize]
+    }
+
+    /// 8-connected moves without corner cutting, costs in fixed point.
+    fn octile_moves(&self, id: u32) -> Moves<u64> {
+        let (x, y) = (i64::from(id % self.width), i64::from(id / self.width));
+        let mut m = Moves {
+            buf: [(0, 0); 8],
+            len: 0,
+            pos: 0,
+        };
+        for (dx, dy) in [
+            (1, 0),
+            (-1, 0),
+            (0, 1),
+            (0, -1),
+            (1, 1),
+            (1, -1),
+            (-1, 1),
+            (-1, -1),
+        ] {
+            let ok = if dx != 0 && dy != 0 {
+                self.open(x + dx, y + dy) && self.open(x + dx, y) && self.open(x, y + dy)
+            } else {
+                self.open(x + dx, y + dy)
+            };
+            if ok {
+                let to = ((y + dy) * i64::from(self.width) + x + dx) as u32;
+                m.buf[m.len] = (to, if dx != 0 && dy != 0 { DIAGONAL } else { UNIT });
+                m.len += 1;
+            }
+        }
+        m
+    }
+
+    /// 4-connected moves.
+    fn four_moves(&self, id: u32) -> impl Iterator<Item = u32> {
+        let (x, y) = (i64::from(id % self.width), i64::from(id / self.width));
+        let mut m = Moves {
+            buf: [(0, ()); 8],
+            len: 0,
+            pos: 0,
+        };
+        for (dx, dy) in [(1, 0), (-1, 0), (0, 1), (0, -1)] {
+            if self.open(x + dx, y + dy) {
+                m.buf[m.len] = (((y + dy) * i64::from(self.width) + x + dx) as u32, ());
+                m.len += 1;
+            }
+        }
+        m.map(|(id, ())| id)
+    }
+
+    fn octile(&self, id: u32, goal: u32) -> u64 {
+        let dx = u64::from((id % self.width).abs_diff(goal % self.width));
+        let dy = u64::from((id / self.width).abs_diff(goal / self.width));
+        let (lo, hi) = if dx < dy { (dx, dy) } else { (dy, dx) };
+        (hi - lo) * UNIT + lo * DIAGONAL
+    }
+
+    fn id(&self, c: Cell) -> u32 {
+        c.y * self.width + c.x
+    }
+}
+
+struct Workload {
+    name: &'static str,
+    octile: Grid,
+    four: Grid,
+    plain: Plain,
+    /// The scenarios run, with their 4-connected BFS length (`None` = unreachable).
+    scenarios: Vec<(Scenario, Option<u32>)>,
+}
+
+fn load(name: &'static str, stride: usize) -> Workload {
+    let dir = data_dir();
+    let map: MovingAiMap = load_map(dir.join(format!("{name}.map"))).expect("map");
+    let scen = load_scen(dir.join(format!("{name}.map.scen"))).expect("scen");
+    let tsv = std::fs::read_to_string(dir.join("4conn").join(format!("{name}.map.4conn.tsv")))
+        .expect("4conn tsv");
+    let four: Vec<Option<u32>> = tsv
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .map(|l| l.split('\t').nth(5).and_then(|v| v.parse::<u32>().ok()))
+        .collect();
+    assert_eq!(four.len(), scen.len(), "{name}: tsv rows");
+    let scenarios = scen.into_iter().zip(four).step_by(stride).collect();
+    Workload {
+        name,
+        octile: map.to_grid(Movement::OCTILE),
+        four: map.to_grid(Movement::FOUR),
+        plain: Plain {
+            width: map.width,
+            height: map.height,
+            open: map.passable.clone(),
+        },
+        scenarios,
+    }
+}
+
+/// One query of one implementation: (cost or length, expanded states).
+type Query<'a> = Box<dyn FnMut(&Scenario) -> (Option<f64>, u64) + 'a>;
+
+fn astar_impls(w: &Workload) -> Vec<(&'static str, Query<'_>)> {
+    let mut grid_ctx = GridContext::new();
+    let mut closure_ctx: SearchContext<u32, u64> = SearchContext::new();
+    let p = &w.plain;
+    vec![
+        (
+            "pathfind grid A*",
+            Box::new(move |s: &Scenario| {
+                let r = grid_ctx
+                    .astar(
+                        &w.octile,
+                        [s.start],
+                        s.goal,
+                        Heuristic::Octile,
+                        &Limits::none(),
+                    )
+                    .expect("valid query");
+                (r.cost().map(|c| c.get()), r.stats.expanded)
+            }),
+        ),
+        (
+            "pathfind closure A*",
+            Box::new(move |s: &Scenario| {
+                let goal = p.id(s.goal);
+                let r = closure_ctx
+                    .astar(
+                        [p.id(s.start)],
+                        |&i| p.octile_moves(i),
+                        |&i| p.octile(i, goal),
+                        |&i| i == goal,
+                        &Limits::none(),
+                    )
+                    .expect("valid query");
+                (r.cost().map(|c| c as f64 / UNIT as f64), r.stats.expanded)
+            }),
+        ),
+        (
+            "pathfinding A*",
+            Box::new(move |s: &Scenario| {
+                let goal = p.id(s.goal);
+                let expanded = Counter::new(0u64);
+                let r = pathfinding::directed::astar::astar(
+                    &p.id(s.start),
+                    |&i| {
+                        expanded.set(expanded.get() + 1);
+                        p.octile_moves(i)
+                    },
+                    |&i| p.octile(i, goal),
+                    |&i| i == goal,
+                );
+                (r.map(|(_, c)| c as f64 / UNIT as f64), expanded.get())
+            }),
+        ),
+    ]
+}
+
+fn bfs_impls(w: &Workload) -> Vec<(&'static str, Query<'_>)> {
+    let mut grid_ctx = GridContext::new();
+    let mut closure_ctx: SearchContext<u32, usize> = SearchContext::new();
+    let p = &w.plain;
+    vec![
+        (
+            "pathfind grid BFS",
+            Box::new(move |s: &Scenario| {
+                let r = grid_ctx
+                    .bfs(&w.four, [s.start], s.goal, &Limits::none())
+                    .expect("valid");
+                (r.cost().map(f64::from), r.stats.expanded)
+            }),
+        ),
+        (
+            "pathfind closure BFS",
+            Box::new(move |s: &Scenario| {
+                let goal = p.id(s.goal);
+                let r = closure_ctx
+                    .bfs(
+                        [p.id(s.start)],
+                        |&i| p.four_moves(i),
+                        |&i| i == goal,
+                        &Limits::none(),
+                    )
+                    .expect("valid");
+                (r.cost().map(|c| c as f64), r.stats.expanded)
+            }),
+        ),
+        (
+            "pathfinding BFS",
+            Box::new(move |s: &Scenario| {
+                let goal = p.id(s.goal);
+                let expanded = Counter::new(0u64);
+                let r = pathfinding::directed::bfs::bfs(
+                    &p.id(s.start),
+                    |&i| {
+                        expanded.set(expanded.get() + 1);
+                        p.four_moves(i)
+                    },
+                    |&i| i == goal,
+                );
+                (r.map(|path| (path.len() - 1) as f64), expanded.get())
+            }),
+        ),
+    ]
+}
+
+/// Runs every scenario once per implementation; prints one markdown row each and the
+/// ratios of mean time to `pathfinding`'s.
+fn table(workloads: &[Workload]) {
+    println!("| map | search | implementation | scenarios | all optimal | mean µs / query | mean expanded | time / pathfinding |");
+    println!("|---|---|---|---|---|---|---|---|");
+    for w in workloads {
+        for (search, impls) in [("A* 8-conn", astar_impls(w)), ("BFS 4-conn", bfs_impls(w))] {
+            let mut rows = Vec::new();
+            for (name, mut query) in impls {
+                let (mut micros, mut expanded, mut mismatch) = (0.0, 0u64, None);
+                for (s, four) in &w.scenarios {
+                    let t = Instant::now();
+                    let (cost, exp) = query(s);
+                    micros += t.elapsed().as_secs_f64() * 1e6;
+                    expanded += exp;
+                    let ok = if search.starts_with("A*") {
+                        cost.is_some_and(|c| s.is_optimal(c))
+                    } else {
+                        cost == four.map(f64::from)
+                    };
+                    if !ok && mismatch.is_none() {
+                        mismatch = Some(format!("line {}: {cost:?}", s.line));
+                    }
+                }
+                let n = w.scenarios.len() as f64;
+                rows.push((name, mismatch, micros / n, expanded as f64 / n));
+            }
+            let reference = rows.last().map_or(1.0, |r| r.2);
+            for (name, mismatch, mean, exp) in rows {
+                let optimal = mismatch.map_or("y".to_string(), |m| format!("n ({m})"));
+                println!(
+                    "| {} | {search} | {name} | {} | {optimal} | {mean:.1} | {exp:.0} | {:.2} |",
+                    w.name,
+                    w.scenarios.len(),
+                    mean / reference
+                );
+            }
+        }
+    }
+}
+
+fn criterion_benches(c: &mut Criterion, workloads: &[Workload]) {
+    for w in workloads {
+        // About 20 evenly spaced scenarios per map, the same for every implementation.
+        let stride = w.scenarios.len().div_ceil(20).max(1);
+        let subset: Vec<&Scenario> = w.scenarios.iter().step_by(stride).map(|(s, _)| s).collect();
+        for (search, impls) in [("astar", astar_impls(w)), ("bfs", bfs_impls(w))] {
+            let mut group = c.benchmark_group(format!("pathfind/{search}/{}", w.name));
+            group.sample_size(10);
+            group.warm_up_time(Duration::from_millis(300));
+            group.measurement_time(Duration::from_secs(1));
+            for (name, mut query) in impls {
+                group.bench_function(name, |b| {
+                    b.iter(|| {
+                        for s in &subset {
+                            black_box(query(s));
+                        }
+                    })
+                });
+            }
+            group.finish();
+        }
+    }
+}
+
+fn main() {
+    // `cargo bench` passes `--bench`; under `cargo test --benches` run a smoke version.
+    let full = std::env::args().any(|a| a == "--bench");
+    let workloads: Vec<Workload> = MAPS
+        .iter()
+        .map(|&(name, stride)| {
+            let mut w = load(name, stride);
+            if !full {
+                w.scenarios.truncate(3);
+            }
+            w
+        })
+        .collect();
+    table(&workloads);
+    let mut c = Criterion::default().configure_from_args();
+    criterion_benches(&mut c, &workloads);
+    c.final_summary();
+}
