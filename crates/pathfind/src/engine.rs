@@ -8,6 +8,7 @@
 use core::cmp::Ordering;
 use core::hash::Hash;
 use core::marker::PhantomData;
+use std::collections::hash_map::Entry as MapEntry;
 use std::collections::VecDeque;
 
 use fxhash::FxHashMap;
@@ -61,16 +62,20 @@ impl<N: Clone + Eq + Hash> Slots<N> for HashSlots<N> {
 
     #[inline]
     fn slot(&mut self, node: &N) -> Result<u32, PathError> {
-        if let Some(&s) = self.map.get(node) {
-            return Ok(s);
+        // One hash per look-up (states are usually small and cheap to clone).
+        let next = self.nodes.len();
+        match self.map.entry(node.clone()) {
+            MapEntry::Occupied(e) => Ok(*e.get()),
+            MapEntry::Vacant(e) => {
+                let s = u32::try_from(next)
+                    .ok()
+                    .filter(|&s| s < NONE)
+                    .ok_or(PathError::TooManyStates(NONE - 1))?;
+                e.insert(s);
+                self.nodes.push(node.clone());
+                Ok(s)
+            }
         }
-        let s = u32::try_from(self.nodes.len())
-            .ok()
-            .filter(|&s| s < NONE)
-            .ok_or(PathError::TooManyStates(NONE - 1))?;
-        self.map.insert(node.clone(), s);
-        self.nodes.push(node.clone());
-        Ok(s)
     }
 
     #[inline]

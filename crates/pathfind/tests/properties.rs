@@ -228,6 +228,16 @@ proptest! {
                 prop_assert_eq!(&r.outcome, &Outcome::NoPath, "{}", name);
             }
         }
+        // u64 costs use the radix open list; an admissible but inconsistent heuristic (exact
+        // on even states, zero on odd ones) makes it fall back to the binary heap and A*
+        // reopen states, and the answer must stay optimal.
+        let succ64 = |&v: &usize| adj[v].iter().map(|&(b, c)| (b, u64::from(c))).collect::<Vec<_>>();
+        let h_odd = |&v: &usize| if v % 2 == 0 { to_goal[v].map_or(0, u64::from) } else { 0 };
+        let want64 = want.map(u64::from);
+        prop_assert_eq!(astar([start], succ64, h_odd, |&v| v == goal, &Limits::none()).unwrap().cost(), want64);
+        prop_assert_eq!(dijkstra([start], succ64, |&v| v == goal, &Limits::none()).unwrap().cost(), want64);
+        let h64 = |&v: &usize| to_goal[v].map_or(0, |d| u64::from(d / 2));
+        prop_assert_eq!(astar([start], succ64, h64, |&v| v == goal, &Limits::none()).unwrap().cost(), want64);
         // A reused context gives the same answers as fresh ones.
         let mut ctx = SearchContext::new();
         for _ in 0..2 {
