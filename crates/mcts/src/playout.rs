@@ -323,3 +323,50 @@ pub(crate) fn run_playout<G: Game, P: Playout<G>>(
         plies += 1;
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use games::{ConnectFour, TicTacToe};
+
+    #[test]
+    fn cut_off_scores_follow_the_threshold() {
+        let big = |s: &TicTacToe| if s.stones() == 0 { 1_000 } else { -1_000 };
+        let policy = EvalCutoff::new(RandomPlayout, big, 1, 100.0, 0.9).unwrap();
+        assert_eq!(policy.score(&TicTacToe::new()), 1.0); // confident win
+        let mut g = TicTacToe::new();
+        g.play(4);
+        assert_eq!(policy.score(&g), 0.0); // confident loss
+        let small = |_: &TicTacToe| 50;
+        let policy = EvalCutoff::new(RandomPlayout, small, 1, 100.0, 0.9).unwrap();
+        let p = policy.score(&TicTacToe::new());
+        assert!((p - 1.0 / (1.0 + (-0.5f64).exp())).abs() < 1e-12, "{p}");
+    }
+
+    #[test]
+    fn a_cut_off_playout_reports_the_first_players_reward() {
+        // After one ply O is to move; the evaluator says O is winning, so X's reward is 0.
+        let o_wins = |s: &TicTacToe| if s.stones() % 2 == 1 { 1_000 } else { -1_000 };
+        let policy = EvalCutoff::new(RandomPlayout, o_wins, 1, 10.0, 0.9).unwrap();
+        let mut state = TicTacToe::new();
+        let (reward, plies) =
+            run_playout(&policy, &mut state, &mut FastRng::new(1), &mut Vec::new());
+        assert_eq!((reward, plies), (0.0, 1));
+    }
+
+    #[test]
+    fn playouts_end_the_game_and_score_it() {
+        let mut rng = FastRng::new(3);
+        let mut moves = Vec::new();
+        for _ in 0..100 {
+            let mut state = ConnectFour::new();
+            let (reward, plies) = run_playout(&RandomPlayout, &mut state, &mut rng, &mut moves);
+            assert!(state.outcome().is_over());
+            assert_eq!(reward, first_player_reward(state.outcome()));
+            assert_eq!(plies, state.moves_played());
+        }
+        let mut over: TicTacToe = "XXX OO. ...".parse().unwrap();
+        let (reward, plies) = run_playout(&HintPlayout::new(0.0), &mut over, &mut rng, &mut moves);
+        assert_eq!((reward, plies), (1.0, 0));
+    }
+}
