@@ -293,6 +293,8 @@ impl Game for ConnectFour {
 
     const HAS_WINNING_MOVE: bool = true;
     const HAS_MOVE_COUNT: bool = true;
+    const MOVES_CANNOT_LOSE: bool = true;
+    const NON_LOSING_MOVES_EXACT: bool = true;
 
     #[inline]
     fn to_move(&self) -> Player {

@@ -170,7 +170,8 @@ impl fmt::Display for Outcome {
 /// | [`move_order_hint`](Game::move_order_hint) | no | a cheap per-move score: higher is searched first |
 /// | [`winning_move`](Game::winning_move) + [`HAS_WINNING_MOVE`](Game::HAS_WINNING_MOVE) | no | a move that wins at once, found without playing them all |
 /// | [`legal_move_count`](Game::legal_move_count) + [`HAS_MOVE_COUNT`](Game::HAS_MOVE_COUNT) | no | the number of legal moves without listing them |
-/// | [`non_losing_moves`](Game::non_losing_moves) | no | a reduced move list that still holds an optimal move |
+/// | [`non_losing_moves`](Game::non_losing_moves) + [`NON_LOSING_MOVES_EXACT`](Game::NON_LOSING_MOVES_EXACT) | no | a reduced move list that still holds an optimal move |
+/// | [`MOVES_CANNOT_LOSE`](Game::MOVES_CANNOT_LOSE) | no | a promise: no move loses for the player who makes it |
 /// | [`remaining_plies_bound`](Game::remaining_plies_bound) | no | an upper bound on how long the game can still last |
 ///
 /// # Contract
@@ -293,6 +294,19 @@ pub trait Game: Clone {
     /// `true` if [`legal_move_count`](Game::legal_move_count) is overridden with a count that
     /// does not list the moves (a popcount). Bulk counters such as perft use it only then.
     const HAS_MOVE_COUNT: bool = false;
+
+    /// `true` if no move ever ends the game in a loss for the player who makes it (true in
+    /// Connect Four, tic-tac-toe, chess; false in misère games). Engines then know that,
+    /// once [`winning_move`](Game::winning_move) finds nothing, a win is at least three plies
+    /// away and a loss at least two, and prune a ply sooner. Declare it only if it holds:
+    /// a wrong promise makes engines return wrong values.
+    const MOVES_CANNOT_LOSE: bool = false;
+
+    /// `true` if [`non_losing_moves`](Game::non_losing_moves) drops *every* move after which
+    /// the opponent can win at once (not only some of them), so that a non-empty list means
+    /// the opponent cannot win on its next move. Engines then raise the floor of the value
+    /// to a loss four plies away (three without [`MOVES_CANNOT_LOSE`](Game::MOVES_CANNOT_LOSE)).
+    const NON_LOSING_MOVES_EXACT: bool = false;
 
     /// A move with which the side to move wins at once, if there is one.
     ///
