@@ -92,9 +92,7 @@ fn bench_solver(c: &mut Criterion) {
         ("Test_L1_R1 Begin-Easy x20", sample("Test_L1_R1", 50, 20)),
         ("Test_L1_R2 Begin-Medium x2", sample("Test_L1_R2", 500, 2)),
     ];
-    let mut solver = Solver::with_megabytes(16)
-        .expect("16 MB table")
-        .moves_cannot_lose(true);
+    let mut solver = Solver::with_megabytes(16).expect("16 MB table");
     for (name, positions) in &sets {
         group.bench_function(*name, |b| {
             b.iter_custom(|iters| {
@@ -169,9 +167,7 @@ fn bench_perft(c: &mut Criterion) {
 fn bench_deepening(c: &mut Criterion) {
     // One untimed run of each, to report the node counts next to the times.
     let table = TranspositionTable::with_megabytes(64).expect("64 MB table");
-    let mut engine = Negamax::new(ThreatEvaluator)
-        .with_table(Arc::new(table))
-        .moves_cannot_lose(true);
+    let mut engine = Negamax::new(ThreatEvaluator).with_table(Arc::new(table));
     if let Ok(r) = engine.search(&ConnectFour::new(), &Budget::depth(14)) {
         println!(
             "adversarial depth 14: {} ({} {})",
@@ -191,9 +187,7 @@ fn bench_deepening(c: &mut Criterion) {
         b.iter_batched(
             || {
                 let table = TranspositionTable::with_megabytes(64).expect("64 MB table");
-                Negamax::new(ThreatEvaluator)
-                    .with_table(Arc::new(table))
-                    .moves_cannot_lose(true)
+                Negamax::new(ThreatEvaluator).with_table(Arc::new(table))
             },
             |mut engine| {
                 black_box(
@@ -209,9 +203,7 @@ fn bench_deepening(c: &mut Criterion) {
         b.iter_batched(
             || {
                 let table = TranspositionTable::with_megabytes(64).expect("64 MB table");
-                Negamax::new(ThreatEvaluator)
-                    .with_table(Arc::new(table))
-                    .moves_cannot_lose(true)
+                Negamax::new(ThreatEvaluator).with_table(Arc::new(table))
             },
             |mut engine| {
                 black_box(

@@ -27,7 +27,6 @@ use crate::table::{NoTable, Transpositions};
 /// | [`pvs`](Negamax::pvs) | on | null-window search of every move after the first |
 /// | [`move_ordering`](Negamax::move_ordering) | all | table move, hints, killers, history |
 /// | [`game_hooks`](Negamax::game_hooks) | on | `winning_move` / `non_losing_moves` |
-/// | [`moves_cannot_lose`](Negamax::moves_cannot_lose) | off | the game promises a move never loses for its player: tighter bounds |
 /// | [`iterative_deepening`](Negamax::iterative_deepening) | on | depth 1, 2, ... or the budget's depth at once |
 /// | [`random_ties`](Negamax::random_ties) | off | seeded random choice among equally good root moves |
 /// | [`with_budget`](Negamax::with_budget) | depth 8 | the budget used when playing as a [`Strategy`] |
@@ -57,7 +56,6 @@ pub struct Negamax<E, T = NoTable> {
     pub(crate) pvs: bool,
     pub(crate) ordering: MoveOrdering,
     pub(crate) hooks: bool,
-    pub(crate) mover_safe: bool,
     pub(crate) min_table_plies: u32,
     pub(crate) iterative: bool,
     pub(crate) rng: Option<SmallRng>,
@@ -86,7 +84,6 @@ impl<E> Negamax<E, NoTable> {
             pvs: true,
             ordering: MoveOrdering::all(),
             hooks: true,
-            mover_safe: false,
             min_table_plies: 2,
             iterative: true,
             rng: None,
@@ -117,7 +114,6 @@ impl<E, T> Negamax<E, T> {
             pvs: self.pvs,
             ordering: self.ordering,
             hooks: self.hooks,
-            mover_safe: self.mover_safe,
             min_table_plies: self.min_table_plies,
             iterative: self.iterative,
             rng: self.rng,
@@ -175,22 +171,6 @@ impl<E, T> Negamax<E, T> {
     #[must_use]
     pub fn min_table_plies(mut self, plies: u32) -> Self {
         self.min_table_plies = plies;
-        self
-    }
-
-    /// Promises that no move ever ends the game in a loss for the player who makes it
-    /// (true in Connect Four, tic-tac-toe, gomoku, chess; false in misère games). The
-    /// search then knows that a win is at least three plies away once the game's
-    /// [`winning_move`](Game::winning_move) finds none, and a loss at least two, and
-    /// prunes a ply sooner. Off by default; debug builds check the promise.
-    ///
-    /// ```
-    /// let e = adversarial::Negamax::new(games::OpenLines).moves_cannot_lose(true);
-    /// # let _ = e;
-    /// ```
-    #[must_use]
-    pub fn moves_cannot_lose(mut self, promise: bool) -> Self {
-        self.mover_safe = promise;
         self
     }
 
@@ -266,7 +246,6 @@ impl<E, T> Negamax<E, T> {
             pvs: self.pvs,
             ordering: self.ordering,
             hooks: self.hooks,
-            mover_safe: self.mover_safe,
             min_table_plies: self.min_table_plies,
             exact: false,
             track_pv: true,

@@ -14,11 +14,13 @@
 //!    ([`HAS_WINNING_MOVE`](search_core::Game::HAS_WINNING_MOVE)), a win at once ends it as
 //!    `win_in(1)`;
 //! 5. the window is clamped to what is possible ("mate-distance" bounds): no better than
-//!    `win_in(1)` (`win_in(2)` once no immediate win exists, `win_in(3)` if moves cannot
-//!    lose for their player), no worse than `loss_in(1)` (`loss_in(2)`);
+//!    `win_in(1)` (`win_in(2)` once no immediate win exists, `win_in(3)` if the game declares
+//!    [`MOVES_CANNOT_LOSE`](search_core::Game::MOVES_CANNOT_LOSE)), no worse than `loss_in(1)`
+//!    (`loss_in(2)`);
 //! 6. the moves are generated: [`non_losing_moves`](search_core::Game::non_losing_moves)
-//!    with the hooks on and at least two plies left (none left: `loss_in(2)`), else all
-//!    legal moves;
+//!    with the hooks on, after the fast win check, and at least two plies left (none left: `loss_in(2)`; some left and
+//!    [`NON_LOSING_MOVES_EXACT`](search_core::Game::NON_LOSING_MOVES_EXACT): the floor rises
+//!    to `loss_in(4)`), else all legal moves;
 //! 7. unless fewer than `min_table_plies` plies are left (a small subtree is cheaper to
 //!    search than a table access that misses the cache), the table may answer (same remaining depth, or any depth in exact-solver mode) or
 //!    narrow the window, and supplies its best move for ordering;
@@ -44,8 +46,6 @@ pub(crate) struct LoopOptions {
     pub ordering: MoveOrdering,
     /// Use the game's `winning_move` and `non_losing_moves` hooks.
     pub hooks: bool,
-    /// The user promised that no move loses at once for the player who makes it.
-    pub mover_safe: bool,
     /// Exact-solver mode: no heuristic leaves are expected, so table entries are valid
     /// whatever depth they were searched to.
     pub exact: bool,
@@ -133,11 +133,6 @@ where
             aborted: false,
             horizon_reached: false,
         }
-    }
-
-    /// Whether moves are promised never to lose for their player.
-    pub fn mover_safe(&self) -> bool {
-        self.opts.mover_safe
     }
 
     /// Whether the game hooks are on.
@@ -240,8 +235,8 @@ where
             Outcome::Win(p) => {
                 self.stats.leaves += 1;
                 debug_assert!(
-                    !(self.opts.mover_safe && p == state.to_move() && ply > 0),
-                    "moves_cannot_lose(true) was promised, but a move lost at once"
+                    !(G::MOVES_CANNOT_LOSE && p == state.to_move() && ply > 0),
+                    "the game declares MOVES_CANNOT_LOSE, but a move lost at once"
                 );
                 return if p == state.to_move() {
                     Score::win_in(0)
@@ -282,8 +277,8 @@ where
                 return Score::win_in(1);
             }
             // No win at once, so the fastest win is two plies away -- three when moves
-            // never hand the win to the opponent (`moves_cannot_lose`).
-            let soonest = if self.opts.mover_safe { 3 } else { 2 };
+            // never hand the win to the opponent (`Game::MOVES_CANNOT_LOSE`).
+            let soonest = if G::MOVES_CANNOT_LOSE { 3 } else { 2 };
             hi = Score::win_in(soonest);
             // And if the game ends sooner (searched to the end), no win at all.
             if let Some(left) = state.remaining_plies_bound() {
@@ -294,7 +289,7 @@ where
         }
         // The fastest loss: the opponent's next move, or (in games where a move can lose
         // for its player) this one.
-        let lo = Score::loss_in(if self.opts.mover_safe { 2 } else { 1 });
+        let lo = Score::loss_in(if G::MOVES_CANNOT_LOSE { 2 } else { 1 });
         if hi <= alpha {
             return hi;
         }
@@ -307,10 +302,21 @@ where
         {
             let p = &mut self.plies[ply];
             p.moves.clear();
-            if self.opts.hooks && depth >= 2 {
+            // `non_losing_moves` is only valid once no win at once exists, i.e. after the
+            // (fast) `winning_move` check above.
+            if self.opts.hooks && G::HAS_WINNING_MOVE && depth >= 2 {
                 state.non_losing_moves(&mut p.moves);
                 if p.moves.is_empty() {
                     return Score::loss_in(2);
+                }
+                if G::NON_LOSING_MOVES_EXACT {
+                    // The opponent cannot win on its next move: the fastest loss is on its
+                    // move after that (or on our own next move, in games where it can lose).
+                    let floor = Score::loss_in(if G::MOVES_CANNOT_LOSE { 4 } else { 3 });
+                    if floor >= beta {
+                        return floor;
+                    }
+                    alpha = alpha.max(floor);
                 }
             } else {
                 state.legal_moves(&mut p.moves);

@@ -101,7 +101,6 @@ pub struct Solver<T = Arc<TranspositionTable>> {
     pub(crate) table: T,
     pub(crate) ordering: MoveOrdering,
     pub(crate) hooks: bool,
-    pub(crate) mover_safe: bool,
     pub(crate) min_table_plies: u32,
     pub(crate) budget: Budget,
 }
@@ -167,7 +166,6 @@ impl<T> Solver<T> {
             table,
             ordering: MoveOrdering::table_and_hints(),
             hooks: true,
-            mover_safe: false,
             min_table_plies: 8,
             budget: Budget::unlimited(),
         }
@@ -213,21 +211,6 @@ impl<T> Solver<T> {
         self
     }
 
-    /// Promises that no move ever ends the game in a loss for the player who makes it
-    /// (true in Connect Four and tic-tac-toe; false in misère games): the bounds are then
-    /// one ply tighter, which saves a good share of the nodes. Off by default; debug builds
-    /// check the promise.
-    ///
-    /// ```
-    /// let s = adversarial::Solver::with_megabytes(1).unwrap().moves_cannot_lose(true);
-    /// # let _ = s;
-    /// ```
-    #[must_use]
-    pub fn moves_cannot_lose(mut self, promise: bool) -> Self {
-        self.mover_safe = promise;
-        self
-    }
-
     /// The budget used when the solver plays as a [`Strategy`] (default: unlimited).
     ///
     /// ```
@@ -258,7 +241,6 @@ impl<T> Solver<T> {
             pvs: false,
             ordering: self.ordering,
             hooks: self.hooks,
-            mover_safe: self.mover_safe,
             min_table_plies: self.min_table_plies,
             exact: true,
             track_pv: false,
@@ -595,7 +577,7 @@ where
     let (mut min, mut max) = if weak { (-1, 1) } else { (-ladder.k, ladder.k) };
     if fast_win && !weak {
         // No immediate win: a win takes at least 2 plies (3 if moves cannot lose).
-        let soonest = if searcher.mover_safe() { 3 } else { 2 };
+        let soonest = if G::MOVES_CANNOT_LOSE { 3 } else { 2 };
         max = max.min(ladder.floor(Score::win_in(soonest)));
     }
     let mut root = state.clone();

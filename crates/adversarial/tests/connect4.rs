@@ -27,7 +27,7 @@ fn pons_score(score: Score, stones: u32) -> i32 {
 }
 
 fn solver() -> Solver {
-    Solver::with_megabytes(16).unwrap().moves_cannot_lose(true)
+    Solver::with_megabytes(16).unwrap()
 }
 
 fn solve(solver: &mut Solver, moves: &str) -> i32 {

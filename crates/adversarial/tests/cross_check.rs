@@ -40,8 +40,7 @@ where
                         .pvs(pvs)
                         .move_ordering(ordering)
                         .iterative_deepening(iterative)
-                        .game_hooks(hooks)
-                        .moves_cannot_lose(hooks);
+                        .game_hooks(hooks);
                     let mut plain = base;
                     let r = plain.search(state, &budget).unwrap();
                     out.push((format!("{name} table=none"), r.score));
@@ -54,7 +53,6 @@ where
                             .move_ordering(ordering)
                             .iterative_deepening(iterative)
                             .game_hooks(hooks)
-                            .moves_cannot_lose(hooks)
                             .min_table_plies(u32::from(pvs))
                             .with_table(Arc::new(table));
                         let r = engine.search(state, &budget).unwrap();
@@ -126,5 +124,80 @@ fn negamax_pv_is_legal_and_starts_with_the_best_move() {
     let mut s = g;
     for &mv in &r.pv {
         s.try_play(mv).unwrap();
+    }
+}
+
+/// Connect Four without any declared promise or fast hook: the engines' generic paths.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+struct Undeclared(ConnectFour);
+
+impl Game for Undeclared {
+    type Move = u8;
+    fn to_move(&self) -> search_core::Player {
+        self.0.to_move()
+    }
+    fn legal_moves(&self, moves: &mut Vec<u8>) {
+        self.0.legal_moves(moves)
+    }
+    fn play(&mut self, mv: u8) {
+        self.0.play(mv)
+    }
+    fn outcome(&self) -> search_core::Outcome {
+        self.0.outcome()
+    }
+    fn move_order_hint(&self, mv: u8) -> i32 {
+        self.0.move_order_hint(mv)
+    }
+    fn non_losing_moves(&self, moves: &mut Vec<u8>) {
+        self.0.non_losing_moves(moves)
+    }
+}
+
+impl GameHash for Undeclared {
+    fn hash_key(&self) -> u64 {
+        self.0.hash_key()
+    }
+}
+
+/// Checks the promises the shipped games declare, on every state of a random game.
+fn promises_hold<G: Game>(mut g: G, choices: &[u16]) -> Result<(), TestCaseError> {
+    for &c in choices {
+        if g.outcome().is_over() {
+            break;
+        }
+        let moves = g.legal_move_list();
+        let mut safe = Vec::new();
+        g.non_losing_moves(&mut safe);
+        for &mv in &moves {
+            let mut child = g.clone();
+            child.play(mv);
+            if G::MOVES_CANNOT_LOSE {
+                prop_assert_ne!(child.outcome(), search_core::Outcome::Win(child.to_move()));
+            }
+            if G::NON_LOSING_MOVES_EXACT && g.winning_move().is_none() && safe.contains(&mv) {
+                prop_assert!(
+                    child.winning_move().is_none(),
+                    "{:?} lets the opponent win",
+                    mv
+                );
+            }
+        }
+        g.play(moves[c as usize % moves.len()]);
+    }
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
+
+    #[test]
+    fn undeclared_game_engines_agree_with_minimax(state in ongoing_state(ConnectFour::new(), 30), depth in 1u32..=4) {
+        check(&Undeclared(state), depth)?;
+    }
+
+    #[test]
+    fn shipped_games_keep_their_promises(choices in proptest::collection::vec(any::<u16>(), 0..42)) {
+        promises_hold(ConnectFour::new(), &choices)?;
+        promises_hold(TicTacToe::new(), &choices)?;
     }
 }

@@ -23,7 +23,7 @@ fn empty_board_is_a_draw_for_every_engine() {
         Negamax::new(OpenLines).search(&g, &full).unwrap().score,
         Score::DRAW
     );
-    let mut solver = Solver::with_megabytes(1).unwrap().moves_cannot_lose(true);
+    let mut solver = Solver::with_megabytes(1).unwrap();
     let s = solver.solve(&g, &Budget::unlimited()).unwrap();
     assert!(s.solved);
     assert_eq!(s.score, Score::DRAW);
@@ -94,7 +94,7 @@ fn negamax_without_table_or_hooks_never_loses() {
 #[test]
 fn solver_never_loses_as_x_or_o() {
     for side in [Player::First, Player::Second] {
-        let mut ai = Solver::with_megabytes(1).unwrap().moves_cannot_lose(true);
+        let mut ai = Solver::with_megabytes(1).unwrap();
         never_loses(&mut ai, TicTacToe::new(), side);
     }
 }
@@ -104,7 +104,7 @@ fn solver_matches_minimax_on_every_reachable_position() {
     // Walk all positions; compare the solver's exact value with full-depth minimax.
     let mut seen = std::collections::HashSet::new();
     let mut stack = vec![TicTacToe::new()];
-    let mut solver = Solver::with_megabytes(1).unwrap().moves_cannot_lose(true);
+    let mut solver = Solver::with_megabytes(1).unwrap();
     let mut checked = 0;
     while let Some(g) = stack.pop() {
         if !seen.insert(g) || g.outcome().is_over() {

@@ -110,12 +110,8 @@ fn main() -> ExitCode {
         }
     };
     let mut solver = match Solver::with_megabytes(opts.table_mb) {
-        // In Connect Four a move never loses for its player: one ply tighter bounds.
         Ok(s) => {
-            let s = s
-                .moves_cannot_lose(true)
-                .game_hooks(opts.hooks)
-                .move_ordering(opts.ordering);
+            let s = s.game_hooks(opts.hooks).move_ordering(opts.ordering);
             match opts.min_table_plies {
                 Some(n) => s.min_table_plies(n),
                 None => s,

@@ -199,7 +199,6 @@ impl<G: Playable> NegamaxAi<G> {
         Ok(NegamaxAi {
             engine: Negamax::new(eval)
                 .with_table(Arc::new(table))
-                .moves_cannot_lose(true)
                 .random_ties(seed),
             budget: strength.budget(),
         })
