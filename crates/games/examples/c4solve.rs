@@ -69,7 +69,12 @@ fn parse_args() -> Result<Options, String> {
         };
         match a.as_str() {
             "--weak" => o.weak = true,
-            "--threads" => o.threads = number("--threads")?,
+            "--threads" => {
+                o.threads = number("--threads")?;
+                if o.threads == 0 || o.threads > 1024 {
+                    return Err("--threads needs a number from 1 to 1024".into());
+                }
+            }
             "--table-mb" => o.table_mb = number("--table-mb")?,
             "--min-table-plies" => {
                 o.min_table_plies = Some(
