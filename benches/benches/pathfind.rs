@@ -169,8 +169,8 @@ fn load(name: &'static str, stride: usize) -> Workload {
     let scenarios = scen.into_iter().zip(four).step_by(stride).collect();
     Workload {
         name,
-        octile: map.to_grid(Movement::OCTILE),
-        four: map.to_grid(Movement::FOUR),
+        octile: map.to_grid(Movement::OCTILE).unwrap(),
+        four: map.to_grid(Movement::FOUR).unwrap(),
         plain: Plain {
             width: map.width,
             height: map.height,

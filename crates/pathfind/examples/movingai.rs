@@ -64,7 +64,7 @@ fn run(map_path: &Path, scen_path: &Path) -> Result<bool, Box<dyn std::error::Er
         .map_or_else(String::new, |n| n.to_string_lossy().into_owned());
     let mut ctx = GridContext::new();
 
-    let grid = map.to_grid(Movement::OCTILE);
+    let grid = map.to_grid(Movement::OCTILE)?;
     let (mut micros, mut expanded, mut mismatch) = (0.0, 0u64, None);
     for s in &scenarios {
         let t = Instant::now();
@@ -96,7 +96,7 @@ fn run(map_path: &Path, scen_path: &Path) -> Result<bool, Box<dyn std::error::Er
     let Ok(text) = std::fs::read_to_string(&tsv) else {
         return Ok(ok);
     };
-    let grid = map.to_grid(Movement::FOUR);
+    let grid = map.to_grid(Movement::FOUR)?;
     let (mut micros, mut expanded, mut mismatch, mut count) = (0.0, 0u64, None, 0usize);
     for (i, line) in text.lines().enumerate() {
         if line.starts_with('#') || line.trim().is_empty() {

@@ -102,11 +102,19 @@
 //! Best-first searches (Dijkstra, A* and variants) take O(E log V) time for the E edges and
 //! V states they touch, and O(V) memory; BFS and DFS O(V + E). IDDFS and IDA* use memory
 //! proportional to the path length times the branching factor but may expand states many
-//! times. On a [`Grid`] with a [`GridContext`], per-state data live in arrays sized to the
-//! grid, allocated once and reused (a generation counter invalidates them in O(1)), so a
-//! query allocates nothing but its result path; closure and trait searches number states
-//! with an `FxHashMap` and otherwise work the same way. `docs/benchmarks.md` of the
-//! repository compares the speed with the `pathfinding` crate on the MovingAI benchmarks.
+//! times. Per-state data live in flat arrays reused from one query to the next (a
+//! generation counter invalidates them in O(1)), so a query allocates nothing per state:
+//! on a [`Grid`] with a [`GridContext`] the arrays are indexed by cell and no hashing
+//! happens at all; closure and trait searches number states with an `FxHashMap` and
+//! otherwise work the same way. Keep a [`SearchContext`] or [`GridContext`] to reuse them.
+//!
+//! Grid best-first searches count costs in exact fixed-point integers (a straight move is
+//! 2^32 units, a diagonal one √2 × 2^32 rounded), so that equal path costs tie exactly and
+//! ties go to the deepest state, and the open list is then a radix heap; the reported cost
+//! is recomputed from the path as `straight + √2 × diagonal` moves. With `u64` costs the
+//! closure searches use the radix heap too (falling back to a binary heap if a heuristic
+//! makes keys decrease). `docs/benchmarks.md` in the repository compares the speed with the
+//! `pathfinding` crate on the MovingAI benchmarks.
 //!
 //! ## Features
 //! * `testing`: [`testing::check_admissible`], [`testing::check_consistent`] and proptest

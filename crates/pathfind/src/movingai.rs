@@ -13,7 +13,7 @@
 //! use pathfind::{GridContext, Heuristic, Limits, Movement};
 //!
 //! let map = parse_map("type octile\nheight 2\nwidth 3\nmap\n...\n.@.\n").unwrap();
-//! let grid = map.to_grid(Movement::OCTILE);
+//! let grid = map.to_grid(Movement::OCTILE).unwrap();
 //! let scen = parse_scen("version 1\n0\tm.map\t3\t2\t0\t1\t2\t1\t4\n").unwrap();
 //! let s = &scen[0];
 //! let r = GridContext::new()
@@ -24,7 +24,7 @@
 
 use std::path::Path as FsPath;
 
-use crate::error::MapError;
+use crate::error::{MapError, PathError};
 use crate::grid::{Cell, Grid, Movement};
 
 /// A parsed `.map`: its size and the passable flag of every cell, row by row.
@@ -46,25 +46,27 @@ pub struct MovingAiMap {
 
 impl MovingAiMap {
     /// The map as a [`Grid`] with the given movement rule ([`Movement::OCTILE`] for the
-    /// benchmark's optimal lengths).
+    /// benchmark's optimal lengths). Cells missing from `passable` are obstacles.
+    ///
+    /// # Errors
+    /// [`PathError::GridSize`] for a zero or too large side.
     ///
     /// ```
     /// use pathfind::{movingai::parse_map, Cell, Movement};
-    /// let g = parse_map("type octile\nheight 1\nwidth 2\nmap\n.@\n").unwrap().to_grid(Movement::OCTILE);
+    /// let g = parse_map("type octile\nheight 1\nwidth 2\nmap\n.@\n").unwrap().to_grid(Movement::OCTILE).unwrap();
     /// assert!(g.is_passable(Cell::new(0, 0)) && !g.is_passable(Cell::new(1, 0)));
     /// ```
-    #[must_use]
-    pub fn to_grid(&self, movement: Movement) -> Grid {
-        let rows: Vec<String> = self
-            .passable
-            .chunks(self.width as usize)
-            .map(|r| r.iter().map(|&p| if p { '.' } else { '@' }).collect())
-            .collect();
-        // Size and characters were validated by the parser.
-        match Grid::from_rows(&rows, movement) {
-            Ok(g) => g,
-            Err(e) => unreachable!("a parsed map is a valid grid: {e}"),
+    pub fn to_grid(&self, movement: Movement) -> Result<Grid, PathError> {
+        let mut grid = Grid::new(self.width, self.height, movement)?;
+        for y in 0..self.height {
+            for x in 0..self.width {
+                let i = y as usize * self.width as usize + x as usize;
+                if !self.passable.get(i).copied().unwrap_or(false) {
+                    grid.set_passable(Cell::new(x, y), false)?;
+                }
+            }
         }
+        Ok(grid)
     }
 }
 

@@ -74,7 +74,7 @@ fn grid_astar_matches_every_sampled_scen_optimum() {
     let mut ctx = GridContext::new();
     for name in MAPS {
         let map = load_map(data_dir().join(format!("{name}.map"))).unwrap();
-        let grid = map.to_grid(Movement::OCTILE);
+        let grid = map.to_grid(Movement::OCTILE).unwrap();
         let all = scenarios(name);
         assert!(!all.is_empty(), "{name}: no scenario");
         for s in sample(&all) {
@@ -102,7 +102,8 @@ fn closure_astar_matches_sampled_scen_optima() {
     for name in ["arena", "den312d", "Boston_0_256"] {
         let grid = load_map(data_dir().join(format!("{name}.map")))
             .unwrap()
-            .to_grid(Movement::OCTILE);
+            .to_grid(Movement::OCTILE)
+            .unwrap();
         let all = scenarios(name);
         for s in sample(&all).into_iter().step_by(3) {
             let r = astar(
@@ -130,7 +131,8 @@ fn four_connected_bfs_matches_every_sampled_tsv_length() {
     for name in MAPS {
         let grid = load_map(data_dir().join(format!("{name}.map")))
             .unwrap()
-            .to_grid(Movement::FOUR);
+            .to_grid(Movement::FOUR)
+            .unwrap();
         let rows = load_4conn(name);
         let scen = scenarios(name);
         assert_eq!(
