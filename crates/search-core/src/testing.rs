@@ -10,6 +10,8 @@
 //! * `undo` (when [`Game::HAS_UNDO`]) restores the state exactly (and its hash);
 //! * `winning_move` returns a legal, winning move exactly when one exists;
 //! * `non_losing_moves` returns legal moves only, and nothing only when every move loses;
+//!   with [`Game::NON_LOSING_MOVES_EXACT`], none of the moves it keeps loses at once;
+//! * with [`Game::MOVES_CANNOT_LOSE`], no move ends the game in a loss for its player;
 //! * `remaining_plies_bound` shrinks with every move and the game ends within the declared
 //!   maximum length;
 //! * with [`Conformance::check_hashed`]: equal states (clones, undone moves, transpositions
@@ -362,20 +364,50 @@ fn check_state<G: Game + PartialEq>(state: &G, moves: &mut Vec<G::Move>) -> Resu
         if unique.len() != reduced.len() {
             return Err(format!("non_losing_moves are not unique: {reduced:?}"));
         }
+        let survives = |mv: G::Move| {
+            let mut c = state.clone();
+            c.play(mv);
+            c.outcome().is_over() || !can_win_at_once(&c)
+        };
         if reduced.is_empty() {
-            let survivor = moves.iter().copied().find(|&mv| {
-                let mut c = state.clone();
-                c.play(mv);
-                c.outcome().is_over() || c.winning_move().is_none()
-            });
-            if let Some(mv) = survivor {
+            if let Some(mv) = moves.iter().copied().find(|&mv| survives(mv)) {
                 return Err(format!(
                     "non_losing_moves is empty but {mv:?} does not lose at the opponent's next move"
                 ));
             }
         }
+        if G::NON_LOSING_MOVES_EXACT {
+            if let Some(mv) = reduced.iter().copied().find(|&mv| !survives(mv)) {
+                return Err(format!(
+                    "NON_LOSING_MOVES_EXACT, but non_losing_moves kept {mv:?}, after which the opponent wins at once"
+                ));
+            }
+        }
+    }
+    if G::MOVES_CANNOT_LOSE {
+        let loser = Outcome::Win(me.opponent());
+        if let Some(mv) = moves.iter().copied().find(|&mv| {
+            let mut c = state.clone();
+            c.play(mv);
+            c.outcome() == loser
+        }) {
+            return Err(format!(
+                "MOVES_CANNOT_LOSE, but {mv:?} ends the game in a loss for the player who makes it"
+            ));
+        }
     }
     Ok(())
+}
+
+/// `true` if the side to move has a move that wins at once (by playing every move: the
+/// checker never trusts the hook it is checking).
+fn can_win_at_once<G: Game>(state: &G) -> bool {
+    let me = state.to_move();
+    state.legal_move_list().into_iter().any(|mv| {
+        let mut c = state.clone();
+        c.play(mv);
+        c.outcome() == Outcome::Win(me)
+    })
 }
 
 /// The checks of one move from one state.
@@ -613,4 +645,80 @@ pub fn reachable_state<G: Game + Debug>(initial: G, max_plies: usize) -> impl St
 pub fn ongoing_state<G: Game + Debug>(initial: G, max_plies: usize) -> impl Strategy<Value = G> {
     proptest::collection::vec(any::<u16>(), 0..=max_plies)
         .prop_map(move |choices| replay(&initial, &choices, true))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Player;
+
+    /// Take 1 or 2 stones; with `misere`, whoever takes the last stone *loses*.
+    #[derive(Clone, Debug, PartialEq)]
+    struct Nim<const MISERE: bool, const PROMISES: bool> {
+        stones: u32,
+        to_move: Player,
+    }
+
+    impl<const MISERE: bool, const PROMISES: bool> Game for Nim<MISERE, PROMISES> {
+        type Move = u32;
+        const MOVES_CANNOT_LOSE: bool = PROMISES;
+        const NON_LOSING_MOVES_EXACT: bool = PROMISES;
+        fn to_move(&self) -> Player {
+            self.to_move
+        }
+        fn legal_moves(&self, m: &mut Vec<u32>) {
+            if self.stones > 0 {
+                m.extend((1..=2).filter(|&t| t <= self.stones));
+            }
+        }
+        fn play(&mut self, t: u32) {
+            self.stones -= t;
+            self.to_move = self.to_move.opponent();
+        }
+        fn outcome(&self) -> Outcome {
+            match (self.stones, MISERE) {
+                (0, false) => Outcome::Win(self.to_move.opponent()),
+                (0, true) => Outcome::Win(self.to_move),
+                _ => Outcome::Ongoing,
+            }
+        }
+    }
+
+    impl<const MISERE: bool, const PROMISES: bool> Display for Nim<MISERE, PROMISES> {
+        fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+            write!(f, "{} stones, {} to move", self.stones, self.to_move)
+        }
+    }
+
+    fn start<const M: bool, const P: bool>() -> Nim<M, P> {
+        Nim {
+            stones: 10,
+            to_move: Player::First,
+        }
+    }
+
+    #[test]
+    fn honest_games_pass() {
+        Conformance::new().check(&start::<false, false>()).unwrap();
+        Conformance::new().check(&start::<true, false>()).unwrap();
+    }
+
+    #[test]
+    fn a_false_moves_cannot_lose_promise_is_caught() {
+        // In misère Nim taking the last stone loses: the promise is false.
+        let err = Conformance::new()
+            .check(&start::<true, true>())
+            .unwrap_err();
+        assert!(err.rule.contains("MOVES_CANNOT_LOSE"), "{err}");
+    }
+
+    #[test]
+    fn a_false_exact_non_losing_moves_promise_is_caught() {
+        // The default non_losing_moves keeps every move, including those that hand the
+        // opponent a win at once, so NON_LOSING_MOVES_EXACT is false for normal Nim.
+        let err = Conformance::new()
+            .check(&start::<false, true>())
+            .unwrap_err();
+        assert!(err.rule.contains("NON_LOSING_MOVES_EXACT"), "{err}");
+    }
 }
