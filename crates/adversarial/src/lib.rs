@@ -16,6 +16,7 @@
 //! | a reference to check against, or to teach | [`Minimax`], [`AlphaBeta`] | `minimax.rs`, `alphabeta.rs` |
 //! | tune what is searched first | [`MoveOrdering`] | `ordering.rs` |
 //! | a table shared between searches or threads | [`TranspositionTable`] | `table.rs` |
+//! | property-test your own evaluator and game hooks | `testing` module (feature `testing`) | `testing.rs` |
 //!
 //! [`Negamax`] is negamax with fail-soft alpha-beta, principal-variation (null-window)
 //! search, a transposition table, move ordering (table move, the game's hints, killer
@@ -80,6 +81,8 @@ mod parallel;
 mod result;
 mod solver;
 mod table;
+#[cfg(feature = "testing")]
+pub mod testing;
 
 pub use alphabeta::AlphaBeta;
 pub use deepening::Negamax;

@@ -198,6 +198,30 @@ impl ConnectFour {
         }
     }
 
+    /// The same stones with the other player to move, as if the side to move had passed (a
+    /// state no game reaches). Negamax symmetry checks of an evaluator compare against it: an
+    /// evaluator from the side to move's point of view must give `-eval(state)` here, and
+    /// one that reads the board from a fixed player's point of view gets caught.
+    ///
+    /// ```
+    /// use games::{ConnectFour, ThreatEvaluator};
+    /// use search_core::{Evaluator, Game, Player};
+    /// let g: ConnectFour = "4455".parse().unwrap();
+    /// let p = g.with_turn_passed();
+    /// assert_eq!(p.to_move(), Player::Second);
+    /// assert_eq!(p.stones_of(Player::First), g.stones_of(Player::First));
+    /// assert_eq!(ThreatEvaluator.evaluate(&p), -ThreatEvaluator.evaluate(&g));
+    /// assert_eq!(p.with_turn_passed(), g);
+    /// ```
+    #[must_use]
+    pub fn with_turn_passed(&self) -> ConnectFour {
+        ConnectFour {
+            current: self.current ^ self.mask,
+            mask: self.mask,
+            moves: self.moves ^ 1,
+        }
+    }
+
     /// The cells where the side to move can play now, one per non-full column.
     #[inline]
     const fn playable(&self) -> u64 {

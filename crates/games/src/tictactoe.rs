@@ -143,6 +143,29 @@ impl TicTacToe {
         FULL & !(self.x | self.o)
     }
 
+    /// The same board with X's and O's stones exchanged, so that the side to move owns what
+    /// its opponent owned. The result need not be reachable in a game; it is what negamax
+    /// symmetry checks of an evaluator compare against (`eval(swapped) == -eval(state)`).
+    /// The turn follows the stone counts, so this catches an evaluator that weighs the two
+    /// sides differently, but not one that reads the board from X's point of view
+    /// whoever is to move.
+    ///
+    /// ```
+    /// use games::{OpenLines, TicTacToe};
+    /// use search_core::Evaluator;
+    /// let g: TicTacToe = "X.. .O. ..X".parse().unwrap();
+    /// let s = g.with_colours_swapped();
+    /// assert_eq!(OpenLines.evaluate(&s), -OpenLines.evaluate(&g));
+    /// assert_eq!(s.with_colours_swapped(), g);
+    /// ```
+    #[must_use]
+    pub const fn with_colours_swapped(&self) -> TicTacToe {
+        TicTacToe {
+            x: self.o,
+            o: self.x,
+        }
+    }
+
     /// The mirror images and rotations of this position (the 8 symmetries of the square),
     /// the identity first.
     ///
