@@ -4,6 +4,8 @@
 //! cargo run --release -p games --example play
 //! cargo run --release -p games --example play -- --game c4 --first human --time 500
 //! cargo run --release -p games --example play -- --game ttt --ai-vs-ai
+//! cargo run --release -p games --example play -- --game c4 --first human --ai mcts --time 500
+//! cargo run --release -p games --example play -- --game c4 --ai-vs-ai --ai-x mcts --ai-o negamax --time 100
 //! echo "4 4 4 4" | cargo run --release -p games --example play -- --game c4 --first human --depth 6
 //! ```
 //!
@@ -11,9 +13,12 @@
 //! default):
 //! * `--game ttt|c4` — tic-tac-toe or Connect Four;
 //! * `--first human|ai` — who moves first (X);
-//! * `--depth N` or `--time MS` — the AI's strength: search depth, or thinking time per
-//!   move in milliseconds;
-//! * `--ai negamax|random` — which AI (default: negamax with a transposition table);
+//! * `--depth N`, `--time MS` or `--playouts N` — the AI's strength: search depth (negamax),
+//!   thinking time per move in milliseconds (either), or playouts per move (MCTS); at the
+//!   prompt, `6`, `500ms` or `20000p`;
+//! * `--ai negamax|mcts|random` — which AI (default: negamax with a transposition table);
+//! * `--ai-x KIND`, `--ai-o KIND` — a different AI for X or for O (with `--ai-vs-ai`, MCTS
+//!   against alpha-beta, say);
 //! * `--ai-vs-ai` — the AI plays both sides;
 //! * `--seed N` — seed of the AI's random choice among equally good moves.
 //!
@@ -29,6 +34,7 @@ use std::time::{Duration, Instant};
 
 use adversarial::{Negamax, TranspositionTable};
 use games::{ConnectFour, OpenLines, ThreatEvaluator, TicTacToe};
+use mcts::Mcts;
 use search_core::{
     Budget, Evaluator, Game, GameHash, Outcome, Player, RandomMover, SearchError, Strategy,
 };
@@ -48,7 +54,7 @@ macro_rules! say_inline {
 }
 
 /// What the play loop needs from a game beyond [`Game`]: how to show it and read a move.
-trait Playable: GameHash + Display + Send + Sync + 'static {
+trait Playable: GameHash<Move = u8> + PartialEq + Display + Send + Sync + 'static {
     /// The game's name.
     const NAME: &'static str;
     /// What to type, for the prompt.
@@ -122,6 +128,7 @@ impl Playable for ConnectFour {
 enum Strength {
     Depth(u32),
     Time(Duration),
+    Playouts(u64),
 }
 
 impl Strength {
@@ -129,6 +136,7 @@ impl Strength {
         match self {
             Strength::Depth(d) => Budget::depth(d),
             Strength::Time(t) => Budget::time(t),
+            Strength::Playouts(n) => Budget::iterations(n),
         }
     }
 }
@@ -139,6 +147,8 @@ impl Strength {
 enum AiKind {
     /// Negamax with PVS, a transposition table and iterative deepening.
     Negamax,
+    /// Monte Carlo tree search (UCT with the MCTS-Solver), keeping its tree between moves.
+    Mcts,
     /// Uniformly random moves (a baseline to beat).
     Random,
 }
@@ -146,16 +156,32 @@ enum AiKind {
 impl AiKind {
     fn parse(text: &str) -> Result<Self, String> {
         match text {
-            "negamax" => Ok(AiKind::Negamax),
+            "negamax" | "alphabeta" | "alpha-beta" => Ok(AiKind::Negamax),
+            "mcts" => Ok(AiKind::Mcts),
             "random" => Ok(AiKind::Random),
-            other => Err(format!("unknown AI {other:?}: choose negamax or random")),
+            other => Err(format!(
+                "unknown AI {other:?}: choose negamax, mcts or random"
+            )),
         }
     }
 
     /// Builds the AI for game `G`.
     fn build<G: Playable>(self, strength: Strength, seed: u64) -> Result<Box<dyn Ai<G>>, String> {
         Ok(match self {
-            AiKind::Negamax => Box::new(NegamaxAi::new(strength, seed)?),
+            AiKind::Negamax => {
+                if let Strength::Playouts(_) = strength {
+                    return Err("negamax plays by depth or time: give e.g. 8 or 500ms".to_string());
+                }
+                Box::new(NegamaxAi::new(strength, seed)?)
+            }
+            AiKind::Mcts => {
+                if let Strength::Depth(_) = strength {
+                    return Err(
+                        "MCTS plays by time or playouts: give e.g. 500ms or 20000p".to_string()
+                    );
+                }
+                Box::new(MctsAi(Mcts::<G>::new(seed).with_budget(strength.budget())))
+            }
             AiKind::Random => Box::new(StrategyAi(RandomMover::new(seed))),
         })
     }
@@ -171,6 +197,8 @@ struct Choice<M> {
 /// its score, depth and node count.
 trait Ai<G: Game> {
     fn choose(&mut self, state: &G) -> Result<Choice<G::Move>, SearchError>;
+    /// Told about every move played (by either side), so an AI can follow the game.
+    fn observe(&mut self, before: &G, mv: G::Move);
 }
 
 /// Wraps any [`Strategy`] as an [`Ai`] that reports nothing but its move.
@@ -182,6 +210,36 @@ impl<G: Game, S: Strategy<G>> Ai<G> for StrategyAi<S> {
             mv: self.0.choose_move(state)?,
             thoughts: None,
         })
+    }
+
+    fn observe(&mut self, before: &G, mv: G::Move) {
+        self.0.observe_move(before, mv);
+    }
+}
+
+/// MCTS, reporting the value it found and how much it searched; it keeps the subtree of
+/// every move played as its next root.
+struct MctsAi<G: Playable>(Mcts<G>);
+
+impl<G: Playable> Ai<G> for MctsAi<G> {
+    fn choose(&mut self, state: &G) -> Result<Choice<G::Move>, SearchError> {
+        let r = self.0.search(state)?;
+        let thoughts = format!(
+            "{}, {} playouts ({:.0}/s), tree {} nodes, {:.3} s",
+            r.value,
+            r.stats.playouts,
+            r.stats.playouts_per_second(),
+            r.stats.nodes,
+            r.stats.elapsed.as_secs_f64()
+        );
+        Ok(Choice {
+            mv: r.best_move,
+            thoughts: Some(thoughts),
+        })
+    }
+
+    fn observe(&mut self, before: &G, mv: G::Move) {
+        self.0.observe_move(before, mv);
     }
 }
 
@@ -219,6 +277,10 @@ impl<G: Playable> Ai<G> for NegamaxAi<G> {
             mv: r.best_move,
             thoughts: Some(thoughts),
         })
+    }
+
+    fn observe(&mut self, _before: &G, _mv: G::Move) {
+        // The transposition table already carries what the engine learnt.
     }
 }
 
@@ -288,7 +350,21 @@ fn parse_first(text: &str) -> Result<bool, String> {
 }
 
 fn parse_strength(text: &str) -> Result<Strength, String> {
-    let bad = || format!("{text:?}: type a depth such as 6, or a time such as 500ms");
+    let bad = || {
+        format!(
+            "{text:?}: type a depth such as 6, a time such as 500ms, or playouts such as 20000p"
+        )
+    };
+    if let Some(n) = text
+        .strip_suffix("playouts")
+        .or_else(|| text.strip_suffix('p'))
+    {
+        let n: u64 = n.trim().parse().map_err(|_| bad())?;
+        if n == 0 || n > 1_000_000_000 {
+            return Err("the playouts must be between 1 and 1000000000".to_string());
+        }
+        return Ok(Strength::Playouts(n));
+    }
     if let Some(ms) = text.strip_suffix("ms") {
         let ms: u64 = ms.trim().parse().map_err(|_| bad())?;
         if ms == 0 || ms > 600_000 {
@@ -307,7 +383,7 @@ struct Settings {
     game: Option<GameKind>,
     human_first: Option<bool>,
     strength: Option<Strength>,
-    ai: AiKind,
+    ai: [AiKind; 2],
     ai_vs_ai: bool,
     seed: u64,
 }
@@ -317,7 +393,7 @@ fn parse_args() -> Result<Settings, String> {
         game: None,
         human_first: None,
         strength: None,
-        ai: AiKind::Negamax,
+        ai: [AiKind::Negamax; 2],
         ai_vs_ai: false,
         seed: 1,
     };
@@ -332,7 +408,13 @@ fn parse_args() -> Result<Settings, String> {
                 let ms = value("--time")?;
                 s.strength = Some(parse_strength(&format!("{}ms", ms.trim_end_matches("ms")))?);
             }
-            "--ai" => s.ai = AiKind::parse(&value("--ai")?.to_lowercase())?,
+            "--playouts" => {
+                let n = value("--playouts")?;
+                s.strength = Some(parse_strength(&format!("{}p", n.trim_end_matches('p')))?);
+            }
+            "--ai" => s.ai = [AiKind::parse(&value("--ai")?.to_lowercase())?; 2],
+            "--ai-x" => s.ai[0] = AiKind::parse(&value("--ai-x")?.to_lowercase())?,
+            "--ai-o" => s.ai[1] = AiKind::parse(&value("--ai-o")?.to_lowercase())?,
             "--ai-vs-ai" => s.ai_vs_ai = true,
             "--seed" => {
                 s.seed = value("--seed")?
@@ -340,7 +422,7 @@ fn parse_args() -> Result<Settings, String> {
                     .map_err(|_| "--seed needs a whole number".to_string())?
             }
             "-h" | "--help" => {
-                return Err("usage: play [--game ttt|c4] [--first human|ai] [--depth N | --time MS] [--ai negamax|random] [--ai-vs-ai] [--seed N]".to_string())
+                return Err("usage: play [--game ttt|c4] [--first human|ai] [--depth N | --time MS | --playouts N] [--ai negamax|mcts|random] [--ai-x KIND] [--ai-o KIND] [--ai-vs-ai] [--seed N]".to_string())
             }
             other => return Err(format!("unknown argument {other:?} (try --help)")),
         }
@@ -421,9 +503,13 @@ fn play<G: Playable, R: BufRead>(
                 }
             }
         };
+        let before = state.clone();
         if let Err(e) = state.try_play(mv) {
             eprintln!("{e}");
             return ExitCode::FAILURE;
+        }
+        for ai in ais.iter_mut().flatten() {
+            ai.observe(&before, mv);
         }
         say!("\n{state}\n");
     }
@@ -446,7 +532,7 @@ fn run<G: Playable, R: BufRead>(start: G, input: &mut Input<R>, s: &Settings) ->
     let strength = match s.strength {
         Some(st) => st,
         None => match input.ask_until(
-            "AI strength: a depth (e.g. 6) or a time per move (e.g. 500ms)? [500ms] ",
+            "AI strength: a depth (e.g. 6), a time per move (e.g. 500ms) or playouts (e.g. 20000p)? [500ms] ",
             "500ms",
             parse_strength,
         ) {
@@ -464,7 +550,7 @@ fn run<G: Playable, R: BufRead>(start: G, input: &mut Input<R>, s: &Settings) ->
     let mut ais: [Option<Box<dyn Ai<G>>>; 2] = [None, None];
     for (i, slot) in ais.iter_mut().enumerate() {
         if !human[i] {
-            match s.ai.build(strength, s.seed.wrapping_add(i as u64)) {
+            match s.ai[i].build(strength, s.seed.wrapping_add(i as u64)) {
                 Ok(ai) => *slot = Some(ai),
                 Err(e) => {
                     eprintln!("cannot build the AI: {e}");

@@ -115,3 +115,56 @@ fn bad_arguments_are_reported() {
     assert_eq!(code, 2);
     assert!(err.contains("unknown argument"), "{err}");
 }
+
+#[test]
+fn mcts_against_alpha_beta_draws_tictactoe() {
+    let args = [
+        "--game",
+        "ttt",
+        "--ai-vs-ai",
+        "--ai-x",
+        "mcts",
+        "--ai-o",
+        "negamax",
+        "--time",
+        "30",
+    ];
+    let (code, out, err) = run(&args, "");
+    assert_eq!(code, 0, "{err}");
+    assert!(out.trim_end().ends_with("Draw."), "{out}");
+    assert!(out.contains("playouts"), "MCTS reports its search: {out}");
+    assert!(out.contains("nodes"), "negamax reports its search: {out}");
+}
+
+#[test]
+fn a_human_plays_mcts_by_playouts() {
+    let (code, out, err) = run(
+        &[
+            "--game",
+            "c4",
+            "--first",
+            "human",
+            "--ai",
+            "mcts",
+            "--playouts",
+            "3000",
+        ],
+        "4\n4\n4\n",
+    );
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("AI (O) plays column"), "{out}");
+    assert!(out.contains("Input ended"), "{out}");
+}
+
+#[test]
+fn a_budget_the_ai_cannot_use_is_explained() {
+    let (code, _, err) = run(&["--game", "c4", "--ai", "mcts", "--depth", "6"], "human\n");
+    assert_ne!(code, 0);
+    assert!(err.contains("MCTS plays by time or playouts"), "{err}");
+    let (code, _, err) = run(
+        &["--game", "c4", "--ai", "negamax", "--playouts", "100"],
+        "ai\n",
+    );
+    assert_ne!(code, 0);
+    assert!(err.contains("negamax plays by depth or time"), "{err}");
+}
