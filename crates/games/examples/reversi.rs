@@ -1090,6 +1090,48 @@ mod tests {
     }
     // ANCHOR_END: conformance
 
+    // ANCHOR: evaluator_properties
+    /// The evaluator is symmetric, as negamax needs (passing the turn negates it), and
+    /// alpha-beta with every option returns plain minimax's value, on random positions.
+    #[test]
+    fn the_evaluator_passes_the_property_checks() {
+        use adversarial::testing::{check_matches_minimax, check_symmetric};
+        use proptest::prelude::*;
+        use search_core::testing::ongoing_state;
+
+        let pass_the_turn = |s: &Reversi| Reversi {
+            discs: s.discs,
+            to_move: s.to_move.opponent(),
+        };
+        let config = ProptestConfig::with_cases(48);
+        proptest!(config, |(s in ongoing_state(Reversi::new(), 40))| {
+            let r = check_symmetric(&Weights::DEFAULT, &s, pass_the_turn);
+            prop_assert!(r.is_ok(), "{}", r.unwrap_err());
+            let r = check_matches_minimax(&Weights::DEFAULT, &s, 3);
+            prop_assert!(r.is_ok(), "{}", r.unwrap_err());
+        });
+    }
+    // ANCHOR_END: evaluator_properties
+
+    /// The property check catches an evaluator that counts the first player's discs,
+    /// whoever is to move.
+    #[test]
+    fn the_symmetry_check_catches_a_fixed_point_of_view() {
+        use adversarial::testing::check_symmetric;
+        let black_view =
+            |s: &Reversi| s.discs[0].count_ones() as i32 - s.discs[1].count_ones() as i32;
+        let pass_the_turn = |s: &Reversi| Reversi {
+            discs: s.discs,
+            to_move: s.to_move.opponent(),
+        };
+        let mut s = Reversi::new();
+        let mut moves = Vec::new();
+        s.legal_moves(&mut moves);
+        s.play(moves[0]);
+        let err = check_symmetric(&black_view, &s, pass_the_turn).unwrap_err();
+        assert!(err.to_string().contains("negamax symmetry"), "{err}");
+    }
+
     /// An independent, slow reference: cells in an array, each direction walked square by
     /// square with row/column coordinates (no bitboards, no shifts, no masks).
     #[derive(Clone)]
