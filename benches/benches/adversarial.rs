@@ -10,8 +10,8 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use adversarial::{Negamax, Solver, TranspositionTable};
-use criterion::{criterion_group, criterion_main, BatchSize, Criterion};
-use games::{perft, ConnectFour, ThreatEvaluator};
+use criterion::{BatchSize, Criterion, criterion_group, criterion_main};
+use games::{ConnectFour, ThreatEvaluator, perft};
 use minimax::Strategy as _;
 use search_core::{Budget, Evaluator as _, Game as _, GameHash as _, Outcome};
 

@@ -13,7 +13,7 @@
 use std::hint::black_box;
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use games::ConnectFour;
 use mcts::{FastRng, Mcts};
 use search_core::{Budget, Game, Outcome, Player};
@@ -37,7 +37,7 @@ fn random_playout(mut state: ConnectFour, rng: &mut FastRng, moves: &mut Vec<u8>
 mod zxqfl {
     use super::*;
     use zxqfl_mcts::tree_policy::UCTPolicy;
-    use zxqfl_mcts::{Evaluator, GameState, MoveList, SearchHandle, MCTS};
+    use zxqfl_mcts::{Evaluator, GameState, MCTS, MoveList, SearchHandle};
 
     #[derive(Clone)]
     pub struct State(pub ConnectFour);

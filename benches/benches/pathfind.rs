@@ -22,7 +22,7 @@ use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use criterion::Criterion;
-use pathfind::movingai::{load_map, load_scen, MovingAiMap, Scenario};
+use pathfind::movingai::{MovingAiMap, Scenario, load_map, load_scen};
 use pathfind::{Cell, Grid, GridContext, Heuristic, Limits, Movement, SearchContext};
 
 const MAPS: [(&str, usize); 6] = [
@@ -290,7 +290,9 @@ fn bfs_impls(w: &Workload) -> Vec<(&'static str, Query<'_>)> {
 /// Runs every scenario once per implementation; prints one markdown row each and the
 /// ratios of mean time to `pathfinding`'s.
 fn table(workloads: &[Workload]) {
-    println!("| map | search | implementation | scenarios | all optimal | mean µs / query | mean expanded | time / pathfinding |");
+    println!(
+        "| map | search | implementation | scenarios | all optimal | mean µs / query | mean expanded | time / pathfinding |"
+    );
     println!("|---|---|---|---|---|---|---|---|");
     for w in workloads {
         for (search, impls) in [("A* 8-conn", astar_impls(w)), ("BFS 4-conn", bfs_impls(w))] {

@@ -2,8 +2,8 @@
 //!
 //! `cargo bench -p benches --bench perft`
 
-use criterion::{criterion_group, criterion_main, Criterion};
-use games::{perft, ConnectFour, TicTacToe};
+use criterion::{Criterion, criterion_group, criterion_main};
+use games::{ConnectFour, TicTacToe, perft};
 use std::hint::black_box;
 
 fn bench_perft(c: &mut Criterion) {

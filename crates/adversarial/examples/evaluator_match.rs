@@ -115,7 +115,9 @@ fn main() -> ExitCode {
     let o = match parse_options() {
         Ok(o) => o,
         Err(e) => {
-            eprintln!("{e}\nusage: evaluator_match [--depth N | --time MS] [--games N] [--openings K] [--seed S]");
+            eprintln!(
+                "{e}\nusage: evaluator_match [--depth N | --time MS] [--games N] [--openings K] [--seed S]"
+            );
             return ExitCode::from(2);
         }
     };

@@ -103,7 +103,7 @@ impl<E> AlphaBeta<E> {
             if walk.aborted {
                 break;
             }
-            if best.as_ref().map_or(true, |b| v > b.1) {
+            if best.as_ref().is_none_or(|b| v > b.1) {
                 let mut line = vec![mv];
                 line.extend_from_slice(walk.pv.get(1).map_or(&[][..], |p| &p[..]));
                 best = Some((mv, v, line));

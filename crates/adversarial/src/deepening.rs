@@ -6,8 +6,8 @@
 //! loss, or the whole game tree searched). It always answers with the best move of the last
 //! finished iteration.
 
-use rand::rngs::SmallRng;
 use rand::SeedableRng;
+use rand::rngs::SmallRng;
 use search_core::{Budget, Evaluator, Game, RunningBudget, Score, SearchError, Stats, Strategy};
 
 use crate::negamax::{LoopOptions, RootSearch, Searcher};

@@ -91,6 +91,6 @@ pub use ordering::MoveOrdering;
 pub use result::SearchResult;
 pub use solver::{Solution, Solver, WeakSolution, WeakValue};
 pub use table::{
-    Bound, NoTable, Replacement, TableEntry, TableSizeError, TableStats, TranspositionTable,
-    Transpositions, MAX_TABLE_BYTES, SLOT_BYTES,
+    Bound, MAX_TABLE_BYTES, NoTable, Replacement, SLOT_BYTES, TableEntry, TableSizeError,
+    TableStats, TranspositionTable, Transpositions,
 };

@@ -30,11 +30,11 @@
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use rand::rngs::SmallRng;
 use rand::Rng;
+use rand::rngs::SmallRng;
 use search_core::{Evaluator, Game, Outcome, RunningBudget, Score, Stats};
 
-use crate::ordering::{history_bucket, sort_descending, MoveOrdering, HISTORY_BUCKETS};
+use crate::ordering::{HISTORY_BUCKETS, MoveOrdering, history_bucket, sort_descending};
 use crate::table::{Bound, TableEntry, Transpositions};
 
 /// What a search loop does at each node, set by the engine driving it.

@@ -13,10 +13,10 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use search_core::{Budget, Evaluator, Game, SearchError, ZeroEvaluator};
 
-use crate::deepening::{deepen, Negamax};
+use crate::deepening::{Negamax, deepen};
 use crate::negamax::Searcher;
 use crate::result::SearchResult;
-use crate::solver::{finish, null_window_search, start, weak_of, Solution, Solver, WeakSolution};
+use crate::solver::{Solution, Solver, WeakSolution, finish, null_window_search, start, weak_of};
 use crate::table::Transpositions;
 
 fn check_threads(threads: usize) -> Result<(), SearchError> {

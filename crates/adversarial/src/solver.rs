@@ -550,7 +550,7 @@ where
             return Bounds {
                 lower: Score::DRAW,
                 upper: Score::DRAW,
-            }
+            };
         }
         Outcome::Win(p) => {
             let s = if p == state.to_move() {

@@ -6,7 +6,7 @@
 //! different stores) computes the wrong key and treats the slot as empty, so threads share
 //! the table without locks and without `unsafe`.
 
-use std::sync::atomic::{AtomicU64, AtomicU8, Ordering};
+use std::sync::atomic::{AtomicU8, AtomicU64, Ordering};
 
 use search_core::{Game, GameHash, Score};
 use thiserror::Error;

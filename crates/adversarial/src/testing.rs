@@ -240,7 +240,11 @@ where
                 for iterative in [false, true] {
                     let name = format!(
                         "negamax (pvs {pvs}, hooks {hooks}, ordering {}, iterative deepening {iterative}",
-                        if ordering == MoveOrdering::none() { "none" } else { "all" }
+                        if ordering == MoveOrdering::none() {
+                            "none"
+                        } else {
+                            "all"
+                        }
                     );
                     let plain = Negamax::new(eval.clone())
                         .pvs(pvs)

@@ -225,7 +225,11 @@ fn main() -> ExitCode {
         "positions {positions}, mismatches {mismatches}, malformed lines {malformed}, mean time {:.1} µs, mean nodes {:.1}, {:.2} M nodes/s",
         secs * 1e6 / n,
         total_nodes as f64 / n,
-        if secs > 0.0 { total_nodes as f64 / secs / 1e6 } else { 0.0 }
+        if secs > 0.0 {
+            total_nodes as f64 / secs / 1e6
+        } else {
+            0.0
+        }
     );
     if writeln!(out, "{summary}").is_err() {
         return ExitCode::FAILURE;

@@ -11,7 +11,7 @@
 use std::process::ExitCode;
 use std::time::Instant;
 
-use games::{perft, ConnectFour, TicTacToe};
+use games::{ConnectFour, TicTacToe, perft};
 use search_core::Game;
 
 const USAGE: &str = "usage: perft <connect4|tictactoe> <depth> [position]";

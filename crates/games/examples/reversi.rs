@@ -1428,13 +1428,15 @@ mod tests {
             for who in 0..2 {
                 let mut discs = [0; 2];
                 discs[who] = 1 << i;
-                assert!(keys.insert(
-                    Reversi {
-                        discs,
-                        to_move: Player::First
-                    }
-                    .hash_key()
-                ));
+                assert!(
+                    keys.insert(
+                        Reversi {
+                            discs,
+                            to_move: Player::First
+                        }
+                        .hash_key()
+                    )
+                );
             }
         }
         let full_o = Reversi {
@@ -1613,9 +1615,11 @@ mod tests {
         assert_eq!((o.games, o.seed), (Some(10), 4));
         assert!(parse_args(&args("")).unwrap().seats.is_none());
         assert!(parse_args(&args("human")).is_err());
-        assert!(parse_args(&args("human chess"))
-            .unwrap_err()
-            .contains("unknown player"));
+        assert!(
+            parse_args(&args("human chess"))
+                .unwrap_err()
+                .contains("unknown player")
+        );
         assert!(parse_args(&args("human greedy --games 3")).is_err());
         assert!(parse_args(&args("greedy random --games 0")).is_err());
         assert!(parse_args(&args("greedy random --seed x")).is_err());
@@ -1623,9 +1627,11 @@ mod tests {
         assert_eq!(parse_args(&args("--perft 5")).unwrap().perft, Some(5));
         assert_eq!(parse_args(&args("--hooks 3")).unwrap().hooks, Some(3));
         assert!(parse_args(&args("--perft 0")).is_err());
-        assert!(parse_args(&args("--perft 99"))
-            .unwrap_err()
-            .contains("from 1 to 14"));
+        assert!(
+            parse_args(&args("--perft 99"))
+                .unwrap_err()
+                .contains("from 1 to 14")
+        );
         assert!(parse_args(&args("--perft 3 --hooks 3")).is_err());
         assert!(parse_args(&args("greedy random --hooks 3")).is_err());
     }
@@ -1634,9 +1640,11 @@ mod tests {
     fn the_measurements_run_and_agree() {
         let mut out = Vec::new();
         run_perft(3, &mut out).unwrap();
-        assert!(String::from_utf8(out)
-            .unwrap()
-            .starts_with("perft(3) = 56 in "));
+        assert!(
+            String::from_utf8(out)
+                .unwrap()
+                .starts_with("perft(3) = 56 in ")
+        );
         let mut out = Vec::new();
         run_hooks(2, &mut out).unwrap();
         let text = String::from_utf8(out).unwrap();

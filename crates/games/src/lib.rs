@@ -38,10 +38,10 @@ mod perft;
 mod tictactoe;
 
 pub use connect4::{
-    ConnectFour, LineEvaluator, ParseConnectFourError, ThreatEvaluator, HEIGHT, WIDTH,
+    ConnectFour, HEIGHT, LineEvaluator, ParseConnectFourError, ThreatEvaluator, WIDTH,
 };
 pub use perft::perft;
 pub use tictactoe::{
-    best_utility_moves, utility_matrix, OpenLines, ParseTicTacToeError, RulePlayer, TicTacToe,
-    UtilityPlayer, LINES, LINE_CELLS,
+    LINE_CELLS, LINES, OpenLines, ParseTicTacToeError, RulePlayer, TicTacToe, UtilityPlayer,
+    best_utility_moves, utility_matrix,
 };

@@ -444,7 +444,7 @@ impl FromStr for TicTacToe {
                     return Err(ParseTicTacToeError::InvalidCharacter {
                         index: i + 1,
                         found,
-                    })
+                    });
                 }
             };
             if cells < 9 {

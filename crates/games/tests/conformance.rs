@@ -2,8 +2,8 @@
 
 use games::{ConnectFour, TicTacToe};
 use proptest::prelude::*;
-use search_core::testing::{ongoing_state, Conformance};
 use search_core::Game;
+use search_core::testing::{Conformance, ongoing_state};
 
 #[test]
 fn tictactoe_conforms() {

@@ -2,7 +2,7 @@
 
 use std::collections::HashSet;
 
-use games::{perft, ConnectFour, ParseConnectFourError};
+use games::{ConnectFour, ParseConnectFourError, perft};
 use search_core::{Game, GameHash, Outcome, Player};
 
 #[test]

@@ -9,7 +9,7 @@
 //! branching comes from [`utility_matrix`] (every tie matters) and from
 //! [`Game::winning_move`] (the first winning cell).
 
-use games::{utility_matrix, TicTacToe, LINE_CELLS};
+use games::{LINE_CELLS, TicTacToe, utility_matrix};
 use search_core::{Game, Player};
 
 /// The seeds' `game_won_by`: the owner of the first complete line, in line order.

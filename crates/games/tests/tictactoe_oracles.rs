@@ -2,7 +2,7 @@
 
 use std::collections::HashSet;
 
-use games::{perft, TicTacToe};
+use games::{TicTacToe, perft};
 use search_core::{Game, GameHash, Outcome, Player};
 
 #[test]

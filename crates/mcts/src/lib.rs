@@ -96,7 +96,7 @@ mod rng;
 mod search;
 mod tree;
 
-pub use playout::{EvalCutoff, HintPlayout, Playout, RandomPlayout, MAX_PLAYOUT_PLIES};
+pub use playout::{EvalCutoff, HintPlayout, MAX_PLAYOUT_PLIES, Playout, RandomPlayout};
 pub use result::{Interval, MctsStats, MoveStats, Proven, SearchResult, Value};
 pub use rng::FastRng;
-pub use search::{FinalChoice, Mcts, DEFAULT_NODE_CAP, MAX_THREADS};
+pub use search::{DEFAULT_NODE_CAP, FinalChoice, MAX_THREADS, Mcts};

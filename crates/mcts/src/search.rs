@@ -4,10 +4,10 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use search_core::{Budget, Evaluator, Game, Outcome, RunningBudget, SearchError, Strategy};
 
-use crate::playout::{first_player_reward, run_playout, Playout, RandomPlayout};
+use crate::playout::{Playout, RandomPlayout, first_player_reward, run_playout};
 use crate::result::{Interval, MctsStats, MoveStats, Proven, SearchResult, Value};
 use crate::rng::FastRng;
-use crate::tree::{reroot, update_bounds, visit_table, Node, LOSS, WIN};
+use crate::tree::{LOSS, Node, WIN, reroot, update_bounds, visit_table};
 
 /// How the move is chosen once the search stops (after proven wins, which always come
 /// first, and never a proven loss while some move is not one).

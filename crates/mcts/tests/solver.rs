@@ -38,10 +38,11 @@ fn proves_the_empty_tic_tac_toe_board_a_draw() {
             assert_eq!(r.value, Value::Proven(Proven::Draw), "seed {seed}, c {c}");
             assert!(r.stats.iterations < 2_000_000);
             // Every first move draws: each is proven a draw or at least not a loss.
-            assert!(r
-                .moves
-                .iter()
-                .all(|m| !matches!(m.proven, Some(p) if p != Proven::Draw)));
+            assert!(
+                r.moves
+                    .iter()
+                    .all(|m| !matches!(m.proven, Some(p) if p != Proven::Draw))
+            );
         }
     }
 }

@@ -14,7 +14,7 @@ use std::collections::BinaryHeap;
 
 use search_core::{Cost, CostError, FloatCost};
 
-use crate::engine::{add_step, check_h, Engine, Entry, Nodes, Run, Slots};
+use crate::engine::{Engine, Entry, Nodes, Run, Slots, add_step, check_h};
 use crate::error::PathError;
 use crate::result::{Limits, Outcome, SearchResult};
 

@@ -4,7 +4,7 @@
 
 use search_core::Cost;
 
-use crate::engine::{add_step, Engine, Run, Slots};
+use crate::engine::{Engine, Run, Slots, add_step};
 use crate::error::PathError;
 use crate::result::{Limits, Outcome, SearchResult};
 

@@ -6,7 +6,7 @@
 
 use search_core::{Cost, CostError};
 
-use crate::engine::{add_step, check_h, Engine, Frame, Run, Slots};
+use crate::engine::{Engine, Frame, Run, Slots, add_step, check_h};
 use crate::error::PathError;
 use crate::result::{Limits, Outcome, Path, SearchResult};
 

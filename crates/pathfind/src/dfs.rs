@@ -4,7 +4,7 @@
 
 use search_core::Cost;
 
-use crate::engine::{add_step, Engine, Run, Slots, StackEntry, NONE};
+use crate::engine::{Engine, NONE, Run, Slots, StackEntry, add_step};
 use crate::error::PathError;
 use crate::result::{Limits, Outcome, SearchResult};
 

@@ -8,8 +8,8 @@
 use core::cmp::Ordering;
 use core::hash::Hash;
 use core::marker::PhantomData;
-use std::collections::hash_map::Entry as MapEntry;
 use std::collections::VecDeque;
+use std::collections::hash_map::Entry as MapEntry;
 
 use fxhash::FxHashMap;
 use search_core::{Cost, CostError, FloatCost};

@@ -138,7 +138,7 @@ mod result;
 pub mod testing;
 
 pub use context::{
-    astar, bfs, dfs, dijkstra, greedy_best_first, idastar, iddfs, weighted_astar, SearchContext,
+    SearchContext, astar, bfs, dfs, dijkstra, greedy_best_first, idastar, iddfs, weighted_astar,
 };
 pub use error::{MapError, PathError};
 pub use grid::{Cell, DistanceMap, Grid, GridContext, GridProblem, Heuristic, Movement};

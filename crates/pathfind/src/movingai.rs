@@ -183,7 +183,7 @@ pub fn parse_map(text: &str) -> Result<MovingAiMap, MapError> {
                         line,
                         column: col + 1,
                         ch,
-                    })
+                    });
                 }
             };
             passable.push(p);
@@ -241,13 +241,13 @@ pub fn parse_scen(text: &str) -> Result<Vec<Scenario>, MapError> {
             return Err(MapError::Line {
                 line: 1,
                 message: format!("expected `version 1`, found {l:?}"),
-            })
+            });
         }
         None => {
             return Err(MapError::Truncated {
                 line: 1,
                 expected: "`version 1`".into(),
-            })
+            });
         }
     }
     for (i, l) in lines {

@@ -1,8 +1,8 @@
 //! Limits stop searches with the right outcome, and bad input gives typed errors.
 
 use pathfind::{
-    astar, bfs, dfs, dijkstra, idastar, weighted_astar, Algorithm, Cell, CostError, Grid,
-    GridContext, Heuristic, Limit, Limits, Movement, Outcome, PathError, Solve,
+    Algorithm, Cell, CostError, Grid, GridContext, Heuristic, Limit, Limits, Movement, Outcome,
+    PathError, Solve, astar, bfs, dfs, dijkstra, idastar, weighted_astar,
 };
 
 fn line(n: &u32) -> [(u32, u32); 1] {

@@ -6,8 +6,8 @@
 
 use std::path::PathBuf;
 
-use pathfind::movingai::{load_map, load_scen, parse_map, parse_scen, Scenario};
-use pathfind::{astar, Cell, GridContext, Heuristic, Limits, MapError, Movement, Outcome};
+use pathfind::movingai::{Scenario, load_map, load_scen, parse_map, parse_scen};
+use pathfind::{Cell, GridContext, Heuristic, Limits, MapError, Movement, Outcome, astar};
 
 const MAPS: [&str; 6] = [
     "arena",

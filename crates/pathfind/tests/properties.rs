@@ -3,8 +3,8 @@
 
 use pathfind::testing::grid_query;
 use pathfind::{
-    astar, bfs, dijkstra, idastar, iddfs, Algorithm, Cell, FloatCost, Grid, GridContext, Heuristic,
-    Limits, Movement, Outcome, Path, SearchContext, Solve,
+    Algorithm, Cell, FloatCost, Grid, GridContext, Heuristic, Limits, Movement, Outcome, Path,
+    SearchContext, Solve, astar, bfs, dijkstra, idastar, iddfs,
 };
 use proptest::prelude::*;
 
@@ -21,7 +21,7 @@ fn reference_grid(grid: &Grid, start: Cell) -> Vec<Option<f64>> {
                 for (n, c) in grid.neighbors(Cell::new(x as u32, y as u32)) {
                     let i = n.y as usize * w + n.x as usize;
                     let nd = d + c.get();
-                    if dist[i].map_or(true, |old| nd < old - 1e-12) {
+                    if dist[i].is_none_or(|old| nd < old - 1e-12) {
                         dist[i] = Some(nd);
                         changed = true;
                     }
@@ -187,7 +187,7 @@ proptest! {
         for _ in 0..n {
             for &(a, b, c) in &edges {
                 if let Some(d) = dist[a] {
-                    if dist[b].map_or(true, |old| d + c < old) { dist[b] = Some(d + c); }
+                    if dist[b].is_none_or(|old| d + c < old) { dist[b] = Some(d + c); }
                 }
             }
         }
@@ -197,7 +197,7 @@ proptest! {
         for _ in 0..n {
             for &(a, b, c) in &edges {
                 if let Some(d) = to_goal[b] {
-                    if to_goal[a].map_or(true, |old| d + c < old) { to_goal[a] = Some(d + c); }
+                    if to_goal[a].is_none_or(|old| d + c < old) { to_goal[a] = Some(d + c); }
                 }
             }
         }

@@ -793,8 +793,8 @@ fn derive_seed(seed: u64, index: u64) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::strategy::Strategy;
     use crate::RandomMover;
+    use crate::strategy::Strategy;
     use proptest::prelude::{prop_assert, prop_assert_eq, proptest};
     use std::cell::RefCell;
     use std::rc::Rc;

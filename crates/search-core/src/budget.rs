@@ -1,8 +1,8 @@
 //! [`Budget`]: how much a search may do (depth, nodes, iterations, time, a stop flag), and
 //! [`RunningBudget`], the started clock engines poll.
 
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use crate::error::BudgetError;
@@ -303,7 +303,7 @@ impl Budget {
                 return Err(BudgetError::DepthTooLarge {
                     depth: d,
                     max: Self::MAX_DEPTH,
-                })
+                });
             }
             _ => {}
         }

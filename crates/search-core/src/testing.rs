@@ -343,12 +343,12 @@ fn check_state<G: Game + PartialEq>(state: &G, moves: &mut Vec<G::Move>) -> Resu
         Some(mv) if !winners.contains(&mv) => {
             return Err(format!(
                 "winning_move returned {mv:?}, which is not a legal move that wins at once"
-            ))
+            ));
         }
         None if !winners.is_empty() => {
             return Err(format!(
                 "winning_move returned None but {winners:?} win at once"
-            ))
+            ));
         }
         _ => {}
     }
