@@ -29,10 +29,11 @@
 //!
 //! [`Solver`] finds the game-theoretic value with null-window searches over the possible
 //! scores, as Pascal Pons' Connect Four solver does, with nothing Connect-Four-specific:
-//! the same solver proves the empty tic-tac-toe board a draw in a millisecond, solves all
-//! of Pons' Connect Four benchmark positions correctly — on par with his C++ solver on the
-//! easier sets, within about 1.5× on the deeper ones (see `docs/benchmarks.md`) — and
-//! solves the empty Connect Four board (+1, a first-player win).
+//! the same solver proves the empty tic-tac-toe board a draw in a millisecond, gives Pons'
+//! score on every Connect Four benchmark position it was run on (five sets in full and the
+//! first 21 lines of Begin-Hard), faster than his C++ solver on four sets and about 1.3×
+//! slower on the two deepest (see `docs/benchmarks.md`), and solves the empty Connect Four
+//! board (+1, a first-player win).
 //!
 //! ## Minimal example
 //! ```
