@@ -143,7 +143,7 @@ fn rank<G: Game>(state: &G) -> u8 {
 /// use adversarial::testing::check_terminal_order;
 /// use games::{OpenLines, TicTacToe};
 /// use search_core::{Evaluator, Game, Outcome};
-/// let lost: TicTacToe = "XXX OO. ...".parse().unwrap(); // O to move, X has won
+/// let lost: TicTacToe = "xxx oo. ...".parse().unwrap(); // O to move, X has won
 /// let open: TicTacToe = "X.. ... ...".parse().unwrap();
 /// // Counting open lines knows nothing of finished games: it rates the lost board at -1,
 /// // above the ongoing one at -3, and the check says so.

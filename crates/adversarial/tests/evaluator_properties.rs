@@ -102,7 +102,7 @@ fn terminal_order_catches_an_evaluator_that_likes_losing() {
         Outcome::Win(p) if p != s.to_move() => 500,
         _ => 0,
     };
-    let lost: TicTacToe = "XXX OO. ...".parse().unwrap();
+    let lost: TicTacToe = "xxx oo. ...".parse().unwrap();
     let open = TicTacToe::new();
     let err = check_terminal_order(&loves_losing, &lost, &open).unwrap_err();
     assert!(err.detail.contains("lost state evaluates to 500"), "{err}");

@@ -80,11 +80,11 @@ const fn winning_cells(stones: u64, mask: u64) -> u64 {
         let s = shifts[k];
         // Two stones on one side...
         let p = (stones << s) & (stones << (2 * s));
-        r |= p & (stones << (3 * s)); // ...and a third beyond them: _XXX
+        r |= p & (stones << (3 * s)); // ...and a third beyond them: gap, then three
         r |= p & (stones >> s); // ...and one on the other side: X_XX
         let p = (stones >> s) & (stones >> (2 * s));
         r |= p & (stones << s); // XX_X
-        r |= p & (stones >> (3 * s)); // XXX_
+        r |= p & (stones >> (3 * s)); // three, then the gap
         k += 1;
     }
     r & (BOARD ^ mask)

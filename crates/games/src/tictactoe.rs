@@ -64,7 +64,7 @@ const FULL: u16 = 0b111_111_111;
 ///     g.try_play(cell).unwrap();
 /// }
 /// assert_eq!(g.outcome(), Outcome::Draw);
-/// let won: TicTacToe = "XXX OO. ...".parse().unwrap();
+/// let won: TicTacToe = "xxx oo. ...".parse().unwrap();
 /// assert_eq!(won.outcome(), Outcome::Win(Player::First));
 /// ```
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]

@@ -101,11 +101,11 @@ fn parse_rejects_bad_boards_with_typed_errors() {
         E::ImpossibleCounts { x: 0, o: 2 }
     );
     assert!(matches!(
-        "XXX OOO ...".parse::<TicTacToe>().unwrap_err(),
+        "xxx ooo ...".parse::<TicTacToe>().unwrap_err(),
         E::Unreachable { .. }
     ));
     assert!(matches!(
-        "XXX OO. O..".parse::<TicTacToe>().unwrap_err(),
+        "xxx oo. o..".parse::<TicTacToe>().unwrap_err(),
         E::Unreachable { .. }
     ));
     let err = "X.. .z. ...".parse::<TicTacToe>().unwrap_err();
@@ -139,6 +139,6 @@ fn illegal_moves_are_errors() {
     g.try_play(4).unwrap();
     assert!(g.try_play(4).is_err(), "occupied cell");
     assert!(g.try_play(9).is_err(), "off the board");
-    let mut won: TicTacToe = "XXX OO. ...".parse().unwrap();
+    let mut won: TicTacToe = "xxx oo. ...".parse().unwrap();
     assert!(won.try_play(8).is_err(), "game over");
 }

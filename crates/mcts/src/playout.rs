@@ -365,7 +365,7 @@ mod tests {
             assert_eq!(reward, first_player_reward(state.outcome()));
             assert_eq!(plies, state.moves_played());
         }
-        let mut over: TicTacToe = "XXX OO. ...".parse().unwrap();
+        let mut over: TicTacToe = "xxx oo. ...".parse().unwrap();
         let (reward, plies) = run_playout(&HintPlayout::new(0.0), &mut over, &mut rng, &mut moves);
         assert_eq!((reward, plies), (1.0, 0));
     }

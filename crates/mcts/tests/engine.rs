@@ -156,7 +156,7 @@ fn bad_input_is_an_error_not_a_panic() {
     assert!(matches!(ai.choose_move(&g), Err(SearchError::Config(_))));
     let mut ai = Mcts::<TicTacToe>::new(1).with_evaluator_prior(|_: &TicTacToe| 0, 0.0, 1.0);
     assert!(matches!(ai.choose_move(&g), Err(SearchError::Config(_))));
-    let over: TicTacToe = "XXX OO. ...".parse().unwrap();
+    let over: TicTacToe = "xxx oo. ...".parse().unwrap();
     assert_eq!(
         Mcts::<TicTacToe>::new(1).search(&over).unwrap_err(),
         SearchError::GameOver
