@@ -272,17 +272,7 @@ impl<T> Solver<T> {
         G: Game,
         T: Transpositions<G>,
     {
-        let running = start(budget)?;
-        self.table.new_search();
-        let mut searcher = Searcher::new(
-            &ZeroEvaluator,
-            &self.table,
-            &running,
-            None,
-            self.loop_options(0),
-        );
-        let out = null_window_search(&mut searcher, state, false);
-        finish(out, searcher.stats, searcher.horizon_reached, &running)
+        self.run_serial(state, budget, false)
     }
 
     /// Weak solve: only whether the side to move wins, draws or loses (one or two
@@ -315,6 +305,20 @@ impl<T> Solver<T> {
         G: Game,
         T: Transpositions<G>,
     {
+        self.run_serial(state, budget, true)
+    }
+
+    /// One null-window solve on this thread: weak (around the draw) or strong.
+    fn run_serial<G>(
+        &mut self,
+        state: &G,
+        budget: &Budget,
+        weak: bool,
+    ) -> Result<Solution, SearchError>
+    where
+        G: Game,
+        T: Transpositions<G>,
+    {
         let running = start(budget)?;
         self.table.new_search();
         let mut searcher = Searcher::new(
@@ -324,7 +328,7 @@ impl<T> Solver<T> {
             None,
             self.loop_options(0),
         );
-        let out = null_window_search(&mut searcher, state, true);
+        let out = null_window_search(&mut searcher, state, weak);
         finish(out, searcher.stats, searcher.horizon_reached, &running)
     }
 

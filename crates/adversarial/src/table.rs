@@ -586,61 +586,41 @@ impl<G: GameHash> Transpositions<G> for TranspositionTable {
     }
 }
 
-impl<G: Game, T: Transpositions<G>> Transpositions<G> for std::sync::Arc<T> {
-    const ENABLED: bool = T::ENABLED;
-    #[inline]
-    fn key(&self, state: &G) -> u64 {
-        (**self).key(state)
-    }
-    #[inline]
-    fn probe(&self, key: u64) -> Option<TableEntry> {
-        (**self).probe(key)
-    }
-    #[inline]
-    fn fetch(&self, key: u64) -> [u64; 2] {
-        (**self).fetch(key)
-    }
-    #[inline]
-    fn decode(&self, key: u64, raw: [u64; 2]) -> Option<TableEntry> {
-        (**self).decode(key, raw)
-    }
-    #[inline]
-    fn store(&self, key: u64, entry: TableEntry) {
-        (**self).store(key, entry);
-    }
-    #[inline]
-    fn new_search(&self) {
-        (**self).new_search();
-    }
+/// A handle that derefs to a table is a table: `Arc<T>` to share one between engines or
+/// threads, `&T` to lend one to a single search.
+macro_rules! delegate_transpositions {
+    ($($handle:ty),*) => {$(
+        impl<G: Game, T: Transpositions<G>> Transpositions<G> for $handle {
+            const ENABLED: bool = T::ENABLED;
+            #[inline]
+            fn key(&self, state: &G) -> u64 {
+                (**self).key(state)
+            }
+            #[inline]
+            fn probe(&self, key: u64) -> Option<TableEntry> {
+                (**self).probe(key)
+            }
+            #[inline]
+            fn fetch(&self, key: u64) -> [u64; 2] {
+                (**self).fetch(key)
+            }
+            #[inline]
+            fn decode(&self, key: u64, raw: [u64; 2]) -> Option<TableEntry> {
+                (**self).decode(key, raw)
+            }
+            #[inline]
+            fn store(&self, key: u64, entry: TableEntry) {
+                (**self).store(key, entry);
+            }
+            #[inline]
+            fn new_search(&self) {
+                (**self).new_search();
+            }
+        }
+    )*};
 }
 
-impl<G: Game, T: Transpositions<G>> Transpositions<G> for &T {
-    const ENABLED: bool = T::ENABLED;
-    #[inline]
-    fn key(&self, state: &G) -> u64 {
-        (**self).key(state)
-    }
-    #[inline]
-    fn probe(&self, key: u64) -> Option<TableEntry> {
-        (**self).probe(key)
-    }
-    #[inline]
-    fn fetch(&self, key: u64) -> [u64; 2] {
-        (**self).fetch(key)
-    }
-    #[inline]
-    fn decode(&self, key: u64, raw: [u64; 2]) -> Option<TableEntry> {
-        (**self).decode(key, raw)
-    }
-    #[inline]
-    fn store(&self, key: u64, entry: TableEntry) {
-        (**self).store(key, entry);
-    }
-    #[inline]
-    fn new_search(&self) {
-        (**self).new_search();
-    }
-}
+delegate_transpositions!(std::sync::Arc<T>, &T);
 
 #[cfg(test)]
 mod tests {
