@@ -57,6 +57,7 @@ pub struct Negamax<E, T = NoTable> {
     pub(crate) ordering: MoveOrdering,
     pub(crate) hooks: bool,
     pub(crate) min_table_plies: u32,
+    pub(crate) prefetch: bool,
     pub(crate) iterative: bool,
     pub(crate) rng: Option<SmallRng>,
     pub(crate) budget: Budget,
@@ -85,6 +86,7 @@ impl<E> Negamax<E, NoTable> {
             ordering: MoveOrdering::all(),
             hooks: true,
             min_table_plies: 2,
+            prefetch: true,
             iterative: true,
             rng: None,
             budget: Budget::depth(Self::DEFAULT_DEPTH),
@@ -115,6 +117,7 @@ impl<E, T> Negamax<E, T> {
             ordering: self.ordering,
             hooks: self.hooks,
             min_table_plies: self.min_table_plies,
+            prefetch: self.prefetch,
             iterative: self.iterative,
             rng: self.rng,
             budget: self.budget,
@@ -171,6 +174,21 @@ impl<E, T> Negamax<E, T> {
     #[must_use]
     pub fn min_table_plies(mut self, plies: u32) -> Self {
         self.min_table_plies = plies;
+        self
+    }
+
+    /// Whether a node starts loading its children's table slots into the cache before
+    /// searching them (default on). It costs one extra play of each move at nodes whose
+    /// children use the table and saves waiting on main memory at each child searched; turn
+    /// it off for a game whose moves are expensive to play. It never changes a value.
+    ///
+    /// ```
+    /// let e = adversarial::Negamax::new(games::OpenLines).prefetch(false);
+    /// # let _ = e;
+    /// ```
+    #[must_use]
+    pub fn prefetch(mut self, on: bool) -> Self {
+        self.prefetch = on;
         self
     }
 
@@ -247,6 +265,7 @@ impl<E, T> Negamax<E, T> {
             ordering: self.ordering,
             hooks: self.hooks,
             min_table_plies: self.min_table_plies,
+            prefetch: self.prefetch,
             exact: false,
             track_pv: true,
             salt,

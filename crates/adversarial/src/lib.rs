@@ -71,7 +71,7 @@
 //! a game of tic-tac-toe whatever the opponent plays; and that the solver matches Pascal
 //! Pons' published Connect Four scores.
 #![warn(missing_docs)]
-#![forbid(unsafe_code)]
+#![deny(unsafe_code)]
 
 mod alphabeta;
 mod deepening;

@@ -102,6 +102,7 @@ pub struct Solver<T = Arc<TranspositionTable>> {
     pub(crate) ordering: MoveOrdering,
     pub(crate) hooks: bool,
     pub(crate) min_table_plies: u32,
+    pub(crate) prefetch: bool,
     pub(crate) budget: Budget,
 }
 
@@ -167,6 +168,7 @@ impl<T> Solver<T> {
             ordering: MoveOrdering::table_and_hints(),
             hooks: true,
             min_table_plies: 8,
+            prefetch: true,
             budget: Budget::unlimited(),
         }
     }
@@ -211,6 +213,21 @@ impl<T> Solver<T> {
         self
     }
 
+    /// Whether a node starts loading its children's table slots into the cache before
+    /// searching them (default on). It costs one extra play of each move at nodes whose
+    /// children use the table and saves waiting on main memory at each child searched; turn
+    /// it off for a game whose moves are expensive to play. It never changes a value.
+    ///
+    /// ```
+    /// let e = adversarial::Solver::with_megabytes(1).unwrap().prefetch(false);
+    /// # let _ = e;
+    /// ```
+    #[must_use]
+    pub fn prefetch(mut self, on: bool) -> Self {
+        self.prefetch = on;
+        self
+    }
+
     /// The budget used when the solver plays as a [`Strategy`] (default: unlimited).
     ///
     /// ```
@@ -242,6 +259,7 @@ impl<T> Solver<T> {
             ordering: self.ordering,
             hooks: self.hooks,
             min_table_plies: self.min_table_plies,
+            prefetch: self.prefetch,
             exact: true,
             track_pv: false,
             salt,
@@ -623,5 +641,35 @@ where
 
     fn name(&self) -> String {
         "solver".to_string()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Ladder;
+    use search_core::Score;
+
+    #[test]
+    fn ladders_are_strictly_increasing_and_invertible() {
+        for k in 0..60 {
+            for weak in [false, true] {
+                let l = Ladder { k, weak };
+                let (lo, hi) = if weak { (-1, 1) } else { (-k, k) };
+                let rungs: Vec<Score> = (lo..=hi).map(|m| l.score(m)).collect();
+                assert!(rungs.windows(2).all(|w| w[0] < w[1]), "k {k} weak {weak}");
+                for m in lo..=hi {
+                    assert_eq!(l.ceil(l.score(m)), m);
+                    assert_eq!(l.floor(l.score(m)), m);
+                }
+            }
+        }
+        let l = Ladder { k: 4, weak: false };
+        let all: Vec<Score> = (-4..=4).map(|m| l.score(m)).collect();
+        let expected: Vec<Score> = (1..=4)
+            .map(Score::loss_in)
+            .chain([Score::DRAW])
+            .chain((1..=4).rev().map(Score::win_in))
+            .collect();
+        assert_eq!(all, expected);
     }
 }

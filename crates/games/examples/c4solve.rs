@@ -7,7 +7,8 @@
 //!
 //! Tuning flags, to measure what each part buys: `--min-table-plies N` (nodes with fewer
 //! empty cells skip the table; default 8), `--no-hooks` (no `winning_move` /
-//! `non_losing_moves`), `--ordering none|hints|table|all` (default `table`: table move, then
+//! `non_losing_moves`), `--no-prefetch` (children's table slots are not prefetched),
+//! `--ordering none|hints|table|all` (default `table`: table move, then
 //! the game's hints).
 //!
 //! Input lines: `<moves> [<expected score>]`, moves as 1-based columns (an empty or `-`
@@ -47,6 +48,7 @@ struct Options {
     threads: usize,
     table_mb: usize,
     hooks: bool,
+    prefetch: bool,
     ordering: MoveOrdering,
     min_table_plies: Option<u32>,
 }
@@ -57,6 +59,7 @@ fn parse_args() -> Result<Options, String> {
         threads: 1,
         table_mb: 16,
         hooks: true,
+        prefetch: true,
         ordering: MoveOrdering::table_and_hints(),
         min_table_plies: None,
     };
@@ -83,6 +86,7 @@ fn parse_args() -> Result<Options, String> {
                 )
             }
             "--no-hooks" => o.hooks = false,
+            "--no-prefetch" => o.prefetch = false,
             "--ordering" => {
                 o.ordering = match args.next().as_deref() {
                     Some("none") => MoveOrdering::none(),
@@ -97,7 +101,7 @@ fn parse_args() -> Result<Options, String> {
             }
             "-h" | "--help" => {
                 return Err(
-                    "usage: c4solve [--weak] [--threads N] [--table-mb MB] [--min-table-plies N] [--no-hooks] [--ordering none|hints|table|all] < positions".into(),
+                    "usage: c4solve [--weak] [--threads N] [--table-mb MB] [--min-table-plies N] [--no-hooks] [--no-prefetch] [--ordering none|hints|table|all] < positions".into(),
                 )
             }
             other => return Err(format!("unknown argument {other:?} (try --help)")),
@@ -116,7 +120,10 @@ fn main() -> ExitCode {
     };
     let mut solver = match Solver::with_megabytes(opts.table_mb) {
         Ok(s) => {
-            let s = s.game_hooks(opts.hooks).move_ordering(opts.ordering);
+            let s = s
+                .game_hooks(opts.hooks)
+                .prefetch(opts.prefetch)
+                .move_ordering(opts.ordering);
             match opts.min_table_plies {
                 Some(n) => s.min_table_plies(n),
                 None => s,
