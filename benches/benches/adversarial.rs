@@ -199,6 +199,24 @@ fn bench_deepening(c: &mut Criterion) {
             BatchSize::PerIteration,
         )
     });
+    group.bench_function("adversarial Negamax (PVS), no prefetch", |b| {
+        b.iter_batched(
+            || {
+                let table = TranspositionTable::with_megabytes(64).expect("64 MB table");
+                Negamax::new(ThreatEvaluator)
+                    .with_table(Arc::new(table))
+                    .prefetch(false)
+            },
+            |mut engine| {
+                black_box(
+                    engine
+                        .search(&ConnectFour::new(), &Budget::depth(14))
+                        .expect("search"),
+                )
+            },
+            BatchSize::PerIteration,
+        )
+    });
     group.bench_function("adversarial Negamax (PVS), 2 threads", |b| {
         b.iter_batched(
             || {
