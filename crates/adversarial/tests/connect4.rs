@@ -123,6 +123,25 @@ fn weak_solve_agrees_in_sign() {
 }
 
 #[test]
+fn prefetch_is_only_a_hint() {
+    // With and without prefetching the children's slots, the solver visits exactly the
+    // same nodes and finds the same values: the prefetch may only change the time.
+    let mut with = solver();
+    let mut without = Solver::with_megabytes(16).unwrap().prefetch(false);
+    for (moves, expected) in load("Test_L2_R2", 100) {
+        let g: ConnectFour = moves.parse().unwrap();
+        with.clear();
+        without.clear();
+        let a = with.solve(&g, &Budget::unlimited()).unwrap();
+        let b = without.solve(&g, &Budget::unlimited()).unwrap();
+        assert_eq!(pons_score(a.score, g.moves_played()), expected, "{moves}");
+        assert_eq!(a.score, b.score, "{moves}");
+        assert_eq!(a.stats.nodes, b.stats.nodes, "{moves}");
+        assert_eq!(a.stats.tt_hits, b.stats.tt_hits, "{moves}");
+    }
+}
+
+#[test]
 fn parallel_solver_agrees() {
     let mut s = solver();
     for (moves, expected) in load("Test_L1_R1", 100) {

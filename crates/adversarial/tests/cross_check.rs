@@ -54,9 +54,16 @@ where
                             .iterative_deepening(iterative)
                             .game_hooks(hooks)
                             .min_table_plies(u32::from(pvs))
+                            .prefetch(replacement == Replacement::DepthPreferred)
                             .with_table(Arc::new(table));
                         let r = engine.search(state, &budget).unwrap();
-                        out.push((format!("{name} table={replacement:?}"), r.score));
+                        out.push((
+                            format!(
+                                "{name} table={replacement:?} prefetch={}",
+                                replacement == Replacement::DepthPreferred
+                            ),
+                            r.score,
+                        ));
                     }
                 }
             }

@@ -5,6 +5,10 @@
 //! cargo run --release -p games --example c4solve [-- [--weak] [--threads N] [--table-mb MB]] < file
 //! ```
 //!
+//! `--table-mb` sets the transposition table (default 16 MB: best on the five smaller sets;
+//! the deep positions of Begin-Hard and the empty board want 256 MB, the entry count of
+//! Pons' table). `--threads N` solves each position on N threads (Lazy SMP).
+//!
 //! Tuning flags, to measure what each part buys: `--min-table-plies N` (nodes with fewer
 //! empty cells skip the table; default 8), `--no-hooks` (no `winning_move` /
 //! `non_losing_moves`), `--no-prefetch` (children's table slots are not prefetched),
