@@ -30,10 +30,10 @@
 //! [`Solver`] finds the game-theoretic value with null-window searches over the possible
 //! scores, as Pascal Pons' Connect Four solver does, with nothing Connect-Four-specific:
 //! the same solver proves the empty tic-tac-toe board a draw in a millisecond, gives Pons'
-//! score on every Connect Four benchmark position it was run on (five sets in full and the
-//! first 21 lines of Begin-Hard), faster than his C++ solver on four sets and about 1.3×
-//! slower on the two deepest (see `docs/benchmarks.md`), and solves the empty Connect Four
-//! board (+1, a first-player win).
+//! score on all 6,000 positions of his six Connect Four benchmark sets, at or below his C++
+//! solver's time per position on every set (0.5–1.0× on this project's machine, see
+//! `docs/benchmarks.md`), and solves the empty Connect Four board (+1, a first-player win)
+//! in under five minutes on one core.
 //!
 //! ## Minimal example
 //! ```
@@ -59,10 +59,18 @@
 //! * Minimax visits every node to the depth: `b^d` (tic-tac-toe's full tree: 549,946
 //!   nodes). Alpha-beta with good ordering visits about `b^(d/2)`; the table removes
 //!   transpositions on top of that. A node costs a copy of the state (games search by
-//!   copy-make unless they declare a cheaper undo), a few hook calls, and one table probe.
+//!   copy-make unless they declare a cheaper undo), a few hook calls, and one table probe;
+//!   a node whose children use the table also plays each move once more to prefetch the
+//!   children's slots (see [`TranspositionTable::prefetch`]).
 //! * Nothing is allocated per node: move lists, orderings and principal variations live in
 //!   per-ply buffers reused for the whole search.
-//! * A [`TranspositionTable`] takes exactly the bytes you give it (16 bytes a slot).
+//! * A [`TranspositionTable`] takes exactly the bytes you give it (16 bytes a slot), written
+//!   once when it is created.
+//!
+//! ## Safety
+//! One `unsafe` block, in `table.rs`: the x86_64 cache-prefetch instruction, a hint that
+//! cannot fault or change memory. It halves the solver's time per node (measured in
+//! `docs/benchmarks.md`); the table's tests run under Miri.
 //!
 //! ## Correctness
 //! The crate's tests check, as properties on random reachable positions of tic-tac-toe and
