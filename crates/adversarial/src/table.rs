@@ -192,8 +192,8 @@ fn unpack(data: u64) -> Option<(TableEntry, u8)> {
 /// The crate's only `unsafe`: the x86_64 prefetch instruction, which Rust exposes as an
 /// `unsafe fn` because it takes a raw pointer. It is a cache hint: it never faults, reads
 /// nothing into the program and changes no memory, whatever the address. Measured: it took
-/// the Connect Four solver from about 140 ms to 70 ms per Begin-Medium position (see
-/// `docs/benchmarks.md`); a plain load in its place gained only a quarter, because a load
+/// the Connect Four solver from 138–146 ms to 68–86 ms per position on the first 40 lines
+/// of Begin-Medium (see `docs/benchmarks.md`); a plain load in its place gained only a quarter, because a load
 /// that misses the cache holds up the processor until it completes. The table's tests
 /// also run under Miri.
 #[inline]
