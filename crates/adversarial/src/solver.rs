@@ -346,7 +346,7 @@ impl<T> Solver<T> {
             None,
             self.loop_options(0),
         );
-        let out = null_window_search(&mut searcher, state, weak);
+        let out = null_window_search(&mut searcher, state, weak, 0);
         finish(out, searcher.stats, searcher.horizon_reached, &running)
     }
 
@@ -388,7 +388,7 @@ impl<T> Solver<T> {
             None,
             self.loop_options(0),
         );
-        let out = null_window_search(&mut searcher, state, false);
+        let out = null_window_search(&mut searcher, state, false, 0);
         let solution = finish(
             out,
             searcher.stats.clone(),
@@ -556,11 +556,14 @@ impl Ladder {
     }
 }
 
-/// The null-window binary search over the root's possible values.
+/// The null-window binary search over the root's possible values. `probe_offset` moves each
+/// probe that many rungs away from the usual choice (0 for a serial solve; parallel helpers
+/// use other values so that the threads do not repeat each other's searches).
 pub(crate) fn null_window_search<G, T>(
     searcher: &mut Searcher<'_, G, ZeroEvaluator, T>,
     state: &G,
     weak: bool,
+    probe_offset: i64,
 ) -> Bounds
 where
     G: Game,
@@ -609,6 +612,10 @@ where
             med = min / 2;
         } else if med >= 0 && max / 2 > med {
             med = max / 2;
+        }
+        // A parallel solve's helper probes a nearby rung (see `parallel.rs`).
+        if min <= med + probe_offset && med + probe_offset < max {
+            med += probe_offset;
         }
         let s = ladder.score(med);
         let above = Score::from_raw(s.raw() + 1);
