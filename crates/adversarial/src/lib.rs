@@ -18,6 +18,25 @@
 //! | a table shared between searches or threads | [`TranspositionTable`] | `table.rs` |
 //! | property-test your own evaluator and game hooks | `testing` module (feature `testing`) | `testing.rs` |
 //!
+//! ## Features
+//! * `testing`: the [`testing`][testing-module] module, ready-made properties for your own
+//!   evaluator and game hooks ([`check_symmetric`][symmetric], [`check_matches_minimax`][minimax],
+//!   ...), to call from your proptest tests; it also turns on `search-core/testing`, whose
+//!   proptest strategies draw the random positions.
+//!
+#![cfg_attr(
+    not(feature = "testing"),
+    doc = "These docs were built without the `testing` feature; build them with \
+           `--features testing` to see its items."
+)]
+#![cfg_attr(not(feature = "testing"), doc = "")]
+#![cfg_attr(feature = "testing", doc = "[testing-module]: crate::testing")]
+#![cfg_attr(feature = "testing", doc = "[symmetric]: testing::check_symmetric")]
+#![cfg_attr(feature = "testing", doc = "[minimax]: testing::check_matches_minimax")]
+#![cfg_attr(not(feature = "testing"), doc = "[testing-module]: #features")]
+#![cfg_attr(not(feature = "testing"), doc = "[symmetric]: #features")]
+#![cfg_attr(not(feature = "testing"), doc = "[minimax]: #features")]
+//!
 //! [`Negamax`] is negamax with fail-soft alpha-beta, principal-variation (null-window)
 //! search, a transposition table, move ordering (table move, the game's hints, killer
 //! moves, history), and iterative deepening bounded by a [`Budget`](search_core::Budget)
@@ -29,11 +48,11 @@
 //!
 //! [`Solver`] finds the game-theoretic value with null-window searches over the possible
 //! scores, as Pascal Pons' Connect Four solver does, with nothing Connect-Four-specific:
-//! the same solver proves the empty tic-tac-toe board a draw in a millisecond, gives Pons'
-//! score on all 6,000 positions of his six Connect Four benchmark sets, at or below his C++
-//! solver's time per position on every set (0.5–1.0× on this project's machine, see
-//! `docs/benchmarks.md`), and solves the empty Connect Four board (+1, a first-player win)
-//! in under five minutes on one core.
+//! the same solver proves the empty tic-tac-toe board a draw, gives Pons' score on all 6,000
+//! positions of his six published Connect Four benchmark sets, and solves the empty Connect
+//! Four board (+1, a first-player win). `docs/benchmarks.md` in the repository compares its
+//! time and nodes per position with Pons' C++ solver, set by set, with the commands to
+//! reproduce them.
 //!
 //! ## Minimal example
 //! ```
@@ -69,8 +88,9 @@
 //!
 //! ## Safety
 //! One `unsafe` block, in `table.rs`: the x86_64 cache-prefetch instruction, a hint that
-//! cannot fault or change memory. It halves the solver's time per node (measured in
-//! `docs/benchmarks.md`); the table's tests run under Miri.
+//! cannot fault or change memory. It is there because it makes the solver measurably faster
+//! per node (`docs/benchmarks.md` in the repository); the table's tests run under Miri. The
+//! crate is `#![deny(unsafe_code)]` with that one function allowed.
 //!
 //! ## Correctness
 //! The crate's tests check, as properties on random reachable positions of tic-tac-toe and
@@ -80,6 +100,7 @@
 //! Pons' published Connect Four scores.
 #![warn(missing_docs)]
 #![deny(unsafe_code)]
+#![cfg_attr(docsrs, feature(doc_cfg))]
 
 mod alphabeta;
 mod deepening;
@@ -91,7 +112,13 @@ mod result;
 mod solver;
 mod table;
 #[cfg(feature = "testing")]
+#[cfg_attr(docsrs, doc(cfg(feature = "testing")))]
 pub mod testing;
+
+/// The examples of `README.md`, run by `cargo test --doc`.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeDoctests;
 
 pub use alphabeta::AlphaBeta;
 pub use deepening::Negamax;

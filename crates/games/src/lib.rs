@@ -8,8 +8,8 @@
 //! |---|---|
 //! | [`TicTacToe`] | 3 × 3, two 9-bit masks; cells `0..9`; parses `"X.O .X. ..O"` |
 //! | [`ConnectFour`] | 7 × 6, `current` + `mask` bitboards; columns `0..7`; parses `"4455"` (1-based) |
-//! | [`utility_matrix`], [`UtilityPlayer`] | the seeds' static utility of a tic-tac-toe move (1000/100/10/1) |
-//! | [`RulePlayer`] | the seeds' rule player: win, else block, else a safe random move (any game) |
+//! | [`utility_matrix`], [`UtilityPlayer`] | the textbook static utility of a tic-tac-toe move (1000/100/10/1) |
+//! | [`RulePlayer`] | the textbook rule player: win, else block, else a safe random move (any game) |
 //! | [`OpenLines`] | a tic-tac-toe evaluator: open lines for me minus open lines for you |
 //! | [`ThreatEvaluator`], [`LineEvaluator`] | Connect Four evaluators: threat counting, line counting |
 //! | [`perft`] | count move sequences to a depth, for any game |
@@ -32,6 +32,7 @@
 //! ```
 #![warn(missing_docs)]
 #![forbid(unsafe_code)]
+#![cfg_attr(docsrs, feature(doc_cfg))]
 
 mod connect4;
 mod perft;
@@ -45,3 +46,8 @@ pub use tictactoe::{
     LINE_CELLS, LINES, OpenLines, ParseTicTacToeError, RulePlayer, TicTacToe, UtilityPlayer,
     best_utility_moves, utility_matrix,
 };
+
+/// The examples of `README.md`, run by `cargo test --doc`.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeDoctests;

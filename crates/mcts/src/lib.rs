@@ -89,6 +89,7 @@
 //!   constant, zero threads: each is a [`SearchError`](search_core::SearchError).
 #![warn(missing_docs)]
 #![forbid(unsafe_code)]
+#![cfg_attr(docsrs, feature(doc_cfg))]
 
 mod playout;
 mod result;
@@ -100,3 +101,8 @@ pub use playout::{EvalCutoff, HintPlayout, MAX_PLAYOUT_PLIES, Playout, RandomPla
 pub use result::{Interval, MctsStats, MoveStats, Proven, SearchResult, Value};
 pub use rng::FastRng;
 pub use search::{DEFAULT_NODE_CAP, FinalChoice, MAX_THREADS, Mcts};
+
+/// The examples of `README.md`, run by `cargo test --doc`.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeDoctests;

@@ -117,11 +117,25 @@
 //! `pathfinding` crate on the MovingAI benchmarks.
 //!
 //! ## Features
-//! * `testing`: [`testing::check_admissible`], [`testing::check_consistent`] and proptest
-//!   strategies for random grids and queries (`testing::grid_query`), to property-test a
-//!   heuristic of yours in a few lines.
+//! * `testing`: [`check_admissible`][admissible], [`check_consistent`][consistent] and
+//!   proptest strategies for random grids and queries ([`grid_query`][grid_query]), to
+//!   property-test a heuristic of yours in a few lines.
+//!
+#![cfg_attr(
+    not(feature = "testing"),
+    doc = "These docs were built without the `testing` feature; build them with \
+           `--features testing` to see its items."
+)]
+#![cfg_attr(not(feature = "testing"), doc = "")]
+#![cfg_attr(feature = "testing", doc = "[admissible]: testing::check_admissible")]
+#![cfg_attr(feature = "testing", doc = "[consistent]: testing::check_consistent")]
+#![cfg_attr(feature = "testing", doc = "[grid_query]: testing::grid_query")]
+#![cfg_attr(not(feature = "testing"), doc = "[admissible]: #features")]
+#![cfg_attr(not(feature = "testing"), doc = "[consistent]: #features")]
+#![cfg_attr(not(feature = "testing"), doc = "[grid_query]: #features")]
 #![warn(missing_docs)]
 #![forbid(unsafe_code)]
+#![cfg_attr(docsrs, feature(doc_cfg))]
 
 mod best_first;
 mod bfs;
@@ -135,7 +149,13 @@ pub mod movingai;
 mod problem;
 mod result;
 #[cfg(feature = "testing")]
+#[cfg_attr(docsrs, doc(cfg(feature = "testing")))]
 pub mod testing;
+
+/// The examples of `README.md`, run by `cargo test --doc`.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeDoctests;
 
 pub use context::{
     SearchContext, astar, bfs, dfs, dijkstra, greedy_best_first, idastar, iddfs, weighted_astar,

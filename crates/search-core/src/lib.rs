@@ -19,10 +19,23 @@
 //! | test your `Game` implementation | `testing` module (feature `testing`) |
 //!
 //! ## Features
-//! * `testing`: the [`Conformance`](testing::Conformance) checker that any `Game`
+//! * `testing`: the [`Conformance`][conformance] checker that any `Game`
 //!   implementation can run from its tests, and proptest strategies
-//!   ([`reachable_state`](testing::reachable_state), [`ongoing_state`](testing::ongoing_state))
+//!   ([`reachable_state`][reachable], [`ongoing_state`][ongoing])
 //!   yielding random reachable states of any game.
+//!
+#![cfg_attr(
+    not(feature = "testing"),
+    doc = "These docs were built without the `testing` feature; build them with \
+           `--features testing` to see its items."
+)]
+#![cfg_attr(not(feature = "testing"), doc = "")]
+#![cfg_attr(feature = "testing", doc = "[conformance]: testing::Conformance")]
+#![cfg_attr(feature = "testing", doc = "[reachable]: testing::reachable_state")]
+#![cfg_attr(feature = "testing", doc = "[ongoing]: testing::ongoing_state")]
+#![cfg_attr(not(feature = "testing"), doc = "[conformance]: #features")]
+#![cfg_attr(not(feature = "testing"), doc = "[reachable]: #features")]
+#![cfg_attr(not(feature = "testing"), doc = "[ongoing]: #features")]
 //!
 //! ## A game in five items
 //! ```
@@ -53,6 +66,7 @@
 //! ```
 #![warn(missing_docs)]
 #![forbid(unsafe_code)]
+#![cfg_attr(docsrs, feature(doc_cfg))]
 
 pub mod arena;
 mod budget;
@@ -64,7 +78,13 @@ mod score;
 mod stats;
 mod strategy;
 #[cfg(feature = "testing")]
+#[cfg_attr(docsrs, doc(cfg(feature = "testing")))]
 pub mod testing;
+
+/// The examples of `README.md`, run by `cargo test --doc`.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeDoctests;
 
 pub use arena::{Arena, ArenaError, MatchReport, Tally};
 pub use budget::{Budget, RunningBudget, StopFlag};
