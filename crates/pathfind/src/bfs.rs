@@ -48,6 +48,9 @@ impl<N: Clone, C: Cost, T: Slots<N>> Engine<N, C, T> {
                 return Ok(run.finish_expansions());
             }
             run.stats.expanded += 1;
+            // Marks the state expanded, for `GridContext::expanded_cells` (the flag is
+            // otherwise unused by BFS).
+            nodes.data[slot as usize].closed = true;
             let node = nodes.slots.node(slot);
             buf.clear();
             succ(&node, buf);

@@ -113,7 +113,7 @@ pub(crate) struct SlotData<C> {
     /// Steps from a start along the best known path.
     pub depth: u32,
     epoch: u32,
-    /// Expanded (best-first, DFS) or on the current path (IDDFS, IDA*).
+    /// Expanded (best-first, BFS, DFS) or on the current path (IDDFS, IDA*).
     pub closed: bool,
 }
 

@@ -655,6 +655,8 @@ impl fmt::Display for DistanceMap {
 pub struct GridContext {
     fixed: Engine<u32, u64, DenseSlots>,
     steps: Engine<u32, u32, DenseSlots>,
+    /// Whether the last search used `steps` (BFS) rather than `fixed` (best-first).
+    last_was_steps: bool,
 }
 
 impl GridContext {
@@ -844,11 +846,78 @@ impl GridContext {
         })
     }
 
+    /// The cells the last search run with this context expanded (took from its open list
+    /// or queue and generated the successors of), row by row: what the search explored, to
+    /// draw or to count. `grid` must be the grid that search ran on.
+    ///
+    /// This reads the per-cell arrays the search left behind (each cell's "closed" flag), so
+    /// it costs the search nothing and allocates nothing; the iterator visits every cell of
+    /// the grid once. A goal taken from the open list ends the search without being
+    /// expanded. Each cell is expanded at most once unless A* or Dijkstra reopens it (only
+    /// with an inconsistent heuristic, such as [`Heuristic::Manhattan`] on an 8-connected
+    /// grid); then a cell reopened and not expanded again is not listed. So with BFS,
+    /// greedy and weighted A*, and with A* under an admissible [`Heuristic`] of the grid's
+    /// movement, the number of cells listed equals the search's
+    /// [`SearchStats::expanded`](crate::SearchStats::expanded). Before any search, or after
+    /// [`bfs_distances`](Self::bfs_distances) (which expands every reachable cell), it lists
+    /// what that call explored.
+    ///
+    /// ```
+    /// use pathfind::{Cell, Grid, GridContext, Heuristic, Limits, Movement};
+    /// let grid = Grid::from_rows(&[
+    ///     ".....",
+    ///     ".@@@.",
+    ///     ".....",
+    /// ], Movement::OCTILE).unwrap();
+    /// let mut ctx = GridContext::new();
+    /// let (start, goal) = (Cell::new(0, 1), Cell::new(4, 1));
+    /// let r = ctx.astar(&grid, [start], goal, Heuristic::Octile, &Limits::none()).unwrap();
+    /// let expanded: Vec<Cell> = ctx.expanded_cells(&grid).collect();
+    /// assert_eq!(expanded.len() as u64, r.stats.expanded);
+    /// assert!(expanded.contains(&start));
+    /// assert!(!expanded.contains(&goal)); // reached, not expanded
+    /// assert!(ctx.was_expanded(&grid, start));
+    /// ```
+    pub fn expanded_cells<'a>(&'a self, grid: &'a Grid) -> impl Iterator<Item = Cell> + 'a {
+        (0..grid.height)
+            .flat_map(move |y| (0..grid.width).map(move |x| Cell::new(x, y)))
+            .filter(move |&c| self.was_expanded(grid, c))
+    }
+
+    /// Whether the last search run with this context expanded `cell` of `grid` (the grid
+    /// that search ran on); `false` for a cell outside it. See
+    /// [`expanded_cells`](Self::expanded_cells).
+    ///
+    /// ```
+    /// use pathfind::{Cell, Grid, GridContext, Limits, Movement};
+    /// let grid = Grid::new(5, 1, Movement::FOUR).unwrap();
+    /// let mut ctx = GridContext::new();
+    /// let r = ctx.bfs(&grid, [Cell::new(0, 0)], Cell::new(3, 0), &Limits::none()).unwrap();
+    /// // BFS tests the goal when it generates it: cells 0, 1 and 2 were expanded.
+    /// assert_eq!(r.stats.expanded, 3);
+    /// assert!(ctx.was_expanded(&grid, Cell::new(2, 0)));
+    /// assert!(!ctx.was_expanded(&grid, Cell::new(3, 0)));
+    /// assert!(!ctx.was_expanded(&grid, Cell::new(9, 9)));
+    /// ```
+    #[must_use]
+    pub fn was_expanded(&self, grid: &Grid, cell: Cell) -> bool {
+        if !grid.contains(cell) {
+            return false;
+        }
+        let i = grid.pad(cell.x, cell.y);
+        if self.last_was_steps {
+            self.steps.nodes.seen(i).is_some_and(|d| d.closed)
+        } else {
+            self.fixed.nodes.seen(i).is_some_and(|d| d.closed)
+        }
+    }
+
     fn prepare_steps(
         &mut self,
         grid: &Grid,
         starts: impl IntoIterator<Item = Cell>,
     ) -> Result<(), PathError> {
+        self.last_was_steps = true;
         let e = &mut self.steps;
         e.nodes.reserve_slots(grid.open.len());
         e.roots.clear();
@@ -868,6 +937,7 @@ impl GridContext {
         limits: &Limits<FloatCost>,
     ) -> Result<SearchResult<Cell, FloatCost>, PathError> {
         let goal_index = grid.endpoint(goal)?;
+        self.last_was_steps = false;
         let e = &mut self.fixed;
         e.nodes.reserve_slots(grid.open.len());
         e.roots.clear();
