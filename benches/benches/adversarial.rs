@@ -11,11 +11,12 @@ use std::time::{Duration, Instant};
 
 use adversarial::{Negamax, Solver, TranspositionTable};
 use criterion::{BatchSize, Criterion, criterion_group, criterion_main};
+use games::connect4_line::parse_line;
 use games::{ConnectFour, ThreatEvaluator, perft};
 use minimax::Strategy as _;
 use search_core::{Budget, Evaluator as _, Game as _, GameHash as _, Outcome};
 
-const DATA: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../shared/data/connect4");
+const DATA: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../data/connect4");
 
 /// Every `step`-th position of a benchmark set (at most `max`).
 fn sample(set: &str, step: usize, max: usize) -> Vec<ConnectFour> {
@@ -25,11 +26,10 @@ fn sample(set: &str, step: usize, max: usize) -> Vec<ConnectFour> {
     text.lines()
         .step_by(step)
         .take(max)
-        .map(|l| {
-            let moves = l.split_whitespace().next().unwrap_or("");
-            moves
-                .parse()
-                .unwrap_or_else(|e| panic!("{set}: {moves}: {e}"))
+        .map(|l| match parse_line(l) {
+            Ok(Some(line)) => line.position,
+            Ok(None) => panic!("{set}: a line without a position"),
+            Err(e) => panic!("{set}: {l}: {e}"),
         })
         .collect()
 }

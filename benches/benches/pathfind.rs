@@ -41,7 +41,7 @@ const DIAGONAL: u64 = 6_074_001_000;
 fn data_dir() -> PathBuf {
     let dir = PathBuf::from(concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/../../shared/data/movingai"
+        "/../data/movingai"
     ));
     assert!(
         dir.join("arena.map").is_file(),

@@ -1,11 +1,13 @@
 //! The MCTS-Solver on Pascal Pons' Connect Four test sets: how many positions it proves
 //! (and whether every proof agrees with the published score), within an iteration budget:
 //! `cargo run --release --manifest-path crates/mcts/Cargo.toml --example prove_connect4 -- [set] [iterations]`
-//! (defaults: `Test_L3_R1`, 1 000 000). The sets live in `../shared/data/connect4`.
+//! (defaults: `Test_L3_R1`, 1 000 000). The sets are in `data/connect4` of
+//! the repository; a path to another file of the same format works too.
 
 use std::time::Duration;
 
 use games::ConnectFour;
+use games::connect4_line::{ScoredPosition, parse_line};
 use mcts::{Mcts, Proven, Value};
 use search_core::Budget;
 
@@ -16,10 +18,11 @@ fn main() {
         .next()
         .and_then(|a| a.parse().ok())
         .unwrap_or(1_000_000);
-    let path = format!(
-        "{}/../../../shared/data/connect4/{set}",
-        env!("CARGO_MANIFEST_DIR")
-    );
+    let path = if std::path::Path::new(&set).is_file() {
+        set.clone()
+    } else {
+        format!("{}/../../data/connect4/{set}", env!("CARGO_MANIFEST_DIR"))
+    };
     let text = match std::fs::read_to_string(&path) {
         Ok(t) => t,
         Err(e) => {
@@ -29,13 +32,22 @@ fn main() {
     };
     let (mut positions, mut proven, mut wrong) = (0u32, 0u32, 0u32);
     let (mut total_iterations, mut total_time) = (0u64, Duration::ZERO);
-    for line in text.lines() {
-        let Some((moves, score)) = line.split_once(' ') else {
-            continue;
-        };
-        let (Ok(pos), Ok(score)) = (moves.parse::<ConnectFour>(), score.trim().parse::<i32>())
-        else {
-            continue;
+    for (number, line) in text.lines().enumerate() {
+        let (pos, score) = match parse_line(line) {
+            Ok(Some(ScoredPosition {
+                position,
+                score: Some(score),
+                ..
+            })) => (position, score),
+            Ok(Some(_)) => {
+                eprintln!("{path}:{}: no expected score", number + 1);
+                continue;
+            }
+            Ok(None) => continue,
+            Err(e) => {
+                eprintln!("{path}:{}: {e}", number + 1);
+                continue;
+            }
         };
         positions += 1;
         let mut ai = Mcts::<ConnectFour>::new(u64::from(positions))

@@ -1,4 +1,4 @@
-//! The MovingAI benchmark maps in `shared/data/movingai`: A* (8-connected, √2 diagonals, no
+//! The MovingAI benchmark maps in `data/movingai`: A* (8-connected, √2 diagonals, no
 //! corner cutting, octile heuristic) returns the `.scen` optimal length, and 4-connected BFS
 //! the length of `4conn/*.tsv`. A deterministic sample (at most about 300 evenly spaced
 //! scenarios per map) keeps the suite fast; `cargo run --release -p pathfind --example
@@ -21,11 +21,11 @@ const MAPS: [&str; 6] = [
 fn data_dir() -> PathBuf {
     let dir = PathBuf::from(concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/../../../shared/data/movingai"
+        "/../../data/movingai"
     ));
     assert!(
         dir.join("arena.map").is_file(),
-        "MovingAI data not found at {} (shared/ must sit beside the repository checkout)",
+        "MovingAI data not found at {} (it is part of the repository)",
         dir.display()
     );
     dir

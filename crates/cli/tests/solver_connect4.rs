@@ -1,29 +1,22 @@
-//! Connect Four: Pascal Pons' published scores, win-in-one and block-in-one, budgets and
+//! The exact solver and alpha-beta on Connect Four: Pascal Pons' published scores (the
+//! benchmark sets in `data/connect4`), win-in-one and block-in-one, budgets and
 //! errors, and table collisions that must never yield an illegal move.
 
-use std::io::BufRead;
 use std::sync::Arc;
 use std::time::Duration;
 
 use adversarial::{Negamax, Solver, TranspositionTable};
+use games::connect4_line::{benchmark_score, parse_line};
 use games::{ConnectFour, ThreatEvaluator};
 use proptest::prelude::*;
 use search_core::testing::ongoing_state;
 use search_core::{Budget, Game, GameHash, Outcome, Player, Score, SearchError, StopFlag};
 
-const DATA: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/data/connect4");
+const DATA: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../data/connect4");
 
-/// Pons' score: from the side to move, 22 - stones the winner has placed when it wins.
+/// The benchmark score of an exact solve.
 fn pons_score(score: Score, stones: u32) -> i32 {
-    let winner_stones = |d: u32| (stones + d).div_ceil(2) as i32;
-    match score.plies_to_end() {
-        Some(d) if score.is_win() => 22 - winner_stones(d),
-        Some(d) => winner_stones(d) - 22,
-        None => {
-            assert_eq!(score, Score::DRAW, "a solve must end in an exact value");
-            0
-        }
-    }
+    benchmark_score(score, stones).expect("a solve ends in an exact value")
 }
 
 fn solver() -> Solver {
@@ -41,22 +34,16 @@ fn solve(solver: &mut Solver, moves: &str) -> i32 {
 /// Lines `(moves, score)` of a benchmark set, every `step`-th one.
 fn load(set: &str, step: usize) -> Vec<(String, i32)> {
     let path = format!("{DATA}/{set}");
-    let file = std::fs::File::open(&path).unwrap_or_else(|e| {
-        panic!("cannot open {path}: {e} (the Connect Four benchmark data must be in ../shared/data/connect4)")
-    });
-    std::io::BufReader::new(file)
-        .lines()
-        .map(|l| l.unwrap())
-        .filter(|l| !l.trim().is_empty())
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("cannot read {path}: {e}"));
+    text.lines()
+        .enumerate()
+        .filter_map(|(i, l)| {
+            parse_line(l).unwrap_or_else(|e| panic!("{path}:{}: {e}", i + 1))
+        })
         .step_by(step)
-        .map(|l| {
-            let mut f = l.split_whitespace();
-            let moves = f.next().unwrap().to_string();
-            let score = f
-                .next()
-                .and_then(|s| s.parse().ok())
-                .unwrap_or_else(|| panic!("bad line {l:?}"));
-            (moves, score)
+        .map(|p| {
+            let score = p.score.unwrap_or_else(|| panic!("{set}: {} has no score", p.moves));
+            (p.moves, score)
         })
         .collect()
 }

@@ -1,42 +1,24 @@
-//! Drives the `play` example through a pipe: prompts, typing errors, end of input, AI vs AI.
+//! Drives `ply play` through a pipe: prompts, typing errors, end of input, AI vs AI.
 
 use std::io::Write;
-use std::path::PathBuf;
 use std::process::{Command, Stdio};
 
-/// The example binary, built by `cargo test` next to the test binaries.
-fn play_binary() -> PathBuf {
-    let exe = std::env::current_exe().expect("the test binary's path");
-    let dir = exe
-        .parent()
-        .and_then(|d| d.parent())
-        .expect("target directory");
-    let path = dir
-        .join("examples")
-        .join(format!("play{}", std::env::consts::EXE_SUFFIX));
-    assert!(
-        path.exists(),
-        "{} is missing: `cargo test` builds the examples; run it for the games crate",
-        path.display()
-    );
-    path
-}
-
 fn run(args: &[&str], input: &str) -> (i32, String, String) {
-    let mut child = Command::new(play_binary())
+    let mut child = Command::new(env!("CARGO_BIN_EXE_ply"))
+        .arg("play")
         .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
-        .expect("start the play example");
+        .expect("start ply play");
     child
         .stdin
         .take()
         .expect("stdin")
         .write_all(input.as_bytes())
         .expect("write the input");
-    let out = child.wait_with_output().expect("wait for the play example");
+    let out = child.wait_with_output().expect("wait for ply play");
     (
         out.status.code().unwrap_or(-1),
         String::from_utf8_lossy(&out.stdout).into_owned(),
@@ -76,19 +58,27 @@ fn end_of_input_ends_cleanly() {
 
 #[test]
 fn full_columns_are_refused() {
-    let input = "4\n4\n4\n4\n4\n4\n4\n4\nquit\n";
-    let (code, out, err) = run(
-        &[
-            "--game", "c4", "--first", "human", "--depth", "2", "--ai", "random",
-        ],
-        input,
-    );
+    // Column 4 is full in the start position; the human (X, to move) tries it, is told,
+    // then plays column 1, and the AI answers.
+    let args = [
+        "--game", "c4", "--moves", "444444", "--first", "human", "--depth", "2",
+    ];
+    let (code, out, err) = run(&args, "4\n1\nquit\n");
     assert_eq!(code, 0, "{err}");
-    assert!(
-        out.contains("column 4 is full") || out.contains("wins") || out.contains("Goodbye"),
-        "{out}"
-    );
+    assert!(out.contains("column 4 is full"), "{out}");
+    assert!(out.contains("AI (O) plays column"), "{out}");
+    assert!(out.contains("Goodbye"), "{out}");
     assert!(out.contains("  1 2 3 4 5 6 7"), "{out}");
+}
+
+#[test]
+fn a_start_position_that_is_not_legal_is_refused() {
+    let (code, _, err) = run(&["--game", "c4", "--moves", "4444444"], "");
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("column 4, which is full"), "{err}");
+    let (code, _, err) = run(&["--game", "c4", "--moves", "1212121"], "");
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("over"), "{err}");
 }
 
 #[test]
@@ -110,10 +100,16 @@ fn ai_against_ai_finishes_connect_four_with_a_time_budget() {
 fn bad_arguments_are_reported() {
     let (code, _, err) = run(&["--depth", "zero"], "");
     assert_eq!(code, 2);
-    assert!(err.contains("type a depth"), "{err}");
+    assert!(err.contains("invalid value 'zero' for '--depth"), "{err}");
+    let (code, _, err) = run(&["--depth", "65"], "");
+    assert_eq!(code, 2);
+    assert!(err.contains("65 is not in 1..=64"), "{err}");
     let (code, _, err) = run(&["--frobnicate"], "");
     assert_eq!(code, 2);
-    assert!(err.contains("unknown argument"), "{err}");
+    assert!(err.contains("unexpected argument '--frobnicate'"), "{err}");
+    let (code, _, err) = run(&["--depth", "4", "--time", "100"], "");
+    assert_eq!(code, 2);
+    assert!(err.contains("cannot be used with"), "{err}");
 }
 
 #[test]
@@ -166,5 +162,5 @@ fn a_budget_the_ai_cannot_use_is_explained() {
         "ai\n",
     );
     assert_ne!(code, 0);
-    assert!(err.contains("negamax plays by depth or time"), "{err}");
+    assert!(err.contains("alpha-beta plays by depth or time"), "{err}");
 }

@@ -1,0 +1,416 @@
+//! The engines a person can choose at the terminal, and the games they can play.
+//!
+//! [`Playable`] says what the terminal needs from a game beyond [`Game`]: a name, how to read
+//! and show a move, and the evaluator alpha-beta uses at its horizon. [`EngineKind`] and
+//! [`Strength`] together build an [`Ai`]: alpha-beta (negamax with a transposition table and
+//! iterative deepening), MCTS (keeping its tree between moves), the exact solver, or random
+//! moves.
+
+use std::fmt::{self, Display};
+use std::str::FromStr;
+use std::sync::Arc;
+use std::time::Duration;
+
+use adversarial::{Negamax, Solver, TranspositionTable};
+use games::{ConnectFour, OpenLines, ThreatEvaluator, TicTacToe};
+use mcts::Mcts;
+use search_core::{Budget, Evaluator, GameHash, RandomMover, SearchError, Strategy};
+
+/// What the terminal needs from a game beyond [`GameHash`].
+pub trait Playable: GameHash<Move: Send + Sync> + PartialEq + Display + Send + Sync + 'static {
+    /// The game's name.
+    const NAME: &'static str;
+    /// What to type for a move, for the prompt.
+    const MOVE_HELP: &'static str;
+    /// Reads a start position (`--moves`), or explains what is wrong.
+    fn parse_position(text: &str) -> Result<Self, String>;
+    /// Reads what a person typed as a legal move, or explains what is wrong.
+    fn parse_move(&self, text: &str) -> Result<Self::Move, String>;
+    /// The move as a person would type it.
+    fn show_move(mv: Self::Move) -> String;
+    /// The evaluator alpha-beta uses at its horizon.
+    fn evaluate(&self) -> i32;
+}
+
+impl Playable for TicTacToe {
+    const NAME: &'static str = "tic-tac-toe";
+    const MOVE_HELP: &'static str = "a cell number 0-8 (shown on the right of the board)";
+
+    fn parse_position(text: &str) -> Result<Self, String> {
+        text.parse().map_err(|e| format!("bad tic-tac-toe position {text:?}: {e}"))
+    }
+
+    fn parse_move(&self, text: &str) -> Result<u8, String> {
+        let cell: u8 = text
+            .parse()
+            .map_err(|_| format!("{text:?} is not a number: type a cell 0-8"))?;
+        if cell > 8 {
+            return Err(format!(
+                "there is no cell {cell}: cells are numbered 0 to 8"
+            ));
+        }
+        if self.cell(cell).is_some() {
+            return Err(format!("cell {cell} is already taken: choose an empty one"));
+        }
+        Ok(cell)
+    }
+
+    fn show_move(mv: u8) -> String {
+        format!("cell {mv}")
+    }
+
+    fn evaluate(&self) -> i32 {
+        OpenLines.evaluate(self)
+    }
+}
+
+impl Playable for ConnectFour {
+    const NAME: &'static str = "Connect Four";
+    const MOVE_HELP: &'static str = "a column number 1-7";
+
+    fn parse_position(text: &str) -> Result<Self, String> {
+        text.parse().map_err(|e| format!("bad Connect Four position {text:?}: {e}"))
+    }
+
+    fn parse_move(&self, text: &str) -> Result<u8, String> {
+        let col: u8 = text
+            .parse()
+            .map_err(|_| format!("{text:?} is not a number: type a column 1-7"))?;
+        if !(1..=7).contains(&col) {
+            return Err(format!(
+                "there is no column {col}: columns are numbered 1 to 7"
+            ));
+        }
+        if !self.can_play(col - 1) {
+            return Err(format!("column {col} is full: choose another one"));
+        }
+        Ok(col - 1)
+    }
+
+    fn show_move(mv: u8) -> String {
+        format!("column {}", mv + 1)
+    }
+
+    fn evaluate(&self) -> i32 {
+        ThreatEvaluator.evaluate(self)
+    }
+}
+
+/// The games on offer.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum GameKind {
+    /// Tic-tac-toe.
+    #[value(alias = "tictactoe", alias = "tic-tac-toe")]
+    Ttt,
+    /// Connect Four.
+    #[value(alias = "connect4", alias = "connect-four")]
+    C4,
+}
+
+/// How much an AI may think per move.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Strength {
+    /// Search depth in plies (alpha-beta).
+    Depth(u32),
+    /// Thinking time per move (any engine).
+    Time(Duration),
+    /// Playouts per move (MCTS).
+    Playouts(u64),
+}
+
+impl Strength {
+    /// The budget of one move.
+    pub fn budget(self) -> Budget {
+        match self {
+            Strength::Depth(d) => Budget::depth(d),
+            Strength::Time(t) => Budget::time(t),
+            Strength::Playouts(n) => Budget::iterations(n),
+        }
+    }
+}
+
+impl Display for Strength {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Strength::Depth(d) => write!(f, "{d}"),
+            Strength::Time(t) => write!(f, "{}ms", t.as_millis()),
+            Strength::Playouts(n) => write!(f, "{n}p"),
+        }
+    }
+}
+
+impl FromStr for Strength {
+    type Err = String;
+
+    /// `6` is a depth, `500ms` a time, `20000p` a number of playouts.
+    fn from_str(text: &str) -> Result<Self, String> {
+        let text = text.trim().to_lowercase();
+        let bad = || {
+            format!(
+                "{text:?}: type a depth such as 6, a time such as 500ms, or playouts such as 20000p"
+            )
+        };
+        if let Some(n) = text
+            .strip_suffix("playouts")
+            .or_else(|| text.strip_suffix('p'))
+        {
+            let n: u64 = n.trim().parse().map_err(|_| bad())?;
+            if n == 0 || n > 1_000_000_000 {
+                return Err("the playouts must be between 1 and 1000000000".to_string());
+            }
+            return Ok(Strength::Playouts(n));
+        }
+        if let Some(ms) = text.strip_suffix("ms") {
+            let ms: u64 = ms.trim().parse().map_err(|_| bad())?;
+            if ms == 0 || ms > 600_000 {
+                return Err("the time must be between 1 ms and 600000 ms".to_string());
+            }
+            return Ok(Strength::Time(Duration::from_millis(ms)));
+        }
+        let depth: u32 = text.parse().map_err(|_| bad())?;
+        if depth == 0 || depth > 64 {
+            return Err("the depth must be between 1 and 64".to_string());
+        }
+        Ok(Strength::Depth(depth))
+    }
+}
+
+/// The engines on offer.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum EngineKind {
+    /// Negamax alpha-beta with PVS, a transposition table and iterative deepening.
+    #[value(alias = "negamax", alias = "alpha-beta")]
+    Alphabeta,
+    /// Monte Carlo tree search (UCT with the MCTS-Solver), keeping its tree between moves.
+    Mcts,
+    /// The exact solver: perfect play, however long it takes (within a time, if given).
+    Solver,
+    /// Uniformly random moves: a baseline to beat.
+    Random,
+}
+
+impl Display for EngineKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            EngineKind::Alphabeta => "alphabeta",
+            EngineKind::Mcts => "mcts",
+            EngineKind::Solver => "solver",
+            EngineKind::Random => "random",
+        })
+    }
+}
+
+impl EngineKind {
+    /// Builds the engine for game `G`, or says why this strength does not suit it.
+    pub fn build<G: Playable>(
+        self,
+        strength: Strength,
+        seed: u64,
+        table_mb: usize,
+    ) -> Result<Box<dyn Ai<G>>, String> {
+        Ok(match self {
+            EngineKind::Alphabeta => {
+                if let Strength::Playouts(_) = strength {
+                    return Err(
+                        "alpha-beta plays by depth or time: give e.g. 8 or 500ms".to_string()
+                    );
+                }
+                let table = TranspositionTable::with_megabytes(table_mb)
+                    .map_err(|e| format!("--table-mb: {e}"))?;
+                let eval: Eval<G> = G::evaluate;
+                Box::new(NegamaxAi {
+                    engine: Negamax::new(eval)
+                        .with_table(Arc::new(table))
+                        .random_ties(seed),
+                    budget: strength.budget(),
+                })
+            }
+            EngineKind::Mcts => {
+                if let Strength::Depth(_) = strength {
+                    return Err(
+                        "MCTS plays by time or playouts: give e.g. 500ms or 20000p".to_string()
+                    );
+                }
+                Box::new(MctsAi(Mcts::<G>::new(seed).with_budget(strength.budget())))
+            }
+            EngineKind::Solver => {
+                let budget = match strength {
+                    Strength::Time(t) => Budget::time(t),
+                    _ => {
+                        return Err(
+                            "the solver plays perfectly within a time: give e.g. 2000ms"
+                                .to_string(),
+                        );
+                    }
+                };
+                let solver =
+                    Solver::with_megabytes(table_mb).map_err(|e| format!("--table-mb: {e}"))?;
+                Box::new(SolverAi { solver, budget })
+            }
+            EngineKind::Random => Box::new(StrategyAi(RandomMover::new(seed))),
+        })
+    }
+}
+
+/// A chosen move and, when the engine can tell, what it thought.
+pub struct Choice<M> {
+    /// The move.
+    pub mv: M,
+    /// The engine's value, depth and effort, for a person to read.
+    pub thoughts: Option<String>,
+}
+
+/// An AI player.
+pub trait Ai<G: GameHash> {
+    /// Chooses a move in `state`.
+    fn choose(&mut self, state: &G) -> Result<Choice<G::Move>, SearchError>;
+    /// Told about every move played (by either side), so an AI can follow the game.
+    fn observe(&mut self, before: &G, mv: G::Move);
+}
+
+/// An [`Ai`] with a name, as a [`Strategy`] for the match runner.
+pub struct Named<G: GameHash> {
+    ai: Box<dyn Ai<G>>,
+    name: String,
+}
+
+impl<G: GameHash> Named<G> {
+    /// Names `ai`.
+    pub fn new(ai: Box<dyn Ai<G>>, name: String) -> Self {
+        Named { ai, name }
+    }
+}
+
+impl<G: GameHash> Strategy<G> for Named<G> {
+    fn choose_move(&mut self, state: &G) -> Result<G::Move, SearchError> {
+        self.ai.choose(state).map(|c| c.mv)
+    }
+
+    fn observe_move(&mut self, before: &G, mv: G::Move) {
+        self.ai.observe(before, mv);
+    }
+
+    fn name(&self) -> String {
+        self.name.clone()
+    }
+}
+
+/// Any [`Strategy`] as an [`Ai`] that reports nothing but its move.
+struct StrategyAi<S>(S);
+
+impl<G: GameHash, S: Strategy<G>> Ai<G> for StrategyAi<S> {
+    fn choose(&mut self, state: &G) -> Result<Choice<G::Move>, SearchError> {
+        Ok(Choice {
+            mv: self.0.choose_move(state)?,
+            thoughts: None,
+        })
+    }
+
+    fn observe(&mut self, before: &G, mv: G::Move) {
+        self.0.observe_move(before, mv);
+    }
+}
+
+/// MCTS, reporting the value it found and how much it searched; it keeps the subtree of
+/// every move played as its next root.
+struct MctsAi<G: Playable>(Mcts<G>);
+
+impl<G: Playable> Ai<G> for MctsAi<G> {
+    fn choose(&mut self, state: &G) -> Result<Choice<G::Move>, SearchError> {
+        let r = self.0.search(state)?;
+        let thoughts = format!(
+            "{}, {} playouts ({:.0}/s), tree {} nodes, {:.3} s",
+            r.value,
+            r.stats.playouts,
+            r.stats.playouts_per_second(),
+            r.stats.nodes,
+            r.stats.elapsed.as_secs_f64()
+        );
+        Ok(Choice {
+            mv: r.best_move,
+            thoughts: Some(thoughts),
+        })
+    }
+
+    fn observe(&mut self, before: &G, mv: G::Move) {
+        self.0.observe_move(before, mv);
+    }
+}
+
+type Eval<G> = fn(&G) -> i32;
+
+/// Alpha-beta with its own table, reporting score, depth and nodes.
+struct NegamaxAi<G: Playable> {
+    engine: Negamax<Eval<G>, Arc<TranspositionTable>>,
+    budget: Budget,
+}
+
+impl<G: Playable> Ai<G> for NegamaxAi<G> {
+    fn choose(&mut self, state: &G) -> Result<Choice<G::Move>, SearchError> {
+        let r = self.engine.search(state, &self.budget)?;
+        let thoughts = format!(
+            "score {}, depth {}, {} nodes, {:.3} s",
+            r.score,
+            r.stats.depth_reached,
+            r.stats.nodes,
+            r.stats.elapsed.as_secs_f64()
+        );
+        Ok(Choice {
+            mv: r.best_move,
+            thoughts: Some(thoughts),
+        })
+    }
+
+    fn observe(&mut self, _before: &G, _mv: G::Move) {
+        // The transposition table already carries what the engine learnt.
+    }
+}
+
+/// The exact solver: the value it proves and the nodes it took.
+struct SolverAi {
+    solver: Solver,
+    budget: Budget,
+}
+
+impl<G: Playable> Ai<G> for SolverAi {
+    fn choose(&mut self, state: &G) -> Result<Choice<G::Move>, SearchError> {
+        let (mv, score, stats) = self.solver.best_move(state, &self.budget)?;
+        Ok(Choice {
+            mv,
+            thoughts: Some(format!(
+                "proved {score}, {} nodes, {:.3} s",
+                stats.nodes,
+                stats.elapsed.as_secs_f64()
+            )),
+        })
+    }
+
+    fn observe(&mut self, _before: &G, _mv: G::Move) {}
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn strengths_read_back_what_they_print() {
+        for text in ["6", "500ms", "20000p"] {
+            let s: Strength = text.parse().unwrap();
+            assert_eq!(s.to_string(), text);
+        }
+        assert_eq!("20000 playouts".parse::<Strength>(), Ok(Strength::Playouts(20_000)));
+        for bad in ["0", "65", "0ms", "fast", "-3", "0p", ""] {
+            assert!(bad.parse::<Strength>().is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn engines_refuse_strengths_they_cannot_use() {
+        let build = |k: EngineKind, s: Strength| k.build::<TicTacToe>(s, 1, 1).map(|_| ());
+        assert!(build(EngineKind::Alphabeta, Strength::Playouts(10)).is_err());
+        assert!(build(EngineKind::Mcts, Strength::Depth(3)).is_err());
+        assert!(build(EngineKind::Solver, Strength::Depth(3)).is_err());
+        assert!(build(EngineKind::Alphabeta, Strength::Depth(3)).is_ok());
+        assert!(build(EngineKind::Random, Strength::Depth(3)).is_ok());
+    }
+}

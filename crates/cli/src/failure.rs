@@ -1,0 +1,54 @@
+//! Why a command stopped, and the exit code that says so.
+
+use std::fmt;
+use std::process::ExitCode;
+
+/// A failure to report on stderr, with its exit code: 2 for input that cannot be read as
+/// what was expected (an argument, a file, a line), 1 for a run that went wrong.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Failure {
+    message: String,
+    code: u8,
+}
+
+impl Failure {
+    /// Bad input: exit code 2.
+    pub fn input(message: impl Into<String>) -> Self {
+        Failure {
+            message: message.into(),
+            code: 2,
+        }
+    }
+
+    /// A run that went wrong (a search error, an output that cannot be written): exit code 1.
+    pub fn run(message: impl Into<String>) -> Self {
+        Failure {
+            message: message.into(),
+            code: 1,
+        }
+    }
+
+    /// Prints the message on stderr and returns the exit code.
+    pub fn report(&self) -> ExitCode {
+        eprintln!("ply: error: {}", self.message);
+        ExitCode::from(self.code)
+    }
+}
+
+impl fmt::Display for Failure {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl From<std::io::Error> for Failure {
+    fn from(e: std::io::Error) -> Self {
+        Failure::run(format!("cannot write the output: {e}"))
+    }
+}
+
+impl From<search_core::SearchError> for Failure {
+    fn from(e: search_core::SearchError) -> Self {
+        Failure::run(e.to_string())
+    }
+}

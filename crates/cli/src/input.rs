@@ -1,0 +1,55 @@
+//! Questions at the prompt: lines of input, asked again until the answer makes sense.
+
+use std::io::{self, BufRead, Write};
+
+/// Lines of input with a prompt on stdout; `None` once the input ends.
+pub struct Prompt<R> {
+    lines: R,
+}
+
+impl<R: BufRead> Prompt<R> {
+    /// Reads answers from `lines`.
+    pub fn new(lines: R) -> Self {
+        Prompt { lines }
+    }
+
+    /// Prints `prompt` and reads one trimmed line; `None` at the end of the input or when it
+    /// cannot be read.
+    pub fn ask(&mut self, prompt: &str) -> Option<String> {
+        let mut out = io::stdout();
+        let _ = write!(out, "{prompt}");
+        let _ = out.flush();
+        let mut line = String::new();
+        match self.lines.read_line(&mut line) {
+            Ok(0) | Err(_) => {
+                let _ = writeln!(out);
+                None
+            }
+            Ok(_) => Some(line.trim().to_string()),
+        }
+    }
+
+    /// Asks until `parse` accepts the answer (an empty answer means `default`), printing what
+    /// was wrong each time; `None` at the end of the input.
+    pub fn ask_until<T>(
+        &mut self,
+        prompt: &str,
+        default: &str,
+        parse: impl Fn(&str) -> Result<T, String>,
+    ) -> Option<T> {
+        loop {
+            let answer = self.ask(prompt)?;
+            let answer = if answer.is_empty() {
+                default.to_string()
+            } else {
+                answer
+            };
+            match parse(&answer.to_lowercase()) {
+                Ok(v) => return Some(v),
+                Err(message) => {
+                    let _ = writeln!(io::stdout(), "{message}");
+                }
+            }
+        }
+    }
+}

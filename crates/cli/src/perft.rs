@@ -1,0 +1,76 @@
+//! `ply perft`: count the move sequences of a game to a depth.
+
+use std::fmt::Display;
+use std::io::{self, Write};
+use std::process::ExitCode;
+use std::time::Instant;
+
+use games::{ConnectFour, TicTacToe, perft};
+use search_core::Game;
+
+use crate::Failure;
+use crate::ai::GameKind;
+
+/// Options of `ply perft`.
+#[derive(Debug, clap::Args)]
+#[command(after_help = "\
+Prints the number of move sequences (leaves) of every depth from 1 to DEPTH, with the time
+and the leaves per second: a check of a move generator against published counts, and a
+measure of its speed.
+
+Examples:
+  ply perft connect4 10
+  ply perft ttt 9
+  ply perft c4 8 --moves 4455")]
+pub struct Args {
+    /// The game.
+    #[arg(value_enum)]
+    game: GameKind,
+    /// The deepest depth to count.
+    #[arg(value_parser = clap::value_parser!(u32).range(0..=42))]
+    depth: u32,
+    /// The start position: 1-based Connect Four columns (`4455`) or nine tic-tac-toe cells
+    /// (`X.O.X....`).
+    #[arg(long)]
+    moves: Option<String>,
+}
+
+/// Runs `ply perft`.
+pub fn run(args: Args) -> Result<ExitCode, Failure> {
+    let moves = args.moves.as_deref().unwrap_or("");
+    match args.game {
+        GameKind::C4 => {
+            let start: ConnectFour = moves.parse().map_err(|e| {
+                Failure::input(format!("bad Connect Four position {moves:?}: {e}"))
+            })?;
+            count(&start, args.depth)
+        }
+        GameKind::Ttt => {
+            let start = if moves.is_empty() {
+                TicTacToe::new()
+            } else {
+                moves.parse().map_err(|e| {
+                    Failure::input(format!("bad tic-tac-toe position {moves:?}: {e}"))
+                })?
+            };
+            count(&start, args.depth)
+        }
+    }
+}
+
+fn count<G: Game + Display>(start: &G, depth: u32) -> Result<ExitCode, Failure> {
+    let mut out = io::stdout().lock();
+    writeln!(out, "{start}")?;
+    for d in 1..=depth {
+        let started = Instant::now();
+        let leaves = perft(start, d);
+        let secs = started.elapsed().as_secs_f64();
+        let rate = if secs > 0.0 { leaves as f64 / secs } else { 0.0 };
+        writeln!(
+            out,
+            "perft({d:>2}) = {leaves:>15}   {secs:>9.3} s   {:>8.1} M leaves/s",
+            rate / 1e6
+        )?;
+    }
+    Ok(ExitCode::SUCCESS)
+}

@@ -1,0 +1,275 @@
+//! `ply play`: a game against the AI in the terminal, or two AIs against each other.
+
+use std::io::{self, BufRead, Write};
+use std::process::ExitCode;
+use std::time::{Duration, Instant};
+
+use games::{ConnectFour, TicTacToe};
+use search_core::{Outcome, Player};
+
+use crate::Failure;
+use crate::ai::{Ai, EngineKind, GameKind, Playable, Strength};
+use crate::input::Prompt;
+
+/// Options of `ply play`. What is not given is asked for at the prompt (an empty answer
+/// takes the default shown in brackets).
+#[derive(Debug, clap::Args)]
+#[command(after_help = "\
+Moves are typed one per line: a cell 0-8 for tic-tac-toe, a column 1-7 for Connect Four,
+a square such as c4 (or pass) for Reversi; `quit` ends the game. Input may come from a pipe.
+
+Examples:
+  ply play
+  ply play --game c4 --first human --time 500
+  ply play --game ttt --ai-vs-ai
+  ply play --game c4 --ai-vs-ai --ai-x mcts --ai-o alphabeta --time 100
+  ply play --game c4 --first ai --ai solver --time 5000
+  echo '4 4 4 4' | ply play --game c4 --first human --depth 6")]
+pub struct Args {
+    /// The game.
+    #[arg(long, value_enum)]
+    game: Option<GameKind>,
+    /// Who plays X, the side that moves first from the empty board.
+    #[arg(long, value_enum)]
+    first: Option<First>,
+    /// A start position instead of the empty board: 1-based Connect Four columns (`4455`) or
+    /// nine tic-tac-toe cells (`X.O.X....`).
+    #[arg(long)]
+    moves: Option<String>,
+    /// The AI's search depth in plies (alpha-beta).
+    #[arg(long, group = "strength", value_parser = clap::value_parser!(u32).range(1..=64))]
+    depth: Option<u32>,
+    /// The AI's thinking time per move, in milliseconds (any engine).
+    #[arg(long, value_name = "MS", group = "strength", value_parser = clap::value_parser!(u64).range(1..=600_000))]
+    time: Option<u64>,
+    /// The AI's playouts per move (MCTS).
+    #[arg(long, group = "strength", value_parser = clap::value_parser!(u64).range(1..=1_000_000_000))]
+    playouts: Option<u64>,
+    /// The AI for both sides.
+    #[arg(long, value_enum, default_value_t = EngineKind::Alphabeta)]
+    ai: EngineKind,
+    /// A different AI for X.
+    #[arg(long, value_enum)]
+    ai_x: Option<EngineKind>,
+    /// A different AI for O.
+    #[arg(long, value_enum)]
+    ai_o: Option<EngineKind>,
+    /// The AI plays both sides.
+    #[arg(long)]
+    ai_vs_ai: bool,
+    /// Seed of the AIs' random choices (ties, playouts).
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Transposition table size of alpha-beta and the solver, in megabytes.
+    #[arg(long, default_value_t = 64, value_parser = clap::value_parser!(u64).range(1..=65_536))]
+    table_mb: u64,
+}
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq, clap::ValueEnum)]
+enum First {
+    /// You move first.
+    Human,
+    /// The AI moves first.
+    Ai,
+}
+
+fn parse_game(text: &str) -> Result<GameKind, String> {
+    match text {
+        "ttt" | "tictactoe" | "tic-tac-toe" | "1" => Ok(GameKind::Ttt),
+        "c4" | "connect4" | "connect-four" | "2" => Ok(GameKind::C4),
+        other => Err(format!(
+            "unknown game {other:?}: type ttt (tic-tac-toe) or c4 (Connect Four)"
+        )),
+    }
+}
+
+fn parse_first(text: &str) -> Result<First, String> {
+    match text {
+        "human" | "me" | "h" | "1" => Ok(First::Human),
+        "ai" | "computer" | "a" | "2" => Ok(First::Ai),
+        other => Err(format!("{other:?}: type human or ai")),
+    }
+}
+
+/// Runs `ply play`.
+pub fn run(args: Args) -> Result<ExitCode, Failure> {
+    let stdin = io::stdin();
+    let mut prompt = Prompt::new(stdin.lock());
+    let game = match args.game {
+        Some(g) => g,
+        None => match prompt.ask_until(
+            "Which game, ttt (tic-tac-toe) or c4 (Connect Four)? [c4] ",
+            "c4",
+            parse_game,
+        ) {
+            Some(g) => g,
+            None => return Ok(ExitCode::SUCCESS),
+        },
+    };
+    match game {
+        GameKind::Ttt => play_game(start::<TicTacToe>(&args)?, &mut prompt, &args),
+        GameKind::C4 => play_game(start::<ConnectFour>(&args)?, &mut prompt, &args),
+    }
+}
+
+/// The empty board, or the position given with `--moves` if it is not over.
+fn start<G: Playable + Default>(args: &Args) -> Result<G, Failure> {
+    let Some(text) = &args.moves else {
+        return Ok(G::default());
+    };
+    let state = G::parse_position(text).map_err(Failure::input)?;
+    if state.outcome().is_over() {
+        return Err(Failure::input(format!(
+            "the start position {text:?} is already over ({:?})",
+            state.outcome()
+        )));
+    }
+    Ok(state)
+}
+
+fn mark(p: Player) -> &'static str {
+    if p == Player::First { "X" } else { "O" }
+}
+
+/// Asks what was not given, builds the AIs, and plays.
+fn play_game<G: Playable, R: BufRead>(
+    start: G,
+    prompt: &mut Prompt<R>,
+    args: &Args,
+) -> Result<ExitCode, Failure> {
+    let first = if args.ai_vs_ai {
+        First::Ai
+    } else {
+        match args.first {
+            Some(f) => f,
+            None => match prompt.ask_until("Who starts, human or ai? [human] ", "human", parse_first)
+            {
+                Some(f) => f,
+                None => return Ok(ExitCode::SUCCESS),
+            },
+        }
+    };
+    let given = match (args.depth, args.time, args.playouts) {
+        (Some(d), _, _) => Some(Strength::Depth(d)),
+        (_, Some(ms), _) => Some(Strength::Time(Duration::from_millis(ms))),
+        (_, _, Some(n)) => Some(Strength::Playouts(n)),
+        _ => None,
+    };
+    let strength = match given {
+        Some(s) => s,
+        None => match prompt.ask_until(
+            "AI strength: a depth (e.g. 6), a time per move (e.g. 500ms) or playouts (e.g. 20000p)? [500ms] ",
+            "500ms",
+            |text| text.parse::<Strength>(),
+        ) {
+            Some(s) => s,
+            None => return Ok(ExitCode::SUCCESS),
+        },
+    };
+    let human = match (args.ai_vs_ai, first) {
+        (true, _) => [false, false],
+        (false, First::Human) => [true, false],
+        (false, First::Ai) => [false, true],
+    };
+    let kinds = [args.ai_x.unwrap_or(args.ai), args.ai_o.unwrap_or(args.ai)];
+    let mut ais: [Option<Box<dyn Ai<G>>>; 2] = [None, None];
+    for (i, slot) in ais.iter_mut().enumerate() {
+        if !human[i] {
+            let ai = kinds[i]
+                .build(
+                    strength,
+                    args.seed.wrapping_add(i as u64),
+                    args.table_mb as usize,
+                )
+                .map_err(|e| Failure::input(format!("{} for {}: {e}", kinds[i], mark_of(i))))?;
+            *slot = Some(ai);
+        }
+    }
+    let mut out = io::stdout();
+    let _ = writeln!(out, "{}: X moves first. Type quit to stop.", G::NAME);
+    play_moves(start, prompt, human, ais)
+}
+
+fn mark_of(index: usize) -> &'static str {
+    if index == 0 { "X" } else { "O" }
+}
+
+/// The game loop: asks the human, lets the AI think, shows the board after every move.
+fn play_moves<G: Playable, R: BufRead>(
+    start: G,
+    prompt: &mut Prompt<R>,
+    human: [bool; 2],
+    mut ais: [Option<Box<dyn Ai<G>>>; 2],
+) -> Result<ExitCode, Failure> {
+    let mut out = io::stdout();
+    let mut state = start;
+    let _ = writeln!(out, "\n{state}\n");
+    loop {
+        match state.outcome() {
+            Outcome::Win(p) => {
+                let who = if human[p.index()] {
+                    "you win"
+                } else {
+                    "the AI wins"
+                };
+                let _ = writeln!(out, "{} ({}) wins: {who}.", mark(p), p);
+                return Ok(ExitCode::SUCCESS);
+            }
+            Outcome::Draw => {
+                let _ = writeln!(out, "Draw.");
+                return Ok(ExitCode::SUCCESS);
+            }
+            Outcome::Ongoing => {}
+        }
+        let side = state.to_move();
+        let mv = if human[side.index()] {
+            let question = format!("{} to move, {}: ", mark(side), G::MOVE_HELP);
+            let answer = prompt.ask_until(&question, "", |text| {
+                if text == "quit" || text == "q" {
+                    return Ok(None);
+                }
+                if text.is_empty() {
+                    return Err(format!("type {}, or quit", G::MOVE_HELP));
+                }
+                state.parse_move(text).map(Some)
+            });
+            match answer {
+                Some(Some(mv)) => mv,
+                Some(None) => {
+                    let _ = writeln!(out, "Goodbye.");
+                    return Ok(ExitCode::SUCCESS);
+                }
+                None => {
+                    let _ = writeln!(out, "Input ended: goodbye.");
+                    return Ok(ExitCode::SUCCESS);
+                }
+            }
+        } else {
+            let ai = ais[side.index()]
+                .as_mut()
+                .ok_or_else(|| Failure::run(format!("no AI for {side}")))?;
+            let started = Instant::now();
+            let choice = ai
+                .choose(&state)
+                .map_err(|e| Failure::run(format!("the AI could not move: {e}")))?;
+            let thoughts = choice
+                .thoughts
+                .unwrap_or_else(|| format!("{:.3} s", started.elapsed().as_secs_f64()));
+            let _ = writeln!(
+                out,
+                "AI ({}) plays {}: {thoughts}",
+                mark(side),
+                G::show_move(choice.mv)
+            );
+            choice.mv
+        };
+        let before = state.clone();
+        state
+            .try_play(mv)
+            .map_err(|e| Failure::run(format!("illegal move {}: {e}", G::show_move(mv))))?;
+        for ai in ais.iter_mut().flatten() {
+            ai.observe(&before, mv);
+        }
+        let _ = writeln!(out, "\n{state}\n");
+    }
+}

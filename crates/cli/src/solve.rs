@@ -1,0 +1,345 @@
+//! `ply solve`: exact Connect Four scores with the generic solver of the `adversarial` crate.
+
+use std::fs;
+use std::io::{self, IsTerminal, Read, Write};
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::{Duration, Instant};
+
+use adversarial::{MoveOrdering, Solver, WeakValue};
+use games::ConnectFour;
+use games::connect4_line::{ScoredPosition, benchmark_score, max_score, parse_line};
+use search_core::{Budget, Game, Outcome};
+
+use crate::Failure;
+use crate::progress::Progress;
+
+/// Options of `ply solve`.
+#[derive(Debug, clap::Args)]
+#[command(after_help = "\
+Input: one position per line, `<moves> [score]`: the 1-based columns played from the empty
+board (`-` is the empty board), then optionally the expected score from the side to move (0 a
+draw, 22 - s for a win where s is the number of stones the winner has placed when it wins,
+s - 22 for a loss). This is the format of the published Connect Four benchmark sets in
+data/connect4. Positions come from the arguments, else from --file, else from stdin.
+
+Output, one line per position: `<moves> <score> <nodes> <microseconds>`, with
+`MISMATCH (expected N)` appended when the line's score differs. With --analyze:
+`<moves> <s1> ... <s7>`, the score of playing each column in order, -1000 for a full column
+(the format of the reference solver's `-a` mode, for line-by-line comparison). A summary goes
+to stderr. A malformed line is reported with its line number; the others are still solved,
+and the exit code is then 2 (1 if only mismatches were found).
+
+Examples:
+  ply solve 4455
+  ply solve --analyze 4455 2252576253462244111563365343671351441
+  ply solve --file data/connect4/Test_L3_R1
+  ply solve --table-mb 256 --threads 2 < data/connect4/Test_L1_R2
+  ply solve --weak --file data/connect4/Test_L2_R1")]
+pub struct Args {
+    /// Positions as move strings (1-based columns, `-` for the empty board).
+    #[arg(value_name = "MOVES")]
+    positions: Vec<String>,
+    /// Read positions from this file instead.
+    #[arg(long, short, conflicts_with = "positions")]
+    file: Option<PathBuf>,
+    /// Print the exact score of each of the 7 columns instead of the position's score.
+    #[arg(long)]
+    analyze: bool,
+    /// Compute only win, draw or loss (scores 1, 0, -1).
+    #[arg(long)]
+    weak: bool,
+    /// Transposition table size in megabytes (16 suits most positions; positions with 28 or
+    /// more moves to the end want 256).
+    #[arg(long, default_value_t = 16, value_parser = clap::value_parser!(u64).range(1..=65_536))]
+    table_mb: u64,
+    /// Threads per position (Lazy SMP).
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=1024))]
+    threads: u32,
+    /// Stop each position after this many milliseconds (its line then reports the error).
+    #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(1..))]
+    time_limit: Option<u64>,
+    /// Tuning: nodes with fewer empty cells than this skip the table (default 8).
+    #[arg(long, value_name = "N", hide_short_help = true)]
+    min_table_plies: Option<u32>,
+    /// Tuning: do not use the game's `winning_move` and `non_losing_moves` hooks.
+    #[arg(long, hide_short_help = true)]
+    no_hooks: bool,
+    /// Tuning: do not prefetch the children's table slots.
+    #[arg(long, hide_short_help = true)]
+    no_prefetch: bool,
+    /// Tuning: move ordering.
+    #[arg(long, value_enum, default_value_t = Ordering::Table, hide_short_help = true)]
+    ordering: Ordering,
+    /// No progress bar, even on a terminal.
+    #[arg(long, short)]
+    quiet: bool,
+}
+
+/// The move orderings `--ordering` offers.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, clap::ValueEnum)]
+enum Ordering {
+    /// The moves in the game's order.
+    None,
+    /// The game's move-order hints.
+    Hints,
+    /// The table's best move, then the hints.
+    Table,
+    /// Table move, hints, killers and history.
+    All,
+}
+
+impl Ordering {
+    fn to_move_ordering(self) -> MoveOrdering {
+        match self {
+            Ordering::None => MoveOrdering::none(),
+            Ordering::Hints => MoveOrdering {
+                table_move: false,
+                ..MoveOrdering::table_and_hints()
+            },
+            Ordering::Table => MoveOrdering::table_and_hints(),
+            Ordering::All => MoveOrdering::all(),
+        }
+    }
+}
+
+/// One line of input: where it came from and its text.
+struct Line {
+    number: usize,
+    text: String,
+}
+
+/// What solving one position gave.
+struct Solved {
+    /// The score, or the 7 column scores with `--analyze`.
+    scores: Vec<i32>,
+    nodes: u64,
+    elapsed: Duration,
+}
+
+/// Runs `ply solve`.
+pub fn run(args: Args) -> Result<ExitCode, Failure> {
+    let (source, lines) = read_input(&args)?;
+    let mut solver = Solver::with_megabytes(args.table_mb as usize)
+        .map_err(|e| Failure::input(format!("--table-mb: {e}")))?
+        .game_hooks(!args.no_hooks)
+        .prefetch(!args.no_prefetch)
+        .move_ordering(args.ordering.to_move_ordering());
+    if let Some(n) = args.min_table_plies {
+        solver = solver.min_table_plies(n);
+    }
+    let budget = match args.time_limit {
+        Some(ms) => Budget::time(Duration::from_millis(ms)),
+        None => Budget::unlimited(),
+    };
+    let show_progress = !args.quiet && lines.len() > 1 && io::stderr().is_terminal();
+    let progress = Progress::new(lines.len() as u64, "positions", show_progress);
+    let mut out = io::stdout().lock();
+    let (mut solved, mut mismatches, mut malformed, mut failed) = (0u64, 0u64, 0u64, 0u64);
+    let (mut total_time, mut total_nodes) = (Duration::ZERO, 0u64);
+    for line in &lines {
+        progress.advance();
+        let position = match parse_line(&line.text) {
+            Ok(Some(p)) => p,
+            Ok(None) => continue,
+            Err(e) => {
+                progress.println(&format!("{source}:{}: {e}", line.number));
+                malformed += 1;
+                continue;
+            }
+        };
+        let result = if args.analyze {
+            analyze(&mut solver, &position.position, &budget, &args)
+        } else {
+            solve_one(&mut solver, &position.position, &budget, &args)
+        };
+        let result = match result {
+            Ok(r) => r,
+            Err(e) => {
+                progress.println(&format!("{source}:{}: {e}", line.number));
+                failed += 1;
+                continue;
+            }
+        };
+        solved += 1;
+        total_time += result.elapsed;
+        total_nodes += result.nodes;
+        let report = report_line(&position, &result, &args, &mut mismatches);
+        writeln!(out, "{report}")?;
+    }
+    progress.finish();
+    drop(out);
+    let n = solved.max(1) as f64;
+    let secs = total_time.as_secs_f64();
+    eprintln!(
+        "positions {solved}, mismatches {mismatches}, malformed lines {malformed}, failed {failed}, mean time {:.1} µs, mean nodes {:.1}, {:.2} M nodes/s",
+        secs * 1e6 / n,
+        total_nodes as f64 / n,
+        if secs > 0.0 {
+            total_nodes as f64 / secs / 1e6
+        } else {
+            0.0
+        }
+    );
+    Ok(if malformed > 0 {
+        ExitCode::from(2)
+    } else if mismatches > 0 || failed > 0 {
+        ExitCode::FAILURE
+    } else {
+        ExitCode::SUCCESS
+    })
+}
+
+/// The input lines and a name for their source, for messages.
+fn read_input(args: &Args) -> Result<(String, Vec<Line>), Failure> {
+    let (source, text) = if !args.positions.is_empty() {
+        ("argument".to_string(), args.positions.join("\n"))
+    } else if let Some(path) = &args.file {
+        let text = fs::read_to_string(path)
+            .map_err(|e| Failure::input(format!("cannot read {}: {e}", path.display())))?;
+        (path.display().to_string(), text)
+    } else {
+        let mut text = String::new();
+        io::stdin()
+            .read_to_string(&mut text)
+            .map_err(|e| Failure::input(format!("cannot read the standard input: {e}")))?;
+        ("stdin".to_string(), text)
+    };
+    let lines = text
+        .lines()
+        .enumerate()
+        .map(|(i, t)| Line {
+            number: i + 1,
+            text: t.to_string(),
+        })
+        .collect();
+    Ok((source, lines))
+}
+
+/// The line to print for one solved position; counts a mismatch with the expected score.
+fn report_line(
+    position: &ScoredPosition,
+    result: &Solved,
+    args: &Args,
+    mismatches: &mut u64,
+) -> String {
+    let moves = if position.moves.is_empty() {
+        "-"
+    } else {
+        &position.moves
+    };
+    let scores: Vec<String> = result.scores.iter().map(i32::to_string).collect();
+    let mut report = if args.analyze {
+        format!("{moves} {}", scores.join(" "))
+    } else {
+        format!(
+            "{moves} {} {} {}",
+            scores.join(" "),
+            result.nodes,
+            result.elapsed.as_micros()
+        )
+    };
+    if let Some(expected) = position.score {
+        let expected = if args.weak {
+            expected.signum()
+        } else {
+            expected
+        };
+        // With --analyze, the position's score is that of its best column.
+        let found = result.scores.iter().copied().max();
+        if found != Some(expected) {
+            *mismatches += 1;
+            report.push_str(&format!(" MISMATCH (expected {expected})"));
+        }
+    }
+    report
+}
+
+/// The score of one position (weak: its sign).
+fn solve_one(
+    solver: &mut Solver,
+    position: &ConnectFour,
+    budget: &Budget,
+    args: &Args,
+) -> Result<Solved, String> {
+    solver.clear();
+    let started = Instant::now();
+    let (score, nodes) = score_of(solver, position, budget, args)?;
+    Ok(Solved {
+        scores: vec![score],
+        nodes,
+        elapsed: started.elapsed(),
+    })
+}
+
+/// The score of `position` from its side to move, with the nodes it took; the table is not
+/// cleared, so that consecutive calls share what they learnt.
+fn score_of(
+    solver: &mut Solver,
+    position: &ConnectFour,
+    budget: &Budget,
+    args: &Args,
+) -> Result<(i32, u64), String> {
+    if position.outcome() == Outcome::Draw {
+        return Ok((0, 0));
+    }
+    let threads = args.threads as usize;
+    if args.weak {
+        let s = solver
+            .solve_weak_parallel(position, budget, threads)
+            .map_err(|e| e.to_string())?;
+        let v = match s.value {
+            Some(WeakValue::Win) => 1,
+            Some(WeakValue::Loss) => -1,
+            Some(WeakValue::Draw) => 0,
+            None => return Err("the budget ran out before the value was known".to_string()),
+        };
+        Ok((v, s.stats.nodes))
+    } else {
+        let s = solver
+            .solve_parallel(position, budget, threads)
+            .map_err(|e| e.to_string())?;
+        let score = benchmark_score(s.score, position.moves_played())
+            .ok_or_else(|| format!("the budget ran out before the value was known ({})", s.score))?;
+        Ok((score, s.stats.nodes))
+    }
+}
+
+/// The score of each of the 7 columns, -1000 for a full one, solved with one table shared
+/// between the columns.
+fn analyze(
+    solver: &mut Solver,
+    position: &ConnectFour,
+    budget: &Budget,
+    args: &Args,
+) -> Result<Solved, String> {
+    solver.clear();
+    let started = Instant::now();
+    let stones = position.moves_played();
+    let mut scores = Vec::with_capacity(7);
+    let mut nodes = 0;
+    for col in 0..7u8 {
+        if !position.can_play(col) || position.outcome().is_over() {
+            scores.push(-1000);
+            continue;
+        }
+        let mut child = *position;
+        child.play(col);
+        let score = match child.outcome() {
+            Outcome::Win(_) if args.weak => 1,
+            Outcome::Win(_) => max_score(stones),
+            Outcome::Draw => 0,
+            Outcome::Ongoing => {
+                let (s, n) = score_of(solver, &child, budget, args)?;
+                nodes += n;
+                -s
+            }
+        };
+        scores.push(score);
+    }
+    Ok(Solved {
+        scores,
+        nodes,
+        elapsed: started.elapsed(),
+    })
+}

@@ -1,0 +1,58 @@
+//! The MCTS-Solver proves the positions of the End-Easy Connect Four benchmark set
+//! (`data/connect4/Test_L3_R1`, Pascal Pons' published scores): the proven value has the sign
+//! of the published score, and a winning move is checked by an independent search.
+
+use games::ConnectFour;
+use games::connect4_line::parse_line;
+use mcts::{Mcts, Proven, Value};
+use search_core::{Budget, Game};
+
+/// The proven value of a published score's sign, from the side to move.
+fn proven(sign: i8) -> Proven {
+    Proven::from_value(sign)
+}
+
+fn end_game_positions() -> Vec<(ConnectFour, i32)> {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../data/connect4/Test_L3_R1");
+    let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("cannot read {path}: {e}"));
+    text.lines()
+        .enumerate()
+        .filter_map(|(i, line)| parse_line(line).unwrap_or_else(|e| panic!("{path}:{}: {e}", i + 1)))
+        .map(|p| (p.position, p.score.expect("the set has scores")))
+        .collect()
+}
+
+#[test]
+fn proves_connect_four_end_game_positions() {
+    let positions = end_game_positions();
+    assert!(positions.len() >= 100);
+    let mut wins = 0;
+    for (i, (pos, score)) in positions.iter().take(60).enumerate() {
+        let mut ai = Mcts::<ConnectFour>::new(i as u64).with_budget(Budget::iterations(300_000));
+        let r = ai.search(pos).unwrap();
+        let expected = proven(score.signum() as i8);
+        assert_eq!(
+            r.value,
+            Value::Proven(expected),
+            "line {i}: {pos:?} score {score}"
+        );
+        if *score > 0 {
+            wins += 1;
+            // The chosen move really wins: an independent search from the position after
+            // it proves a loss for the opponent.
+            let mut after = *pos;
+            after.play(r.best_move);
+            if !after.outcome().is_over() {
+                let mut check = Mcts::<ConnectFour>::new(1_000 + i as u64)
+                    .with_budget(Budget::iterations(300_000));
+                assert_eq!(
+                    check.search(&after).unwrap().value,
+                    Value::Proven(Proven::Loss)
+                );
+            } else {
+                assert!(after.outcome().winner().is_some());
+            }
+        }
+    }
+    assert!(wins >= 10, "only {wins} winning positions checked");
+}
