@@ -81,6 +81,9 @@
 //!   never a proven loss while another move is not one.
 //! * **Statistics:** [`SearchResult`] lists every root move with visits, mean reward, a
 //!   95 % confidence interval and its proven value, plus playouts/s, tree size and depth.
+//! * **Reading the tree:** [`Mcts::root_view`] returns a [`NodeView`] of the kept tree's
+//!   root: per node the move, visits, mean reward and proven value, and the children, to
+//!   print or draw what the search explored.
 //! * **Threads:** [`Mcts::with_threads`] runs root parallelisation (one tree per thread,
 //!   merged at the root); no `unsafe` and no locks in the hot loop.
 //! * **Reproducible:** all randomness comes from [`FastRng`] seeded from your seed; with
@@ -96,11 +99,13 @@ mod result;
 mod rng;
 mod search;
 mod tree;
+mod view;
 
 pub use playout::{EvalCutoff, HintPlayout, MAX_PLAYOUT_PLIES, Playout, RandomPlayout};
 pub use result::{Interval, MctsStats, MoveStats, Proven, SearchResult, Value};
 pub use rng::FastRng;
 pub use search::{DEFAULT_NODE_CAP, FinalChoice, MAX_THREADS, Mcts};
+pub use view::NodeView;
 
 /// The examples of `README.md`, run by `cargo test --doc`.
 #[cfg(doctest)]

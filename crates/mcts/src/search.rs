@@ -802,6 +802,11 @@ impl<G: Game, P> Mcts<G, P> {
             .sum()
     }
 
+    /// Each search thread's kept tree, root first (read by [`NodeView`](crate::NodeView)).
+    pub(crate) fn trees(&self) -> impl Iterator<Item = &[Node<G::Move>]> + '_ {
+        self.workers.iter().map(|w| w.tree.as_slice())
+    }
+
     /// Drops the kept tree(s); the memory stays allocated for the next search.
     ///
     /// ```
