@@ -31,7 +31,7 @@
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use rand::Rng;
+use rand::RngExt;
 use rand::rngs::SmallRng;
 use search_core::{Evaluator, Game, Outcome, RunningBudget, Score, Stats};
 
@@ -522,7 +522,7 @@ where
         }
         let chosen = match (&mut ties, candidates.len()) {
             (_, 0) => None,
-            (Some(rng), k) if k > 1 => Some(rng.gen_range(0..k)),
+            (Some(rng), k) if k > 1 => Some(rng.random_range(0..k)),
             _ => Some(0),
         };
         let (best_move, pv) = match chosen {

@@ -4,7 +4,7 @@ use core::fmt;
 use core::str::FromStr;
 
 use rand::rngs::SmallRng;
-use rand::{Rng, SeedableRng};
+use rand::{RngExt, SeedableRng};
 use search_core::{Evaluator, Game, GameHash, Outcome, Player, SearchError, Strategy};
 use thiserror::Error;
 
@@ -577,7 +577,7 @@ impl Strategy<TicTacToe> for UtilityPlayer {
         if best.is_empty() {
             return Err(SearchError::GameOver);
         }
-        Ok(best[self.rng.gen_range(0..best.len())])
+        Ok(best[self.rng.random_range(0..best.len())])
     }
 
     fn name(&self) -> String {
@@ -636,7 +636,7 @@ impl<G: Game> Strategy<G> for RulePlayer {
             })
             .collect();
         let pool = if safe.is_empty() { &moves } else { &safe };
-        Ok(pool[self.rng.gen_range(0..pool.len())])
+        Ok(pool[self.rng.random_range(0..pool.len())])
     }
 
     fn name(&self) -> String {

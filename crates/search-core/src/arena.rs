@@ -55,7 +55,7 @@
 use core::fmt;
 
 use rand::rngs::SmallRng;
-use rand::{Rng, SeedableRng};
+use rand::{RngExt, SeedableRng};
 use thiserror::Error;
 
 use crate::error::SearchError;
@@ -643,7 +643,7 @@ impl<G: Game> Arena<G> {
             if keep.is_empty() {
                 break;
             }
-            let mv = keep[rng.gen_range(0..keep.len())];
+            let mv = keep[rng.random_range(0..keep.len())];
             state.play(mv);
             opening.push(mv);
         }
@@ -1048,11 +1048,11 @@ mod tests {
         let arena = Arena::new(Ttt::new()).games(20).seed(9).opening_plies(3);
         let r = arena.run(|_| FirstMover, |_| FirstMover).unwrap();
         let mut distinct = std::collections::HashSet::new();
-        for pair in r.games.chunks(2) {
+        for (index, pair) in (0u32..).zip(r.games.chunks(2)) {
             let open = &pair[0].moves[..3];
             assert_eq!(pair[0].opening_plies, 3);
             assert_eq!(&pair[1].moves[..3], open);
-            assert_eq!(open, arena.opening(distinct.len() as u32).as_slice());
+            assert_eq!(open, arena.opening(index).as_slice());
             distinct.insert(open.to_vec());
         }
         // Two deterministic players still produce many different games.

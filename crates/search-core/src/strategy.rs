@@ -1,7 +1,7 @@
 //! The [`Strategy`] trait shared by every engine, and [`RandomMover`], the baseline player.
 
 use rand::rngs::SmallRng;
-use rand::{Rng, SeedableRng};
+use rand::{RngExt, SeedableRng};
 
 use crate::error::SearchError;
 use crate::game::Game;
@@ -111,7 +111,7 @@ impl<G: Game> Strategy<G> for RandomMover {
         if moves.is_empty() {
             return Err(SearchError::NoLegalMoves);
         }
-        let i = self.rng.gen_range(0..moves.len());
+        let i = self.rng.random_range(0..moves.len());
         Ok(moves[i])
     }
 

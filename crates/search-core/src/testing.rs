@@ -57,7 +57,7 @@ use std::collections::{HashMap, HashSet};
 
 use proptest::prelude::*;
 use rand::rngs::SmallRng;
-use rand::{Rng, SeedableRng};
+use rand::{RngExt, SeedableRng};
 
 use crate::game::{Game, GameHash, Outcome};
 
@@ -256,7 +256,7 @@ impl Conformance {
                 }
                 moves.clear();
                 state.legal_moves(&mut moves);
-                let mv = moves[rng.gen_range(0..moves.len())];
+                let mv = moves[rng.random_range(0..moves.len())];
                 check_move(&state, mv).map_err(|r| fail(r, &state))?;
                 if G::HAS_UNDO {
                     let mut copy = state.clone();
@@ -516,8 +516,8 @@ impl<G: GameHash + PartialEq + Display> HashCheck<G> for WithHash<G> {
         if moves.len() < 2 {
             return Ok(());
         }
-        let a = moves[rng.gen_range(0..moves.len())];
-        let b = moves[rng.gen_range(0..moves.len())];
+        let a = moves[rng.random_range(0..moves.len())];
+        let b = moves[rng.random_range(0..moves.len())];
         if a == b {
             return Ok(());
         }
@@ -530,7 +530,7 @@ impl<G: GameHash + PartialEq + Display> HashCheck<G> for WithHash<G> {
         }
         moves.clear();
         after_a.legal_moves(moves);
-        let reply = moves[rng.gen_range(0..moves.len())];
+        let reply = moves[rng.random_range(0..moves.len())];
         if !after_b.is_legal(reply) {
             return Ok(());
         }
