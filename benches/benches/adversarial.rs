@@ -4,6 +4,7 @@
 //! on the same bitboard Connect Four and the same evaluator.
 //!
 //! `cargo bench -p benches --bench adversarial`
+#![forbid(unsafe_code)]
 
 use std::hint::black_box;
 use std::sync::Arc;

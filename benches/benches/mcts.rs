@@ -9,6 +9,7 @@
 //! `ConnectFour` (no allocation per move list), and for zxqfl's crate, which leaves the
 //! playout to the user, the same uniform random playout loop and generator our engine uses.
 //! The `minimax` crate runs its own built-in random rollouts.
+#![forbid(unsafe_code)]
 
 use std::hint::black_box;
 use std::sync::atomic::{AtomicU64, Ordering};

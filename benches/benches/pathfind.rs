@@ -15,6 +15,7 @@
 //! grid (1 = 2^32 units, √2 rounded to units), so equal costs tie exactly in both.
 //! `pathfinding` reports no statistics: its expansions are counted as calls of the
 //! successor function.
+#![forbid(unsafe_code)]
 
 use std::cell::Cell as Counter;
 use std::hint::black_box;

@@ -1,6 +1,7 @@
 //! Move-generation speed: perft on both games (bulk-counted last ply, copy-make).
 //!
 //! `cargo bench -p benches --bench perft`
+#![forbid(unsafe_code)]
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use games::{ConnectFour, TicTacToe, perft};

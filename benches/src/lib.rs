@@ -1,1 +1,2 @@
 //! Shared helpers for the benchmarks.
+#![forbid(unsafe_code)]

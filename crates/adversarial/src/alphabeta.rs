@@ -1,5 +1,5 @@
 //! [`AlphaBeta`]: textbook alpha-beta pruning (fail-soft), in the `max-value` / `min-value`
-//! form of the seeds (CS188): minimax's value with far fewer nodes.
+//! form of the Berkeley CS188 course notes: minimax's value with far fewer nodes.
 //!
 //! No table, no ordering beyond the game's generation order, no hooks: the plain algorithm,
 //! kept for teaching and as a second reference. [`Negamax`](crate::Negamax) is the same

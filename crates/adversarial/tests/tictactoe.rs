@@ -70,7 +70,7 @@ fn never_loses<S: Strategy<TicTacToe>>(ai: &mut S, state: TicTacToe, side: Playe
 #[test]
 fn negamax_never_loses_as_x_or_o() {
     for side in [Player::First, Player::Second] {
-        // Depth 6 is what the seeds use; the table is shared between moves.
+        // Depth 6, as in easyAI's tic-tac-toe example; the table is shared between moves.
         let table = Arc::new(TranspositionTable::new(1 << 16).unwrap());
         let mut ai = Negamax::new(OpenLines)
             .with_table(table)

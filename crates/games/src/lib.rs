@@ -8,8 +8,8 @@
 //! |---|---|
 //! | [`TicTacToe`] | 3 × 3, two 9-bit masks; cells `0..9`; parses `"X.O .X. ..O"` |
 //! | [`ConnectFour`] | 7 × 6, `current` + `mask` bitboards; columns `0..7`; parses `"4455"` (1-based) |
-//! | [`utility_matrix`], [`UtilityPlayer`] | the textbook static utility of a tic-tac-toe move (1000/100/10/1) |
-//! | [`RulePlayer`] | the textbook rule player: win, else block, else a safe random move (any game) |
+//! | [`utility_matrix`], [`UtilityPlayer`] | the classic static utility of a tic-tac-toe move (1000/100/10/1) |
+//! | [`RulePlayer`] | a rule player: win, else block, else a safe random move (any game) |
 //! | [`OpenLines`] | a tic-tac-toe evaluator: open lines for me minus open lines for you |
 //! | [`ThreatEvaluator`], [`LineEvaluator`] | Connect Four evaluators: threat counting, line counting |
 //! | [`perft`] | count move sequences to a depth, for any game |

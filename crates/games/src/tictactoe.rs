@@ -1,4 +1,4 @@
-//! Tic-tac-toe on a 9-bit bitboard, with the seeds' utility-matrix and rule-based players.
+//! Tic-tac-toe on a 9-bit bitboard, with the classic utility-matrix and rule-based players.
 
 use core::fmt;
 use core::str::FromStr;
@@ -47,7 +47,7 @@ const FULL: u16 = 0b111_111_111;
 
 /// A tic-tac-toe position: two 9-bit masks, X (the first player) and O.
 ///
-/// Cells are numbered `0..9` row by row from the top left, as in the seeds:
+/// Cells are numbered `0..9` row by row from the top left:
 /// ```text
 /// 0 1 2
 /// 3 4 5
@@ -483,7 +483,7 @@ impl FromStr for TicTacToe {
     }
 }
 
-/// The seeds' static "utility of a move" for the side to move (the AI): for every line of
+/// A classic textbook static "utility of a move" for the side to move (the AI): for every line of
 /// three, an empty cell gets +1000 if the AI has the two other cells, +100 if the opponent
 /// has them, +10 if the AI has one stone and the rest is empty, +1 if the whole line is
 /// empty; occupied cells are -1. The best move is the highest utility.
@@ -528,7 +528,7 @@ pub fn utility_matrix(board: &TicTacToe) -> [i32; 9] {
     u
 }
 
-/// The cells of highest [`utility_matrix`] value (the seeds' `best_moves_from_board`).
+/// The cells of highest [`utility_matrix`] value.
 ///
 /// ```
 /// use games::{best_utility_moves, TicTacToe};
@@ -585,7 +585,7 @@ impl Strategy<TicTacToe> for UtilityPlayer {
     }
 }
 
-/// The seeds' rule player: win at once if possible, else block the opponent's immediate
+/// A classic rule player: win at once if possible, else block the opponent's immediate
 /// win, else play a random *safe* move (one after which the opponent cannot win at once),
 /// else any random move. Works for any [`Game`].
 ///

@@ -1,4 +1,7 @@
-//! Connect Four against the exact published counts (../shared/ANCHORS.md).
+//! Connect Four against exact published counts: the number of distinct positions after each
+//! ply is OEIS A212693 (John Tromp; Edelkamp and Kissmann), and the perft counts (move
+//! sequences of each length) agree with other bitboard move generators, such as the
+//! `minimax` crate's perft that the benchmarks run side by side.
 
 use std::collections::HashSet;
 

@@ -1,4 +1,6 @@
-//! Tic-tac-toe against the exact published counts (../shared/ANCHORS.md).
+//! Tic-tac-toe against exact published counts: 255,168 complete games (OEIS A061526;
+//! 131,184 won by X, 77,904 by O, 46,080 drawn, by length as in Henry Bottomley's analysis),
+//! 5,478 legal positions, and 765 up to the board's 8 symmetries (OEIS A008907, by ply).
 
 use std::collections::HashSet;
 

@@ -169,8 +169,8 @@ impl<G: Game> Playout<G> for HintPlayout {
     }
 }
 
-/// The seeds' early cut-off: play `inner`'s moves for at most `plies` plies, then score
-/// the state with an [`Evaluator`] instead of playing on.
+/// Early playout cut-off, a classic MCTS enhancement: play `inner`'s moves for at most
+/// `plies` plies, then score the state with an [`Evaluator`] instead of playing on.
 ///
 /// The evaluation `v` (for the side to move, as every evaluator of the workspace returns
 /// it) becomes a win probability `p = 1 / (1 + e^(-v / scale))`. If `p >= threshold` the

@@ -71,8 +71,8 @@ impl fmt::Display for Proven {
 ///
 /// The engine reports the 95 % Wilson score interval (z = 1.96) of the mean reward over `n`
 /// visits, draws counting ½: with 7 wins in 10 playouts it is about `[0.40, 0.89]`, with 70
-/// in 100 about `[0.60, 0.78]` — the seeds' warning that 7/10 is weak evidence, made
-/// visible.
+/// in 100 about `[0.60, 0.78]`: why 7 wins of 10 is weak evidence and 70 of 100 strong,
+/// made visible.
 ///
 /// ```
 /// use mcts::Interval;

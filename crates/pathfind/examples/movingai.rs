@@ -1,10 +1,11 @@
 //! Runs every scenario of MovingAI maps with the dense grid A* (8-connected, √2 diagonals,
 //! no corner cutting, octile heuristic) and checks each cost against the `.scen` optimum.
-//! When `4conn/NAME.map.4conn.tsv` sits beside the map (as in `shared/data/movingai`), also
-//! runs 4-connected BFS on the same scenarios and checks its lengths.
+//! When `4conn/NAME.map.4conn.tsv` sits beside the map (as in the repository's
+//! `data/movingai`), also runs 4-connected BFS on the same scenarios and checks its lengths.
 //!
 //! ```text
 //! cargo run --release -p pathfind --example movingai -- MAP.map [MAP.map.scen] [MAP2.map ...]
+//! cargo run --release -p pathfind --example movingai -- data/movingai/arena.map
 //! ```
 
 use std::path::{Path, PathBuf};

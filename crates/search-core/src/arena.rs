@@ -1,8 +1,7 @@
 //! The match runner: play seeded games between two [`Strategy`] values and say, with a
 //! confidence interval, which one is stronger.
 //!
-//! "My new evaluator won 7 games of 10" is weak evidence (the seeds warn about exactly
-//! that); "70 of 100" is strong. [`Arena`] plays the games, alternating colours, optionally
+//! "My new evaluator won 7 games of 10" is weak evidence; "70 of 100" is strong. [`Arena`] plays the games, alternating colours, optionally
 //! from random openings, and [`Tally`] turns the results into a score with a 95 %
 //! confidence interval and an Elo difference with its interval.
 //!
@@ -1129,7 +1128,7 @@ mod tests {
 
     #[test]
     fn wilson_interval_matches_hand_computed_values() {
-        // 7 of 10 and 70 of 100, the seeds' example: computed from the formula by hand.
+        // 7 of 10 and 70 of 100: computed from the formula by hand.
         let (l, h) = Tally::new(7, 0, 3).score_interval();
         assert!(
             (l - 0.396_8).abs() < 5e-4 && (h - 0.892_2).abs() < 5e-4,

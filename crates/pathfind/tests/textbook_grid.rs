@@ -1,4 +1,7 @@
-//! The textbook 7 x 9 grid of the seeds (4-connected; 1-based (row, column) in the text).
+//! A textbook path-finding exercise: a 7 x 9 grid, 4-connected, start (5, 3), goal (6, 9),
+//! 15 obstacles, given with 1-based (row, column) coordinates as in the text. The text prints
+//! the BFS distance from the start to every cell and finds an A* path (Euclidean heuristic)
+//! of cost 15; these tests check both, and that every algorithm agrees on the optimum.
 
 use pathfind::{Algorithm, Cell, Grid, GridContext, Heuristic, Limits, Movement, Solve};
 

@@ -1,18 +1,19 @@
-//! The worked examples of the seed documents (../shared/SEEDS.md), reproduced exactly.
+//! A classic textbook exercise on tic-tac-toe state spaces, reproduced exactly.
 //!
-//! The textbook chapter (seeds/000) counts the games in which X, "the AI", follows a rule and
-//! O plays every reply, printing the number of boards before each step and a final tally.
-//! Its counting routine removes won boards from a Python list *while iterating over it*, which
-//! skips the board after each removed one: some won games stay in the list and go on. The
-//! printed numbers include that effect, so [`count_possibilities`] reproduces the routine's
-//! list semantics exactly. What is under test is the library's side of it: the AI's
-//! branching comes from [`utility_matrix`] (every tie matters) and from
+//! Introductory AI textbooks count the games in which X, "the AI", follows a rule (take a
+//! win when there is one; play a move of highest static utility, 1000/100/10/1) while O
+//! plays every reply, printing the number of boards before each step and a final tally. The
+//! exercise's Python counting routine removes won boards from a list *while iterating over
+//! it*, which skips the board after each removed one: some won games stay in the list and
+//! go on. The printed numbers include that effect, so [`count_possibilities`] reproduces the
+//! routine's list semantics exactly. What is under test is the library's side of it: the
+//! AI's branching comes from [`utility_matrix`] (every tie matters) and from
 //! [`Game::winning_move`] (the first winning cell).
 
 use games::{LINE_CELLS, TicTacToe, utility_matrix};
 use search_core::{Game, Player};
 
-/// The seeds' `game_won_by`: the owner of the first complete line, in line order.
+/// The exercise's `game_won_by`: the owner of the first complete line, in line order.
 fn won_by(b: &TicTacToe) -> Option<Player> {
     LINE_CELLS.iter().find_map(|line| {
         let owner = b.cell(line[0])?;
@@ -75,7 +76,7 @@ struct Tally {
     draws: usize,
 }
 
-/// The seeds' `count_possibilities`, with Python's remove-while-iterating list semantics.
+/// The exercise's `count_possibilities`, with Python's remove-while-iterating list semantics.
 fn count_possibilities(
     ai: impl Fn(&TicTacToe) -> Vec<TicTacToe>,
     opponent: impl Fn(&TicTacToe) -> Vec<TicTacToe>,
@@ -111,7 +112,7 @@ fn count_possibilities(
     t
 }
 
-/// The seeds' `all_moves_from_board` of exercise 4: every move, but only the first one
+/// The exercise's `all_moves_from_board` (win if possible): every move, but only the first one
 /// that leaves the board won by X when there is one.
 fn moves_stopping_at_x_win(b: &TicTacToe, who: Player) -> Vec<TicTacToe> {
     let mut out = Vec::new();
@@ -125,18 +126,18 @@ fn moves_stopping_at_x_win(b: &TicTacToe, who: Player) -> Vec<TicTacToe> {
     out
 }
 
-/// Exercise 4: X takes a winning move when it has one and otherwise considers every move.
+/// Win if possible: X takes a winning move when it has one and otherwise considers every move.
 #[test]
 fn win_if_possible_player_tally() {
-    // The library's hook picks the same move as the seeds' scan, on every valid board.
+    // The library's hook picks the same move as the exercise's scan, on every valid board.
     let ai = |b: &TicTacToe| {
-        let seeds = moves_stopping_at_x_win(b, Player::First);
+        let scan = moves_stopping_at_x_win(b, Player::First);
         if won_by(b).is_none() {
             if let Some(mv) = b.winning_move() {
-                assert_eq!(seeds, vec![place(b, mv, Player::First)]);
+                assert_eq!(scan, vec![place(b, mv, Player::First)]);
             }
         }
-        seeds
+        scan
     };
     let t = count_possibilities(ai, |b| moves_stopping_at_x_win(b, Player::Second));
     assert_eq!(
@@ -148,11 +149,11 @@ fn win_if_possible_player_tally() {
         (t.first_wins, t.second_wins, t.draws),
         (32395, 23445, 35544)
     );
-    // The document prints "Total 91344", but its own three figures add up to 91,384: the
+    // The exercise prints "Total 91344", but its own three figures add up to 91,384: the
     // printed total is a typo, and the three counts above are what the routine produces.
 }
 
-/// Exercise 5: X plays every move of highest utility (heuristic 2: 1000/100/10/1); O plays
+/// Utility player: X plays every move of highest utility (1000/100/10/1); O plays
 /// every move.
 #[test]
 fn utility_matrix_player_tally() {
