@@ -1,6 +1,6 @@
-//! # games: tic-tac-toe and Connect Four for the search workspace
+//! # games: tic-tac-toe, Connect Four and Reversi for the search workspace
 //!
-//! Two classic games implemented on bitboards, ready for every engine of the workspace
+//! Three classic games implemented on bitboards, ready for every engine of the workspace
 //! (they implement [`search_core::Game`] and [`search_core::GameHash`]), plus the knowledge a
 //! user can start from:
 //!
@@ -12,6 +12,7 @@
 //! | [`RulePlayer`] | a rule player: win, else block, else a safe random move (any game) |
 //! | [`OpenLines`] | a tic-tac-toe evaluator: open lines for me minus open lines for you |
 //! | [`ThreatEvaluator`], [`LineEvaluator`] | Connect Four evaluators: threat counting, line counting |
+//! | [`Reversi`], [`reversi`] | 6 × 6 Reversi (Othello) with passes, an evaluator ([`reversi::Weights`]) and a one-ply player |
 //! | [`perft`] | count move sequences to a depth, for any game |
 //!
 //! Connect Four also implements the engine hooks that make a generic search reach
@@ -36,12 +37,14 @@
 
 mod connect4;
 mod perft;
+pub mod reversi;
 mod tictactoe;
 
 pub use connect4::{
     ConnectFour, HEIGHT, LineEvaluator, ParseConnectFourError, ThreatEvaluator, WIDTH,
 };
 pub use perft::perft;
+pub use reversi::Reversi;
 pub use tictactoe::{
     LINE_CELLS, LINES, OpenLines, ParseTicTacToeError, RulePlayer, TicTacToe, UtilityPlayer,
     best_utility_moves, utility_matrix,
