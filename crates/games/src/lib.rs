@@ -14,6 +14,7 @@
 //! | [`ThreatEvaluator`], [`LineEvaluator`] | Connect Four evaluators: threat counting, line counting |
 //! | [`Reversi`], [`reversi`] | 6 × 6 Reversi (Othello) with passes, an evaluator ([`reversi::Weights`]) and a one-ply player |
 //! | [`perft`] | count move sequences to a depth, for any game |
+//! | [`connect4_line`] | the `<moves> [score]` line format of the published Connect Four benchmark |
 //!
 //! Connect Four also implements the engine hooks that make a generic search reach
 //! hand-written-solver speed: [`winning_move`](search_core::Game::winning_move) and
@@ -36,6 +37,7 @@
 #![cfg_attr(docsrs, feature(doc_cfg))]
 
 mod connect4;
+pub mod connect4_line;
 mod perft;
 pub mod reversi;
 mod tictactoe;

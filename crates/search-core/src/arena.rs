@@ -661,8 +661,49 @@ impl<G: Game> Arena<G> {
     /// See the [module docs](self) for an example.
     pub fn run<A, B>(
         &self,
+        make_a: impl FnMut(u64) -> A,
+        make_b: impl FnMut(u64) -> B,
+    ) -> Result<MatchReport<G::Move>, ArenaError>
+    where
+        A: Strategy<G>,
+        B: Strategy<G>,
+    {
+        self.run_with_progress(make_a, make_b, |_, _| {})
+    }
+
+    /// [`run`](Arena::run), calling `after_game` with each finished game and the tally so
+    /// far (to show progress, or to stop watching early by ignoring the rest).
+    ///
+    /// # Errors
+    /// As [`run`](Arena::run).
+    ///
+    /// ```
+    /// use search_core::RandomMover;
+    /// use search_core::arena::Arena;
+    /// # use search_core::{Game, Outcome, Player};
+    /// # #[derive(Clone)] struct Race(u8);
+    /// # impl Game for Race {
+    /// #   type Move = u8;
+    /// #   fn to_move(&self) -> Player { if self.0 % 2 == 0 { Player::First } else { Player::Second } }
+    /// #   fn legal_moves(&self, m: &mut Vec<u8>) { if self.0 < 3 { m.extend([1, 2]) } }
+    /// #   fn play(&mut self, mv: u8) { self.0 += mv }
+    /// #   fn outcome(&self) -> Outcome {
+    /// #     if self.0 < 3 { Outcome::Ongoing } else if self.0 == 3 { Outcome::Draw } else { Outcome::Win(self.to_move().opponent()) }
+    /// #   }
+    /// # }
+    /// let mut seen = 0;
+    /// let report = Arena::new(Race(0)).games(6).run_with_progress(
+    ///     RandomMover::new,
+    ///     RandomMover::new,
+    ///     |_game, tally| { seen += 1; assert_eq!(tally.games(), seen); },
+    /// ).unwrap();
+    /// assert_eq!((seen, report.tally.games()), (6, 6));
+    /// ```
+    pub fn run_with_progress<A, B>(
+        &self,
         mut make_a: impl FnMut(u64) -> A,
         mut make_b: impl FnMut(u64) -> B,
+        mut after_game: impl FnMut(&GameRecord<G::Move>, &Tally),
     ) -> Result<MatchReport<G::Move>, ArenaError>
     where
         A: Strategy<G>,
@@ -704,6 +745,7 @@ impl<G: Game> Arena<G> {
             }
             let record = self.play_one(game, a_played, &opening, limit, &mut a, &mut b)?;
             report.tally.record(record.result);
+            after_game(&record, &report.tally);
             report.games.push(record);
         }
         Ok(report)
