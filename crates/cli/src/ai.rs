@@ -12,12 +12,15 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use adversarial::{Negamax, Solver, TranspositionTable};
-use games::{ConnectFour, OpenLines, ThreatEvaluator, TicTacToe};
+use games::reversi::{Move as ReversiMove, Weights};
+use games::{ConnectFour, OpenLines, Reversi, ThreatEvaluator, TicTacToe};
 use mcts::Mcts;
-use search_core::{Budget, Evaluator, GameHash, RandomMover, SearchError, Strategy};
+use search_core::{Budget, Evaluator, Game, GameHash, RandomMover, SearchError, Strategy};
 
 /// What the terminal needs from a game beyond [`GameHash`].
-pub trait Playable: GameHash<Move: Send + Sync> + PartialEq + Display + Send + Sync + 'static {
+pub trait Playable:
+    GameHash<Move: Send + Sync> + PartialEq + Display + Send + Sync + 'static
+{
     /// The game's name.
     const NAME: &'static str;
     /// What to type for a move, for the prompt.
@@ -26,8 +29,18 @@ pub trait Playable: GameHash<Move: Send + Sync> + PartialEq + Display + Send + S
     fn parse_position(text: &str) -> Result<Self, String>;
     /// Reads what a person typed as a legal move, or explains what is wrong.
     fn parse_move(&self, text: &str) -> Result<Self::Move, String>;
-    /// The move as a person would type it.
+    /// The move in words, for messages ("column 4").
     fn show_move(mv: Self::Move) -> String;
+    /// The move as a person would type it ("4").
+    fn move_text(mv: Self::Move) -> String;
+    /// The legal moves as a person would type them, for the prompt.
+    fn legal_move_texts(&self) -> String {
+        self.legal_move_list()
+            .into_iter()
+            .map(Self::move_text)
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
     /// The evaluator alpha-beta uses at its horizon.
     fn evaluate(&self) -> i32;
 }
@@ -37,7 +50,8 @@ impl Playable for TicTacToe {
     const MOVE_HELP: &'static str = "a cell number 0-8 (shown on the right of the board)";
 
     fn parse_position(text: &str) -> Result<Self, String> {
-        text.parse().map_err(|e| format!("bad tic-tac-toe position {text:?}: {e}"))
+        text.parse()
+            .map_err(|e| format!("bad tic-tac-toe position {text:?}: {e}"))
     }
 
     fn parse_move(&self, text: &str) -> Result<u8, String> {
@@ -59,6 +73,10 @@ impl Playable for TicTacToe {
         format!("cell {mv}")
     }
 
+    fn move_text(mv: u8) -> String {
+        mv.to_string()
+    }
+
     fn evaluate(&self) -> i32 {
         OpenLines.evaluate(self)
     }
@@ -69,7 +87,8 @@ impl Playable for ConnectFour {
     const MOVE_HELP: &'static str = "a column number 1-7";
 
     fn parse_position(text: &str) -> Result<Self, String> {
-        text.parse().map_err(|e| format!("bad Connect Four position {text:?}: {e}"))
+        text.parse()
+            .map_err(|e| format!("bad Connect Four position {text:?}: {e}"))
     }
 
     fn parse_move(&self, text: &str) -> Result<u8, String> {
@@ -91,8 +110,54 @@ impl Playable for ConnectFour {
         format!("column {}", mv + 1)
     }
 
+    fn move_text(mv: u8) -> String {
+        (mv + 1).to_string()
+    }
+
     fn evaluate(&self) -> i32 {
         ThreatEvaluator.evaluate(self)
+    }
+}
+
+impl Playable for Reversi {
+    const NAME: &'static str = "Reversi (6 x 6)";
+    const MOVE_HELP: &'static str = "a square such as c4, or pass";
+
+    /// Moves from the start position, separated by spaces: `c2 b2 pass`.
+    fn parse_position(text: &str) -> Result<Self, String> {
+        let mut state = Reversi::new();
+        for (i, word) in text.split_whitespace().enumerate() {
+            let mv: ReversiMove = word
+                .parse()
+                .map_err(|e| format!("bad Reversi move {} ({word:?}): {e}", i + 1))?;
+            state
+                .try_play(mv)
+                .map_err(|e| format!("Reversi move {} ({word}): {e}", i + 1))?;
+        }
+        Ok(state)
+    }
+
+    fn parse_move(&self, text: &str) -> Result<ReversiMove, String> {
+        let mv: ReversiMove = text.parse().map_err(|e| format!("{e}"))?;
+        if !self.legal_move_list().contains(&mv) {
+            return Err(format!(
+                "{mv} is not legal here; legal moves: {}",
+                self.legal_move_texts()
+            ));
+        }
+        Ok(mv)
+    }
+
+    fn show_move(mv: ReversiMove) -> String {
+        mv.to_string()
+    }
+
+    fn move_text(mv: ReversiMove) -> String {
+        mv.to_string()
+    }
+
+    fn evaluate(&self) -> i32 {
+        Weights::DEFAULT.evaluate(self)
     }
 }
 
@@ -105,6 +170,9 @@ pub enum GameKind {
     /// Connect Four.
     #[value(alias = "connect4", alias = "connect-four")]
     C4,
+    /// Reversi (Othello) on a 6 x 6 board.
+    #[value(alias = "othello")]
+    Reversi,
 }
 
 /// How much an AI may think per move.
@@ -237,10 +305,8 @@ impl EngineKind {
                 let budget = match strength {
                     Strength::Time(t) => Budget::time(t),
                     _ => {
-                        return Err(
-                            "the solver plays perfectly within a time: give e.g. 2000ms"
-                                .to_string(),
-                        );
+                        return Err("the solver plays perfectly within a time: give e.g. 2000ms"
+                            .to_string());
                     }
                 };
                 let solver =
@@ -398,7 +464,10 @@ mod tests {
             let s: Strength = text.parse().unwrap();
             assert_eq!(s.to_string(), text);
         }
-        assert_eq!("20000 playouts".parse::<Strength>(), Ok(Strength::Playouts(20_000)));
+        assert_eq!(
+            "20000 playouts".parse::<Strength>(),
+            Ok(Strength::Playouts(20_000))
+        );
         for bad in ["0", "65", "0ms", "fast", "-3", "0p", ""] {
             assert!(bad.parse::<Strength>().is_err(), "{bad}");
         }

@@ -5,11 +5,11 @@ use std::io::{self, Write};
 use std::process::ExitCode;
 use std::time::Instant;
 
-use games::{ConnectFour, TicTacToe, perft};
+use games::{ConnectFour, Reversi, TicTacToe, perft};
 use search_core::Game;
 
 use crate::Failure;
-use crate::ai::GameKind;
+use crate::ai::{GameKind, Playable};
 
 /// Options of `ply perft`.
 #[derive(Debug, clap::Args)]
@@ -21,7 +21,8 @@ measure of its speed.
 Examples:
   ply perft connect4 10
   ply perft ttt 9
-  ply perft c4 8 --moves 4455")]
+  ply perft c4 8 --moves 4455
+  ply perft reversi 8")]
 pub struct Args {
     /// The game.
     #[arg(value_enum)]
@@ -29,8 +30,8 @@ pub struct Args {
     /// The deepest depth to count.
     #[arg(value_parser = clap::value_parser!(u32).range(0..=42))]
     depth: u32,
-    /// The start position: 1-based Connect Four columns (`4455`) or nine tic-tac-toe cells
-    /// (`X.O.X....`).
+    /// The start position: 1-based Connect Four columns (`4455`), nine tic-tac-toe cells
+    /// (`X.O.X....`), or Reversi moves (`c2 b2`).
     #[arg(long)]
     moves: Option<String>,
 }
@@ -40,9 +41,9 @@ pub fn run(args: Args) -> Result<ExitCode, Failure> {
     let moves = args.moves.as_deref().unwrap_or("");
     match args.game {
         GameKind::C4 => {
-            let start: ConnectFour = moves.parse().map_err(|e| {
-                Failure::input(format!("bad Connect Four position {moves:?}: {e}"))
-            })?;
+            let start: ConnectFour = moves
+                .parse()
+                .map_err(|e| Failure::input(format!("bad Connect Four position {moves:?}: {e}")))?;
             count(&start, args.depth)
         }
         GameKind::Ttt => {
@@ -55,6 +56,10 @@ pub fn run(args: Args) -> Result<ExitCode, Failure> {
             };
             count(&start, args.depth)
         }
+        GameKind::Reversi => {
+            let start = Reversi::parse_position(moves).map_err(Failure::input)?;
+            count(&start, args.depth)
+        }
     }
 }
 
@@ -65,7 +70,11 @@ fn count<G: Game + Display>(start: &G, depth: u32) -> Result<ExitCode, Failure> 
         let started = Instant::now();
         let leaves = perft(start, d);
         let secs = started.elapsed().as_secs_f64();
-        let rate = if secs > 0.0 { leaves as f64 / secs } else { 0.0 };
+        let rate = if secs > 0.0 {
+            leaves as f64 / secs
+        } else {
+            0.0
+        };
         writeln!(
             out,
             "perft({d:>2}) = {leaves:>15}   {secs:>9.3} s   {:>8.1} M leaves/s",

@@ -4,7 +4,7 @@ use std::io::{self, BufRead, Write};
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
-use games::{ConnectFour, TicTacToe};
+use games::{ConnectFour, Reversi, TicTacToe};
 use search_core::{Outcome, Player};
 
 use crate::Failure;
@@ -16,12 +16,14 @@ use crate::input::Prompt;
 #[derive(Debug, clap::Args)]
 #[command(after_help = "\
 Moves are typed one per line: a cell 0-8 for tic-tac-toe, a column 1-7 for Connect Four,
-a square such as c4 (or pass) for Reversi; `quit` ends the game. Input may come from a pipe.
+a square such as c4 (or pass) for Reversi; `moves` lists the legal moves, `quit` ends the
+game. Input may come from a pipe.
 
 Examples:
   ply play
   ply play --game c4 --first human --time 500
   ply play --game ttt --ai-vs-ai
+  ply play --game reversi --first human --ai mcts --playouts 20000
   ply play --game c4 --ai-vs-ai --ai-x mcts --ai-o alphabeta --time 100
   ply play --game c4 --first ai --ai solver --time 5000
   echo '4 4 4 4' | ply play --game c4 --first human --depth 6")]
@@ -32,8 +34,8 @@ pub struct Args {
     /// Who plays X, the side that moves first from the empty board.
     #[arg(long, value_enum)]
     first: Option<First>,
-    /// A start position instead of the empty board: 1-based Connect Four columns (`4455`) or
-    /// nine tic-tac-toe cells (`X.O.X....`).
+    /// A start position instead of the empty board: 1-based Connect Four columns (`4455`),
+    /// nine tic-tac-toe cells (`X.O.X....`), or Reversi moves (`c2 b2 pass`).
     #[arg(long)]
     moves: Option<String>,
     /// The AI's search depth in plies (alpha-beta).
@@ -77,8 +79,9 @@ fn parse_game(text: &str) -> Result<GameKind, String> {
     match text {
         "ttt" | "tictactoe" | "tic-tac-toe" | "1" => Ok(GameKind::Ttt),
         "c4" | "connect4" | "connect-four" | "2" => Ok(GameKind::C4),
+        "reversi" | "othello" | "3" => Ok(GameKind::Reversi),
         other => Err(format!(
-            "unknown game {other:?}: type ttt (tic-tac-toe) or c4 (Connect Four)"
+            "unknown game {other:?}: type ttt (tic-tac-toe), c4 (Connect Four) or reversi"
         )),
     }
 }
@@ -98,7 +101,7 @@ pub fn run(args: Args) -> Result<ExitCode, Failure> {
     let game = match args.game {
         Some(g) => g,
         None => match prompt.ask_until(
-            "Which game, ttt (tic-tac-toe) or c4 (Connect Four)? [c4] ",
+            "Which game, ttt (tic-tac-toe), c4 (Connect Four) or reversi? [c4] ",
             "c4",
             parse_game,
         ) {
@@ -109,6 +112,7 @@ pub fn run(args: Args) -> Result<ExitCode, Failure> {
     match game {
         GameKind::Ttt => play_game(start::<TicTacToe>(&args)?, &mut prompt, &args),
         GameKind::C4 => play_game(start::<ConnectFour>(&args)?, &mut prompt, &args),
+        GameKind::Reversi => play_game(start::<Reversi>(&args)?, &mut prompt, &args),
     }
 }
 
@@ -142,11 +146,12 @@ fn play_game<G: Playable, R: BufRead>(
     } else {
         match args.first {
             Some(f) => f,
-            None => match prompt.ask_until("Who starts, human or ai? [human] ", "human", parse_first)
-            {
-                Some(f) => f,
-                None => return Ok(ExitCode::SUCCESS),
-            },
+            None => {
+                match prompt.ask_until("Who starts, human or ai? [human] ", "human", parse_first) {
+                    Some(f) => f,
+                    None => return Ok(ExitCode::SUCCESS),
+                }
+            }
         }
     };
     let given = match (args.depth, args.time, args.playouts) {
@@ -223,10 +228,17 @@ fn play_moves<G: Playable, R: BufRead>(
         }
         let side = state.to_move();
         let mv = if human[side.index()] {
-            let question = format!("{} to move, {}: ", mark(side), G::MOVE_HELP);
+            let question = format!(
+                "{} to move, {} (moves lists them, quit stops): ",
+                mark(side),
+                G::MOVE_HELP
+            );
             let answer = prompt.ask_until(&question, "", |text| {
                 if text == "quit" || text == "q" {
                     return Ok(None);
+                }
+                if text == "moves" || text == "?" {
+                    return Err(format!("legal moves: {}", state.legal_move_texts()));
                 }
                 if text.is_empty() {
                     return Err(format!("type {}, or quit", G::MOVE_HELP));

@@ -7,7 +7,7 @@ use std::process::ExitCode;
 use std::str::FromStr;
 use std::time::Duration;
 
-use games::{ConnectFour, TicTacToe};
+use games::{ConnectFour, Reversi, TicTacToe};
 use search_core::arena::{Arena, GameResult};
 
 use crate::Failure;
@@ -93,14 +93,19 @@ pub fn run(args: Args) -> Result<ExitCode, Failure> {
     match args.game {
         GameKind::Ttt => play_match(TicTacToe::new(), &args),
         GameKind::C4 => play_match(ConnectFour::new(), &args),
+        GameKind::Reversi => play_match(Reversi::new(), &args),
     }
 }
 
 fn play_match<G: Playable>(start: G, args: &Args) -> Result<ExitCode, Failure> {
     let default = Strength::Time(Duration::from_millis(args.time));
+    // Random moves take no time, so a strength would only clutter their name.
     let spec = |e: &EngineSpec| EngineSpec {
         kind: e.kind,
-        strength: Some(e.strength.unwrap_or(default)),
+        strength: match e.kind {
+            EngineKind::Random => None,
+            _ => Some(e.strength.unwrap_or(default)),
+        },
     };
     let (a, b) = (spec(&args.a), spec(&args.b));
     let table_mb = args.table_mb as usize;
@@ -166,7 +171,13 @@ mod tests {
 
     #[test]
     fn engine_specs_read_back_what_they_print() {
-        for text in ["alphabeta", "mcts:20000p", "alphabeta:6", "solver:500ms", "random"] {
+        for text in [
+            "alphabeta",
+            "mcts:20000p",
+            "alphabeta:6",
+            "solver:500ms",
+            "random",
+        ] {
             let spec: EngineSpec = text.parse().unwrap();
             assert_eq!(spec.to_string(), text);
         }

@@ -164,3 +164,44 @@ fn a_budget_the_ai_cannot_use_is_explained() {
     assert_ne!(code, 0);
     assert!(err.contains("alpha-beta plays by depth or time"), "{err}");
 }
+
+#[test]
+fn reversi_reprompts_with_the_legal_moves() {
+    let args = [
+        "--game", "reversi", "--first", "human", "--ai", "random", "--depth", "1",
+    ];
+    let (code, out, err) = run(&args, "zz\ng9\nc3\nmoves\nc2\n");
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("'z' is not a column"), "{out}");
+    assert!(
+        out.contains("c3 is not legal here; legal moves: c2 b3 e4 d5"),
+        "{out}"
+    );
+    assert!(out.contains("legal moves: c2 b3 e4 d5\n"), "{out}");
+    assert!(
+        out.contains("X 4 - O 1, O to move"),
+        "c2 flips one disc: {out}"
+    );
+    assert!(out.contains("AI (O) plays "), "{out}");
+    assert!(out.contains("Input ended"), "{out}");
+}
+
+#[test]
+fn reversi_start_positions_are_moves_from_the_start() {
+    let args = [
+        "--game",
+        "reversi",
+        "--ai-vs-ai",
+        "--depth",
+        "2",
+        "--moves",
+        "c2 b2",
+    ];
+    let (code, out, err) = run(&args, "");
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("X 3 - O 3, X to move"), "{out}");
+    assert!(out.contains("wins") || out.contains("Draw."), "{out}");
+    let (code, _, err) = run(&["--game", "reversi", "--moves", "c2 c2"], "");
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("Reversi move 2 (c2)"), "{err}");
+}
