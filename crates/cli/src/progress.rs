@@ -18,7 +18,8 @@ impl Progress {
             ProgressDrawTarget::hidden()
         };
         let bar = ProgressBar::with_draw_target(Some(len), target);
-        let template = format!("{{bar:40}} {{pos}}/{{len}} {what}, {{per_sec}}, ETA {{eta}} {{msg}}");
+        let template =
+            format!("{{bar:40}} {{pos}}/{{len}} {what}, {{per_sec}}, ETA {{eta}} {{msg}}");
         if let Ok(style) = ProgressStyle::with_template(&template) {
             bar.set_style(style);
         }

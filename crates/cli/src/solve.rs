@@ -299,8 +299,12 @@ fn score_of(
         let s = solver
             .solve_parallel(position, budget, threads)
             .map_err(|e| e.to_string())?;
-        let score = benchmark_score(s.score, position.moves_played())
-            .ok_or_else(|| format!("the budget ran out before the value was known ({})", s.score))?;
+        let score = benchmark_score(s.score, position.moves_played()).ok_or_else(|| {
+            format!(
+                "the budget ran out before the value was known ({})",
+                s.score
+            )
+        })?;
         Ok((score, s.stats.nodes))
     }
 }

@@ -13,11 +13,16 @@ fn proven(sign: i8) -> Proven {
 }
 
 fn end_game_positions() -> Vec<(ConnectFour, i32)> {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../data/connect4/Test_L3_R1");
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../data/connect4/Test_L3_R1"
+    );
     let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("cannot read {path}: {e}"));
     text.lines()
         .enumerate()
-        .filter_map(|(i, line)| parse_line(line).unwrap_or_else(|e| panic!("{path}:{}: {e}", i + 1)))
+        .filter_map(|(i, line)| {
+            parse_line(line).unwrap_or_else(|e| panic!("{path}:{}: {e}", i + 1))
+        })
         .map(|p| (p.position, p.score.expect("the set has scores")))
         .collect()
 }

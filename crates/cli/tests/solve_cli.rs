@@ -5,7 +5,10 @@
 use std::io::Write;
 use std::process::{Command, Stdio};
 
-const END_EASY: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../data/connect4/Test_L3_R1");
+const END_EASY: &str = concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/../../data/connect4/Test_L3_R1"
+);
 
 /// Runs `ply solve ARGS` with `input` on stdin: (exit code, stdout, stderr).
 fn solve(args: &[&str], input: &str) -> (i32, String, String) {
@@ -107,7 +110,10 @@ fn one_bad_line_is_reported_and_the_others_solved() {
 fn a_wrong_expected_score_is_a_mismatch() {
     let (code, out, err) = solve(&[], "4455 17\n");
     assert_eq!(code, 1, "{err}");
-    assert!(out.contains("4455 18 ") && out.contains("MISMATCH (expected 17)"), "{out}");
+    assert!(
+        out.contains("4455 18 ") && out.contains("MISMATCH (expected 17)"),
+        "{out}"
+    );
     assert!(err.contains("mismatches 1"), "{err}");
 }
 
@@ -117,8 +123,18 @@ fn the_weak_solver_gives_signs() {
     let (code, out, err) = solve(&["--weak"], &input);
     assert_eq!(code, 0, "{err}");
     for (line, given) in out.lines().zip(input.lines()) {
-        let sign: i32 = given.split_whitespace().nth(1).unwrap().parse::<i32>().unwrap().signum();
-        assert_eq!(line.split_whitespace().nth(1), Some(sign.to_string().as_str()), "{line}");
+        let sign: i32 = given
+            .split_whitespace()
+            .nth(1)
+            .unwrap()
+            .parse::<i32>()
+            .unwrap()
+            .signum();
+        assert_eq!(
+            line.split_whitespace().nth(1),
+            Some(sign.to_string().as_str()),
+            "{line}"
+        );
     }
 }
 

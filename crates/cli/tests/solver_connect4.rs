@@ -37,12 +37,12 @@ fn load(set: &str, step: usize) -> Vec<(String, i32)> {
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("cannot read {path}: {e}"));
     text.lines()
         .enumerate()
-        .filter_map(|(i, l)| {
-            parse_line(l).unwrap_or_else(|e| panic!("{path}:{}: {e}", i + 1))
-        })
+        .filter_map(|(i, l)| parse_line(l).unwrap_or_else(|e| panic!("{path}:{}: {e}", i + 1)))
         .step_by(step)
         .map(|p| {
-            let score = p.score.unwrap_or_else(|| panic!("{set}: {} has no score", p.moves));
+            let score = p
+                .score
+                .unwrap_or_else(|| panic!("{set}: {} has no score", p.moves));
             (p.moves, score)
         })
         .collect()
