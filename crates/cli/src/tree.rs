@@ -137,11 +137,14 @@ trait TreeGame: Game + PartialEq + Send + 'static {
     fn evaluate(&self) -> i32;
     /// The evaluator's name.
     const EVALUATOR: &'static str;
+    /// How moves are written on the edges.
+    const MOVES: &'static str;
 }
 
 impl TreeGame for TicTacToe {
     const NAME: &'static str = "tic-tac-toe";
     const EVALUATOR: &'static str = "open lines";
+    const MOVES: &'static str = "X 4 = X plays cell 4 (cells 0-8 row by row from the top left)";
 
     fn parse(text: &str) -> Result<Self, String> {
         if text.trim().is_empty() {
@@ -181,6 +184,7 @@ impl TreeGame for TicTacToe {
 impl TreeGame for ConnectFour {
     const NAME: &'static str = "Connect Four";
     const EVALUATOR: &'static str = "threat counting";
+    const MOVES: &'static str = "X 4 = X plays column 4 (columns 1-7 from the left)";
 
     fn parse(text: &str) -> Result<Self, String> {
         text.trim()
@@ -285,10 +289,15 @@ where
         _ if dot_to_stdout => written.push("standard output".into()),
         _ => {}
     }
+    let deepest = tree.nodes.iter().map(|n| n.depth).max().unwrap_or(0);
+    let shallower = if deepest < tree.levels {
+        format!("; {} asked for, the tree is no deeper", tree.levels)
+    } else {
+        String::new()
+    };
     report_lines.push(format!(
-        "exported {} nodes (the root and {} levels below it) to {}",
+        "exported {} nodes (levels 0-{deepest} below the root{shallower}) to {}",
         tree.nodes.len(),
-        tree.levels,
         written.join(" and ")
     ));
     if dot_to_stdout {
@@ -312,6 +321,8 @@ struct Tree {
     levels: u32,
     /// A title line.
     title: String,
+    /// A second line: how moves are written.
+    subtitle: String,
     /// What the colours and labels mean.
     legend: Vec<(Style, String)>,
 }
@@ -377,6 +388,7 @@ where
             args.seed,
             result.value
         ),
+        subtitle: G::MOVES.to_string(),
         legend: vec![
             (
                 Style {
@@ -767,6 +779,7 @@ fn alphabeta_tree<G: TreeGame>(args: &Args, start: &G) -> Result<(Tree, Vec<Stri
             start.describe(),
             G::EVALUATOR
         ),
+        subtitle: G::MOVES.to_string(),
         legend: vec![
             (MAX_STYLE, format!("max node ({me} to move)")),
             (MIN_STYLE, "min node".into()),
@@ -935,10 +948,14 @@ fn dot(tree: &Tree) -> String {
         "TB"
     };
     let _ = writeln!(s, "digraph tree {{");
+    let label = format!(
+        "{}\\n{}",
+        dot_escape(&tree.title),
+        dot_escape(&tree.subtitle)
+    );
     let _ = writeln!(
         s,
-        "  graph [rankdir={rankdir}, labelloc=t, fontname=\"Helvetica\", label=\"{}\"];",
-        dot_escape(&tree.title)
+        "  graph [rankdir={rankdir}, labelloc=t, fontname=\"Helvetica\", label=\"{label}\"];"
     );
     let _ = writeln!(
         s,
@@ -1001,21 +1018,31 @@ struct Placed {
 }
 
 struct Geometry {
+    /// Box width (the root's may be wider: `root_w`) and height.
     w: f64,
+    root_w: f64,
     h: f64,
     placed: Vec<Placed>,
 }
 
 fn layout(tree: &Tree, kind: Layout) -> Geometry {
-    let chars = tree
-        .nodes
-        .iter()
-        .flat_map(|n| n.lines.iter())
-        .map(|l| l.chars().count())
-        .max()
-        .unwrap_or(4);
+    let widest = |nodes: &[TreeNode]| {
+        nodes
+            .iter()
+            .flat_map(|n| n.lines.iter())
+            .map(|l| l.chars().count())
+            .max()
+    };
+    // The root is alone on its level in the top-down layouts: it may be wider than the rest.
+    let own = widest(&tree.nodes[..tree.nodes.len().min(1)]).unwrap_or(4);
+    let chars = match kind {
+        Layout::Down | Layout::Compact if tree.nodes.len() > 1 => widest(&tree.nodes[1..]),
+        _ => widest(&tree.nodes),
+    }
+    .unwrap_or(4);
     let lines = tree.nodes.iter().map(|n| n.lines.len()).max().unwrap_or(1);
     let w = chars as f64 * CHAR + 14.0;
+    let root_w = (own as f64 * CHAR + 14.0).max(w);
     let h = lines as f64 * LINE + 8.0;
     let edge_chars = tree
         .nodes
@@ -1050,7 +1077,12 @@ fn layout(tree: &Tree, kind: Layout) -> Geometry {
         };
         tidy.place(0);
     }
-    Geometry { w, h, placed }
+    Geometry {
+        w,
+        root_w,
+        h,
+        placed,
+    }
 }
 
 /// The tidy layout: leaves take consecutive slots, parents centre on their children.
@@ -1118,11 +1150,13 @@ impl Tidy<'_> {
 /// The tree as an SVG picture, laid out here.
 fn svg(tree: &Tree, kind: Layout) -> String {
     let g = layout(tree, kind);
-    let top = MARGIN + 2.0 * LINE;
+    let top = MARGIN + 3.0 * LINE;
+    // Room on the left for a root wider than the boxes under it.
+    let extra = (g.root_w - g.w) / 2.0;
     let width = g
         .placed
         .iter()
-        .map(|p| p.x + g.w)
+        .map(|p| p.x + g.w + extra)
         .fold(0.0, f64::max)
         .max(tree.title.chars().count() as f64 * CHAR * 1.05)
         + 2.0 * MARGIN;
@@ -1133,7 +1167,7 @@ fn svg(tree: &Tree, kind: Layout) -> String {
         .sum();
     let width = width.max(legend_w + 2.0 * MARGIN);
     let height = g.placed.iter().map(|p| p.y + g.h).fold(0.0, f64::max) + top + 3.0 * LINE + MARGIN;
-    let (ox, oy) = (MARGIN, top);
+    let (ox, oy) = (MARGIN + extra, top);
     let mut s = String::new();
     let _ = writeln!(s, r#"<?xml version="1.0" encoding="UTF-8"?>"#);
     let _ = writeln!(
@@ -1150,6 +1184,12 @@ fn svg(tree: &Tree, kind: Layout) -> String {
         r##"<text x="{MARGIN}" y="{:.1}" font-size="13" fill="#222222">{}</text>"##,
         MARGIN + LINE * 0.8,
         xml(&tree.title)
+    );
+    let _ = writeln!(
+        s,
+        r##"<text x="{MARGIN}" y="{:.1}" font-size="11" fill="#57606a">{}</text>"##,
+        MARGIN + LINE * 1.9,
+        xml(&tree.subtitle)
     );
     // Edges first, under the boxes.
     let _ = writeln!(
@@ -1213,11 +1253,12 @@ fn svg(tree: &Tree, kind: Layout) -> String {
     let _ = writeln!(s, r#"<g id="nodes">"#);
     for (i, n) in tree.nodes.iter().enumerate() {
         let p = &g.placed[i];
-        let (x, y) = (ox + p.x, oy + p.y);
+        // The root keeps its own width, centred where a box of the others' width would be.
+        let w = if i == 0 { g.root_w } else { g.w };
+        let (x, y) = (ox + p.x - (w - g.w) / 2.0, oy + p.y);
         let _ = writeln!(
             s,
-            r#"<g class="node" id="n{i}"><rect x="{x:.1}" y="{y:.1}" width="{:.1}" height="{:.1}" rx="5" fill="{}" stroke="{}" stroke-width="{}"{}/>"#,
-            g.w,
+            r#"<g class="node" id="n{i}"><rect x="{x:.1}" y="{y:.1}" width="{w:.1}" height="{:.1}" rx="5" fill="{}" stroke="{}" stroke-width="{}"{}/>"#,
             g.h,
             n.style.fill,
             n.style.border,
