@@ -40,10 +40,7 @@ const UNIT: u64 = 1 << 32;
 const DIAGONAL: u64 = 6_074_001_000;
 
 fn data_dir() -> PathBuf {
-    let dir = PathBuf::from(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../data/movingai"
-    ));
+    let dir = PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../data/movingai"));
     assert!(
         dir.join("arena.map").is_file(),
         "MovingAI data missing at {}",

@@ -160,8 +160,17 @@ fn play_game<G: Playable, R: BufRead>(
         (_, _, Some(n)) => Some(Strength::Playouts(n)),
         _ => None,
     };
+    let human = match (args.ai_vs_ai, first) {
+        (true, _) => [false, false],
+        (false, First::Human) => [true, false],
+        (false, First::Ai) => [false, true],
+    };
+    let kinds = [args.ai_x.unwrap_or(args.ai), args.ai_o.unwrap_or(args.ai)];
+    // Random moves take no thought: there is no strength to ask for.
+    let only_random = (0..2).all(|i| human[i] || kinds[i] == EngineKind::Random);
     let strength = match given {
         Some(s) => s,
+        None if only_random => Strength::Depth(1),
         None => match prompt.ask_until(
             "AI strength: a depth (e.g. 6), a time per move (e.g. 500ms) or playouts (e.g. 20000p)? [500ms] ",
             "500ms",
@@ -171,12 +180,6 @@ fn play_game<G: Playable, R: BufRead>(
             None => return Ok(ExitCode::SUCCESS),
         },
     };
-    let human = match (args.ai_vs_ai, first) {
-        (true, _) => [false, false],
-        (false, First::Human) => [true, false],
-        (false, First::Ai) => [false, true],
-    };
-    let kinds = [args.ai_x.unwrap_or(args.ai), args.ai_o.unwrap_or(args.ai)];
     let mut ais: [Option<Box<dyn Ai<G>>>; 2] = [None, None];
     for (i, slot) in ais.iter_mut().enumerate() {
         if !human[i] {

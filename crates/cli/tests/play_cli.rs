@@ -167,9 +167,8 @@ fn a_budget_the_ai_cannot_use_is_explained() {
 
 #[test]
 fn reversi_reprompts_with_the_legal_moves() {
-    let args = [
-        "--game", "reversi", "--first", "human", "--ai", "random", "--depth", "1",
-    ];
+    let args = ["--game", "reversi", "--first", "human", "--ai", "random"];
+    // Random moves need no strength: ply does not ask for one.
     let (code, out, err) = run(&args, "zz\ng9\nc3\nmoves\nc2\n");
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("'z' is not a column"), "{out}");

@@ -33,12 +33,12 @@ fn main() {
     let (mut positions, mut proven, mut wrong) = (0u32, 0u32, 0u32);
     let (mut total_iterations, mut total_time) = (0u64, Duration::ZERO);
     for (number, line) in text.lines().enumerate() {
-        let (pos, score) = match parse_line(line) {
+        let (moves, pos, score) = match parse_line(line) {
             Ok(Some(ScoredPosition {
+                moves,
                 position,
                 score: Some(score),
-                ..
-            })) => (position, score),
+            })) => (moves, position, score),
             Ok(Some(_)) => {
                 eprintln!("{path}:{}: no expected score", number + 1);
                 continue;

@@ -19,10 +19,7 @@ const MAPS: [&str; 6] = [
 ];
 
 fn data_dir() -> PathBuf {
-    let dir = PathBuf::from(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../../data/movingai"
-    ));
+    let dir = PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../../data/movingai"));
     assert!(
         dir.join("arena.map").is_file(),
         "MovingAI data not found at {} (it is part of the repository)",
