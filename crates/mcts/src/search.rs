@@ -401,25 +401,6 @@ impl<M: Copy + PartialEq> Worker<M> {
     }
 }
 
-/// The natural logarithm of `x > 0` to about 1e-9 relative error, several times faster
-/// than `f64::ln`: `x = 2^e · m` with `m` in `[√½, √2)`, then
-/// `ln m = 2 atanh((m - 1) / (m + 1))` by its series to the ninth power.
-#[inline]
-pub(crate) fn fast_ln(x: f64) -> f64 {
-    const LN_2: f64 = core::f64::consts::LN_2;
-    let bits = x.to_bits();
-    let mut e = ((bits >> 52) & 0x7ff) as i64 - 1023;
-    let mut m = f64::from_bits((bits & ((1u64 << 52) - 1)) | (1023u64 << 52));
-    if m > core::f64::consts::SQRT_2 {
-        m *= 0.5;
-        e += 1;
-    }
-    let z = (m - 1.0) / (m + 1.0);
-    let z2 = z * z;
-    let series = 1.0 + z2 * (1.0 / 3.0 + z2 * (1.0 / 5.0 + z2 * (1.0 / 7.0 + z2 * (1.0 / 9.0))));
-    e as f64 * LN_2 + 2.0 * z * series
-}
-
 /// The limits every search thread polls.
 struct Limits<'a> {
     running: &'a RunningBudget,
@@ -1225,19 +1206,5 @@ where
 
     fn name(&self) -> String {
         format!("mcts(c={})", self.exploration)
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::fast_ln;
-
-    #[test]
-    fn fast_ln_matches_ln() {
-        for n in (1..100_000u32).chain([1 << 20, 123_456_789, u32::MAX]) {
-            let x = f64::from(n);
-            let (a, b) = (fast_ln(x), x.ln());
-            assert!((a - b).abs() <= 1e-8 * b.max(1.0), "{n}: {a} vs {b}");
-        }
     }
 }

@@ -11,11 +11,11 @@ use core::hash::Hash;
 use fxhash::FxHashMap;
 use search_core::{Cost, SearchProblem};
 
+use crate::algorithm::Algorithm;
 use crate::best_first::{AStarKey, GreedyKey, WeightedKey};
 use crate::deepening::Bound;
 use crate::engine::{Engine, HashSlots};
 use crate::error::PathError;
-use crate::problem::Algorithm;
 use crate::result::{Limits, SearchResult};
 
 /// Reusable buffers for searches over any hashable state type `N` with cost type `C`.

@@ -5,7 +5,6 @@
 //! [`Grid`](crate::Grid) uses the cell index itself ([`DenseSlots`]), so the same algorithm
 //! code runs on both without hashing on grids.
 
-use core::cmp::Ordering;
 use core::hash::Hash;
 use core::marker::PhantomData;
 use std::collections::VecDeque;
@@ -14,8 +13,8 @@ use std::collections::hash_map::Entry as MapEntry;
 use fxhash::FxHashMap;
 use search_core::{Cost, CostError, FloatCost};
 
-use crate::best_first::OpenList;
 use crate::error::PathError;
+use crate::open_list::OpenList;
 use crate::result::{Limit, Limits, Path, SearchStats};
 
 /// "No parent": the slot of a start.
@@ -211,49 +210,6 @@ impl<C: Cost> SlotData<C> {
             depth: 0,
             epoch: 0,
             closed: false,
-        }
-    }
-}
-
-/// An open-list entry: smallest key first, then the deepest state (which breaks the many
-/// ties of grids towards the goal). 16 bytes for 64-bit keys.
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct Entry<K> {
-    pub key: K,
-    pub depth: u32,
-    pub slot: u32,
-}
-
-impl<K: Ord> PartialEq for Entry<K> {
-    fn eq(&self, other: &Self) -> bool {
-        self.cmp(other) == Ordering::Equal
-    }
-}
-impl<K: Ord> Eq for Entry<K> {}
-impl<K: Ord> PartialOrd for Entry<K> {
-    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
-        Some(self.cmp(other))
-    }
-}
-/// Greater = popped first (for `BinaryHeap`).
-impl<K: Ord> Ord for Entry<K> {
-    #[inline]
-    fn cmp(&self, other: &Self) -> Ordering {
-        other
-            .key
-            .cmp(&self.key)
-            .then_with(|| self.depth.cmp(&other.depth))
-    }
-}
-
-impl<K: Ord> Entry<K> {
-    /// `true` if `self` is popped before `other`.
-    #[inline(always)]
-    pub(crate) fn before(&self, other: &Self) -> bool {
-        match self.key.cmp(&other.key) {
-            Ordering::Less => true,
-            Ordering::Greater => false,
-            Ordering::Equal => self.depth > other.depth,
         }
     }
 }

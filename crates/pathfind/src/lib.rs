@@ -137,6 +137,7 @@
 #![forbid(unsafe_code)]
 #![cfg_attr(docsrs, feature(doc_cfg))]
 
+mod algorithm;
 mod best_first;
 mod bfs;
 mod context;
@@ -146,6 +147,7 @@ mod engine;
 mod error;
 mod grid;
 pub mod movingai;
+mod open_list;
 mod problem;
 mod result;
 #[cfg(feature = "testing")]
@@ -157,11 +159,12 @@ pub mod testing;
 #[doc = include_str!("../README.md")]
 pub struct ReadmeDoctests;
 
+pub use algorithm::Algorithm;
 pub use context::{
     SearchContext, astar, bfs, dfs, dijkstra, greedy_best_first, idastar, iddfs, weighted_astar,
 };
 pub use error::{MapError, PathError};
 pub use grid::{Cell, DistanceMap, Grid, GridContext, GridProblem, Heuristic, Movement};
-pub use problem::{AStarStepper, Algorithm, Solve, Step};
+pub use problem::{AStarStepper, Solve, Step};
 pub use result::{Limit, Limits, Outcome, Path, SearchResult, SearchStats};
 pub use search_core::{Cost, CostError, FloatCost, SearchProblem};

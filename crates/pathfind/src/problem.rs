@@ -3,49 +3,12 @@
 
 use search_core::SearchProblem;
 
+use crate::algorithm::Algorithm;
 use crate::best_first::{AStarKey, Step as CoreStep};
 use crate::context::SearchContext;
 use crate::engine::{Engine, HashSlots, Run};
 use crate::error::PathError;
 use crate::result::{Limits, Outcome, SearchResult, SearchStats};
-
-/// The algorithms, to choose one at run time with [`Solve::solve`] or
-/// [`SearchContext::solve`].
-///
-/// | algorithm | finds | memory | use it when |
-/// |---|---|---|---|
-/// | `Bfs` | fewest steps | all states seen | every step costs the same |
-/// | `Dfs` | some path | all states seen | any path will do, deep problems |
-/// | `Iddfs` | fewest steps | the current path | the state space is huge or infinite |
-/// | `Dijkstra` | cheapest path | all states seen | costs differ, no heuristic |
-/// | `AStar` | cheapest path (admissible `h`) | all states seen | a heuristic exists: the default |
-/// | `WeightedAStar(w)` | at most `w` × cheapest | fewer states | speed matters more than optimality |
-/// | `GreedyBestFirst` | some path | few states | a good heuristic, any path will do |
-/// | `IdaStar` | cheapest path (admissible `h`) | the current path | A* runs out of memory |
-///
-/// ```
-/// use pathfind::Algorithm;
-/// assert_ne!(Algorithm::AStar, Algorithm::WeightedAStar(1.5));
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub enum Algorithm {
-    /// Breadth-first search.
-    Bfs,
-    /// Depth-first search.
-    Dfs,
-    /// Iterative-deepening depth-first search.
-    Iddfs,
-    /// Dijkstra's algorithm (uniform-cost search).
-    Dijkstra,
-    /// A*.
-    AStar,
-    /// Weighted A* with this weight (finite, at least 1).
-    WeightedAStar(f64),
-    /// Greedy best-first search.
-    GreedyBestFirst,
-    /// Iterative-deepening A*.
-    IdaStar,
-}
 
 /// Every algorithm of this crate, as methods of any [`SearchProblem`] (implemented for all
 /// of them). Each call uses a fresh [`SearchContext`]; call [`SearchContext::solve`] to reuse
