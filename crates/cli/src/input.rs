@@ -19,13 +19,15 @@ impl<R: BufRead> Prompt<R> {
         let mut out = io::stdout();
         let _ = write!(out, "{prompt}");
         let _ = out.flush();
-        let mut line = String::new();
-        match self.lines.read_line(&mut line) {
+        // Bytes, not `read_line`: a line that is not UTF-8 is a typing error to answer,
+        // not the end of the input.
+        let mut line = Vec::new();
+        match self.lines.read_until(b'\n', &mut line) {
             Ok(0) | Err(_) => {
                 let _ = writeln!(out);
                 None
             }
-            Ok(_) => Some(line.trim().to_string()),
+            Ok(_) => Some(String::from_utf8_lossy(&line).trim().to_string()),
         }
     }
 

@@ -106,7 +106,7 @@ pub fn run(args: Args) -> Result<ExitCode, Failure> {
             parse_game,
         ) {
             Some(g) => g,
-            None => return Ok(ExitCode::SUCCESS),
+            None => return input_ended(),
         },
     };
     match game {
@@ -131,6 +131,12 @@ fn start<G: Playable + Default>(args: &Args) -> Result<G, Failure> {
     Ok(state)
 }
 
+/// The input ended at a question: a clean stop.
+fn input_ended() -> Result<ExitCode, Failure> {
+    let _ = writeln!(io::stdout(), "Input ended: goodbye.");
+    Ok(ExitCode::SUCCESS)
+}
+
 fn mark(p: Player) -> &'static str {
     if p == Player::First { "X" } else { "O" }
 }
@@ -149,7 +155,7 @@ fn play_game<G: Playable, R: BufRead>(
             None => {
                 match prompt.ask_until("Who starts, human or ai? [human] ", "human", parse_first) {
                     Some(f) => f,
-                    None => return Ok(ExitCode::SUCCESS),
+                    None => return input_ended(),
                 }
             }
         }
@@ -177,7 +183,7 @@ fn play_game<G: Playable, R: BufRead>(
             |text| text.parse::<Strength>(),
         ) {
             Some(s) => s,
-            None => return Ok(ExitCode::SUCCESS),
+            None => return input_ended(),
         },
     };
     let mut ais: [Option<Box<dyn Ai<G>>>; 2] = [None, None];
@@ -254,10 +260,7 @@ fn play_moves<G: Playable, R: BufRead>(
                     let _ = writeln!(out, "Goodbye.");
                     return Ok(ExitCode::SUCCESS);
                 }
-                None => {
-                    let _ = writeln!(out, "Input ended: goodbye.");
-                    return Ok(ExitCode::SUCCESS);
-                }
+                None => return input_ended(),
             }
         } else {
             let ai = ais[side.index()]

@@ -103,10 +103,10 @@ impl Ordering {
     }
 }
 
-/// One line of input: where it came from and its text.
+/// One line of input: its number and its text, or why it is not text.
 struct Line {
     number: usize,
-    text: String,
+    text: Result<String, String>,
 }
 
 /// What solving one position gave.
@@ -139,7 +139,15 @@ pub fn run(args: Args) -> Result<ExitCode, Failure> {
     let (mut total_time, mut total_nodes) = (Duration::ZERO, 0u64);
     for line in &lines {
         progress.advance();
-        let position = match parse_line(&line.text) {
+        let text = match &line.text {
+            Ok(text) => text,
+            Err(e) => {
+                progress.println(&format!("{source}:{}: {e}", line.number));
+                malformed += 1;
+                continue;
+            }
+        };
+        let position = match parse_line(text) {
             Ok(Some(p)) => p,
             Ok(None) => continue,
             Err(e) => {
@@ -181,6 +189,11 @@ pub fn run(args: Args) -> Result<ExitCode, Failure> {
             0.0
         }
     );
+    if solved + malformed + failed == 0 {
+        return Err(Failure::input(format!(
+            "no positions in {source}: give move strings such as 4455, one per line"
+        )));
+    }
     Ok(if malformed > 0 {
         ExitCode::from(2)
     } else if mismatches > 0 || failed > 0 {
@@ -192,25 +205,39 @@ pub fn run(args: Args) -> Result<ExitCode, Failure> {
 
 /// The input lines and a name for their source, for messages.
 fn read_input(args: &Args) -> Result<(String, Vec<Line>), Failure> {
-    let (source, text) = if !args.positions.is_empty() {
-        ("argument".to_string(), args.positions.join("\n"))
+    let (source, bytes) = if !args.positions.is_empty() {
+        (
+            "argument".to_string(),
+            args.positions.join("\n").into_bytes(),
+        )
     } else if let Some(path) = &args.file {
-        let text = fs::read_to_string(path)
+        let bytes = fs::read(path)
             .map_err(|e| Failure::input(format!("cannot read {}: {e}", path.display())))?;
-        (path.display().to_string(), text)
+        (path.display().to_string(), bytes)
     } else {
-        let mut text = String::new();
+        let mut bytes = Vec::new();
         io::stdin()
-            .read_to_string(&mut text)
+            .read_to_end(&mut bytes)
             .map_err(|e| Failure::input(format!("cannot read the standard input: {e}")))?;
-        ("stdin".to_string(), text)
+        ("stdin".to_string(), bytes)
     };
-    let lines = text
-        .lines()
+    // Line by line, so that one line that is not text spoils only itself: its text is
+    // replaced by a marker that the line parser rejects with a message.
+    let lines = bytes
+        .split(|&b| b == b'\n')
         .enumerate()
-        .map(|(i, t)| Line {
-            number: i + 1,
-            text: t.to_string(),
+        .map(|(i, line)| {
+            let line = line.strip_suffix(b"\r").unwrap_or(line);
+            Line {
+                number: i + 1,
+                text: match std::str::from_utf8(line) {
+                    Ok(text) => Ok(text.to_string()),
+                    Err(e) => Err(format!(
+                        "not text: invalid UTF-8 at byte {} of the line",
+                        e.valid_up_to() + 1
+                    )),
+                },
+            }
         })
         .collect();
     Ok((source, lines))

@@ -71,8 +71,9 @@ impl fmt::Display for ScoredPosition {
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 #[non_exhaustive]
 pub enum ParseLineError {
-    /// The move string is not a legal sequence of moves.
-    #[error("bad moves {moves:?}: {source}")]
+    /// The move string is not a legal sequence of moves. The message quotes at most 48
+    /// characters of it.
+    #[error("bad moves {}: {source}", Shortened(moves))]
     Moves {
         /// The move string as written.
         moves: String,
@@ -80,7 +81,10 @@ pub enum ParseLineError {
         source: ParseConnectFourError,
     },
     /// The second field is not an integer.
-    #[error("the score {found:?} is not an integer (expected `moves [score]`)")]
+    #[error(
+        "the score {} is not an integer (expected `moves [score]`)",
+        Shortened(found)
+    )]
     Score {
         /// The field as written.
         found: String,
@@ -98,11 +102,30 @@ pub enum ParseLineError {
         max: i32,
     },
     /// More than two fields.
-    #[error("unexpected field {found:?} (expected `moves [score]`)")]
+    #[error("unexpected field {} (expected `moves [score]`)", Shortened(found))]
     ExtraField {
         /// The first extra field.
         found: String,
     },
+}
+
+/// A field quoted in a message: `Debug` quoting, cut after 48 characters with the length
+/// said, so that a megabyte-long line makes a short message.
+struct Shortened<'a>(&'a str);
+
+impl fmt::Display for Shortened<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        const SHOWN: usize = 48;
+        match self.0.char_indices().nth(SHOWN) {
+            None => write!(f, "{:?}", self.0),
+            Some((cut, _)) => write!(
+                f,
+                "{:?}... ({} characters)",
+                &self.0[..cut],
+                self.0.chars().count()
+            ),
+        }
+    }
 }
 
 /// Parses one line: `Ok(None)` for a blank or `#` comment line.
@@ -232,6 +255,13 @@ mod tests {
         ));
         let err = parse_line("44 -22").unwrap_err();
         assert!(err.to_string().contains("impossible"), "{err}");
+        let long = "4".repeat(100_000);
+        let err = parse_line(&long).unwrap_err().to_string();
+        assert!(err.len() < 200, "{err}");
+        assert!(
+            err.contains("(100000 characters)") && err.contains("too long"),
+            "{err}"
+        );
     }
 
     #[test]
