@@ -28,8 +28,9 @@
 //!   bitboard Connect Four from the empty board that is about 0.4 µs of CPU time, 4 to 5
 //!   times the playouts per second of the `mcts` 0.3 and `minimax` 0.6 crates measured side
 //!   by side (see `docs/benchmarks.md` in the repository). The tree grows by about two
-//!   nodes per iteration there, 28 bytes each for a one- or two-byte move; cap it with
-//!   [`Budget::nodes`](search_core::Budget::nodes).
+//!   nodes per iteration there, 28 bytes each for a one- or two-byte move
+//!   ([`Mcts::NODE_BYTES`]); cap it with [`Mcts::with_node_cap`] or
+//!   [`Mcts::with_memory_cap`] (default [`DEFAULT_NODE_CAP`] nodes, about 470 MB).
 //!
 //! ## The algorithm, exactly
 //! Each iteration, starting from the root:
@@ -74,9 +75,12 @@
 //! * **Tree reuse:** [`Strategy::observe_move`](search_core::Strategy::observe_move) (or
 //!   [`Mcts::advance`]) re-roots the tree at the move played, keeping the subtree's
 //!   statistics and compacting the arena so discarded branches' memory is reused.
-//! * **Budgets:** iterations, time, node cap (the tree never grows past it: at the cap it
-//!   stops expanding and keeps simulating from its leaves), depth (no expansion deeper),
-//!   and a stop flag; see [`Mcts::with_budget`].
+//! * **Budgets:** iterations, time, depth (no expansion deeper), and a stop flag; see
+//!   [`Mcts::with_budget`].
+//! * **Bounded memory:** a node cap ([`Mcts::with_node_cap`], or in bytes
+//!   [`Mcts::with_memory_cap`]), shared by the threads. The tree never grows past it: at
+//!   the cap it stops expanding and keeps simulating from its leaves, so the search runs on
+//!   within its budget at constant memory.
 //! * **Final move:** a proven win first, then the most visited move ([`FinalChoice`]);
 //!   never a proven loss while another move is not one.
 //! * **Statistics:** [`SearchResult`] lists every root move with visits, mean reward, a

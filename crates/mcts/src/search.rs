@@ -38,8 +38,9 @@ enum PriorSource<G: Game> {
     Evaluator(Box<dyn Evaluator<G> + Send + Sync>, f64),
 }
 
-/// The largest tree, in nodes, when the budget sets no node limit (28 bytes a node for a
-/// one- or two-byte move: about 470 MB).
+/// The default [node cap](Mcts::with_node_cap): the largest tree, in nodes, all threads
+/// together, when neither [`Mcts::with_node_cap`] nor the budget sets a smaller one (28 bytes
+/// a node for a one- or two-byte move: at most 470 MB).
 ///
 /// ```
 /// assert_eq!(mcts::DEFAULT_NODE_CAP, 1 << 24);
@@ -70,7 +71,6 @@ struct Ctx<'a, G: Game, P> {
 /// whole tree; statistics are merged at the root).
 struct Worker<M> {
     tree: Vec<Node<M>>,
-    spare: Vec<Node<M>>,
     rng: FastRng,
     path: Vec<u32>,
     moves: Vec<M>,
@@ -87,7 +87,6 @@ impl<M: Copy + PartialEq> Worker<M> {
     fn new(rng: FastRng) -> Self {
         Worker {
             tree: Vec::new(),
-            spare: Vec::new(),
             rng,
             path: Vec::new(),
             moves: Vec::new(),
@@ -109,7 +108,7 @@ impl<M: Copy + PartialEq> Worker<M> {
                 .map(|k| root.first_child as usize + k)
         });
         match found {
-            Some(child) => reroot(&mut self.tree, &mut self.spare, child),
+            Some(child) => reroot(&mut self.tree, child),
             None => self.tree.clear(),
         }
     }
@@ -209,6 +208,7 @@ impl<M: Copy + PartialEq> Worker<M> {
             self.full = true;
             return Ok(false);
         }
+        reserve_within(&mut self.tree, count, ctx.cap);
         let first = self.tree.len();
         // Random order first: trying unvisited children in this order is a uniform choice.
         for i in (1..count).rev() {
@@ -401,6 +401,19 @@ impl<M: Copy + PartialEq> Worker<M> {
     }
 }
 
+/// Makes room for `extra` more nodes without letting the arena's capacity pass `cap` nodes
+/// (`len + extra <= cap` is checked by the caller): it grows by doubling, as a `Vec` does,
+/// but the last step stops at the cap, so the memory a tree holds never exceeds
+/// `cap × NODE_BYTES`.
+#[inline]
+fn reserve_within<M>(tree: &mut Vec<M>, extra: usize, cap: usize) {
+    let len = tree.len();
+    if tree.capacity() - len < extra {
+        let target = (len + extra).max(tree.capacity() * 2).max(64).min(cap);
+        tree.reserve_exact(target - len);
+    }
+}
+
 /// The limits every search thread polls.
 struct Limits<'a> {
     running: &'a RunningBudget,
@@ -451,6 +464,7 @@ pub struct Mcts<G: Game, P = RandomPlayout> {
     prior: PriorSource<G>,
     prior_weight: f64,
     budget: Budget,
+    node_cap: u64,
     playout: P,
     seed: u64,
     workers: Vec<Worker<G::Move>>,
@@ -480,6 +494,7 @@ impl<G: Game, P: core::fmt::Debug> core::fmt::Debug for Mcts<G, P> {
             .field("prior", &prior)
             .field("prior_weight", &self.prior_weight)
             .field("budget", &self.budget)
+            .field("node_cap", &self.node_cap)
             .field("playout", &self.playout)
             .field("seed", &self.seed)
             .field("tree_size", &self.tree_size())
@@ -508,6 +523,7 @@ impl<G: Game> Mcts<G, RandomPlayout> {
             prior: PriorSource::None,
             prior_weight: 0.0,
             budget: Budget::iterations(10_000),
+            node_cap: DEFAULT_NODE_CAP,
             playout: RandomPlayout,
             seed,
             workers: Vec::new(),
@@ -528,9 +544,11 @@ impl<G: Game, P> Mcts<G, P> {
 
     /// Replaces the budget used by [`search`](Mcts::search) and
     /// [`choose_move`](Strategy::choose_move). MCTS reads: iterations (playouts), nodes
-    /// (the tree's size cap, shared among threads), depth (no node is expanded deeper than
-    /// this below the root), time, and the stop flag. Without an iteration, time or stop
-    /// limit the search runs until the root is proven or the tree is full.
+    /// (a tree size cap for this budget, shared among threads; the engine's own
+    /// [`node cap`](Mcts::with_node_cap) applies too, the smaller of the two wins), depth (no
+    /// node is expanded deeper than this below the root), time, and the stop flag. Without an
+    /// iteration, time or stop limit the search runs until the root is proven or the tree
+    /// is full.
     ///
     /// ```
     /// use std::time::Duration;
@@ -568,6 +586,105 @@ impl<G: Game, P> Mcts<G, P> {
     #[must_use]
     pub fn budget(&self) -> &Budget {
         &self.budget
+    }
+
+    /// Bytes taken by one tree node for this game's move type: what the
+    /// [node cap](Mcts::with_node_cap) costs in memory (28 for a move of one or two bytes).
+    ///
+    /// ```
+    /// use games::{ConnectFour, Reversi, TicTacToe};
+    /// use mcts::Mcts;
+    /// assert_eq!(Mcts::<ConnectFour>::NODE_BYTES, 28);
+    /// assert_eq!(Mcts::<TicTacToe>::NODE_BYTES, 28);
+    /// assert!(Mcts::<Reversi>::NODE_BYTES <= 32);
+    /// ```
+    pub const NODE_BYTES: usize = core::mem::size_of::<Node<G::Move>>();
+
+    /// Caps the search tree at `nodes` nodes, all threads together (default
+    /// [`DEFAULT_NODE_CAP`]). The cap is a memory bound, separate from the budget: it
+    /// does not end the search.
+    ///
+    /// * **At the cap** the tree stops growing. A leaf that would be expanded is simulated
+    ///   from instead (one playout from the leaf, whose result updates the statistics of
+    ///   the leaf and of every node above it as usual), so the search goes on, until its
+    ///   budget ends, refining the statistics of the nodes it has without adding any. Nodes
+    ///   are added a whole sibling group at a time, so a full tree may stop a few nodes short
+    ///   of the cap. (A budget with no iteration, time or stop limit ends the search when
+    ///   the tree is full, since nothing else would end it.)
+    /// * **Memory:** each tree is one arena whose capacity never passes its share of the
+    ///   cap, so the trees hold at most `nodes ×` [`NODE_BYTES`](Mcts::NODE_BYTES) bytes
+    ///   ([`Mcts::tree_bytes`]); besides that, each thread keeps a 32 KiB table and its move
+    ///   buffers. Re-rooting after a move compacts the kept subtree in place, and a kept
+    ///   tree larger than a lowered cap is dropped and its memory shrunk to the new cap.
+    /// * **Threads:** the cap is shared: with `t` threads (root parallelisation, one tree
+    ///   per thread) each tree may hold `nodes / t` nodes.
+    /// * **Budget:** a node limit in the budget ([`Budget::nodes`]) caps the tree as well;
+    ///   the smaller of the two applies.
+    ///
+    /// A cap of zero, or one too small to expand the root, is a [`SearchError::Config`]
+    /// when a search starts.
+    ///
+    /// ```
+    /// use games::ConnectFour;
+    /// use mcts::Mcts;
+    /// use search_core::Budget;
+    /// let mut ai = Mcts::<ConnectFour>::new(1)
+    ///     .with_node_cap(1_000)
+    ///     .with_budget(Budget::iterations(20_000));
+    /// let r = ai.search(&ConnectFour::new()).unwrap();
+    /// assert!(r.stats.nodes <= 1_000);
+    /// assert_eq!(r.stats.iterations, 20_000); // the search ran on at the cap
+    /// assert!(ai.tree_bytes() <= 1_000 * Mcts::<ConnectFour>::NODE_BYTES);
+    /// ```
+    #[must_use]
+    pub fn with_node_cap(mut self, nodes: u64) -> Self {
+        self.node_cap = nodes;
+        self
+    }
+
+    /// Caps the search tree at `bytes` bytes: a [node cap](Mcts::with_node_cap) of
+    /// `bytes / NODE_BYTES` nodes (rounded down), with everything said there.
+    ///
+    /// ```
+    /// use games::ConnectFour;
+    /// use mcts::Mcts;
+    /// let ai = Mcts::<ConnectFour>::new(1).with_memory_cap(64 << 20);
+    /// assert_eq!(ai.node_cap(), (64 << 20) / 28);
+    /// ```
+    #[must_use]
+    pub fn with_memory_cap(self, bytes: u64) -> Self {
+        self.with_node_cap(bytes / Self::NODE_BYTES as u64)
+    }
+
+    /// The node cap (see [`Mcts::with_node_cap`]).
+    ///
+    /// ```
+    /// use games::TicTacToe;
+    /// assert_eq!(mcts::Mcts::<TicTacToe>::new(1).node_cap(), mcts::DEFAULT_NODE_CAP);
+    /// ```
+    #[must_use]
+    pub fn node_cap(&self) -> u64 {
+        self.node_cap
+    }
+
+    /// Bytes the kept trees hold (their arenas' capacity, all threads together): at most
+    /// the node cap times [`NODE_BYTES`](Mcts::NODE_BYTES).
+    ///
+    /// ```
+    /// use games::TicTacToe;
+    /// use search_core::Budget;
+    /// let mut ai = mcts::Mcts::<TicTacToe>::new(1).with_budget(Budget::iterations(100));
+    /// assert_eq!(ai.tree_bytes(), 0);
+    /// ai.search(&TicTacToe::new()).unwrap();
+    /// assert!(ai.tree_bytes() >= ai.tree_size() * mcts::Mcts::<TicTacToe>::NODE_BYTES);
+    /// ```
+    #[must_use]
+    pub fn tree_bytes(&self) -> usize {
+        self.workers
+            .iter()
+            .map(|w| w.tree.capacity())
+            .sum::<usize>()
+            * Self::NODE_BYTES
     }
 
     /// Sets the exploration constant `c` of UCT. It must be finite and `>= 0` (checked
@@ -637,6 +754,7 @@ impl<G: Game, P> Mcts<G, P> {
             prior: self.prior,
             prior_weight: self.prior_weight,
             budget: self.budget,
+            node_cap: self.node_cap,
             playout,
             seed: self.seed,
             workers: self.workers,
@@ -832,6 +950,9 @@ impl<G: Game, P> Mcts<G, P> {
                 self.threads
             ));
         }
+        if self.node_cap == 0 {
+            return config("the node cap must be at least 1".into());
+        }
         Ok(())
     }
 }
@@ -874,7 +995,10 @@ where
             return Err(SearchError::GameOver);
         }
         let running = self.budget.start()?;
-        let total_cap = self.budget.max_nodes().unwrap_or(DEFAULT_NODE_CAP);
+        let total_cap = self
+            .budget
+            .max_nodes()
+            .map_or(self.node_cap, |n| n.min(self.node_cap));
         let max_iterations = self.budget.max_iterations().unwrap_or(u64::MAX);
         let threads = (self.threads as u64).min(total_cap).min(max_iterations) as usize;
         let cap = (total_cap / threads as u64).min(u64::from(u32::MAX)) as usize;
@@ -977,7 +1101,12 @@ where
             if stale {
                 w.tree.clear();
             }
+            // A tree grown under a larger cap gives the memory above this one back.
+            if w.tree.capacity() > cap {
+                w.tree.shrink_to(cap);
+            }
             if w.tree.is_empty() {
+                reserve_within(&mut w.tree, 1, cap);
                 w.tree.push(Node::new(placeholder, owner, 0.0));
             }
         }

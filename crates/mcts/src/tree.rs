@@ -186,24 +186,47 @@ pub(crate) fn update_bounds<M: Copy>(tree: &mut [Node<M>], idx: usize) -> bool {
     }
 }
 
-/// Copies the subtree under `new_root` of `tree` into `spare` (breadth first, so each
-/// node's children stay contiguous), then swaps the two: the discarded branches' memory is
-/// reused by the next search.
-pub(crate) fn reroot<M: Copy>(tree: &mut Vec<Node<M>>, spare: &mut Vec<Node<M>>, new_root: usize) {
-    spare.clear();
-    spare.push(tree[new_root]);
-    let mut i = 0;
-    while i < spare.len() {
-        let n = spare[i];
-        if n.num_children > 0 {
-            let start = spare.len();
-            spare[i].first_child = start as u32;
-            spare.extend_from_slice(&tree[n.children()]);
+/// Flag bits used only while [`reroot`] runs: the node belongs to the kept subtree, and
+/// (on a first child) its `first_child` field temporarily holds its parent's new index.
+const KEEP: u8 = 64;
+const FIX: u8 = 128;
+
+/// Keeps only the subtree under `new_root`, which becomes index 0, compacting it in place:
+/// the kept nodes keep their relative order (a child always sits after its parent, so each
+/// moves to a lower index or stays), children stay contiguous, and no second buffer is
+/// allocated, so re-rooting never holds more memory than the tree already does.
+///
+/// One forward pass from `new_root`: a kept node marks its children as kept; its
+/// `first_child` is remapped when the first of them is moved (the parent's new index is
+/// parked in the child's `first_child` meanwhile, and the child's own value in the parent's).
+pub(crate) fn reroot<M: Copy>(tree: &mut Vec<Node<M>>, new_root: usize) {
+    tree[new_root].flags |= KEEP;
+    let mut next = 0usize;
+    for i in new_root..tree.len() {
+        let mut n = tree[i];
+        if n.flags & KEEP == 0 {
+            continue;
         }
-        i += 1;
+        n.flags &= !KEEP;
+        if n.flags & FIX != 0 {
+            n.flags &= !FIX;
+            let parent = n.first_child as usize;
+            n.first_child = tree[parent].first_child;
+            tree[parent].first_child = next as u32;
+        }
+        if n.num_children > 0 {
+            let f = n.first_child as usize;
+            for c in &mut tree[n.children()] {
+                c.flags |= KEEP;
+            }
+            n.first_child = tree[f].first_child;
+            tree[f].first_child = next as u32;
+            tree[f].flags |= FIX;
+        }
+        tree[next] = n;
+        next += 1;
     }
-    core::mem::swap(tree, spare);
-    spare.clear();
+    tree.truncate(next);
 }
 
 #[cfg(test)]
@@ -245,8 +268,7 @@ mod tests {
         t[4].num_children = 1;
         t[4].visits = 4;
         t.push(Node::new(5, 0, 0.0)); // e
-        let mut spare = Vec::new();
-        reroot(&mut t, &mut spare, 1);
+        reroot(&mut t, 1);
         assert_eq!(t.len(), 4);
         assert_eq!((t[0].mv, t[0].visits), (1, 10));
         let kids: Vec<u8> = t[t[0].children()].iter().map(|n| n.mv).collect();
@@ -254,6 +276,48 @@ mod tests {
         let d = t[t[0].first_child as usize + 1];
         assert_eq!(d.visits, 4);
         assert_eq!(t[d.children()][0].mv, 5);
+    }
+
+    /// The subtree under `i` as nested (move, visits, flags-without-marks, children).
+    fn shape(t: &[Node<u16>], i: usize) -> String {
+        let n = t[i];
+        let kids: Vec<String> = n.children().map(|c| shape(t, c)).collect();
+        format!("({} {} {} [{}])", n.mv, n.visits, n.flags, kids.join(" "))
+    }
+
+    #[test]
+    fn reroot_in_place_keeps_every_subtree_of_random_trees() {
+        let mut rng = crate::FastRng::new(9);
+        for round in 0..300 {
+            // Grow a random tree the way the search does: expand a random leaf, children
+            // appended at the end.
+            let mut t = vec![Node::new(0u16, 1, 0.0)];
+            let mut leaves = vec![0usize];
+            for _ in 0..rng.below(40) {
+                let k = rng.below(leaves.len());
+                let leaf = leaves.swap_remove(k);
+                let count = 1 + rng.below(4);
+                t[leaf].first_child = t.len() as u32;
+                t[leaf].num_children = count as u16;
+                t[leaf].set_expanded();
+                for c in 0..count {
+                    leaves.push(t.len());
+                    let mut n = Node::new((t.len() * 7 + c) as u16, (round % 2) as u8, 0.0);
+                    n.visits = rng.below(1000) as u32;
+                    n.set_bounds(rng.below(2) as i8 - 1, 1);
+                    t.push(n);
+                }
+            }
+            let new_root = rng.below(t.len());
+            let want = shape(&t, new_root);
+            let size = want.matches('(').count();
+            let capacity = t.capacity();
+            reroot(&mut t, new_root);
+            assert_eq!(shape(&t, 0), want, "round {round}");
+            assert_eq!(t.len(), size);
+            assert_eq!(t.capacity(), capacity, "no reallocation");
+            assert!(t.iter().all(|n| n.flags & (KEEP | FIX) == 0));
+        }
     }
 
     #[test]
