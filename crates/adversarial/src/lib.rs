@@ -83,8 +83,9 @@
 //!   children's slots (see [`TranspositionTable::prefetch`]).
 //! * Nothing is allocated per node: move lists, orderings and principal variations live in
 //!   per-ply buffers reused for the whole search.
-//! * A [`TranspositionTable`] takes exactly the bytes you give it (16 bytes a slot), written
-//!   once when it is created.
+//! * A [`TranspositionTable`] never takes more than the bytes you give it: the largest
+//!   power-of-two number of 16-byte slots that fits, allocated and written once when it is
+//!   created.
 //!
 //! ## Safety
 //! One `unsafe` block, in `table.rs`: the x86_64 cache-prefetch instruction, a hint that

@@ -250,9 +250,14 @@ impl core::fmt::Debug for TranspositionTable {
 }
 
 impl TranspositionTable {
-    /// A table of at most `bytes` bytes (rounded down to a power-of-two number of 16-byte
-    /// slots), with depth-preferred replacement. The memory is written once here, so the
-    /// cost of mapping it is paid at creation rather than during the first search.
+    /// A table of at most `bytes` bytes, with depth-preferred replacement.
+    ///
+    /// **The size you get:** `16 × 2^k` bytes, the largest power-of-two number of 16-byte
+    /// slots that fits in `bytes`: never more than asked, and more than half of it. The
+    /// slots are the table's only allocation that grows with the size (the struct itself is
+    /// a few dozen bytes), allocated exactly once here and never again; a search never
+    /// allocates in the table. The memory is written once here, so the cost of mapping it is
+    /// paid at creation rather than during the first search.
     ///
     /// # Errors
     /// [`TableSizeError`] below 16 bytes or above [`MAX_TABLE_BYTES`].
@@ -263,7 +268,11 @@ impl TranspositionTable {
     /// assert_eq!(t.size_bytes(), 512);
     /// ```
     pub fn new(bytes: usize) -> Result<Self, TableSizeError> {
-        let slots = Self::slot_count(bytes)?;
+        Ok(Self::with_slots(Self::slot_count(bytes)?))
+    }
+
+    /// An empty table of `slots` slots (a power of two), its memory written once.
+    fn with_slots(slots: usize) -> Self {
         let table = TranspositionTable {
             slots: (0..slots).map(|_| Slot::empty()).collect(),
             shift: 64 - slots.trailing_zeros(),
@@ -274,10 +283,11 @@ impl TranspositionTable {
         // it is first written. Writing it now moves those page faults out of the first
         // search, where threads sharing the table would fault on the same pages at once.
         table.clear();
-        Ok(table)
+        table
     }
 
-    /// A table of at most `megabytes` MiB.
+    /// A table of at most `megabytes` MiB (2^20 bytes): exactly `megabytes` MiB when it is a
+    /// power of two, otherwise the largest power of two of MiB below it (100 gives 64 MiB).
     ///
     /// # Errors
     /// As [`TranspositionTable::new`].
@@ -285,6 +295,8 @@ impl TranspositionTable {
     /// ```
     /// let t = adversarial::TranspositionTable::with_megabytes(2).unwrap();
     /// assert_eq!(t.size_bytes(), 2 << 20);
+    /// let t = adversarial::TranspositionTable::with_megabytes(100).unwrap();
+    /// assert_eq!(t.size_bytes(), 64 << 20);
     /// assert!(adversarial::TranspositionTable::with_megabytes(0).is_err());
     /// ```
     pub fn with_megabytes(megabytes: usize) -> Result<Self, TableSizeError> {
@@ -367,7 +379,9 @@ impl TranspositionTable {
         self.generation.store(0, Ordering::Relaxed);
     }
 
-    /// Replaces the table by an empty one of at most `bytes` bytes.
+    /// Replaces the table by an empty one of at most `bytes` bytes (sized as in
+    /// [`TranspositionTable::new`]). The old slots are freed before the new ones are
+    /// allocated, so the memory held never exceeds the larger of the two sizes.
     ///
     /// # Errors
     /// As [`TranspositionTable::new`]; the table is unchanged on error.
@@ -380,8 +394,12 @@ impl TranspositionTable {
     /// assert_eq!(t.slots(), 65_536);
     /// ```
     pub fn resize(&mut self, bytes: usize) -> Result<(), TableSizeError> {
+        let slots = Self::slot_count(bytes)?;
         let replacement = self.replacement;
-        *self = Self::new(bytes)?.with_replacement(replacement);
+        // Free the old slots before allocating the new ones: the two tables never exist
+        // at once, so resizing never holds more than the larger of the two sizes.
+        self.slots = Box::default();
+        *self = Self::with_slots(slots).with_replacement(replacement);
         Ok(())
     }
 
@@ -738,6 +756,21 @@ mod tests {
         }
         assert_eq!(t.stats(), before);
         assert_eq!(t.probe(77), Some(e));
+    }
+
+    #[test]
+    fn a_slot_takes_slot_bytes() {
+        assert_eq!(core::mem::size_of::<Slot>(), SLOT_BYTES);
+    }
+
+    #[test]
+    fn sizes_round_down_to_a_power_of_two_of_slots() {
+        for bytes in (16..5_000).chain([1 << 20, (1 << 20) + 1, (3 << 20) - 1, 100 << 20]) {
+            let slots = TranspositionTable::slot_count(bytes).unwrap();
+            assert!(slots.is_power_of_two());
+            assert!(slots * SLOT_BYTES <= bytes, "{bytes}: {slots} slots");
+            assert!(2 * slots * SLOT_BYTES > bytes, "{bytes}: {slots} slots");
+        }
     }
 
     #[test]
