@@ -116,8 +116,8 @@ pub(crate) enum Step {
     Found(u32),
     /// The open list is empty.
     Exhausted,
-    /// The expansion budget is spent.
-    OutOfExpansions,
+    /// A limit of the run ended the search: expansions, time or the stop flag.
+    OutOfBudget,
 }
 
 impl<N: Clone, C: Cost, T: Slots<N>> Engine<N, C, T> {
@@ -183,9 +183,9 @@ impl<N: Clone, C: Cost, T: Slots<N>> Engine<N, C, T> {
             if goal(&node) {
                 return Ok(Step::Found(e.slot));
             }
-            if run.out_of_expansions() {
+            if run.out_of_budget() {
                 open.push(e, None);
-                return Ok(Step::OutOfExpansions);
+                return Ok(Step::OutOfBudget);
             }
             nodes.data[e.slot as usize].closed = true;
             run.stats.expanded += 1;
@@ -263,7 +263,7 @@ impl<N: Clone, C: Cost, T: Slots<N>> Engine<N, C, T> {
                     });
                 }
                 Step::Exhausted => return Ok(run.finish_exhausted()),
-                Step::OutOfExpansions => return Ok(run.finish_expansions()),
+                Step::OutOfBudget => return Ok(run.finish_budget()),
             }
         }
     }

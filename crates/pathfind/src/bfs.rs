@@ -44,8 +44,8 @@ impl<N: Clone, C: Cost, T: Slots<N>> Engine<N, C, T> {
         }
         run.frontier(queue.len());
         while let Some(slot) = queue.pop_front() {
-            if run.out_of_expansions() {
-                return Ok(run.finish_expansions());
+            if run.out_of_budget() {
+                return Ok(run.finish_budget());
             }
             run.stats.expanded += 1;
             // Marks the state expanded, for `GridContext::expanded_cells` (the flag is

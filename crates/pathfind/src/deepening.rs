@@ -106,8 +106,8 @@ impl<N: Clone, C: Cost, T: Slots<N>> Engine<N, C, T> {
                 while let Some(top) = self.frames.last_mut() {
                     if !top.expanded {
                         top.expanded = true;
-                        if run.out_of_expansions() {
-                            return Ok(run.finish_expansions());
+                        if run.out_of_budget() {
+                            return Ok(run.finish_budget());
                         }
                         let too_deep = run.limits.max_depth.is_some_and(|m| top.depth >= m);
                         run.stats.expanded += 1;

@@ -56,8 +56,8 @@ impl<N: Clone, C: Cost, T: Slots<N>> Engine<N, C, T> {
                     stats: run.stats,
                 });
             }
-            if run.out_of_expansions() {
-                return Ok(run.finish_expansions());
+            if run.out_of_budget() {
+                return Ok(run.finish_budget());
             }
             run.stats.expanded += 1;
             buf.clear();

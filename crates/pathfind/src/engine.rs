@@ -9,6 +9,7 @@ use core::hash::Hash;
 use core::marker::PhantomData;
 use std::collections::VecDeque;
 use std::collections::hash_map::Entry as MapEntry;
+use std::time::Instant;
 
 use fxhash::FxHashMap;
 use search_core::{Cost, CostError, FloatCost};
@@ -288,32 +289,65 @@ pub(crate) fn check_h<C: Cost>(h: C) -> Result<C, PathError> {
     }
 }
 
-/// Bookkeeping shared by every algorithm: counters and the limit that pruned something.
-#[derive(Clone, Copy, Debug)]
+/// Bookkeeping shared by every algorithm: counters, the limit that pruned something, and
+/// the clock.
+#[derive(Clone, Debug)]
 pub(crate) struct Run<C> {
     pub limits: Limits<C>,
     pub stats: SearchStats,
     pub pruned: Option<Limit>,
+    /// When `max_time` runs out (`None`: no time limit, or one too large for the clock).
+    deadline: Option<Instant>,
+    /// A deadline or a stop flag is set: the clock and the flag are polled.
+    clocked: bool,
+    /// The limit that ended the search early (expansions, time or the stop flag).
+    reached: Limit,
 }
 
 impl<C: Cost> Run<C> {
     pub(crate) fn new(limits: &Limits<C>) -> Self {
+        let deadline = limits.max_time.and_then(|t| Instant::now().checked_add(t));
         Run {
-            limits: *limits,
+            limits: limits.clone(),
             stats: SearchStats {
                 iterations: 1,
                 ..SearchStats::default()
             },
             pruned: None,
+            deadline,
+            clocked: deadline.is_some() || limits.stop.is_some(),
+            reached: Limit::Expansions,
         }
     }
 
-    /// `true` if the expansion budget is spent.
+    /// `true` if the search must stop before its next expansion: the expansion limit is
+    /// reached, or (looked at every `POLL_INTERVAL` expansions) time is up or the stop
+    /// flag is set. The limit is remembered for [`Run::finish_budget`].
     #[inline]
-    pub(crate) fn out_of_expansions(&self) -> bool {
-        self.limits
+    pub(crate) fn out_of_budget(&mut self) -> bool {
+        if self
+            .limits
             .max_expansions
             .is_some_and(|m| self.stats.expanded >= m)
+        {
+            self.reached = Limit::Expansions;
+            return true;
+        }
+        self.clocked && self.stats.expanded % Limits::POLL_INTERVAL == 0 && self.clock_ran_out()
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn clock_ran_out(&mut self) -> bool {
+        if self.limits.stop.as_ref().is_some_and(|f| f.is_set()) {
+            self.reached = Limit::Stopped;
+            true
+        } else if self.deadline.is_some_and(|d| Instant::now() >= d) {
+            self.reached = Limit::Time;
+            true
+        } else {
+            false
+        }
     }
 
     /// `true` (and remembers it) if a successor at `depth` is too deep.
@@ -360,10 +394,10 @@ impl<C: Cost> Run<C> {
         }
     }
 
-    /// The result of a search stopped by its expansion budget.
-    pub(crate) fn finish_expansions<N>(&self) -> crate::SearchResult<N, C> {
+    /// The result of a search that [`Run::out_of_budget`] stopped.
+    pub(crate) fn finish_budget<N>(&self) -> crate::SearchResult<N, C> {
         crate::SearchResult {
-            outcome: crate::Outcome::LimitReached(Limit::Expansions),
+            outcome: crate::Outcome::LimitReached(self.reached),
             stats: self.stats,
         }
     }

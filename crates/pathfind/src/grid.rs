@@ -949,6 +949,8 @@ impl GridContext {
             max_cost: limits.max_cost.map(|c| to_fixed(c.get())),
             max_depth: limits.max_depth,
             max_expansions: limits.max_expansions,
+            max_time: limits.max_time,
+            stop: limits.stop.clone(),
         };
         let stride = grid.stride as u32;
         let (gx, gy) = (goal_index % stride, goal_index / stride);

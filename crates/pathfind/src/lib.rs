@@ -15,7 +15,9 @@
 //!    cell instead of hash maps: the fastest way to search a grid. [`GridProblem`] turns a
 //!    grid query into a [`SearchProblem`] for the algorithms a grid context lacks.
 //!
-//! Every search is bounded by [`Limits`] (maximum cost, depth, expansions) and returns a
+//! Every search is bounded by [`Limits`] (maximum cost, depth, expansions, wall-clock time,
+//! a [`StopFlag`](search_core::StopFlag) another thread may set, or all of these from a
+//! [`search_core::Budget`]) and returns a
 //! [`SearchResult`]: the [`Outcome`] (a [`Path`] with its cost, "no path", or the limit that
 //! stopped it) and [`SearchStats`] (expanded, generated, largest frontier). Bad input (a
 //! negative or overflowing cost, a start outside the grid, a malformed map file) is a typed

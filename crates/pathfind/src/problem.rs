@@ -241,7 +241,7 @@ impl<'p, P: SearchProblem + ?Sized> AStarStepper<'p, P> {
                 stats: self.run.stats,
             },
             CoreStep::Exhausted => self.run.finish_exhausted(),
-            CoreStep::OutOfExpansions => self.run.finish_expansions(),
+            CoreStep::OutOfBudget => self.run.finish_budget(),
         };
         self.done = Some(result.clone());
         Ok(Step::Done(result))

@@ -1,6 +1,8 @@
 //! What every search returns ([`SearchResult`]) and how it may be bounded ([`Limits`]).
 
-use search_core::Cost;
+use std::time::Duration;
+
+use search_core::{Budget, Cost, StopFlag};
 
 /// Bounds on a search. Every field is optional; the search stops at the first one reached
 /// and reports it as [`Outcome::LimitReached`].
@@ -9,16 +11,35 @@ use search_core::Cost;
 ///   path never costs more.
 /// * `max_depth`: states more than this many steps from a start are not generated.
 /// * `max_expansions`: at most this many states have their successors generated.
+/// * `max_time`: the search stops once this much wall-clock time has passed since it
+///   started ([`Limit::Time`]).
+/// * `stop`: the search stops soon after another thread sets the flag ([`Limit::Stopped`]).
+///
+/// The clock and the flag are read every [`Limits::POLL_INTERVAL`] expansions, not at every
+/// one, so they cost the search loop next to nothing: a search overshoots its time or
+/// notices the flag within that many expansions (well under a millisecond on a grid; with
+/// a successor function of your own, 256 of its calls). Without a time limit or a flag the
+/// clock is never read.
 ///
 /// ```
+/// use std::time::Duration;
 /// use pathfind::Limits;
-/// let limits = Limits::none().cost(100u32).depth(20).expansions(10_000);
+/// use search_core::StopFlag;
+/// let stop = StopFlag::new();
+/// let limits = Limits::none()
+///     .cost(100u32)
+///     .depth(20)
+///     .expansions(10_000)
+///     .time(Duration::from_millis(50))
+///     .with_stop(stop.clone());
 /// assert_eq!(limits.max_cost, Some(100));
 /// assert_eq!(limits.max_depth, Some(20));
 /// assert_eq!(limits.max_expansions, Some(10_000));
+/// assert_eq!(limits.max_time, Some(Duration::from_millis(50)));
+/// assert_eq!(limits.stop, Some(stop));
 /// assert_eq!(Limits::<u32>::none().max_cost, None);
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Limits<C> {
     /// Largest path cost explored.
     pub max_cost: Option<C>,
@@ -26,6 +47,11 @@ pub struct Limits<C> {
     pub max_depth: Option<u32>,
     /// Largest number of expansions.
     pub max_expansions: Option<u64>,
+    /// Longest wall-clock time, counted from the start of the search (for an
+    /// [`AStarStepper`](crate::AStarStepper), from its creation).
+    pub max_time: Option<Duration>,
+    /// A flag another thread may set to stop the search.
+    pub stop: Option<StopFlag>,
 }
 
 impl<C> Default for Limits<C> {
@@ -34,6 +60,8 @@ impl<C> Default for Limits<C> {
             max_cost: None,
             max_depth: None,
             max_expansions: None,
+            max_time: None,
+            stop: None,
         }
     }
 }
@@ -82,6 +110,77 @@ impl<C> Limits<C> {
         self.max_expansions = Some(max_expansions);
         self
     }
+
+    /// Sets the longest wall-clock time; a search stopped by it ends with
+    /// [`Outcome::LimitReached`]`(`[`Limit::Time`]`)`.
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// use pathfind::{dijkstra, Limit, Limits, Outcome};
+    /// // Count up forever: only the clock ends this search.
+    /// let limits = Limits::none().time(Duration::from_millis(20));
+    /// let r = dijkstra([0u64], |&n| [(n + 1, 1u64)], |_| false, &limits).unwrap();
+    /// assert_eq!(r.outcome, Outcome::LimitReached(Limit::Time));
+    /// ```
+    #[must_use]
+    pub fn time(mut self, max_time: Duration) -> Self {
+        self.max_time = Some(max_time);
+        self
+    }
+
+    /// Attaches a stop flag; a search stopped by it ends with
+    /// [`Outcome::LimitReached`]`(`[`Limit::Stopped`]`)`.
+    ///
+    /// ```
+    /// use pathfind::{bfs, Limit, Limits, Outcome};
+    /// use search_core::StopFlag;
+    /// let stop = StopFlag::new();
+    /// stop.stop(); // set before the search starts: it stops at its first poll
+    /// let r = bfs([0u64], |&n| [n + 1], |_| false, &Limits::none().with_stop(stop)).unwrap();
+    /// assert_eq!(r.outcome, Outcome::LimitReached(Limit::Stopped));
+    /// assert_eq!(r.stats.expanded, 0);
+    /// ```
+    #[must_use]
+    pub fn with_stop(mut self, stop: StopFlag) -> Self {
+        self.stop = Some(stop);
+        self
+    }
+
+    /// The limits a [`Budget`] of `search-core` sets: its node limit bounds the expansions,
+    /// its depth limit the steps from a start, and its time limit and stop flag carry over;
+    /// its iteration limit does not apply to path searches. The cost limit stays unset.
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// use pathfind::Limits;
+    /// use search_core::{Budget, StopFlag};
+    /// let stop = StopFlag::new();
+    /// let budget = Budget::time(Duration::from_millis(100)).and_nodes(5_000).with_stop(stop.clone());
+    /// let limits = Limits::<u32>::from_budget(&budget);
+    /// assert_eq!(limits.max_expansions, Some(5_000));
+    /// assert_eq!(limits.max_time, Some(Duration::from_millis(100)));
+    /// assert_eq!(limits.stop, Some(stop));
+    /// assert_eq!((limits.max_cost, limits.max_depth), (None, None));
+    /// ```
+    #[must_use]
+    pub fn from_budget(budget: &Budget) -> Self {
+        Limits {
+            max_cost: None,
+            max_depth: budget.max_depth(),
+            max_expansions: budget.max_nodes(),
+            max_time: budget.time_limit(),
+            stop: budget.stop_flag().cloned(),
+        }
+    }
+}
+
+impl Limits<()> {
+    /// How many expansions pass between two looks at the clock and the stop flag.
+    ///
+    /// ```
+    /// assert_eq!(pathfind::Limits::POLL_INTERVAL, 256);
+    /// ```
+    pub const POLL_INTERVAL: u64 = 256;
 }
 
 /// Which bound of [`Limits`] stopped a search.
@@ -99,6 +198,10 @@ pub enum Limit {
     Depth,
     /// `max_expansions` was reached.
     Expansions,
+    /// `max_time` ran out.
+    Time,
+    /// The `stop` flag was set.
+    Stopped,
 }
 
 /// A path from a start to a goal, both included, and its cost.

@@ -22,6 +22,23 @@ use crate::error::BudgetError;
 #[derive(Clone, Debug, Default)]
 pub struct StopFlag(Arc<AtomicBool>);
 
+/// Two flags are equal when they are the same flag: one is a clone of the other (setting
+/// one sets the other). Two separately created flags are never equal, even both unset.
+///
+/// ```
+/// use search_core::StopFlag;
+/// let flag = StopFlag::new();
+/// assert_eq!(flag, flag.clone());
+/// assert_ne!(flag, StopFlag::new());
+/// ```
+impl PartialEq for StopFlag {
+    fn eq(&self, other: &Self) -> bool {
+        Arc::ptr_eq(&self.0, &other.0)
+    }
+}
+
+impl Eq for StopFlag {}
+
 impl StopFlag {
     /// A new, unset flag.
     ///
