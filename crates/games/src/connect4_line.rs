@@ -165,7 +165,8 @@ pub fn parse_line(line: &str) -> Result<Option<ScoredPosition>, ParseLineError> 
             })?;
             let stones = position.moves_played();
             let max = max_score(stones);
-            if score.abs() > max {
+            // A range test, not `score.abs() > max`: `i32::MIN` has no absolute value.
+            if !(-max..=max).contains(&score) {
                 return Err(ParseLineError::ScoreOutOfRange { score, stones, max });
             }
             Some(score)

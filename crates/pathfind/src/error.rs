@@ -54,7 +54,8 @@ pub enum PathError {
     TooManyStates(u32),
 }
 
-/// A malformed MovingAI `.map` or `.scen` file. Every parse error names its 1-based line.
+/// A malformed MovingAI `.map` or `.scen` file. Every error about a line names it
+/// (1-based); new variants may be added, so a `match` needs a wildcard arm.
 ///
 /// ```
 /// use pathfind::movingai::parse_map;
@@ -62,6 +63,7 @@ pub enum PathError {
 /// assert_eq!(err.to_string(), "line 5: unknown map character 'X' at column 2");
 /// ```
 #[derive(Debug, Clone, PartialEq, Error)]
+#[non_exhaustive]
 pub enum MapError {
     /// A line does not have the expected form.
     #[error("line {line}: {message}")]
@@ -88,6 +90,32 @@ pub enum MapError {
         line: usize,
         /// What was expected there.
         expected: String,
+    },
+    /// The header declares more cells than the limit of
+    /// [`MapLimits`](crate::movingai::MapLimits): refused before anything is allocated.
+    ///
+    /// ```
+    /// use pathfind::MapError;
+    /// use pathfind::movingai::{MapLimits, parse_map_with_limits};
+    /// let limits = MapLimits::new().with_max_cells(100);
+    /// let err = parse_map_with_limits("type octile\nheight 20\nwidth 10\nmap\n", &limits);
+    /// assert_eq!(
+    ///     err.unwrap_err(),
+    ///     MapError::TooManyCells { width: 10, height: 20, max_cells: 100 }
+    /// );
+    /// ```
+    #[error(
+        "the header declares a {width}x{height} map ({} cells), more than the limit of \
+         {max_cells} cells",
+        u64::from(*width) * u64::from(*height)
+    )]
+    TooManyCells {
+        /// Declared width.
+        width: u32,
+        /// Declared height.
+        height: u32,
+        /// The limit: [`MapLimits::max_cells`](crate::movingai::MapLimits::max_cells).
+        max_cells: u64,
     },
     /// The map's size cannot become a grid.
     #[error("grid: {0}")]

@@ -3,10 +3,15 @@
 //!
 //! A `.map` has four header lines (`type octile`, `height H`, `width W`, `map`) and then H
 //! rows of W characters: `.`, `G`, `S` are passable; `@`, `O`, `T`, `W` are not. Line ends
-//! may be CRLF. A `.scen` starts with `version 1` (or `version 1.0`), then one scenario per
-//! line: `bucket map width height start_x start_y goal_x goal_y optimal_length`,
-//! tab- or space-separated. The optimal lengths assume 8-connected moves, √2 diagonals and
-//! no corner cutting ([`Movement::OCTILE`]).
+//! may be CRLF. Nothing but blank lines may follow the last row. The header declares the
+//! size before any row, so a map declaring more cells than its [`MapLimits`] allow (by
+//! default [`MapLimits::DEFAULT_MAX_CELLS`], a 4096 × 4096 map) is refused before anything
+//! is allocated: see [`parse_map_with_limits`] and [`load_map_with_limits`].
+//!
+//! A `.scen` starts with `version 1` (or `version 1.0`), then one scenario per line:
+//! `bucket map width height start_x start_y goal_x goal_y optimal_length`, tab- or
+//! space-separated. The optimal lengths assume 8-connected moves, √2 diagonals and no
+//! corner cutting ([`Movement::OCTILE`]).
 //!
 //! ```
 //! use pathfind::movingai::{parse_map, parse_scen};
@@ -126,10 +131,97 @@ impl Scenario {
     }
 }
 
-/// Parses a `.map` file's text.
+/// What a `.map` file may make the parser allocate. The header declares the size before
+/// any row is read, so [`parse_map_with_limits`] compares `width × height` with
+/// [`max_cells`](Self::max_cells) first and refuses a larger map with
+/// [`MapError::TooManyCells`] without allocating anything; a map within the limit never
+/// reserves more cells than the text has bytes (each cell is one character).
+///
+/// The default, [`DEFAULT_MAX_CELLS`](Self::DEFAULT_MAX_CELLS), is what [`parse_map`] and
+/// [`load_map`] use.
+///
+/// ```
+/// use pathfind::MapError;
+/// use pathfind::movingai::{MapLimits, parse_map_with_limits};
+///
+/// assert_eq!(MapLimits::default().max_cells(), 4096 * 4096);
+/// let small = MapLimits::new().with_max_cells(4);
+/// let text = "type octile\nheight 2\nwidth 3\nmap\n...\n...\n";
+/// assert!(matches!(
+///     parse_map_with_limits(text, &small),
+///     Err(MapError::TooManyCells { width: 3, height: 2, max_cells: 4 })
+/// ));
+/// assert!(parse_map_with_limits(text, &small.with_max_cells(6)).is_ok());
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct MapLimits {
+    max_cells: u64,
+}
+
+impl MapLimits {
+    /// The default limit: 16,777,216 cells (a 4096 × 4096 map, 16 MiB of passability flags),
+    /// 64 times the largest map in the repository's `data/movingai` (512 × 512).
+    pub const DEFAULT_MAX_CELLS: u64 = 1 << 24;
+
+    /// The default limits ([`DEFAULT_MAX_CELLS`](Self::DEFAULT_MAX_CELLS)).
+    ///
+    /// ```
+    /// use pathfind::movingai::MapLimits;
+    /// assert_eq!(MapLimits::new(), MapLimits::default());
+    /// ```
+    #[must_use]
+    pub const fn new() -> Self {
+        MapLimits {
+            max_cells: Self::DEFAULT_MAX_CELLS,
+        }
+    }
+
+    /// The same limits with at most `max_cells` cells (`width × height`) per map. The grid
+    /// itself still allows at most 65,533 cells per side ([`PathError::GridSize`]).
+    ///
+    /// ```
+    /// use pathfind::movingai::MapLimits;
+    /// assert_eq!(MapLimits::new().with_max_cells(1 << 20).max_cells(), 1 << 20);
+    /// ```
+    #[must_use]
+    pub const fn with_max_cells(self, max_cells: u64) -> Self {
+        MapLimits { max_cells }
+    }
+
+    /// The largest number of cells (`width × height`) a map may declare.
+    ///
+    /// ```
+    /// use pathfind::movingai::MapLimits;
+    /// assert_eq!(MapLimits::new().max_cells(), MapLimits::DEFAULT_MAX_CELLS);
+    /// ```
+    #[must_use]
+    pub const fn max_cells(&self) -> u64 {
+        self.max_cells
+    }
+}
+
+impl Default for MapLimits {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+/// The lines of a file: split at `\n`, one `\r` before it (or at the very end) dropped.
+/// Unlike [`str::lines`] followed by stripping a `\r`, a line keeps any second `\r`.
+fn text_lines(text: &str) -> impl Iterator<Item = &str> {
+    text.split_inclusive('\n').map(|l| {
+        let l = l.strip_suffix('\n').unwrap_or(l);
+        l.strip_suffix('\r').unwrap_or(l)
+    })
+}
+
+/// Parses a `.map` file's text, refusing a map larger than
+/// [`MapLimits::DEFAULT_MAX_CELLS`] (use [`parse_map_with_limits`] to choose the limit).
 ///
 /// # Errors
-/// [`MapError`] naming the line: a bad header, a missing or short row, an unknown character.
+/// [`MapError`] naming the line: a bad header, a missing, short or long row, an unknown
+/// character, a non-blank line after the last row; [`MapError::TooManyCells`] for a size
+/// above the limit, [`MapError::Grid`] for a zero or too long side.
 ///
 /// ```
 /// use pathfind::movingai::parse_map;
@@ -138,16 +230,37 @@ impl Scenario {
 /// assert_eq!(e.to_string(), "line 2: expected `height <number>`, found \"height x\"");
 /// ```
 pub fn parse_map(text: &str) -> Result<MovingAiMap, MapError> {
-    let mut lines = text
-        .lines()
-        .map(|l| l.strip_suffix('\r').unwrap_or(l))
-        .enumerate();
+    parse_map_with_limits(text, &MapLimits::default())
+}
+
+/// Parses a `.map` file's text, refusing a header that declares more than
+/// `limits.max_cells()` cells before allocating anything.
+///
+/// # Errors
+/// As [`parse_map`], with [`MapError::TooManyCells`] for a size above `limits`.
+///
+/// ```
+/// use pathfind::MapError;
+/// use pathfind::movingai::{MapLimits, parse_map_with_limits};
+///
+/// let huge = "type octile\nheight 4000000000\nwidth 4000000000\nmap\n";
+/// let err = parse_map_with_limits(huge, &MapLimits::new()).unwrap_err();
+/// assert_eq!(
+///     err.to_string(),
+///     "the header declares a 4000000000x4000000000 map (16000000000000000000 cells), \
+///      more than the limit of 16777216 cells"
+/// );
+/// let limits = MapLimits::new().with_max_cells(1 << 20);
+/// assert!(parse_map_with_limits("type octile\nheight 1\nwidth 2\nmap\n.@\n", &limits).is_ok());
+/// ```
+pub fn parse_map_with_limits(text: &str, limits: &MapLimits) -> Result<MovingAiMap, MapError> {
+    let mut lines = text_lines(text).enumerate();
     let mut next = |expected: &str| {
         lines
             .next()
             .map(|(i, l)| (i + 1, l))
             .ok_or_else(|| MapError::Truncated {
-                line: text.lines().count() + 1,
+                line: text_lines(text).count() + 1,
                 expected: expected.to_string(),
             })
     };
@@ -167,10 +280,23 @@ pub fn parse_map(text: &str) -> Result<MovingAiMap, MapError> {
             message: format!("expected `map`, found {m:?}"),
         });
     }
+    // Both factors are below 2^32, so the product fits a u64.
+    let cells = u64::from(width) * u64::from(height);
+    if cells > limits.max_cells {
+        return Err(MapError::TooManyCells {
+            width,
+            height,
+            max_cells: limits.max_cells,
+        });
+    }
     if width == 0 || height == 0 || width > 65_533 || height > 65_533 {
         return Err(crate::PathError::GridSize { width, height }.into());
     }
-    let mut passable = Vec::with_capacity(width as usize * height as usize);
+    // Every cell is a character of at least one byte: a header larger than its text gets no
+    // more than the text's length reserved, and the rows below push at most `width` cells
+    // each, so the vector never grows past this.
+    let capacity = usize::try_from(cells).map_or(text.len(), |c| c.min(text.len()));
+    let mut passable = Vec::with_capacity(capacity);
     for row in 0..height {
         let (line, text) = next(&format!("map row {} of {height}", row + 1))?;
         let mut count = 0usize;
@@ -186,13 +312,24 @@ pub fn parse_map(text: &str) -> Result<MovingAiMap, MapError> {
                     });
                 }
             };
-            passable.push(p);
+            if col < width as usize {
+                passable.push(p);
+            }
             count += 1;
         }
         if count != width as usize {
             return Err(MapError::Line {
                 line,
                 message: format!("map row has {count} cells, expected {width}"),
+            });
+        }
+    }
+    // A row too many is a map of another size, not one to cut short.
+    for (i, rest) in lines {
+        if !rest.trim().is_empty() {
+            return Err(MapError::Line {
+                line: i + 1,
+                message: format!("expected the end of the {height}-row map, found {rest:?}"),
             });
         }
     }
@@ -222,7 +359,8 @@ fn header_number((line, text): (usize, &str), key: &str) -> Result<u32, MapError
 ///
 /// # Errors
 /// [`MapError::Line`] naming the line: a missing `version` line, a wrong number of fields,
-/// a field that is not a number, or a start or goal outside the stated map size.
+/// a field that is not a number (the optimal length in plain decimal notation, `2.41421`,
+/// without sign or exponent), or a start or goal outside the stated map size.
 ///
 /// ```
 /// use pathfind::movingai::parse_scen;
@@ -231,10 +369,7 @@ fn header_number((line, text): (usize, &str), key: &str) -> Result<u32, MapError
 /// ```
 pub fn parse_scen(text: &str) -> Result<Vec<Scenario>, MapError> {
     let mut out = Vec::new();
-    let mut lines = text
-        .lines()
-        .map(|l| l.strip_suffix('\r').unwrap_or(l))
-        .enumerate();
+    let mut lines = text_lines(text).enumerate();
     match lines.next() {
         Some((_, l)) if l.split_whitespace().next() == Some("version") => {}
         Some((_, l)) => {
@@ -272,14 +407,19 @@ pub fn parse_scen(text: &str) -> Result<Vec<Scenario>, MapError> {
                 ),
             })
         };
-        let optimal: f64 = f[8]
-            .parse()
-            .ok()
-            .filter(|v: &f64| v.is_finite() && *v >= 0.0)
+        // Plain decimal notation only: `decimals` (and with it the tolerance) counts the
+        // digits after the point, which an exponent (`15e-1`) would make meaningless.
+        let plain = f[8].bytes().all(|b| b.is_ascii_digit() || b == b'.')
+            && f[8].bytes().filter(|&b| b == b'.').count() <= 1
+            && f[8].bytes().any(|b| b.is_ascii_digit());
+        let optimal: f64 = Some(f[8])
+            .filter(|_| plain)
+            .and_then(|t| t.parse().ok())
+            .filter(|v: &f64| v.is_finite())
             .ok_or_else(|| MapError::Line {
                 line,
                 message: format!(
-                    "field 9 (optimal length) is not a non-negative number: {:?}",
+                    "field 9 (optimal length) is not a non-negative decimal number: {:?}",
                     f[8]
                 ),
             })?;
@@ -311,7 +451,7 @@ pub fn parse_scen(text: &str) -> Result<Vec<Scenario>, MapError> {
     Ok(out)
 }
 
-/// Reads and parses a `.map` file.
+/// Reads and parses a `.map` file with the default [`MapLimits`].
 ///
 /// # Errors
 /// [`MapError::Io`] if it cannot be read, else as [`parse_map`].
@@ -322,6 +462,24 @@ pub fn parse_scen(text: &str) -> Result<Vec<Scenario>, MapError> {
 /// ```
 pub fn load_map(path: impl AsRef<FsPath>) -> Result<MovingAiMap, MapError> {
     parse_map(&read(path.as_ref())?)
+}
+
+/// Reads and parses a `.map` file with the given [`MapLimits`].
+///
+/// # Errors
+/// [`MapError::Io`] if it cannot be read, else as [`parse_map_with_limits`].
+///
+/// ```
+/// use pathfind::movingai::{MapLimits, load_map_with_limits};
+/// let limits = MapLimits::new().with_max_cells(1 << 20);
+/// let e = load_map_with_limits("/nonexistent/x.map", &limits).unwrap_err();
+/// assert!(matches!(e, pathfind::MapError::Io { .. }));
+/// ```
+pub fn load_map_with_limits(
+    path: impl AsRef<FsPath>,
+    limits: &MapLimits,
+) -> Result<MovingAiMap, MapError> {
+    parse_map_with_limits(&read(path.as_ref())?, limits)
 }
 
 /// Reads and parses a `.scen` file.
