@@ -71,6 +71,7 @@ const Z95: f64 = 1.959_963_984_540_054;
 /// assert_eq!(ArenaError::NoGames.to_string(), "a match needs at least one game");
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[non_exhaustive]
 pub enum ArenaError {
     /// The arena was asked to play zero games.
     #[error("a match needs at least one game")]

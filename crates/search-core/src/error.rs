@@ -1,5 +1,9 @@
 //! Typed errors shared by every crate of the workspace.
+//!
+//! Every error enum is `#[non_exhaustive]`: match it with a wildcard arm, so that a new
+//! variant in a later version does not break your code.
 
+use std::any::Any;
 use std::time::Duration;
 
 use thiserror::Error;
@@ -12,6 +16,7 @@ use thiserror::Error;
 /// assert_eq!(e.to_string(), "illegal move 7 in this position");
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[non_exhaustive]
 pub enum IllegalMoveError {
     /// The move is not among the legal moves of the state.
     #[error("illegal move {mv} in this position")]
@@ -34,6 +39,7 @@ pub enum IllegalMoveError {
 /// assert_eq!(Budget::depth(0).start().unwrap_err(), BudgetError::ZeroDepth);
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[non_exhaustive]
 pub enum BudgetError {
     /// A maximum depth of zero leaves nothing to search.
     #[error("the depth limit is zero: a search needs a depth of at least 1")]
@@ -65,17 +71,42 @@ pub enum BudgetError {
 
 /// Why a search could not choose a move.
 ///
+/// Three kinds of failure:
+/// * **the request**: [`GameOver`](SearchError::GameOver), [`Budget`](SearchError::Budget),
+///   [`Config`](SearchError::Config);
+/// * **a broken [`Game`](crate::Game)**, found while searching:
+///   [`NoLegalMoves`](SearchError::NoLegalMoves),
+///   [`TurnDidNotPass`](SearchError::TurnDidNotPass),
+///   [`IllegalHookMove`](SearchError::IllegalHookMove), and in debug builds
+///   [`KeyNotRestored`](SearchError::KeyNotRestored). The engines check what costs at
+///   most a comparison per node in every build; the conformance checker (feature
+///   `testing`) checks the whole contract;
+/// * **a panic** in your `Game`, `Evaluator` or playout code on a thread the engine started:
+///   [`WorkerPanicked`](SearchError::WorkerPanicked), never a partial answer from the
+///   threads that survived. A panic on the calling thread itself (every single-threaded
+///   search) unwinds to the caller as usual.
+///
 /// ```
 /// use search_core::{BudgetError, SearchError};
 /// let e: SearchError = BudgetError::ZeroNodes.into();
 /// assert!(e.to_string().contains("node limit is zero"));
+///
+/// // The enum is non-exhaustive: always keep a wildcard arm.
+/// let what = match e {
+///     SearchError::Budget(_) | SearchError::Config(_) => "fix the request",
+///     SearchError::WorkerPanicked { .. } => "a bug in user code",
+///     _ => "something else",
+/// };
+/// assert_eq!(what, "fix the request");
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[non_exhaustive]
 pub enum SearchError {
     /// The game is already over: there is no move to choose.
     #[error("the game is over: there is no move to choose")]
     GameOver,
-    /// The game claims to be ongoing but has no legal move (a broken `Game` implementation).
+    /// The game claims to be ongoing but has no legal move (a broken `Game` implementation),
+    /// at the root or anywhere in the searched tree.
     #[error("the game is ongoing but has no legal move (check the Game implementation)")]
     NoLegalMoves,
     /// The budget is invalid.
@@ -84,6 +115,89 @@ pub enum SearchError {
     /// A configuration value is out of range (a table size, an exploration constant...).
     #[error("invalid configuration: {0}")]
     Config(String),
+    /// User code (a `Game`, `Evaluator` or playout policy) panicked on a search thread the
+    /// engine started. The other threads were stopped and their partial results dropped.
+    #[error("a search thread panicked: {message}")]
+    WorkerPanicked {
+        /// The panic's message (its `&str` or `String` payload).
+        message: String,
+    },
+    /// After a move the same player was to move again: the engine needs the turn to pass
+    /// with every move, as [`Game::play`](crate::Game::play) promises (a game with extra
+    /// turns, such as Dots and Boxes, must fold them into one move).
+    #[error(
+        "after the move {mv} the same player is to move again: the engines need the turn to pass with every move (check Game::play and Game::to_move)"
+    )]
+    TurnDidNotPass {
+        /// The move, formatted with `Debug`.
+        mv: String,
+    },
+    /// A game hook returned a move that is not legal in the state it was asked about.
+    #[error("the game's {hook} hook returned {mv}, which is not a legal move in that state")]
+    IllegalHookMove {
+        /// The hook: `"winning_move"` or `"non_losing_moves"`.
+        hook: &'static str,
+        /// The move, formatted with `Debug`.
+        mv: String,
+    },
+    /// Debug builds only: playing a move and undoing it did not restore the state's hash
+    /// key (or whose turn it is), so [`Game::undo`](crate::Game::undo) does not restore
+    /// the state exactly.
+    #[error(
+        "play({mv}) then undo({mv}) did not restore the hash key or the side to move (check Game::undo)"
+    )]
+    KeyNotRestored {
+        /// The move, formatted with `Debug`.
+        mv: String,
+    },
+}
+
+impl SearchError {
+    /// The [`WorkerPanicked`](SearchError::WorkerPanicked) error for a panic payload, as
+    /// [`std::thread::JoinHandle::join`] or [`std::panic::catch_unwind`] return it: the
+    /// message when the payload is a `&str` or a `String` (what `panic!` produces).
+    ///
+    /// ```
+    /// use search_core::SearchError;
+    /// let payload = std::panic::catch_unwind(|| panic!("bad move {}", 7)).unwrap_err();
+    /// assert_eq!(
+    ///     SearchError::from_panic(payload.as_ref()),
+    ///     SearchError::WorkerPanicked { message: "bad move 7".into() }
+    /// );
+    /// ```
+    #[must_use]
+    pub fn from_panic(payload: &(dyn Any + Send)) -> SearchError {
+        let message = if let Some(s) = payload.downcast_ref::<&str>() {
+            (*s).to_string()
+        } else if let Some(s) = payload.downcast_ref::<String>() {
+            s.clone()
+        } else {
+            "(the panic payload is not a string)".to_string()
+        };
+        SearchError::WorkerPanicked { message }
+    }
+
+    /// `true` for the errors that mean the [`Game`](crate::Game) implementation breaks its
+    /// contract ([`NoLegalMoves`](SearchError::NoLegalMoves),
+    /// [`TurnDidNotPass`](SearchError::TurnDidNotPass),
+    /// [`IllegalHookMove`](SearchError::IllegalHookMove),
+    /// [`KeyNotRestored`](SearchError::KeyNotRestored)).
+    ///
+    /// ```
+    /// use search_core::SearchError;
+    /// assert!(SearchError::NoLegalMoves.is_broken_game());
+    /// assert!(!SearchError::GameOver.is_broken_game());
+    /// ```
+    #[must_use]
+    pub fn is_broken_game(&self) -> bool {
+        matches!(
+            self,
+            SearchError::NoLegalMoves
+                | SearchError::TurnDidNotPass { .. }
+                | SearchError::IllegalHookMove { .. }
+                | SearchError::KeyNotRestored { .. }
+        )
+    }
 }
 
 /// A path-finding cost that cannot be used.
@@ -93,6 +207,7 @@ pub enum SearchError {
 /// assert_eq!(FloatCost::new(f64::NAN).unwrap_err(), CostError::NaN);
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Error)]
+#[non_exhaustive]
 pub enum CostError {
     /// Not a number: NaN has no place in a total order of costs.
     #[error("a cost is NaN")]

@@ -179,6 +179,14 @@ impl fmt::Display for Outcome {
 ///   exactly when [`outcome`](Game::outcome) is not [`Outcome::Ongoing`]; moves are unique.
 /// * `play` is only called with a move that `legal_moves` produced for this state. Use
 ///   [`try_play`](Game::try_play) for untrusted input: it checks legality and returns an error.
+/// * Turns alternate: after `play`, [`to_move`](Game::to_move) is the opponent of the
+///   player who moved, after the move that ends the game too (engines score a finished
+///   game from the side to move's point of view). A game with extra turns (Dots and
+///   Boxes) must fold them into one move. The engines check this (one comparison per node)
+///   and answer [`SearchError::TurnDidNotPass`](crate::SearchError::TurnDidNotPass); an
+///   ongoing state without legal moves is
+///   [`SearchError::NoLegalMoves`](crate::SearchError::NoLegalMoves), wherever the search
+///   meets it.
 /// * `Clone` must be a full, independent copy. Engines search by *copy-make* (clone, then
 ///   play) unless `HAS_UNDO` is `true`; for a bitboard game copying 16 bytes is as fast as
 ///   make/unmake, so most games should not bother with `undo`.
@@ -231,7 +239,8 @@ pub trait Game: Clone {
     fn legal_moves(&self, moves: &mut Vec<Self::Move>);
 
     /// Plays `mv`, which must be legal in this state (see [`try_play`](Game::try_play) for
-    /// unchecked input). The side to move changes.
+    /// unchecked input). The side to move changes, whatever the move (see the
+    /// [contract](Game#contract)).
     fn play(&mut self, mv: Self::Move);
 
     /// Whether the game is ongoing, won, or drawn.
@@ -347,6 +356,12 @@ pub trait Game: Clone {
     /// and append **nothing** when every move loses at the opponent's next turn (the opponent
     /// threatens twice). Engines read an empty list from an ongoing state as "lost in two
     /// plies". Default: all legal moves, which is always correct.
+    ///
+    /// Engines call it only when [`HAS_WINNING_MOVE`](Game::HAS_WINNING_MOVE) is `true`,
+    /// after [`winning_move`](Game::winning_move) returned `None`: a game without a fast
+    /// `winning_move` never sees its `non_losing_moves` called, so it may rely on that
+    /// precondition. Its moves must be legal (engines check this at the root, and at every
+    /// node in debug builds: [`SearchError::IllegalHookMove`](crate::SearchError::IllegalHookMove)).
     ///
     /// ```
     /// # use search_core::{Game, Outcome, Player};
@@ -528,7 +543,13 @@ pub trait Game: Clone {
 /// Equal states must have equal keys. If [`KEY_IS_EXACT`](GameHash::KEY_IS_EXACT) is `true`, the
 /// key is also *unique* (different states have different keys, as Connect Four's
 /// `position + mask` is), which lets a table store fewer key bits without ever confusing two
-/// states; otherwise tables check the full key and still verify that a stored move is legal.
+/// states; otherwise tables check the full key, verify what they know about the state for
+/// free (the `adversarial` table: whose turn it is and
+/// [`remaining_plies_bound`](Game::remaining_plies_bound)), and still take a stored move
+/// only from the legal moves. A key that is not exact must still be a real hash of the
+/// whole state: two different states sharing a key can get each other's values. The
+/// conformance checker (feature `testing`, `check_hashed`) rejects a key that many
+/// different states share.
 ///
 /// ```
 /// use search_core::{Game, GameHash, Outcome, Player};

@@ -6,7 +6,8 @@
 //! * a clone equals the original, and stays equal when both play the same move;
 //! * a non-terminal state has legal moves and a terminal one has none; the moves are
 //!   unique; `legal_moves` appends and is deterministic; `legal_move_count` agrees;
-//! * turns alternate;
+//! * turns alternate: after every move, the one that ends the game included, the opponent
+//!   is to move (engines score a finished game from the side to move's point of view);
 //! * `undo` (when [`Game::HAS_UNDO`]) restores the state exactly (and its hash);
 //! * `winning_move` returns a legal, winning move exactly when one exists;
 //! * `non_losing_moves` returns legal moves only, and nothing only when every move loses;
@@ -15,8 +16,11 @@
 //! * `remaining_plies_bound` shrinks with every move and the game ends within the declared
 //!   maximum length;
 //! * with [`Conformance::check_hashed`]: equal states (clones, undone moves, transpositions
-//!   reached by two move orders) have equal keys, and an exact key never maps two different
-//!   states.
+//!   reached by two move orders) have equal keys; an exact key never maps two different
+//!   states; and a key that is not exact still looks like a hash: transposition tables trust
+//!   all 64 bits of it, so among the states seen no key may be shared by three different
+//!   states, and at most two keys by two (a decent 64-bit hash collides about once in
+//!   2^32 states; a key that forgets whose turn it is, or a constant, fails at once).
 //!
 //! [`reachable_state`] and [`ongoing_state`] are proptest strategies that yield random states
 //! reachable from an initial state, and shrink towards shorter games.
@@ -75,7 +79,9 @@ pub struct ConformanceReport {
     pub states: u64,
     /// The longest game seen, in plies.
     pub longest_game: u32,
-    /// Transposition pairs compared (hashed checks only).
+    /// Transpositions compared (hashed checks only): pairs of move orders `a r b` and
+    /// `b r a` from one state that reached equal states, whose keys were then compared.
+    /// Move orders that reach different states are not counted.
     pub transpositions: u64,
 }
 
@@ -419,9 +425,9 @@ fn check_move<G: Game + PartialEq>(state: &G, mv: G::Move) -> Result<(), String>
     if a != b {
         return Err(format!("two clones differ after both play {mv:?}"));
     }
-    if !a.outcome().is_over() && a.to_move() != state.to_move().opponent() {
+    if a.to_move() != state.to_move().opponent() {
         return Err(format!(
-            "the turn did not pass to the opponent after {mv:?}"
+            "the turn did not pass to the opponent after {mv:?} (it must pass after every move, the last one included)"
         ));
     }
     let mut via = state.clone();
@@ -472,20 +478,67 @@ impl<G: Game> HashCheck<G> for NoHash {
 }
 
 struct WithHash<G> {
-    /// Key -> one state seen with that key (exact keys only).
-    seen: HashMap<u64, G>,
+    /// Key -> the different states seen with that key (at most two are kept).
+    seen: HashMap<u64, Vec<G>>,
+    /// Keys seen with two different states (keys that are not exact only).
+    shared_keys: u32,
 }
 
 impl<G> Default for WithHash<G> {
     fn default() -> Self {
         WithHash {
             seen: HashMap::new(),
+            shared_keys: 0,
         }
     }
 }
 
-/// States remembered per run for the exact-key check, at most.
+/// States remembered per run for the key checks, at most.
 const MAX_REMEMBERED: usize = 200_000;
+
+/// Keys that are not exact: how many keys may be shared by two different states before the
+/// key is reported as no hash at all (a random 64-bit key has about a one-in-a-billion
+/// chance of a single such pair among `MAX_REMEMBERED` states).
+const MAX_SHARED_KEYS: u32 = 2;
+
+impl<G: GameHash + PartialEq + Display> WithHash<G> {
+    /// Remembers `state` under `key`, and reports keys shared by different states.
+    fn remember(&mut self, key: u64, state: &G) -> Result<(), String> {
+        if self.seen.len() >= MAX_REMEMBERED && !self.seen.contains_key(&key) {
+            return Ok(());
+        }
+        let states = self.seen.entry(key).or_default();
+        if states.contains(state) {
+            return Ok(());
+        }
+        if let Some(other) = states.first() {
+            if G::KEY_IS_EXACT {
+                return Err(format!(
+                    "KEY_IS_EXACT, but key {key:#x} also belongs to this other state:\n{other}"
+                ));
+            }
+            if states.len() >= 2 {
+                return Err(format!(
+                    "three different states share the key {key:#x} (this one and:\n{other}\nand:\n{}\n): \
+                     transposition tables trust the whole 64-bit key and would mix up their values; \
+                     use a real hash of the whole state, whose turn it is included",
+                    states[1]
+                ));
+            }
+            self.shared_keys += 1;
+            if self.shared_keys > MAX_SHARED_KEYS {
+                return Err(format!(
+                    "{} keys are each shared by two different states (the last, {key:#x}, by this one and:\n{other}\n): \
+                     transposition tables trust the whole 64-bit key and would mix up their values; \
+                     use a real hash of the whole state, whose turn it is included",
+                    self.shared_keys
+                ));
+            }
+        }
+        states.push(state.clone());
+        Ok(())
+    }
+}
 
 impl<G: GameHash + PartialEq + Display> HashCheck<G> for WithHash<G> {
     fn check(
@@ -499,17 +552,7 @@ impl<G: GameHash + PartialEq + Display> HashCheck<G> for WithHash<G> {
         if state.clone().hash_key() != key {
             return Err("a clone has a different hash_key".into());
         }
-        if G::KEY_IS_EXACT {
-            if let Some(other) = self.seen.get(&key) {
-                if other != state {
-                    return Err(format!(
-                        "KEY_IS_EXACT, but key {key:#x} also belongs to this other state:\n{other}"
-                    ));
-                }
-            } else if self.seen.len() < MAX_REMEMBERED {
-                self.seen.insert(key, state.clone());
-            }
-        }
+        self.remember(key, state)?;
         // Transposition: a, r, b and b, r, a (r an opponent reply legal in both orders).
         moves.clear();
         state.legal_moves(moves);
@@ -544,8 +587,11 @@ impl<G: GameHash + PartialEq + Display> HashCheck<G> for WithHash<G> {
         }
         after_a.play(b);
         after_b.play(a);
+        if after_a != after_b {
+            return Ok(()); // two different states: nothing to compare
+        }
         report.transpositions += 1;
-        if after_a == after_b && after_a.hash_key() != after_b.hash_key() {
+        if after_a.hash_key() != after_b.hash_key() {
             return Err(format!(
                 "moves {a:?} {reply:?} {b:?} and {b:?} {reply:?} {a:?} reach the same state with different keys {:#x} and {:#x}",
                 after_a.hash_key(),
@@ -720,5 +766,171 @@ mod tests {
             .check(&start::<false, true>())
             .unwrap_err();
         assert!(err.rule.contains("NON_LOSING_MOVES_EXACT"), "{err}");
+    }
+    /// Normal Nim with a key chosen by `KEY`: 0 a real key (stones and turn), 1 a constant,
+    /// 2 the stones alone (it forgets whose turn it is).
+    #[derive(Clone, Debug, PartialEq)]
+    struct Keyed<const KEY: u8>(Nim<false, false>);
+
+    impl<const KEY: u8> Game for Keyed<KEY> {
+        type Move = u32;
+        fn to_move(&self) -> Player {
+            self.0.to_move()
+        }
+        fn legal_moves(&self, m: &mut Vec<u32>) {
+            self.0.legal_moves(m);
+        }
+        fn play(&mut self, t: u32) {
+            self.0.play(t);
+        }
+        fn outcome(&self) -> Outcome {
+            self.0.outcome()
+        }
+    }
+
+    impl<const KEY: u8> GameHash for Keyed<KEY> {
+        fn hash_key(&self) -> u64 {
+            let n = self.0;
+            match KEY {
+                0 => (u64::from(n.stones) * 2 + n.to_move.index() as u64)
+                    .wrapping_mul(0x9E37_79B9_7F4A_7C15),
+                1 => 0,
+                _ => u64::from(n.stones),
+            }
+        }
+    }
+
+    impl<const KEY: u8> Display for Keyed<KEY> {
+        fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+            Display::fmt(&self.0, f)
+        }
+    }
+
+    impl Copy for Nim<false, false> {}
+
+    #[test]
+    fn a_real_key_that_is_not_exact_passes() {
+        let r = Conformance::new()
+            .check_hashed(&Keyed::<0>(start()))
+            .unwrap();
+        assert!(r.transpositions > 0);
+    }
+
+    #[test]
+    fn a_constant_key_is_caught() {
+        let err = Conformance::new()
+            .check_hashed(&Keyed::<1>(start()))
+            .unwrap_err();
+        assert!(
+            err.rule
+                .contains("three different states share the key 0x0"),
+            "{err}"
+        );
+    }
+
+    #[test]
+    fn a_key_that_forgets_the_turn_is_caught() {
+        // 10 stones: 8 stones are reached with either player to move, 7 too, and so on.
+        let err = Conformance::new()
+            .check_hashed(&Keyed::<2>(start()))
+            .unwrap_err();
+        assert!(
+            err.rule
+                .contains("keys are each shared by two different states"),
+            "{err}"
+        );
+    }
+
+    /// A state that remembers its history: no two move orders ever reach equal states.
+    #[derive(Clone, Debug, PartialEq)]
+    struct History(Vec<u8>);
+
+    impl Game for History {
+        type Move = u8;
+        fn to_move(&self) -> Player {
+            if self.0.len() % 2 == 0 {
+                Player::First
+            } else {
+                Player::Second
+            }
+        }
+        fn legal_moves(&self, m: &mut Vec<u8>) {
+            if self.0.len() < 5 {
+                m.extend(0..4);
+            }
+        }
+        fn play(&mut self, mv: u8) {
+            self.0.push(mv);
+        }
+        fn outcome(&self) -> Outcome {
+            if self.0.len() < 5 {
+                Outcome::Ongoing
+            } else {
+                Outcome::Draw
+            }
+        }
+    }
+
+    impl GameHash for History {
+        fn hash_key(&self) -> u64 {
+            self.0.iter().fold(0xcbf2_9ce4_8422_2325u64, |h, &m| {
+                (h ^ u64::from(m)).wrapping_mul(0x100_0000_01b3)
+            })
+        }
+    }
+
+    impl Display for History {
+        fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+            write!(f, "{:?}", self.0)
+        }
+    }
+
+    #[test]
+    fn only_real_transpositions_are_counted() {
+        // `a r b` and `b r a` never reach the same history: nothing was compared.
+        let r = Conformance::new()
+            .check_hashed(&History(Vec::new()))
+            .unwrap();
+        assert_eq!(r.transpositions, 0);
+        assert!(r.states > 0);
+    }
+
+    /// Nim whose last move keeps the turn (the winner stays "to move").
+    #[derive(Clone, Debug, PartialEq)]
+    struct StuckAtEnd(Nim<false, false>);
+
+    impl Game for StuckAtEnd {
+        type Move = u32;
+        fn to_move(&self) -> Player {
+            self.0.to_move()
+        }
+        fn legal_moves(&self, m: &mut Vec<u32>) {
+            self.0.legal_moves(m);
+        }
+        fn play(&mut self, t: u32) {
+            self.0.play(t);
+            if self.0.stones == 0 {
+                self.0.to_move = self.0.to_move.opponent();
+            }
+        }
+        fn outcome(&self) -> Outcome {
+            if self.0.stones == 0 {
+                Outcome::Win(self.0.to_move)
+            } else {
+                Outcome::Ongoing
+            }
+        }
+    }
+
+    impl Display for StuckAtEnd {
+        fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+            Display::fmt(&self.0, f)
+        }
+    }
+
+    #[test]
+    fn the_turn_must_pass_after_the_last_move_too() {
+        let err = Conformance::new().check(&StuckAtEnd(start())).unwrap_err();
+        assert!(err.rule.contains("turn did not pass"), "{err}");
     }
 }
