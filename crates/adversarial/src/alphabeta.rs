@@ -34,6 +34,8 @@ struct Walk<'a, G: Game, E> {
     budget: &'a RunningBudget,
     stats: Stats,
     aborted: bool,
+    /// Why the walk stopped, if the game broke its contract (then `aborted` is set too).
+    fault: Option<SearchError>,
     buffers: Vec<Vec<G::Move>>,
     pv: Vec<Vec<G::Move>>,
 }
@@ -54,7 +56,10 @@ impl<E> AlphaBeta<E> {
     /// time limits and the stop flag interrupt it (the result is then incomplete).
     ///
     /// # Errors
-    /// [`SearchError::GameOver`], [`SearchError::NoLegalMoves`], [`SearchError::Budget`].
+    /// [`SearchError::GameOver`], [`SearchError::Budget`]; for a broken game, wherever the
+    /// search meets it, [`SearchError::NoLegalMoves`] (an ongoing state without moves) and
+    /// [`SearchError::TurnDidNotPass`] (`max-value` and `min-value` alternate, so the turn
+    /// must pass with every move).
     ///
     /// ```
     /// use adversarial::AlphaBeta;
@@ -85,6 +90,7 @@ impl<E> AlphaBeta<E> {
             budget: &running,
             stats: Stats::default(),
             aborted: false,
+            fault: None,
             buffers: Vec::new(),
             pv: Vec::new(),
         };
@@ -99,7 +105,11 @@ impl<E> AlphaBeta<E> {
         for &mv in &moves {
             let mut child = state.clone();
             child.play(mv);
+            walk.check_turn(state, &child, mv);
             let v = walk.min_value(&child, depth - 1, 1, alpha, Score::INFINITY);
+            if let Some(fault) = walk.fault {
+                return Err(fault);
+            }
             if walk.aborted {
                 break;
             }
@@ -127,6 +137,9 @@ impl<E> AlphaBeta<E> {
 impl<G: Game, E: Evaluator<G>> Walk<'_, G, E> {
     /// Common part of a node: counts, leaves. `Ok(moves)` to expand, `Err(value)` for a leaf.
     fn enter(&mut self, state: &G, depth: usize, ply: usize) -> Result<Vec<G::Move>, Score> {
+        if self.aborted {
+            return Err(Score::DRAW);
+        }
         self.stats.nodes += 1;
         if self.budget.poll(self.stats.nodes) {
             self.aborted = true;
@@ -162,7 +175,25 @@ impl<G: Game, E: Evaluator<G>> Walk<'_, G, E> {
         let mut moves = core::mem::take(&mut self.buffers[ply]);
         moves.clear();
         state.legal_moves(&mut moves);
+        if moves.is_empty() {
+            self.fail(SearchError::NoLegalMoves);
+            return Err(Score::DRAW);
+        }
         Ok(moves)
+    }
+
+    fn fail(&mut self, fault: SearchError) {
+        self.fault.get_or_insert(fault);
+        self.aborted = true;
+    }
+
+    /// `max-value` and `min-value` alternate, so the turn must pass with every move.
+    fn check_turn(&mut self, state: &G, child: &G, mv: G::Move) {
+        if child.to_move() == state.to_move() {
+            self.fail(SearchError::TurnDidNotPass {
+                mv: format!("{mv:?}"),
+            });
+        }
     }
 
     fn record(&mut self, ply: usize, mv: G::Move) {
@@ -189,6 +220,7 @@ impl<G: Game, E: Evaluator<G>> Walk<'_, G, E> {
         for &mv in &moves {
             let mut child = state.clone();
             child.play(mv);
+            self.check_turn(state, &child, mv);
             let c = self.min_value(&child, depth - 1, ply + 1, alpha, beta);
             if self.aborted {
                 break;
@@ -224,6 +256,7 @@ impl<G: Game, E: Evaluator<G>> Walk<'_, G, E> {
         for &mv in &moves {
             let mut child = state.clone();
             child.play(mv);
+            self.check_turn(state, &child, mv);
             let c = self.max_value(&child, depth - 1, ply + 1, alpha, beta);
             if self.aborted {
                 break;

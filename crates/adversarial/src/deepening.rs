@@ -298,9 +298,17 @@ impl<E, T> Negamax<E, T> {
     /// Searches `state` within `budget` (depth, nodes, time, stop flag) on this thread.
     ///
     /// # Errors
-    /// [`SearchError::GameOver`] for a finished game, [`SearchError::NoLegalMoves`] for a
-    /// broken game, [`SearchError::Budget`] for an invalid budget, and
-    /// [`SearchError::Config`] for a single-depth search without a depth limit.
+    /// [`SearchError::GameOver`] for a finished game, [`SearchError::Budget`] for an invalid
+    /// budget, and [`SearchError::Config`] for a single-depth search without a depth limit.
+    /// A broken game, wherever the search meets it: [`SearchError::NoLegalMoves`] (an
+    /// ongoing state without moves), [`SearchError::TurnDidNotPass`] (a move after which
+    /// the same player is to move), [`SearchError::IllegalHookMove`] (checked at the root,
+    /// and everywhere in debug builds), and in debug builds [`SearchError::KeyNotRestored`].
+    ///
+    /// # Panics
+    /// The search runs on the calling thread: a panic in the game or the evaluator unwinds
+    /// to the caller ([`search_parallel`](Negamax::search_parallel) turns a panic on one of
+    /// its helper threads into [`SearchError::WorkerPanicked`]).
     ///
     /// ```
     /// use adversarial::Negamax;
@@ -333,6 +341,7 @@ impl<E, T> Negamax<E, T> {
             self.iterative,
             self.rng.as_mut(),
         );
+        searcher.take_fault()?;
         let mut stats = searcher.stats;
         stats.elapsed = running.elapsed();
         Ok(run.into_result(state, stats))

@@ -93,6 +93,45 @@
 //! per node (`docs/benchmarks.md` in the repository); the table's tests run under Miri. The
 //! crate is `#![deny(unsafe_code)]` with that one function allowed.
 //!
+//! ## Errors: a broken game or a panic is never an answer
+//! Every engine returns a [`SearchError`](search_core::SearchError) instead of a value when
+//! the game breaks its contract where the search can see it: an ongoing state without legal
+//! moves (`NoLegalMoves`), a move after which the same player is to move
+//! (`TurnDidNotPass`: the engines assume alternation, one comparison per node), a hook move
+//! that is not legal (`IllegalHookMove`: at the root, and everywhere in debug builds), an
+//! `undo` that does not restore the key (`KeyNotRestored`, debug builds). A panic in your
+//! game or evaluator on a thread the engine started (Lazy SMP helpers, the parallel
+//! solver's threads) stops the other threads and is `WorkerPanicked` with the panic's
+//! message; a panic on your own thread unwinds to you as usual.
+//!
+//! ```
+//! use adversarial::{Negamax, Solver};
+//! use search_core::{Budget, Game, Outcome, Player, SearchError};
+//!
+//! /// Take 1 or 2 sticks; taking 2 closes a box and the same player moves again.
+//! #[derive(Clone, Debug)]
+//! struct Boxes { sticks: u8, to_move: Player }
+//! impl Game for Boxes {
+//!     type Move = u8;
+//!     fn to_move(&self) -> Player { self.to_move }
+//!     fn legal_moves(&self, m: &mut Vec<u8>) { m.extend((1..=2).filter(|&t| t <= self.sticks)) }
+//!     fn play(&mut self, t: u8) {
+//!         self.sticks -= t;
+//!         if t == 1 { self.to_move = self.to_move.opponent() }
+//!     }
+//!     fn outcome(&self) -> Outcome {
+//!         if self.sticks == 0 { Outcome::Draw } else { Outcome::Ongoing }
+//!     }
+//! }
+//!
+//! let g = Boxes { sticks: 5, to_move: Player::First };
+//! let turn_kept = SearchError::TurnDidNotPass { mv: "2".into() };
+//! let r = Negamax::new(|_: &Boxes| 0).search(&g, &Budget::depth(5));
+//! assert_eq!(r.unwrap_err(), turn_kept);
+//! let r = Solver::without_table().solve(&g, &Budget::unlimited());
+//! assert_eq!(r.unwrap_err(), turn_kept);
+//! ```
+//!
 //! ## Correctness
 //! The crate's tests check, as properties on random reachable positions of tic-tac-toe and
 //! Connect Four with a pseudo-random evaluator, that every engine and option combination

@@ -38,6 +38,8 @@ struct Walk<'a, G: Game, E> {
     budget: &'a RunningBudget,
     stats: Stats,
     aborted: bool,
+    /// An ongoing state without legal moves was met (then `aborted` is set too).
+    broken: bool,
     buffers: Vec<Vec<G::Move>>,
     pv: Vec<Vec<G::Move>>,
 }
@@ -59,7 +61,10 @@ impl<E> Minimax<E> {
     /// result is then marked incomplete and holds the best of the root moves finished.
     ///
     /// # Errors
-    /// [`SearchError::GameOver`], [`SearchError::NoLegalMoves`], [`SearchError::Budget`].
+    /// [`SearchError::GameOver`], [`SearchError::Budget`], and
+    /// [`SearchError::NoLegalMoves`] for an ongoing state without legal moves, at the root
+    /// or anywhere in the tree. (Written from the root player's point of view, minimax does
+    /// not need the turn to pass with every move, so it does not check that.)
     ///
     /// ```
     /// use adversarial::Minimax;
@@ -89,6 +94,7 @@ impl<E> Minimax<E> {
             budget: &running,
             stats: Stats::default(),
             aborted: false,
+            broken: false,
             buffers: Vec::new(),
             pv: Vec::new(),
         };
@@ -103,6 +109,9 @@ impl<E> Minimax<E> {
             let mut child = state.clone();
             child.play(mv);
             let v = walk.value(&mut child, depth - 1, 1);
+            if walk.broken {
+                return Err(SearchError::NoLegalMoves);
+            }
             if walk.aborted {
                 break;
             }
@@ -165,6 +174,12 @@ impl<G: Game, E: Evaluator<G>> Walk<'_, G, E> {
         let mut moves = core::mem::take(&mut self.buffers[ply]);
         moves.clear();
         state.legal_moves(&mut moves);
+        if moves.is_empty() {
+            // Ongoing without a move: a broken game.
+            self.broken = true;
+            self.aborted = true;
+            return Score::DRAW;
+        }
         let mut best = if maximizing {
             Score::NEG_INFINITY
         } else {

@@ -28,12 +28,19 @@
 //!    moves are ordered and searched, the first with the full window and, with PVS,
 //!    the rest with a null window first (re-searched when it fails high inside the window);
 //! 9. the result is stored with its bound (exact, lower, upper) and the best move's index.
+//!
+//! A broken game stops the search with a typed error (the engines return it): an ongoing
+//! state without legal moves ([`SearchError::NoLegalMoves`]), a move after which the same
+//! player is to move ([`SearchError::TurnDidNotPass`], one comparison per node), and a hook
+//! move that is not legal ([`SearchError::IllegalHookMove`], checked at the root, and at
+//! every node in debug builds). Debug builds also check that `undo` restores the key and
+//! the side to move ([`SearchError::KeyNotRestored`]).
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use rand::RngExt;
 use rand::rngs::SmallRng;
-use search_core::{Evaluator, Game, Outcome, RunningBudget, Score, Stats};
+use search_core::{Evaluator, Game, Outcome, RunningBudget, Score, SearchError, Stats};
 
 use crate::ordering::{HISTORY_BUCKETS, MoveOrdering, history_bucket, sort_descending};
 use crate::table::{Bound, TableEntry, Transpositions};
@@ -102,6 +109,21 @@ pub(crate) struct Searcher<'a, G: Game, E, T> {
     pub stats: Stats,
     pub aborted: bool,
     pub horizon_reached: bool,
+    /// Why the search stopped early, if the game broke its contract (then `aborted` is
+    /// set too, and every value is meaningless).
+    pub fault: Option<SearchError>,
+}
+
+/// The first of `moves` (from a game hook) that is not a legal move of `state`, formatted:
+/// checked where it is cheap (the root; every node in debug builds).
+#[cold]
+#[inline(never)]
+fn first_illegal<G: Game>(state: &G, moves: &[G::Move]) -> Option<String> {
+    let legal = state.legal_move_list();
+    moves
+        .iter()
+        .find(|m| !legal.contains(m))
+        .map(|m| format!("{m:?}"))
 }
 
 #[inline]
@@ -137,7 +159,58 @@ where
             stats: Stats::default(),
             aborted: false,
             horizon_reached: false,
+            fault: None,
         }
+    }
+
+    /// Stops the search because the game broke its contract (the first fault is kept).
+    #[cold]
+    #[inline(never)]
+    pub fn fail(&mut self, fault: SearchError) {
+        if self.fault.is_none() {
+            self.fault = Some(fault);
+        }
+        self.aborted = true;
+    }
+
+    /// The fault as an error, if there was one.
+    pub fn take_fault(&mut self) -> Result<(), SearchError> {
+        self.fault.take().map_or(Ok(()), Err)
+    }
+
+    /// Plays `mv` on `state`, runs `f` on the child, and restores `state` (see
+    /// [`Game::with_move`]). Stops the search with [`SearchError::TurnDidNotPass`] when the
+    /// child has the same side to move as `state` (`mover`); in debug builds, also with
+    /// [`SearchError::KeyNotRestored`] when `undo` does not restore the key or the side to
+    /// move. After a stop the score is meaningless: callers check `aborted`.
+    #[inline]
+    fn child(
+        &mut self,
+        state: &mut G,
+        mover: search_core::Player,
+        mv: G::Move,
+        f: impl FnOnce(&mut Self, &mut G) -> Score,
+    ) -> Score {
+        #[cfg(debug_assertions)]
+        let before = G::HAS_UNDO.then(|| (self.table.key(state), state.to_move()));
+        let score = state.with_move(mv, |child| {
+            if child.to_move() == mover {
+                self.fail(SearchError::TurnDidNotPass {
+                    mv: format!("{mv:?}"),
+                });
+                return Score::DRAW;
+            }
+            f(self, child)
+        });
+        #[cfg(debug_assertions)]
+        if let Some(before) = before {
+            if (self.table.key(state), state.to_move()) != before {
+                self.fail(SearchError::KeyNotRestored {
+                    mv: format!("{mv:?}"),
+                });
+            }
+        }
+        score
     }
 
     /// Whether the game hooks are on.
@@ -275,6 +348,13 @@ where
         // plays every move, which searching the children does anyway).
         if self.opts.hooks && G::HAS_WINNING_MOVE {
             if let Some(mv) = state.winning_move() {
+                if (ply == 0 || cfg!(debug_assertions)) && !state.is_legal(mv) {
+                    self.fail(SearchError::IllegalHookMove {
+                        hook: "winning_move",
+                        mv: format!("{mv:?}"),
+                    });
+                    return Score::DRAW;
+                }
                 self.stats.leaves += 1;
                 if self.opts.track_pv {
                     self.plies[ply].pv.push(mv);
@@ -304,14 +384,26 @@ where
         alpha = alpha.max(lo);
         beta = beta.min(hi);
 
-        {
+        let fault = 'generate: {
             let p = &mut self.plies[ply];
             p.moves.clear();
             // `non_losing_moves` is only valid once no win at once exists, i.e. after the
             // (fast) `winning_move` check above.
             if self.opts.hooks && G::HAS_WINNING_MOVE && depth >= 2 {
                 state.non_losing_moves(&mut p.moves);
+                if ply == 0 || cfg!(debug_assertions) {
+                    if let Some(bad) = first_illegal(state, &p.moves) {
+                        break 'generate Some(SearchError::IllegalHookMove {
+                            hook: "non_losing_moves",
+                            mv: bad,
+                        });
+                    }
+                }
                 if p.moves.is_empty() {
+                    // Every move loses at once -- or there is none: a broken game.
+                    if state.legal_move_count() == 0 {
+                        break 'generate Some(SearchError::NoLegalMoves);
+                    }
                     return Score::loss_in(2);
                 }
                 if G::NON_LOSING_MOVES_EXACT {
@@ -325,7 +417,15 @@ where
                 }
             } else {
                 state.legal_moves(&mut p.moves);
+                if p.moves.is_empty() {
+                    break 'generate Some(SearchError::NoLegalMoves);
+                }
             }
+            None
+        };
+        if let Some(fault) = fault {
+            self.fail(fault);
+            return Score::DRAW;
         }
         let mut table_move = None;
         if use_tt {
@@ -362,14 +462,15 @@ where
         self.order_moves(state, ply, table_move);
 
         let n = self.plies[ply].order.len();
+        let mover = state.to_move();
         let mut best = Score::NEG_INFINITY;
         let mut best_index = None;
         for i in 0..n {
             let idx = self.plies[ply].order[i].1 as usize;
             let mv = self.plies[ply].moves[idx];
-            let score = state.with_move(mv, |child| {
-                if self.opts.pvs && i > 0 {
-                    let s = self
+            let score = self.child(state, mover, mv, |this, child| {
+                if this.opts.pvs && i > 0 {
+                    let s = this
                         .negamax(
                             child,
                             depth - 1,
@@ -378,14 +479,14 @@ where
                             alpha.to_child(),
                         )
                         .to_parent();
-                    if s > alpha && s < beta && !self.aborted {
-                        self.negamax(child, depth - 1, ply + 1, beta.to_child(), alpha.to_child())
+                    if s > alpha && s < beta && !this.aborted {
+                        this.negamax(child, depth - 1, ply + 1, beta.to_child(), alpha.to_child())
                             .to_parent()
                     } else {
                         s
                     }
                 } else {
-                    self.negamax(child, depth - 1, ply + 1, beta.to_child(), alpha.to_child())
+                    this.negamax(child, depth - 1, ply + 1, beta.to_child(), alpha.to_child())
                         .to_parent()
                 }
             });
@@ -455,6 +556,9 @@ where
             p.moves.clear();
             state.legal_moves(&mut p.moves);
         }
+        if self.plies[0].moves.is_empty() {
+            self.fail(SearchError::NoLegalMoves);
+        }
         let table_move = if T::ENABLED && first.is_none() {
             self.table
                 .probe(self.table.key(state))
@@ -470,7 +574,12 @@ where
                 p.order.insert(0, item);
             }
         }
-        let n = self.plies[0].order.len();
+        let n = if self.aborted {
+            0
+        } else {
+            self.plies[0].order.len()
+        };
+        let mover = state.to_move();
         let mut best = Score::NEG_INFINITY;
         let mut candidates: Vec<(G::Move, Vec<G::Move>)> = Vec::new();
         let mut best_index = None;
@@ -483,19 +592,19 @@ where
                 best
             };
             let a = alpha.max(floor);
-            let score = state.with_move(mv, |child| {
-                if self.opts.pvs && i > 0 {
-                    let s = self
+            let score = self.child(state, mover, mv, |this, child| {
+                if this.opts.pvs && i > 0 {
+                    let s = this
                         .negamax(child, depth - 1, 1, next_down(a.to_child()), a.to_child())
                         .to_parent();
-                    if s > a && s < beta && !self.aborted {
-                        self.negamax(child, depth - 1, 1, beta.to_child(), a.to_child())
+                    if s > a && s < beta && !this.aborted {
+                        this.negamax(child, depth - 1, 1, beta.to_child(), a.to_child())
                             .to_parent()
                     } else {
                         s
                     }
                 } else {
-                    self.negamax(child, depth - 1, 1, beta.to_child(), a.to_child())
+                    this.negamax(child, depth - 1, 1, beta.to_child(), a.to_child())
                         .to_parent()
                 }
             });

@@ -9,10 +9,20 @@
 //! answer is returned (for the solver: the first thread to finish, all being exact); the
 //! others are stopped. There is no second copy of the search loop: each thread runs the
 //! shared [`negamax`](crate::negamax) loop.
+//!
+//! **Faults surface.** A panic in user code (the game, the evaluator) on a thread the
+//! engine started is caught on that thread, raises the shared stop flag so that every other
+//! thread stops within [`POLL_INTERVAL`](search_core::RunningBudget::POLL_INTERVAL) nodes,
+//! and comes back as [`SearchError::WorkerPanicked`] with the panic's message, never as an
+//! answer from the threads that survived. A broken game found by any thread
+//! ([`SearchError::NoLegalMoves`], [`SearchError::TurnDidNotPass`]...) stops the others the
+//! same way. The shared table stays usable: a slot is only ever written with a finished
+//! result, and a slot torn by a thread that stopped half-way reads as empty.
 
+use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use search_core::{Budget, Evaluator, Game, SearchError, ZeroEvaluator};
+use search_core::{Budget, Evaluator, Game, SearchError, Stats, ZeroEvaluator};
 
 use crate::deepening::{Negamax, deepen};
 use crate::negamax::Searcher;
@@ -28,6 +38,28 @@ use crate::table::Transpositions;
 fn probe_offset(k: usize) -> i64 {
     let step = k.div_ceil(2) as i64;
     if k % 2 == 1 { -step } else { step }
+}
+
+/// Runs one search thread's work: a panic becomes [`SearchError::WorkerPanicked`], and a
+/// panic or an error raises `halt`, so that the other threads stop at their next poll.
+fn guarded<R>(
+    halt: &AtomicBool,
+    work: impl FnOnce() -> Result<R, SearchError>,
+) -> Result<R, SearchError> {
+    let result =
+        catch_unwind(AssertUnwindSafe(work)).unwrap_or_else(|p| Err(SearchError::from_panic(&*p)));
+    if result.is_err() {
+        halt.store(true, Ordering::Relaxed);
+    }
+    result
+}
+
+/// The results of the threads, once all have been joined: the first error, if any (a
+/// thread that was only stopped by another's failure has none).
+fn first_error<R>(
+    results: impl IntoIterator<Item = Result<R, SearchError>>,
+) -> Result<Vec<R>, SearchError> {
+    results.into_iter().collect()
 }
 
 fn check_threads(threads: usize) -> Result<(), SearchError> {
@@ -46,7 +78,13 @@ impl<E, T> Negamax<E, T> {
     ///
     /// # Errors
     /// As [`search`](Negamax::search), and [`SearchError::Config`] for 0 or more than 1024
-    /// threads.
+    /// threads. A panic in the game or the evaluator on a helper thread is
+    /// [`SearchError::WorkerPanicked`] with the panic's message: the other threads are
+    /// stopped and nothing they found is returned.
+    ///
+    /// # Panics
+    /// The main search runs on the calling thread: a panic there unwinds to the caller, as
+    /// in [`search`](Negamax::search), once the helpers have been stopped and joined.
     ///
     /// ```
     /// use std::sync::Arc;
@@ -82,25 +120,40 @@ impl<E, T> Negamax<E, T> {
         let helper_opts: Vec<_> = (1..threads).map(|k| self.loop_options(k as u64)).collect();
         let main_opts = self.loop_options(0);
         let (eval, table, rng) = (&self.eval, &self.table, self.rng.as_mut());
-        let (main, helper_stats) = std::thread::scope(|scope| {
+        let (main, helpers) = std::thread::scope(|scope| {
             let helpers: Vec<_> = helper_opts
                 .into_iter()
                 .map(|opts| {
                     let (running, halt) = (&running, &halt);
                     scope.spawn(move || {
-                        let mut s = Searcher::new(eval, table, running, Some(halt), opts);
-                        deepen(&mut s, state, max_depth, iterative, None);
-                        s.stats
+                        guarded(halt, || {
+                            let mut s = Searcher::new(eval, table, running, Some(halt), opts);
+                            deepen(&mut s, state, max_depth, iterative, None);
+                            s.take_fault()?;
+                            Ok(s.stats)
+                        })
                     })
                 })
                 .collect();
-            let mut s = Searcher::new(eval, table, &running, None, main_opts);
-            let run = deepen(&mut s, state, max_depth, iterative, rng);
+            // The main search polls `halt` too: a helper that fails raises it.
+            let main = catch_unwind(AssertUnwindSafe(|| {
+                let mut s = Searcher::new(eval, table, &running, Some(&halt), main_opts);
+                let run = deepen(&mut s, state, max_depth, iterative, rng);
+                (run, s.take_fault(), s.stats)
+            }));
             halt.store(true, Ordering::Relaxed);
-            let stats: Vec<_> = helpers.into_iter().filter_map(|h| h.join().ok()).collect();
-            ((run, s.stats), stats)
+            let helpers: Vec<Result<Stats, SearchError>> = helpers
+                .into_iter()
+                .map(|h| {
+                    h.join()
+                        .unwrap_or_else(|p| Err(SearchError::from_panic(&*p)))
+                })
+                .collect();
+            (main, helpers)
         });
-        let (run, mut stats) = main;
+        let (run, fault, mut stats) = main.unwrap_or_else(|p| std::panic::resume_unwind(p));
+        fault?;
+        let helper_stats = first_error(helpers)?;
         for h in &helper_stats {
             let depth = stats.depth_reached;
             let iterations = stats.iterations;
@@ -119,7 +172,11 @@ impl<T> Solver<T> {
     ///
     /// # Errors
     /// As [`solve`](Solver::solve), and [`SearchError::Config`] for 0 or more than 1024
-    /// threads.
+    /// threads. With two threads or more every thread is one the solver started: a panic in
+    /// the game on any of them is [`SearchError::WorkerPanicked`] with the panic's message,
+    /// and the other threads are stopped (even one that already finished: the answer is an
+    /// error, never a value from the threads that survived). With one thread the solve runs
+    /// on the calling thread, as [`solve`](Solver::solve), and a panic unwinds to the caller.
     ///
     /// ```
     /// use adversarial::Solver;
@@ -196,18 +253,29 @@ impl<T> Solver<T> {
                     let opts = self.loop_options(k as u64);
                     let (table, running, halt) = (&self.table, &running, &halt);
                     scope.spawn(move || {
-                        let mut s = Searcher::new(&ZeroEvaluator, table, running, Some(halt), opts);
-                        let out = null_window_search(&mut s, state, weak, probe_offset(k));
-                        let done = !s.aborted;
-                        if done {
-                            halt.store(true, Ordering::Relaxed);
-                        }
-                        (out, s.stats, s.horizon_reached, done)
+                        guarded(halt, || {
+                            let mut s =
+                                Searcher::new(&ZeroEvaluator, table, running, Some(halt), opts);
+                            let out = null_window_search(&mut s, state, weak, probe_offset(k));
+                            s.take_fault()?;
+                            let done = !s.aborted;
+                            if done {
+                                halt.store(true, Ordering::Relaxed);
+                            }
+                            Ok((out, s.stats, s.horizon_reached, done))
+                        })
                     })
                 })
                 .collect();
-            handles.into_iter().filter_map(|h| h.join().ok()).collect()
+            handles
+                .into_iter()
+                .map(|h| {
+                    h.join()
+                        .unwrap_or_else(|p| Err(SearchError::from_panic(&*p)))
+                })
+                .collect::<Vec<_>>()
         });
+        let outcomes = first_error(outcomes)?;
         let mut total = search_core::Stats::default();
         for (_, stats, _, _) in &outcomes {
             total.merge(stats);

@@ -274,7 +274,16 @@ impl<T> Solver<T> {
     /// # Errors
     /// [`SearchError::Budget`] for an invalid budget, [`SearchError::Config`] for a budget
     /// with a depth limit (an exact solve has no horizon) or a game that did not end within
-    /// [`Budget::MAX_DEPTH`] plies.
+    /// [`Budget::MAX_DEPTH`] plies. A broken game, wherever the solve meets it, is an error
+    /// rather than a wrong value: [`SearchError::NoLegalMoves`],
+    /// [`SearchError::TurnDidNotPass`], [`SearchError::IllegalHookMove`] (checked at the
+    /// root, and everywhere in debug builds), and in debug builds
+    /// [`SearchError::KeyNotRestored`].
+    ///
+    /// # Panics
+    /// The solve runs on the calling thread: a panic in the game unwinds to the caller
+    /// ([`solve_parallel`](Solver::solve_parallel) turns a panic on any of its threads into
+    /// [`SearchError::WorkerPanicked`]).
     ///
     /// ```
     /// use adversarial::Solver;
@@ -347,6 +356,7 @@ impl<T> Solver<T> {
             self.loop_options(0),
         );
         let out = null_window_search(&mut searcher, state, weak, 0);
+        searcher.take_fault()?;
         finish(out, searcher.stats, searcher.horizon_reached, &running)
     }
 
@@ -389,6 +399,7 @@ impl<T> Solver<T> {
             self.loop_options(0),
         );
         let out = null_window_search(&mut searcher, state, false, 0);
+        searcher.take_fault()?;
         let solution = finish(
             out,
             searcher.stats.clone(),
@@ -406,10 +417,17 @@ impl<T> Solver<T> {
         }
         moves.sort_by_key(|&m| core::cmp::Reverse(state.move_order_hint(m)));
         let mut root = state.clone();
+        let mover = state.to_move();
         for mv in moves {
             // Is the child's value, seen from here, at least `value`?
             let below = Score::from_raw(value.raw() - 1);
             let s = root.with_move(mv, |child| {
+                if child.to_move() == mover {
+                    searcher.fail(SearchError::TurnDidNotPass {
+                        mv: format!("{mv:?}"),
+                    });
+                    return Score::DRAW;
+                }
                 searcher.negamax(
                     child,
                     Budget::MAX_DEPTH,
@@ -418,6 +436,7 @@ impl<T> Solver<T> {
                     below.to_child(),
                 )
             });
+            searcher.take_fault()?;
             if searcher.aborted {
                 break;
             }
@@ -587,9 +606,17 @@ where
         }
     }
     let fast_win = searcher.hooks() && G::HAS_WINNING_MOVE;
-    if fast_win && state.winning_move().is_some() {
-        let s = Score::win_in(1);
-        return Bounds { lower: s, upper: s };
+    if fast_win {
+        if let Some(mv) = state.winning_move() {
+            if !state.is_legal(mv) {
+                searcher.fail(SearchError::IllegalHookMove {
+                    hook: "winning_move",
+                    mv: format!("{mv:?}"),
+                });
+            }
+            let s = Score::win_in(1);
+            return Bounds { lower: s, upper: s };
+        }
     }
     let k = state
         .remaining_plies_bound()

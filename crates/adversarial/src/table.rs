@@ -217,7 +217,12 @@ fn prefetch_slot(slot: &Slot) {
 /// its slot by Fibonacci hashing (a multiply and a shift), so keys that differ only in low
 /// bits still spread. The full 64-bit key is checked on every probe, and the stored best
 /// move is an index into the engine's own move list, so a collision can never produce an
-/// illegal move.
+/// illegal move. For a game whose key is not [exact](GameHash::KEY_IS_EXACT), engines fold
+/// into the key whose turn it is and the game's
+/// [`remaining_plies_bound`](Game::remaining_plies_bound) (see
+/// [`Transpositions::key`]), so two states that share a key are told apart when they differ
+/// in either; states that agree on both are not, which is why the conformance checker
+/// (`search_core::testing`) rejects a key that is no real hash.
 ///
 /// ```
 /// use adversarial::{Bound, Replacement, TableEntry, TranspositionTable};
@@ -631,11 +636,43 @@ impl<G: Game> Transpositions<G> for NoTable {
     fn new_search(&self) {}
 }
 
+/// What the table can learn about a state for free, beyond its key: whose turn it is and
+/// the game's [`remaining_plies_bound`](Game::remaining_plies_bound), mixed into 64 bits.
+/// Folded into a key that is not exact, it makes the table tell apart states that share a
+/// key but differ in either, so a key that forgets whose turn it is, or a degenerate key
+/// (every state 0), can only mix up states that agree on both.
+#[inline]
+fn check_value<G: Game>(state: &G) -> u64 {
+    let turn = state.to_move().index() as u64;
+    let left = state
+        .remaining_plies_bound()
+        .map_or(0, |b| u64::from(b) + 1);
+    (((left << 1) | turn) + 1).wrapping_mul(0xD6E8_FEB8_6659_FD93)
+}
+
 impl<G: GameHash> Transpositions<G> for TranspositionTable {
     const ENABLED: bool = true;
+    /// The state's [`hash_key`](GameHash::hash_key), exact keys as they are; a key that is
+    /// not [exact](GameHash::KEY_IS_EXACT) gets a check value folded in (whose turn it is
+    /// and the game's [`remaining_plies_bound`](Game::remaining_plies_bound)), so that the
+    /// table also verifies those on every probe.
+    ///
+    /// ```
+    /// use adversarial::{TranspositionTable, Transpositions};
+    /// use games::ConnectFour;
+    /// use search_core::GameHash;
+    /// let t = TranspositionTable::new(1024).unwrap();
+    /// let g: ConnectFour = "44".parse().unwrap();
+    /// assert_eq!(t.key(&g), g.hash_key()); // an exact key is used as it is
+    /// ```
     #[inline]
     fn key(&self, state: &G) -> u64 {
-        state.hash_key()
+        let key = state.hash_key();
+        if G::KEY_IS_EXACT {
+            key
+        } else {
+            key ^ check_value(state)
+        }
     }
     #[inline]
     fn probe(&self, key: u64) -> Option<TableEntry> {

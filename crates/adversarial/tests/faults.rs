@@ -1,0 +1,663 @@
+//! Faults surface: a panic in user code on a search thread is `WorkerPanicked` (never a
+//! partial answer), a broken game is a typed error from every engine (never a value), and
+//! the other threads stop promptly.
+
+use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Arc, mpsc};
+use std::thread;
+use std::time::Duration;
+
+use adversarial::{AlphaBeta, Minimax, Negamax, NoTable, Solver, TranspositionTable};
+use games::{ConnectFour, ThreatEvaluator, TicTacToe};
+use search_core::{Budget, Game, GameHash, Outcome, Player, Score, SearchError};
+
+/// Runs `f` on a thread of its own and fails the test if it takes longer than `limit`
+/// (instead of hanging when a thread that should have been stopped goes on searching).
+fn within<R: Send + 'static>(limit: Duration, f: impl FnOnce() -> R + Send + 'static) -> R {
+    let (tx, rx) = mpsc::channel();
+    thread::spawn(move || {
+        let _ = tx.send(f());
+    });
+    rx.recv_timeout(limit)
+        .expect("the search did not stop: threads were not halted after a failure")
+}
+
+fn panicked_with(r: Result<impl std::fmt::Debug, SearchError>, text: &str) {
+    match r {
+        Err(SearchError::WorkerPanicked { message }) => {
+            assert!(message.contains(text), "message {message:?}");
+        }
+        other => panic!("expected WorkerPanicked, got {other:?}"),
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// Panics on worker threads.
+
+/// Connect Four whose `play` panics once, on the `after`-th call counted by `calls` (so
+/// exactly one thread panics, wherever it is; the others must be stopped).
+#[derive(Clone, Copy, Debug)]
+struct Boom {
+    game: ConnectFour,
+    calls: &'static AtomicU64,
+    fired: &'static AtomicBool,
+    after: u64,
+}
+
+impl Boom {
+    fn new(calls: &'static AtomicU64, fired: &'static AtomicBool, after: u64) -> Self {
+        Boom {
+            game: ConnectFour::new(),
+            calls,
+            fired,
+            after,
+        }
+    }
+}
+
+impl PartialEq for Boom {
+    fn eq(&self, other: &Boom) -> bool {
+        self.game == other.game
+    }
+}
+
+impl Game for Boom {
+    type Move = u8;
+    fn to_move(&self) -> Player {
+        self.game.to_move()
+    }
+    fn legal_moves(&self, moves: &mut Vec<u8>) {
+        self.game.legal_moves(moves);
+    }
+    fn play(&mut self, mv: u8) {
+        if self.calls.fetch_add(1, Ordering::Relaxed) + 1 == self.after
+            && !self.fired.swap(true, Ordering::Relaxed)
+        {
+            panic!("boom: the game broke at play #{}", self.after);
+        }
+        self.game.play(mv);
+    }
+    fn outcome(&self) -> Outcome {
+        self.game.outcome()
+    }
+    fn remaining_plies_bound(&self) -> Option<u32> {
+        self.game.remaining_plies_bound()
+    }
+}
+
+impl GameHash for Boom {
+    const KEY_IS_EXACT: bool = true;
+    fn hash_key(&self) -> u64 {
+        self.game.hash_key()
+    }
+}
+
+#[test]
+fn a_panic_on_a_helper_of_a_parallel_negamax_is_worker_panicked() {
+    let r = within(Duration::from_secs(120), || {
+        // The evaluator panics on every thread but the calling one: only helpers panic,
+        // and the main search (depth 30: hours) must be stopped by the failure.
+        let caller = thread::current().id();
+        let eval = move |g: &ConnectFour| {
+            if thread::current().id() != caller {
+                panic!("evaluator exploded on a helper");
+            }
+            ThreatEvaluator.evaluate_for(g)
+        };
+        let table = Arc::new(TranspositionTable::with_megabytes(4).unwrap());
+        let mut engine = Negamax::new(eval).with_table(table);
+        engine.search_parallel(&ConnectFour::new(), &Budget::depth(30), 2)
+    });
+    panicked_with(r, "evaluator exploded on a helper");
+}
+
+/// `ThreatEvaluator::evaluate` through the trait, for the closures above.
+trait EvaluateFor {
+    fn evaluate_for(&self, g: &ConnectFour) -> i32;
+}
+
+impl EvaluateFor for ThreatEvaluator {
+    fn evaluate_for(&self, g: &ConnectFour) -> i32 {
+        search_core::Evaluator::evaluate(self, g)
+    }
+}
+
+#[test]
+fn a_panic_in_the_game_on_one_thread_of_a_parallel_negamax_is_worker_panicked() {
+    static CALLS: AtomicU64 = AtomicU64::new(0);
+    static FIRED: AtomicBool = AtomicBool::new(false);
+    let r = within(Duration::from_secs(120), || {
+        let table = Arc::new(TranspositionTable::with_megabytes(4).unwrap());
+        let mut engine = Negamax::new(|_: &Boom| 0).with_table(table);
+        let g = Boom::new(&CALLS, &FIRED, 5_000);
+        // Whichever thread panics: a helper's panic is WorkerPanicked; the main thread's
+        // unwinds to the caller (documented), after the helpers were stopped.
+        match catch_unwind(AssertUnwindSafe(|| {
+            engine.search_parallel(&g, &Budget::depth(30), 2)
+        })) {
+            Ok(r) => r.map(|r| r.best_move),
+            Err(p) => Err(SearchError::from_panic(&*p)),
+        }
+    });
+    panicked_with(r, "boom: the game broke at play #5000");
+}
+
+#[test]
+fn a_panic_on_the_calling_thread_of_a_parallel_negamax_unwinds_after_the_helpers_stop() {
+    let r = within(Duration::from_secs(120), || {
+        let caller = thread::current().id();
+        let eval = move |g: &ConnectFour| {
+            if thread::current().id() == caller {
+                panic!("evaluator exploded on the calling thread");
+            }
+            ThreatEvaluator.evaluate_for(g)
+        };
+        let mut engine =
+            Negamax::new(eval).with_table(Arc::new(TranspositionTable::with_megabytes(4).unwrap()));
+        // The helper alone would search to depth 30 for hours: it must be stopped.
+        catch_unwind(AssertUnwindSafe(|| {
+            engine.search_parallel(&ConnectFour::new(), &Budget::depth(30), 2)
+        }))
+        .map(|r| r.map(|r| r.best_move))
+        .map_err(|p| SearchError::from_panic(&*p))
+    });
+    match r {
+        Err(SearchError::WorkerPanicked { message }) => {
+            assert!(message.contains("calling thread"), "{message}");
+        }
+        other => panic!("expected the caller's panic to unwind, got {other:?}"),
+    }
+}
+
+#[test]
+fn a_panic_on_one_thread_of_a_parallel_solve_is_worker_panicked() {
+    static CALLS: AtomicU64 = AtomicU64::new(0);
+    static FIRED: AtomicBool = AtomicBool::new(false);
+    let r = within(Duration::from_secs(120), || {
+        // Solving the empty Connect Four board takes far longer than the test allows:
+        // the thread that does not panic must be stopped.
+        let g = Boom::new(&CALLS, &FIRED, 5_000);
+        Solver::with_megabytes(4)
+            .unwrap()
+            .solve_parallel(&g, &Budget::unlimited(), 2)
+    });
+    panicked_with(r, "boom: the game broke at play #5000");
+}
+
+#[test]
+fn a_panic_in_a_weak_parallel_solve_is_worker_panicked() {
+    static CALLS: AtomicU64 = AtomicU64::new(0);
+    static FIRED: AtomicBool = AtomicBool::new(false);
+    let r = within(Duration::from_secs(120), || {
+        let g = Boom::new(&CALLS, &FIRED, 3_000);
+        Solver::with_megabytes(4)
+            .unwrap()
+            .solve_weak_parallel(&g, &Budget::unlimited(), 2)
+    });
+    panicked_with(r, "boom: the game broke at play #3000");
+}
+
+// ---------------------------------------------------------------------------------------
+// A game that is ongoing without a legal move, deep in the tree.
+
+/// Two moves a ply; after two plies the game claims to be ongoing but has no move. With
+/// `HOOKS`, it declares a fast `winning_move` (never a win) so engines use its hooks.
+#[derive(Clone, Debug, PartialEq)]
+struct Stuck<const HOOKS: bool> {
+    plies: u8,
+}
+
+impl<const HOOKS: bool> Game for Stuck<HOOKS> {
+    type Move = u8;
+    const HAS_WINNING_MOVE: bool = HOOKS;
+    fn to_move(&self) -> Player {
+        if self.plies % 2 == 0 {
+            Player::First
+        } else {
+            Player::Second
+        }
+    }
+    fn legal_moves(&self, m: &mut Vec<u8>) {
+        if self.plies < 2 {
+            m.extend([0, 1]);
+        }
+    }
+    fn play(&mut self, _: u8) {
+        self.plies += 1;
+    }
+    fn outcome(&self) -> Outcome {
+        Outcome::Ongoing
+    }
+    fn winning_move(&self) -> Option<u8> {
+        None
+    }
+    fn remaining_plies_bound(&self) -> Option<u32> {
+        Some(10 - u32::from(self.plies))
+    }
+}
+
+impl<const HOOKS: bool> GameHash for Stuck<HOOKS> {
+    const KEY_IS_EXACT: bool = true;
+    fn hash_key(&self) -> u64 {
+        u64::from(self.plies)
+    }
+}
+
+fn no_legal_moves<T: std::fmt::Debug>(name: &str, r: Result<T, SearchError>) {
+    assert_eq!(r.map(|_| ()), Err(SearchError::NoLegalMoves), "{name}");
+}
+
+fn every_engine_says_no_legal_moves<const HOOKS: bool>() {
+    let g = Stuck::<HOOKS> { plies: 0 };
+    let depth = Budget::depth(6);
+    let table = || Arc::new(TranspositionTable::new(1 << 12).unwrap());
+    no_legal_moves(
+        "minimax",
+        Minimax::new(|_: &Stuck<HOOKS>| 0).search(&g, &depth),
+    );
+    no_legal_moves(
+        "alpha-beta",
+        AlphaBeta::new(|_: &Stuck<HOOKS>| 0).search(&g, &depth),
+    );
+    for iterative in [true, false] {
+        let mut plain = Negamax::new(|_: &Stuck<HOOKS>| 0).iterative_deepening(iterative);
+        no_legal_moves("negamax", plain.search(&g, &depth));
+        let mut tabled = Negamax::new(|_: &Stuck<HOOKS>| 0)
+            .iterative_deepening(iterative)
+            .min_table_plies(0)
+            .with_table(table());
+        no_legal_moves("negamax + table", tabled.search(&g, &depth));
+        no_legal_moves(
+            "negamax on 2 threads",
+            tabled.search_parallel(&g, &depth, 2),
+        );
+    }
+    let unlimited = Budget::unlimited();
+    let mut solver = Solver::new(table()).min_table_plies(0);
+    no_legal_moves("solve", solver.solve(&g, &unlimited));
+    no_legal_moves("solve_weak", solver.solve_weak(&g, &unlimited));
+    no_legal_moves("best_move", solver.best_move(&g, &unlimited));
+    no_legal_moves("solve_parallel", solver.solve_parallel(&g, &unlimited, 2));
+    no_legal_moves(
+        "solve_weak_parallel",
+        solver.solve_weak_parallel(&g, &unlimited, 2),
+    );
+    no_legal_moves(
+        "solver without table",
+        Solver::without_table().solve(&g, &unlimited),
+    );
+    // And at the root itself.
+    let root = Stuck::<HOOKS> { plies: 2 };
+    no_legal_moves(
+        "negamax at the root",
+        Negamax::new(|_: &Stuck<HOOKS>| 0).search(&root, &depth),
+    );
+    no_legal_moves("solve at the root", solver.solve(&root, &unlimited));
+    no_legal_moves(
+        "minimax at the root",
+        Minimax::new(|_: &Stuck<HOOKS>| 0).search(&root, &depth),
+    );
+}
+
+#[test]
+fn an_ongoing_state_without_moves_is_no_legal_moves_for_every_engine() {
+    every_engine_says_no_legal_moves::<false>();
+}
+
+#[test]
+fn an_ongoing_state_without_moves_is_no_legal_moves_with_the_game_hooks_too() {
+    // With hooks, an empty `non_losing_moves` means "every move loses", unless there is no
+    // move at all.
+    every_engine_says_no_legal_moves::<true>();
+}
+
+// ---------------------------------------------------------------------------------------
+// A game whose turn does not always pass.
+
+/// Dots and Boxes in one line: take one or two sticks; taking two closes a box, scores a
+/// point and gives the same player another turn. Most points when the sticks run out wins.
+#[derive(Clone, Debug, PartialEq)]
+struct Boxes {
+    sticks: u8,
+    points: [u8; 2],
+    to_move: Player,
+}
+
+impl Game for Boxes {
+    type Move = u8;
+    fn to_move(&self) -> Player {
+        self.to_move
+    }
+    fn legal_moves(&self, m: &mut Vec<u8>) {
+        m.extend((1..=2).filter(|&t| t <= self.sticks));
+    }
+    fn play(&mut self, take: u8) {
+        self.sticks -= take;
+        if take == 2 {
+            self.points[self.to_move.index()] += 1; // a box: play again
+        } else {
+            self.to_move = self.to_move.opponent();
+        }
+    }
+    fn outcome(&self) -> Outcome {
+        if self.sticks > 0 {
+            return Outcome::Ongoing;
+        }
+        match self.points[0].cmp(&self.points[1]) {
+            std::cmp::Ordering::Greater => Outcome::Win(Player::First),
+            std::cmp::Ordering::Less => Outcome::Win(Player::Second),
+            std::cmp::Ordering::Equal => Outcome::Draw,
+        }
+    }
+}
+
+impl GameHash for Boxes {
+    fn hash_key(&self) -> u64 {
+        let h = u64::from(self.sticks)
+            | u64::from(self.points[0]) << 8
+            | u64::from(self.points[1]) << 16
+            | (self.to_move.index() as u64) << 24;
+        h.wrapping_mul(0x9E37_79B9_7F4A_7C15)
+    }
+}
+
+fn boxes() -> Boxes {
+    Boxes {
+        sticks: 7,
+        points: [0, 0],
+        to_move: Player::First,
+    }
+}
+
+fn turn_did_not_pass<T: std::fmt::Debug>(name: &str, r: Result<T, SearchError>) {
+    match r {
+        Err(SearchError::TurnDidNotPass { mv }) => assert_eq!(mv, "2", "{name}"),
+        other => panic!("{name}: expected TurnDidNotPass, got {other:?}"),
+    }
+}
+
+#[test]
+fn a_game_whose_turn_does_not_pass_is_refused() {
+    let g = boxes();
+    let depth = Budget::depth(8);
+    turn_did_not_pass("negamax", Negamax::new(|_: &Boxes| 0).search(&g, &depth));
+    let mut tabled =
+        Negamax::new(|_: &Boxes| 0).with_table(Arc::new(TranspositionTable::new(1 << 12).unwrap()));
+    turn_did_not_pass("negamax + table", tabled.search(&g, &depth));
+    turn_did_not_pass("negamax, 2 threads", tabled.search_parallel(&g, &depth, 2));
+    turn_did_not_pass(
+        "alpha-beta",
+        AlphaBeta::new(|_: &Boxes| 0).search(&g, &depth),
+    );
+    let unlimited = Budget::unlimited();
+    let mut solver = Solver::with_megabytes(1).unwrap();
+    turn_did_not_pass("solve", solver.solve(&g, &unlimited));
+    turn_did_not_pass("solve_weak", solver.solve_weak(&g, &unlimited));
+    turn_did_not_pass("best_move", solver.best_move(&g, &unlimited));
+    turn_did_not_pass("solve_parallel", solver.solve_parallel(&g, &unlimited, 2));
+    turn_did_not_pass(
+        "solver without table",
+        Solver::<NoTable>::without_table().solve(&g, &unlimited),
+    );
+    // Minimax scores every node for the root player, so extra turns do not fool it.
+    let m = Minimax::new(|_: &Boxes| 0)
+        .search(&g, &Budget::unlimited())
+        .unwrap();
+    assert!(m.score.is_decisive() || m.score == Score::DRAW);
+}
+
+// ---------------------------------------------------------------------------------------
+// Hooks that return illegal moves.
+
+/// Tic-tac-toe whose hooks lie: `winning_move` names cell 42 and `non_losing_moves` adds
+/// it, when `LIE` says which.
+#[derive(Clone, Debug, PartialEq)]
+struct Liar<const LIE: u8>(TicTacToe);
+
+impl<const LIE: u8> Game for Liar<LIE> {
+    type Move = u8;
+    const HAS_WINNING_MOVE: bool = true;
+    fn to_move(&self) -> Player {
+        self.0.to_move()
+    }
+    fn legal_moves(&self, m: &mut Vec<u8>) {
+        self.0.legal_moves(m);
+    }
+    fn play(&mut self, mv: u8) {
+        self.0.play(mv);
+    }
+    fn outcome(&self) -> Outcome {
+        self.0.outcome()
+    }
+    fn winning_move(&self) -> Option<u8> {
+        if LIE == 0 {
+            Some(42)
+        } else {
+            self.0.winning_move()
+        }
+    }
+    fn non_losing_moves(&self, m: &mut Vec<u8>) {
+        self.0.non_losing_moves(m);
+        if LIE == 1 {
+            m.push(42);
+        }
+    }
+}
+
+impl<const LIE: u8> GameHash for Liar<LIE> {
+    const KEY_IS_EXACT: bool = true;
+    fn hash_key(&self) -> u64 {
+        self.0.hash_key()
+    }
+}
+
+#[test]
+fn a_hook_move_that_is_not_legal_is_refused() {
+    let unlimited = Budget::unlimited();
+    let r = Solver::with_megabytes(1)
+        .unwrap()
+        .solve(&Liar::<0>(TicTacToe::new()), &unlimited);
+    assert_eq!(
+        r.map(|_| ()),
+        Err(SearchError::IllegalHookMove {
+            hook: "winning_move",
+            mv: "42".into()
+        })
+    );
+    let r = Solver::with_megabytes(1)
+        .unwrap()
+        .solve(&Liar::<1>(TicTacToe::new()), &unlimited);
+    assert_eq!(
+        r.map(|_| ()),
+        Err(SearchError::IllegalHookMove {
+            hook: "non_losing_moves",
+            mv: "42".into()
+        })
+    );
+    // Below the root, negamax checks the hooks in debug builds only.
+    if cfg!(debug_assertions) {
+        let r = Negamax::new(|_: &Liar<0>| 0)
+            .search(&Liar::<0>(TicTacToe::new()), &Budget::depth(4))
+            .map(|_| ());
+        assert!(
+            matches!(
+                r,
+                Err(SearchError::IllegalHookMove {
+                    hook: "winning_move",
+                    ..
+                })
+            ),
+            "{r:?}"
+        );
+        let r = Negamax::new(|_: &Liar<1>| 0)
+            .search(&Liar::<1>(TicTacToe::new()), &Budget::depth(4))
+            .map(|_| ());
+        assert!(
+            matches!(
+                r,
+                Err(SearchError::IllegalHookMove {
+                    hook: "non_losing_moves",
+                    ..
+                })
+            ),
+            "{r:?}"
+        );
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// `undo` that does not restore the state (debug builds).
+
+/// Tic-tac-toe with make/unmake whose `undo` forgets to give the turn back.
+#[derive(Clone, Debug, PartialEq)]
+struct BadUndo {
+    board: TicTacToe,
+    history: Vec<TicTacToe>,
+    skew: bool,
+}
+
+impl Game for BadUndo {
+    type Move = u8;
+    const HAS_UNDO: bool = true;
+    fn to_move(&self) -> Player {
+        if self.skew {
+            self.board.to_move().opponent()
+        } else {
+            self.board.to_move()
+        }
+    }
+    fn legal_moves(&self, m: &mut Vec<u8>) {
+        self.board.legal_moves(m);
+    }
+    fn play(&mut self, mv: u8) {
+        self.history.push(self.board);
+        self.board.play(mv);
+    }
+    fn undo(&mut self, _: u8) -> bool {
+        self.board = self.history.pop().expect("undo after play");
+        // The bug: after the first undo, the turn is reported wrong.
+        self.skew = !self.skew;
+        true
+    }
+    fn outcome(&self) -> Outcome {
+        self.board.outcome()
+    }
+}
+
+impl GameHash for BadUndo {
+    const KEY_IS_EXACT: bool = true;
+    fn hash_key(&self) -> u64 {
+        self.board.hash_key() | u64::from(self.skew) << 40
+    }
+}
+
+#[test]
+fn an_undo_that_does_not_restore_the_state_is_refused_in_debug_builds() {
+    if !cfg!(debug_assertions) {
+        return;
+    }
+    let g = BadUndo {
+        board: TicTacToe::new(),
+        history: Vec::new(),
+        skew: false,
+    };
+    let mut engine = Negamax::new(|_: &BadUndo| 0)
+        .with_table(Arc::new(TranspositionTable::new(1 << 12).unwrap()));
+    let r = engine.search(&g, &Budget::depth(3)).map(|_| ());
+    assert!(
+        matches!(r, Err(SearchError::KeyNotRestored { .. })),
+        "{r:?}"
+    );
+}
+
+// ---------------------------------------------------------------------------------------
+// A key that is no hash.
+
+/// Nim (take 1 to 3; who takes the last stone wins) with a constant key that does not claim
+/// to be exact.
+#[derive(Clone, Debug, PartialEq)]
+struct ZeroKeyNim {
+    stones: u32,
+    to_move: Player,
+}
+
+impl Game for ZeroKeyNim {
+    type Move = u32;
+    fn to_move(&self) -> Player {
+        self.to_move
+    }
+    fn legal_moves(&self, m: &mut Vec<u32>) {
+        m.extend((1..=3).filter(|&t| t <= self.stones));
+    }
+    fn play(&mut self, t: u32) {
+        self.stones -= t;
+        self.to_move = self.to_move.opponent();
+    }
+    fn outcome(&self) -> Outcome {
+        if self.stones == 0 {
+            Outcome::Win(self.to_move.opponent())
+        } else {
+            Outcome::Ongoing
+        }
+    }
+    fn remaining_plies_bound(&self) -> Option<u32> {
+        Some(self.stones)
+    }
+}
+
+impl GameHash for ZeroKeyNim {
+    fn hash_key(&self) -> u64 {
+        0
+    }
+}
+
+impl std::fmt::Display for ZeroKeyNim {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{} stones, {} to move", self.stones, self.to_move)
+    }
+}
+
+#[test]
+fn a_constant_key_is_flagged_and_the_table_still_tells_states_apart() {
+    let start = ZeroKeyNim {
+        stones: 30,
+        to_move: Player::First,
+    };
+    let err = search_core::testing::Conformance::new()
+        .games(20)
+        .check_hashed(&start)
+        .unwrap_err();
+    assert!(err.rule.contains("share the key"), "{err}");
+    // The table folds whose turn it is and the plies left into a key that is not exact:
+    // for this game that tells every state apart, so the values stay right.
+    for stones in 1..=30 {
+        let g = ZeroKeyNim {
+            stones,
+            to_move: Player::First,
+        };
+        let s = Solver::with_megabytes(1)
+            .unwrap()
+            .min_table_plies(0)
+            .solve(&g, &Budget::unlimited())
+            .unwrap();
+        assert!(s.solved);
+        assert_eq!(
+            s.score.is_win(),
+            stones % 4 != 0,
+            "{stones} stones: {}",
+            s.score
+        );
+        let r = Negamax::new(|_: &ZeroKeyNim| 0)
+            .min_table_plies(0)
+            .with_table(Arc::new(TranspositionTable::new(1 << 10).unwrap()))
+            .search(&g, &Budget::depth(30))
+            .unwrap();
+        assert_eq!(
+            r.score.is_win(),
+            stones % 4 != 0,
+            "{stones} stones: {}",
+            r.score
+        );
+    }
+}
