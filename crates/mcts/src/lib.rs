@@ -93,7 +93,11 @@
 //! * **Reproducible:** all randomness comes from [`FastRng`] seeded from your seed; with
 //!   one thread and an iteration budget a seed always gives the same result.
 //! * **Errors, not panics:** a finished game, a zero budget, a NaN or negative exploration
-//!   constant, zero threads: each is a [`SearchError`](search_core::SearchError).
+//!   constant, zero threads: each is a [`SearchError`](search_core::SearchError). So is a
+//!   broken game (an ongoing state without moves, a move after which the same player is to
+//!   move, a hook move that is not legal), and a panic in your game, playout or evaluator
+//!   on one of several threads: [`WorkerPanicked`](search_core::SearchError::WorkerPanicked),
+//!   with the other threads stopped (see [`Mcts::search`]).
 #![warn(missing_docs)]
 #![forbid(unsafe_code)]
 #![cfg_attr(docsrs, feature(doc_cfg))]

@@ -1,6 +1,6 @@
 //! Playout policies: how a simulation chooses its moves, and when it stops early.
 
-use search_core::{Evaluator, Game, Outcome, Player};
+use search_core::{Evaluator, Game, Outcome, Player, SearchError};
 
 use crate::rng::FastRng;
 
@@ -287,13 +287,18 @@ pub const MAX_PLAYOUT_PLIES: u32 = 100_000;
 
 /// Runs one playout from `state` (modified in place) and returns the first player's reward
 /// and the number of plies played (0: `state` had no legal move, or a cut-off at 0 plies).
+///
+/// # Errors
+/// [`SearchError::NoLegalMoves`] when the playout meets an ongoing state without legal
+/// moves; in debug builds, [`SearchError::TurnDidNotPass`] when a move leaves the same
+/// player to move (release builds check that only in the tree, where it costs less).
 #[inline]
 pub(crate) fn run_playout<G: Game, P: Playout<G>>(
     policy: &P,
     state: &mut G,
     rng: &mut FastRng,
     moves: &mut Vec<G::Move>,
-) -> (f64, u32) {
+) -> Result<(f64, u32), SearchError> {
     let limit = policy
         .cutoff_plies()
         .unwrap_or(MAX_PLAYOUT_PLIES)
@@ -303,11 +308,15 @@ pub(crate) fn run_playout<G: Game, P: Playout<G>>(
         moves.clear();
         state.legal_moves(moves);
         if moves.is_empty() {
-            return (first_player_reward(state.outcome()), plies);
+            let outcome = state.outcome();
+            if !outcome.is_over() {
+                return Err(SearchError::NoLegalMoves);
+            }
+            return Ok((first_player_reward(outcome), plies));
         }
         if plies >= limit {
             if plies >= MAX_PLAYOUT_PLIES {
-                return (0.5, plies);
+                return Ok((0.5, plies));
             }
             let r = policy.score(state);
             let r = if r.is_nan() { 0.5 } else { r.clamp(0.0, 1.0) };
@@ -316,10 +325,18 @@ pub(crate) fn run_playout<G: Game, P: Playout<G>>(
             } else {
                 1.0 - r
             };
-            return (first, plies);
+            return Ok((first, plies));
         }
         let mv = policy.choose(state, moves, rng);
+        #[cfg(debug_assertions)]
+        let mover = state.to_move();
         state.play(mv);
+        #[cfg(debug_assertions)]
+        if state.to_move() == mover {
+            return Err(SearchError::TurnDidNotPass {
+                mv: format!("{mv:?}"),
+            });
+        }
         plies += 1;
     }
 }
@@ -350,7 +367,7 @@ mod tests {
         let policy = EvalCutoff::new(RandomPlayout, o_wins, 1, 10.0, 0.9).unwrap();
         let mut state = TicTacToe::new();
         let (reward, plies) =
-            run_playout(&policy, &mut state, &mut FastRng::new(1), &mut Vec::new());
+            run_playout(&policy, &mut state, &mut FastRng::new(1), &mut Vec::new()).unwrap();
         assert_eq!((reward, plies), (0.0, 1));
     }
 
@@ -360,13 +377,15 @@ mod tests {
         let mut moves = Vec::new();
         for _ in 0..100 {
             let mut state = ConnectFour::new();
-            let (reward, plies) = run_playout(&RandomPlayout, &mut state, &mut rng, &mut moves);
+            let (reward, plies) =
+                run_playout(&RandomPlayout, &mut state, &mut rng, &mut moves).unwrap();
             assert!(state.outcome().is_over());
             assert_eq!(reward, first_player_reward(state.outcome()));
             assert_eq!(plies, state.moves_played());
         }
         let mut over: TicTacToe = "xxx oo. ...".parse().unwrap();
-        let (reward, plies) = run_playout(&HintPlayout::new(0.0), &mut over, &mut rng, &mut moves);
+        let (reward, plies) =
+            run_playout(&HintPlayout::new(0.0), &mut over, &mut rng, &mut moves).unwrap();
         assert_eq!((reward, plies), (1.0, 0));
     }
 }

@@ -1,5 +1,6 @@
 //! The engine: [`Mcts`], its options, the search loop and root-parallel threads.
 
+use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use search_core::{Budget, Evaluator, Game, Outcome, RunningBudget, SearchError, Strategy};
@@ -83,7 +84,7 @@ struct Worker<M> {
     max_depth: u32,
 }
 
-impl<M: Copy + PartialEq> Worker<M> {
+impl<M: Copy + PartialEq + core::fmt::Debug> Worker<M> {
     fn new(rng: FastRng) -> Self {
         Worker {
             tree: Vec::new(),
@@ -160,19 +161,34 @@ impl<M: Copy + PartialEq> Worker<M> {
         self.moves.clear();
         let mut win = false;
         let mut lost = false;
-        if ctx.hooks {
-            // A game without a fast `winning_move` would pay a full move generation per
-            // child here; the tree then finds wins in one by visiting the children instead.
-            let win_now = if G::HAS_WINNING_MOVE {
-                state.winning_move()
-            } else {
-                None
-            };
-            if let Some(w) = win_now {
+        // The hooks go together: `non_losing_moves` is only defined once `winning_move` has
+        // found nothing, and only a game with a fast `winning_move` (`HAS_WINNING_MOVE`) is
+        // asked (a game without one would pay a full move generation per child here; the
+        // tree then finds wins in one by visiting the children instead).
+        // The hooks' moves are checked against the legal ones at the root, and at every
+        // node in debug builds.
+        let check_hooks = is_root || cfg!(debug_assertions);
+        if ctx.hooks && G::HAS_WINNING_MOVE {
+            if let Some(w) = state.winning_move() {
+                if check_hooks && !state.is_legal(w) {
+                    return Err(SearchError::IllegalHookMove {
+                        hook: "winning_move",
+                        mv: format!("{w:?}"),
+                    });
+                }
                 self.moves.push(w);
                 win = true;
             } else {
                 state.non_losing_moves(&mut self.moves);
+                if check_hooks {
+                    let legal = state.legal_move_list();
+                    if let Some(bad) = self.moves.iter().find(|m| !legal.contains(m)) {
+                        return Err(SearchError::IllegalHookMove {
+                            hook: "non_losing_moves",
+                            mv: format!("{bad:?}"),
+                        });
+                    }
+                }
                 if self.moves.is_empty() {
                     state.legal_moves(&mut self.moves);
                     if self.moves.is_empty() {
@@ -301,7 +317,8 @@ impl<M: Copy + PartialEq> Worker<M> {
             if !self.tree[idx].expanded() {
                 let expanded = depth < ctx.max_depth && self.expand(idx, &state, ctx, false)?;
                 if !expanded {
-                    reward = run_playout(ctx.playout, &mut state, &mut self.rng, &mut self.moves).0;
+                    reward =
+                        run_playout(ctx.playout, &mut state, &mut self.rng, &mut self.moves)?.0;
                     self.playouts += 1;
                     break;
                 }
@@ -312,18 +329,26 @@ impl<M: Copy + PartialEq> Worker<M> {
                 }
             }
             let Some(child) = self.select(idx, ctx.exploration, ctx.prior_weight) else {
-                reward = run_playout(ctx.playout, &mut state, &mut self.rng, &mut self.moves).0;
+                reward = run_playout(ctx.playout, &mut state, &mut self.rng, &mut self.moves)?.0;
                 self.playouts += 1;
                 break;
             };
-            state.play(self.tree[child].mv);
+            let mv = self.tree[child].mv;
+            state.play(mv);
+            // The tree keeps each node's owner, but the engine (its evaluator priors, the
+            // game contract it documents) needs the turn to pass: one comparison per step.
+            if state.to_move().index() as u8 == self.tree[child].owner() {
+                return Err(SearchError::TurnDidNotPass {
+                    mv: format!("{mv:?}"),
+                });
+            }
             depth += 1;
             self.path.push(child as u32);
             idx = child;
             if self.tree[child].visits == 0 {
                 // The playout's first move generation tells whether the child is terminal.
                 let (r, plies) =
-                    run_playout(ctx.playout, &mut state, &mut self.rng, &mut self.moves);
+                    run_playout(ctx.playout, &mut state, &mut self.rng, &mut self.moves)?;
                 let outcome = if plies == 0 {
                     state.outcome()
                 } else {
@@ -390,7 +415,9 @@ impl<M: Copy + PartialEq> Worker<M> {
                 break;
             }
             if self.iterations % 16 == 0
-                && (limits.proven.load(Ordering::Relaxed) || limits.running.out_of_time())
+                && (limits.proven.load(Ordering::Relaxed)
+                    || limits.halt.load(Ordering::Relaxed)
+                    || limits.running.out_of_time())
             {
                 break;
             }
@@ -418,6 +445,8 @@ fn reserve_within<M>(tree: &mut Vec<M>, extra: usize, cap: usize) {
 struct Limits<'a> {
     running: &'a RunningBudget,
     proven: &'a AtomicBool,
+    /// Raised when a thread fails (a panic in user code, a broken game): the others stop.
+    halt: &'a AtomicBool,
     open_ended: bool,
 }
 
@@ -971,8 +1000,21 @@ where
     /// [`SearchError::GameOver`] for a finished game, [`SearchError::Budget`] for an invalid
     /// budget (zero iterations, nodes or time...), [`SearchError::Config`] for an invalid
     /// option (exploration constant NaN or negative, zero threads, a node limit too small
-    /// for the root's moves), [`SearchError::NoLegalMoves`] for a game that is ongoing
-    /// without legal moves.
+    /// for the root's moves). A broken game, wherever the search meets it (in the tree or
+    /// in a playout): [`SearchError::NoLegalMoves`] for a state that is ongoing without
+    /// legal moves, [`SearchError::TurnDidNotPass`] for a move after which the same player
+    /// is to move (checked at every step down the tree; in playouts in debug builds), and
+    /// [`SearchError::IllegalHookMove`] for a `winning_move` or `non_losing_moves` hook
+    /// that returns a move that is not legal (checked when the root is expanded; at every
+    /// expansion in debug builds). After an error the kept tree is dropped.
+    ///
+    /// # Panics
+    /// With one thread the search runs on the calling thread, and a panic in the game, the
+    /// playout policy or the evaluator prior unwinds to the caller. With more threads
+    /// ([`with_threads`](Mcts::with_threads)) every thread is one the engine started: a
+    /// panic on any of them is caught, the other threads stop within 16 iterations, and
+    /// the search returns [`SearchError::WorkerPanicked`] with the panic's message (never
+    /// a move chosen from the threads that survived).
     ///
     /// ```
     /// use games::ConnectFour;
@@ -1013,9 +1055,11 @@ where
             max_depth: self.budget.max_depth().unwrap_or(u32::MAX),
         };
         let proven = AtomicBool::new(false);
+        let halt = AtomicBool::new(false);
         let limits = Limits {
             running: &running,
             proven: &proven,
+            halt: &halt,
             open_ended: self.budget.max_iterations().is_none()
                 && self.budget.time_limit().is_none()
                 && self.budget.stop_flag().is_none(),
@@ -1029,7 +1073,10 @@ where
             }
         };
         if threads == 1 {
-            self.workers[0].run(state, &ctx, &limits, share(0))?;
+            if let Err(e) = self.workers[0].run(state, &ctx, &limits, share(0)) {
+                self.reset();
+                return Err(e);
+            }
         } else {
             let results: Vec<Result<(), SearchError>> = std::thread::scope(|s| {
                 let handles: Vec<_> = self
@@ -1039,23 +1086,29 @@ where
                     .map(|(i, w)| {
                         let (ctx, limits, root) = (&ctx, &limits, state.clone());
                         let n = share(i);
-                        s.spawn(move || w.run(&root, ctx, limits, n))
+                        s.spawn(move || {
+                            // A panic in user code, or an error, stops the other threads.
+                            let r = catch_unwind(AssertUnwindSafe(|| w.run(&root, ctx, limits, n)))
+                                .unwrap_or_else(|p| Err(SearchError::from_panic(&*p)));
+                            if r.is_err() {
+                                limits.halt.store(true, Ordering::Relaxed);
+                            }
+                            r
+                        })
                     })
                     .collect();
                 handles
                     .into_iter()
                     .map(|h| {
-                        h.join().unwrap_or_else(|_| {
-                            Err(SearchError::Config(
-                                "a search thread panicked (a Game or Playout implementation panicked)"
-                                    .into(),
-                            ))
-                        })
+                        h.join()
+                            .unwrap_or_else(|p| Err(SearchError::from_panic(&*p)))
                     })
                     .collect()
             });
-            for r in results {
-                r?;
+            if let Some(e) = results.into_iter().find_map(Result::err) {
+                // A failed thread may have left its tree half-updated: start afresh next time.
+                self.reset();
+                return Err(e);
             }
         }
         self.collect(state, running.elapsed(), threads)
