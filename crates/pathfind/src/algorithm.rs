@@ -10,7 +10,7 @@
 /// | `Iddfs` | fewest steps | the current path | the state space is huge or infinite |
 /// | `Dijkstra` | cheapest path | all states seen | costs differ, no heuristic |
 /// | `AStar` | cheapest path (admissible `h`) | all states seen | a heuristic exists: the default |
-/// | `WeightedAStar(w)` | at most `w` × cheapest | fewer states | speed matters more than optimality |
+/// | `WeightedAStar(w)` | at most `w` × cheapest (consistent `h`) | fewer states | speed matters more than optimality |
 /// | `GreedyBestFirst` | some path | few states | a good heuristic, any path will do |
 /// | `IdaStar` | cheapest path (admissible `h`) | the current path | A* runs out of memory |
 ///

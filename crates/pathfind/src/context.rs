@@ -130,9 +130,10 @@ impl<N: Clone + Eq + Hash, C: Cost> SearchContext<N, C> {
         )
     }
 
-    /// Weighted A*: states taken in order of `g + weight * h`. With an admissible heuristic
+    /// Weighted A*: states taken in order of `g + weight * h`. With a consistent heuristic
     /// the path costs at most `weight` times the optimum, usually after far fewer
-    /// expansions. See [`weighted_astar`](crate::weighted_astar).
+    /// expansions. A state is expanded at most once, so with a heuristic that is admissible
+    /// but not consistent the bound can fail. See [`weighted_astar`](crate::weighted_astar).
     ///
     /// # Errors
     /// [`PathError::InvalidWeight`] unless `weight` is finite and at least 1; otherwise as
@@ -580,7 +581,8 @@ where
     SearchContext::new().astar(starts, successors, heuristic, success, limits)
 }
 
-/// Weighted A* with a fresh [`SearchContext`]: at most `weight` times the optimal cost.
+/// Weighted A* with a fresh [`SearchContext`]: at most `weight` times the optimal cost with a
+/// consistent heuristic.
 ///
 /// # Errors
 /// [`PathError::InvalidWeight`], or as [`astar`].

@@ -696,8 +696,9 @@ impl GridContext {
         self.best_first(AStarKey, grid, starts, goal, heuristic, limits)
     }
 
-    /// Weighted A* (`f = g + weight·h`): at most `weight` times the optimal cost with an
-    /// admissible heuristic, usually with far fewer expansions.
+    /// Weighted A* (`f = g + weight·h`): at most `weight` times the optimal cost with a
+    /// consistent heuristic (every grid [`Heuristic`] that is admissible for the grid's moves
+    /// is), usually with far fewer expansions.
     ///
     /// # Errors
     /// [`PathError::InvalidWeight`], or a bad start or goal.

@@ -31,7 +31,7 @@
 //! | varying costs, no heuristic | Dijkstra | cheapest path |
 //! | varying costs and a lower bound of the remaining cost | **A*** | cheapest path, fewest expansions |
 //! | a huge state space, little memory | IDA* (costs) or IDDFS (steps) | optimal, memory ∝ path length |
-//! | no need for the optimum | weighted A* (≤ w × optimum), greedy best-first, DFS | speed |
+//! | no need for the optimum | weighted A* (≤ w × optimum with a consistent heuristic), greedy best-first, DFS | speed |
 //!
 //! A* is optimal when its heuristic is *admissible* (never above the true remaining cost).
 //! On grids, [`Heuristic`] lists which estimate is admissible for which movement: Manhattan
