@@ -112,6 +112,10 @@ pub(crate) struct Searcher<'a, G: Game, E, T> {
     /// Why the search stopped early, if the game broke its contract (then `aborted` is
     /// set too, and every value is meaningless).
     pub fault: Option<SearchError>,
+    /// Whether the root's `non_losing_moves` answer was checked against the legal moves.
+    /// Release builds check it once per searcher (a solve runs many null-window searches
+    /// from the same root), debug builds at every node.
+    root_hooks_checked: bool,
 }
 
 /// The first of `moves` (from a game hook) that is not a legal move of `state`, formatted:
@@ -160,6 +164,7 @@ where
             aborted: false,
             horizon_reached: false,
             fault: None,
+            root_hooks_checked: false,
         }
     }
 
@@ -391,7 +396,8 @@ where
             // (fast) `winning_move` check above.
             if self.opts.hooks && G::HAS_WINNING_MOVE && depth >= 2 {
                 state.non_losing_moves(&mut p.moves);
-                if ply == 0 || cfg!(debug_assertions) {
+                if cfg!(debug_assertions) || (ply == 0 && !self.root_hooks_checked) {
+                    self.root_hooks_checked = ply == 0;
                     if let Some(bad) = first_illegal(state, &p.moves) {
                         break 'generate Some(SearchError::IllegalHookMove {
                             hook: "non_losing_moves",
