@@ -3,31 +3,8 @@
 //! bad line gets its own message, the good lines are still processed, the exit code says
 //! something went wrong, and nothing panics or hangs.
 
-use std::io::Write;
-use std::process::{Command, Stdio};
-
-/// Runs `ply ARGS` with `input` on stdin: (exit code, stdout, stderr).
-fn ply(args: &[&str], input: &[u8]) -> (i32, String, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_ply"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("start ply");
-    let mut stdin = child.stdin.take().expect("stdin");
-    // The child may stop reading early (it has all it needs): a broken pipe is fine.
-    let _ = stdin.write_all(input);
-    drop(stdin);
-    let out = child.wait_with_output().expect("wait for ply");
-    let err = String::from_utf8_lossy(&out.stderr).into_owned();
-    assert!(!err.contains("panicked"), "ply panicked: {err}");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        err,
-    )
-}
+mod common;
+use common::ply;
 
 #[test]
 fn solve_reports_each_bad_line_and_solves_the_good_ones() {

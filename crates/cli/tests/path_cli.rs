@@ -2,6 +2,8 @@
 //! wrong optimum is caught, malformed files are reported with their line, and the pictures
 //! show what the search did (the expanded cells drawn are the cells it reports).
 
+mod common;
+use common::assert_well_formed;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
@@ -275,41 +277,6 @@ fn rendered(stdout: &str) -> (u64, u64, u64) {
         number_before(" expansions"),
         path_cells,
     )
-}
-
-/// Tags open and close in order, attributes are quoted: enough to catch broken output.
-fn assert_well_formed(svg: &str) {
-    assert!(
-        svg.starts_with("<?xml") || svg.starts_with("<svg"),
-        "{}",
-        &svg[..80]
-    );
-    let mut stack = Vec::new();
-    let mut rest = svg;
-    while let Some(at) = rest.find('<') {
-        rest = &rest[at + 1..];
-        let end = rest.find('>').expect("unclosed tag");
-        let tag = &rest[..end];
-        rest = &rest[end + 1..];
-        if tag.starts_with('?') || tag.starts_with('!') {
-            continue;
-        }
-        assert_eq!(
-            tag.matches('"').count() % 2,
-            0,
-            "unbalanced quotes in <{tag}>"
-        );
-        if let Some(name) = tag.strip_prefix('/') {
-            assert_eq!(
-                stack.pop().as_deref(),
-                Some(name.trim()),
-                "mismatched </{name}>"
-            );
-        } else if !tag.ends_with('/') {
-            stack.push(tag.split_whitespace().next().unwrap().to_string());
-        }
-    }
-    assert!(stack.is_empty(), "unclosed: {stack:?}");
 }
 
 /// The value of attribute `name` of the element with `id`.

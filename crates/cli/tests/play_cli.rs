@@ -1,29 +1,10 @@
 //! Drives `ply play` through a pipe: prompts, typing errors, end of input, AI vs AI.
 
-use std::io::Write;
-use std::process::{Command, Stdio};
+mod common;
 
+/// Runs `ply play ARGS` with `input` on stdin: (exit code, stdout, stderr).
 fn run(args: &[&str], input: &str) -> (i32, String, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_ply"))
-        .arg("play")
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("start ply play");
-    child
-        .stdin
-        .take()
-        .expect("stdin")
-        .write_all(input.as_bytes())
-        .expect("write the input");
-    let out = child.wait_with_output().expect("wait for ply play");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
+    common::ply_command("play", args, input.as_bytes())
 }
 
 #[test]

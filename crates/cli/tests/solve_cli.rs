@@ -2,8 +2,7 @@
 //! checked against independent solves of every child, malformed lines among good ones,
 //! mismatches, and the weak solver.
 
-use std::io::Write;
-use std::process::{Command, Stdio};
+mod common;
 
 const END_EASY: &str = concat!(
     env!("CARGO_MANIFEST_DIR"),
@@ -12,26 +11,7 @@ const END_EASY: &str = concat!(
 
 /// Runs `ply solve ARGS` with `input` on stdin: (exit code, stdout, stderr).
 fn solve(args: &[&str], input: &str) -> (i32, String, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_ply"))
-        .arg("solve")
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("start ply solve");
-    child
-        .stdin
-        .take()
-        .expect("stdin")
-        .write_all(input.as_bytes())
-        .expect("write the input");
-    let out = child.wait_with_output().expect("wait for ply solve");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
+    common::ply_command("solve", args, input.as_bytes())
 }
 
 /// The first `n` lines of the End-Easy set.

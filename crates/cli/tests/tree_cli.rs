@@ -2,6 +2,8 @@
 //! visit counts add up as the engine keeps them, the alpha-beta tree is the one the engine
 //! searched (its node count and value), and the SVG is well formed.
 
+mod common;
+use common::assert_well_formed;
 use std::collections::HashMap;
 use std::path::PathBuf;
 use std::process::{Command, Output};
@@ -219,37 +221,6 @@ fn the_node_limit_gives_a_partial_tree_that_says_so() {
     let d = parse_dot(&text(&out.stdout));
     assert_eq!(d.labels.len(), 60);
     assert!(d.labels.values().any(|l| l.contains("unfinished")));
-}
-
-/// Tags open and close in order, attributes are quoted.
-fn assert_well_formed(svg: &str) {
-    assert!(svg.starts_with("<?xml") || svg.starts_with("<svg"));
-    let mut stack = Vec::new();
-    let mut rest = svg;
-    while let Some(at) = rest.find('<') {
-        rest = &rest[at + 1..];
-        let end = rest.find('>').expect("unclosed tag");
-        let tag = &rest[..end];
-        rest = &rest[end + 1..];
-        if tag.starts_with('?') || tag.starts_with('!') {
-            continue;
-        }
-        assert_eq!(
-            tag.matches('"').count() % 2,
-            0,
-            "unbalanced quotes in <{tag}>"
-        );
-        if let Some(name) = tag.strip_prefix('/') {
-            assert_eq!(
-                stack.pop().as_deref(),
-                Some(name.trim()),
-                "mismatched </{name}>"
-            );
-        } else if !tag.ends_with('/') {
-            stack.push(tag.split_whitespace().next().unwrap().to_string());
-        }
-    }
-    assert!(stack.is_empty(), "unclosed: {stack:?}");
 }
 
 #[test]

@@ -1,0 +1,72 @@
+//! What the tests that drive the `ply` binary share: running it, and checking its SVG.
+// Each test file uses only some of these.
+#![allow(dead_code)]
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+/// Runs `ply ARGS` with `input` on stdin: (exit code, stdout, stderr). Fails the test if
+/// ply panicked.
+pub fn ply(args: &[&str], input: &[u8]) -> (i32, String, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_ply"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("start ply");
+    let mut stdin = child.stdin.take().expect("stdin");
+    // The child may stop reading early (it has all it needs): a broken pipe is fine.
+    let _ = stdin.write_all(input);
+    drop(stdin);
+    let out = child.wait_with_output().expect("wait for ply");
+    let err = String::from_utf8_lossy(&out.stderr).into_owned();
+    assert!(!err.contains("panicked"), "ply panicked: {err}");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        err,
+    )
+}
+
+/// Runs `ply COMMAND ARGS` with `input` on stdin, as [`ply`].
+pub fn ply_command(command: &str, args: &[&str], input: &[u8]) -> (i32, String, String) {
+    let mut all = vec![command];
+    all.extend_from_slice(args);
+    ply(&all, input)
+}
+
+/// Tags open and close in order, attributes are quoted: enough to catch broken output.
+pub fn assert_well_formed(svg: &str) {
+    assert!(
+        svg.starts_with("<?xml") || svg.starts_with("<svg"),
+        "{}",
+        &svg[..80]
+    );
+    let mut stack = Vec::new();
+    let mut rest = svg;
+    while let Some(at) = rest.find('<') {
+        rest = &rest[at + 1..];
+        let end = rest.find('>').expect("unclosed tag");
+        let tag = &rest[..end];
+        rest = &rest[end + 1..];
+        if tag.starts_with('?') || tag.starts_with('!') {
+            continue;
+        }
+        assert_eq!(
+            tag.matches('"').count() % 2,
+            0,
+            "unbalanced quotes in <{tag}>"
+        );
+        if let Some(name) = tag.strip_prefix('/') {
+            assert_eq!(
+                stack.pop().as_deref(),
+                Some(name.trim()),
+                "mismatched </{name}>"
+            );
+        } else if !tag.ends_with('/') {
+            stack.push(tag.split_whitespace().next().unwrap().to_string());
+        }
+    }
+    assert!(stack.is_empty(), "unclosed: {stack:?}");
+}
