@@ -61,7 +61,7 @@ pub enum BudgetError {
         /// The largest depth supported.
         max: u32,
     },
-    /// The time limit cannot be represented as a deadline on this machine's clock.
+    /// The time limit cannot be represented as a deadline on the system's monotonic clock.
     #[error("the time limit {limit:?} is too large to be a deadline")]
     TimeTooLarge {
         /// The requested limit.
