@@ -85,10 +85,21 @@ impl StopFlag {
     }
 }
 
-/// How much a search may do. Every limit is optional; a search stops at the first one
-/// reached. Engines document which limits they read: depth-first engines use depth, nodes,
-/// time and the stop flag; MCTS uses iterations, nodes (tree size), time and the stop flag.
+/// How much a search may do: the one budget every engine of the workspace accepts, from
+/// `with_budget`. Every limit is optional; a search stops at the first one reached.
 ///
+/// Each field means one thing everywhere:
+///
+/// | field | meaning | alpha-beta, negamax | solver | MCTS | path searches |
+/// |---|---|---|---|---|---|
+/// | [`depth`](Budget::depth) | how many plies (or steps) below the start the search looks | nominal search depth | refused: a solve has no horizon | the tree grows no deeper (playouts still run to the end) | longest path, in steps |
+/// | [`nodes`](Budget::nodes) | positions the search visits, as counted in [`Stats::nodes`](crate::Stats::nodes) | positions searched | positions searched | refused: use iterations; the tree's memory cap is its own setting | states expanded |
+/// | [`iterations`](Budget::iterations) | rounds of the engine's outer loop, counted in [`Stats::iterations`](crate::Stats::iterations) | refused: use depth | refused | playouts | refused |
+/// | [`time`](Budget::time) | wall-clock time from the start of the search | yes | yes | yes | yes |
+/// | [`with_stop`](Budget::with_stop) | a [`StopFlag`] another thread may set | yes | yes | yes | yes |
+///
+/// A field an engine cannot honour is refused with [`BudgetError::Unsupported`] when the
+/// search starts, never ignored ([`Budget::refuse`] is how engines do it, yours too).
 /// Limits are validated when the search starts ([`Budget::start`]): a zero limit, an absurd
 /// depth or a time limit too large for the clock is a [`BudgetError`], never a panic.
 ///
@@ -98,8 +109,8 @@ impl StopFlag {
 ///
 /// let stop = StopFlag::new();
 /// let budget = Budget::depth(12)
-///     .and_nodes(5_000_000)
-///     .and_time(Duration::from_millis(250))
+///     .with_nodes(5_000_000)
+///     .with_time(Duration::from_millis(250))
 ///     .with_stop(stop.clone());
 /// assert_eq!(budget.max_depth(), Some(12));
 /// assert!(budget.start().is_ok());
@@ -113,9 +124,60 @@ pub struct Budget {
     stop: Option<StopFlag>,
 }
 
+/// One field of a [`Budget`], to name it in an error or in [`Budget::refuse`].
+///
+/// ```
+/// use search_core::BudgetField;
+/// assert_eq!(BudgetField::Iterations.to_string(), "iterations");
+/// ```
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum BudgetField {
+    /// [`Budget::depth`].
+    Depth,
+    /// [`Budget::nodes`].
+    Nodes,
+    /// [`Budget::iterations`].
+    Iterations,
+    /// [`Budget::time`].
+    Time,
+    /// [`Budget::with_stop`].
+    Stop,
+}
+
+impl core::fmt::Display for BudgetField {
+    /// The builder's name: `depth`, `nodes`, `iterations`, `time` or `stop flag`.
+    ///
+    /// ```
+    /// assert_eq!(search_core::BudgetField::Stop.to_string(), "stop flag");
+    /// ```
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str(match self {
+            BudgetField::Depth => "depth",
+            BudgetField::Nodes => "nodes",
+            BudgetField::Iterations => "iterations",
+            BudgetField::Time => "time",
+            BudgetField::Stop => "stop flag",
+        })
+    }
+}
+
 impl Budget {
     /// The deepest search any engine accepts, in plies.
     pub const MAX_DEPTH: u32 = 10_000;
+
+    /// A budget with no limit yet, to fill in with the `with_*` methods (the same as
+    /// [`unlimited`](Budget::unlimited)).
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// let b = search_core::Budget::new().with_depth(8).with_time(Duration::from_secs(1));
+    /// assert_eq!(b.max_depth(), Some(8));
+    /// ```
+    #[must_use]
+    pub fn new() -> Self {
+        Self::default()
+    }
 
     /// No limit at all: the search runs until it is done (an exact solve) or the stop flag
     /// is set. Use it deliberately.
@@ -136,27 +198,27 @@ impl Budget {
     /// ```
     #[must_use]
     pub fn depth(plies: u32) -> Self {
-        Self::default().and_depth(plies)
+        Self::default().with_depth(plies)
     }
 
-    /// Visit at most `nodes` nodes (MCTS: keep at most `nodes` nodes in the tree).
+    /// Visit at most `nodes` positions (path searches: expand at most `nodes` states).
     ///
     /// ```
     /// assert_eq!(search_core::Budget::nodes(1000).max_nodes(), Some(1000));
     /// ```
     #[must_use]
     pub fn nodes(nodes: u64) -> Self {
-        Self::default().and_nodes(nodes)
+        Self::default().with_nodes(nodes)
     }
 
-    /// Run at most `iterations` iterations (MCTS playouts).
+    /// Run at most `iterations` rounds of the engine's outer loop (MCTS: playouts).
     ///
     /// ```
     /// assert_eq!(search_core::Budget::iterations(500).max_iterations(), Some(500));
     /// ```
     #[must_use]
     pub fn iterations(iterations: u64) -> Self {
-        Self::default().and_iterations(iterations)
+        Self::default().with_iterations(iterations)
     }
 
     /// Stop after `limit` of wall-clock time.
@@ -168,17 +230,17 @@ impl Budget {
     /// ```
     #[must_use]
     pub fn time(limit: Duration) -> Self {
-        Self::default().and_time(limit)
+        Self::default().with_time(limit)
     }
 
     /// Adds (or replaces) the depth limit.
     ///
     /// ```
-    /// let b = search_core::Budget::nodes(10).and_depth(3);
+    /// let b = search_core::Budget::nodes(10).with_depth(3);
     /// assert_eq!((b.max_depth(), b.max_nodes()), (Some(3), Some(10)));
     /// ```
     #[must_use]
-    pub fn and_depth(mut self, plies: u32) -> Self {
+    pub fn with_depth(mut self, plies: u32) -> Self {
         self.max_depth = Some(plies);
         self
     }
@@ -186,11 +248,11 @@ impl Budget {
     /// Adds (or replaces) the node limit.
     ///
     /// ```
-    /// let b = search_core::Budget::depth(3).and_nodes(10);
+    /// let b = search_core::Budget::depth(3).with_nodes(10);
     /// assert_eq!(b.max_nodes(), Some(10));
     /// ```
     #[must_use]
-    pub fn and_nodes(mut self, nodes: u64) -> Self {
+    pub fn with_nodes(mut self, nodes: u64) -> Self {
         self.max_nodes = Some(nodes);
         self
     }
@@ -198,11 +260,11 @@ impl Budget {
     /// Adds (or replaces) the iteration limit.
     ///
     /// ```
-    /// let b = search_core::Budget::nodes(100).and_iterations(10);
+    /// let b = search_core::Budget::nodes(100).with_iterations(10);
     /// assert_eq!(b.max_iterations(), Some(10));
     /// ```
     #[must_use]
-    pub fn and_iterations(mut self, iterations: u64) -> Self {
+    pub fn with_iterations(mut self, iterations: u64) -> Self {
         self.max_iterations = Some(iterations);
         self
     }
@@ -211,11 +273,11 @@ impl Budget {
     ///
     /// ```
     /// use std::time::Duration;
-    /// let b = search_core::Budget::depth(3).and_time(Duration::from_secs(1));
+    /// let b = search_core::Budget::depth(3).with_time(Duration::from_secs(1));
     /// assert_eq!(b.time_limit(), Some(Duration::from_secs(1)));
     /// ```
     #[must_use]
-    pub fn and_time(mut self, limit: Duration) -> Self {
+    pub fn with_time(mut self, limit: Duration) -> Self {
         self.time_limit = Some(limit);
         self
     }
@@ -295,6 +357,56 @@ impl Budget {
             && self.max_iterations.is_none()
             && self.time_limit.is_none()
             && self.stop.is_none()
+    }
+
+    /// `true` when the budget sets `field`.
+    ///
+    /// ```
+    /// use search_core::{Budget, BudgetField};
+    /// let b = Budget::depth(3);
+    /// assert!(b.has(BudgetField::Depth) && !b.has(BudgetField::Time));
+    /// ```
+    #[must_use]
+    pub fn has(&self, field: BudgetField) -> bool {
+        match field {
+            BudgetField::Depth => self.max_depth.is_some(),
+            BudgetField::Nodes => self.max_nodes.is_some(),
+            BudgetField::Iterations => self.max_iterations.is_some(),
+            BudgetField::Time => self.time_limit.is_some(),
+            BudgetField::Stop => self.stop.is_some(),
+        }
+    }
+
+    /// Refuses the budget when it sets one of `fields`, which `engine` cannot honour:
+    /// [`BudgetError::Unsupported`] naming the engine and the field, with `advice` (what
+    /// to use instead) in the message. Every engine calls this when a search starts, so
+    /// that no limit is silently ignored; call it in your own engines too.
+    ///
+    /// ```
+    /// use search_core::{Budget, BudgetError, BudgetField};
+    /// let b = Budget::iterations(100);
+    /// let err = b.refuse("Negamax", &[BudgetField::Iterations], "use a depth").unwrap_err();
+    /// assert!(matches!(err, BudgetError::Unsupported { field: BudgetField::Iterations, .. }));
+    /// assert_eq!(
+    ///     err.to_string(),
+    ///     "Negamax cannot honour the iterations limit of this budget: use a depth"
+    /// );
+    /// assert!(Budget::depth(4).refuse("Negamax", &[BudgetField::Iterations], "").is_ok());
+    /// ```
+    pub fn refuse(
+        &self,
+        engine: &'static str,
+        fields: &[BudgetField],
+        advice: &'static str,
+    ) -> Result<(), BudgetError> {
+        match fields.iter().find(|&&f| self.has(f)) {
+            Some(&field) => Err(BudgetError::Unsupported {
+                engine,
+                field,
+                advice,
+            }),
+            None => Ok(()),
+        }
     }
 
     /// Checks the limits and starts the clock.

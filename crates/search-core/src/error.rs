@@ -67,6 +67,37 @@ pub enum BudgetError {
         /// The requested limit.
         limit: Duration,
     },
+    /// The engine cannot honour one of the budget's limits: it was refused rather than
+    /// ignored. Use what the message advises instead.
+    ///
+    /// ```
+    /// use search_core::{Budget, BudgetError, BudgetField};
+    /// let e = Budget::iterations(5).refuse("Solver", &[BudgetField::Iterations], "remove it");
+    /// assert!(matches!(e, Err(BudgetError::Unsupported { engine: "Solver", .. })));
+    /// ```
+    #[error("{engine} cannot honour the {field} limit of this budget: {advice}")]
+    Unsupported {
+        /// The engine that refused it.
+        engine: &'static str,
+        /// The limit it cannot honour.
+        field: crate::budget::BudgetField,
+        /// What to do instead.
+        advice: &'static str,
+    },
+    /// The budget has no limit that would ever end this engine's search (for example a
+    /// depth limit alone for MCTS, whose playouts go on at every depth).
+    ///
+    /// ```
+    /// let e = search_core::BudgetError::NeverStops { engine: "Mcts", advice: "add a time limit" };
+    /// assert!(e.to_string().contains("add a time limit"));
+    /// ```
+    #[error("this budget would never stop {engine}: {advice}")]
+    NeverStops {
+        /// The engine.
+        engine: &'static str,
+        /// Which limit to add.
+        advice: &'static str,
+    },
 }
 
 /// Why a search could not choose a move.
@@ -115,6 +146,47 @@ pub enum SearchError {
     /// A configuration value is out of range (a table size, an exploration constant...).
     #[error("invalid configuration: {0}")]
     Config(String),
+    /// An exact solve ran out of budget before the value was known; the value lies between
+    /// the two bounds reached (raise the budget, or read the bounds from
+    /// the solver's `Solution` instead).
+    ///
+    /// ```
+    /// use search_core::{Score, SearchError};
+    /// let e = SearchError::Unsolved { lower: Score::DRAW, upper: Score::win_in(9) };
+    /// assert!(e.to_string().contains("between"));
+    /// ```
+    #[error("the budget ran out before the position was solved (value between {lower} and {upper})")]
+    Unsolved {
+        /// The value is at least this.
+        lower: crate::Score,
+        /// The value is at most this.
+        upper: crate::Score,
+    },
+    /// The game did not end within `max_plies` plies of the root, so it cannot be solved
+    /// or searched to the end (check that the game always ends).
+    ///
+    /// ```
+    /// let e = search_core::SearchError::GameTooLong { max_plies: 10_000 };
+    /// assert!(e.to_string().contains("10000"));
+    /// ```
+    #[error("the game did not end within {max_plies} plies of the root: it cannot be searched to the end")]
+    GameTooLong {
+        /// The longest line the engine follows.
+        max_plies: u32,
+    },
+    /// A state has more legal moves than the engine can store per node.
+    ///
+    /// ```
+    /// let e = search_core::SearchError::TooManyMoves { count: 70_000, max: 65_535 };
+    /// assert!(e.to_string().contains("65535"));
+    /// ```
+    #[error("a state has {count} legal moves; this engine supports at most {max} per state")]
+    TooManyMoves {
+        /// Moves in the state.
+        count: usize,
+        /// The most the engine supports.
+        max: usize,
+    },
     /// User code (a `Game`, `Evaluator` or playout policy) panicked on a search thread the
     /// engine started. The other threads were stopped and their partial results dropped.
     #[error("a search thread panicked: {message}")]

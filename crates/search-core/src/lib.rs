@@ -68,15 +68,19 @@
 #![forbid(unsafe_code)]
 #![cfg_attr(docsrs, feature(doc_cfg))]
 
+mod analysis;
 pub mod arena;
 mod budget;
 mod error;
 mod eval;
 mod game;
+mod interval;
 mod problem;
+mod rng;
 mod score;
 mod stats;
 mod strategy;
+mod wdl;
 #[cfg(feature = "testing")]
 #[cfg_attr(docsrs, doc(cfg(feature = "testing")))]
 pub mod testing;
@@ -86,12 +90,16 @@ pub mod testing;
 #[doc = include_str!("../README.md")]
 pub struct ReadmeDoctests;
 
+pub use analysis::{MoveAnalysis, MoveValue};
 pub use arena::{Arena, ArenaError, MatchReport, Tally};
-pub use budget::{Budget, RunningBudget, StopFlag};
+pub use budget::{Budget, BudgetField, RunningBudget, StopFlag};
 pub use error::{BudgetError, CostError, IllegalMoveError, SearchError};
 pub use eval::{Evaluator, ZeroEvaluator};
 pub use game::{Game, GameHash, Outcome, Player};
+pub use interval::Interval;
 pub use problem::{Cost, FloatCost, SearchProblem};
+pub use rng::SplitMix64;
 pub use score::Score;
 pub use stats::Stats;
 pub use strategy::{RandomMover, Strategy};
+pub use wdl::Wdl;

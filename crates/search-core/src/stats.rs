@@ -3,7 +3,24 @@
 use core::fmt;
 use std::time::Duration;
 
-/// Counters and timings of one search, returned inside every engine's result.
+/// Counters and timings of one search: every engine's result embeds one, in a field named
+/// `stats`, next to what is the engine's own (a principal variation, per-move visits, a
+/// path).
+///
+/// The counters mean the same in every engine; a counter an engine has nothing to count
+/// for stays 0:
+///
+/// | field | alpha-beta, negamax, solver | MCTS | path searches |
+/// |---|---|---|---|
+/// | `nodes` | positions searched | nodes added to the tree | states expanded |
+/// | `leaves` | terminal or horizon positions evaluated | playouts | states generated |
+/// | `depth_reached` | last fully searched depth | deepest tree node | steps of the path found |
+/// | `max_ply` | deepest ply reached | deepest tree node | steps of the path found |
+/// | `iterations` | deepening iterations / null-window searches | iterations (playouts) | deepening iterations (IDA*, IDDFS) |
+/// | `tt_*` | table probes, hits, cut-offs | 0 | 0 |
+/// | `beta_cutoffs` | fail-high nodes | 0 | 0 |
+///
+/// `Display` gives one readable line.
 ///
 /// ```
 /// use std::time::Duration;
@@ -14,7 +31,7 @@ use std::time::Duration;
 /// ```
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Stats {
-    /// Nodes visited (states whose moves were generated or that were evaluated).
+    /// Positions visited (see the table above for what each engine counts).
     pub nodes: u64,
     /// Leaves: terminal states and states evaluated at the depth horizon.
     pub leaves: u64,
@@ -32,8 +49,9 @@ pub struct Stats {
     pub tt_cutoffs: u64,
     /// Nodes where a move failed high (alpha-beta cut-offs).
     pub beta_cutoffs: u64,
-    /// Iterative-deepening iterations (or null-window re-searches of a solver) completed.
-    pub iterations: u32,
+    /// Rounds of the engine's outer loop: iterative-deepening iterations, null-window
+    /// searches of a solver, MCTS iterations.
+    pub iterations: u64,
 }
 
 impl Stats {
@@ -91,22 +109,39 @@ impl Stats {
 }
 
 impl fmt::Display for Stats {
-    /// One line: nodes, time, speed, depth, table hit rate.
+    /// One line: nodes, time, speed, depth, then the iterations and the table's hit rate
+    /// when there are any.
     ///
     /// ```
-    /// let s = search_core::Stats::default();
-    /// assert!(s.to_string().starts_with("0 nodes"));
+    /// use std::time::Duration;
+    /// let mut s = search_core::Stats::default();
+    /// assert_eq!(s.to_string(), "0 nodes in 0.000ns (0 nodes/s), depth 0 (max ply 0)");
+    /// s.nodes = 500;
+    /// s.elapsed = Duration::from_millis(2);
+    /// s.iterations = 3;
+    /// s.tt_probes = 10;
+    /// s.tt_hits = 4;
+    /// assert_eq!(
+    ///     s.to_string(),
+    ///     "500 nodes in 2.000ms (250000 nodes/s), depth 0 (max ply 0), 3 iterations, table hits 40.0%"
+    /// );
     /// ```
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "{} nodes in {:.3?} ({:.0} nodes/s), depth {} (max ply {}), tt hits {:.1}%",
+            "{} nodes in {:.3?} ({:.0} nodes/s), depth {} (max ply {})",
             self.nodes,
             self.elapsed,
             self.nodes_per_second(),
             self.depth_reached,
             self.max_ply,
-            100.0 * self.tt_hit_rate()
-        )
+        )?;
+        if self.iterations > 0 {
+            write!(f, ", {} iterations", self.iterations)?;
+        }
+        if self.tt_probes > 0 {
+            write!(f, ", table hits {:.1}%", 100.0 * self.tt_hit_rate())?;
+        }
+        Ok(())
     }
 }

@@ -1,10 +1,9 @@
 //! The [`Strategy`] trait shared by every engine, and [`RandomMover`], the baseline player.
 
-use rand::rngs::SmallRng;
-use rand::{RngExt, SeedableRng};
-
+use crate::analysis::{MoveAnalysis, MoveValue};
 use crate::error::SearchError;
 use crate::game::Game;
+use crate::rng::SplitMix64;
 
 /// Anything that chooses a move for a state: a search engine, a rule-based player, a human
 /// at a prompt. Match runners and play loops only need this trait.
@@ -32,6 +31,49 @@ pub trait Strategy<G: Game> {
     /// [`SearchError::GameOver`] when the game is over, or an engine-specific error (an
     /// invalid budget or configuration).
     fn choose_move(&mut self, state: &G) -> Result<G::Move, SearchError>;
+
+    /// Every legal move of `state` with its value for the side to move, best first: the
+    /// exact score from a solver, the searched score and depth from alpha-beta, visits,
+    /// mean and confidence interval from MCTS (see [`MoveValue`]). It spends the
+    /// strategy's budget once over all moves, as [`choose_move`](Strategy::choose_move)
+    /// does for one.
+    ///
+    /// The default lists the legal moves as [`MoveValue::Unknown`], in the game's order:
+    /// right for a strategy that has no values, such as [`RandomMover`].
+    ///
+    /// # Errors
+    /// As [`choose_move`](Strategy::choose_move): [`SearchError::GameOver`] when the game is
+    /// over, [`SearchError::NoLegalMoves`] for an ongoing state without moves.
+    ///
+    /// ```
+    /// use search_core::{Game, MoveValue, RandomMover, Strategy};
+    /// # use search_core::{Outcome, Player};
+    /// # #[derive(Clone)] struct G(u8);
+    /// # impl Game for G {
+    /// #   type Move = u8;
+    /// #   fn to_move(&self) -> Player { Player::First }
+    /// #   fn legal_moves(&self, m: &mut Vec<u8>) { if self.0 == 0 { m.extend([1, 2]) } }
+    /// #   fn play(&mut self, mv: u8) { self.0 = mv }
+    /// #   fn outcome(&self) -> Outcome { if self.0 == 0 { Outcome::Ongoing } else { Outcome::Draw } }
+    /// # }
+    /// let moves = RandomMover::new(0).analyze(&G(0)).unwrap();
+    /// assert_eq!(moves.len(), 2);
+    /// assert!(moves.iter().all(|m| m.value == MoveValue::Unknown));
+    /// ```
+    fn analyze(&mut self, state: &G) -> Result<Vec<MoveAnalysis<G::Move>>, SearchError> {
+        if state.outcome().is_over() {
+            return Err(SearchError::GameOver);
+        }
+        let mut moves = Vec::new();
+        state.legal_moves(&mut moves);
+        if moves.is_empty() {
+            return Err(SearchError::NoLegalMoves);
+        }
+        Ok(moves
+            .into_iter()
+            .map(|mv| MoveAnalysis::new(mv, MoveValue::Unknown))
+            .collect())
+    }
 
     /// Tells the strategy that `mv` was played from `before` (by either side), so that
     /// engines that keep state between moves (an MCTS tree, a transposition table) can
@@ -84,7 +126,7 @@ pub trait Strategy<G: Game> {
 /// ```
 #[derive(Clone, Debug)]
 pub struct RandomMover {
-    rng: SmallRng,
+    rng: SplitMix64,
 }
 
 impl RandomMover {
@@ -96,7 +138,7 @@ impl RandomMover {
     #[must_use]
     pub fn new(seed: u64) -> Self {
         RandomMover {
-            rng: SmallRng::seed_from_u64(seed),
+            rng: SplitMix64::new(seed),
         }
     }
 }
@@ -111,7 +153,7 @@ impl<G: Game> Strategy<G> for RandomMover {
         if moves.is_empty() {
             return Err(SearchError::NoLegalMoves);
         }
-        let i = self.rng.random_range(0..moves.len());
+        let i = self.rng.below(moves.len());
         Ok(moves[i])
     }
 

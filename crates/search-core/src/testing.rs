@@ -50,7 +50,7 @@
 //!     }
 //! }
 //!
-//! let report = Conformance::new().games(50).seed(1)
+//! let report = Conformance::new().with_games(50).with_seed(1)
 //!     .check_hashed(&Nim { stones: 10, to_move: Player::First })
 //!     .expect("Nim conforms");
 //! assert_eq!(report.games, 50);
@@ -60,8 +60,7 @@ use core::fmt::{self, Debug, Display};
 use std::collections::{HashMap, HashSet};
 
 use proptest::prelude::*;
-use rand::rngs::SmallRng;
-use rand::{RngExt, SeedableRng};
+use crate::rng::SplitMix64;
 
 use crate::game::{Game, GameHash, Outcome};
 
@@ -119,7 +118,7 @@ impl std::error::Error for ConformanceError {}
 ///
 /// ```
 /// use search_core::testing::Conformance;
-/// let c = Conformance::new().games(10).seed(99).max_game_length(50);
+/// let c = Conformance::new().with_games(10).with_seed(99).with_max_game_length(50);
 /// assert_eq!(c.game_count(), 10);
 /// ```
 #[derive(Clone, Debug)]
@@ -157,10 +156,10 @@ impl Conformance {
     /// How many random games to play.
     ///
     /// ```
-    /// assert_eq!(search_core::testing::Conformance::new().games(7).game_count(), 7);
+    /// assert_eq!(search_core::testing::Conformance::new().with_games(7).game_count(), 7);
     /// ```
     #[must_use]
-    pub fn games(mut self, games: u32) -> Self {
+    pub fn with_games(mut self, games: u32) -> Self {
         self.games = games;
         self
     }
@@ -168,10 +167,10 @@ impl Conformance {
     /// The seed of the random games (the same seed replays the same games).
     ///
     /// ```
-    /// let _ = search_core::testing::Conformance::new().seed(5);
+    /// let _ = search_core::testing::Conformance::new().with_seed(5);
     /// ```
     #[must_use]
-    pub fn seed(mut self, seed: u64) -> Self {
+    pub fn with_seed(mut self, seed: u64) -> Self {
         self.seed = seed;
         self
     }
@@ -179,10 +178,10 @@ impl Conformance {
     /// Declares that every game ends within `plies` plies.
     ///
     /// ```
-    /// let _ = search_core::testing::Conformance::new().max_game_length(9);
+    /// let _ = search_core::testing::Conformance::new().with_max_game_length(9);
     /// ```
     #[must_use]
-    pub fn max_game_length(mut self, plies: u32) -> Self {
+    pub fn with_max_game_length(mut self, plies: u32) -> Self {
         self.max_length = Some(plies);
         self
     }
@@ -190,7 +189,7 @@ impl Conformance {
     /// The number of games a check plays.
     ///
     /// ```
-    /// assert_eq!(search_core::testing::Conformance::new().games(3).game_count(), 3);
+    /// assert_eq!(search_core::testing::Conformance::new().with_games(3).game_count(), 3);
     /// ```
     #[must_use]
     pub fn game_count(&self) -> u32 {
@@ -232,7 +231,7 @@ impl Conformance {
             .max_length
             .or_else(|| initial.remaining_plies_bound())
             .unwrap_or(DEFAULT_MAX_LENGTH);
-        let mut rng = SmallRng::seed_from_u64(self.seed);
+        let mut rng = SplitMix64::new(self.seed);
         let mut report = ConformanceReport::default();
         let mut moves = Vec::new();
         for _ in 0..self.games {
@@ -262,7 +261,7 @@ impl Conformance {
                 }
                 moves.clear();
                 state.legal_moves(&mut moves);
-                let mv = moves[rng.random_range(0..moves.len())];
+                let mv = moves[rng.below(moves.len())];
                 check_move(&state, mv).map_err(|r| fail(r, &state))?;
                 if G::HAS_UNDO {
                     let mut copy = state.clone();
@@ -454,7 +453,7 @@ trait HashCheck<G: Game> {
         &mut self,
         state: &G,
         moves: &mut Vec<G::Move>,
-        rng: &mut SmallRng,
+        rng: &mut SplitMix64,
         report: &mut ConformanceReport,
     ) -> Result<(), String>;
     fn undo_restores(&mut self, state: &G, mv: G::Move) -> Result<(), String>;
@@ -467,7 +466,7 @@ impl<G: Game> HashCheck<G> for NoHash {
         &mut self,
         _: &G,
         _: &mut Vec<G::Move>,
-        _: &mut SmallRng,
+        _: &mut SplitMix64,
         _: &mut ConformanceReport,
     ) -> Result<(), String> {
         Ok(())
@@ -545,7 +544,7 @@ impl<G: GameHash + PartialEq + Display> HashCheck<G> for WithHash<G> {
         &mut self,
         state: &G,
         moves: &mut Vec<G::Move>,
-        rng: &mut SmallRng,
+        rng: &mut SplitMix64,
         report: &mut ConformanceReport,
     ) -> Result<(), String> {
         let key = state.hash_key();
@@ -559,8 +558,8 @@ impl<G: GameHash + PartialEq + Display> HashCheck<G> for WithHash<G> {
         if moves.len() < 2 {
             return Ok(());
         }
-        let a = moves[rng.random_range(0..moves.len())];
-        let b = moves[rng.random_range(0..moves.len())];
+        let a = moves[rng.below(moves.len())];
+        let b = moves[rng.below(moves.len())];
         if a == b {
             return Ok(());
         }
@@ -573,7 +572,7 @@ impl<G: GameHash + PartialEq + Display> HashCheck<G> for WithHash<G> {
         }
         moves.clear();
         after_a.legal_moves(moves);
-        let reply = moves[rng.random_range(0..moves.len())];
+        let reply = moves[rng.below(moves.len())];
         if !after_b.is_legal(reply) {
             return Ok(());
         }

@@ -15,7 +15,7 @@
 //! * Games come in **pairs** that share an opening: in the first game of a pair `A` plays
 //!   [`Player::First`], in the second `A` plays [`Player::Second`]. With an odd number of
 //!   games the last pair is cut short, so `A` moves first once more than it moves second.
-//! * With [`Arena::opening_plies`] set to `k > 0`, each pair starts from its own seeded
+//! * With [`Arena::with_opening_plies`] set to `k > 0`, each pair starts from its own seeded
 //!   random opening of `k` plies, so two deterministic engines do not replay one game over
 //!   and over. The opening never ends the game: it stops early if every legal move would.
 //! * After every move (opening moves included) both players' [`Strategy::observe_move`] is
@@ -40,29 +40,30 @@
 //! }
 //!
 //! let report = Arena::new(Nim { stones: 9, to_move: Player::First })
-//!     .games(40)
-//!     .seed(7)
+//!     .with_games(40)
+//!     .with_seed(7)
 //!     .run(RandomMover::new, RandomMover::new)
 //!     .unwrap();
 //! let t = report.tally;
 //! assert_eq!(t.wins + t.draws + t.losses, 40);
-//! let (low, high) = t.score_interval();
-//! assert!(low <= t.score() && t.score() <= high);
+//! assert!(t.score_interval().contains(t.score()));
 //! println!("{report}");
 //! ```
 
-use core::fmt;
 
-use rand::rngs::SmallRng;
-use rand::{RngExt, SeedableRng};
+mod report;
+mod tally;
+
 use thiserror::Error;
 
 use crate::error::SearchError;
 use crate::game::{Game, Outcome, Player};
+use crate::rng::SplitMix64;
 use crate::strategy::Strategy;
+use crate::wdl::Wdl;
 
-/// The two-sided 95 % quantile of the standard normal distribution.
-const Z95: f64 = 1.959_963_984_540_054;
+pub use report::{GameRecord, MatchReport};
+pub use tally::{EloEstimate, Tally};
 
 /// Why a match could not be played to the end.
 ///
@@ -117,333 +118,6 @@ pub enum ArenaError {
     },
 }
 
-/// The result of one game from the point of view of strategy `A`.
-///
-/// ```
-/// use search_core::arena::GameResult;
-/// assert_eq!(GameResult::Win.points(), 1.0);
-/// assert_eq!(GameResult::Draw.points(), 0.5);
-/// ```
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-pub enum GameResult {
-    /// `A` won.
-    Win,
-    /// Nobody won.
-    Draw,
-    /// `A` lost.
-    Loss,
-}
-
-impl GameResult {
-    /// The points `A` scores: 1 for a win, ½ for a draw, 0 for a loss.
-    ///
-    /// ```
-    /// assert_eq!(search_core::arena::GameResult::Loss.points(), 0.0);
-    /// ```
-    #[must_use]
-    pub fn points(self) -> f64 {
-        match self {
-            GameResult::Win => 1.0,
-            GameResult::Draw => 0.5,
-            GameResult::Loss => 0.0,
-        }
-    }
-}
-
-/// One game of a match: who played which colour, how it went, and every move, so that a
-/// surprising game can be replayed from the arena's initial state.
-///
-/// ```
-/// use search_core::arena::{GameRecord, GameResult};
-/// use search_core::{Outcome, Player};
-/// let r = GameRecord { a_played: Player::First, outcome: Outcome::Win(Player::First),
-///                      result: GameResult::Win, opening_plies: 0, moves: vec![1u8, 2] };
-/// assert_eq!(r.moves.len(), 2);
-/// ```
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct GameRecord<M> {
-    /// The colour strategy `A` played.
-    pub a_played: Player,
-    /// How the game ended.
-    pub outcome: Outcome,
-    /// The same, from `A`'s point of view.
-    pub result: GameResult,
-    /// How many of the first `moves` were the random opening.
-    pub opening_plies: u32,
-    /// Every move from the initial state, opening included.
-    pub moves: Vec<M>,
-}
-
-/// Wins, draws and losses of strategy `A`, and what they say about its strength.
-///
-/// # Formulas
-/// With `n = wins + draws + losses` games, `A`'s **score** is `s = (wins + draws/2) / n`.
-///
-/// The **95 % confidence interval of the score** is the Wilson score interval with
-/// `z = 1.95996`:
-///
-/// ```text
-/// centre = (s + z²/(2n)) / (1 + z²/n)
-/// half   = z · sqrt(s(1 − s)/n + z²/(4n²)) / (1 + z²/n)
-/// [low, high] = [centre − half, centre + half]
-/// ```
-///
-/// Unlike the textbook `s ± z·sqrt(s(1−s)/n)`, it stays inside `[0, 1]`, is never empty at
-/// a 0 % or 100 % score, and is well-behaved for small `n`. It treats each game as a
-/// win-or-loss trial; draws make the true variance smaller than `s(1 − s)`, so with draws
-/// the interval is conservative (a little wider than it needs to be).
-///
-/// The **Elo difference** of `A` over `B` is the logistic rating model solved for the
-/// score: `elo(s) = 400 · log10(s / (1 − s))`, so 64 % ≈ +100, 76 % ≈ +200. Its 95 %
-/// interval is `[elo(low), elo(high)]` (the map is increasing). A 100 % score has no finite
-/// estimate and no finite upper bound, a 0 % score no finite estimate and no finite lower
-/// bound: [`EloEstimate`] reports those as `None` rather than as infinities.
-///
-/// ```
-/// use search_core::arena::Tally;
-/// let weak = Tally::new(7, 0, 3);    // 7 wins of 10
-/// let strong = Tally::new(70, 0, 30); // 70 wins of 100
-/// assert!(weak.score_interval().0 < 0.5);   // could still be a coin flip
-/// assert!(strong.score_interval().0 > 0.5); // clearly better
-/// ```
-#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
-pub struct Tally {
-    /// Games `A` won.
-    pub wins: u32,
-    /// Games drawn.
-    pub draws: u32,
-    /// Games `A` lost.
-    pub losses: u32,
-}
-
-impl Tally {
-    /// A tally of `wins`, `draws` and `losses` for `A`.
-    ///
-    /// ```
-    /// assert_eq!(search_core::arena::Tally::new(1, 2, 3).games(), 6);
-    /// ```
-    #[must_use]
-    pub const fn new(wins: u32, draws: u32, losses: u32) -> Self {
-        Tally {
-            wins,
-            draws,
-            losses,
-        }
-    }
-
-    /// The number of games.
-    ///
-    /// ```
-    /// assert_eq!(search_core::arena::Tally::default().games(), 0);
-    /// ```
-    #[must_use]
-    pub const fn games(&self) -> u64 {
-        self.wins as u64 + self.draws as u64 + self.losses as u64
-    }
-
-    /// Adds one game's result.
-    ///
-    /// ```
-    /// use search_core::arena::{GameResult, Tally};
-    /// let mut t = Tally::default();
-    /// t.record(GameResult::Draw);
-    /// assert_eq!(t, Tally::new(0, 1, 0));
-    /// ```
-    pub fn record(&mut self, result: GameResult) {
-        match result {
-            GameResult::Win => self.wins += 1,
-            GameResult::Draw => self.draws += 1,
-            GameResult::Loss => self.losses += 1,
-        }
-    }
-
-    /// `A`'s score, `(wins + draws/2) / games`, in `[0, 1]`; `0.5` (no information) when no
-    /// game was played.
-    ///
-    /// ```
-    /// assert_eq!(search_core::arena::Tally::new(3, 2, 5).score(), 0.4);
-    /// ```
-    #[must_use]
-    pub fn score(&self) -> f64 {
-        let n = self.games();
-        if n == 0 {
-            return 0.5;
-        }
-        (self.wins as f64 + 0.5 * self.draws as f64) / n as f64
-    }
-
-    /// The 95 % Wilson confidence interval of the score (see the [type docs](Tally) for the
-    /// formula); `(0, 1)` when no game was played. Always finite, `0 <= low <= score <= high
-    /// <= 1`.
-    ///
-    /// ```
-    /// let (low, high) = search_core::arena::Tally::new(7, 0, 3).score_interval();
-    /// assert!((low - 0.397).abs() < 1e-3 && (high - 0.892).abs() < 1e-3);
-    /// ```
-    #[must_use]
-    pub fn score_interval(&self) -> (f64, f64) {
-        let n = self.games();
-        if n == 0 {
-            return (0.0, 1.0);
-        }
-        let n = n as f64;
-        let s = self.score();
-        let z2 = Z95 * Z95;
-        let denom = 1.0 + z2 / n;
-        let centre = (s + z2 / (2.0 * n)) / denom;
-        let half = Z95 * (s * (1.0 - s) / n + z2 / (4.0 * n * n)).sqrt() / denom;
-        // Exact ends where the formula's rounding could stray outside [0, 1] or past the score.
-        let low = if self.wins == 0 && self.draws == 0 {
-            0.0
-        } else {
-            (centre - half).clamp(0.0, s)
-        };
-        let high = if self.losses == 0 && self.draws == 0 {
-            1.0
-        } else {
-            (centre + half).clamp(s, 1.0)
-        };
-        (low, high)
-    }
-
-    /// The Elo difference of `A` over `B` with its 95 % interval (see the
-    /// [type docs](Tally) for the formula).
-    ///
-    /// ```
-    /// use search_core::arena::Tally;
-    /// let e = Tally::new(3, 0, 1).elo();
-    /// assert!((e.difference.unwrap() - 190.8).abs() < 0.1); // 75 % ≈ +191
-    /// let perfect = Tally::new(10, 0, 0).elo();
-    /// assert_eq!((perfect.difference, perfect.high), (None, None));
-    /// assert!(perfect.low.unwrap() > 0.0);
-    /// ```
-    #[must_use]
-    pub fn elo(&self) -> EloEstimate {
-        if self.games() == 0 {
-            return EloEstimate {
-                difference: None,
-                low: None,
-                high: None,
-            };
-        }
-        let (low, high) = self.score_interval();
-        EloEstimate {
-            difference: elo_of(self.score()),
-            low: elo_of(low),
-            high: elo_of(high),
-        }
-    }
-}
-
-/// `400 · log10(s / (1 − s))`, `None` where it is infinite (`s` of 0 or 1).
-fn elo_of(s: f64) -> Option<f64> {
-    if s <= 0.0 || s >= 1.0 || s.is_nan() {
-        None
-    } else {
-        Some(400.0 * (s / (1.0 - s)).log10())
-    }
-}
-
-impl fmt::Display for Tally {
-    /// `+W =D -L  score S% [L%, H%]  Elo E [L, H]`.
-    ///
-    /// ```
-    /// let t = search_core::arena::Tally::new(6, 2, 2);
-    /// assert!(t.to_string().starts_with("+6 =2 -2  score 70.0% [39.7%, 89.2%]"));
-    /// ```
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let (low, high) = self.score_interval();
-        write!(
-            f,
-            "+{} ={} -{}  score {:.1}% [{:.1}%, {:.1}%]  {}",
-            self.wins,
-            self.draws,
-            self.losses,
-            100.0 * self.score(),
-            100.0 * low,
-            100.0 * high,
-            self.elo()
-        )
-    }
-}
-
-/// An Elo difference estimate with its 95 % interval. `None` marks an end with no finite
-/// value: a 100 % score has no finite estimate and no upper bound, a 0 % score no finite
-/// estimate and no lower bound.
-///
-/// ```
-/// use search_core::arena::Tally;
-/// let e = Tally::new(0, 0, 12).elo();
-/// assert_eq!((e.difference, e.low), (None, None));
-/// assert!(e.high.unwrap() < -150.0); // 0 of 12: at best about -198
-/// assert!(e.to_string().starts_with("Elo <= -"));
-/// ```
-#[derive(Copy, Clone, Debug, PartialEq)]
-pub struct EloEstimate {
-    /// The point estimate, `None` at a 0 % or 100 % score.
-    pub difference: Option<f64>,
-    /// The lower end of the 95 % interval, `None` if unbounded below (0 % score).
-    pub low: Option<f64>,
-    /// The upper end of the 95 % interval, `None` if unbounded above (100 % score).
-    pub high: Option<f64>,
-}
-
-impl fmt::Display for EloEstimate {
-    /// `Elo +0 [-393, +393]`, or a one-sided bound when the score is 0 % or 100 %.
-    ///
-    /// ```
-    /// use search_core::arena::Tally;
-    /// assert!(Tally::new(10, 0, 0).elo().to_string().starts_with("Elo >= +"));
-    /// assert_eq!(Tally::new(1, 0, 1).elo().to_string(), "Elo +0 [-393, +393]");
-    /// ```
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match (self.difference, self.low, self.high) {
-            (Some(d), Some(l), Some(h)) => write!(f, "Elo {d:+.0} [{l:+.0}, {h:+.0}]"),
-            (_, Some(l), None) => write!(f, "Elo >= {l:+.0} (no losses or draws: 95% lower bound)"),
-            (_, None, Some(h)) => write!(f, "Elo <= {h:+.0} (no wins or draws: 95% upper bound)"),
-            _ => f.write_str("Elo unknown (no games)"),
-        }
-    }
-}
-
-/// What a match produced: the strategies' names, the [`Tally`] for `A`, and every game.
-///
-/// Its `Display` is one readable table line:
-/// `A vs B: N games  +W =D -L  score S% [L%, H%]  Elo E [L, H]`.
-///
-/// ```
-/// use search_core::arena::{MatchReport, Tally};
-/// let r: MatchReport<u8> = MatchReport {
-///     name_a: "greedy".into(), name_b: "random".into(),
-///     tally: Tally::new(8, 1, 1), games: Vec::new(),
-/// };
-/// assert!(r.to_string().starts_with("greedy vs random: 10 games  +8 =1 -1  score 85.0%"));
-/// ```
-#[derive(Clone, Debug, PartialEq)]
-pub struct MatchReport<M> {
-    /// The [`name`](Strategy::name) of strategy `A`.
-    pub name_a: String,
-    /// The [`name`](Strategy::name) of strategy `B`.
-    pub name_b: String,
-    /// `A`'s wins, draws and losses.
-    pub tally: Tally,
-    /// Every game, in the order played.
-    pub games: Vec<GameRecord<M>>,
-}
-
-impl<M> fmt::Display for MatchReport<M> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "{} vs {}: {} games  {}",
-            self.name_a,
-            self.name_b,
-            self.tally.games(),
-            self.tally
-        )
-    }
-}
-
 /// Plays seeded matches between two strategies from one initial state (see the
 /// [module docs](self) for how games, colours and openings are set up).
 ///
@@ -458,7 +132,7 @@ impl<M> fmt::Display for MatchReport<M> {
 /// #   fn play(&mut self, _: u8) {}
 /// #   fn outcome(&self) -> Outcome { Outcome::Draw }
 /// # }
-/// let arena = Arena::new(G).games(200).seed(3).opening_plies(4).max_plies(500);
+/// let arena = Arena::new(G).with_games(200).with_seed(3).with_opening_plies(4).with_max_plies(500);
 /// assert_eq!(arena.game_count(), 200);
 /// ```
 #[derive(Clone, Debug)]
@@ -511,10 +185,10 @@ impl<G: Game> Arena<G> {
     /// #   fn play(&mut self, _: u8) {}
     /// #   fn outcome(&self) -> Outcome { Outcome::Draw }
     /// # }
-    /// assert_eq!(search_core::arena::Arena::new(G).games(9).game_count(), 9);
+    /// assert_eq!(search_core::arena::Arena::new(G).with_games(9).game_count(), 9);
     /// ```
     #[must_use]
-    pub fn games(mut self, games: u32) -> Self {
+    pub fn with_games(mut self, games: u32) -> Self {
         self.games = games;
         self
     }
@@ -532,10 +206,10 @@ impl<G: Game> Arena<G> {
     /// #   fn play(&mut self, _: u8) {}
     /// #   fn outcome(&self) -> Outcome { Outcome::Draw }
     /// # }
-    /// let _ = search_core::arena::Arena::new(G).seed(42);
+    /// let _ = search_core::arena::Arena::new(G).with_seed(42);
     /// ```
     #[must_use]
-    pub fn seed(mut self, seed: u64) -> Self {
+    pub fn with_seed(mut self, seed: u64) -> Self {
         self.seed = seed;
         self
     }
@@ -553,10 +227,10 @@ impl<G: Game> Arena<G> {
     /// #   fn play(&mut self, _: u8) {}
     /// #   fn outcome(&self) -> Outcome { Outcome::Draw }
     /// # }
-    /// let _ = search_core::arena::Arena::new(G).opening_plies(6);
+    /// let _ = search_core::arena::Arena::new(G).with_opening_plies(6);
     /// ```
     #[must_use]
-    pub fn opening_plies(mut self, plies: u32) -> Self {
+    pub fn with_opening_plies(mut self, plies: u32) -> Self {
         self.opening_plies = plies;
         self
     }
@@ -575,10 +249,10 @@ impl<G: Game> Arena<G> {
     /// #   fn play(&mut self, _: u8) {}
     /// #   fn outcome(&self) -> Outcome { Outcome::Draw }
     /// # }
-    /// let _ = search_core::arena::Arena::new(G).max_plies(200);
+    /// let _ = search_core::arena::Arena::new(G).with_max_plies(200);
     /// ```
     #[must_use]
-    pub fn max_plies(mut self, plies: u32) -> Self {
+    pub fn with_max_plies(mut self, plies: u32) -> Self {
         self.max_plies = Some(plies);
         self
     }
@@ -616,14 +290,14 @@ impl<G: Game> Arena<G> {
     /// #   fn play(&mut self, t: u32) { self.0 -= t; self.1 = self.1.opponent() }
     /// #   fn outcome(&self) -> Outcome { if self.0 == 0 { Outcome::Win(self.1.opponent()) } else { Outcome::Ongoing } }
     /// # }
-    /// let arena = Arena::new(Nim(3, Player::First)).opening_plies(5);
+    /// let arena = Arena::new(Nim(3, Player::First)).with_opening_plies(5);
     /// let opening = arena.opening(0);
     /// assert!(opening.iter().sum::<u32>() < 3); // stops before taking the last stone
     /// assert_eq!(opening, arena.opening(0)); // seeded
     /// ```
     #[must_use]
     pub fn opening(&self, pair: u32) -> Vec<G::Move> {
-        let mut rng = SmallRng::seed_from_u64(derive_seed(self.seed ^ OPENING_SALT, pair.into()));
+        let mut rng = SplitMix64::new(derive_seed(self.seed ^ OPENING_SALT, pair.into()));
         let mut state = self.initial.clone();
         let mut opening = Vec::new();
         let mut moves = Vec::new();
@@ -643,7 +317,7 @@ impl<G: Game> Arena<G> {
             if keep.is_empty() {
                 break;
             }
-            let mv = keep[rng.random_range(0..keep.len())];
+            let mv = keep[rng.below(keep.len())];
             state.play(mv);
             opening.push(mv);
         }
@@ -693,7 +367,7 @@ impl<G: Game> Arena<G> {
     /// #   }
     /// # }
     /// let mut seen = 0;
-    /// let report = Arena::new(Race(0)).games(6).run_with_progress(
+    /// let report = Arena::new(Race(0)).with_games(6).run_with_progress(
     ///     RandomMover::new,
     ///     RandomMover::new,
     ///     |_game, tally| { seen += 1; assert_eq!(tally.games(), seen); },
@@ -772,9 +446,9 @@ impl<G: Game> Arena<G> {
             let outcome = state.outcome();
             if outcome.is_over() {
                 let result = match outcome.value_for(a_played) {
-                    Some(1) => GameResult::Win,
-                    Some(-1) => GameResult::Loss,
-                    _ => GameResult::Draw,
+                    Some(1) => Wdl::Win,
+                    Some(-1) => Wdl::Loss,
+                    _ => Wdl::Draw,
                 };
                 return Ok(GameRecord {
                     a_played,
@@ -823,18 +497,16 @@ impl<G: Game> Arena<G> {
 /// Mixed into the seed of the openings so they do not correlate with the players' seeds.
 const OPENING_SALT: u64 = 0x6f70_656e_696e_6773;
 
-/// SplitMix64 of `seed` advanced `index + 1` steps: well-spread, independent-looking seeds
-/// for each game and player from one match seed.
+/// [`SplitMix64`] of `seed` advanced `index + 1` steps: well-spread, independent-looking
+/// seeds for each game and player from one match seed.
 fn derive_seed(seed: u64, index: u64) -> u64 {
-    let mut z = seed.wrapping_add(index.wrapping_add(1).wrapping_mul(0x9e37_79b9_7f4a_7c15));
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    z ^ (z >> 31)
+    SplitMix64::new(seed.wrapping_add(index.wrapping_mul(0x9E37_79B9_7F4A_7C15))).next_u64()
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::Interval;
     use crate::RandomMover;
     use crate::strategy::Strategy;
     use proptest::prelude::{prop_assert, prop_assert_eq, proptest};
@@ -995,7 +667,7 @@ mod tests {
 
     #[test]
     fn results_add_up_and_replay_from_the_seed() {
-        let arena = Arena::new(Ttt::new()).games(51).seed(5);
+        let arena = Arena::new(Ttt::new()).with_games(51).with_seed(5);
         let r = arena.run(|_| FirstMover, RandomMover::new).unwrap();
         let t = r.tally;
         assert_eq!(t.games(), 51);
@@ -1017,8 +689,8 @@ mod tests {
         let again = arena.run(|_| FirstMover, RandomMover::new).unwrap();
         assert_eq!(again, r);
         let other = Arena::new(Ttt::new())
-            .games(51)
-            .seed(6)
+            .with_games(51)
+            .with_seed(6)
             .run(|_| FirstMover, RandomMover::new)
             .unwrap();
         assert_ne!(other.games, r.games);
@@ -1027,17 +699,17 @@ mod tests {
     #[test]
     fn a_perfect_player_never_loses_to_random_and_the_interval_says_so() {
         let r = Arena::new(Ttt::new())
-            .games(60)
-            .seed(1)
+            .with_games(60)
+            .with_seed(1)
             .run(|_| Perfect::default(), RandomMover::new)
             .unwrap();
         assert_eq!(r.tally.losses, 0, "{r}");
-        assert!(r.tally.score_interval().0 > 0.5, "{r}");
+        assert!(r.tally.score_interval().low > 0.5, "{r}");
         assert!(r.tally.elo().low.unwrap() > 0.0, "{r}");
         // The first-move player is beatable: random wins some games against it.
         let weak = Arena::new(Ttt::new())
-            .games(60)
-            .seed(1)
+            .with_games(60)
+            .with_seed(1)
             .run(|_| FirstMover, RandomMover::new)
             .unwrap();
         assert!(weak.tally.losses > 0, "{weak}");
@@ -1051,8 +723,8 @@ mod tests {
         let r = {
             let (log, observed) = (log.clone(), observed.clone());
             Arena::new(Ttt::new())
-                .games(9)
-                .seed(2)
+                .with_games(9)
+                .with_seed(2)
                 .run(
                     move |seed| {
                         log.borrow_mut().clear();
@@ -1087,7 +759,7 @@ mod tests {
 
     #[test]
     fn openings_are_shared_by_each_pair_and_vary_between_pairs() {
-        let arena = Arena::new(Ttt::new()).games(20).seed(9).opening_plies(3);
+        let arena = Arena::new(Ttt::new()).with_games(20).with_seed(9).with_opening_plies(3);
         let r = arena.run(|_| FirstMover, |_| FirstMover).unwrap();
         let mut distinct = std::collections::HashSet::new();
         for (index, pair) in (0u32..).zip(r.games.chunks(2)) {
@@ -1103,7 +775,7 @@ mod tests {
         assert!(games.len() > 5);
         // Without openings they replay one game twenty times.
         let plain = Arena::new(Ttt::new())
-            .games(20)
+            .with_games(20)
             .run(|_| FirstMover, |_| FirstMover)
             .unwrap();
         let games: std::collections::HashSet<_> = plain.games.iter().map(|g| &g.moves).collect();
@@ -1112,7 +784,7 @@ mod tests {
 
     #[test]
     fn failures_are_typed_errors() {
-        let arena = Arena::new(Ttt::new()).games(4);
+        let arena = Arena::new(Ttt::new()).with_games(4);
         let e = arena.run(|_| Cheater, RandomMover::new).unwrap_err();
         assert_eq!(
             e,
@@ -1147,7 +819,7 @@ mod tests {
         assert!(e.to_string().contains("sulking"));
         assert_eq!(
             Arena::new(Ttt::new())
-                .games(0)
+                .with_games(0)
                 .run(RandomMover::new, RandomMover::new)
                 .unwrap_err(),
             ArenaError::NoGames
@@ -1162,7 +834,7 @@ mod tests {
         ));
         assert_eq!(
             Arena::new(Ttt::new())
-                .max_plies(4)
+                .with_max_plies(4)
                 .run(|_| FirstMover, |_| FirstMover)
                 .unwrap_err(),
             ArenaError::TooLong { game: 0, limit: 4 }
@@ -1172,12 +844,12 @@ mod tests {
     #[test]
     fn wilson_interval_matches_hand_computed_values() {
         // 7 of 10 and 70 of 100: computed from the formula by hand.
-        let (l, h) = Tally::new(7, 0, 3).score_interval();
+        let Interval { low: l, high: h } = Tally::new(7, 0, 3).score_interval();
         assert!(
             (l - 0.396_8).abs() < 5e-4 && (h - 0.892_2).abs() < 5e-4,
             "{l} {h}"
         );
-        let (l, h) = Tally::new(70, 0, 30).score_interval();
+        let Interval { low: l, high: h } = Tally::new(70, 0, 30).score_interval();
         assert!(
             (l - 0.604_2).abs() < 5e-4 && (h - 0.780_9).abs() < 5e-4,
             "{l} {h}"
@@ -1192,15 +864,15 @@ mod tests {
     fn the_interval_narrows_with_more_games() {
         let mut last = f64::INFINITY;
         for n in [10, 40, 160, 640] {
-            let (l, h) = Tally::new(n * 6 / 10, 0, n * 4 / 10).score_interval();
+            let Interval { low: l, high: h } = Tally::new(n * 6 / 10, 0, n * 4 / 10).score_interval();
             assert!(h - l < last, "n = {n}");
             last = h - l;
         }
         // And with real matches of the same strategies.
-        let short = Arena::new(Ttt::new()).games(20).seed(4);
-        let long = Arena::new(Ttt::new()).games(200).seed(4);
+        let short = Arena::new(Ttt::new()).with_games(20).with_seed(4);
+        let long = Arena::new(Ttt::new()).with_games(200).with_seed(4);
         let width = |r: MatchReport<usize>| {
-            let (l, h) = r.tally.score_interval();
+            let Interval { low: l, high: h } = r.tally.score_interval();
             h - l
         };
         let s = width(short.run(|_| FirstMover, RandomMover::new).unwrap());
@@ -1211,7 +883,7 @@ mod tests {
     #[test]
     fn reports_display_as_one_line() {
         let r = Arena::new(Ttt::new())
-            .games(10)
+            .with_games(10)
             .run(|_| Perfect::default(), RandomMover::new)
             .unwrap();
         let line = r.to_string();
@@ -1226,7 +898,7 @@ mod tests {
             w in 0u32..2_000, d in 0u32..2_000, l in 0u32..2_000
         ) {
             let t = Tally::new(w, d, l);
-            let (low, high) = t.score_interval();
+            let Interval { low, high } = t.score_interval();
             let s = t.score();
             prop_assert!(low.is_finite() && high.is_finite());
             prop_assert!(0.0 <= low && low <= s && s <= high && high <= 1.0, "{low} {s} {high}");
@@ -1243,3 +915,4 @@ mod tests {
         }
     }
 }
+
