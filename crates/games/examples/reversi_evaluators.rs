@@ -90,9 +90,9 @@ fn main() -> ExitCode {
         }
     };
     let arena = Arena::new(Reversi::new())
-        .games(o.games)
-        .seed(o.seed)
-        .opening_plies(o.opening_plies);
+        .with_games(o.games)
+        .with_seed(o.seed)
+        .with_opening_plies(o.opening_plies);
     let material = |s| Greedy::new(Weights::MATERIAL, s).with_name("material");
     let matches = arena
         .run(|s| Greedy::new(Weights::DEFAULT, s), material)

@@ -36,8 +36,7 @@
 use core::fmt;
 use core::str::FromStr;
 
-use rand::rngs::SmallRng;
-use rand::{RngExt, SeedableRng};
+use search_core::SplitMix64;
 use search_core::{Evaluator, Game, GameHash, Outcome, Player, SearchError, Strategy};
 use thiserror::Error;
 
@@ -744,7 +743,7 @@ impl Default for Weights {
 #[derive(Clone, Debug)]
 pub struct Greedy {
     weights: Weights,
-    rng: SmallRng,
+    rng: SplitMix64,
     name: String,
 }
 
@@ -759,7 +758,7 @@ impl Greedy {
     pub fn new(weights: Weights, seed: u64) -> Greedy {
         Greedy {
             weights,
-            rng: SmallRng::seed_from_u64(seed),
+            rng: SplitMix64::new(seed),
             name: "greedy".to_string(),
         }
     }
@@ -806,7 +805,7 @@ impl Strategy<Reversi> for Greedy {
         if best.is_empty() {
             return Err(SearchError::NoLegalMoves);
         }
-        Ok(best[self.rng.random_range(0..best.len())])
+        Ok(best[self.rng.below(best.len())])
     }
 
     fn name(&self) -> String {

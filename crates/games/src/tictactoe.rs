@@ -3,8 +3,7 @@
 use core::fmt;
 use core::str::FromStr;
 
-use rand::rngs::SmallRng;
-use rand::{RngExt, SeedableRng};
+use search_core::SplitMix64;
 use search_core::{Evaluator, Game, GameHash, Outcome, Player, SearchError, Strategy};
 use thiserror::Error;
 
@@ -554,7 +553,7 @@ pub fn best_utility_moves(board: &TicTacToe) -> Vec<u8> {
 /// ```
 #[derive(Clone, Debug)]
 pub struct UtilityPlayer {
-    rng: SmallRng,
+    rng: SplitMix64,
 }
 
 impl UtilityPlayer {
@@ -566,7 +565,7 @@ impl UtilityPlayer {
     #[must_use]
     pub fn new(seed: u64) -> Self {
         UtilityPlayer {
-            rng: SmallRng::seed_from_u64(seed),
+            rng: SplitMix64::new(seed),
         }
     }
 }
@@ -577,7 +576,7 @@ impl Strategy<TicTacToe> for UtilityPlayer {
         if best.is_empty() {
             return Err(SearchError::GameOver);
         }
-        Ok(best[self.rng.random_range(0..best.len())])
+        Ok(best[self.rng.below(best.len())])
     }
 
     fn name(&self) -> String {
@@ -597,7 +596,7 @@ impl Strategy<TicTacToe> for UtilityPlayer {
 /// ```
 #[derive(Clone, Debug)]
 pub struct RulePlayer {
-    rng: SmallRng,
+    rng: SplitMix64,
 }
 
 impl RulePlayer {
@@ -609,7 +608,7 @@ impl RulePlayer {
     #[must_use]
     pub fn new(seed: u64) -> Self {
         RulePlayer {
-            rng: SmallRng::seed_from_u64(seed),
+            rng: SplitMix64::new(seed),
         }
     }
 }
@@ -636,7 +635,7 @@ impl<G: Game> Strategy<G> for RulePlayer {
             })
             .collect();
         let pool = if safe.is_empty() { &moves } else { &safe };
-        Ok(pool[self.rng.random_range(0..pool.len())])
+        Ok(pool[self.rng.below(pool.len())])
     }
 
     fn name(&self) -> String {

@@ -8,8 +8,8 @@ use search_core::testing::{Conformance, ongoing_state};
 #[test]
 fn tictactoe_conforms() {
     let report = Conformance::new()
-        .games(2_000)
-        .seed(7)
+        .with_games(2_000)
+        .with_seed(7)
         .check_hashed(&TicTacToe::new())
         .unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(report.games, 2_000);
@@ -20,8 +20,8 @@ fn tictactoe_conforms() {
 #[test]
 fn connect_four_conforms() {
     let report = Conformance::new()
-        .games(1_000)
-        .seed(11)
+        .with_games(1_000)
+        .with_seed(11)
         .check_hashed(&ConnectFour::new())
         .unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(report.games, 1_000);
@@ -58,7 +58,7 @@ fn checker_catches_a_lying_hook() {
         }
     }
     let err = Conformance::new()
-        .games(200)
+        .with_games(200)
         .check(&Lying(TicTacToe::new()))
         .unwrap_err();
     assert!(err.rule.contains("winning_move"), "{err}");

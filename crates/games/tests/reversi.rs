@@ -4,8 +4,7 @@
 
 use games::perft;
 use games::reversi::{Greedy, Move, ParseMoveError, Reversi, Square, Weights};
-use rand::rngs::SmallRng;
-use rand::{RngExt, SeedableRng};
+use search_core::SplitMix64;
 use search_core::arena::Arena;
 use search_core::testing::Conformance;
 use search_core::{Evaluator, Game, GameHash, Outcome, Player, RandomMover, Strategy};
@@ -34,8 +33,8 @@ fn place(name: &str) -> Move {
 #[test]
 fn reversi_passes_the_conformance_checker() {
     let report = Conformance::new()
-        .games(300)
-        .seed(6)
+        .with_games(300)
+        .with_seed(6)
         .check_hashed(&Reversi::new())
         .unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(report.games, 300);
@@ -152,14 +151,14 @@ impl Slow {
 }
 
 /// A position after `plies` random moves from the start (fewer if the game ends).
-fn random_position(rng: &mut SmallRng, plies: usize) -> Reversi {
+fn random_position(rng: &mut SplitMix64, plies: usize) -> Reversi {
     let mut s = Reversi::new();
     for _ in 0..plies {
         let moves = s.legal_move_list();
         if moves.is_empty() {
             break;
         }
-        s.play(moves[rng.random_range(0..moves.len())]);
+        s.play(moves[rng.below(moves.len())]);
     }
     s
 }
@@ -182,9 +181,9 @@ fn perft_matches_an_independent_reference_and_published_counts() {
 
 #[test]
 fn perft_agrees_with_the_reference_from_random_midgame_positions() {
-    let mut rng = SmallRng::seed_from_u64(3);
+    let mut rng = SplitMix64::new(3);
     for _ in 0..20 {
-        let plies = rng.random_range(4..24);
+        let plies = 4 + rng.below(20);
         let s = random_position(&mut rng, plies);
         assert_eq!(perft(&s, 3), Slow::from(&s).perft(3), "\n{s}");
     }
@@ -431,9 +430,9 @@ fn the_key_tells_apart_the_side_to_move_and_every_cell() {
 
 #[test]
 fn the_evaluator_is_antisymmetric() {
-    let mut rng = SmallRng::seed_from_u64(11);
+    let mut rng = SplitMix64::new(11);
     for _ in 0..200 {
-        let plies = rng.random_range(0..30);
+        let plies = rng.below(30);
         let s = random_position(&mut rng, plies);
         // The same discs seen by the other side: its value is the negation.
         let flipped = s.with_to_move(s.to_move().opponent());
@@ -491,13 +490,13 @@ fn the_one_ply_player_takes_a_win_and_names_itself() {
 #[test]
 fn greedy_beats_random_clearly() {
     let report = Arena::new(Reversi::new())
-        .games(60)
-        .seed(2)
-        .opening_plies(2)
+        .with_games(60)
+        .with_seed(2)
+        .with_opening_plies(2)
         .run(|s| Greedy::new(Weights::DEFAULT, s), RandomMover::new)
         .unwrap();
     assert_eq!(report.tally.games(), 60);
-    assert!(report.tally.score_interval().0 > 0.5, "{report}");
+    assert!(report.tally.score_interval().low > 0.5, "{report}");
 }
 
 // ANCHOR: match
@@ -506,15 +505,15 @@ fn greedy_beats_random_clearly() {
 #[test]
 fn the_full_evaluator_beats_counting_discs() {
     let report = Arena::new(Reversi::new())
-        .games(100)
-        .seed(3)
-        .opening_plies(4)
+        .with_games(100)
+        .with_seed(3)
+        .with_opening_plies(4)
         .run(
             |s| Greedy::new(Weights::DEFAULT, s),
             |s| Greedy::new(Weights::MATERIAL, s).with_name("material"),
         )
         .unwrap();
-    assert!(report.tally.score_interval().0 > 0.5, "{report}");
+    assert!(report.tally.score_interval().low > 0.5, "{report}");
 }
 // ANCHOR_END: match
 
