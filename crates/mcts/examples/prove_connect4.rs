@@ -8,8 +8,8 @@ use std::time::Duration;
 
 use games::ConnectFour;
 use games::connect4_line::{ScoredPosition, parse_line};
-use mcts::{Mcts, Proven, Value};
-use search_core::Budget;
+use mcts::{Mcts, Value};
+use search_core::{Budget, Wdl};
 
 fn main() {
     let mut args = std::env::args().skip(1);
@@ -50,7 +50,8 @@ fn main() {
             }
         };
         positions += 1;
-        let mut ai = Mcts::<ConnectFour>::new(u64::from(positions))
+        let mut ai = Mcts::<ConnectFour>::new()
+            .with_seed(u64::from(positions))
             .with_budget(Budget::iterations(iterations));
         let r = match ai.search(&pos) {
             Ok(r) => r,
@@ -63,11 +64,7 @@ fn main() {
         total_time += r.stats.elapsed;
         if let Value::Proven(p) = r.value {
             proven += 1;
-            let expected = match score.signum() {
-                1 => Proven::Win,
-                0 => Proven::Draw,
-                _ => Proven::Loss,
-            };
+            let expected = Wdl::from_sign(i64::from(score.signum()));
             if p != expected {
                 wrong += 1;
                 eprintln!("{moves}: proved {p}, published score {score}");

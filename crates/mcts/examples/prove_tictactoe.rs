@@ -11,7 +11,8 @@ fn main() {
     for hooks in [true, false] {
         for c in [0.5, 1.0, 2.0, 5.0] {
             for seed in 0..3 {
-                let mut ai = Mcts::<TicTacToe>::new(seed)
+                let mut ai = Mcts::<TicTacToe>::new()
+                    .with_seed(seed)
                     .with_exploration(c)
                     .with_game_hooks(hooks)
                     .with_budget(budget.clone());

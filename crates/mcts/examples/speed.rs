@@ -12,13 +12,14 @@ fn main() {
         .next()
         .and_then(|a| a.parse().ok())
         .unwrap_or(1_000_000);
-    let mut ai = Mcts::<ConnectFour>::new(1)
+    let mut ai = Mcts::<ConnectFour>::new()
+        .with_seed(1)
         .with_threads(threads)
         .with_tree_reuse(false)
         .with_budget(Budget::iterations(iterations));
     for _ in 0..3 {
         match ai.search(&ConnectFour::new()) {
-            Ok(r) => println!("{}", r.stats),
+            Ok(r) => println!("{:.0} playouts/s; {}", r.playouts_per_second(), r.stats),
             Err(e) => eprintln!("error: {e}"),
         }
     }

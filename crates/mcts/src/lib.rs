@@ -7,15 +7,28 @@
 //! finally played is the one tried most. It needs no evaluation function at all, only the
 //! rules of the game: implement [`search_core::Game`] and start it in one line.
 //!
+//! The five steps every engine of the workspace shares: **new**, **with_budget**,
+//! **with_threads**, **run** (`search`), **read the stats**:
+//!
 //! ```
 //! use games::ConnectFour;
 //! use mcts::Mcts;
-//! use search_core::{Budget, Strategy};
+//! use search_core::Budget;
 //!
-//! let mut ai = Mcts::new(42).with_budget(Budget::iterations(5_000));
-//! let column = ai.choose_move(&ConnectFour::new()).unwrap();
-//! assert!(column < 7);
+//! let mut ai = Mcts::new()                        // 1. new (seed 0: reproducible)
+//!     .with_budget(Budget::iterations(20_000))    // 2. how much to search
+//!     .with_threads(2);                           // 3. how many threads
+//! let result = ai.search(&ConnectFour::new())?;   // 4. run
+//! assert!(result.best_move < 7);
+//! assert_eq!(result.stats.iterations, 20_000);    // 5. read the stats
+//! println!("{} playouts/s, {}", result.playouts_per_second(), result.stats);
+//! println!("{result}"); // the move, every root move's visits and mean, the counters
+//! # Ok::<(), search_core::SearchError>(())
 //! ```
+//!
+//! As a [`Strategy`](search_core::Strategy) it plays in one line
+//! (`ai.choose_move(&state)`), and [`analyze`](search_core::Strategy::analyze) lists every
+//! root move with its visits, mean reward, confidence interval and proven value.
 //!
 //! ## When to use it, and what it costs
 //! * **Use MCTS** when you have no good evaluation function, when the branching factor is
@@ -75,8 +88,9 @@
 //! * **Tree reuse:** [`Strategy::observe_move`](search_core::Strategy::observe_move) (or
 //!   [`Mcts::advance`]) re-roots the tree at the move played, keeping the subtree's
 //!   statistics and compacting the arena so discarded branches' memory is reused.
-//! * **Budgets:** iterations, time, depth (no expansion deeper), and a stop flag; see
-//!   [`Mcts::with_budget`].
+//! * **Budgets:** iterations, time, depth (no expansion deeper), and a stop flag; a node
+//!   limit is refused (the tree's size is the node cap's job), and so is a depth limit
+//!   with nothing that would end the search; see [`Mcts::with_budget`].
 //! * **Bounded memory:** a node cap ([`Mcts::with_node_cap`], or in bytes
 //!   [`Mcts::with_memory_cap`]), shared by the threads. The tree never grows past it: at
 //!   the cap it stops expanding and keeps simulating from its leaves, so the search runs on
@@ -84,16 +98,21 @@
 //! * **Final move:** a proven win first, then the most visited move ([`FinalChoice`]);
 //!   never a proven loss while another move is not one.
 //! * **Statistics:** [`SearchResult`] lists every root move with visits, mean reward, a
-//!   95 % confidence interval and its proven value, plus playouts/s, tree size and depth.
+//!   95 % confidence interval and its proven value ([`MoveStats`]), carries the
+//!   workspace-wide [`Stats`](search_core::Stats) (nodes added, playouts, iterations,
+//!   depth, time) and the tree's own counters (tree size, root visits, threads,
+//!   playouts/s), and prints all of it with `Display`.
 //! * **Reading the tree:** [`Mcts::root_view`] returns a [`NodeView`] of the kept tree's
 //!   root: per node the move, visits, mean reward and proven value, and the children, to
 //!   print or draw what the search explored.
 //! * **Threads:** [`Mcts::with_threads`] runs root parallelisation (one tree per thread,
 //!   merged at the root); no `unsafe` and no locks in the hot loop.
-//! * **Reproducible:** all randomness comes from [`FastRng`] seeded from your seed; with
-//!   one thread and an iteration budget a seed always gives the same result.
-//! * **Errors, not panics:** a finished game, a zero budget, a NaN or negative exploration
-//!   constant, zero threads: each is a [`SearchError`](search_core::SearchError). So is a
+//! * **Reproducible:** all randomness comes from
+//!   [`SplitMix64`](search_core::SplitMix64) streams of the seed
+//!   ([`Mcts::with_seed`], default 0); with one thread and an iteration budget a seed
+//!   always gives the same result.
+//! * **Errors, not panics:** a finished game, a zero or refused budget, a NaN or negative
+//!   exploration constant, zero threads: each is a [`SearchError`](search_core::SearchError). So is a
 //!   broken game (an ongoing state without moves, a move after which the same player is to
 //!   move, a hook move that is not legal), and a panic in your game, playout or evaluator
 //!   on one of several threads: [`WorkerPanicked`](search_core::SearchError::WorkerPanicked),
@@ -102,17 +121,24 @@
 #![forbid(unsafe_code)]
 #![cfg_attr(docsrs, feature(doc_cfg))]
 
+mod expansion;
+mod final_choice;
+mod mcts;
 mod playout;
 mod result;
-mod rng;
 mod search;
+mod selection;
+mod solver;
+mod strategy;
+mod threads;
 mod tree;
 mod view;
+mod worker;
 
+pub use final_choice::FinalChoice;
+pub use mcts::{DEFAULT_NODE_CAP, MAX_THREADS, Mcts};
 pub use playout::{EvalCutoff, HintPlayout, MAX_PLAYOUT_PLIES, Playout, RandomPlayout};
-pub use result::{Interval, MctsStats, MoveStats, Proven, SearchResult, Value};
-pub use rng::FastRng;
-pub use search::{DEFAULT_NODE_CAP, FinalChoice, MAX_THREADS, Mcts};
+pub use result::{MoveStats, SearchResult, Value};
 pub use view::NodeView;
 
 /// The examples of `README.md`, run by `cargo test --doc`.

@@ -1,8 +1,6 @@
 //! Playout policies: how a simulation chooses its moves, and when it stops early.
 
-use search_core::{Evaluator, Game, Outcome, Player, SearchError};
-
-use crate::rng::FastRng;
+use search_core::{Evaluator, Game, Outcome, Player, SearchError, SplitMix64};
 
 /// How a playout (a simulated game from a new leaf of the tree) chooses its moves, and
 /// whether it stops early.
@@ -16,13 +14,13 @@ use crate::rng::FastRng;
 /// A policy biased by your game's knowledge is a few lines:
 ///
 /// ```
-/// use mcts::{FastRng, Playout};
-/// use search_core::Game;
+/// use mcts::Playout;
+/// use search_core::{Game, SplitMix64};
 ///
 /// /// Win at once when possible, otherwise play uniformly at random.
 /// struct WinFirst;
 /// impl<G: Game> Playout<G> for WinFirst {
-///     fn choose(&self, state: &G, moves: &[G::Move], rng: &mut FastRng) -> G::Move {
+///     fn choose(&self, state: &G, moves: &[G::Move], rng: &mut SplitMix64) -> G::Move {
 ///         state.winning_move().unwrap_or_else(|| moves[rng.below(moves.len())])
 ///     }
 /// }
@@ -33,12 +31,13 @@ pub trait Playout<G: Game> {
     ///
     /// ```
     /// use games::TicTacToe;
-    /// use mcts::{FastRng, Playout, RandomPlayout};
-    /// let mut rng = FastRng::new(1);
+    /// use mcts::{Playout, RandomPlayout};
+    /// use search_core::SplitMix64;
+    /// let mut rng = SplitMix64::new(1);
     /// let mv = RandomPlayout.choose(&TicTacToe::new(), &[2, 4, 6], &mut rng);
     /// assert!([2, 4, 6].contains(&mv));
     /// ```
-    fn choose(&self, state: &G, moves: &[G::Move], rng: &mut FastRng) -> G::Move;
+    fn choose(&self, state: &G, moves: &[G::Move], rng: &mut SplitMix64) -> G::Move;
 
     /// Stop the playout after this many plies and [`score`](Playout::score) the state
     /// reached. Default: `None`, play to the end of the game.
@@ -75,7 +74,7 @@ pub trait Playout<G: Game> {
 /// use games::TicTacToe;
 /// use search_core::Budget;
 ///
-/// let mut ai = Mcts::<TicTacToe>::new(1).with_playout(RandomPlayout).with_budget(Budget::iterations(500));
+/// let mut ai = Mcts::<TicTacToe>::new().with_seed(1).with_playout(RandomPlayout).with_budget(Budget::iterations(500));
 /// assert!(ai.search(&TicTacToe::new()).is_ok());
 /// ```
 #[derive(Copy, Clone, Debug, Default)]
@@ -83,7 +82,7 @@ pub struct RandomPlayout;
 
 impl<G: Game> Playout<G> for RandomPlayout {
     #[inline]
-    fn choose(&self, _state: &G, moves: &[G::Move], rng: &mut FastRng) -> G::Move {
+    fn choose(&self, _state: &G, moves: &[G::Move], rng: &mut SplitMix64) -> G::Move {
         moves[rng.below(moves.len())]
     }
 }
@@ -103,7 +102,7 @@ impl<G: Game> Playout<G> for RandomPlayout {
 /// use search_core::Budget;
 ///
 /// let policy = HintPlayout::new(0.5);
-/// let mut ai = Mcts::<ConnectFour, _>::new(3).with_playout(policy).with_budget(Budget::iterations(300));
+/// let mut ai = Mcts::<ConnectFour, _>::new().with_seed(3).with_playout(policy).with_budget(Budget::iterations(300));
 /// assert!(ai.search(&ConnectFour::new()).is_ok());
 /// ```
 #[derive(Copy, Clone, Debug)]
@@ -140,7 +139,7 @@ impl HintPlayout {
 }
 
 impl<G: Game> Playout<G> for HintPlayout {
-    fn choose(&self, state: &G, moves: &[G::Move], rng: &mut FastRng) -> G::Move {
+    fn choose(&self, state: &G, moves: &[G::Move], rng: &mut SplitMix64) -> G::Move {
         if G::HAS_WINNING_MOVE {
             if let Some(win) = state.winning_move() {
                 return win;
@@ -184,7 +183,7 @@ impl<G: Game> Playout<G> for HintPlayout {
 /// use search_core::Budget;
 ///
 /// let policy = EvalCutoff::new(RandomPlayout, ThreatEvaluator, 8, 32.0, 0.9).unwrap();
-/// let mut ai = Mcts::<ConnectFour, _>::new(5).with_playout(policy).with_budget(Budget::iterations(300));
+/// let mut ai = Mcts::<ConnectFour, _>::new().with_seed(5).with_playout(policy).with_budget(Budget::iterations(300));
 /// assert!(ai.search(&ConnectFour::new()).is_ok());
 /// ```
 #[derive(Clone, Debug)]
@@ -245,7 +244,7 @@ impl<P, E> EvalCutoff<P, E> {
 
 impl<G: Game, P: Playout<G>, E: Evaluator<G>> Playout<G> for EvalCutoff<P, E> {
     #[inline]
-    fn choose(&self, state: &G, moves: &[G::Move], rng: &mut FastRng) -> G::Move {
+    fn choose(&self, state: &G, moves: &[G::Move], rng: &mut SplitMix64) -> G::Move {
         self.inner.choose(state, moves, rng)
     }
 
@@ -296,7 +295,7 @@ pub const MAX_PLAYOUT_PLIES: u32 = 100_000;
 pub(crate) fn run_playout<G: Game, P: Playout<G>>(
     policy: &P,
     state: &mut G,
-    rng: &mut FastRng,
+    rng: &mut SplitMix64,
     moves: &mut Vec<G::Move>,
 ) -> Result<(f64, u32), SearchError> {
     let limit = policy
@@ -366,14 +365,19 @@ mod tests {
         let o_wins = |s: &TicTacToe| if s.stones() % 2 == 1 { 1_000 } else { -1_000 };
         let policy = EvalCutoff::new(RandomPlayout, o_wins, 1, 10.0, 0.9).unwrap();
         let mut state = TicTacToe::new();
-        let (reward, plies) =
-            run_playout(&policy, &mut state, &mut FastRng::new(1), &mut Vec::new()).unwrap();
+        let (reward, plies) = run_playout(
+            &policy,
+            &mut state,
+            &mut SplitMix64::new(1),
+            &mut Vec::new(),
+        )
+        .unwrap();
         assert_eq!((reward, plies), (0.0, 1));
     }
 
     #[test]
     fn playouts_end_the_game_and_score_it() {
-        let mut rng = FastRng::new(3);
+        let mut rng = SplitMix64::new(3);
         let mut moves = Vec::new();
         for _ in 0..100 {
             let mut state = ConnectFour::new();

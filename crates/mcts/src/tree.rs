@@ -159,33 +159,6 @@ pub(crate) fn visit_table() -> Vec<[f32; 2]> {
     (0..4096).map(visit_terms).collect()
 }
 
-/// Recomputes the bounds of `tree[idx]` from its children; returns `true` if they changed.
-#[inline]
-pub(crate) fn update_bounds<M: Copy>(tree: &mut [Node<M>], idx: usize) -> bool {
-    let node = tree[idx];
-    if node.num_children == 0 {
-        return false;
-    }
-    let mover = tree[node.first_child as usize].owner();
-    let (mut max_pess, mut max_opt) = (LOSS, LOSS);
-    for c in &tree[node.children()] {
-        max_pess = max_pess.max(c.pess());
-        max_opt = max_opt.max(c.opt());
-    }
-    let (pess, opt) = if mover == node.owner() {
-        (max_pess, max_opt)
-    } else {
-        (-max_opt, -max_pess)
-    };
-    let n = &mut tree[idx];
-    if (n.pess(), n.opt()) == (pess, opt) {
-        false
-    } else {
-        n.set_bounds(pess, opt);
-        true
-    }
-}
-
 /// Flag bits used only while [`reroot`] runs: the node belongs to the kept subtree, and
 /// (on a first child) its `first_child` field temporarily holds its parent's new index.
 const KEEP: u8 = 64;
@@ -287,7 +260,7 @@ mod tests {
 
     #[test]
     fn reroot_in_place_keeps_every_subtree_of_random_trees() {
-        let mut rng = crate::FastRng::new(9);
+        let mut rng = search_core::SplitMix64::new(9);
         for round in 0..300 {
             // Grow a random tree the way the search does: expand a random leaf, children
             // appended at the end.
@@ -318,23 +291,6 @@ mod tests {
             assert_eq!(t.capacity(), capacity, "no reallocation");
             assert!(t.iter().all(|n| n.flags & (KEEP | FIX) == 0));
         }
-    }
-
-    #[test]
-    fn bounds_follow_negamax() {
-        let mut t = vec![Node::new(0u8, 1, 0.0)];
-        t[0].first_child = 1;
-        t[0].num_children = 2;
-        t.push(Node::new(1, 0, 0.0));
-        t.push(Node::new(2, 0, 0.0));
-        t[1].set_bounds(0, 0); // a proven draw for the mover
-        assert!(update_bounds(&mut t, 0));
-        // Mover gets at least a draw, so the root's owner gets at most a draw.
-        assert_eq!((t[0].pess(), t[0].opt()), (-1, 0));
-        t[2].set_bounds(-1, -1);
-        assert!(update_bounds(&mut t, 0));
-        assert_eq!((t[0].pess(), t[0].opt()), (0, 0));
-        assert!(!update_bounds(&mut t, 0));
     }
 
     #[test]

@@ -3,10 +3,10 @@
 
 use core::fmt;
 
-use search_core::{Game, Player};
+use search_core::{Game, Player, Wdl};
 
-use crate::result::Proven;
-use crate::search::Mcts;
+use crate::mcts::Mcts;
+use crate::solver::proven;
 use crate::tree::Node;
 
 /// One node of the tree an [`Mcts`] engine kept after a search, borrowed from the engine
@@ -34,7 +34,7 @@ use crate::tree::Node;
 /// use mcts::Mcts;
 /// use search_core::Budget;
 ///
-/// let mut ai = Mcts::<TicTacToe>::new(7).with_budget(Budget::iterations(3_000));
+/// let mut ai = Mcts::<TicTacToe>::new().with_seed(7).with_budget(Budget::iterations(3_000));
 /// let result = ai.search(&TicTacToe::new()).unwrap();
 /// let root = ai.root_view().unwrap();
 /// assert_eq!(root.mv(), None);
@@ -52,7 +52,7 @@ use crate::tree::Node;
 /// let best = root.children().max_by_key(|c| c.visits()).unwrap();
 /// let stats = result.moves.iter().find(|m| Some(m.mv) == best.mv()).unwrap();
 /// assert_eq!(u64::from(best.visits()), stats.visits);
-/// assert!((best.mean() - stats.mean_reward).abs() < 1e-9);
+/// assert!((best.mean() - stats.mean).abs() < 1e-9);
 /// ```
 #[derive(Clone, Copy)]
 pub struct NodeView<'a, M> {
@@ -71,7 +71,7 @@ impl<'a, M: Copy> NodeView<'a, M> {
     /// ```
     /// # use games::TicTacToe;
     /// # use search_core::Budget;
-    /// let mut ai = mcts::Mcts::<TicTacToe>::new(1).with_budget(Budget::iterations(100));
+    /// let mut ai = mcts::Mcts::<TicTacToe>::new().with_seed(1).with_budget(Budget::iterations(100));
     /// ai.search(&TicTacToe::new()).unwrap();
     /// let root = ai.root_view().unwrap();
     /// assert!(root.children().all(|c| c.mv().is_some_and(|cell| cell < 9)));
@@ -86,7 +86,7 @@ impl<'a, M: Copy> NodeView<'a, M> {
     /// ```
     /// # use games::TicTacToe;
     /// # use search_core::Budget;
-    /// let mut ai = mcts::Mcts::<TicTacToe>::new(1).with_budget(Budget::iterations(100));
+    /// let mut ai = mcts::Mcts::<TicTacToe>::new().with_seed(1).with_budget(Budget::iterations(100));
     /// ai.search(&TicTacToe::new()).unwrap();
     /// assert_eq!(ai.root_view().unwrap().depth(), 0);
     /// ```
@@ -100,7 +100,7 @@ impl<'a, M: Copy> NodeView<'a, M> {
     /// ```
     /// # use games::TicTacToe;
     /// # use search_core::Budget;
-    /// let mut ai = mcts::Mcts::<TicTacToe>::new(1).with_budget(Budget::iterations(100));
+    /// let mut ai = mcts::Mcts::<TicTacToe>::new().with_seed(1).with_budget(Budget::iterations(100));
     /// ai.search(&TicTacToe::new()).unwrap();
     /// assert_eq!(ai.root_view().unwrap().visits(), 100);
     /// ```
@@ -115,7 +115,7 @@ impl<'a, M: Copy> NodeView<'a, M> {
     /// ```
     /// # use games::TicTacToe;
     /// # use search_core::Budget;
-    /// let mut ai = mcts::Mcts::<TicTacToe>::new(1).with_budget(Budget::iterations(500));
+    /// let mut ai = mcts::Mcts::<TicTacToe>::new().with_seed(1).with_budget(Budget::iterations(500));
     /// ai.search(&TicTacToe::new()).unwrap();
     /// let root = ai.root_view().unwrap();
     /// assert!(root.children().all(|c| (0.0..=1.0).contains(&c.mean())));
@@ -133,7 +133,7 @@ impl<'a, M: Copy> NodeView<'a, M> {
     /// # use games::TicTacToe;
     /// # use search_core::Budget;
     /// use search_core::Player;
-    /// let mut ai = mcts::Mcts::<TicTacToe>::new(1).with_budget(Budget::iterations(100));
+    /// let mut ai = mcts::Mcts::<TicTacToe>::new().with_seed(1).with_budget(Budget::iterations(100));
     /// ai.search(&TicTacToe::new()).unwrap();
     /// let root = ai.root_view().unwrap();
     /// assert_eq!(root.player(), Player::Second); // X (first) is to move
@@ -152,21 +152,19 @@ impl<'a, M: Copy> NodeView<'a, M> {
     ///
     /// ```
     /// use games::TicTacToe;
-    /// use mcts::Proven;
-    /// use search_core::Budget;
+    /// use search_core::{Budget, Wdl};
     /// // X to move completes the top row at cell 2.
     /// let g: TicTacToe = "xx. oo. ...".parse().unwrap();
-    /// let mut ai = mcts::Mcts::<TicTacToe>::new(1).with_budget(Budget::iterations(200));
+    /// let mut ai = mcts::Mcts::<TicTacToe>::new().with_seed(1).with_budget(Budget::iterations(200));
     /// ai.search(&g).unwrap();
     /// let root = ai.root_view().unwrap();
     /// let win = root.children().find(|c| c.mv() == Some(2)).unwrap();
-    /// assert_eq!(win.proven(), Some(Proven::Win));
-    /// assert_eq!(root.proven(), Some(Proven::Loss)); // for O, who moved last
+    /// assert_eq!(win.proven(), Some(Wdl::Win));
+    /// assert_eq!(root.proven(), Some(Wdl::Loss)); // for O, who moved last
     /// ```
     #[must_use]
-    pub fn proven(&self) -> Option<Proven> {
-        let n = self.node();
-        n.is_solved().then(|| Proven::from_value(n.pess()))
+    pub fn proven(&self) -> Option<Wdl> {
+        proven(self.node())
     }
 
     /// Whether the node was expanded: its children were created, or it was solved without
@@ -175,7 +173,7 @@ impl<'a, M: Copy> NodeView<'a, M> {
     /// ```
     /// # use games::TicTacToe;
     /// # use search_core::Budget;
-    /// let mut ai = mcts::Mcts::<TicTacToe>::new(1).with_budget(Budget::iterations(100));
+    /// let mut ai = mcts::Mcts::<TicTacToe>::new().with_seed(1).with_budget(Budget::iterations(100));
     /// ai.search(&TicTacToe::new()).unwrap();
     /// assert!(ai.root_view().unwrap().is_expanded());
     /// ```
@@ -189,7 +187,7 @@ impl<'a, M: Copy> NodeView<'a, M> {
     /// ```
     /// # use games::TicTacToe;
     /// # use search_core::Budget;
-    /// let mut ai = mcts::Mcts::<TicTacToe>::new(1).with_budget(Budget::iterations(100));
+    /// let mut ai = mcts::Mcts::<TicTacToe>::new().with_seed(1).with_budget(Budget::iterations(100));
     /// ai.search(&TicTacToe::new()).unwrap();
     /// assert!(ai.root_view().unwrap().children().all(|c| c.prior() == 0.0));
     /// ```
@@ -203,7 +201,7 @@ impl<'a, M: Copy> NodeView<'a, M> {
     /// ```
     /// # use games::TicTacToe;
     /// # use search_core::Budget;
-    /// let mut ai = mcts::Mcts::<TicTacToe>::new(1).with_budget(Budget::iterations(100));
+    /// let mut ai = mcts::Mcts::<TicTacToe>::new().with_seed(1).with_budget(Budget::iterations(100));
     /// ai.search(&TicTacToe::new()).unwrap();
     /// assert_eq!(ai.root_view().unwrap().num_children(), 9);
     /// ```
@@ -217,7 +215,7 @@ impl<'a, M: Copy> NodeView<'a, M> {
     /// ```
     /// # use games::TicTacToe;
     /// # use search_core::Budget;
-    /// let mut ai = mcts::Mcts::<TicTacToe>::new(1).with_budget(Budget::iterations(1_000));
+    /// let mut ai = mcts::Mcts::<TicTacToe>::new().with_seed(1).with_budget(Budget::iterations(1_000));
     /// ai.search(&TicTacToe::new()).unwrap();
     /// let root = ai.root_view().unwrap();
     /// let grandchildren: usize = root.children().map(|c| c.num_children()).sum();
@@ -235,7 +233,7 @@ impl<'a, M: Copy> NodeView<'a, M> {
     /// ```
     /// # use games::TicTacToe;
     /// # use search_core::Budget;
-    /// let mut ai = mcts::Mcts::<TicTacToe>::new(1).with_budget(Budget::iterations(100));
+    /// let mut ai = mcts::Mcts::<TicTacToe>::new().with_seed(1).with_budget(Budget::iterations(100));
     /// ai.search(&TicTacToe::new()).unwrap();
     /// let centre = ai.root_view().unwrap().child(4).unwrap();
     /// assert_eq!(centre.mv(), Some(4));
@@ -255,7 +253,7 @@ impl<M: Copy + fmt::Debug> fmt::Debug for NodeView<'_, M> {
     /// ```
     /// # use games::TicTacToe;
     /// # use search_core::Budget;
-    /// let mut ai = mcts::Mcts::<TicTacToe>::new(1).with_budget(Budget::iterations(10));
+    /// let mut ai = mcts::Mcts::<TicTacToe>::new().with_seed(1).with_budget(Budget::iterations(10));
     /// ai.search(&TicTacToe::new()).unwrap();
     /// assert!(format!("{:?}", ai.root_view().unwrap()).contains("visits: 10"));
     /// ```
@@ -281,7 +279,7 @@ impl<G: Game, P> Mcts<G, P> {
     /// ```
     /// use games::ConnectFour;
     /// use search_core::Budget;
-    /// let mut ai = mcts::Mcts::<ConnectFour>::new(3).with_budget(Budget::iterations(2_000));
+    /// let mut ai = mcts::Mcts::<ConnectFour>::new().with_seed(3).with_budget(Budget::iterations(2_000));
     /// assert!(ai.root_view().is_none());
     /// ai.search(&ConnectFour::new()).unwrap();
     /// let root = ai.root_view().unwrap();
@@ -305,13 +303,13 @@ impl<G: Game, P> Mcts<G, P> {
     /// ```
     /// use games::TicTacToe;
     /// use search_core::Budget;
-    /// let mut ai = mcts::Mcts::<TicTacToe>::new(3)
+    /// let mut ai = mcts::Mcts::<TicTacToe>::new().with_seed(3)
     ///     .with_threads(2)
     ///     .with_budget(Budget::iterations(1_000));
     /// let r = ai.search(&TicTacToe::new()).unwrap();
     /// let total: u64 = ai.root_views().map(|root| u64::from(root.visits())).sum();
     /// assert_eq!(ai.root_views().count(), 2);
-    /// assert_eq!(total, r.stats.root_visits);
+    /// assert_eq!(total, r.root_visits);
     /// ```
     pub fn root_views(&self) -> impl Iterator<Item = NodeView<'_, G::Move>> + '_ {
         self.trees()

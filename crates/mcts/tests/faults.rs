@@ -9,8 +9,8 @@ use std::thread;
 use std::time::Duration;
 
 use games::{ConnectFour, TicTacToe};
-use mcts::{Mcts, Proven, Value};
-use search_core::{Budget, Game, Outcome, Player, SearchError};
+use mcts::{Mcts, Value};
+use search_core::{Budget, Game, Outcome, Player, SearchError, Wdl};
 
 /// Runs `f` on a thread of its own and fails the test if it takes longer than `limit`
 /// (instead of hanging when a thread that should have been stopped goes on searching).
@@ -72,7 +72,8 @@ fn a_panic_on_one_of_two_threads_is_worker_panicked() {
             after: 20_000,
         };
         // A billion iterations: the thread that does not panic must be stopped.
-        let mut ai = Mcts::new(1)
+        let mut ai = Mcts::new()
+            .with_seed(1)
             .with_threads(2)
             .with_budget(Budget::iterations(1_000_000_000));
         let r = ai.search(&g).map(|r| r.best_move);
@@ -100,7 +101,9 @@ fn a_panic_on_the_only_thread_unwinds_to_the_caller() {
         fired: &FIRED,
         after: 500,
     };
-    let mut ai = Mcts::new(1).with_budget(Budget::iterations(100_000));
+    let mut ai = Mcts::new()
+        .with_seed(1)
+        .with_budget(Budget::iterations(100_000));
     let payload = catch_unwind(AssertUnwindSafe(|| ai.search(&g))).unwrap_err();
     let e = SearchError::from_panic(&*payload);
     assert_eq!(
@@ -147,7 +150,8 @@ impl<const HOOKS: bool> Game for Stuck<HOOKS> {
 fn stuck<const HOOKS: bool>() {
     for threads in [1, 2] {
         for hooks in [false, true] {
-            let mut ai = Mcts::new(3)
+            let mut ai = Mcts::new()
+                .with_seed(3)
                 .with_threads(threads)
                 .with_game_hooks(hooks)
                 .with_budget(Budget::iterations(1_000));
@@ -214,7 +218,8 @@ fn a_game_whose_turn_does_not_pass_is_refused() {
         to_move: Player::First,
     };
     for threads in [1, 2] {
-        let mut ai = Mcts::new(5)
+        let mut ai = Mcts::new()
+            .with_seed(5)
             .with_threads(threads)
             .with_budget(Budget::iterations(1_000));
         let r = ai.search(&g).map(|r| r.best_move);
@@ -263,7 +268,9 @@ impl<const LIE: u8> Game for Liar<LIE> {
 
 #[test]
 fn a_hook_move_that_is_not_legal_is_refused() {
-    let mut ai = Mcts::new(1).with_budget(Budget::iterations(100));
+    let mut ai = Mcts::new()
+        .with_seed(1)
+        .with_budget(Budget::iterations(100));
     let r = ai.search(&Liar::<0>(TicTacToe::new())).map(|r| r.best_move);
     assert_eq!(
         r,
@@ -272,7 +279,9 @@ fn a_hook_move_that_is_not_legal_is_refused() {
             mv: "42".into()
         })
     );
-    let mut ai = Mcts::new(1).with_budget(Budget::iterations(100));
+    let mut ai = Mcts::new()
+        .with_seed(1)
+        .with_budget(Budget::iterations(100));
     let r = ai.search(&Liar::<1>(TicTacToe::new())).map(|r| r.best_move);
     assert_eq!(
         r,
@@ -325,21 +334,25 @@ fn non_losing_moves_is_not_asked_without_a_fast_winning_move() {
     // nothing, which reads as "every move loses": the opponent's win scored as a loss, and
     // the lost root as a win.
     for seed in 0..5 {
-        let mut ai = Mcts::new(seed).with_budget(Budget::iterations(2_000));
+        let mut ai = Mcts::new()
+            .with_seed(seed)
+            .with_budget(Budget::iterations(2_000));
         let r = ai
             .search(&Nim {
                 stones: 3,
                 to_move: Player::First,
             })
             .unwrap();
-        assert_eq!(r.value, Value::Proven(Proven::Loss), "seed {seed}");
+        assert_eq!(r.value, Value::Proven(Wdl::Loss), "seed {seed}");
         assert!(
-            r.moves.iter().all(|m| m.proven == Some(Proven::Loss)),
+            r.moves.iter().all(|m| m.proven == Some(Wdl::Loss)),
             "seed {seed}: {:?}",
             r.moves
         );
         // 4 stones: taking 1 wins.
-        let mut ai = Mcts::new(seed).with_budget(Budget::iterations(2_000));
+        let mut ai = Mcts::new()
+            .with_seed(seed)
+            .with_budget(Budget::iterations(2_000));
         let r = ai
             .search(&Nim {
                 stones: 4,
@@ -348,7 +361,7 @@ fn non_losing_moves_is_not_asked_without_a_fast_winning_move() {
             .unwrap();
         assert_eq!(
             (r.best_move, r.value),
-            (1, Value::Proven(Proven::Win)),
+            (1, Value::Proven(Wdl::Win)),
             "seed {seed}"
         );
     }

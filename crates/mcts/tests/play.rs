@@ -74,7 +74,11 @@ fn beats_random_at_tic_tac_toe() {
     // Moving first, a perfect player wins 99.5 % of games against random play.
     assert!(best_win_chance(&TicTacToe::new(), Player::First) > 0.99);
     let (wins, draws, losses) = match_vs_random(TicTacToe::new(), 100, true, |seed| {
-        Box::new(Mcts::<TicTacToe>::new(seed).with_budget(Budget::iterations(3_000)))
+        Box::new(
+            Mcts::<TicTacToe>::new()
+                .with_seed(seed)
+                .with_budget(Budget::iterations(3_000)),
+        )
     });
     assert_eq!(losses, 0, "wins {wins}, draws {draws}");
     assert!(wins >= 99, "wins {wins}, draws {draws}");
@@ -87,7 +91,11 @@ fn never_loses_to_random_at_tic_tac_toe_as_either_side() {
     let best = best_win_chance(&TicTacToe::new(), Player::Second);
     assert!((0.93..0.94).contains(&best), "{best}");
     let (wins, draws, losses) = match_vs_random(TicTacToe::new(), 100, false, |seed| {
-        Box::new(Mcts::<TicTacToe>::new(seed).with_budget(Budget::iterations(3_000)))
+        Box::new(
+            Mcts::<TicTacToe>::new()
+                .with_seed(seed)
+                .with_budget(Budget::iterations(3_000)),
+        )
     });
     assert_eq!(losses, 0, "wins {wins}, draws {draws}");
     assert!(wins >= 90, "wins {wins}, draws {draws}");
@@ -96,7 +104,11 @@ fn never_loses_to_random_at_tic_tac_toe_as_either_side() {
 #[test]
 fn beats_random_at_connect_four() {
     let (wins, draws, losses) = match_vs_random(ConnectFour::new(), 100, false, |seed| {
-        Box::new(Mcts::<ConnectFour>::new(seed).with_budget(Budget::iterations(1_000)))
+        Box::new(
+            Mcts::<ConnectFour>::new()
+                .with_seed(seed)
+                .with_budget(Budget::iterations(1_000)),
+        )
     });
     assert_eq!((wins, draws, losses), (100, 0, 0));
 }
@@ -107,7 +119,8 @@ fn every_policy_and_prior_beats_random_at_connect_four() {
     let engines: [(&str, Make); 5] = [
         ("hint playouts", |s| {
             Box::new(
-                Mcts::<ConnectFour>::new(s)
+                Mcts::<ConnectFour>::new()
+                    .with_seed(s)
                     .with_playout(HintPlayout::new(0.5))
                     .with_budget(Budget::iterations(400)),
             )
@@ -115,28 +128,32 @@ fn every_policy_and_prior_beats_random_at_connect_four() {
         ("evaluator cut-off", |s| {
             let policy = EvalCutoff::new(RandomPlayout, ThreatEvaluator, 6, 24.0, 0.95).unwrap();
             Box::new(
-                Mcts::<ConnectFour>::new(s)
+                Mcts::<ConnectFour>::new()
+                    .with_seed(s)
                     .with_playout(policy)
                     .with_budget(Budget::iterations(400)),
             )
         }),
         ("hint prior", |s| {
             Box::new(
-                Mcts::<ConnectFour>::new(s)
+                Mcts::<ConnectFour>::new()
+                    .with_seed(s)
                     .with_hint_prior(1.0)
                     .with_budget(Budget::iterations(400)),
             )
         }),
         ("evaluator prior", |s| {
             Box::new(
-                Mcts::<ConnectFour>::new(s)
+                Mcts::<ConnectFour>::new()
+                    .with_seed(s)
                     .with_evaluator_prior(ThreatEvaluator, 16.0, 1.0)
                     .with_budget(Budget::iterations(400)),
             )
         }),
         ("two threads, no hooks", |s| {
             Box::new(
-                Mcts::<ConnectFour>::new(s)
+                Mcts::<ConnectFour>::new()
+                    .with_seed(s)
                     .with_threads(2)
                     .with_game_hooks(false)
                     .with_budget(Budget::iterations(800)),
@@ -152,7 +169,11 @@ fn every_policy_and_prior_beats_random_at_connect_four() {
 #[test]
 fn never_loses_to_itself_from_a_drawn_tic_tac_toe_start() {
     // Two solvers with enough budget to prove every position must draw.
-    let mut a = Mcts::<TicTacToe>::new(1).with_budget(Budget::iterations(200_000));
-    let mut b = Mcts::<TicTacToe>::new(2).with_budget(Budget::iterations(200_000));
+    let mut a = Mcts::<TicTacToe>::new()
+        .with_seed(1)
+        .with_budget(Budget::iterations(200_000));
+    let mut b = Mcts::<TicTacToe>::new()
+        .with_seed(2)
+        .with_budget(Budget::iterations(200_000));
     assert_eq!(play(TicTacToe::new(), &mut [&mut a, &mut b]), Outcome::Draw);
 }

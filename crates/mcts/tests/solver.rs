@@ -3,8 +3,8 @@
 //! `crates/cli/tests/mcts_connect4.rs`).
 
 use games::{ConnectFour, TicTacToe};
-use mcts::{Mcts, Proven, Value};
-use search_core::{Budget, Game, Outcome, Strategy};
+use mcts::{Mcts, Value};
+use search_core::{Budget, Game, Outcome, SplitMix64, Strategy, Wdl};
 
 /// Exact value for the side to move: +1 win, 0 draw, -1 loss (plain recursive negamax).
 fn negamax<G: Game>(state: &G) -> i8 {
@@ -24,25 +24,26 @@ fn negamax<G: Game>(state: &G) -> i8 {
     best
 }
 
-fn proven(v: i8) -> Proven {
-    Proven::from_value(v)
+fn proven(v: i8) -> Wdl {
+    Wdl::from_sign(i64::from(v))
 }
 
 #[test]
 fn proves_the_empty_tic_tac_toe_board_a_draw() {
     for seed in 0..3 {
         for c in [0.5, 1.0, 2.0, 5.0] {
-            let mut ai = Mcts::<TicTacToe>::new(seed)
+            let mut ai = Mcts::<TicTacToe>::new()
+                .with_seed(seed)
                 .with_exploration(c)
                 .with_budget(Budget::iterations(2_000_000));
             let r = ai.search(&TicTacToe::new()).unwrap();
-            assert_eq!(r.value, Value::Proven(Proven::Draw), "seed {seed}, c {c}");
+            assert_eq!(r.value, Value::Proven(Wdl::Draw), "seed {seed}, c {c}");
             assert!(r.stats.iterations < 2_000_000);
             // Every first move draws: each is proven a draw or at least not a loss.
             assert!(
                 r.moves
                     .iter()
-                    .all(|m| !matches!(m.proven, Some(p) if p != Proven::Draw))
+                    .all(|m| !matches!(m.proven, Some(p) if p != Wdl::Draw))
             );
         }
     }
@@ -50,17 +51,19 @@ fn proves_the_empty_tic_tac_toe_board_a_draw() {
 
 #[test]
 fn proves_the_draw_without_game_hooks_and_on_two_threads() {
-    let mut plain = Mcts::<TicTacToe>::new(9)
+    let mut plain = Mcts::<TicTacToe>::new()
+        .with_seed(9)
         .with_game_hooks(false)
         .with_budget(Budget::iterations(2_000_000));
     let r = plain.search(&TicTacToe::new()).unwrap();
-    assert_eq!(r.value, Value::Proven(Proven::Draw));
-    let mut par = Mcts::<TicTacToe>::new(9)
+    assert_eq!(r.value, Value::Proven(Wdl::Draw));
+    let mut par = Mcts::<TicTacToe>::new()
+        .with_seed(9)
         .with_threads(2)
         .with_budget(Budget::iterations(2_000_000));
     let r = par.search(&TicTacToe::new()).unwrap();
-    assert_eq!(r.value, Value::Proven(Proven::Draw));
-    assert_eq!(r.stats.threads, 2);
+    assert_eq!(r.value, Value::Proven(Wdl::Draw));
+    assert_eq!(r.threads, 2);
 }
 
 /// Every position reached in seeded random games, solved by the engine (no limit but the
@@ -68,11 +71,12 @@ fn proves_the_draw_without_game_hooks_and_on_two_threads() {
 /// exhaustive negamax: root value and every proven root move.
 #[test]
 fn proofs_agree_with_exhaustive_search_on_tic_tac_toe() {
-    let mut rng = mcts::FastRng::new(2024);
+    let mut rng = SplitMix64::new(2024);
     let mut checked = 0;
     for game in 0..40 {
         let mut state = TicTacToe::new();
-        let mut ai = Mcts::<TicTacToe>::new(game)
+        let mut ai = Mcts::<TicTacToe>::new()
+            .with_seed(game)
             .with_game_hooks(game % 2 == 0)
             .with_threads(1 + usize::from(game % 3 == 0))
             .with_budget(Budget::unlimited());
@@ -107,19 +111,22 @@ fn finds_the_winning_move_in_tic_tac_toe() {
     // X to move: 0 1 on top, O on 3 4: X wins at 2 (O would win at 5).
     let g: TicTacToe = "XX. OO. ...".parse().unwrap();
     for hooks in [true, false] {
-        let mut ai = Mcts::<TicTacToe>::new(1)
+        let mut ai = Mcts::<TicTacToe>::new()
+            .with_seed(1)
             .with_game_hooks(hooks)
             .with_budget(Budget::iterations(500));
         let r = ai.search(&g).unwrap();
         assert_eq!(r.best_move, 2);
-        assert_eq!(r.value, Value::Proven(Proven::Win));
+        assert_eq!(r.value, Value::Proven(Wdl::Win));
     }
     // X 0, O 1, X 8, O to move: the proof must match exhaustive negamax.
     let mut g = TicTacToe::new();
     for cell in [0, 1, 8] {
         g.play(cell);
     }
-    let mut ai = Mcts::<TicTacToe>::new(2).with_budget(Budget::iterations(200_000));
+    let mut ai = Mcts::<TicTacToe>::new()
+        .with_seed(2)
+        .with_budget(Budget::iterations(200_000));
     let r = ai.search(&g).unwrap();
     assert_eq!(r.value, Value::Proven(proven(negamax(&g))));
 }
@@ -132,7 +139,8 @@ fn blocks_an_immediate_loss() {
         g.play(cell);
     }
     for hooks in [true, false] {
-        let mut ai = Mcts::<TicTacToe>::new(3)
+        let mut ai = Mcts::<TicTacToe>::new()
+            .with_seed(3)
             .with_game_hooks(hooks)
             .with_budget(Budget::iterations(2_000));
         assert_eq!(ai.choose_move(&g).unwrap(), 5, "hooks {hooks}");
@@ -140,7 +148,8 @@ fn blocks_an_immediate_loss() {
     // Connect Four: X holds columns 5, 6, 7 on the bottom row; O must block column 4.
     let c4: ConnectFour = "71625".parse().unwrap();
     for hooks in [true, false] {
-        let mut ai = Mcts::<ConnectFour>::new(4)
+        let mut ai = Mcts::<ConnectFour>::new()
+            .with_seed(4)
             .with_game_hooks(hooks)
             .with_budget(Budget::iterations(3_000));
         assert_eq!(ai.choose_move(&c4).unwrap(), 3, "hooks {hooks}");

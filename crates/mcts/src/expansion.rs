@@ -1,0 +1,208 @@
+//! Expansion: creating a node's children at once (shrunk by the game's hooks where it
+//! has them), in a random order or ordered by priors, within the tree's node cap.
+
+use search_core::{Evaluator, Game, Outcome, SearchError, SplitMix64};
+
+use crate::solver::update_bounds;
+use crate::tree::{LOSS, Node, WIN};
+
+/// Where the priors used for progressive bias come from.
+pub(crate) enum PriorSource<G: Game> {
+    None,
+    Hints,
+    Evaluator(Box<dyn Evaluator<G> + Send + Sync>, f64),
+}
+
+/// The settings expansion reads, shared by the search threads.
+pub(crate) struct Expansion<'a, G: Game> {
+    /// Where priors come from.
+    pub prior: &'a PriorSource<G>,
+    /// Use the game's `winning_move` / `non_losing_moves` hooks.
+    pub hooks: bool,
+    /// The most nodes this thread's tree may hold.
+    pub cap: usize,
+}
+
+/// Buffers reused by every expansion (and by playouts, for the moves).
+pub(crate) struct Scratch<M> {
+    /// Moves of the state being expanded or played out.
+    pub moves: Vec<M>,
+    /// Moves with their priors, sorted at expansion when priors are on.
+    pub order: Vec<(f32, M)>,
+}
+
+impl<M> Scratch<M> {
+    pub(crate) fn new() -> Self {
+        Scratch {
+            moves: Vec::new(),
+            order: Vec::new(),
+        }
+    }
+}
+
+/// The most children a node can have (the tree stores the count in 16 bits).
+pub(crate) const MAX_CHILDREN: usize = u16::MAX as usize;
+
+/// Generates the children of `tree[idx]`, the node of `state`. `Ok(false)`: not expanded
+/// because the tree is full (never at the root, where a full tree is an error).
+pub(crate) fn expand<G: Game>(
+    tree: &mut Vec<Node<G::Move>>,
+    scratch: &mut Scratch<G::Move>,
+    rng: &mut SplitMix64,
+    idx: usize,
+    state: &G,
+    opts: &Expansion<'_, G>,
+    is_root: bool,
+) -> Result<bool, SearchError> {
+    let mover = state.to_move().index() as u8;
+    let moves = &mut scratch.moves;
+    moves.clear();
+    let mut win = false;
+    let mut lost = false;
+    // The hooks go together: `non_losing_moves` is only defined once `winning_move` has
+    // found nothing, and only a game with a fast `winning_move` (`HAS_WINNING_MOVE`) is
+    // asked (a game without one would pay a full move generation per child here; the
+    // tree then finds wins in one by visiting the children instead).
+    // The hooks' moves are checked against the legal ones at the root, and at every
+    // node in debug builds.
+    let check_hooks = is_root || cfg!(debug_assertions);
+    if opts.hooks && G::HAS_WINNING_MOVE {
+        if let Some(w) = state.winning_move() {
+            if check_hooks && !state.is_legal(w) {
+                return Err(SearchError::IllegalHookMove {
+                    hook: "winning_move",
+                    mv: format!("{w:?}"),
+                });
+            }
+            moves.push(w);
+            win = true;
+        } else {
+            state.non_losing_moves(moves);
+            if check_hooks {
+                let legal = state.legal_move_list();
+                if let Some(bad) = moves.iter().find(|m| !legal.contains(m)) {
+                    return Err(SearchError::IllegalHookMove {
+                        hook: "non_losing_moves",
+                        mv: format!("{bad:?}"),
+                    });
+                }
+            }
+            if moves.is_empty() {
+                state.legal_moves(moves);
+                if moves.is_empty() {
+                    return Err(SearchError::NoLegalMoves);
+                }
+                if !is_root {
+                    moves.clear();
+                    lost = true;
+                }
+            }
+        }
+    } else {
+        state.legal_moves(moves);
+        if moves.is_empty() {
+            return Err(SearchError::NoLegalMoves);
+        }
+    }
+    let count = moves.len();
+    if count > MAX_CHILDREN {
+        return Err(SearchError::TooManyMoves {
+            count,
+            max: MAX_CHILDREN,
+        });
+    }
+    if tree.len() + count > opts.cap {
+        if is_root {
+            return Err(SearchError::Config(format!(
+                "the node limit ({} per thread) is too small to expand the root ({} nodes needed)",
+                opts.cap,
+                count + 1
+            )));
+        }
+        return Ok(false);
+    }
+    reserve_within(tree, count, opts.cap);
+    let first = tree.len();
+    // Random order first: trying unvisited children in this order is a uniform choice.
+    for i in (1..count).rev() {
+        let j = rng.below(i + 1);
+        moves.swap(i, j);
+    }
+    match opts.prior {
+        PriorSource::None => {
+            for &mv in moves.iter() {
+                tree.push(Node::new(mv, mover, 0.0));
+            }
+        }
+        PriorSource::Hints | PriorSource::Evaluator(..) => {
+            let order = &mut scratch.order;
+            order.clear();
+            let mut lo = f64::INFINITY;
+            let mut hi = f64::NEG_INFINITY;
+            for &mv in moves.iter() {
+                let raw = match opts.prior {
+                    PriorSource::Evaluator(e, scale) => {
+                        let mut child = state.clone();
+                        child.play(mv);
+                        match child.outcome() {
+                            Outcome::Ongoing => {
+                                let v = -f64::from(e.evaluate(&child));
+                                1.0 / (1.0 + (-v / scale).exp())
+                            }
+                            o => o
+                                .value_for(state.to_move())
+                                .map_or(0.5, |v| (f64::from(v) + 1.0) / 2.0),
+                        }
+                    }
+                    _ => f64::from(state.move_order_hint(mv)),
+                };
+                lo = lo.min(raw);
+                hi = hi.max(raw);
+                order.push((raw as f32, mv));
+            }
+            if matches!(opts.prior, PriorSource::Hints) {
+                // Hints are only an order: map them onto [0, 1] within the siblings.
+                for entry in order.iter_mut() {
+                    entry.0 = if hi > lo {
+                        ((f64::from(entry.0) - lo) / (hi - lo)) as f32
+                    } else {
+                        0.5
+                    };
+                }
+            }
+            order.sort_by(|a, b| b.0.total_cmp(&a.0));
+            for &(p, mv) in order.iter() {
+                tree.push(Node::new(mv, mover, p));
+            }
+        }
+    }
+    let node = &mut tree[idx];
+    node.first_child = first as u32;
+    node.num_children = count as u16;
+    node.next_unvisited = 0;
+    node.set_expanded();
+    if win {
+        let child = &mut tree[first];
+        child.set_bounds(WIN, WIN);
+        child.set_expanded();
+        update_bounds(tree, idx);
+    } else if lost {
+        let node = &mut tree[idx];
+        let v = if node.owner() == mover { LOSS } else { WIN };
+        node.set_bounds(v, v);
+    }
+    Ok(true)
+}
+
+/// Makes room for `extra` more nodes without letting the arena's capacity pass `cap` nodes
+/// (`len + extra <= cap` is checked by the caller): it grows by doubling, as a `Vec` does,
+/// but the last step stops at the cap, so the memory a tree holds never exceeds
+/// `cap × NODE_BYTES`.
+#[inline]
+pub(crate) fn reserve_within<M>(tree: &mut Vec<M>, extra: usize, cap: usize) {
+    let len = tree.len();
+    if tree.capacity() - len < extra {
+        let target = (len + extra).max(tree.capacity() * 2).max(64).min(cap);
+        tree.reserve_exact(target - len);
+    }
+}

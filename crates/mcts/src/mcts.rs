@@ -1,0 +1,646 @@
+//! [`Mcts`]: the engine's type, its options (the `with_*` builders) and what it keeps
+//! between searches.
+
+use search_core::{Budget, Evaluator, Game, SearchError};
+
+use crate::expansion::PriorSource;
+use crate::final_choice::FinalChoice;
+use crate::playout::RandomPlayout;
+use crate::tree::Node;
+use crate::worker::Worker;
+
+/// The default [node cap](Mcts::with_node_cap): the largest tree, in nodes, all threads
+/// together, unless [`Mcts::with_node_cap`] or [`Mcts::with_memory_cap`] sets another (28
+/// bytes a node for a one- or two-byte move: at most 470 MB).
+///
+/// ```
+/// assert_eq!(mcts::DEFAULT_NODE_CAP, 1 << 24);
+/// ```
+pub const DEFAULT_NODE_CAP: u64 = 1 << 24;
+
+/// The largest number of search threads accepted.
+///
+/// ```
+/// use games::TicTacToe;
+/// let mut ai = mcts::Mcts::<TicTacToe>::new().with_threads(mcts::MAX_THREADS + 1);
+/// assert!(ai.search(&TicTacToe::new()).is_err());
+/// ```
+pub const MAX_THREADS: usize = 1024;
+
+/// Monte Carlo tree search with UCT, an MCTS-Solver (score-bounded: proves wins, losses and
+/// draws), tree reuse between moves, optional priors and root-parallel threads.
+///
+/// Start one in one line; every option has a sensible default (see the
+/// [crate documentation](crate) for the algorithm, the reward scale and the UCT formula):
+///
+/// ```
+/// use games::TicTacToe;
+/// use mcts::{Mcts, Value};
+/// use search_core::{Budget, Strategy, Wdl};
+///
+/// let mut ai = Mcts::new(); // uniform random playouts, 10 000 iterations per move, seed 0
+/// let mv = ai.choose_move(&TicTacToe::new()).unwrap();
+/// assert!(mv < 9);
+///
+/// // The solver proves the empty board a draw.
+/// let mut solver = Mcts::<TicTacToe>::new().with_budget(Budget::iterations(300_000));
+/// let result = solver.search(&TicTacToe::new()).unwrap();
+/// assert_eq!(result.value, Value::Proven(Wdl::Draw));
+/// ```
+///
+/// **What the game must provide.** [`Mcts::search`] and the [`Strategy`] implementation
+/// need `G: Game + PartialEq + Send` with `G::Move: Send`, and a playout policy
+/// `P: Playout<G> + Sync`: `PartialEq` lets the engine recognise the position its kept
+/// tree belongs to (tree reuse), `Send` and `Sync` let it search on several threads
+/// ([`with_threads`](Mcts::with_threads)). Configuring an engine needs only `G: Game`.
+///
+/// [`Strategy`]: search_core::Strategy
+/// [`Playout<G>`]: crate::Playout
+pub struct Mcts<G: Game, P = RandomPlayout> {
+    pub(crate) exploration: f64,
+    pub(crate) final_choice: FinalChoice,
+    pub(crate) threads: usize,
+    pub(crate) reuse: bool,
+    pub(crate) hooks: bool,
+    pub(crate) prior: PriorSource<G>,
+    pub(crate) prior_weight: f64,
+    pub(crate) budget: Budget,
+    pub(crate) node_cap: u64,
+    pub(crate) playout: P,
+    pub(crate) seed: u64,
+    pub(crate) workers: Vec<Worker<G::Move>>,
+    /// The position the kept trees belong to.
+    pub(crate) root: Option<G>,
+}
+
+impl<G: Game, P: core::fmt::Debug> core::fmt::Debug for Mcts<G, P> {
+    /// The options, the playout policy and the kept tree's size.
+    ///
+    /// ```
+    /// use games::TicTacToe;
+    /// let ai = mcts::Mcts::<TicTacToe>::new();
+    /// assert!(format!("{ai:?}").contains("exploration: 1.0"));
+    /// ```
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        let prior = match &self.prior {
+            PriorSource::None => "none",
+            PriorSource::Hints => "move hints",
+            PriorSource::Evaluator(..) => "evaluator",
+        };
+        f.debug_struct("Mcts")
+            .field("exploration", &self.exploration)
+            .field("final_choice", &self.final_choice)
+            .field("threads", &self.threads)
+            .field("tree_reuse", &self.reuse)
+            .field("game_hooks", &self.hooks)
+            .field("prior", &prior)
+            .field("prior_weight", &self.prior_weight)
+            .field("budget", &self.budget)
+            .field("node_cap", &self.node_cap)
+            .field("playout", &self.playout)
+            .field("seed", &self.seed)
+            .field("tree_size", &self.tree_size())
+            .finish()
+    }
+}
+
+impl<G: Game> Mcts<G, RandomPlayout> {
+    /// An engine with uniform random playouts, exploration constant
+    /// [`Mcts::DEFAULT_EXPLORATION`], 10 000 iterations per move
+    /// ([`with_budget`](Mcts::with_budget)), one thread, tree reuse and the game's hooks
+    /// on, the node cap [`DEFAULT_NODE_CAP`], and seed 0 ([`with_seed`](Mcts::with_seed)):
+    /// two engines built alike search alike.
+    ///
+    /// ```
+    /// use games::ConnectFour;
+    /// let ai = mcts::Mcts::<ConnectFour>::new();
+    /// assert_eq!(ai.budget().max_iterations(), Some(10_000));
+    /// assert_eq!(ai.seed(), 0);
+    /// ```
+    #[must_use]
+    pub fn new() -> Self {
+        Mcts {
+            exploration: Self::DEFAULT_EXPLORATION,
+            final_choice: FinalChoice::MostVisits,
+            threads: 1,
+            reuse: true,
+            hooks: true,
+            prior: PriorSource::None,
+            prior_weight: 0.0,
+            budget: Budget::iterations(10_000),
+            node_cap: DEFAULT_NODE_CAP,
+            playout: RandomPlayout,
+            seed: 0,
+            workers: Vec::new(),
+            root: None,
+        }
+    }
+}
+
+impl<G: Game> Default for Mcts<G, RandomPlayout> {
+    /// The same as [`Mcts::new`].
+    ///
+    /// ```
+    /// use games::TicTacToe;
+    /// let ai: mcts::Mcts<TicTacToe> = Default::default();
+    /// assert_eq!(ai.threads(), 1);
+    /// ```
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl<G: Game, P> Mcts<G, P> {
+    /// The default exploration constant `c` of the UCT formula (rewards in `[0, 1]`).
+    ///
+    /// ```
+    /// use games::TicTacToe;
+    /// use mcts::Mcts;
+    /// assert_eq!(Mcts::<TicTacToe>::DEFAULT_EXPLORATION, 1.0);
+    /// ```
+    pub const DEFAULT_EXPLORATION: f64 = 1.0;
+
+    /// Fixes every random choice of the search (playouts, the order unvisited children
+    /// are tried in) by `seed`; the default is 0. Search thread `i` draws from
+    /// [`SplitMix64::stream(seed, i)`](search_core::SplitMix64::stream): with one thread
+    /// and an iteration budget, a seed always gives the same result. Setting it drops the
+    /// kept tree.
+    ///
+    /// ```
+    /// use games::ConnectFour;
+    /// use search_core::Budget;
+    /// let run = |seed| {
+    ///     let mut ai = mcts::Mcts::<ConnectFour>::new()
+    ///         .with_seed(seed)
+    ///         .with_budget(Budget::iterations(2_000));
+    ///     ai.search(&ConnectFour::new()).unwrap().moves
+    /// };
+    /// assert_eq!(run(7), run(7));
+    /// ```
+    #[must_use]
+    pub fn with_seed(mut self, seed: u64) -> Self {
+        self.seed = seed;
+        self.workers.clear();
+        self.root = None;
+        self
+    }
+
+    /// The seed (see [`with_seed`](Mcts::with_seed)).
+    ///
+    /// ```
+    /// use games::TicTacToe;
+    /// assert_eq!(mcts::Mcts::<TicTacToe>::new().with_seed(5).seed(), 5);
+    /// ```
+    #[must_use]
+    pub fn seed(&self) -> u64 {
+        self.seed
+    }
+
+    /// Replaces the budget used by [`search`](Mcts::search),
+    /// [`choose_move`](search_core::Strategy::choose_move) and
+    /// [`analyze`](search_core::Strategy::analyze). MCTS reads each field as the
+    /// [`Budget`] table says:
+    ///
+    /// * **iterations**: iterations (one playout each), split among the threads;
+    /// * **depth**: the tree grows no deeper than this many plies below the root
+    ///   (playouts still run to the end of the game);
+    /// * **time** and the **stop flag**: checked every 16 iterations;
+    /// * **nodes**: refused ([`BudgetError::Unsupported`]) when a search starts: bound the
+    ///   work with iterations, and the tree's memory with
+    ///   [`with_node_cap`](Mcts::with_node_cap) or [`with_memory_cap`](Mcts::with_memory_cap),
+    ///   a setting of its own.
+    ///
+    /// A budget with a depth limit but no iteration, time or stop limit would never stop
+    /// (the playouts go on below the depth limit): the search refuses it with
+    /// [`BudgetError::NeverStops`]. A budget with no limit at all
+    /// ([`Budget::unlimited`]) runs until the root is proven or the tree is full (at the
+    /// node cap), whichever comes first.
+    ///
+    /// [`BudgetError::Unsupported`]: search_core::BudgetError::Unsupported
+    /// [`BudgetError::NeverStops`]: search_core::BudgetError::NeverStops
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// use games::ConnectFour;
+    /// use search_core::{Budget, BudgetError, SearchError};
+    /// let ai = mcts::Mcts::<ConnectFour>::new()
+    ///     .with_budget(Budget::time(Duration::from_millis(50)).with_depth(12));
+    /// assert_eq!(ai.budget().max_depth(), Some(12));
+    ///
+    /// let mut nodes = mcts::Mcts::<ConnectFour>::new().with_budget(Budget::nodes(1_000));
+    /// assert!(matches!(
+    ///     nodes.search(&ConnectFour::new()),
+    ///     Err(SearchError::Budget(BudgetError::Unsupported { .. }))
+    /// ));
+    /// ```
+    #[must_use]
+    pub fn with_budget(mut self, budget: Budget) -> Self {
+        self.budget = budget;
+        self
+    }
+
+    /// Replaces the budget in place, keeping the tree: for a program that changes the
+    /// budget between moves (a user interface's strength or time setting) without
+    /// rebuilding the engine. Read as [`with_budget`](Mcts::with_budget) says.
+    ///
+    /// ```
+    /// use games::TicTacToe;
+    /// use search_core::Budget;
+    /// let mut ai = mcts::Mcts::<TicTacToe>::new();
+    /// ai.set_budget(Budget::iterations(50));
+    /// assert_eq!(ai.budget().max_iterations(), Some(50));
+    /// ```
+    pub fn set_budget(&mut self, budget: Budget) {
+        self.budget = budget;
+    }
+
+    /// The current budget.
+    ///
+    /// ```
+    /// use games::TicTacToe;
+    /// assert!(mcts::Mcts::<TicTacToe>::new().budget().time_limit().is_none());
+    /// ```
+    #[must_use]
+    pub fn budget(&self) -> &Budget {
+        &self.budget
+    }
+
+    /// Bytes taken by one tree node for this game's move type: what the
+    /// [node cap](Mcts::with_node_cap) costs in memory (28 for a move of one or two bytes).
+    ///
+    /// ```
+    /// use games::{ConnectFour, Reversi, TicTacToe};
+    /// use mcts::Mcts;
+    /// assert_eq!(Mcts::<ConnectFour>::NODE_BYTES, 28);
+    /// assert_eq!(Mcts::<TicTacToe>::NODE_BYTES, 28);
+    /// assert!(Mcts::<Reversi>::NODE_BYTES <= 32);
+    /// ```
+    pub const NODE_BYTES: usize = core::mem::size_of::<Node<G::Move>>();
+
+    /// Caps the search tree at `nodes` nodes, all threads together (default
+    /// [`DEFAULT_NODE_CAP`]). The cap is a memory bound, separate from the budget: it
+    /// does not end the search.
+    ///
+    /// * **At the cap** the tree stops growing. A leaf that would be expanded is simulated
+    ///   from instead (one playout from the leaf, whose result updates the statistics of
+    ///   the leaf and of every node above it as usual), so the search goes on, until its
+    ///   budget ends, refining the statistics of the nodes it has without adding any. Nodes
+    ///   are added a whole sibling group at a time, so a full tree may stop a few nodes short
+    ///   of the cap. (A budget with no limit at all ends the search when the tree is full,
+    ///   since nothing else would end it.)
+    /// * **Memory:** each tree is one arena whose capacity never passes its share of the
+    ///   cap, so the trees hold at most `nodes ×` [`NODE_BYTES`](Mcts::NODE_BYTES) bytes
+    ///   ([`Mcts::tree_bytes`]); besides that, each thread keeps a 32 KiB table and its move
+    ///   buffers. Re-rooting after a move compacts the kept subtree in place, and a kept
+    ///   tree larger than a lowered cap is dropped and its memory shrunk to the new cap.
+    /// * **Threads:** the cap is shared: with `t` threads (root parallelisation, one tree
+    ///   per thread) each tree may hold `nodes / t` nodes.
+    ///
+    /// A cap of zero, or one too small to expand the root, is a [`SearchError::Config`]
+    /// when a search starts.
+    ///
+    /// ```
+    /// use games::ConnectFour;
+    /// use mcts::Mcts;
+    /// use search_core::Budget;
+    /// let mut ai = Mcts::<ConnectFour>::new()
+    ///     .with_node_cap(1_000)
+    ///     .with_budget(Budget::iterations(20_000));
+    /// let r = ai.search(&ConnectFour::new()).unwrap();
+    /// assert!(r.tree_size <= 1_000);
+    /// assert_eq!(r.stats.iterations, 20_000); // the search ran on at the cap
+    /// assert!(ai.tree_bytes() <= 1_000 * Mcts::<ConnectFour>::NODE_BYTES);
+    /// ```
+    #[must_use]
+    pub fn with_node_cap(mut self, nodes: u64) -> Self {
+        self.node_cap = nodes;
+        self
+    }
+
+    /// Caps the search tree at `bytes` bytes: a [node cap](Mcts::with_node_cap) of
+    /// `bytes / NODE_BYTES` nodes (rounded down), with everything said there.
+    ///
+    /// ```
+    /// use games::ConnectFour;
+    /// use mcts::Mcts;
+    /// let ai = Mcts::<ConnectFour>::new().with_memory_cap(64 << 20);
+    /// assert_eq!(ai.node_cap(), (64 << 20) / 28);
+    /// ```
+    #[must_use]
+    pub fn with_memory_cap(self, bytes: u64) -> Self {
+        self.with_node_cap(bytes / Self::NODE_BYTES as u64)
+    }
+
+    /// The node cap (see [`Mcts::with_node_cap`]).
+    ///
+    /// ```
+    /// use games::TicTacToe;
+    /// assert_eq!(mcts::Mcts::<TicTacToe>::new().node_cap(), mcts::DEFAULT_NODE_CAP);
+    /// ```
+    #[must_use]
+    pub fn node_cap(&self) -> u64 {
+        self.node_cap
+    }
+
+    /// Bytes the kept trees hold (their arenas' capacity, all threads together): at most
+    /// the node cap times [`NODE_BYTES`](Mcts::NODE_BYTES).
+    ///
+    /// ```
+    /// use games::TicTacToe;
+    /// use search_core::Budget;
+    /// let mut ai = mcts::Mcts::<TicTacToe>::new().with_budget(Budget::iterations(100));
+    /// assert_eq!(ai.tree_bytes(), 0);
+    /// ai.search(&TicTacToe::new()).unwrap();
+    /// assert!(ai.tree_bytes() >= ai.tree_size() * mcts::Mcts::<TicTacToe>::NODE_BYTES);
+    /// ```
+    #[must_use]
+    pub fn tree_bytes(&self) -> usize {
+        self.workers
+            .iter()
+            .map(|w| w.tree.capacity())
+            .sum::<usize>()
+            * Self::NODE_BYTES
+    }
+
+    /// Sets the exploration constant `c` of UCT. It must be finite and `>= 0` (checked
+    /// when a search starts: NaN, infinite or negative values are a
+    /// [`SearchError::Config`]). Larger values explore more; `0` is greedy.
+    ///
+    /// ```
+    /// use games::TicTacToe;
+    /// use search_core::{SearchError, Strategy};
+    /// let mut ai = mcts::Mcts::<TicTacToe>::new().with_exploration(f64::NAN);
+    /// assert!(matches!(ai.choose_move(&TicTacToe::new()), Err(SearchError::Config(_))));
+    /// ```
+    #[must_use]
+    pub fn with_exploration(mut self, c: f64) -> Self {
+        self.exploration = c;
+        self
+    }
+
+    /// The exploration constant.
+    ///
+    /// ```
+    /// use games::TicTacToe;
+    /// assert_eq!(mcts::Mcts::<TicTacToe>::new().exploration(), 1.0);
+    /// ```
+    #[must_use]
+    pub fn exploration(&self) -> f64 {
+        self.exploration
+    }
+
+    /// Searches on `threads` threads (root parallelisation: one tree per thread, seeded
+    /// from the engine's seed and the thread index, statistics merged at the root; the
+    /// iterations and the node cap are split among the threads). `0` or more than
+    /// [`MAX_THREADS`] is a [`SearchError::Config`] when a search starts. The default is
+    /// one thread: the search then runs on the calling thread.
+    ///
+    /// ```
+    /// use games::ConnectFour;
+    /// use search_core::Budget;
+    /// let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    /// let mut ai = mcts::Mcts::<ConnectFour>::new()
+    ///     .with_threads(cores)
+    ///     .with_budget(Budget::iterations(2_000));
+    /// let r = ai.search(&ConnectFour::new()).unwrap();
+    /// assert_eq!(r.threads, cores.min(2_000));
+    /// ```
+    #[must_use]
+    pub fn with_threads(mut self, threads: usize) -> Self {
+        self.threads = threads;
+        self
+    }
+
+    /// The number of search threads (see [`with_threads`](Mcts::with_threads)).
+    ///
+    /// ```
+    /// use games::TicTacToe;
+    /// assert_eq!(mcts::Mcts::<TicTacToe>::new().with_threads(4).threads(), 4);
+    /// ```
+    #[must_use]
+    pub fn threads(&self) -> usize {
+        self.threads
+    }
+
+    /// Replaces the playout policy (see [`Playout`](crate::Playout)).
+    ///
+    /// ```
+    /// use games::ConnectFour;
+    /// use mcts::{HintPlayout, Mcts};
+    /// let ai: Mcts<ConnectFour, HintPlayout> = Mcts::new().with_playout(HintPlayout::new(0.3));
+    /// # let _ = ai;
+    /// ```
+    #[must_use]
+    pub fn with_playout<Q>(self, playout: Q) -> Mcts<G, Q> {
+        Mcts {
+            exploration: self.exploration,
+            final_choice: self.final_choice,
+            threads: self.threads,
+            reuse: self.reuse,
+            hooks: self.hooks,
+            prior: self.prior,
+            prior_weight: self.prior_weight,
+            budget: self.budget,
+            node_cap: self.node_cap,
+            playout,
+            seed: self.seed,
+            workers: self.workers,
+            root: self.root,
+        }
+    }
+
+    /// How the move is chosen at the end of a search (default [`FinalChoice::MostVisits`]).
+    ///
+    /// ```
+    /// use games::TicTacToe;
+    /// use mcts::FinalChoice;
+    /// let ai = mcts::Mcts::<TicTacToe>::new().with_final_choice(FinalChoice::BestMean);
+    /// assert_eq!(ai.final_choice(), FinalChoice::BestMean);
+    /// ```
+    #[must_use]
+    pub fn with_final_choice(mut self, choice: FinalChoice) -> Self {
+        self.final_choice = choice;
+        self
+    }
+
+    /// The final-move rule.
+    ///
+    /// ```
+    /// use games::TicTacToe;
+    /// assert_eq!(mcts::Mcts::<TicTacToe>::new().final_choice(), mcts::FinalChoice::MostVisits);
+    /// ```
+    #[must_use]
+    pub fn final_choice(&self) -> FinalChoice {
+        self.final_choice
+    }
+
+    /// Keep the tree between searches (default `true`): the subtree under the moves played
+    /// since (reported with [`Strategy::observe_move`](search_core::Strategy::observe_move),
+    /// or found by comparing positions up to two plies deep) becomes the new root with its
+    /// statistics. With `false` every search starts from an empty tree.
+    ///
+    /// ```
+    /// use games::TicTacToe;
+    /// use search_core::Budget;
+    /// let mut ai = mcts::Mcts::<TicTacToe>::new()
+    ///     .with_tree_reuse(false)
+    ///     .with_budget(Budget::iterations(100));
+    /// ai.search(&TicTacToe::new()).unwrap();
+    /// let again = ai.search(&TicTacToe::new()).unwrap();
+    /// assert_eq!(again.root_visits, 100);
+    /// ```
+    #[must_use]
+    pub fn with_tree_reuse(mut self, reuse: bool) -> Self {
+        self.reuse = reuse;
+        self
+    }
+
+    /// Use the game's [`winning_move`](Game::winning_move) (when the game declares it fast
+    /// with [`HAS_WINNING_MOVE`](Game::HAS_WINNING_MOVE)) and
+    /// [`non_losing_moves`](Game::non_losing_moves) hooks when expanding a node (default
+    /// `true`): a node whose side to move can win at once is proven on the spot, and moves
+    /// the game knows to lose at once are never added. With `false` the tree holds every
+    /// legal move.
+    ///
+    /// ```
+    /// use games::ConnectFour;
+    /// let ai = mcts::Mcts::<ConnectFour>::new().with_game_hooks(false);
+    /// # let _ = ai;
+    /// ```
+    #[must_use]
+    pub fn with_game_hooks(mut self, hooks: bool) -> Self {
+        self.hooks = hooks;
+        self
+    }
+
+    /// Progressive bias from the game's [`move_order_hint`](Game::move_order_hint): at
+    /// expansion each move's hint is mapped linearly onto `[0, 1]` among its siblings
+    /// (all equal: ½), children are tried highest prior first, and UCT adds
+    /// `weight · prior / (n + 1)`. `weight` must be finite and `>= 0` (checked when a
+    /// search starts).
+    ///
+    /// ```
+    /// use games::ConnectFour;
+    /// use search_core::Budget;
+    /// let mut ai = mcts::Mcts::<ConnectFour>::new()
+    ///     .with_hint_prior(1.0)
+    ///     .with_budget(Budget::iterations(500));
+    /// let r = ai.search(&ConnectFour::new()).unwrap();
+    /// let centre = r.moves.iter().find(|m| m.mv == 3).unwrap();
+    /// assert_eq!(centre.prior, 1.0); // the centre column has the best hint
+    /// ```
+    #[must_use]
+    pub fn with_hint_prior(mut self, weight: f64) -> Self {
+        self.prior = PriorSource::Hints;
+        self.prior_weight = weight;
+        self
+    }
+
+    /// Progressive bias from an [`Evaluator`]: at expansion each move's prior is
+    /// `1 / (1 + e^(-v / scale))`, `v` the evaluation of the resulting state for the player
+    /// who moved (a finished game counts 1, ½ or 0), children are tried highest prior first,
+    /// and UCT adds `weight · prior / (n + 1)`. `scale` must be finite and `> 0`, `weight`
+    /// finite and `>= 0` (checked when a search starts).
+    ///
+    /// ```
+    /// use games::{ConnectFour, ThreatEvaluator};
+    /// use search_core::Budget;
+    /// let mut ai = mcts::Mcts::<ConnectFour>::new()
+    ///     .with_evaluator_prior(ThreatEvaluator, 16.0, 0.5)
+    ///     .with_budget(Budget::iterations(500));
+    /// assert!(ai.search(&ConnectFour::new()).is_ok());
+    /// ```
+    #[must_use]
+    pub fn with_evaluator_prior<E>(mut self, evaluator: E, scale: f64, weight: f64) -> Self
+    where
+        E: Evaluator<G> + Send + Sync + 'static,
+    {
+        self.prior = PriorSource::Evaluator(Box::new(evaluator), scale);
+        self.prior_weight = weight;
+        self
+    }
+
+    /// Nodes currently kept (all threads' trees together).
+    ///
+    /// ```
+    /// use games::TicTacToe;
+    /// let ai = mcts::Mcts::<TicTacToe>::new();
+    /// assert_eq!(ai.tree_size(), 0);
+    /// ```
+    #[must_use]
+    pub fn tree_size(&self) -> usize {
+        self.workers.iter().map(|w| w.tree.len()).sum()
+    }
+
+    /// Visits of the kept root (all threads together): after a move, what the kept subtree
+    /// already knows.
+    ///
+    /// ```
+    /// use games::TicTacToe;
+    /// assert_eq!(mcts::Mcts::<TicTacToe>::new().root_visits(), 0);
+    /// ```
+    #[must_use]
+    pub fn root_visits(&self) -> u64 {
+        self.workers
+            .iter()
+            .filter_map(|w| w.tree.first())
+            .map(|r| u64::from(r.visits))
+            .sum()
+    }
+
+    /// Each search thread's kept tree, root first (read by [`NodeView`](crate::NodeView)).
+    pub(crate) fn trees(&self) -> impl Iterator<Item = &[Node<G::Move>]> + '_ {
+        self.workers.iter().map(|w| w.tree.as_slice())
+    }
+
+    /// Drops the kept tree(s); the memory stays allocated for the next search.
+    ///
+    /// ```
+    /// use games::TicTacToe;
+    /// use search_core::Budget;
+    /// let mut ai = mcts::Mcts::<TicTacToe>::new().with_budget(Budget::iterations(10));
+    /// ai.search(&TicTacToe::new()).unwrap();
+    /// ai.reset();
+    /// assert_eq!(ai.tree_size(), 0);
+    /// ```
+    pub fn reset(&mut self) {
+        for w in &mut self.workers {
+            w.tree.clear();
+        }
+        self.root = None;
+    }
+
+    /// Checks the options: a [`SearchError::Config`] for the first one out of range.
+    pub(crate) fn validate(&self) -> Result<(), SearchError> {
+        let config = |msg: String| Err(SearchError::Config(msg));
+        if !(self.exploration.is_finite() && self.exploration >= 0.0) {
+            return config(format!(
+                "the exploration constant must be finite and >= 0, got {}",
+                self.exploration
+            ));
+        }
+        if !(self.prior_weight.is_finite() && self.prior_weight >= 0.0) {
+            return config(format!(
+                "the prior weight must be finite and >= 0, got {}",
+                self.prior_weight
+            ));
+        }
+        if let PriorSource::Evaluator(_, scale) = &self.prior {
+            if !(scale.is_finite() && *scale > 0.0) {
+                return config(format!(
+                    "the evaluator prior's scale must be finite and > 0, got {scale}"
+                ));
+            }
+        }
+        if self.threads == 0 || self.threads > MAX_THREADS {
+            return config(format!(
+                "the thread count must lie in 1..={MAX_THREADS}, got {}",
+                self.threads
+            ));
+        }
+        if self.node_cap == 0 {
+            return config("the node cap must be at least 1".into());
+        }
+        Ok(())
+    }
+}

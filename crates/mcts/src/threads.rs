@@ -1,0 +1,84 @@
+//! Root parallelisation: every search thread grows its own tree from the same root, with
+//! its share of the iterations; a failure on one thread stops the others.
+
+use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::sync::atomic::Ordering;
+
+use search_core::{Game, SearchError};
+
+use crate::playout::Playout;
+use crate::worker::{Ctx, Limits, Worker};
+
+/// The iterations thread `index` of `threads` runs: `max_iterations` split as evenly as
+/// possible (`u64::MAX`, no limit, stays unlimited).
+fn share(max_iterations: u64, threads: usize, index: usize) -> u64 {
+    if max_iterations == u64::MAX {
+        u64::MAX
+    } else {
+        max_iterations / threads as u64
+            + u64::from((index as u64) < max_iterations % threads as u64)
+    }
+}
+
+/// Runs every worker on `state`: on the calling thread when there is one worker (a panic
+/// then unwinds to the caller), otherwise each on a thread of its own, where a panic is
+/// caught and becomes [`SearchError::WorkerPanicked`]. The first error, in thread order,
+/// is returned, after every thread has stopped (a failing thread raises `limits.halt`).
+pub(crate) fn run_workers<G, P>(
+    workers: &mut [Worker<G::Move>],
+    state: &G,
+    ctx: &Ctx<'_, G, P>,
+    limits: &Limits<'_>,
+    max_iterations: u64,
+) -> Result<(), SearchError>
+where
+    G: Game + Send,
+    G::Move: Send,
+    P: Playout<G> + Sync,
+{
+    let threads = workers.len();
+    if let [only] = workers {
+        return only.run(state, ctx, limits, share(max_iterations, 1, 0));
+    }
+    let results: Vec<Result<(), SearchError>> = std::thread::scope(|s| {
+        let handles: Vec<_> = workers
+            .iter_mut()
+            .enumerate()
+            .map(|(i, w)| {
+                let root = state.clone();
+                let n = share(max_iterations, threads, i);
+                s.spawn(move || {
+                    // A panic in user code, or an error, stops the other threads.
+                    let r = catch_unwind(AssertUnwindSafe(|| w.run(&root, ctx, limits, n)))
+                        .unwrap_or_else(|p| Err(SearchError::from_panic(&*p)));
+                    if r.is_err() {
+                        limits.halt.store(true, Ordering::Relaxed);
+                    }
+                    r
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| {
+                h.join()
+                    .unwrap_or_else(|p| Err(SearchError::from_panic(&*p)))
+            })
+            .collect()
+    });
+    results.into_iter().collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::share;
+
+    #[test]
+    fn shares_add_up_to_the_limit() {
+        for (total, threads) in [(10u64, 3usize), (2, 4), (1_000_001, 7)] {
+            let sum: u64 = (0..threads).map(|i| share(total, threads, i)).sum();
+            assert_eq!(sum, total);
+        }
+        assert_eq!(share(u64::MAX, 3, 2), u64::MAX);
+    }
+}

@@ -1,0 +1,256 @@
+//! One search thread: its tree, generator and buffers, and the iteration loop (select,
+//! expand, simulate, back up) it runs until a limit is reached or the root is proven.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use search_core::{Game, Outcome, RunningBudget, SearchError, SplitMix64};
+
+use crate::expansion::{Expansion, Scratch, expand};
+use crate::playout::{Playout, first_player_reward, run_playout};
+use crate::selection::select;
+use crate::solver::{proven_first_reward, update_bounds};
+use crate::tree::{LOSS, Node, WIN, reroot, visit_table};
+
+/// Read-only settings shared by the search threads.
+pub(crate) struct Ctx<'a, G: Game, P> {
+    pub playout: &'a P,
+    pub expansion: Expansion<'a, G>,
+    pub prior_weight: f64,
+    pub exploration: f64,
+    /// No node deeper than this below the root is expanded.
+    pub max_depth: u32,
+}
+
+/// The limits every search thread polls.
+pub(crate) struct Limits<'a> {
+    pub running: &'a RunningBudget,
+    pub proven: &'a AtomicBool,
+    /// Raised when a thread fails (a panic in user code, a broken game): the others stop.
+    pub halt: &'a AtomicBool,
+    /// No iteration, time or stop limit: the search ends when the root is proven or the
+    /// tree is full.
+    pub open_ended: bool,
+}
+
+/// One search thread's tree and scratch buffers (root parallelisation: each thread owns a
+/// whole tree; statistics are merged at the root).
+pub(crate) struct Worker<M> {
+    pub tree: Vec<Node<M>>,
+    rng: SplitMix64,
+    path: Vec<u32>,
+    scratch: Scratch<M>,
+    /// `[1/sqrt(n), sqrt(ln n)]` for small visit counts.
+    terms: Vec<[f32; 2]>,
+    full: bool,
+    /// Nodes the tree held when this search started (kept from earlier searches).
+    pub kept: usize,
+    pub iterations: u64,
+    pub playouts: u64,
+    pub max_depth: u32,
+}
+
+impl<M: Copy + PartialEq + core::fmt::Debug> Worker<M> {
+    pub(crate) fn new(rng: SplitMix64) -> Self {
+        Worker {
+            tree: Vec::new(),
+            rng,
+            path: Vec::new(),
+            scratch: Scratch::new(),
+            terms: visit_table(),
+            full: false,
+            kept: 0,
+            iterations: 0,
+            playouts: 0,
+            max_depth: 0,
+        }
+    }
+
+    /// Re-roots the tree at the root's child reached by `mv`, or empties it.
+    pub(crate) fn advance(&mut self, mv: M) {
+        let found = self.tree.first().and_then(|root| {
+            self.tree[root.children()]
+                .iter()
+                .position(|c| c.mv == mv)
+                .map(|k| root.first_child as usize + k)
+        });
+        match found {
+            Some(child) => reroot(&mut self.tree, child),
+            None => self.tree.clear(),
+        }
+    }
+
+    /// Nodes added to the tree by the last search.
+    pub(crate) fn added(&self) -> usize {
+        self.tree.len().saturating_sub(self.kept)
+    }
+
+    /// Generates the children of `idx`; `Ok(false)` (and the tree marked full) when the
+    /// tree is full.
+    fn expand<G: Game<Move = M>, P>(
+        &mut self,
+        idx: usize,
+        state: &G,
+        ctx: &Ctx<'_, G, P>,
+        is_root: bool,
+    ) -> Result<bool, SearchError> {
+        let grown = expand(
+            &mut self.tree,
+            &mut self.scratch,
+            &mut self.rng,
+            idx,
+            state,
+            &ctx.expansion,
+            is_root,
+        )?;
+        if !grown {
+            self.full = true;
+        }
+        Ok(grown)
+    }
+
+    /// One iteration: select, expand, simulate (or score a proven leaf), back up.
+    fn iterate<G: Game<Move = M>, P: Playout<G>>(
+        &mut self,
+        root: &G,
+        ctx: &Ctx<'_, G, P>,
+    ) -> Result<(), SearchError> {
+        let mut state = root.clone();
+        self.path.clear();
+        self.path.push(0);
+        let mut idx = 0usize;
+        let mut depth = 0u32;
+        let mut solved_leaf = false;
+        let reward: f64;
+        loop {
+            if self.tree[idx].is_solved() {
+                reward = proven_first_reward(&self.tree[idx]);
+                break;
+            }
+            if !self.tree[idx].expanded() {
+                let expanded = depth < ctx.max_depth && self.expand(idx, &state, ctx, false)?;
+                if !expanded {
+                    reward = run_playout(
+                        ctx.playout,
+                        &mut state,
+                        &mut self.rng,
+                        &mut self.scratch.moves,
+                    )?
+                    .0;
+                    self.playouts += 1;
+                    break;
+                }
+                if self.tree[idx].is_solved() {
+                    solved_leaf = true;
+                    reward = proven_first_reward(&self.tree[idx]);
+                    break;
+                }
+            }
+            let Some(child) = select(&mut self.tree, idx, ctx.exploration, ctx.prior_weight) else {
+                reward = run_playout(
+                    ctx.playout,
+                    &mut state,
+                    &mut self.rng,
+                    &mut self.scratch.moves,
+                )?
+                .0;
+                self.playouts += 1;
+                break;
+            };
+            let mv = self.tree[child].mv;
+            state.play(mv);
+            // The tree keeps each node's owner, but the engine (its evaluator priors, the
+            // game contract it documents) needs the turn to pass: one comparison per step.
+            if state.to_move().index() as u8 == self.tree[child].owner() {
+                return Err(SearchError::TurnDidNotPass {
+                    mv: format!("{mv:?}"),
+                });
+            }
+            depth += 1;
+            self.path.push(child as u32);
+            idx = child;
+            if self.tree[child].visits == 0 {
+                // The playout's first move generation tells whether the child is terminal.
+                let (r, plies) = run_playout(
+                    ctx.playout,
+                    &mut state,
+                    &mut self.rng,
+                    &mut self.scratch.moves,
+                )?;
+                let outcome = if plies == 0 {
+                    state.outcome()
+                } else {
+                    Outcome::Ongoing
+                };
+                if outcome.is_over() {
+                    let node = &mut self.tree[child];
+                    let v = match outcome.winner() {
+                        None => 0,
+                        Some(p) if p.index() as u8 == node.owner() => WIN,
+                        Some(_) => LOSS,
+                    };
+                    node.set_bounds(v, v);
+                    node.set_expanded();
+                    solved_leaf = true;
+                    reward = first_player_reward(outcome);
+                } else {
+                    reward = r;
+                    self.playouts += 1;
+                }
+                break;
+            }
+        }
+        self.max_depth = self.max_depth.max(depth);
+        // Back up the reward (for each node's owner) and, while they change, the bounds.
+        let mut changed = solved_leaf;
+        let len = self.path.len();
+        for k in (0..len).rev() {
+            let i = self.path[k] as usize;
+            if changed && k + 1 < len {
+                changed = update_bounds(&mut self.tree, i);
+            }
+            let n = &mut self.tree[i];
+            let r = if n.owner() == 0 { reward } else { 1.0 - reward };
+            n.add_visit(r as f32, &self.terms);
+        }
+        Ok(())
+    }
+
+    /// Runs iterations until a limit is reached or the root is proven.
+    pub(crate) fn run<G: Game<Move = M>, P: Playout<G>>(
+        &mut self,
+        root: &G,
+        ctx: &Ctx<'_, G, P>,
+        limits: &Limits<'_>,
+        max_iterations: u64,
+    ) -> Result<(), SearchError> {
+        self.iterations = 0;
+        self.playouts = 0;
+        self.max_depth = 0;
+        self.full = false;
+        if !self.tree[0].expanded() {
+            self.expand(0, root, ctx, true)?;
+        }
+        loop {
+            if self.tree[0].is_solved() {
+                limits.proven.store(true, Ordering::Relaxed);
+                break;
+            }
+            if self.iterations >= max_iterations
+                || self.tree[0].visits >= u32::MAX - 1
+                || (limits.open_ended && self.full)
+            {
+                break;
+            }
+            if self.iterations % 16 == 0
+                && (limits.proven.load(Ordering::Relaxed)
+                    || limits.halt.load(Ordering::Relaxed)
+                    || limits.running.out_of_time())
+            {
+                break;
+            }
+            self.iterate(root, ctx)?;
+            self.iterations += 1;
+        }
+        Ok(())
+    }
+}
