@@ -14,7 +14,7 @@ use search_core::{Cost, CostError, FloatCost};
 use crate::engine::{Engine, Nodes, Run, Slots, add_step, check_h};
 use crate::error::PathError;
 use crate::open_list::{Entry, OpenList};
-use crate::result::{Limits, Outcome, SearchResult};
+use crate::result::SearchResult;
 
 /// The priority of a state on the open list, from its path cost `g` and heuristic `h`.
 pub(crate) trait Priority<C: Cost>: Copy {
@@ -239,7 +239,7 @@ impl<N: Clone, C: Cost, T: Slots<N>> Engine<N, C, T> {
         &mut self,
         p: P,
         starts: impl IntoIterator<Item = N>,
-        limits: &Limits<C>,
+        mut run: Run<C>,
         mut succ: S,
         mut h: H,
         mut goal: G,
@@ -250,17 +250,13 @@ impl<N: Clone, C: Cost, T: Slots<N>> Engine<N, C, T> {
         H: FnMut(&N) -> C,
         G: FnMut(&N) -> bool,
     {
-        let mut run = Run::new(limits);
         self.bf_start(p, starts, &mut h, &mut run)?;
         loop {
             match self.bf_step(p, &mut run, &mut succ, &mut h, &mut goal)? {
                 Step::Expanded(_) => {}
                 Step::Found(slot) => {
                     let path = self.nodes.path_to(slot);
-                    return Ok(SearchResult {
-                        outcome: Outcome::Found(path),
-                        stats: run.stats,
-                    });
+                    return Ok(run.finish_found(path));
                 }
                 Step::Exhausted => return Ok(run.finish_exhausted()),
                 Step::OutOfBudget => return Ok(run.finish_budget()),

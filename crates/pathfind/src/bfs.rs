@@ -6,7 +6,7 @@ use search_core::Cost;
 
 use crate::engine::{Engine, Run, Slots, add_step};
 use crate::error::PathError;
-use crate::result::{Limits, Outcome, SearchResult};
+use crate::result::SearchResult;
 
 impl<N: Clone, C: Cost, T: Slots<N>> Engine<N, C, T> {
     /// BFS from `starts` until `goal` holds. With `goal` always false it labels every
@@ -14,7 +14,7 @@ impl<N: Clone, C: Cost, T: Slots<N>> Engine<N, C, T> {
     pub(crate) fn bfs<S, G>(
         &mut self,
         starts: impl IntoIterator<Item = N>,
-        limits: &Limits<C>,
+        mut run: Run<C>,
         mut succ: S,
         mut goal: G,
     ) -> Result<SearchResult<N, C>, PathError>
@@ -22,7 +22,6 @@ impl<N: Clone, C: Cost, T: Slots<N>> Engine<N, C, T> {
         S: FnMut(&N, &mut Vec<(N, C)>),
         G: FnMut(&N) -> bool,
     {
-        let mut run = Run::new(limits);
         let nodes = &mut self.nodes;
         let queue = &mut self.queue;
         let buf = &mut self.succ;
@@ -35,10 +34,7 @@ impl<N: Clone, C: Cost, T: Slots<N>> Engine<N, C, T> {
             }
             if goal(&s) {
                 let path = nodes.path_to(slot);
-                return Ok(SearchResult {
-                    outcome: Outcome::Found(path),
-                    stats: run.stats,
-                });
+                return Ok(run.finish_found(path));
             }
             queue.push_back(slot);
         }
@@ -75,10 +71,7 @@ impl<N: Clone, C: Cost, T: Slots<N>> Engine<N, C, T> {
                 md.depth = depth;
                 if goal(&m) {
                     let path = nodes.path_to(ms);
-                    return Ok(SearchResult {
-                        outcome: Outcome::Found(path),
-                        stats: run.stats,
-                    });
+                    return Ok(run.finish_found(path));
                 }
                 queue.push_back(ms);
             }

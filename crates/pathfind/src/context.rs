@@ -3,31 +3,50 @@
 //!
 //! Successor functions return anything iterable: `(state, step cost)` pairs for the
 //! cost-aware searches, bare states for BFS, DFS and IDDFS (whose cost is the number of
-//! steps, as a `usize`). Every function takes the start states (one or many) and
-//! [`Limits`].
+//! steps, as a `usize`). A context's run methods take the start states (one or many) and the
+//! closures; its [`Budget`] and cost bound are set with `with_budget` and `with_max_cost`.
+//! The free functions take the [`Budget`] as their last argument.
 
 use core::hash::Hash;
 
 use fxhash::FxHashMap;
-use search_core::{Cost, SearchProblem};
+use search_core::{Budget, Cost, SearchProblem};
 
 use crate::algorithm::Algorithm;
 use crate::best_first::{AStarKey, GreedyKey, WeightedKey};
 use crate::deepening::Bound;
-use crate::engine::{Engine, HashSlots};
+use crate::batch::run_batch;
+use crate::engine::{Engine, HashSlots, Run};
 use crate::error::PathError;
-use crate::result::{Limits, SearchResult};
+use crate::result::SearchResult;
 
-/// Reusable buffers for searches over any hashable state type `N` with cost type `C`.
-/// Keeping one context for many queries avoids reallocating the hash map, the per-state
-/// arrays and the open list each time.
+/// The search engine over any hashable state type `N` with cost type `C`: its
+/// configuration (a [`Budget`], a cost bound, a number of threads for batches) and its
+/// reusable buffers. Keeping one context for many queries avoids reallocating the hash map,
+/// the per-state arrays and the open list each time.
+///
+/// Configure it with `with_*` methods, then run any algorithm on it; every run obeys the
+/// budget and the cost bound:
 ///
 /// ```
-/// use pathfind::{Limits, SearchContext};
+/// use pathfind::{Limit, Outcome, SearchContext};
+/// use search_core::{Budget, BudgetField};
+/// let mut ctx = SearchContext::new().with_budget(Budget::nodes(1_000)).with_max_cost(50u32);
+/// let r = ctx.dijkstra([0u32], |&n| [(n + 1, 1u32)], |&n| n == 40).unwrap();
+/// assert_eq!(r.cost(), Some(40));
+/// let r = ctx.dijkstra([0u32], |&n| [(n + 1, 1u32)], |&n| n == 60).unwrap();
+/// assert_eq!(r.outcome, Outcome::LimitReached(Limit::Cost));
+/// // Free steps never reach the cost bound; the node limit ends this search.
+/// let r = ctx.dijkstra([0u32], |&n| [(n + 1, 0u32)], |_| false).unwrap();
+/// assert_eq!(r.outcome, Outcome::LimitReached(Limit::Budget(BudgetField::Nodes)));
+/// ```
+///
+/// ```
+/// use pathfind::SearchContext;
 /// let mut ctx = SearchContext::new();
 /// for (target, steps) in [(10u32, 4u32), (20, 5), (30, 7)] {
 ///     let r = ctx
-///         .astar([1u32], |&n| [(n + 1, 1u32), (n * 2, 1)], |_| 0, |&n| n == target, &Limits::none())
+///         .astar([1u32], |&n| [(n + 1, 1u32), (n * 2, 1)], |_| 0, |&n| n == target)
 ///         .unwrap();
 ///     assert_eq!(r.cost(), Some(steps));
 /// }
@@ -35,12 +54,18 @@ use crate::result::{Limits, SearchResult};
 #[derive(Clone, Debug)]
 pub struct SearchContext<N, C> {
     engine: Engine<N, C, HashSlots<N>>,
+    budget: Budget,
+    max_cost: Option<C>,
+    threads: usize,
 }
 
 impl<N: Clone + Eq + Hash, C: Cost> Default for SearchContext<N, C> {
     fn default() -> Self {
         SearchContext {
             engine: Engine::default(),
+            budget: Budget::new(),
+            max_cost: None,
+            threads: 1,
         }
     }
 }
@@ -57,6 +82,99 @@ impl<N: Clone + Eq + Hash, C: Cost> SearchContext<N, C> {
         Self::default()
     }
 
+    /// Bounds every search run with this context: `depth` is the longest path in steps,
+    /// `nodes` the number of states expanded, then a time limit and a stop flag (read every
+    /// [`POLL_INTERVAL`](crate::POLL_INTERVAL) expansions). A search stopped by one ends
+    /// with [`Outcome::LimitReached`](crate::Outcome::LimitReached) naming the field.
+    /// `iterations` means nothing to a path search: a budget that sets it makes every run
+    /// fail with [`PathError::Budget`] (`BudgetError::Unsupported`), as do a zero limit and a
+    /// time limit too large for the clock.
+    ///
+    /// ```
+    /// use pathfind::{Limit, Outcome, PathError, SearchContext};
+    /// use search_core::{Budget, BudgetError, BudgetField};
+    /// let mut ctx = SearchContext::new().with_budget(Budget::depth(3));
+    /// let r = ctx.bfs([0u32], |&n| [n + 1], |&n| n == 5).unwrap();
+    /// assert_eq!(r.outcome, Outcome::LimitReached(Limit::Budget(BudgetField::Depth)));
+    /// let mut ctx = SearchContext::new().with_budget(Budget::iterations(10));
+    /// let err = ctx.bfs([0u32], |&n| [n + 1], |&n| n == 5).unwrap_err();
+    /// assert!(matches!(
+    ///     err,
+    ///     PathError::Budget(BudgetError::Unsupported { field: BudgetField::Iterations, .. })
+    /// ));
+    /// ```
+    #[must_use]
+    pub fn with_budget(mut self, budget: Budget) -> Self {
+        self.budget = budget;
+        self
+    }
+
+    /// Bounds the path cost: states whose path cost would exceed `max_cost` are not
+    /// generated, so a returned path never costs more; a search that pruned some and found
+    /// nothing ends with [`Outcome::LimitReached`](crate::Outcome::LimitReached)`(`[`Limit::Cost`](crate::Limit::Cost)`)`.
+    ///
+    /// ```
+    /// use pathfind::SearchContext;
+    /// let ctx = SearchContext::<u8, u32>::new().with_max_cost(7);
+    /// assert_eq!(ctx.max_cost(), Some(7));
+    /// ```
+    #[must_use]
+    pub fn with_max_cost(mut self, max_cost: C) -> Self {
+        self.max_cost = Some(max_cost);
+        self
+    }
+
+    /// How many threads [`solve_all`](Self::solve_all) runs its problems on (default 1).
+    /// Each thread has its own buffers; the results are the same as solving the problems
+    /// one by one. 0 makes `solve_all` fail with [`PathError::ZeroThreads`].
+    ///
+    /// ```
+    /// let ctx = pathfind::SearchContext::<u8, u32>::new().with_threads(4);
+    /// assert_eq!(ctx.threads(), 4);
+    /// ```
+    #[must_use]
+    pub fn with_threads(mut self, threads: usize) -> Self {
+        self.threads = threads;
+        self
+    }
+
+    /// The budget of every search.
+    ///
+    /// ```
+    /// use search_core::Budget;
+    /// let ctx = pathfind::SearchContext::<u8, u32>::new().with_budget(Budget::nodes(9));
+    /// assert_eq!(ctx.budget().max_nodes(), Some(9));
+    /// ```
+    #[must_use]
+    pub fn budget(&self) -> &Budget {
+        &self.budget
+    }
+
+    /// The cost bound, if any.
+    ///
+    /// ```
+    /// assert_eq!(pathfind::SearchContext::<u8, u32>::new().max_cost(), None);
+    /// ```
+    #[must_use]
+    pub fn max_cost(&self) -> Option<C> {
+        self.max_cost
+    }
+
+    /// The number of threads of [`solve_all`](Self::solve_all).
+    ///
+    /// ```
+    /// assert_eq!(pathfind::SearchContext::<u8, u32>::new().threads(), 1);
+    /// ```
+    #[must_use]
+    pub fn threads(&self) -> usize {
+        self.threads
+    }
+
+    /// Checks the budget and starts the clock of one search.
+    fn run(&self) -> Result<Run<C>, PathError> {
+        Run::new(&self.budget, self.max_cost)
+    }
+
     /// Dijkstra's algorithm (uniform-cost search): the cheapest path, states taken in order
     /// of path cost. See [`dijkstra`](crate::dijkstra).
     ///
@@ -64,9 +182,9 @@ impl<N: Clone + Eq + Hash, C: Cost> SearchContext<N, C> {
     /// A negative step cost, a cost overflow or too many states.
     ///
     /// ```
-    /// use pathfind::{Limits, SearchContext};
+    /// use pathfind::SearchContext;
     /// let mut ctx = SearchContext::new();
-    /// let r = ctx.dijkstra([0i32], |&n| [(n + 1, 2u32), (n + 3, 5)], |&n| n == 3, &Limits::none());
+    /// let r = ctx.dijkstra([0i32], |&n| [(n + 1, 2u32), (n + 3, 5)], |&n| n == 3);
     /// assert_eq!(r.unwrap().cost(), Some(5));
     /// ```
     pub fn dijkstra<FN, IN, FS>(
@@ -74,7 +192,6 @@ impl<N: Clone + Eq + Hash, C: Cost> SearchContext<N, C> {
         starts: impl IntoIterator<Item = N>,
         mut successors: FN,
         success: FS,
-        limits: &Limits<C>,
     ) -> Result<SearchResult<N, C>, PathError>
     where
         FN: FnMut(&N) -> IN,
@@ -84,7 +201,7 @@ impl<N: Clone + Eq + Hash, C: Cost> SearchContext<N, C> {
         self.engine.best_first(
             AStarKey,
             starts,
-            limits,
+            self.run()?,
             |n, out| out.extend(successors(n)),
             |_| C::ZERO,
             success,
@@ -98,13 +215,13 @@ impl<N: Clone + Eq + Hash, C: Cost> SearchContext<N, C> {
     /// A negative step cost or heuristic value, a cost overflow or too many states.
     ///
     /// ```
-    /// use pathfind::{Limits, SearchContext};
+    /// use pathfind::SearchContext;
     /// let mut ctx = SearchContext::new();
     /// let goal = 7i32;
     /// let r = ctx.astar([0i32], |&n| [(n - 1, 1u32), (n + 1, 1)], |&n| (goal - n).unsigned_abs(),
-    ///                   |&n| n == goal, &Limits::none()).unwrap();
+    ///                   |&n| n == goal).unwrap();
     /// assert_eq!(r.cost(), Some(7));
-    /// assert_eq!(r.stats.expanded, 7);
+    /// assert_eq!(r.stats.nodes, 7);
     /// ```
     pub fn astar<FN, IN, FH, FS>(
         &mut self,
@@ -112,7 +229,6 @@ impl<N: Clone + Eq + Hash, C: Cost> SearchContext<N, C> {
         mut successors: FN,
         heuristic: FH,
         success: FS,
-        limits: &Limits<C>,
     ) -> Result<SearchResult<N, C>, PathError>
     where
         FN: FnMut(&N) -> IN,
@@ -123,7 +239,7 @@ impl<N: Clone + Eq + Hash, C: Cost> SearchContext<N, C> {
         self.engine.best_first(
             AStarKey,
             starts,
-            limits,
+            self.run()?,
             |n, out| out.extend(successors(n)),
             heuristic,
             success,
@@ -140,10 +256,10 @@ impl<N: Clone + Eq + Hash, C: Cost> SearchContext<N, C> {
     /// [`astar`](Self::astar).
     ///
     /// ```
-    /// use pathfind::{Limits, SearchContext};
+    /// use pathfind::SearchContext;
     /// let mut ctx = SearchContext::new();
     /// let r = ctx.weighted_astar([0i32], |&n| [(n + 1, 1u32)], |&n| (5 - n).unsigned_abs(),
-    ///                            |&n| n == 5, 2.0, &Limits::none());
+    ///                            |&n| n == 5, 2.0);
     /// assert_eq!(r.unwrap().cost(), Some(5));
     /// ```
     pub fn weighted_astar<FN, IN, FH, FS>(
@@ -153,7 +269,6 @@ impl<N: Clone + Eq + Hash, C: Cost> SearchContext<N, C> {
         heuristic: FH,
         success: FS,
         weight: f64,
-        limits: &Limits<C>,
     ) -> Result<SearchResult<N, C>, PathError>
     where
         FN: FnMut(&N) -> IN,
@@ -165,7 +280,7 @@ impl<N: Clone + Eq + Hash, C: Cost> SearchContext<N, C> {
         self.engine.best_first(
             key,
             starts,
-            limits,
+            self.run()?,
             |n, out| out.extend(successors(n)),
             heuristic,
             success,
@@ -180,11 +295,11 @@ impl<N: Clone + Eq + Hash, C: Cost> SearchContext<N, C> {
     /// As [`astar`](Self::astar).
     ///
     /// ```
-    /// use pathfind::{Limits, SearchContext};
+    /// use pathfind::SearchContext;
     /// let mut ctx = SearchContext::new();
     /// let r = ctx.greedy_best_first([0i32], |&n| [(n + 1, 1u32), (n - 1, 1)],
-    ///                               |&n| (4 - n).unsigned_abs(), |&n| n == 4, &Limits::none());
-    /// assert_eq!(r.unwrap().stats.expanded, 4);
+    ///                               |&n| (4 - n).unsigned_abs(), |&n| n == 4);
+    /// assert_eq!(r.unwrap().stats.nodes, 4);
     /// ```
     pub fn greedy_best_first<FN, IN, FH, FS>(
         &mut self,
@@ -192,7 +307,6 @@ impl<N: Clone + Eq + Hash, C: Cost> SearchContext<N, C> {
         mut successors: FN,
         heuristic: FH,
         success: FS,
-        limits: &Limits<C>,
     ) -> Result<SearchResult<N, C>, PathError>
     where
         FN: FnMut(&N) -> IN,
@@ -203,7 +317,7 @@ impl<N: Clone + Eq + Hash, C: Cost> SearchContext<N, C> {
         self.engine.best_first(
             GreedyKey,
             starts,
-            limits,
+            self.run()?,
             |n, out| out.extend(successors(n)),
             heuristic,
             success,
@@ -218,10 +332,10 @@ impl<N: Clone + Eq + Hash, C: Cost> SearchContext<N, C> {
     /// As [`astar`](Self::astar).
     ///
     /// ```
-    /// use pathfind::{Limits, SearchContext};
+    /// use pathfind::SearchContext;
     /// let mut ctx = SearchContext::new();
     /// let r = ctx.idastar([0i32], |&n| [(n + 1, 1u32), (n + 2, 3)], |&n| (6 - n).unsigned_abs(),
-    ///                     |&n| n == 6, &Limits::none()).unwrap();
+    ///                     |&n| n == 6).unwrap();
     /// assert_eq!(r.cost(), Some(6));
     /// ```
     pub fn idastar<FN, IN, FH, FS>(
@@ -230,7 +344,6 @@ impl<N: Clone + Eq + Hash, C: Cost> SearchContext<N, C> {
         mut successors: FN,
         heuristic: FH,
         success: FS,
-        limits: &Limits<C>,
     ) -> Result<SearchResult<N, C>, PathError>
     where
         FN: FnMut(&N) -> IN,
@@ -241,7 +354,7 @@ impl<N: Clone + Eq + Hash, C: Cost> SearchContext<N, C> {
         self.engine.deepening(
             Bound::F,
             starts,
-            limits,
+            self.run()?,
             |n, out| out.extend(successors(n)),
             heuristic,
             success,
@@ -256,7 +369,7 @@ impl<N: Clone + Eq + Hash, C: Cost> SearchContext<N, C> {
     /// As the chosen algorithm.
     ///
     /// ```
-    /// use pathfind::{Algorithm, Limits, SearchContext, SearchProblem};
+    /// use pathfind::{Algorithm, SearchContext, SearchProblem};
     /// struct Line;
     /// impl SearchProblem for Line {
     ///     type State = u8;
@@ -267,35 +380,89 @@ impl<N: Clone + Eq + Hash, C: Cost> SearchContext<N, C> {
     /// }
     /// let mut ctx = SearchContext::new();
     /// for alg in [Algorithm::Bfs, Algorithm::AStar, Algorithm::IdaStar] {
-    ///     assert_eq!(ctx.solve(&Line, alg, &Limits::none()).unwrap().cost(), Some(18));
+    ///     assert_eq!(ctx.solve(&Line, alg).unwrap().cost(), Some(18));
     /// }
     /// ```
     pub fn solve<P>(
         &mut self,
         problem: &P,
         algorithm: Algorithm,
-        limits: &Limits<C>,
     ) -> Result<SearchResult<N, C>, PathError>
     where
         P: SearchProblem<State = N, Cost = C> + ?Sized,
     {
+        let run = self.run()?;
         let e = &mut self.engine;
         let start = [problem.start()];
         let succ = |n: &N, out: &mut Vec<(N, C)>| problem.successors(n, out);
         let h = |n: &N| problem.heuristic(n);
         let goal = |n: &N| problem.is_goal(n);
         match algorithm {
-            Algorithm::Bfs => e.bfs(start, limits, succ, goal),
-            Algorithm::Dfs => e.dfs(start, limits, succ, goal),
-            Algorithm::Iddfs => e.deepening(Bound::Depth, start, limits, succ, |_| C::ZERO, goal),
-            Algorithm::Dijkstra => e.best_first(AStarKey, start, limits, succ, |_| C::ZERO, goal),
-            Algorithm::AStar => e.best_first(AStarKey, start, limits, succ, h, goal),
+            Algorithm::Bfs => e.bfs(start, run, succ, goal),
+            Algorithm::Dfs => e.dfs(start, run, succ, goal),
+            Algorithm::Iddfs => e.deepening(Bound::Depth, start, run, succ, |_| C::ZERO, goal),
+            Algorithm::Dijkstra => e.best_first(AStarKey, start, run, succ, |_| C::ZERO, goal),
+            Algorithm::AStar => e.best_first(AStarKey, start, run, succ, h, goal),
             Algorithm::WeightedAStar(w) => {
-                e.best_first(WeightedKey::new(w)?, start, limits, succ, h, goal)
+                e.best_first(WeightedKey::new(w)?, start, run, succ, h, goal)
             }
-            Algorithm::GreedyBestFirst => e.best_first(GreedyKey, start, limits, succ, h, goal),
-            Algorithm::IdaStar => e.deepening(Bound::F, start, limits, succ, h, goal),
+            Algorithm::GreedyBestFirst => e.best_first(GreedyKey, start, run, succ, h, goal),
+            Algorithm::IdaStar => e.deepening(Bound::F, start, run, succ, h, goal),
         }
+    }
+
+    /// Solves every problem of `problems` with `algorithm`, on [`threads`](Self::with_threads)
+    /// threads (each with its own buffers, made by [`std::thread::scope`]); the results come
+    /// in the order of `problems` and are the same as calling [`solve`](Self::solve) on each
+    /// in turn (the same paths, outcomes and counters; only the measured times differ). The
+    /// budget bounds each search.
+    ///
+    /// # Errors
+    /// [`PathError::ZeroThreads`]; the error of the first problem (in the order given) that
+    /// fails; [`PathError::WorkerPanicked`] if a problem's code panics on a worker thread.
+    ///
+    /// ```
+    /// use pathfind::{Algorithm, SearchContext, SearchProblem};
+    /// struct Line(u32);
+    /// impl SearchProblem for Line {
+    ///     type State = u32;
+    ///     type Cost = u32;
+    ///     fn start(&self) -> u32 { 0 }
+    ///     fn successors(&self, &n: &u32, out: &mut Vec<(u32, u32)>) { out.push((n + 1, 2)) }
+    ///     fn is_goal(&self, &n: &u32) -> bool { n == self.0 }
+    /// }
+    /// let problems: Vec<Line> = (0..20).map(Line).collect();
+    /// let mut ctx = SearchContext::new().with_threads(4);
+    /// let results = ctx.solve_all(&problems, Algorithm::AStar).unwrap();
+    /// for (k, r) in results.iter().enumerate() {
+    ///     assert_eq!(r.cost(), Some(2 * k as u32));
+    /// }
+    /// ```
+    pub fn solve_all<P>(
+        &mut self,
+        problems: &[P],
+        algorithm: Algorithm,
+    ) -> Result<Vec<SearchResult<N, C>>, PathError>
+    where
+        P: SearchProblem<State = N, Cost = C> + Sync,
+        N: Send,
+    {
+        let (budget, max_cost) = (&self.budget, self.max_cost);
+        let make = || SearchContext {
+            engine: Engine::default(),
+            budget: budget.clone(),
+            max_cost,
+            threads: 1,
+        };
+        let solve = |ctx: &mut Self, p: &P| ctx.solve(p, algorithm);
+        // The calling thread's runs (one thread) reuse this context's buffers.
+        let mut ctx = SearchContext {
+            engine: core::mem::take(&mut self.engine),
+            ..make()
+        };
+        let results = run_batch(self.threads, problems, &mut ctx, make, solve);
+        self.engine = ctx.engine;
+        results
     }
 }
 
@@ -307,9 +474,9 @@ impl<N: Clone + Eq + Hash> SearchContext<N, usize> {
     /// Only [`PathError::TooManyStates`].
     ///
     /// ```
-    /// use pathfind::{Limits, SearchContext};
+    /// use pathfind::SearchContext;
     /// let mut ctx = SearchContext::new();
-    /// let r = ctx.bfs([(0i32, 0i32)], |&(x, y)| [(x + 1, y), (x, y + 1)], |&p| p == (2, 3), &Limits::none());
+    /// let r = ctx.bfs([(0i32, 0i32)], |&(x, y)| [(x + 1, y), (x, y + 1)], |&p| p == (2, 3));
     /// assert_eq!(r.unwrap().cost(), Some(5));
     /// ```
     pub fn bfs<FN, IN, FS>(
@@ -317,7 +484,6 @@ impl<N: Clone + Eq + Hash> SearchContext<N, usize> {
         starts: impl IntoIterator<Item = N>,
         mut successors: FN,
         success: FS,
-        limits: &Limits<usize>,
     ) -> Result<SearchResult<N, usize>, PathError>
     where
         FN: FnMut(&N) -> IN,
@@ -326,7 +492,7 @@ impl<N: Clone + Eq + Hash> SearchContext<N, usize> {
     {
         self.engine.bfs(
             starts,
-            limits,
+            self.run()?,
             |n, out| out.extend(successors(n).into_iter().map(|m| (m, 1))),
             success,
         )
@@ -339,9 +505,9 @@ impl<N: Clone + Eq + Hash> SearchContext<N, usize> {
     /// Only [`PathError::TooManyStates`].
     ///
     /// ```
-    /// use pathfind::{Limits, SearchContext};
+    /// use pathfind::SearchContext;
     /// let mut ctx = SearchContext::new();
-    /// let r = ctx.dfs([0u32], |&n| [n + 1, n + 2], |&n| n == 3, &Limits::none()).unwrap();
+    /// let r = ctx.dfs([0u32], |&n| [n + 1, n + 2], |&n| n == 3).unwrap();
     /// assert_eq!(r.path().unwrap().nodes, [0, 1, 2, 3]);
     /// ```
     pub fn dfs<FN, IN, FS>(
@@ -349,7 +515,6 @@ impl<N: Clone + Eq + Hash> SearchContext<N, usize> {
         starts: impl IntoIterator<Item = N>,
         mut successors: FN,
         success: FS,
-        limits: &Limits<usize>,
     ) -> Result<SearchResult<N, usize>, PathError>
     where
         FN: FnMut(&N) -> IN,
@@ -358,7 +523,7 @@ impl<N: Clone + Eq + Hash> SearchContext<N, usize> {
     {
         self.engine.dfs(
             starts,
-            limits,
+            self.run()?,
             |n, out| out.extend(successors(n).into_iter().map(|m| (m, 1))),
             success,
         )
@@ -371,9 +536,9 @@ impl<N: Clone + Eq + Hash> SearchContext<N, usize> {
     /// Only [`PathError::TooManyStates`].
     ///
     /// ```
-    /// use pathfind::{Limits, SearchContext};
+    /// use pathfind::SearchContext;
     /// let mut ctx = SearchContext::new();
-    /// let r = ctx.iddfs([0u32], |&n| [n + 1, n + 2], |&n| n == 3, &Limits::none()).unwrap();
+    /// let r = ctx.iddfs([0u32], |&n| [n + 1, n + 2], |&n| n == 3).unwrap();
     /// assert_eq!(r.path().unwrap().nodes, [0, 1, 3]);
     /// assert_eq!(r.stats.iterations, 3);
     /// ```
@@ -382,7 +547,6 @@ impl<N: Clone + Eq + Hash> SearchContext<N, usize> {
         starts: impl IntoIterator<Item = N>,
         mut successors: FN,
         success: FS,
-        limits: &Limits<usize>,
     ) -> Result<SearchResult<N, usize>, PathError>
     where
         FN: FnMut(&N) -> IN,
@@ -392,7 +556,7 @@ impl<N: Clone + Eq + Hash> SearchContext<N, usize> {
         self.engine.deepening(
             Bound::Depth,
             starts,
-            limits,
+            self.run()?,
             |n, out| out.extend(successors(n).into_iter().map(|m| (m, 1))),
             |_| 0,
             success,
@@ -400,15 +564,17 @@ impl<N: Clone + Eq + Hash> SearchContext<N, usize> {
     }
 
     /// The number of steps from the nearest start to every state reachable within the
-    /// limits (a multi-source BFS that never stops early).
+    /// budget and cost bound (a multi-source BFS that never stops at a goal; a budget that
+    /// runs out leaves the states not reached yet out of the map).
     ///
     /// # Errors
-    /// Only [`PathError::TooManyStates`].
+    /// [`PathError::TooManyStates`], or an unusable budget.
     ///
     /// ```
-    /// use pathfind::{Limits, SearchContext};
-    /// let mut ctx = SearchContext::new();
-    /// let d = ctx.bfs_distances([0i32, 10], |&n| [n - 1, n + 1], &Limits::none().depth(2)).unwrap();
+    /// use pathfind::SearchContext;
+    /// use search_core::Budget;
+    /// let mut ctx = SearchContext::new().with_budget(Budget::depth(2));
+    /// let d = ctx.bfs_distances([0i32, 10], |&n| [n - 1, n + 1]).unwrap();
     /// assert_eq!((d[&2], d[&8], d[&-1]), (2, 2, 1));
     /// assert!(!d.contains_key(&5));
     /// ```
@@ -416,7 +582,6 @@ impl<N: Clone + Eq + Hash> SearchContext<N, usize> {
         &mut self,
         starts: impl IntoIterator<Item = N>,
         mut successors: FN,
-        limits: &Limits<usize>,
     ) -> Result<FxHashMap<N, usize>, PathError>
     where
         FN: FnMut(&N) -> IN,
@@ -424,7 +589,7 @@ impl<N: Clone + Eq + Hash> SearchContext<N, usize> {
     {
         self.engine.bfs(
             starts,
-            limits,
+            self.run()?,
             |n, out| out.extend(successors(n).into_iter().map(|m| (m, 1))),
             |_| false,
         )?;
@@ -446,15 +611,16 @@ impl<N: Clone + Eq + Hash> SearchContext<N, usize> {
 /// Only [`PathError::TooManyStates`].
 ///
 /// ```
-/// use pathfind::{bfs, Limits};
-/// let r = bfs([1u32], |&n| [n + 1, n * 3], |&n| n == 10, &Limits::none()).unwrap();
+/// use pathfind::bfs;
+/// use search_core::Budget;
+/// let r = bfs([1u32], |&n| [n + 1, n * 3], |&n| n == 10, &Budget::new()).unwrap();
 /// assert_eq!(r.path().unwrap().nodes, [1, 3, 9, 10]);
 /// ```
 pub fn bfs<N, FN, IN, FS>(
     starts: impl IntoIterator<Item = N>,
     successors: FN,
     success: FS,
-    limits: &Limits<usize>,
+    budget: &Budget,
 ) -> Result<SearchResult<N, usize>, PathError>
 where
     N: Clone + Eq + Hash,
@@ -462,7 +628,7 @@ where
     IN: IntoIterator<Item = N>,
     FS: FnMut(&N) -> bool,
 {
-    SearchContext::new().bfs(starts, successors, success, limits)
+    SearchContext::new().with_budget(budget.clone()).bfs(starts, successors, success)
 }
 
 /// Depth-first search with a fresh [`SearchContext`]: some path (not the shortest).
@@ -471,15 +637,16 @@ where
 /// Only [`PathError::TooManyStates`].
 ///
 /// ```
-/// use pathfind::{dfs, Limits};
-/// let r = dfs([0u32], |&n| if n < 5 { vec![n + 1] } else { vec![] }, |&n| n == 5, &Limits::none());
+/// use pathfind::dfs;
+/// use search_core::Budget;
+/// let r = dfs([0u32], |&n| if n < 5 { vec![n + 1] } else { vec![] }, |&n| n == 5, &Budget::new());
 /// assert_eq!(r.unwrap().cost(), Some(5));
 /// ```
 pub fn dfs<N, FN, IN, FS>(
     starts: impl IntoIterator<Item = N>,
     successors: FN,
     success: FS,
-    limits: &Limits<usize>,
+    budget: &Budget,
 ) -> Result<SearchResult<N, usize>, PathError>
 where
     N: Clone + Eq + Hash,
@@ -487,7 +654,7 @@ where
     IN: IntoIterator<Item = N>,
     FS: FnMut(&N) -> bool,
 {
-    SearchContext::new().dfs(starts, successors, success, limits)
+    SearchContext::new().with_budget(budget.clone()).dfs(starts, successors, success)
 }
 
 /// Iterative-deepening DFS with a fresh [`SearchContext`]: the fewest steps, DFS memory.
@@ -496,15 +663,16 @@ where
 /// Only [`PathError::TooManyStates`].
 ///
 /// ```
-/// use pathfind::{iddfs, Limits, Outcome};
-/// let r = iddfs([0u32], |&n| [n + 1], |&n| n == 100, &Limits::none().depth(10)).unwrap();
-/// assert_eq!(r.outcome, Outcome::LimitReached(pathfind::Limit::Depth));
+/// use pathfind::{iddfs, Limit, Outcome};
+/// use search_core::{Budget, BudgetField};
+/// let r = iddfs([0u32], |&n| [n + 1], |&n| n == 100, &Budget::depth(10)).unwrap();
+/// assert_eq!(r.outcome, Outcome::LimitReached(Limit::Budget(BudgetField::Depth)));
 /// ```
 pub fn iddfs<N, FN, IN, FS>(
     starts: impl IntoIterator<Item = N>,
     successors: FN,
     success: FS,
-    limits: &Limits<usize>,
+    budget: &Budget,
 ) -> Result<SearchResult<N, usize>, PathError>
 where
     N: Clone + Eq + Hash,
@@ -512,7 +680,7 @@ where
     IN: IntoIterator<Item = N>,
     FS: FnMut(&N) -> bool,
 {
-    SearchContext::new().iddfs(starts, successors, success, limits)
+    SearchContext::new().with_budget(budget.clone()).iddfs(starts, successors, success)
 }
 
 /// Dijkstra's algorithm with a fresh [`SearchContext`]: the cheapest path.
@@ -521,18 +689,19 @@ where
 /// A negative step cost, a cost overflow or too many states.
 ///
 /// ```
-/// use pathfind::{dijkstra, Limits, PathError};
+/// use pathfind::{dijkstra, PathError};
+/// use search_core::Budget;
 /// use search_core::CostError;
-/// let r = dijkstra([0u8], |&n| [(n + 1, 3u32)], |&n| n == 2, &Limits::none());
+/// let r = dijkstra([0u8], |&n| [(n + 1, 3u32)], |&n| n == 2, &Budget::new());
 /// assert_eq!(r.unwrap().cost(), Some(6));
-/// let r = dijkstra([0u8], |&n| [(n + 1, -1i32)], |&n| n == 2, &Limits::none());
+/// let r = dijkstra([0u8], |&n| [(n + 1, -1i32)], |&n| n == 2, &Budget::new());
 /// assert_eq!(r.unwrap_err(), PathError::Cost(CostError::Negative));
 /// ```
 pub fn dijkstra<N, C, FN, IN, FS>(
     starts: impl IntoIterator<Item = N>,
     successors: FN,
     success: FS,
-    limits: &Limits<C>,
+    budget: &Budget,
 ) -> Result<SearchResult<N, C>, PathError>
 where
     N: Clone + Eq + Hash,
@@ -541,7 +710,7 @@ where
     IN: IntoIterator<Item = (N, C)>,
     FS: FnMut(&N) -> bool,
 {
-    SearchContext::new().dijkstra(starts, successors, success, limits)
+    SearchContext::new().with_budget(budget.clone()).dijkstra(starts, successors, success)
 }
 
 /// A* with a fresh [`SearchContext`]: the cheapest path, guided by an admissible heuristic.
@@ -550,14 +719,15 @@ where
 /// A negative step cost or heuristic value, a cost overflow or too many states.
 ///
 /// ```
-/// use pathfind::{astar, Limits};
+/// use pathfind::astar;
+/// use search_core::Budget;
 /// let goal = (3i32, 4i32);
 /// let r = astar(
 ///     [(0i32, 0i32)],
 ///     |&(x, y)| [((x + 1, y), 1u32), ((x - 1, y), 1), ((x, y + 1), 1), ((x, y - 1), 1)],
 ///     |&(x, y)| (goal.0 - x).unsigned_abs() + (goal.1 - y).unsigned_abs(),
 ///     |&p| p == goal,
-///     &Limits::none(),
+///     &Budget::new(),
 /// )
 /// .unwrap();
 /// assert_eq!(r.cost(), Some(7));
@@ -568,7 +738,7 @@ pub fn astar<N, C, FN, IN, FH, FS>(
     successors: FN,
     heuristic: FH,
     success: FS,
-    limits: &Limits<C>,
+    budget: &Budget,
 ) -> Result<SearchResult<N, C>, PathError>
 where
     N: Clone + Eq + Hash,
@@ -578,7 +748,7 @@ where
     FH: FnMut(&N) -> C,
     FS: FnMut(&N) -> bool,
 {
-    SearchContext::new().astar(starts, successors, heuristic, success, limits)
+    SearchContext::new().with_budget(budget.clone()).astar(starts, successors, heuristic, success)
 }
 
 /// Weighted A* with a fresh [`SearchContext`]: at most `weight` times the optimal cost with a
@@ -588,8 +758,9 @@ where
 /// [`PathError::InvalidWeight`], or as [`astar`].
 ///
 /// ```
-/// use pathfind::{weighted_astar, Limits, PathError};
-/// let r = weighted_astar([0u8], |&n| [(n + 1, 1u32)], |_| 0, |&n| n == 3, f64::NAN, &Limits::none());
+/// use pathfind::{weighted_astar, PathError};
+/// use search_core::Budget;
+/// let r = weighted_astar([0u8], |&n| [(n + 1, 1u32)], |_| 0, |&n| n == 3, f64::NAN, &Budget::new());
 /// assert!(matches!(r, Err(PathError::InvalidWeight(_))));
 /// ```
 pub fn weighted_astar<N, C, FN, IN, FH, FS>(
@@ -598,7 +769,7 @@ pub fn weighted_astar<N, C, FN, IN, FH, FS>(
     heuristic: FH,
     success: FS,
     weight: f64,
-    limits: &Limits<C>,
+    budget: &Budget,
 ) -> Result<SearchResult<N, C>, PathError>
 where
     N: Clone + Eq + Hash,
@@ -608,7 +779,7 @@ where
     FH: FnMut(&N) -> C,
     FS: FnMut(&N) -> bool,
 {
-    SearchContext::new().weighted_astar(starts, successors, heuristic, success, weight, limits)
+    SearchContext::new().with_budget(budget.clone()).weighted_astar(starts, successors, heuristic, success, weight)
 }
 
 /// Greedy best-first search with a fresh [`SearchContext`]: follows the heuristic alone.
@@ -617,9 +788,10 @@ where
 /// As [`astar`].
 ///
 /// ```
-/// use pathfind::{greedy_best_first, Limits};
+/// use pathfind::greedy_best_first;
+/// use search_core::Budget;
 /// let r = greedy_best_first([0i32], |&n| [(n + 1, 1u32)], |&n| (3 - n).unsigned_abs(),
-///                           |&n| n == 3, &Limits::none());
+///                           |&n| n == 3, &Budget::new());
 /// assert_eq!(r.unwrap().cost(), Some(3));
 /// ```
 pub fn greedy_best_first<N, C, FN, IN, FH, FS>(
@@ -627,7 +799,7 @@ pub fn greedy_best_first<N, C, FN, IN, FH, FS>(
     successors: FN,
     heuristic: FH,
     success: FS,
-    limits: &Limits<C>,
+    budget: &Budget,
 ) -> Result<SearchResult<N, C>, PathError>
 where
     N: Clone + Eq + Hash,
@@ -637,7 +809,7 @@ where
     FH: FnMut(&N) -> C,
     FS: FnMut(&N) -> bool,
 {
-    SearchContext::new().greedy_best_first(starts, successors, heuristic, success, limits)
+    SearchContext::new().with_budget(budget.clone()).greedy_best_first(starts, successors, heuristic, success)
 }
 
 /// IDA* with a fresh [`SearchContext`]: optimal with an admissible heuristic, memory linear
@@ -647,9 +819,10 @@ where
 /// As [`astar`].
 ///
 /// ```
-/// use pathfind::{idastar, Limits};
+/// use pathfind::idastar;
+/// use search_core::Budget;
 /// let r = idastar([0u32], |&n| [(n + 1, 1u32)], |&n| 4u32.saturating_sub(n), |&n| n == 4,
-///                 &Limits::none());
+///                 &Budget::new());
 /// assert_eq!(r.unwrap().path().unwrap().nodes, [0, 1, 2, 3, 4]);
 /// ```
 pub fn idastar<N, C, FN, IN, FH, FS>(
@@ -657,7 +830,7 @@ pub fn idastar<N, C, FN, IN, FH, FS>(
     successors: FN,
     heuristic: FH,
     success: FS,
-    limits: &Limits<C>,
+    budget: &Budget,
 ) -> Result<SearchResult<N, C>, PathError>
 where
     N: Clone + Eq + Hash,
@@ -667,5 +840,5 @@ where
     FH: FnMut(&N) -> C,
     FS: FnMut(&N) -> bool,
 {
-    SearchContext::new().idastar(starts, successors, heuristic, success, limits)
+    SearchContext::new().with_budget(budget.clone()).idastar(starts, successors, heuristic, success)
 }

@@ -8,7 +8,7 @@ use search_core::{Cost, CostError};
 
 use crate::engine::{Engine, Frame, Run, Slots, add_step, check_h};
 use crate::error::PathError;
-use crate::result::{Limits, Outcome, Path, SearchResult};
+use crate::result::{Path, SearchResult};
 
 /// Which quantity iterative deepening bounds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -32,7 +32,7 @@ impl<N: Clone, C: Cost, T: Slots<N>> Engine<N, C, T> {
         &mut self,
         bound: Bound,
         starts: impl IntoIterator<Item = N>,
-        limits: &Limits<C>,
+        mut run: Run<C>,
         mut succ: S,
         mut h: H,
         mut goal: G,
@@ -42,8 +42,6 @@ impl<N: Clone, C: Cost, T: Slots<N>> Engine<N, C, T> {
         H: FnMut(&N) -> C,
         G: FnMut(&N) -> bool,
     {
-        let mut run = Run::new(limits);
-        run.stats.iterations = 0;
         self.nodes.begin();
         self.roots.clear();
         self.roots.extend(starts);
@@ -87,10 +85,7 @@ impl<N: Clone, C: Cost, T: Slots<N>> Engine<N, C, T> {
                         nodes: vec![r],
                         cost: C::ZERO,
                     };
-                    return Ok(SearchResult {
-                        outcome: Outcome::Found(path),
-                        stats: run.stats,
-                    });
+                    return Ok(run.finish_found(path));
                 }
                 self.frames.clear();
                 self.arena.clear();
@@ -109,7 +104,7 @@ impl<N: Clone, C: Cost, T: Slots<N>> Engine<N, C, T> {
                         if run.out_of_budget() {
                             return Ok(run.finish_budget());
                         }
-                        let too_deep = run.limits.max_depth.is_some_and(|m| top.depth >= m);
+                        let too_deep = run.max_depth.is_some_and(|m| top.depth >= m);
                         run.stats.expanded += 1;
                         let node = self.nodes.slots.node(top.slot);
                         self.succ.clear();
@@ -155,10 +150,7 @@ impl<N: Clone, C: Cost, T: Slots<N>> Engine<N, C, T> {
                             .map(|f| self.nodes.slots.node(f.slot))
                             .collect();
                         nodes.push(m);
-                        return Ok(SearchResult {
-                            outcome: Outcome::Found(Path { nodes, cost: g }),
-                            stats: run.stats,
-                        });
+                        return Ok(run.finish_found(Path { nodes, cost: g }));
                     }
                     self.nodes.data[ms as usize].closed = true;
                     let start = self.arena.len();

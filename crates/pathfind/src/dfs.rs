@@ -6,7 +6,7 @@ use search_core::Cost;
 
 use crate::engine::{Engine, NONE, Run, Slots, StackEntry, add_step};
 use crate::error::PathError;
-use crate::result::{Limits, Outcome, SearchResult};
+use crate::result::SearchResult;
 
 impl<N: Clone, C: Cost, T: Slots<N>> Engine<N, C, T> {
     /// DFS from `starts` (the first start is searched first, and the first successor of a
@@ -14,7 +14,7 @@ impl<N: Clone, C: Cost, T: Slots<N>> Engine<N, C, T> {
     pub(crate) fn dfs<S, G>(
         &mut self,
         starts: impl IntoIterator<Item = N>,
-        limits: &Limits<C>,
+        mut run: Run<C>,
         mut succ: S,
         mut goal: G,
     ) -> Result<SearchResult<N, C>, PathError>
@@ -22,7 +22,6 @@ impl<N: Clone, C: Cost, T: Slots<N>> Engine<N, C, T> {
         S: FnMut(&N, &mut Vec<(N, C)>),
         G: FnMut(&N) -> bool,
     {
-        let mut run = Run::new(limits);
         let nodes = &mut self.nodes;
         let stack = &mut self.stack;
         let buf = &mut self.succ;
@@ -51,10 +50,7 @@ impl<N: Clone, C: Cost, T: Slots<N>> Engine<N, C, T> {
             let node = nodes.slots.node(e.slot);
             if goal(&node) {
                 let path = nodes.path_to(e.slot);
-                return Ok(SearchResult {
-                    outcome: Outcome::Found(path),
-                    stats: run.stats,
-                });
+                return Ok(run.finish_found(path));
             }
             if run.out_of_budget() {
                 return Ok(run.finish_budget());

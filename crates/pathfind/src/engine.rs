@@ -12,11 +12,11 @@ use std::collections::hash_map::Entry as MapEntry;
 use std::time::Instant;
 
 use fxhash::FxHashMap;
-use search_core::{Cost, CostError, FloatCost};
+use search_core::{Budget, BudgetError, BudgetField, Cost, CostError, FloatCost, Stats, StopFlag};
 
 use crate::error::PathError;
 use crate::open_list::OpenList;
-use crate::result::{Limit, Limits, Path, SearchStats};
+use crate::result::{Limit, Outcome, POLL_INTERVAL, Path, SearchResult};
 
 /// "No parent": the slot of a start.
 pub(crate) const NONE: u32 = u32::MAX;
@@ -289,61 +289,107 @@ pub(crate) fn check_h<C: Cost>(h: C) -> Result<C, PathError> {
     }
 }
 
-/// Bookkeeping shared by every algorithm: counters, the limit that pruned something, and
-/// the clock.
+/// What the search loops count; turned into [`Stats`] and the extras of a
+/// [`SearchResult`] when the search ends.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Counters {
+    /// States expanded (`Stats::nodes`).
+    pub expanded: u64,
+    /// Successors generated (`Stats::leaves`).
+    pub generated: u64,
+    /// Largest frontier.
+    pub max_frontier: usize,
+    /// Closed states reopened.
+    pub reopened: u64,
+    /// Deepening iterations (`Stats::iterations`).
+    pub iterations: u64,
+}
+
+/// The name path searches give when they refuse a budget field.
+const ENGINE: &str = "path search";
+
+/// Bookkeeping shared by every algorithm: the bounds, counters, the bound that pruned
+/// something, and the clock.
 #[derive(Clone, Debug)]
 pub(crate) struct Run<C> {
-    pub limits: Limits<C>,
-    pub stats: SearchStats,
+    pub max_cost: Option<C>,
+    pub max_depth: Option<u32>,
+    max_nodes: Option<u64>,
+    stop: Option<StopFlag>,
+    pub stats: Counters,
     pub pruned: Option<Limit>,
-    /// When `max_time` runs out (`None`: no time limit, or one too large for the clock).
+    started: Instant,
+    /// When the time limit runs out (`None`: no time limit).
     deadline: Option<Instant>,
     /// A deadline or a stop flag is set: the clock and the flag are polled.
     clocked: bool,
-    /// The limit that ended the search early (expansions, time or the stop flag).
+    /// The limit that ended the search early (nodes, time or the stop flag).
     reached: Limit,
 }
 
 impl<C: Cost> Run<C> {
-    pub(crate) fn new(limits: &Limits<C>) -> Self {
-        let deadline = limits.max_time.and_then(|t| Instant::now().checked_add(t));
-        Run {
-            limits: limits.clone(),
-            stats: SearchStats {
-                iterations: 1,
-                ..SearchStats::default()
-            },
-            pruned: None,
-            deadline,
-            clocked: deadline.is_some() || limits.stop.is_some(),
-            reached: Limit::Expansions,
+    /// Checks `budget` and starts the clock.
+    ///
+    /// Path searches refuse `iterations` (they count states expanded: `nodes`), and like
+    /// `Budget::start` a zero depth, node or time limit and a time limit too large for the
+    /// clock; the depth limit has no upper bound (a path may be very long).
+    pub(crate) fn new(budget: &Budget, max_cost: Option<C>) -> Result<Self, PathError> {
+        budget.refuse(
+            ENGINE,
+            &[BudgetField::Iterations],
+            "a path search counts states expanded: bound it with nodes (or depth, time, a stop flag)",
+        )?;
+        if budget.max_depth() == Some(0) {
+            return Err(BudgetError::ZeroDepth.into());
         }
+        if budget.max_nodes() == Some(0) {
+            return Err(BudgetError::ZeroNodes.into());
+        }
+        let started = Instant::now();
+        let deadline = match budget.time_limit() {
+            None => None,
+            Some(limit) if limit.is_zero() => return Err(BudgetError::ZeroTime.into()),
+            Some(limit) => Some(
+                started
+                    .checked_add(limit)
+                    .ok_or(BudgetError::TimeTooLarge { limit })?,
+            ),
+        };
+        let stop = budget.stop_flag().cloned();
+        Ok(Run {
+            max_cost,
+            max_depth: budget.max_depth(),
+            max_nodes: budget.max_nodes(),
+            clocked: deadline.is_some() || stop.is_some(),
+            stop,
+            stats: Counters::default(),
+            pruned: None,
+            started,
+            deadline,
+            reached: Limit::Budget(BudgetField::Nodes),
+        })
     }
 
-    /// `true` if the search must stop before its next expansion: the expansion limit is
+    /// `true` if the search must stop before its next expansion: the node limit is
     /// reached, or (looked at every `POLL_INTERVAL` expansions) time is up or the stop
     /// flag is set. The limit is remembered for [`Run::finish_budget`].
     #[inline]
     pub(crate) fn out_of_budget(&mut self) -> bool {
-        if self
-            .limits
-            .max_expansions
-            .is_some_and(|m| self.stats.expanded >= m)
-        {
-            self.reached = Limit::Expansions;
+        if self.max_nodes.is_some_and(|m| self.stats.expanded >= m) {
+            self.reached = Limit::Budget(BudgetField::Nodes);
             return true;
         }
-        self.clocked && self.stats.expanded % Limits::POLL_INTERVAL == 0 && self.clock_ran_out()
+        self.clocked && self.stats.expanded % POLL_INTERVAL == 0 && self.clock_ran_out()
     }
 
     #[cold]
     #[inline(never)]
     fn clock_ran_out(&mut self) -> bool {
-        if self.limits.stop.as_ref().is_some_and(|f| f.is_set()) {
-            self.reached = Limit::Stopped;
+        if self.stop.as_ref().is_some_and(StopFlag::is_set) {
+            self.reached = Limit::Budget(BudgetField::Stop);
             true
         } else if self.deadline.is_some_and(|d| Instant::now() >= d) {
-            self.reached = Limit::Time;
+            self.reached = Limit::Budget(BudgetField::Time);
             true
         } else {
             false
@@ -353,8 +399,8 @@ impl<C: Cost> Run<C> {
     /// `true` (and remembers it) if a successor at `depth` is too deep.
     #[inline]
     pub(crate) fn too_deep(&mut self, depth: u32) -> bool {
-        if self.limits.max_depth.is_some_and(|m| depth > m) {
-            self.pruned = Some(Limit::Depth);
+        if self.max_depth.is_some_and(|m| depth > m) {
+            self.pruned = Some(Limit::Budget(BudgetField::Depth));
             true
         } else {
             false
@@ -364,7 +410,7 @@ impl<C: Cost> Run<C> {
     /// `true` (and remembers it) if a successor of cost `g` is too expensive.
     #[inline]
     pub(crate) fn too_costly(&mut self, g: C) -> bool {
-        if self.limits.max_cost.is_some_and(|m| g > m) {
+        if self.max_cost.is_some_and(|m| g > m) {
             self.pruned = Some(Limit::Cost);
             true
         } else {
@@ -379,26 +425,49 @@ impl<C: Cost> Run<C> {
             self.stats.max_frontier = len;
         }
     }
-}
 
-impl<C: Cost> Run<C> {
-    /// The result of a search that ran out of states: no path, unless a limit pruned some.
-    pub(crate) fn finish_exhausted<N>(&self) -> crate::SearchResult<N, C> {
-        let outcome = match self.pruned {
-            Some(limit) => crate::Outcome::LimitReached(limit),
-            None => crate::Outcome::NoPath,
-        };
-        crate::SearchResult {
-            outcome,
-            stats: self.stats,
+    /// The statistics so far.
+    pub(crate) fn stats(&self, path_steps: u32) -> Stats {
+        Stats {
+            nodes: self.stats.expanded,
+            leaves: self.stats.generated,
+            elapsed: self.started.elapsed(),
+            depth_reached: path_steps,
+            max_ply: path_steps,
+            iterations: self.stats.iterations,
+            ..Stats::default()
         }
     }
 
-    /// The result of a search that [`Run::out_of_budget`] stopped.
-    pub(crate) fn finish_budget<N>(&self) -> crate::SearchResult<N, C> {
-        crate::SearchResult {
-            outcome: crate::Outcome::LimitReached(self.reached),
-            stats: self.stats,
+    /// The result of a search that ended with `outcome`.
+    pub(crate) fn finish<N>(&self, outcome: Outcome<N, C>) -> SearchResult<N, C> {
+        let steps = match &outcome {
+            Outcome::Found(p) => u32::try_from(p.steps()).unwrap_or(u32::MAX),
+            _ => 0,
+        };
+        SearchResult {
+            outcome,
+            stats: self.stats(steps),
+            max_frontier: self.stats.max_frontier,
+            reopened: self.stats.reopened,
         }
+    }
+
+    /// The result of a search that found `path`.
+    pub(crate) fn finish_found<N>(&self, path: Path<N, C>) -> SearchResult<N, C> {
+        self.finish(Outcome::Found(path))
+    }
+
+    /// The result of a search that ran out of states: no path, unless a bound pruned some.
+    pub(crate) fn finish_exhausted<N>(&self) -> SearchResult<N, C> {
+        self.finish(match self.pruned {
+            Some(limit) => Outcome::LimitReached(limit),
+            None => Outcome::NoPath,
+        })
+    }
+
+    /// The result of a search that [`Run::out_of_budget`] stopped.
+    pub(crate) fn finish_budget<N>(&self) -> SearchResult<N, C> {
+        self.finish(Outcome::LimitReached(self.reached))
     }
 }

@@ -1,26 +1,49 @@
-//! Typed errors: [`PathError`] for searches, [`MapError`] for MovingAI files.
+//! [`PathError`]: the one error type of the crate, for searches, grids and MovingAI files.
 
-use search_core::CostError;
+use search_core::{BudgetError, CostError};
 use thiserror::Error;
 
-/// Why a search could not run to the end. A search that simply finds no path is not an
-/// error: it returns [`Outcome::NoPath`](crate::Outcome::NoPath).
+/// Why a search, a grid or a map file could not be used. A search that simply finds no
+/// path is not an error: it returns [`Outcome::NoPath`](crate::Outcome::NoPath); a search
+/// stopped by its budget returns [`Outcome::LimitReached`](crate::Outcome::LimitReached).
+///
+/// Every error about a line of a MovingAI file names it (1-based). New variants may be
+/// added, so a `match` needs a wildcard arm.
 ///
 /// ```
 /// use pathfind::{Cell, Grid, Heuristic, Movement, PathError};
 /// let grid = Grid::new(3, 3, Movement::FOUR).unwrap();
 /// let err = grid.astar(Cell::new(5, 0), Cell::new(0, 0), Heuristic::Manhattan).unwrap_err();
 /// assert_eq!(err, PathError::OutOfGrid { x: 5, y: 0, width: 3, height: 3 });
+///
+/// let err = pathfind::movingai::parse_map("type octile\nheight 1\nwidth 2\nmap\n.X\n").unwrap_err();
+/// assert_eq!(err.to_string(), "line 5: unknown map character 'X' at column 2");
 /// ```
 #[derive(Debug, Clone, PartialEq, Error)]
+#[non_exhaustive]
 pub enum PathError {
     /// A step cost or heuristic value is unusable: NaN, negative, or the path cost overflowed
-    /// the cost type.
+    /// the cost type. Check the successor function and the heuristic.
     #[error("invalid cost: {0}")]
     Cost(#[from] CostError),
+    /// The budget cannot bound a path search: a zero limit, a time limit too large for the
+    /// clock, or a field path searches refuse ([`BudgetError::Unsupported`] for
+    /// `iterations`: bound a path search with `nodes`, states expanded, instead).
+    #[error("budget: {0}")]
+    Budget(#[from] BudgetError),
     /// The weight of weighted A* is NaN, infinite or below 1.
     #[error("the weight {0} of weighted A* must be a finite number >= 1")]
     InvalidWeight(f64),
+    /// `with_threads(0)`: a batch of queries needs at least one thread.
+    #[error("threads must be at least 1 (with_threads(1) runs the queries one by one)")]
+    ZeroThreads,
+    /// A worker thread of a batch panicked (in a successor function, heuristic or goal test
+    /// of yours); no partial answer is returned.
+    #[error("a worker thread panicked: {message}")]
+    WorkerPanicked {
+        /// The panic message.
+        message: String,
+    },
     /// A start or goal cell lies outside the grid.
     #[error("cell ({x}, {y}) is outside the {width}x{height} grid")]
     OutOfGrid {
@@ -52,22 +75,10 @@ pub enum PathError {
     /// More distinct states than a search can number (`u32::MAX - 1`).
     #[error("the search met more than {0} distinct states")]
     TooManyStates(u32),
-}
-
-/// A malformed MovingAI `.map` or `.scen` file. Every error about a line names it
-/// (1-based); new variants may be added, so a `match` needs a wildcard arm.
-///
-/// ```
-/// use pathfind::movingai::parse_map;
-/// let err = parse_map("type octile\nheight 1\nwidth 2\nmap\n.X\n").unwrap_err();
-/// assert_eq!(err.to_string(), "line 5: unknown map character 'X' at column 2");
-/// ```
-#[derive(Debug, Clone, PartialEq, Error)]
-#[non_exhaustive]
-pub enum MapError {
-    /// A line does not have the expected form.
+    /// A line of a map or scenario file (or a row given to
+    /// [`Grid::from_rows`](crate::Grid::from_rows)) does not have the expected form.
     #[error("line {line}: {message}")]
-    Line {
+    MapLine {
         /// 1-based line number.
         line: usize,
         /// What was wrong.
@@ -75,7 +86,7 @@ pub enum MapError {
     },
     /// A map character that is neither passable nor an obstacle.
     #[error("line {line}: unknown map character {ch:?} at column {column}")]
-    BadChar {
+    MapChar {
         /// 1-based line number.
         line: usize,
         /// 1-based column.
@@ -85,23 +96,23 @@ pub enum MapError {
     },
     /// The file ends before the expected line.
     #[error("line {line}: unexpected end of file ({expected})")]
-    Truncated {
+    MapTruncated {
         /// The 1-based number of the missing line.
         line: usize,
         /// What was expected there.
         expected: String,
     },
-    /// The header declares more cells than the limit of
+    /// The map header declares more cells than the limit of
     /// [`MapLimits`](crate::movingai::MapLimits): refused before anything is allocated.
     ///
     /// ```
-    /// use pathfind::MapError;
+    /// use pathfind::PathError;
     /// use pathfind::movingai::{MapLimits, parse_map_with_limits};
     /// let limits = MapLimits::new().with_max_cells(100);
     /// let err = parse_map_with_limits("type octile\nheight 20\nwidth 10\nmap\n", &limits);
     /// assert_eq!(
     ///     err.unwrap_err(),
-    ///     MapError::TooManyCells { width: 10, height: 20, max_cells: 100 }
+    ///     PathError::MapTooManyCells { width: 10, height: 20, max_cells: 100 }
     /// );
     /// ```
     #[error(
@@ -109,7 +120,7 @@ pub enum MapError {
          {max_cells} cells",
         u64::from(*width) * u64::from(*height)
     )]
-    TooManyCells {
+    MapTooManyCells {
         /// Declared width.
         width: u32,
         /// Declared height.
@@ -117,10 +128,7 @@ pub enum MapError {
         /// The limit: [`MapLimits::max_cells`](crate::movingai::MapLimits::max_cells).
         max_cells: u64,
     },
-    /// The map's size cannot become a grid.
-    #[error("grid: {0}")]
-    Grid(#[from] PathError),
-    /// The file could not be read.
+    /// A map or scenario file could not be read.
     #[error("cannot read {path}: {message}")]
     Io {
         /// The path given.

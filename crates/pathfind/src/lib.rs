@@ -8,20 +8,60 @@
 //!    or step A* one expansion at a time with [`AStarStepper`].
 //! 2. **Closures.** [`bfs`], [`dfs`], [`iddfs`], [`dijkstra`], [`astar`],
 //!    [`weighted_astar`], [`greedy_best_first`], [`idastar`] take a successor function like
-//!    the `pathfinding` crate's, plus one or many starts and [`Limits`]. Keep a
+//!    the `pathfinding` crate's, plus one or many starts and a [`Budget`]. Keep a
 //!    [`SearchContext`] to reuse the buffers across queries.
 //! 3. **Grids.** [`Grid`] (4- or 8-connected, with or without corner cutting, costs 1 and √2)
 //!    and [`GridContext`], whose searches keep their per-cell data in flat arrays indexed by
 //!    cell instead of hash maps: the fastest way to search a grid. [`GridProblem`] turns a
-//!    grid query into a [`SearchProblem`] for the algorithms a grid context lacks.
+//!    grid query into a [`SearchProblem`].
 //!
-//! Every search is bounded by [`Limits`] (maximum cost, depth, expansions, wall-clock time,
-//! a [`StopFlag`](search_core::StopFlag) another thread may set, or all of these from a
-//! [`search_core::Budget`]) and returns a
-//! [`SearchResult`]: the [`Outcome`] (a [`Path`] with its cost, "no path", or the limit that
-//! stopped it) and [`SearchStats`] (expanded, generated, largest frontier). Bad input (a
-//! negative or overflowing cost, a start outside the grid, a malformed map file) is a typed
-//! error, never a panic.
+//! ## The five steps: new, with_budget, with_threads, run, read stats
+//!
+//! Every engine of the workspace is used the same way: create it with `new`, bound it with
+//! `with_budget` (the one [`Budget`] of `search-core`), give it threads with
+//! `with_threads`, run it, and read the [`Stats`] in the result's `stats` field. For path
+//! searches the engines are [`GridContext`] and [`SearchContext`]; a path search adds only
+//! what is its own, a cost bound (`with_max_cost`).
+//!
+//! ```
+//! use std::time::Duration;
+//! use pathfind::{Algorithm, Cell, Grid, GridContext, Heuristic, Movement};
+//! use search_core::Budget;
+//!
+//! let grid = Grid::from_rows(&[
+//!     "........",
+//!     ".@@@@@@.",
+//!     "........",
+//! ], Movement::OCTILE)?;
+//! // 1. new, 2. with_budget, 3. with_threads
+//! let mut ctx = GridContext::new()
+//!     .with_budget(Budget::nodes(100_000).with_time(Duration::from_secs(5)))
+//!     .with_threads(2);
+//! // 4. run: one query...
+//! let result = ctx.astar(&grid, [Cell::new(0, 1)], Cell::new(7, 1), Heuristic::Octile)?;
+//! assert_eq!(result.path().unwrap().steps(), 9); // around the wall
+//! // ...or many, on the context's threads, results in query order.
+//! let queries = [(Cell::new(0, 0), Cell::new(7, 2)), (Cell::new(7, 1), Cell::new(0, 1))];
+//! let all = ctx.find_all(&grid, &queries, Algorithm::AStar, Heuristic::Octile)?;
+//! assert_eq!(all.len(), 2);
+//! // 5. read stats: states expanded, states generated, time, steps of the path.
+//! let stats = &result.stats;
+//! assert!(stats.nodes > 0 && stats.leaves >= stats.nodes);
+//! assert_eq!(stats.depth_reached, 9);
+//! println!("{result}"); // "found (cost 9, 9 steps): <n> nodes in <time> ..."
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! The [`Budget`] fields mean for a path search: `depth`, the longest path in steps;
+//! `nodes`, the states expanded; `time` and a stop flag, read every [`POLL_INTERVAL`]
+//! expansions. `iterations` means nothing here and is refused
+//! ([`PathError::Budget`] with `BudgetError::Unsupported`), never ignored. A search
+//! stopped by a limit ends with [`Outcome::LimitReached`] naming it ([`Limit`]). Every
+//! search returns a [`SearchResult`]: the [`Outcome`] (a [`Path`] with its cost, "no path",
+//! or the limit that stopped it), the [`Stats`] (`nodes` expanded, `leaves` generated,
+//! deepening `iterations`, `depth_reached` the steps of the path, `elapsed`) and the
+//! largest frontier. Bad input (a negative or overflowing cost, a start outside the grid,
+//! a malformed map file, an unusable budget) is a [`PathError`], never a panic.
 //!
 //! ## Which algorithm?
 //!
@@ -80,7 +120,8 @@
 //! ## Example: closures
 //!
 //! ```
-//! use pathfind::{astar, Limits};
+//! use pathfind::astar;
+//! use search_core::Budget;
 //!
 //! // Knight moves on an unbounded board, from (0, 0) to (7, 5).
 //! let goal = (7i32, 5i32);
@@ -93,7 +134,7 @@
 //!     // Each move changes |dx| + |dy| by at most 3: an admissible estimate.
 //!     |&(x, y)| ((goal.0 - x).unsigned_abs() + (goal.1 - y).unsigned_abs()).div_ceil(3),
 //!     |&p| p == goal,
-//!     &Limits::none().expansions(100_000),
+//!     &Budget::nodes(100_000),
 //! )
 //! .unwrap();
 //! assert_eq!(r.cost(), Some(4));
@@ -140,14 +181,22 @@
 #![cfg_attr(docsrs, feature(doc_cfg))]
 
 mod algorithm;
+mod batch;
 mod best_first;
 mod bfs;
+mod cell;
 mod context;
 mod deepening;
 mod dfs;
+mod distance_map;
 mod engine;
 mod error;
+mod fixed_point;
 mod grid;
+mod grid_context;
+mod grid_problem;
+mod heuristic;
+mod movement;
 pub mod movingai;
 mod open_list;
 mod problem;
@@ -162,11 +211,17 @@ pub mod testing;
 pub struct ReadmeDoctests;
 
 pub use algorithm::Algorithm;
+pub use cell::Cell;
 pub use context::{
     SearchContext, astar, bfs, dfs, dijkstra, greedy_best_first, idastar, iddfs, weighted_astar,
 };
-pub use error::{MapError, PathError};
-pub use grid::{Cell, DistanceMap, Grid, GridContext, GridProblem, Heuristic, Movement};
+pub use distance_map::DistanceMap;
+pub use error::PathError;
+pub use grid::Grid;
+pub use grid_context::GridContext;
+pub use grid_problem::GridProblem;
+pub use heuristic::Heuristic;
+pub use movement::Movement;
 pub use problem::{AStarStepper, Solve, Step};
-pub use result::{Limit, Limits, Outcome, Path, SearchResult, SearchStats};
-pub use search_core::{Cost, CostError, FloatCost, SearchProblem};
+pub use result::{Limit, Outcome, POLL_INTERVAL, Path, SearchResult};
+pub use search_core::{Budget, BudgetField, Cost, CostError, FloatCost, SearchProblem, Stats};

@@ -15,22 +15,24 @@
 //!
 //! ```
 //! use pathfind::movingai::{parse_map, parse_scen};
-//! use pathfind::{GridContext, Heuristic, Limits, Movement};
+//! use pathfind::{GridContext, Heuristic, Movement};
 //!
 //! let map = parse_map("type octile\nheight 2\nwidth 3\nmap\n...\n.@.\n").unwrap();
 //! let grid = map.to_grid(Movement::OCTILE).unwrap();
 //! let scen = parse_scen("version 1\n0\tm.map\t3\t2\t0\t1\t2\t1\t4\n").unwrap();
 //! let s = &scen[0];
 //! let r = GridContext::new()
-//!     .astar(&grid, [s.start], s.goal, Heuristic::Octile, &Limits::none())
+//!     .astar(&grid, [s.start], s.goal, Heuristic::Octile)
 //!     .unwrap();
 //! assert!(s.is_optimal(r.cost().unwrap().get()));
 //! ```
 
 use std::path::Path as FsPath;
 
-use crate::error::{MapError, PathError};
-use crate::grid::{Cell, Grid, Movement};
+use crate::error::PathError;
+use crate::cell::Cell;
+use crate::grid::Grid;
+use crate::movement::Movement;
 
 /// A parsed `.map`: its size and the passable flag of every cell, row by row.
 ///
@@ -134,14 +136,14 @@ impl Scenario {
 /// What a `.map` file may make the parser allocate. The header declares the size before
 /// any row is read, so [`parse_map_with_limits`] compares `width × height` with
 /// [`max_cells`](Self::max_cells) first and refuses a larger map with
-/// [`MapError::TooManyCells`] without allocating anything; a map within the limit never
+/// [`PathError::MapTooManyCells`] without allocating anything; a map within the limit never
 /// reserves more cells than the text has bytes (each cell is one character).
 ///
 /// The default, [`DEFAULT_MAX_CELLS`](Self::DEFAULT_MAX_CELLS), is what [`parse_map`] and
 /// [`load_map`] use.
 ///
 /// ```
-/// use pathfind::MapError;
+/// use pathfind::PathError;
 /// use pathfind::movingai::{MapLimits, parse_map_with_limits};
 ///
 /// assert_eq!(MapLimits::default().max_cells(), 4096 * 4096);
@@ -149,7 +151,7 @@ impl Scenario {
 /// let text = "type octile\nheight 2\nwidth 3\nmap\n...\n...\n";
 /// assert!(matches!(
 ///     parse_map_with_limits(text, &small),
-///     Err(MapError::TooManyCells { width: 3, height: 2, max_cells: 4 })
+///     Err(PathError::MapTooManyCells { width: 3, height: 2, max_cells: 4 })
 /// ));
 /// assert!(parse_map_with_limits(text, &small.with_max_cells(6)).is_ok());
 /// ```
@@ -219,9 +221,9 @@ fn text_lines(text: &str) -> impl Iterator<Item = &str> {
 /// [`MapLimits::DEFAULT_MAX_CELLS`] (use [`parse_map_with_limits`] to choose the limit).
 ///
 /// # Errors
-/// [`MapError`] naming the line: a bad header, a missing, short or long row, an unknown
-/// character, a non-blank line after the last row; [`MapError::TooManyCells`] for a size
-/// above the limit, [`MapError::Grid`] for a zero or too long side.
+/// [`PathError`] naming the line: a bad header, a missing, short or long row, an unknown
+/// character, a non-blank line after the last row; [`PathError::MapTooManyCells`] for a size
+/// above the limit, [`PathError::GridSize`] for a zero or too long side.
 ///
 /// ```
 /// use pathfind::movingai::parse_map;
@@ -229,7 +231,7 @@ fn text_lines(text: &str) -> impl Iterator<Item = &str> {
 /// let e = parse_map("type octile\nheight x\nwidth 1\nmap\n.\n").unwrap_err();
 /// assert_eq!(e.to_string(), "line 2: expected `height <number>`, found \"height x\"");
 /// ```
-pub fn parse_map(text: &str) -> Result<MovingAiMap, MapError> {
+pub fn parse_map(text: &str) -> Result<MovingAiMap, PathError> {
     parse_map_with_limits(text, &MapLimits::default())
 }
 
@@ -237,10 +239,10 @@ pub fn parse_map(text: &str) -> Result<MovingAiMap, MapError> {
 /// `limits.max_cells()` cells before allocating anything.
 ///
 /// # Errors
-/// As [`parse_map`], with [`MapError::TooManyCells`] for a size above `limits`.
+/// As [`parse_map`], with [`PathError::MapTooManyCells`] for a size above `limits`.
 ///
 /// ```
-/// use pathfind::MapError;
+/// use pathfind::PathError;
 /// use pathfind::movingai::{MapLimits, parse_map_with_limits};
 ///
 /// let huge = "type octile\nheight 4000000000\nwidth 4000000000\nmap\n";
@@ -253,20 +255,20 @@ pub fn parse_map(text: &str) -> Result<MovingAiMap, MapError> {
 /// let limits = MapLimits::new().with_max_cells(1 << 20);
 /// assert!(parse_map_with_limits("type octile\nheight 1\nwidth 2\nmap\n.@\n", &limits).is_ok());
 /// ```
-pub fn parse_map_with_limits(text: &str, limits: &MapLimits) -> Result<MovingAiMap, MapError> {
+pub fn parse_map_with_limits(text: &str, limits: &MapLimits) -> Result<MovingAiMap, PathError> {
     let mut lines = text_lines(text).enumerate();
     let mut next = |expected: &str| {
         lines
             .next()
             .map(|(i, l)| (i + 1, l))
-            .ok_or_else(|| MapError::Truncated {
+            .ok_or_else(|| PathError::MapTruncated {
                 line: text_lines(text).count() + 1,
                 expected: expected.to_string(),
             })
     };
     let (line, ty) = next("`type octile`")?;
     if ty.trim() != "type octile" {
-        return Err(MapError::Line {
+        return Err(PathError::MapLine {
             line,
             message: format!("expected `type octile`, found {ty:?}"),
         });
@@ -275,7 +277,7 @@ pub fn parse_map_with_limits(text: &str, limits: &MapLimits) -> Result<MovingAiM
     let width = header_number(next("`width <number>`")?, "width")?;
     let (line, m) = next("`map`")?;
     if m.trim() != "map" {
-        return Err(MapError::Line {
+        return Err(PathError::MapLine {
             line,
             message: format!("expected `map`, found {m:?}"),
         });
@@ -283,14 +285,14 @@ pub fn parse_map_with_limits(text: &str, limits: &MapLimits) -> Result<MovingAiM
     // Both factors are below 2^32, so the product fits a u64.
     let cells = u64::from(width) * u64::from(height);
     if cells > limits.max_cells {
-        return Err(MapError::TooManyCells {
+        return Err(PathError::MapTooManyCells {
             width,
             height,
             max_cells: limits.max_cells,
         });
     }
     if width == 0 || height == 0 || width > 65_533 || height > 65_533 {
-        return Err(crate::PathError::GridSize { width, height }.into());
+        return Err(PathError::GridSize { width, height });
     }
     // Every cell is a character of at least one byte: a header larger than its text gets no
     // more than the text's length reserved, and the rows below push at most `width` cells
@@ -305,7 +307,7 @@ pub fn parse_map_with_limits(text: &str, limits: &MapLimits) -> Result<MovingAiM
                 '.' | 'G' | 'S' => true,
                 '@' | 'O' | 'T' | 'W' => false,
                 _ => {
-                    return Err(MapError::BadChar {
+                    return Err(PathError::MapChar {
                         line,
                         column: col + 1,
                         ch,
@@ -318,7 +320,7 @@ pub fn parse_map_with_limits(text: &str, limits: &MapLimits) -> Result<MovingAiM
             count += 1;
         }
         if count != width as usize {
-            return Err(MapError::Line {
+            return Err(PathError::MapLine {
                 line,
                 message: format!("map row has {count} cells, expected {width}"),
             });
@@ -327,7 +329,7 @@ pub fn parse_map_with_limits(text: &str, limits: &MapLimits) -> Result<MovingAiM
     // A row too many is a map of another size, not one to cut short.
     for (i, rest) in lines {
         if !rest.trim().is_empty() {
-            return Err(MapError::Line {
+            return Err(PathError::MapLine {
                 line: i + 1,
                 message: format!("expected the end of the {height}-row map, found {rest:?}"),
             });
@@ -340,7 +342,7 @@ pub fn parse_map_with_limits(text: &str, limits: &MapLimits) -> Result<MovingAiM
     })
 }
 
-fn header_number((line, text): (usize, &str), key: &str) -> Result<u32, MapError> {
+fn header_number((line, text): (usize, &str), key: &str) -> Result<u32, PathError> {
     let mut parts = text.split_whitespace();
     match (
         parts.next(),
@@ -348,7 +350,7 @@ fn header_number((line, text): (usize, &str), key: &str) -> Result<u32, MapError
         parts.next(),
     ) {
         (Some(k), Some(Ok(n)), None) if k == key => Ok(n),
-        _ => Err(MapError::Line {
+        _ => Err(PathError::MapLine {
             line,
             message: format!("expected `{key} <number>`, found {text:?}"),
         }),
@@ -358,7 +360,7 @@ fn header_number((line, text): (usize, &str), key: &str) -> Result<u32, MapError
 /// Parses a `.scen` file's text.
 ///
 /// # Errors
-/// [`MapError::Line`] naming the line: a missing `version` line, a wrong number of fields,
+/// [`PathError::MapLine`] naming the line: a missing `version` line, a wrong number of fields,
 /// a field that is not a number (the optimal length in plain decimal notation, `2.41421`,
 /// without sign or exponent), or a start or goal outside the stated map size.
 ///
@@ -367,19 +369,19 @@ fn header_number((line, text): (usize, &str), key: &str) -> Result<u32, MapError
 /// let e = parse_scen("version 1\n0\tm.map\t9\t9\t1\t2\t3\n").unwrap_err();
 /// assert_eq!(e.to_string(), "line 2: expected 9 fields, found 7");
 /// ```
-pub fn parse_scen(text: &str) -> Result<Vec<Scenario>, MapError> {
+pub fn parse_scen(text: &str) -> Result<Vec<Scenario>, PathError> {
     let mut out = Vec::new();
     let mut lines = text_lines(text).enumerate();
     match lines.next() {
         Some((_, l)) if l.split_whitespace().next() == Some("version") => {}
         Some((_, l)) => {
-            return Err(MapError::Line {
+            return Err(PathError::MapLine {
                 line: 1,
                 message: format!("expected `version 1`, found {l:?}"),
             });
         }
         None => {
-            return Err(MapError::Truncated {
+            return Err(PathError::MapTruncated {
                 line: 1,
                 expected: "`version 1`".into(),
             });
@@ -392,13 +394,13 @@ pub fn parse_scen(text: &str) -> Result<Vec<Scenario>, MapError> {
         }
         let f: Vec<&str> = l.split(['\t', ' ']).filter(|s| !s.is_empty()).collect();
         if f.len() != 9 {
-            return Err(MapError::Line {
+            return Err(PathError::MapLine {
                 line,
                 message: format!("expected 9 fields, found {}", f.len()),
             });
         }
         let int = |k: usize, name: &str| {
-            f[k].parse::<u32>().map_err(|_| MapError::Line {
+            f[k].parse::<u32>().map_err(|_| PathError::MapLine {
                 line,
                 message: format!(
                     "field {} ({name}) is not a non-negative integer: {:?}",
@@ -416,7 +418,7 @@ pub fn parse_scen(text: &str) -> Result<Vec<Scenario>, MapError> {
             .filter(|_| plain)
             .and_then(|t| t.parse().ok())
             .filter(|v: &f64| v.is_finite())
-            .ok_or_else(|| MapError::Line {
+            .ok_or_else(|| PathError::MapLine {
                 line,
                 message: format!(
                     "field 9 (optimal length) is not a non-negative decimal number: {:?}",
@@ -437,7 +439,7 @@ pub fn parse_scen(text: &str) -> Result<Vec<Scenario>, MapError> {
         };
         for c in [s.start, s.goal] {
             if c.x >= s.map_width || c.y >= s.map_height {
-                return Err(MapError::Line {
+                return Err(PathError::MapLine {
                     line,
                     message: format!(
                         "cell ({}, {}) is outside the stated {}x{} map",
@@ -454,48 +456,48 @@ pub fn parse_scen(text: &str) -> Result<Vec<Scenario>, MapError> {
 /// Reads and parses a `.map` file with the default [`MapLimits`].
 ///
 /// # Errors
-/// [`MapError::Io`] if it cannot be read, else as [`parse_map`].
+/// [`PathError::Io`] if it cannot be read, else as [`parse_map`].
 ///
 /// ```
 /// let e = pathfind::movingai::load_map("/nonexistent/x.map").unwrap_err();
-/// assert!(matches!(e, pathfind::MapError::Io { .. }));
+/// assert!(matches!(e, pathfind::PathError::Io { .. }));
 /// ```
-pub fn load_map(path: impl AsRef<FsPath>) -> Result<MovingAiMap, MapError> {
+pub fn load_map(path: impl AsRef<FsPath>) -> Result<MovingAiMap, PathError> {
     parse_map(&read(path.as_ref())?)
 }
 
 /// Reads and parses a `.map` file with the given [`MapLimits`].
 ///
 /// # Errors
-/// [`MapError::Io`] if it cannot be read, else as [`parse_map_with_limits`].
+/// [`PathError::Io`] if it cannot be read, else as [`parse_map_with_limits`].
 ///
 /// ```
 /// use pathfind::movingai::{MapLimits, load_map_with_limits};
 /// let limits = MapLimits::new().with_max_cells(1 << 20);
 /// let e = load_map_with_limits("/nonexistent/x.map", &limits).unwrap_err();
-/// assert!(matches!(e, pathfind::MapError::Io { .. }));
+/// assert!(matches!(e, pathfind::PathError::Io { .. }));
 /// ```
 pub fn load_map_with_limits(
     path: impl AsRef<FsPath>,
     limits: &MapLimits,
-) -> Result<MovingAiMap, MapError> {
+) -> Result<MovingAiMap, PathError> {
     parse_map_with_limits(&read(path.as_ref())?, limits)
 }
 
 /// Reads and parses a `.scen` file.
 ///
 /// # Errors
-/// [`MapError::Io`] if it cannot be read, else as [`parse_scen`].
+/// [`PathError::Io`] if it cannot be read, else as [`parse_scen`].
 ///
 /// ```
 /// assert!(pathfind::movingai::load_scen("/nonexistent/x.map.scen").is_err());
 /// ```
-pub fn load_scen(path: impl AsRef<FsPath>) -> Result<Vec<Scenario>, MapError> {
+pub fn load_scen(path: impl AsRef<FsPath>) -> Result<Vec<Scenario>, PathError> {
     parse_scen(&read(path.as_ref())?)
 }
 
-fn read(path: &FsPath) -> Result<String, MapError> {
-    std::fs::read_to_string(path).map_err(|e| MapError::Io {
+fn read(path: &FsPath) -> Result<String, PathError> {
+    std::fs::read_to_string(path).map_err(|e| PathError::Io {
         path: path.display().to_string(),
         message: e.to_string(),
     })

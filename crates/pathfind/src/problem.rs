@@ -1,21 +1,22 @@
 //! The problem-trait interface: [`Solve`] adds every algorithm to any
 //! [`SearchProblem`], and [`AStarStepper`] runs A* one expansion at a time.
 
-use search_core::SearchProblem;
+use search_core::{Budget, SearchProblem, Stats};
 
 use crate::algorithm::Algorithm;
 use crate::best_first::{AStarKey, Step as CoreStep};
 use crate::context::SearchContext;
 use crate::engine::{Engine, HashSlots, Run};
 use crate::error::PathError;
-use crate::result::{Limits, Outcome, SearchResult, SearchStats};
+use crate::result::SearchResult;
 
 /// Every algorithm of this crate, as methods of any [`SearchProblem`] (implemented for all
-/// of them). Each call uses a fresh [`SearchContext`]; call [`SearchContext::solve`] to reuse
-/// buffers across queries.
+/// of them), bounded by a [`Budget`]. Each call uses a fresh [`SearchContext`]; call
+/// [`SearchContext::solve`] to reuse buffers across queries or to bound the path cost.
 ///
 /// ```
-/// use pathfind::{Algorithm, Limits, SearchProblem, Solve};
+/// use pathfind::{Algorithm, SearchProblem, Solve};
+/// use search_core::Budget;
 ///
 /// /// Reach `target` from 1 by "+1" (cost 1) or "*2" (cost 2).
 /// struct Doubling { target: u32 }
@@ -33,18 +34,21 @@ use crate::result::{Limits, Outcome, SearchResult, SearchStats};
 /// let r = p.astar().unwrap();
 /// assert_eq!(r.path().unwrap().nodes, [1, 2, 4, 5, 10]);
 /// assert_eq!(r.cost(), Some(6));
-/// let r = p.solve(Algorithm::Bfs, &Limits::none()).unwrap();
+/// let r = p.solve(Algorithm::Bfs, &Budget::new()).unwrap();
 /// assert_eq!(r.path().unwrap().steps(), 4);
 /// ```
 pub trait Solve: SearchProblem {
-    /// Solves the problem with `algorithm` within `limits`.
+    /// Solves the problem with `algorithm` within `budget` (see
+    /// [`SearchContext::with_budget`] for what each field means to a path search).
     ///
     /// # Errors
-    /// A negative step cost or heuristic value, a cost overflow, too many states, or an
-    /// invalid weighted-A* weight.
+    /// A negative step cost or heuristic value, a cost overflow, too many states, an
+    /// invalid weighted-A* weight, or a budget a path search cannot use
+    /// ([`PathError::Budget`]).
     ///
     /// ```
-    /// use pathfind::{Algorithm, Limits, SearchProblem, Solve};
+    /// use pathfind::{Algorithm, Limit, Outcome, SearchProblem, Solve};
+    /// use search_core::{Budget, BudgetField};
     /// struct Count;
     /// impl SearchProblem for Count {
     ///     type State = u32;
@@ -53,18 +57,21 @@ pub trait Solve: SearchProblem {
     ///     fn successors(&self, &n: &u32, out: &mut Vec<(u32, u32)>) { out.push((n + 1, 1)) }
     ///     fn is_goal(&self, &n: &u32) -> bool { n == 50 }
     /// }
-    /// let r = Count.solve(Algorithm::Dijkstra, &Limits::none().expansions(10)).unwrap();
-    /// assert_eq!(r.outcome, pathfind::Outcome::LimitReached(pathfind::Limit::Expansions));
+    /// let r = Count.solve(Algorithm::Dijkstra, &Budget::nodes(10)).unwrap();
+    /// assert_eq!(r.outcome, Outcome::LimitReached(Limit::Budget(BudgetField::Nodes)));
+    /// assert_eq!(r.stats.nodes, 10);
     /// ```
     fn solve(
         &self,
         algorithm: Algorithm,
-        limits: &Limits<Self::Cost>,
+        budget: &Budget,
     ) -> Result<SearchResult<Self::State, Self::Cost>, PathError> {
-        SearchContext::new().solve(self, algorithm, limits)
+        SearchContext::new()
+            .with_budget(budget.clone())
+            .solve(self, algorithm)
     }
 
-    /// A* without limits: the cheapest path when the heuristic is admissible.
+    /// A* without a budget: the cheapest path when the heuristic is admissible.
     ///
     /// # Errors
     /// As [`solve`](Solve::solve).
@@ -80,19 +87,20 @@ pub trait Solve: SearchProblem {
     ///     fn is_goal(&self, &n: &u32) -> bool { n == 3 }
     ///     fn heuristic(&self, &n: &u32) -> u32 { 3u32.saturating_sub(n) }
     /// }
-    /// assert_eq!(Count.astar().unwrap().stats.expanded, 3);
+    /// assert_eq!(Count.astar().unwrap().stats.nodes, 3);
     /// ```
     fn astar(&self) -> Result<SearchResult<Self::State, Self::Cost>, PathError> {
-        self.solve(Algorithm::AStar, &Limits::none())
+        self.solve(Algorithm::AStar, &Budget::new())
     }
 
     /// An [`AStarStepper`] over this problem.
     ///
     /// # Errors
-    /// A negative heuristic value at the start.
+    /// A negative heuristic value at the start, or an unusable budget.
     ///
     /// ```
     /// use pathfind::{SearchProblem, Solve, Step};
+    /// use search_core::Budget;
     /// struct Count;
     /// impl SearchProblem for Count {
     ///     type State = u32;
@@ -101,11 +109,11 @@ pub trait Solve: SearchProblem {
     ///     fn successors(&self, &n: &u32, out: &mut Vec<(u32, u32)>) { out.push((n + 1, 1)) }
     ///     fn is_goal(&self, &n: &u32) -> bool { n == 2 }
     /// }
-    /// let mut stepper = Count.stepper(&pathfind::Limits::none()).unwrap();
+    /// let mut stepper = Count.stepper(&Budget::new()).unwrap();
     /// assert_eq!(stepper.step().unwrap(), Step::Expanded { state: 0, cost: 0 });
     /// ```
-    fn stepper(&self, limits: &Limits<Self::Cost>) -> Result<AStarStepper<'_, Self>, PathError> {
-        AStarStepper::new(self, limits)
+    fn stepper(&self, budget: &Budget) -> Result<AStarStepper<'_, Self>, PathError> {
+        AStarStepper::new(self, budget)
     }
 }
 
@@ -118,7 +126,7 @@ impl<P: SearchProblem + ?Sized> Solve for P {}
 /// let s: Step<u8, u32> = Step::Expanded { state: 3, cost: 2 };
 /// assert!(matches!(s, Step::Expanded { state: 3, .. }));
 /// ```
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub enum Step<N, C> {
     /// `state`, reached at path cost `cost`, was expanded (its successors are on the open
     /// list).
@@ -134,10 +142,12 @@ pub enum Step<N, C> {
 
 /// A* one expansion at a time, for visualisations, time slicing across frames, or custom
 /// stopping rules. Running it to the end gives exactly the result of
-/// [`Solve::solve`] with [`Algorithm::AStar`].
+/// [`Solve::solve`] with [`Algorithm::AStar`] (its statistics aside: the clock of a stepper
+/// starts when it is created).
 ///
 /// ```
-/// use pathfind::{AStarStepper, Limits, SearchProblem, Step};
+/// use pathfind::{AStarStepper, SearchProblem, Step};
+/// use search_core::Budget;
 /// struct Count;
 /// impl SearchProblem for Count {
 ///     type State = u32;
@@ -146,7 +156,7 @@ pub enum Step<N, C> {
 ///     fn successors(&self, &n: &u32, out: &mut Vec<(u32, u32)>) { out.push((n + 1, 1)) }
 ///     fn is_goal(&self, &n: &u32) -> bool { n == 3 }
 /// }
-/// let mut stepper = AStarStepper::new(&Count, &Limits::none()).unwrap();
+/// let mut stepper = AStarStepper::new(&Count, &Budget::new()).unwrap();
 /// let mut expanded = Vec::new();
 /// let result = loop {
 ///     match stepper.step().unwrap() {
@@ -168,10 +178,11 @@ impl<'p, P: SearchProblem + ?Sized> AStarStepper<'p, P> {
     /// Puts the start on the open list.
     ///
     /// # Errors
-    /// A negative heuristic value at the start.
+    /// A negative heuristic value at the start, or an unusable budget.
     ///
     /// ```
-    /// # use pathfind::{AStarStepper, Limits, SearchProblem};
+    /// # use pathfind::{AStarStepper, SearchProblem};
+    /// # use search_core::Budget;
     /// # struct Count;
     /// # impl SearchProblem for Count {
     /// #     type State = u32; type Cost = u32;
@@ -179,12 +190,12 @@ impl<'p, P: SearchProblem + ?Sized> AStarStepper<'p, P> {
     /// #     fn successors(&self, &n: &u32, out: &mut Vec<(u32, u32)>) { out.push((n + 1, 1)) }
     /// #     fn is_goal(&self, &n: &u32) -> bool { n == 3 }
     /// # }
-    /// let stepper = AStarStepper::new(&Count, &Limits::none()).unwrap();
-    /// assert_eq!(stepper.stats().expanded, 0);
+    /// let stepper = AStarStepper::new(&Count, &Budget::new()).unwrap();
+    /// assert_eq!(stepper.stats().nodes, 0);
     /// ```
-    pub fn new(problem: &'p P, limits: &Limits<P::Cost>) -> Result<Self, PathError> {
+    pub fn new(problem: &'p P, budget: &Budget) -> Result<Self, PathError> {
         let mut engine = Engine::default();
-        let mut run = Run::new(limits);
+        let mut run = Run::new(budget, None)?;
         engine.bf_start(
             AStarKey,
             [problem.start()],
@@ -205,7 +216,8 @@ impl<'p, P: SearchProblem + ?Sized> AStarStepper<'p, P> {
     /// A negative step cost or heuristic value, a cost overflow or too many states.
     ///
     /// ```
-    /// # use pathfind::{AStarStepper, Limits, SearchProblem, Step};
+    /// # use pathfind::{AStarStepper, SearchProblem, Step};
+    /// # use search_core::Budget;
     /// # struct Count;
     /// # impl SearchProblem for Count {
     /// #     type State = u32; type Cost = u32;
@@ -213,7 +225,7 @@ impl<'p, P: SearchProblem + ?Sized> AStarStepper<'p, P> {
     /// #     fn successors(&self, &n: &u32, out: &mut Vec<(u32, u32)>) { out.push((n + 1, 1)) }
     /// #     fn is_goal(&self, &n: &u32) -> bool { n == 0 }
     /// # }
-    /// let mut stepper = AStarStepper::new(&Count, &Limits::none()).unwrap();
+    /// let mut stepper = AStarStepper::new(&Count, &Budget::new()).unwrap();
     /// assert!(matches!(stepper.step().unwrap(), Step::Done(r) if r.cost() == Some(0)));
     /// ```
     pub fn step(&mut self) -> Result<Step<P::State, P::Cost>, PathError> {
@@ -236,10 +248,7 @@ impl<'p, P: SearchProblem + ?Sized> AStarStepper<'p, P> {
                     cost: nodes.data[slot as usize].g,
                 });
             }
-            CoreStep::Found(slot) => SearchResult {
-                outcome: Outcome::Found(self.engine.nodes.path_to(slot)),
-                stats: self.run.stats,
-            },
+            CoreStep::Found(slot) => self.run.finish_found(self.engine.nodes.path_to(slot)),
             CoreStep::Exhausted => self.run.finish_exhausted(),
             CoreStep::OutOfBudget => self.run.finish_budget(),
         };
@@ -247,10 +256,12 @@ impl<'p, P: SearchProblem + ?Sized> AStarStepper<'p, P> {
         Ok(Step::Done(result))
     }
 
-    /// The counters so far.
+    /// The statistics so far (`nodes`: states expanded, `leaves`: states generated, the
+    /// time since the stepper was created).
     ///
     /// ```
-    /// # use pathfind::{AStarStepper, Limits, SearchProblem};
+    /// # use pathfind::{AStarStepper, SearchProblem};
+    /// # use search_core::Budget;
     /// # struct Count;
     /// # impl SearchProblem for Count {
     /// #     type State = u32; type Cost = u32;
@@ -258,12 +269,12 @@ impl<'p, P: SearchProblem + ?Sized> AStarStepper<'p, P> {
     /// #     fn successors(&self, &n: &u32, out: &mut Vec<(u32, u32)>) { out.push((n + 1, 1)) }
     /// #     fn is_goal(&self, &n: &u32) -> bool { n == 3 }
     /// # }
-    /// let mut stepper = AStarStepper::new(&Count, &Limits::none()).unwrap();
+    /// let mut stepper = AStarStepper::new(&Count, &Budget::new()).unwrap();
     /// stepper.step().unwrap();
-    /// assert_eq!(stepper.stats().expanded, 1);
+    /// assert_eq!(stepper.stats().nodes, 1);
     /// ```
     #[must_use]
-    pub fn stats(&self) -> SearchStats {
-        self.run.stats
+    pub fn stats(&self) -> Stats {
+        self.run.stats(0)
     }
 }

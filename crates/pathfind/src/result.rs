@@ -1,214 +1,66 @@
-//! What every search returns ([`SearchResult`]) and how it may be bounded ([`Limits`]).
+//! What every search returns: [`SearchResult`] (the [`Outcome`] and the statistics), and
+//! why a search stopped early ([`Limit`]).
 
-use std::time::Duration;
+use core::fmt;
 
-use search_core::{Budget, Cost, StopFlag};
+use search_core::{BudgetField, Cost, Stats};
 
-/// Bounds on a search. Every field is optional; the search stops at the first one reached
-/// and reports it as [`Outcome::LimitReached`].
-///
-/// * `max_cost`: states whose path cost would exceed it are not generated, so a returned
-///   path never costs more.
-/// * `max_depth`: states more than this many steps from a start are not generated.
-/// * `max_expansions`: at most this many states have their successors generated.
-/// * `max_time`: the search stops once this much wall-clock time has passed since it
-///   started ([`Limit::Time`]).
-/// * `stop`: the search stops soon after another thread sets the flag ([`Limit::Stopped`]).
-///
-/// The clock and the flag are read every [`Limits::POLL_INTERVAL`] expansions, not at every
-/// one, so they cost the search loop next to nothing: a search overshoots its time or
-/// notices the flag within that many expansions (well under a millisecond on a grid; with
-/// a successor function of your own, 256 of its calls). Without a time limit or a flag the
-/// clock is never read.
+/// How many expansions pass between two looks at the clock and the stop flag of a
+/// [`Budget`](search_core::Budget). The node and depth limits and the cost bound are
+/// checked at every expansion; the clock and the flag only every this many, so they cost
+/// the search loop next to nothing: a search overshoots its time or notices the flag
+/// within this many expansions (well under a millisecond on a grid; with a successor
+/// function of your own, 256 of its calls). Without a time limit or a flag the clock is
+/// never read during the search.
 ///
 /// ```
-/// use std::time::Duration;
-/// use pathfind::Limits;
-/// use search_core::StopFlag;
-/// let stop = StopFlag::new();
-/// let limits = Limits::none()
-///     .cost(100u32)
-///     .depth(20)
-///     .expansions(10_000)
-///     .time(Duration::from_millis(50))
-///     .with_stop(stop.clone());
-/// assert_eq!(limits.max_cost, Some(100));
-/// assert_eq!(limits.max_depth, Some(20));
-/// assert_eq!(limits.max_expansions, Some(10_000));
-/// assert_eq!(limits.max_time, Some(Duration::from_millis(50)));
-/// assert_eq!(limits.stop, Some(stop));
-/// assert_eq!(Limits::<u32>::none().max_cost, None);
+/// assert_eq!(pathfind::POLL_INTERVAL, 256);
 /// ```
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Limits<C> {
-    /// Largest path cost explored.
-    pub max_cost: Option<C>,
-    /// Largest number of steps from a start explored.
-    pub max_depth: Option<u32>,
-    /// Largest number of expansions.
-    pub max_expansions: Option<u64>,
-    /// Longest wall-clock time, counted from the start of the search (for an
-    /// [`AStarStepper`](crate::AStarStepper), from its creation).
-    pub max_time: Option<Duration>,
-    /// A flag another thread may set to stop the search.
-    pub stop: Option<StopFlag>,
-}
+pub const POLL_INTERVAL: u64 = 256;
 
-impl<C> Default for Limits<C> {
-    fn default() -> Self {
-        Limits {
-            max_cost: None,
-            max_depth: None,
-            max_expansions: None,
-            max_time: None,
-            stop: None,
-        }
-    }
-}
-
-impl<C> Limits<C> {
-    /// No bound: the search runs until it finds a path or runs out of states.
-    ///
-    /// ```
-    /// let l = pathfind::Limits::<f64>::none();
-    /// assert!(l.max_depth.is_none());
-    /// ```
-    #[must_use]
-    pub fn none() -> Self {
-        Self::default()
-    }
-
-    /// Sets the largest path cost explored.
-    ///
-    /// ```
-    /// assert_eq!(pathfind::Limits::none().cost(7u8).max_cost, Some(7));
-    /// ```
-    #[must_use]
-    pub fn cost(mut self, max_cost: C) -> Self {
-        self.max_cost = Some(max_cost);
-        self
-    }
-
-    /// Sets the largest number of steps from a start explored.
-    ///
-    /// ```
-    /// assert_eq!(pathfind::Limits::<u32>::none().depth(3).max_depth, Some(3));
-    /// ```
-    #[must_use]
-    pub fn depth(mut self, max_depth: u32) -> Self {
-        self.max_depth = Some(max_depth);
-        self
-    }
-
-    /// Sets the largest number of expansions.
-    ///
-    /// ```
-    /// assert_eq!(pathfind::Limits::<u32>::none().expansions(9).max_expansions, Some(9));
-    /// ```
-    #[must_use]
-    pub fn expansions(mut self, max_expansions: u64) -> Self {
-        self.max_expansions = Some(max_expansions);
-        self
-    }
-
-    /// Sets the longest wall-clock time; a search stopped by it ends with
-    /// [`Outcome::LimitReached`]`(`[`Limit::Time`]`)`.
-    ///
-    /// ```
-    /// use std::time::Duration;
-    /// use pathfind::{dijkstra, Limit, Limits, Outcome};
-    /// // Count up forever: only the clock ends this search.
-    /// let limits = Limits::none().time(Duration::from_millis(20));
-    /// let r = dijkstra([0u64], |&n| [(n + 1, 1u64)], |_| false, &limits).unwrap();
-    /// assert_eq!(r.outcome, Outcome::LimitReached(Limit::Time));
-    /// ```
-    #[must_use]
-    pub fn time(mut self, max_time: Duration) -> Self {
-        self.max_time = Some(max_time);
-        self
-    }
-
-    /// Attaches a stop flag; a search stopped by it ends with
-    /// [`Outcome::LimitReached`]`(`[`Limit::Stopped`]`)`.
-    ///
-    /// ```
-    /// use pathfind::{bfs, Limit, Limits, Outcome};
-    /// use search_core::StopFlag;
-    /// let stop = StopFlag::new();
-    /// stop.stop(); // set before the search starts: it stops at its first poll
-    /// let r = bfs([0u64], |&n| [n + 1], |_| false, &Limits::none().with_stop(stop)).unwrap();
-    /// assert_eq!(r.outcome, Outcome::LimitReached(Limit::Stopped));
-    /// assert_eq!(r.stats.expanded, 0);
-    /// ```
-    #[must_use]
-    pub fn with_stop(mut self, stop: StopFlag) -> Self {
-        self.stop = Some(stop);
-        self
-    }
-
-    /// The limits a [`Budget`] of `search-core` sets: its node limit bounds the expansions,
-    /// its depth limit the steps from a start, and its time limit and stop flag carry over;
-    /// its iteration limit does not apply to path searches. The cost limit stays unset.
-    ///
-    /// ```
-    /// use std::time::Duration;
-    /// use pathfind::Limits;
-    /// use search_core::{Budget, StopFlag};
-    /// let stop = StopFlag::new();
-    /// let budget = Budget::time(Duration::from_millis(100)).and_nodes(5_000).with_stop(stop.clone());
-    /// let limits = Limits::<u32>::from_budget(&budget);
-    /// assert_eq!(limits.max_expansions, Some(5_000));
-    /// assert_eq!(limits.max_time, Some(Duration::from_millis(100)));
-    /// assert_eq!(limits.stop, Some(stop));
-    /// assert_eq!((limits.max_cost, limits.max_depth), (None, None));
-    /// ```
-    #[must_use]
-    pub fn from_budget(budget: &Budget) -> Self {
-        Limits {
-            max_cost: None,
-            max_depth: budget.max_depth(),
-            max_expansions: budget.max_nodes(),
-            max_time: budget.time_limit(),
-            stop: budget.stop_flag().cloned(),
-        }
-    }
-}
-
-impl Limits<()> {
-    /// How many expansions pass between two looks at the clock and the stop flag.
-    ///
-    /// ```
-    /// assert_eq!(pathfind::Limits::POLL_INTERVAL, 256);
-    /// ```
-    pub const POLL_INTERVAL: u64 = 256;
-}
-
-/// Which bound of [`Limits`] stopped a search.
+/// Which bound stopped a search: a field of the [`Budget`](search_core::Budget), or the
+/// cost bound of a context (`with_max_cost`).
+///
+/// * `Budget(BudgetField::Depth)`: the depth limit (longest path, in steps) pruned at least
+///   one state and nothing else was left to search.
+/// * `Budget(BudgetField::Nodes)`: the node limit (states expanded) was reached.
+/// * `Budget(BudgetField::Time)`: the time limit ran out.
+/// * `Budget(BudgetField::Stop)`: the stop flag was set.
+/// * `Cost`: the cost bound pruned at least one state and nothing else was left to search.
 ///
 /// ```
 /// use pathfind::{Limit, Outcome};
-/// let o: Outcome<u32, u32> = Outcome::LimitReached(Limit::Expansions);
+/// use search_core::BudgetField;
+/// let o: Outcome<u32, u32> = Outcome::LimitReached(Limit::Budget(BudgetField::Nodes));
 /// assert!(!o.is_found());
+/// assert_eq!(Limit::Budget(BudgetField::Nodes).to_string(), "the nodes limit");
+/// assert_eq!(Limit::Cost.to_string(), "the cost bound");
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum Limit {
-    /// `max_cost` pruned at least one state and nothing else was left to search.
+    /// A limit of the search's [`Budget`](search_core::Budget).
+    Budget(BudgetField),
+    /// The cost bound set with `with_max_cost`.
     Cost,
-    /// `max_depth` pruned at least one state and nothing else was left to search.
-    Depth,
-    /// `max_expansions` was reached.
-    Expansions,
-    /// `max_time` ran out.
-    Time,
-    /// The `stop` flag was set.
-    Stopped,
 }
 
-/// A path from a start to a goal, both included, and its cost.
+impl fmt::Display for Limit {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Limit::Budget(field) => write!(f, "the {field} limit"),
+            Limit::Cost => f.write_str("the cost bound"),
+        }
+    }
+}
+
+/// A path from a start to a goal, both included, and its cost. `Display` shows the cost,
+/// the number of steps and the states.
 ///
 /// ```
 /// let p = pathfind::Path { nodes: vec![1, 2, 3], cost: 2u32 };
 /// assert_eq!(p.steps(), 2);
+/// assert_eq!(p.to_string(), "cost 2 in 2 steps: 1 -> 2 -> 3");
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Path<N, C> {
@@ -230,6 +82,17 @@ impl<N, C> Path<N, C> {
     }
 }
 
+impl<N: fmt::Debug, C: fmt::Display> fmt::Display for Path<N, C> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "cost {} in {} steps:", self.cost, self.steps())?;
+        for (i, n) in self.nodes.iter().enumerate() {
+            let sep = if i == 0 { " " } else { " -> " };
+            write!(f, "{sep}{n:?}")?;
+        }
+        Ok(())
+    }
+}
+
 /// How a search ended.
 ///
 /// ```
@@ -244,7 +107,7 @@ pub enum Outcome<N, C> {
     Found(Path<N, C>),
     /// Every reachable state was searched and none is a goal: there is no path.
     NoPath,
-    /// A bound of [`Limits`] stopped the search before it could decide.
+    /// A bound (of the budget, or the cost bound) stopped the search before it could decide.
     LimitReached(Limit),
 }
 
@@ -260,52 +123,74 @@ impl<N, C> Outcome<N, C> {
     }
 }
 
-/// Counters of one search.
+impl<N, C: fmt::Display> fmt::Display for Outcome<N, C> {
+    /// `found (cost 3, 2 steps)`, `no path`, or `stopped by the nodes limit`.
+    ///
+    /// ```
+    /// use pathfind::{Limit, Outcome, Path};
+    /// let found = Outcome::Found(Path { nodes: vec![0u8, 1, 2], cost: 3u32 });
+    /// assert_eq!(found.to_string(), "found (cost 3, 2 steps)");
+    /// assert_eq!(Outcome::<u8, u32>::NoPath.to_string(), "no path");
+    /// assert_eq!(Outcome::<u8, u32>::LimitReached(Limit::Cost).to_string(),
+    ///            "stopped by the cost bound");
+    /// ```
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Outcome::Found(p) => write!(f, "found (cost {}, {} steps)", p.cost, p.steps()),
+            Outcome::NoPath => f.write_str("no path"),
+            Outcome::LimitReached(l) => write!(f, "stopped by {l}"),
+        }
+    }
+}
+
+/// The result of a search: how it ended, the [`Stats`] every engine of the workspace
+/// reports, and what is a path search's own (the largest frontier, reopened states).
+///
+/// The [`Stats`] fields mean for a path search:
+///
+/// | field | counts |
+/// |---|---|
+/// | `nodes` | states expanded (their successors generated): what `Budget::nodes` bounds |
+/// | `leaves` | states generated: successors produced (every edge looked at) |
+/// | `iterations` | deepening iterations of IDA* and IDDFS; 0 for the other algorithms |
+/// | `depth_reached`, `max_ply` | steps of the path found (0 without one) |
+/// | `elapsed` | wall-clock time of the search |
+///
+/// `Display` gives one line: the outcome, then the statistics.
 ///
 /// ```
-/// let s = pathfind::SearchStats::default();
-/// assert_eq!((s.expanded, s.generated, s.max_frontier), (0, 0, 0));
+/// use pathfind::bfs;
+/// use search_core::Budget;
+/// let r = bfs([1u32], |&n| [n + 1, n * 2], |&n| n == 6, &Budget::new()).unwrap();
+/// assert_eq!(r.path().unwrap().nodes, [1, 2, 3, 6]);
+/// assert_eq!(r.cost(), Some(3));
+/// assert!(r.stats.nodes >= 3);
+/// assert_eq!(r.stats.depth_reached, 3);
+/// assert!(r.to_string().starts_with("found (cost 3, 3 steps): "));
 /// ```
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct SearchStats {
-    /// States whose successors were generated.
-    pub expanded: u64,
-    /// Successors produced by the successor function (every edge looked at).
-    pub generated: u64,
+#[derive(Clone, Debug, PartialEq)]
+#[non_exhaustive]
+pub struct SearchResult<N, C> {
+    /// Found, no path, or stopped by a limit.
+    pub outcome: Outcome<N, C>,
+    /// What the search did (see the table above).
+    pub stats: Stats,
     /// Largest size of the frontier: the open list (priority queue entries, stale ones
     /// included) for best-first searches, the queue for BFS, the stack for DFS, the stored
     /// successors along the current path for IDDFS and IDA*.
     pub max_frontier: usize,
     /// Closed states reopened because a cheaper path reached them (A* and Dijkstra with an
-    /// inconsistent heuristic or negative-free but unordered costs).
+    /// inconsistent heuristic).
     pub reopened: u64,
-    /// Iterations of iterative deepening (IDDFS, IDA*); 1 for the other algorithms.
-    pub iterations: u32,
-}
-
-/// The result of a search: how it ended and what it did.
-///
-/// ```
-/// use pathfind::{bfs, Limits};
-/// let r = bfs([1u32], |&n| [n + 1, n * 2], |&n| n == 6, &Limits::none()).unwrap();
-/// assert_eq!(r.path().unwrap().nodes, [1, 2, 3, 6]);
-/// assert_eq!(r.cost(), Some(3));
-/// assert!(r.stats.expanded >= 3);
-/// ```
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SearchResult<N, C> {
-    /// Found, no path, or stopped by a limit.
-    pub outcome: Outcome<N, C>,
-    /// What the search did.
-    pub stats: SearchStats,
 }
 
 impl<N, C: Cost> SearchResult<N, C> {
     /// The path, if one was found.
     ///
     /// ```
-    /// use pathfind::{dijkstra, Limits};
-    /// let r = dijkstra([0u8], |&n| [(n + 1, 5u32)], |&n| n == 2, &Limits::none()).unwrap();
+    /// use pathfind::dijkstra;
+    /// use search_core::Budget;
+    /// let r = dijkstra([0u8], |&n| [(n + 1, 5u32)], |&n| n == 2, &Budget::new()).unwrap();
     /// assert_eq!(r.path().map(|p| p.nodes.len()), Some(3));
     /// ```
     #[must_use]
@@ -319,8 +204,9 @@ impl<N, C: Cost> SearchResult<N, C> {
     /// The path, if one was found, by value.
     ///
     /// ```
-    /// use pathfind::{dijkstra, Limits};
-    /// let r = dijkstra([0u8], |&n| [(n + 1, 5u32)], |&n| n == 2, &Limits::none()).unwrap();
+    /// use pathfind::dijkstra;
+    /// use search_core::Budget;
+    /// let r = dijkstra([0u8], |&n| [(n + 1, 5u32)], |&n| n == 2, &Budget::new()).unwrap();
     /// assert_eq!(r.into_path().unwrap().nodes, [0, 1, 2]);
     /// ```
     #[must_use]
@@ -334,8 +220,9 @@ impl<N, C: Cost> SearchResult<N, C> {
     /// The cost of the path, if one was found.
     ///
     /// ```
-    /// use pathfind::{dijkstra, Limits};
-    /// let r = dijkstra([0u8], |&n| [(n + 1, 5u32)], |&n| n == 2, &Limits::none()).unwrap();
+    /// use pathfind::dijkstra;
+    /// use search_core::Budget;
+    /// let r = dijkstra([0u8], |&n| [(n + 1, 5u32)], |&n| n == 2, &Budget::new()).unwrap();
     /// assert_eq!(r.cost(), Some(10));
     /// ```
     #[must_use]
@@ -346,12 +233,53 @@ impl<N, C: Cost> SearchResult<N, C> {
     /// `true` if a path was found.
     ///
     /// ```
-    /// use pathfind::{bfs, Limits};
-    /// let r = bfs([0u8], |_| [], |&n| n == 1, &Limits::none()).unwrap();
+    /// use pathfind::bfs;
+    /// use search_core::Budget;
+    /// let r = bfs([0u8], |_| [], |&n| n == 1, &Budget::new()).unwrap();
     /// assert!(!r.is_found());
     /// ```
     #[must_use]
     pub fn is_found(&self) -> bool {
         self.outcome.is_found()
+    }
+
+    /// The same result with the path converted by `f` (the grid searches number cells
+    /// and count fixed-point costs while they search).
+    pub(crate) fn map_path<M, D>(self, f: impl FnOnce(Path<N, C>) -> Path<M, D>) -> SearchResult<M, D> {
+        let outcome = match self.outcome {
+            Outcome::Found(p) => Outcome::Found(f(p)),
+            Outcome::NoPath => Outcome::NoPath,
+            Outcome::LimitReached(l) => Outcome::LimitReached(l),
+        };
+        SearchResult {
+            outcome,
+            stats: self.stats,
+            max_frontier: self.max_frontier,
+            reopened: self.reopened,
+        }
+    }
+}
+
+impl<N, C: fmt::Display> fmt::Display for SearchResult<N, C> {
+    /// The outcome, then the [`Stats`] line and the largest frontier.
+    ///
+    /// ```
+    /// use pathfind::{Cell, Grid, Movement};
+    /// let grid = Grid::new(3, 1, Movement::FOUR).unwrap();
+    /// let r = grid.bfs(Cell::new(0, 0), Cell::new(2, 0)).unwrap();
+    /// let line = r.to_string();
+    /// assert!(line.starts_with("found (cost 2, 2 steps): 2 nodes in "), "{line}");
+    /// assert!(line.ends_with(", depth 2 (max ply 2), frontier 1"), "{line}");
+    /// ```
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{}: {}, frontier {}",
+            self.outcome, self.stats, self.max_frontier
+        )?;
+        if self.reopened > 0 {
+            write!(f, ", {} reopened", self.reopened)?;
+        }
+        Ok(())
     }
 }

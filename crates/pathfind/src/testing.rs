@@ -49,12 +49,13 @@
 //! ```
 
 use proptest::prelude::*;
-use search_core::{Cost, SearchProblem};
+use search_core::{Budget, Cost, SearchProblem};
 
 use crate::context::SearchContext;
 use crate::error::PathError;
-use crate::grid::{Cell, Grid, Movement};
-use crate::result::Limits;
+use crate::cell::Cell;
+use crate::grid::Grid;
+use crate::movement::Movement;
 
 /// Why a heuristic check failed.
 ///
@@ -106,7 +107,11 @@ fn reachable<P: SearchProblem + ?Sized>(
     max_states: usize,
 ) -> Result<Vec<P::State>, PathError> {
     let mut out = Vec::new();
-    let mut ctx: SearchContext<P::State, usize> = SearchContext::new();
+    if max_states == 0 {
+        return Ok(out);
+    }
+    let mut ctx: SearchContext<P::State, usize> =
+        SearchContext::new().with_budget(Budget::nodes(max_states as u64));
     let mut buf = Vec::new();
     let mut states = Vec::new();
     ctx.bfs(
@@ -120,7 +125,6 @@ fn reachable<P: SearchProblem + ?Sized>(
             states.push(s.clone());
             false
         },
-        &Limits::none().expansions(max_states as u64),
     )?;
     for s in states {
         if out.len() == max_states {
@@ -167,7 +171,6 @@ pub fn check_admissible<P: SearchProblem + ?Sized>(
                     buf.clone()
                 },
                 |n| problem.is_goal(n),
-                &Limits::none(),
             )
             .map_err(HeuristicViolation::Search)?;
         if let Some(exact) = r.cost() {

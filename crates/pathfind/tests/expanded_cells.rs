@@ -21,7 +21,7 @@ use std::collections::{BTreeSet, HashMap};
 use oracle::{Exact, RefGrid, exact_estimate};
 use pathfind::testing::grid_query;
 use pathfind::{
-    Cell, Cost, FloatCost, Grid, GridContext, Heuristic, Limits, Movement, SearchResult, astar, bfs,
+    Budget, Cell, Cost, Grid, GridContext, Heuristic, Movement, SearchResult, astar, bfs,
 };
 use proptest::prelude::*;
 
@@ -121,19 +121,18 @@ proptest! {
         let optimum = g.get(&goal).copied();
         let octile = |c: Cell| exact_estimate(true, c, goal);
         let mut ctx = GridContext::new();
-        let none = Limits::<FloatCost>::none();
         let h = Heuristic::Octile;
         for name in ["astar", "dijkstra", "weighted", "greedy"] {
             let r = match name {
-                "astar" => ctx.astar(&grid, [start], goal, h, &none),
-                "dijkstra" => ctx.dijkstra(&grid, [start], goal, &none),
-                "weighted" => ctx.weighted_astar(&grid, [start], goal, h, weight, &none),
-                _ => ctx.greedy_best_first(&grid, [start], goal, Heuristic::Euclidean, &none),
+                "astar" => ctx.astar(&grid, [start], goal, h),
+                "dijkstra" => ctx.dijkstra(&grid, [start], goal),
+                "weighted" => ctx.weighted_astar(&grid, [start], goal, h, weight),
+                _ => ctx.greedy_best_first(&grid, [start], goal, Heuristic::Euclidean),
             }
             .unwrap();
             prop_assert_eq!(r.is_found(), optimum.is_some(), "{}", name);
             let listed: Vec<Cell> = ctx.expanded_cells(&grid).collect();
-            prop_assert_eq!(listed.len() as u64, r.stats.expanded, "{}", name);
+            prop_assert_eq!(listed.len() as u64, r.stats.nodes, "{}", name);
             for &c in &listed {
                 prop_assert!(ctx.was_expanded(&grid, c));
             }
@@ -154,11 +153,11 @@ proptest! {
                 },
                 |&c| octile(c),
                 |&c| c == goal,
-                &Limits::none(),
+                &Budget::new(),
             )
             .unwrap()
         })?;
-        prop_assert_eq!(cells.len() as u64, r.stats.expanded);
+        prop_assert_eq!(cells.len() as u64, r.stats.nodes);
         check_reachable("closure astar", &cells, &r, &g, goal)?;
         check_f_bounds("closure astar", &cells, &g, octile, optimum)?;
     }
@@ -174,9 +173,9 @@ proptest! {
         let mut ctx = GridContext::new();
 
         // BFS tests the goal when it generates it, from a cell one move closer.
-        let r = ctx.bfs(&grid, [start], goal, &Limits::none()).unwrap();
+        let r = ctx.bfs(&grid, [start], goal).unwrap();
         let listed: Vec<Cell> = ctx.expanded_cells(&grid).collect();
-        prop_assert_eq!(listed.len() as u64, r.stats.expanded);
+        prop_assert_eq!(listed.len() as u64, r.stats.nodes);
         check_reachable("bfs", &listed, &r, &g, goal)?;
         if let Some(d) = moves(&goal) {
             for c in g.keys() {
@@ -199,18 +198,18 @@ proptest! {
                     rg.steps(c)
                 },
                 |&c| c == goal,
-                &Limits::none(),
+                &Budget::new(),
             )
             .unwrap()
         })?;
-        prop_assert_eq!(twin.stats.expanded, r.stats.expanded);
+        prop_assert_eq!(twin.stats.nodes, r.stats.nodes);
         prop_assert_eq!(&listed, &cells);
 
         // A* with Manhattan distance (consistent on 4-connected grids).
         let manhattan = |c: Cell| exact_estimate(false, c, goal);
-        let r = ctx.astar(&grid, [start], goal, Heuristic::Manhattan, &Limits::none()).unwrap();
+        let r = ctx.astar(&grid, [start], goal, Heuristic::Manhattan).unwrap();
         let listed: Vec<Cell> = ctx.expanded_cells(&grid).collect();
-        prop_assert_eq!(listed.len() as u64, r.stats.expanded);
+        prop_assert_eq!(listed.len() as u64, r.stats.nodes);
         check_reachable("astar", &listed, &r, &g, goal)?;
         check_f_bounds("astar", &listed, &g, manhattan, g.get(&goal).copied())?;
         let (twin, cells) = recorded(&grid, |seen| {
@@ -222,13 +221,13 @@ proptest! {
                 },
                 |&c| c.x.abs_diff(goal.x) + c.y.abs_diff(goal.y),
                 |&c| c == goal,
-                &Limits::none(),
+                &Budget::new(),
             )
             .unwrap()
         })?;
         // Its tie-breaking differs from the grid's (fixed-point costs, deepest first), so
         // only the bounds and the count are compared.
-        prop_assert_eq!(cells.len() as u64, twin.stats.expanded);
+        prop_assert_eq!(cells.len() as u64, twin.stats.nodes);
         check_reachable("closure astar", &cells, &twin, &g, goal)?;
         check_f_bounds("closure astar", &cells, &g, manhattan, g.get(&goal).copied())?;
         // A cell outside the grid was never expanded.
@@ -241,22 +240,18 @@ fn a_goal_at_the_start_expands_nothing_and_limits_are_respected() {
     let grid = Grid::new(10, 10, Movement::OCTILE).unwrap();
     let mut ctx = GridContext::new();
     let c = Cell::new(3, 3);
-    let r = ctx.bfs(&grid, [c], c, &Limits::none()).unwrap();
-    assert_eq!(r.stats.expanded, 0);
+    let r = ctx.bfs(&grid, [c], c).unwrap();
+    assert_eq!(r.stats.nodes, 0);
     assert_eq!(ctx.expanded_cells(&grid).count(), 0);
+    // The same context (and its arrays) with a node limit.
+    ctx = std::mem::take(&mut ctx).with_budget(Budget::nodes(7));
     let r = ctx
-        .astar(
-            &grid,
-            [Cell::new(0, 0)],
-            Cell::new(9, 9),
-            Heuristic::Zero,
-            &Limits::none().expansions(7),
-        )
+        .astar(&grid, [Cell::new(0, 0)], Cell::new(9, 9), Heuristic::Zero)
         .unwrap();
     assert!(!r.is_found());
     assert_eq!(ctx.expanded_cells(&grid).count(), 7);
     // The next search replaces what the last one left.
-    ctx.bfs(&grid, [c], Cell::new(4, 3), &Limits::none())
-        .unwrap();
+    ctx = std::mem::take(&mut ctx).with_budget(Budget::new());
+    ctx.bfs(&grid, [c], Cell::new(4, 3)).unwrap();
     assert_eq!(ctx.expanded_cells(&grid).collect::<Vec<_>>(), [c]);
 }

@@ -7,7 +7,7 @@
 use std::path::PathBuf;
 
 use pathfind::movingai::{Scenario, load_map, load_scen, parse_map, parse_scen};
-use pathfind::{Cell, GridContext, Heuristic, Limits, MapError, Movement, Outcome, astar};
+use pathfind::{Budget, Cell, GridContext, Heuristic, Movement, Outcome, PathError, astar};
 
 const MAPS: [&str; 6] = [
     "arena",
@@ -76,7 +76,7 @@ fn grid_astar_matches_every_sampled_scen_optimum() {
         assert!(!all.is_empty(), "{name}: no scenario");
         for s in sample(&all) {
             let r = ctx
-                .astar(&grid, [s.start], s.goal, Heuristic::Octile, &Limits::none())
+                .astar(&grid, [s.start], s.goal, Heuristic::Octile)
                 .unwrap();
             let cost = r
                 .cost()
@@ -108,7 +108,7 @@ fn closure_astar_matches_sampled_scen_optima() {
                 |&c| grid.neighbors(c).collect::<Vec<_>>(),
                 |&c| pathfind::FloatCost::new(Heuristic::Octile.estimate(c, s.goal)).unwrap(),
                 |&c| c == s.goal,
-                &Limits::none(),
+                &Budget::new(),
             )
             .unwrap();
             let cost = r.cost().unwrap().get();
@@ -145,7 +145,7 @@ fn four_connected_bfs_matches_every_sampled_tsv_length() {
             );
         }
         for (start, goal, want) in sample(&rows) {
-            let r = ctx.bfs(&grid, [start], goal, &Limits::none()).unwrap();
+            let r = ctx.bfs(&grid, [start], goal).unwrap();
             match want {
                 Some(len) => assert_eq!(r.cost(), Some(len), "{name} {start:?} -> {goal:?}"),
                 None => assert_eq!(r.outcome, Outcome::NoPath),
@@ -159,23 +159,23 @@ fn malformed_files_give_errors_naming_the_line() {
     let e = parse_map("type octile\nheight 2\nwidth 3\nmap\n...\n..\n").unwrap_err();
     assert_eq!(
         e,
-        MapError::Line {
+        PathError::MapLine {
             line: 6,
             message: "map row has 2 cells, expected 3".into()
         }
     );
     let e = parse_map("type octile\nheight 3\nwidth 1\nmap\n.\n.\n").unwrap_err();
-    assert!(matches!(e, MapError::Truncated { line: 7, .. }), "{e:?}");
+    assert!(matches!(e, PathError::MapTruncated { line: 7, .. }), "{e:?}");
     let e = parse_map("type tile\nheight 1\nwidth 1\nmap\n.\n").unwrap_err();
-    assert!(matches!(e, MapError::Line { line: 1, .. }));
+    assert!(matches!(e, PathError::MapLine { line: 1, .. }));
     let e = parse_map("type octile\nheight 1\nwidth 1\nmop\n.\n").unwrap_err();
-    assert!(matches!(e, MapError::Line { line: 4, .. }));
+    assert!(matches!(e, PathError::MapLine { line: 4, .. }));
     let e = parse_map("type octile\nheight 0\nwidth 1\nmap\n").unwrap_err();
-    assert!(matches!(e, MapError::Grid(_)));
+    assert!(matches!(e, PathError::GridSize { .. }));
     let e = parse_map("type octile\r\nheight 1\r\nwidth 2\r\nmap\r\n.?\r\n").unwrap_err();
     assert_eq!(
         e,
-        MapError::BadChar {
+        PathError::MapChar {
             line: 5,
             column: 2,
             ch: '?'
@@ -183,11 +183,11 @@ fn malformed_files_give_errors_naming_the_line() {
     );
     let e = parse_scen("version 1\n0\tm\t4\t4\t0\t0\t1\t1\t1\n0\tm\t4\t4\t0\t9\t1\t1\t1\n")
         .unwrap_err();
-    assert!(matches!(e, MapError::Line { line: 3, .. }), "{e:?}");
+    assert!(matches!(e, PathError::MapLine { line: 3, .. }), "{e:?}");
     let e = parse_scen("version 1\n0\tm\t4\t4\t0\t0\t1\t1\tNaN\n").unwrap_err();
-    assert!(matches!(e, MapError::Line { line: 2, .. }), "{e:?}");
+    assert!(matches!(e, PathError::MapLine { line: 2, .. }), "{e:?}");
     let e = parse_scen("0\tm\t4\t4\t0\t0\t1\t1\t1\n").unwrap_err();
-    assert!(matches!(e, MapError::Line { line: 1, .. }), "{e:?}");
+    assert!(matches!(e, PathError::MapLine { line: 1, .. }), "{e:?}");
     let e = parse_scen("version 1\n0\tm\t4\t4\t-1\t0\t1\t1\t1\n").unwrap_err();
     assert!(
         e.to_string().starts_with("line 2: field 5 (start x)"),

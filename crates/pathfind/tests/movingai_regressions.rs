@@ -9,7 +9,7 @@
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
 
-use pathfind::MapError;
+use pathfind::PathError;
 use pathfind::movingai::{MapLimits, parse_map, parse_map_with_limits, parse_scen};
 
 struct LargestRequest;
@@ -80,7 +80,7 @@ fn a_huge_header_is_refused_before_allocating() {
         let (result, largest) = largest_allocation(|| parse_map(&text));
         assert_eq!(
             result,
-            Err(MapError::TooManyCells {
+            Err(PathError::MapTooManyCells {
                 width,
                 height,
                 max_cells: max
@@ -97,7 +97,7 @@ fn a_huge_header_is_refused_before_allocating() {
     );
     // A number beyond u32 is not a size at all.
     let e = parse_map(&header(4_294_967_296, 1)).unwrap_err();
-    assert!(matches!(e, MapError::Line { line: 2, .. }), "{e:?}");
+    assert!(matches!(e, PathError::MapLine { line: 2, .. }), "{e:?}");
 }
 
 /// The limit is inclusive and configurable; the grid's own side limit still applies.
@@ -112,7 +112,7 @@ fn the_cell_limit_is_configurable() {
     let e = parse_map_with_limits(ok, &limits.with_max_cells(5)).unwrap_err();
     assert_eq!(
         e,
-        MapError::TooManyCells {
+        PathError::MapTooManyCells {
             width: 3,
             height: 2,
             max_cells: 5
@@ -121,10 +121,10 @@ fn the_cell_limit_is_configurable() {
     // A side above 65,533 is still a grid-size error under a larger limit.
     let unlimited = MapLimits::new().with_max_cells(u64::MAX);
     let e = parse_map_with_limits(&header(1, 70_000), &unlimited).unwrap_err();
-    assert!(matches!(e, MapError::Grid(_)), "{e:?}");
+    assert!(matches!(e, PathError::GridSize { .. }), "{e:?}");
     // The default admits a 4096 x 4096 header (here without rows: truncated).
     let e = parse_map(&header(4096, 4096)).unwrap_err();
-    assert!(matches!(e, MapError::Truncated { line: 5, .. }), "{e:?}");
+    assert!(matches!(e, PathError::MapTruncated { line: 5, .. }), "{e:?}");
 }
 
 /// A header within the limit but larger than its text reserves no more cells than the text
@@ -134,7 +134,7 @@ fn a_short_text_reserves_no_more_than_its_length() {
     let text = header(4096, 4096) + "....\n";
     let (result, largest) = largest_allocation(|| parse_map(&text));
     assert!(
-        matches!(result, Err(MapError::Line { line: 5, .. })),
+        matches!(result, Err(PathError::MapLine { line: 5, .. })),
         "{result:?}"
     );
     assert!(
@@ -146,7 +146,7 @@ fn a_short_text_reserves_no_more_than_its_length() {
     let (result, largest) = largest_allocation(|| parse_map(&text));
     assert_eq!(
         result,
-        Err(MapError::Line {
+        Err(PathError::MapLine {
             line: 5,
             message: format!("map row has {} cells, expected 1", 1 << 20)
         })
@@ -161,7 +161,7 @@ fn rows_beyond_the_declared_height_are_an_error() {
     let e = parse_map("type octile\r\nheight 1\r\nwidth 3\r\nmap\r\n.G@\r\nSTW\rz").unwrap_err();
     assert_eq!(
         e,
-        MapError::Line {
+        PathError::MapLine {
             line: 6,
             message: "expected the end of the 1-row map, found \"STW\\rz\"".into()
         }
@@ -178,7 +178,7 @@ fn a_second_carriage_return_is_part_of_the_row() {
     let e = parse_map("type octile\nheight 1\nwidth 1\nmap\n.\r\r\n").unwrap_err();
     assert_eq!(
         e,
-        MapError::BadChar {
+        PathError::MapChar {
             line: 5,
             column: 2,
             ch: '\r'
@@ -202,7 +202,7 @@ fn an_optimal_length_with_an_exponent_is_an_error() {
     .unwrap_err();
     assert_eq!(
         e,
-        MapError::Line {
+        PathError::MapLine {
             line: 4,
             message: "field 9 (optimal length) is not a non-negative decimal number: \"15e-134\""
                 .into()

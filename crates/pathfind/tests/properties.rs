@@ -18,7 +18,7 @@ mod oracle;
 use oracle::{Exact, RefGrid, bellman_ford, exact_estimate};
 use pathfind::testing::grid_query;
 use pathfind::{
-    Algorithm, Cell, Cost, FloatCost, Grid, GridContext, Heuristic, Limit, Limits, Movement,
+    Algorithm, Cell, Cost, FloatCost, Grid, GridContext, Heuristic, Limit, Budget, BudgetField, Movement,
     Outcome, SearchContext, SearchProblem, SearchResult, Solve, Step, astar, bfs, dfs, dijkstra,
     greedy_best_first, idastar, iddfs, weighted_astar,
 };
@@ -185,7 +185,7 @@ fn ran_out<N: PartialEq + std::fmt::Debug, C: Cost>(
     r: &SearchResult<N, C>,
     exhaustive: bool,
 ) -> Result<bool, TestCaseError> {
-    let out = r.outcome == Outcome::LimitReached(Limit::Expansions);
+    let out = r.outcome == Outcome::LimitReached(Limit::Budget(BudgetField::Nodes));
     prop_assert!(!(out && exhaustive), "{}: out of expansions", name);
     Ok(out)
 }
@@ -377,16 +377,16 @@ proptest! {
         let succ64 = |&v: &usize| adj[v].iter().map(|&(b, c)| (b, u64::from(c))).collect::<Vec<_>>();
         let steps = |&v: &usize| adj[v].iter().map(|&(b, _)| b).collect::<Vec<_>>();
         let is_goal = |&v: &usize| v == goal;
-        let none = Limits::none();
+        let none = Budget::new();
         // One context reused for every search below, next to a fresh one per search.
         let mut ctx = SearchContext::new();
 
         let r = dijkstra(starts.clone(), succ, is_goal, &none).unwrap();
         check_graph_optimal("dijkstra", adj, &r, starts, goal, want)?;
-        let r = ctx.dijkstra(starts.clone(), succ, is_goal, &none).unwrap();
+        let r = ctx.dijkstra(starts.clone(), succ, is_goal).unwrap();
         check_graph_optimal("dijkstra, reused context", adj, &r, starts, goal, want)?;
         // u64 costs use the radix open list.
-        let r = dijkstra(starts.clone(), succ64, is_goal, &Limits::none()).unwrap();
+        let r = dijkstra(starts.clone(), succ64, is_goal, &Budget::new()).unwrap();
         check_graph_optimal("dijkstra u64", adj, &r, starts, goal, want)?;
 
         for (hn, h, consistent) in case.heuristics() {
@@ -395,9 +395,9 @@ proptest! {
             let h64 = |v: &usize| u64::from(h(v));
             let r = astar(starts.clone(), succ, h, is_goal, &none).unwrap();
             check_graph_optimal(&format!("astar {hn}"), adj, &r, starts, goal, want)?;
-            let r = ctx.astar(starts.clone(), succ, h, is_goal, &none).unwrap();
+            let r = ctx.astar(starts.clone(), succ, h, is_goal).unwrap();
             check_graph_optimal(&format!("astar {hn}, reused context"), adj, &r, starts, goal, want)?;
-            let r = astar(starts.clone(), succ64, h64, is_goal, &Limits::none()).unwrap();
+            let r = astar(starts.clone(), succ64, h64, is_goal, &Budget::new()).unwrap();
             check_graph_optimal(&format!("astar u64 {hn}"), adj, &r, starts, goal, want)?;
 
             // Weighted A* never reopens a state: its bound needs a consistent heuristic (see
@@ -405,11 +405,11 @@ proptest! {
             let bound = consistent.then_some(weight);
             let r = weighted_astar(starts.clone(), succ, h, is_goal, weight, &none).unwrap();
             check_graph_valid(&format!("weighted_astar w={weight} {hn}"), adj, &r, starts, goal, want, bound)?;
-            let r = ctx.weighted_astar(starts.clone(), succ, h, is_goal, weight, &none).unwrap();
+            let r = ctx.weighted_astar(starts.clone(), succ, h, is_goal, weight).unwrap();
             check_graph_valid(&format!("weighted_astar w={weight} {hn}, reused"), adj, &r, starts, goal, want, bound)?;
             let r = greedy_best_first(starts.clone(), succ, h, is_goal, &none).unwrap();
             check_graph_valid(&format!("greedy {hn}"), adj, &r, starts, goal, want, None)?;
-            let r = ctx.greedy_best_first(starts.clone(), succ, h, is_goal, &none).unwrap();
+            let r = ctx.greedy_best_first(starts.clone(), succ, h, is_goal).unwrap();
             check_graph_valid(&format!("greedy {hn}, reused"), adj, &r, starts, goal, want, None)?;
 
             // The same through the trait, from the first start.
@@ -428,7 +428,7 @@ proptest! {
         // IDA* enumerates simple paths, so the exhaustive checks are on small graphs
         // (`deepening_graph_searches_match_pathfinding_and_bellman_ford`); with the exact
         // cost as its heuristic it walks optimal paths only, affordable here.
-        let deep = Limits::none().expansions(DEEPENING_LIMIT);
+        let deep = Budget::nodes(DEEPENING_LIMIT);
         let perfect = |&v: &usize| case.exact(v);
         if want.is_some() {
             let r = idastar(starts.clone(), succ, perfect, is_goal, &deep).unwrap();
@@ -441,9 +441,9 @@ proptest! {
         }
 
         // Unit costs: BFS counts moves, DFS finds some path.
-        let r = bfs(starts.clone(), steps, is_goal, &Limits::none()).unwrap();
+        let r = bfs(starts.clone(), steps, is_goal, &Budget::new()).unwrap();
         check_graph_optimal("bfs", adj1, &r, starts, goal, moves)?;
-        let r = dfs(starts.clone(), steps, is_goal, &Limits::none()).unwrap();
+        let r = dfs(starts.clone(), steps, is_goal, &Budget::new()).unwrap();
         check_graph_valid("dfs", adj1, &r, starts, goal, moves, None)?;
         // Through the trait on the weighted graph: BFS takes the fewest moves, costing their
         // edges.
@@ -484,21 +484,21 @@ proptest! {
         let succ = |&v: &usize| adj[v].clone();
         let steps = |&v: &usize| adj[v].iter().map(|&(b, _)| b).collect::<Vec<_>>();
         let is_goal = |&v: &usize| v == goal;
-        let deep = Limits::none().expansions(DEEPENING_LIMIT);
-        let mut ctx = SearchContext::new();
+        let deep = Budget::nodes(DEEPENING_LIMIT);
+        let mut ctx = SearchContext::new().with_budget(deep.clone());
         for (hn, h, _) in case.heuristics() {
             let h = &*h;
             let r = idastar(starts.clone(), succ, h, is_goal, &deep).unwrap();
-            prop_assert_ne!(&r.outcome, &Outcome::LimitReached(Limit::Expansions));
+            prop_assert_ne!(&r.outcome, &Outcome::LimitReached(Limit::Budget(BudgetField::Nodes)));
             check_graph_optimal(&format!("idastar {hn}"), adj, &r, starts, goal, want)?;
-            let r = ctx.idastar(starts.clone(), succ, h, is_goal, &deep).unwrap();
+            let r = ctx.idastar(starts.clone(), succ, h, is_goal).unwrap();
             check_graph_optimal(&format!("idastar {hn}, reused context"), adj, &r, starts, goal, want)?;
             let p = GraphProblem { adj, start, goal, h };
             let r = p.solve(Algorithm::IdaStar, &deep).unwrap();
             check_graph_optimal(&format!("solve IdaStar {hn}"), adj, &r, &[start], goal, want1)?;
         }
-        let r = iddfs(starts.clone(), steps, is_goal, &Limits::none().expansions(DEEPENING_LIMIT)).unwrap();
-        prop_assert_ne!(&r.outcome, &Outcome::LimitReached(Limit::Expansions));
+        let r = iddfs(starts.clone(), steps, is_goal, &Budget::nodes(DEEPENING_LIMIT)).unwrap();
+        prop_assert_ne!(&r.outcome, &Outcome::LimitReached(Limit::Budget(BudgetField::Nodes)));
         check_graph_optimal("iddfs", adj1, &r, starts, goal, moves)?;
         // Through the trait on the weighted graph: the fewest moves, costing their edges.
         let p = GraphProblem { adj, start, goal, h: &|_| 0 };
@@ -710,6 +710,12 @@ fn grid_reference(grid: &Grid, start: Cell, goal: Cell) -> Result<GridReference,
 }
 
 /// A float cost.
+/// The same result with the measured time cleared, to compare two runs of one search.
+fn untimed<N, C>(mut r: SearchResult<N, C>) -> SearchResult<N, C> {
+    r.stats.elapsed = std::time::Duration::ZERO;
+    r
+}
+
 fn float(x: f64) -> FloatCost {
     FloatCost::new(x).unwrap()
 }
@@ -725,18 +731,18 @@ proptest! {
         prop_assert_eq!(grid.movement(), movement);
         let GridReference { rg, moves, want, want_moves } = grid_reference(&grid, start, goal)?;
         let diagonals = movement != Movement::FOUR;
-        let none = Limits::none();
+        let none = Budget::new();
         let mut ctx = GridContext::new();
 
         // The dense grid searches and the trait over the grid (hashed states).
-        let r = ctx.dijkstra(&grid, [start], goal, &none).unwrap();
+        let r = ctx.dijkstra(&grid, [start], goal).unwrap();
         check_grid_optimal("grid dijkstra", &rg, &r, start, goal, want)?;
         let p = grid.problem(start, goal, Heuristic::Zero);
         check_grid_optimal("solve Dijkstra", &rg, &p.solve(Algorithm::Dijkstra, &none).unwrap(), start, goal, want)?;
         for &h in admissible(movement) {
-            let r = ctx.astar(&grid, [start], goal, h, &none).unwrap();
+            let r = ctx.astar(&grid, [start], goal, h).unwrap();
             check_grid_optimal(&format!("grid astar {h:?}"), &rg, &r, start, goal, want)?;
-            let r = ctx.weighted_astar(&grid, [start], goal, h, weight, &none).unwrap();
+            let r = ctx.weighted_astar(&grid, [start], goal, h, weight).unwrap();
             check_grid_valid(&format!("grid weighted {weight} {h:?}"), &rg, &r, start, goal, want, Some(weight))?;
             let p = grid.problem(start, goal, h);
             let r = p.solve(Algorithm::AStar, &none).unwrap();
@@ -746,14 +752,14 @@ proptest! {
         }
         for h in HEURISTICS {
             // Any heuristic, admissible or not: a valid path.
-            let r = ctx.greedy_best_first(&grid, [start], goal, h, &none).unwrap();
+            let r = ctx.greedy_best_first(&grid, [start], goal, h).unwrap();
             check_grid_valid(&format!("grid greedy {h:?}"), &rg, &r, start, goal, want, None)?;
-            let r = ctx.weighted_astar(&grid, [start], goal, h, weight, &none).unwrap();
+            let r = ctx.weighted_astar(&grid, [start], goal, h, weight).unwrap();
             check_grid_valid(&format!("grid weighted {weight} {h:?}"), &rg, &r, start, goal, want, None)?;
             let r = grid.problem(start, goal, h).solve(Algorithm::GreedyBestFirst, &none).unwrap();
             check_grid_valid(&format!("solve greedy {h:?}"), &rg, &r, start, goal, want, None)?;
         }
-        let r = ctx.bfs(&grid, [start], goal, &Limits::none()).unwrap();
+        let r = ctx.bfs(&grid, [start], goal).unwrap();
         check_grid_moves("grid bfs", &rg, &r, start, goal, want_moves)?;
         let distances = ctx.bfs_distances(&grid, [start]).unwrap();
         for (i, &m) in moves.iter().enumerate() {
@@ -780,19 +786,19 @@ proptest! {
         check_grid_optimal("closure dijkstra", &rg, &r, start, goal, want)?;
         let r = astar([start], succ, h_float, is_goal, &none).unwrap();
         check_grid_optimal("closure astar", &rg, &r, start, goal, want)?;
-        let r = dijkstra([start], |&c: &Cell| rg.moves(c), is_goal, &Limits::none()).unwrap();
+        let r = dijkstra([start], |&c: &Cell| rg.moves(c), is_goal, &Budget::new()).unwrap();
         check_grid_optimal("closure dijkstra, exact costs", &rg, &r, start, goal, want)?;
-        let r = astar([start], |&c: &Cell| rg.moves(c), h_exact, is_goal, &Limits::none()).unwrap();
+        let r = astar([start], |&c: &Cell| rg.moves(c), h_exact, is_goal, &Budget::new()).unwrap();
         check_grid_optimal("closure astar, exact costs", &rg, &r, start, goal, want)?;
         let r = weighted_astar([start], succ, h_float, is_goal, weight, &none).unwrap();
         check_grid_valid(&format!("closure weighted {weight}"), &rg, &r, start, goal, want, Some(weight))?;
-        let r = weighted_astar([start], |&c: &Cell| rg.moves(c), h_exact, is_goal, weight, &Limits::none()).unwrap();
+        let r = weighted_astar([start], |&c: &Cell| rg.moves(c), h_exact, is_goal, weight, &Budget::new()).unwrap();
         check_grid_valid(&format!("closure weighted {weight}, exact costs"), &rg, &r, start, goal, want, Some(weight))?;
         let r = greedy_best_first([start], succ, h_float, is_goal, &none).unwrap();
         check_grid_valid("closure greedy", &rg, &r, start, goal, want, None)?;
-        let r = bfs([start], steps, is_goal, &Limits::none()).unwrap();
+        let r = bfs([start], steps, is_goal, &Budget::new()).unwrap();
         check_grid_moves("closure bfs", &rg, &r, start, goal, want_moves)?;
-        let r = dfs([start], steps, is_goal, &Limits::none()).unwrap();
+        let r = dfs([start], steps, is_goal, &Budget::new()).unwrap();
         prop_assert_eq!(r.is_found(), want_moves.is_some(), "closure dfs");
         if let Some(p) = r.path() {
             rg.walk(&p.nodes, start, goal).map_err(TestCaseError::fail)?;
@@ -822,7 +828,7 @@ proptest! {
         // With no path they enumerate every simple path from the start: only in a small
         // component must they finish; in a larger one they may run out of expansions.
         let exhaustive = want.is_some() || rg.pathfinding_costs(start).len() <= SMALL_COMPONENT;
-        let deep = Limits::none().expansions(if exhaustive { DEEPENING_LIMIT } else { 200_000 });
+        let deep = Budget::nodes(if exhaustive { DEEPENING_LIMIT } else { 200_000 });
         let heuristics: &[Heuristic] = if diagonals { &[Heuristic::Octile] } else { &[Heuristic::Manhattan, Heuristic::Octile] };
         for &h in heuristics {
             let name = format!("solve IdaStar {h:?}");
@@ -836,12 +842,12 @@ proptest! {
             |&c: &Cell| rg.moves(c),
             |&c| exact_estimate(diagonals, c, goal),
             |&c| c == goal,
-            &Limits::none().expansions(deep.max_expansions.unwrap()),
+            &Budget::nodes(deep.max_nodes().unwrap()),
         ).unwrap();
         if !ran_out("closure idastar", &r, exhaustive)? {
             check_grid_optimal("closure idastar, exact costs", &rg, &r, start, goal, want)?;
         }
-        let r = iddfs([start], |&c: &Cell| rg.steps(c), |&c| c == goal, &Limits::none().expansions(deep.max_expansions.unwrap())).unwrap();
+        let r = iddfs([start], |&c: &Cell| rg.steps(c), |&c| c == goal, &Budget::nodes(deep.max_nodes().unwrap())).unwrap();
         if !ran_out("closure iddfs", &r, exhaustive)? {
             check_grid_moves("closure iddfs", &rg, &r, start, goal, want_moves)?;
         }
@@ -858,8 +864,8 @@ proptest! {
     ) {
         let GridReference { rg, want, .. } = grid_reference(&grid, start, goal)?;
         let p = grid.problem(start, goal, Heuristic::Octile);
-        let whole = p.solve(Algorithm::AStar, &Limits::none()).unwrap();
-        let mut stepper = p.stepper(&Limits::none()).unwrap();
+        let whole = p.solve(Algorithm::AStar, &Budget::new()).unwrap();
+        let mut stepper = p.stepper(&Budget::new()).unwrap();
         let mut expanded = 0u64;
         let stepped = loop {
             match stepper.step().unwrap() {
@@ -869,8 +875,8 @@ proptest! {
         };
         check_grid_optimal("stepped astar", &rg, &stepped, start, goal, want)?;
         // Stepping is solving one expansion at a time: the same result and statistics.
-        prop_assert_eq!(expanded, whole.stats.expanded);
-        prop_assert_eq!(stepped, whole);
+        prop_assert_eq!(expanded, whole.stats.nodes);
+        prop_assert_eq!(untimed(stepped), untimed(whole));
     }
 
     #[test]
@@ -884,16 +890,15 @@ proptest! {
         let strip = Grid::new(grid.width() + 3, 1, Movement::OCTILE).unwrap();
         let (rg8, rg4) = (RefGrid::of(&grid), RefGrid::of(&four));
         let mut ctx = GridContext::new();
-        let none = Limits::none();
         for s in rg8.open_cells().collect::<Vec<_>>() {
             let (costs, moves) = (rg8.pathfinding_costs(s), rg4.pathfinding_moves(s));
             for t in rg8.open_cells().collect::<Vec<_>>() {
-                let r = ctx.astar(&grid, [s], t, Heuristic::Octile, &none).unwrap();
+                let r = ctx.astar(&grid, [s], t, Heuristic::Octile).unwrap();
                 check_grid_optimal("octile astar", &rg8, &r, s, t, costs.get(&t).copied())?;
-                let r = ctx.bfs(&four, [s], t, &Limits::none()).unwrap();
+                let r = ctx.bfs(&four, [s], t).unwrap();
                 check_grid_moves("4-connected bfs", &rg4, &r, s, t, moves.get(&t).map(|&m| u64::from(m)))?;
                 let end = Cell::new(t.x, 0);
-                let r = ctx.dijkstra(&strip, [Cell::new(s.x, 0)], end, &none).unwrap();
+                let r = ctx.dijkstra(&strip, [Cell::new(s.x, 0)], end).unwrap();
                 prop_assert_eq!(r.cost().map(|c| c.get()), Some(f64::from(s.x.abs_diff(t.x))));
             }
         }
@@ -924,13 +929,13 @@ fn weighted_astar_bound_with_an_inconsistent_heuristic() {
     let succ = |&v: &usize| adj[v].clone();
     let optimum = pathfinding::prelude::dijkstra(&6, |&v| adj[v].clone(), |&v| v == 9);
     assert_eq!(optimum.map(|p| p.1), Some(9));
-    let r = astar([6], succ, h, |&v| v == 9, &Limits::none()).unwrap();
+    let r = astar([6], succ, h, |&v| v == 9, &Budget::new()).unwrap();
     assert_eq!(r.cost(), Some(9));
     // The documented limit: weighted A* expands each state once, so with this admissible
     // but inconsistent heuristic it returns a valid path above the w x optimum bound (the
     // docs promise the bound for consistent heuristics only).
     for w in [1.0, 1.2] {
-        let r = weighted_astar([6], succ, h, |&v| v == 9, w, &Limits::none()).unwrap();
+        let r = weighted_astar([6], succ, h, |&v| v == 9, w, &Budget::new()).unwrap();
         assert_eq!(r.cost(), Some(14), "w = {w}");
         assert_eq!(
             r.path().map(|p| p.nodes.clone()),

@@ -3,7 +3,7 @@
 //! the BFS distance from the start to every cell and finds an A* path (Euclidean heuristic)
 //! of cost 15; these tests check both, and that every algorithm agrees on the optimum.
 
-use pathfind::{Algorithm, Cell, Grid, GridContext, Heuristic, Limits, Movement, Solve};
+use pathfind::{Algorithm, Budget, Cell, Grid, GridContext, Heuristic, Movement, Solve};
 
 const OBSTACLES: [(u32, u32); 15] = [
     (3, 4),
@@ -80,7 +80,7 @@ fn astar_euclidean_finds_cost_15_with_16_cells() {
     // The end of every shortest path is forced: (4,9) (4,8) (5,8) (6,8) (6,9).
     let tail: Vec<Cell> = [(4, 9), (4, 8), (5, 8), (6, 8), (6, 9)].map(cell).to_vec();
     assert_eq!(&p.nodes[11..], &tail[..]);
-    assert!(r.stats.expanded > 0 && r.stats.generated >= r.stats.expanded);
+    assert!(r.stats.nodes > 0 && r.stats.leaves >= r.stats.nodes);
 }
 
 #[test]
@@ -94,7 +94,7 @@ fn every_algorithm_agrees_on_the_textbook_grid() {
         Algorithm::AStar,
         Algorithm::IdaStar,
     ] {
-        let r = p.solve(alg, &Limits::none()).unwrap();
+        let r = p.solve(alg, &Budget::new()).unwrap();
         assert_eq!(r.cost().unwrap().get(), 15.0, "{alg:?}");
         assert_eq!(r.path().unwrap().nodes.len(), 16, "{alg:?}");
     }
@@ -103,12 +103,12 @@ fn every_algorithm_agrees_on_the_textbook_grid() {
         Algorithm::GreedyBestFirst,
         Algorithm::WeightedAStar(2.0),
     ] {
-        let r = p.solve(alg, &Limits::none()).unwrap();
+        let r = p.solve(alg, &Budget::new()).unwrap();
         assert!(r.cost().unwrap().get() >= 15.0, "{alg:?}");
     }
     let mut ctx = GridContext::new();
-    let r = ctx.bfs(&grid, [start], goal, &Limits::none()).unwrap();
+    let r = ctx.bfs(&grid, [start], goal).unwrap();
     assert_eq!(r.cost(), Some(15));
-    let r = ctx.dijkstra(&grid, [start], goal, &Limits::none()).unwrap();
+    let r = ctx.dijkstra(&grid, [start], goal).unwrap();
     assert_eq!(r.cost().unwrap().get(), 15.0);
 }

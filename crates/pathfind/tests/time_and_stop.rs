@@ -1,15 +1,16 @@
 //! A time limit and a stop flag end every algorithm's search on a graph it could never
 //! finish, reported as `LimitReached(Time)` / `LimitReached(Stopped)`; a search that
-//! finishes first is unaffected; a `search_core::Budget` carries over.
+//! finishes first is unaffected; every field of a `search_core::Budget` means one thing, and
+//! `iterations` is refused.
 
 use std::time::{Duration, Instant};
 
 use pathfind::{
-    AStarStepper, Algorithm, Cell, Grid, GridContext, Heuristic, Limit, Limits, Movement, Outcome,
-    SearchContext, SearchProblem, Solve, Step, astar, bfs, dfs, dijkstra, greedy_best_first,
-    idastar, iddfs, weighted_astar,
+    AStarStepper, Algorithm, Cell, Grid, GridContext, Heuristic, Limit, Movement, Outcome,
+    PathError, SearchContext, SearchProblem, SearchResult, Solve, Step, astar, bfs, dfs, dijkstra,
+    greedy_best_first, idastar, iddfs, weighted_astar,
 };
-use search_core::{Budget, StopFlag};
+use search_core::{Budget, BudgetError, BudgetField, StopFlag};
 
 type P = (i32, i32);
 
@@ -31,14 +32,18 @@ fn toward(&(x, y): &P) -> u64 {
     u64::from((1_000_000 - x).unsigned_abs() + (1_000_000 - y).unsigned_abs())
 }
 
-/// Runs every algorithm once with `limits` and returns (name, outcome, expanded).
-fn every_algorithm(
-    limits: &Limits<u64>,
-    steps: &Limits<usize>,
-) -> Vec<(&'static str, Outcome<P, u64>, u64)> {
+/// The same result with the measured time cleared, to compare two runs of one search.
+fn untimed<N, C>(mut r: SearchResult<N, C>) -> SearchResult<N, C> {
+    r.stats.elapsed = Duration::ZERO;
+    r
+}
+
+/// Runs every algorithm once with `budget` and returns (name, outcome, expanded).
+fn every_algorithm(budget: &Budget) -> Vec<(&'static str, Outcome<P, u64>, u64)> {
+    let (limits, steps) = (budget, budget);
     let mut out = Vec::new();
     let mut add =
-        |name, r: pathfind::SearchResult<P, u64>| out.push((name, r.outcome, r.stats.expanded));
+        |name, r: pathfind::SearchResult<P, u64>| out.push((name, r.outcome, r.stats.nodes));
     add(
         "dijkstra",
         dijkstra([(0, 0)], lattice, never, limits).unwrap(),
@@ -69,7 +74,7 @@ fn every_algorithm(
                 cost: cost.unwrap(),
             }),
         };
-        out.push((name, outcome, r.stats.expanded));
+        out.push((name, outcome, r.stats.nodes));
     };
     add_steps("bfs", bfs([(0, 0)], unit, never, steps).unwrap());
     add_steps("dfs", dfs([(0, 0)], unit, never, steps).unwrap());
@@ -81,9 +86,13 @@ fn every_algorithm(
 fn a_time_limit_ends_every_algorithm() {
     let limit = Duration::from_millis(30);
     let started = Instant::now();
-    let runs = every_algorithm(&Limits::none().time(limit), &Limits::none().time(limit));
+    let runs = every_algorithm(&Budget::time(limit));
     for (name, outcome, expanded) in &runs {
-        assert_eq!(*outcome, Outcome::LimitReached(Limit::Time), "{name}");
+        assert_eq!(
+            *outcome,
+            Outcome::LimitReached(Limit::Budget(BudgetField::Time)),
+            "{name}"
+        );
         assert!(*expanded > 0, "{name}");
     }
     // Eight searches of 30 ms each: generous slack for a debug build on a busy machine,
@@ -99,12 +108,13 @@ fn a_time_limit_ends_every_algorithm() {
 fn a_stop_flag_set_before_the_search_stops_it_at_once() {
     let stop = StopFlag::new();
     stop.stop();
-    let runs = every_algorithm(
-        &Limits::none().with_stop(stop.clone()),
-        &Limits::none().with_stop(stop),
-    );
+    let runs = every_algorithm(&Budget::new().with_stop(stop));
     for (name, outcome, expanded) in &runs {
-        assert_eq!(*outcome, Outcome::LimitReached(Limit::Stopped), "{name}");
+        assert_eq!(
+            *outcome,
+            Outcome::LimitReached(Limit::Budget(BudgetField::Stop)),
+            "{name}"
+        );
         assert_eq!(*expanded, 0, "{name}");
     }
 }
@@ -117,15 +127,10 @@ fn a_stop_flag_set_from_another_thread_ends_the_search() {
     for y in 0..1_000 {
         grid.set_passable(Cell::new(990, y), false).unwrap();
     }
-    let mut ctx = GridContext::new();
+    let mut ctx = GridContext::new().with_budget(Budget::nodes(1));
     // Allocates the context's per-cell arrays, so that the timed searches only search.
-    ctx.dijkstra(
-        &grid,
-        [Cell::new(0, 0)],
-        Cell::new(999, 999),
-        &Limits::none().expansions(1),
-    )
-    .unwrap();
+    ctx.dijkstra(&grid, [Cell::new(0, 0)], Cell::new(999, 999))
+        .unwrap();
     for algorithm in ["dijkstra", "grid"] {
         let stop = StopFlag::new();
         let setter = {
@@ -137,17 +142,18 @@ fn a_stop_flag_set_from_another_thread_ends_the_search() {
             })
         };
         let (outcome, expanded) = if algorithm == "dijkstra" {
-            let limits = Limits::none().with_stop(stop.clone());
-            let r = dijkstra([(0, 0)], lattice, never, &limits).unwrap();
-            (format!("{:?}", r.outcome), r.stats.expanded)
+            let budget = Budget::new().with_stop(stop.clone());
+            let r = dijkstra([(0, 0)], lattice, never, &budget).unwrap();
+            (format!("{:?}", r.outcome), r.stats.nodes)
         } else {
-            let limits = Limits::none().with_stop(stop.clone());
+            // The same context (and its arrays), with the stop flag as its budget.
+            ctx = std::mem::take(&mut ctx).with_budget(Budget::new().with_stop(stop.clone()));
             let mut total = 0;
             loop {
                 let r = ctx
-                    .dijkstra(&grid, [Cell::new(0, 0)], Cell::new(999, 999), &limits)
+                    .dijkstra(&grid, [Cell::new(0, 0)], Cell::new(999, 999))
                     .unwrap();
-                total += r.stats.expanded;
+                total += r.stats.nodes;
                 if r.outcome != Outcome::NoPath {
                     break (format!("{:?}", r.outcome), total);
                 }
@@ -157,7 +163,10 @@ fn a_stop_flag_set_from_another_thread_ends_the_search() {
         let set = setter.join().unwrap();
         assert_eq!(
             outcome,
-            format!("{:?}", Outcome::<P, u64>::LimitReached(Limit::Stopped))
+            format!(
+                "{:?}",
+                Outcome::<P, u64>::LimitReached(Limit::Budget(BudgetField::Stop))
+            )
         );
         assert!(expanded > 0);
         assert!(returned >= set);
@@ -172,9 +181,7 @@ fn a_stop_flag_set_from_another_thread_ends_the_search() {
 
 #[test]
 fn a_search_that_finishes_first_is_unaffected() {
-    let limits = Limits::none()
-        .time(Duration::from_secs(60))
-        .with_stop(StopFlag::new());
+    let limits = Budget::time(Duration::from_secs(60)).with_stop(StopFlag::new());
     let r = astar(
         [(0, 0)],
         lattice,
@@ -189,31 +196,27 @@ fn a_search_that_finishes_first_is_unaffected() {
         lattice,
         |&(x, y)| u64::from((10 - x).unsigned_abs() + (7 - y).unsigned_abs()),
         |&p| p == (10, 7),
-        &Limits::none(),
+        &Budget::new(),
     )
     .unwrap();
-    assert_eq!(r, plain);
+    assert_eq!(untimed(r), untimed(plain));
     // The expansion limit still reports itself, with a clock running alongside.
     let r = dijkstra(
         [(0, 0)],
         lattice,
         never,
-        &Limits::none()
-            .expansions(1_000)
-            .time(Duration::from_secs(60)),
+        &Budget::nodes(1_000).with_time(Duration::from_secs(60)),
     )
     .unwrap();
-    assert_eq!(r.outcome, Outcome::LimitReached(Limit::Expansions));
-    assert_eq!(r.stats.expanded, 1_000);
+    assert_eq!(
+        r.outcome,
+        Outcome::LimitReached(Limit::Budget(BudgetField::Nodes))
+    );
+    assert_eq!(r.stats.nodes, 1_000);
     let grid = Grid::new(50, 50, Movement::OCTILE).unwrap();
     let r = GridContext::new()
-        .astar(
-            &grid,
-            [Cell::new(0, 0)],
-            Cell::new(49, 49),
-            Heuristic::Octile,
-            &Limits::none().time(Duration::from_secs(60)),
-        )
+        .with_budget(Budget::time(Duration::from_secs(60)))
+        .astar(&grid, [Cell::new(0, 0)], Cell::new(49, 49), Heuristic::Octile)
         .unwrap();
     assert!(r.is_found());
 }
@@ -236,7 +239,7 @@ impl SearchProblem for Lattice {
 
 #[test]
 fn problems_contexts_and_steppers_take_the_limits_too() {
-    let limits = Limits::none().time(Duration::from_millis(10));
+    let limits = Budget::time(Duration::from_millis(10));
     for algorithm in [
         Algorithm::Dijkstra,
         Algorithm::AStar,
@@ -246,13 +249,16 @@ fn problems_contexts_and_steppers_take_the_limits_too() {
         let r = Lattice.solve(algorithm, &limits).unwrap();
         assert_eq!(
             r.outcome,
-            Outcome::LimitReached(Limit::Time),
+            Outcome::LimitReached(Limit::Budget(BudgetField::Time)),
             "{algorithm:?}"
         );
     }
-    let mut ctx = SearchContext::new();
-    let r = ctx.dijkstra([(0, 0)], lattice, never, &limits).unwrap();
-    assert_eq!(r.outcome, Outcome::LimitReached(Limit::Time));
+    let mut ctx = SearchContext::new().with_budget(limits.clone());
+    let r = ctx.dijkstra([(0, 0)], lattice, never).unwrap();
+    assert_eq!(
+        r.outcome,
+        Outcome::LimitReached(Limit::Budget(BudgetField::Time))
+    );
     // A stepper's clock starts when it is created.
     let mut stepper = AStarStepper::new(&Lattice, &limits).unwrap();
     let result = loop {
@@ -260,35 +266,122 @@ fn problems_contexts_and_steppers_take_the_limits_too() {
             break r;
         }
     };
-    assert_eq!(result.outcome, Outcome::LimitReached(Limit::Time));
-    assert_eq!(stepper.stats().expanded % Limits::POLL_INTERVAL, 0);
+    assert_eq!(
+        result.outcome,
+        Outcome::LimitReached(Limit::Budget(BudgetField::Time))
+    );
+    assert_eq!(stepper.stats().nodes % pathfind::POLL_INTERVAL, 0);
 }
 
 #[test]
 fn a_budget_sets_nodes_depth_time_and_stop() {
-    let r = dijkstra(
-        [(0, 0)],
-        lattice,
-        never,
-        &Limits::from_budget(&Budget::nodes(500)),
-    )
-    .unwrap();
-    assert_eq!(r.outcome, Outcome::LimitReached(Limit::Expansions));
-    assert_eq!(r.stats.expanded, 500);
+    let r = dijkstra([(0, 0)], lattice, never, &Budget::nodes(500)).unwrap();
+    assert_eq!(
+        r.outcome,
+        Outcome::LimitReached(Limit::Budget(BudgetField::Nodes))
+    );
+    assert_eq!(r.stats.nodes, 500);
     let budget = Budget::time(Duration::from_millis(10));
-    let r = dijkstra([(0, 0)], lattice, never, &Limits::from_budget(&budget)).unwrap();
-    assert_eq!(r.outcome, Outcome::LimitReached(Limit::Time));
+    let r = dijkstra([(0, 0)], lattice, never, &budget).unwrap();
+    assert_eq!(
+        r.outcome,
+        Outcome::LimitReached(Limit::Budget(BudgetField::Time))
+    );
     let stop = StopFlag::new();
     stop.stop();
     let budget = Budget::unlimited().with_stop(stop);
-    let r = dijkstra([(0, 0)], lattice, never, &Limits::from_budget(&budget)).unwrap();
-    assert_eq!(r.outcome, Outcome::LimitReached(Limit::Stopped));
-    let r = bfs(
-        [(0, 0)],
-        unit,
-        never,
-        &Limits::from_budget(&Budget::depth(3)),
+    let r = dijkstra([(0, 0)], lattice, never, &budget).unwrap();
+    assert_eq!(
+        r.outcome,
+        Outcome::LimitReached(Limit::Budget(BudgetField::Stop))
+    );
+    let r = bfs([(0, 0)], unit, never, &Budget::depth(3)).unwrap();
+    assert_eq!(
+        r.outcome,
+        Outcome::LimitReached(Limit::Budget(BudgetField::Depth))
+    );
+}
+
+fn is_unsupported_iterations(e: &PathError) -> bool {
+    matches!(
+        e,
+        PathError::Budget(BudgetError::Unsupported {
+            field: BudgetField::Iterations,
+            ..
+        })
     )
-    .unwrap();
-    assert_eq!(r.outcome, Outcome::LimitReached(Limit::Depth));
+}
+
+#[test]
+fn an_iteration_limit_is_refused_by_every_search() {
+    let budget = Budget::iterations(10);
+    let goal = |p: &P| *p == (2, 2);
+    let errors = [
+        dijkstra([(0, 0)], lattice, goal, &budget).unwrap_err(),
+        astar([(0, 0)], lattice, toward, goal, &budget).unwrap_err(),
+        weighted_astar([(0, 0)], lattice, toward, goal, 2.0, &budget).unwrap_err(),
+        greedy_best_first([(0, 0)], lattice, toward, goal, &budget).unwrap_err(),
+        idastar([(0, 0)], lattice, toward, goal, &budget).unwrap_err(),
+        bfs([(0, 0)], unit, goal, &budget).unwrap_err(),
+        dfs([(0, 0)], unit, goal, &budget).unwrap_err(),
+        iddfs([(0, 0)], unit, goal, &budget).unwrap_err(),
+        Lattice.solve(Algorithm::AStar, &budget).unwrap_err(),
+        AStarStepper::new(&Lattice, &budget).err().unwrap(),
+        SearchContext::new()
+            .with_budget(budget.clone())
+            .bfs_distances([(0, 0)], unit)
+            .unwrap_err(),
+    ];
+    for e in &errors {
+        assert!(is_unsupported_iterations(e), "{e:?}");
+    }
+    assert!(errors[0].to_string().contains("iterations"), "{}", errors[0]);
+    // Together with limits path searches do honour, it is still refused.
+    let both = Budget::nodes(100).with_iterations(5);
+    assert!(is_unsupported_iterations(
+        &dijkstra([(0, 0)], lattice, goal, &both).unwrap_err()
+    ));
+    let grid = Grid::new(8, 8, Movement::OCTILE).unwrap();
+    let mut ctx = GridContext::new().with_budget(budget);
+    let (s, t) = (Cell::new(0, 0), Cell::new(7, 7));
+    for alg in [
+        Algorithm::AStar,
+        Algorithm::Dijkstra,
+        Algorithm::Bfs,
+        Algorithm::Dfs,
+        Algorithm::Iddfs,
+        Algorithm::IdaStar,
+        Algorithm::GreedyBestFirst,
+        Algorithm::WeightedAStar(1.5),
+    ] {
+        let e = ctx.solve(&grid, [s], t, alg, Heuristic::Octile).unwrap_err();
+        assert!(is_unsupported_iterations(&e), "{alg:?}: {e:?}");
+    }
+    assert!(is_unsupported_iterations(&ctx.bfs(&grid, [s], t).unwrap_err()));
+    assert!(is_unsupported_iterations(
+        &ctx.bfs_distances(&grid, [s]).unwrap_err()
+    ));
+    assert!(is_unsupported_iterations(
+        &ctx.find_all(&grid, &[(s, t)], Algorithm::AStar, Heuristic::Octile)
+            .unwrap_err()
+    ));
+}
+
+#[test]
+fn zero_limits_and_an_unreachable_deadline_are_errors() {
+    let goal = |p: &P| *p == (2, 2);
+    let e = dijkstra([(0, 0)], lattice, goal, &Budget::nodes(0)).unwrap_err();
+    assert_eq!(e, PathError::Budget(BudgetError::ZeroNodes));
+    let e = bfs([(0, 0)], unit, goal, &Budget::depth(0)).unwrap_err();
+    assert_eq!(e, PathError::Budget(BudgetError::ZeroDepth));
+    let e = astar([(0, 0)], lattice, toward, goal, &Budget::time(Duration::ZERO)).unwrap_err();
+    assert_eq!(e, PathError::Budget(BudgetError::ZeroTime));
+    let e = astar([(0, 0)], lattice, toward, goal, &Budget::time(Duration::MAX)).unwrap_err();
+    assert!(matches!(
+        e,
+        PathError::Budget(BudgetError::TimeTooLarge { .. })
+    ));
+    // Paths may be long: a depth limit above the game engines' maximum is accepted.
+    let r = bfs([(0, 0)], unit, goal, &Budget::depth(1_000_000)).unwrap();
+    assert_eq!(r.cost(), Some(4));
 }
