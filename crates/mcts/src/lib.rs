@@ -117,6 +117,10 @@
 //!   move, a hook move that is not legal), and a panic in your game, playout or evaluator
 //!   on one of several threads: [`WorkerPanicked`](search_core::SearchError::WorkerPanicked),
 //!   with the other threads stopped (see [`Mcts::search`]).
+//! * **What your game needs** beyond [`Game`](search_core::Game): searching needs
+//!   `G: PartialEq + Send` and `G::Move: Send` (`PartialEq` to find the kept tree's
+//!   position, `Send` for the threads), and the playout policy `P: Playout<G> + Sync`;
+//!   configuring the engine and reading its tree need nothing more than `Game`.
 #![warn(missing_docs)]
 #![forbid(unsafe_code)]
 #![cfg_attr(docsrs, feature(doc_cfg))]
