@@ -13,9 +13,9 @@ use fxhash::FxHashMap;
 use search_core::{Budget, Cost, SearchProblem};
 
 use crate::algorithm::Algorithm;
+use crate::batch::run_batch;
 use crate::best_first::{AStarKey, GreedyKey, WeightedKey};
 use crate::deepening::Bound;
-use crate::batch::run_batch;
 use crate::engine::{Engine, HashSlots, Run};
 use crate::error::PathError;
 use crate::result::SearchResult;
@@ -628,7 +628,9 @@ where
     IN: IntoIterator<Item = N>,
     FS: FnMut(&N) -> bool,
 {
-    SearchContext::new().with_budget(budget.clone()).bfs(starts, successors, success)
+    SearchContext::new()
+        .with_budget(budget.clone())
+        .bfs(starts, successors, success)
 }
 
 /// Depth-first search with a fresh [`SearchContext`]: some path (not the shortest).
@@ -654,7 +656,9 @@ where
     IN: IntoIterator<Item = N>,
     FS: FnMut(&N) -> bool,
 {
-    SearchContext::new().with_budget(budget.clone()).dfs(starts, successors, success)
+    SearchContext::new()
+        .with_budget(budget.clone())
+        .dfs(starts, successors, success)
 }
 
 /// Iterative-deepening DFS with a fresh [`SearchContext`]: the fewest steps, DFS memory.
@@ -680,7 +684,9 @@ where
     IN: IntoIterator<Item = N>,
     FS: FnMut(&N) -> bool,
 {
-    SearchContext::new().with_budget(budget.clone()).iddfs(starts, successors, success)
+    SearchContext::new()
+        .with_budget(budget.clone())
+        .iddfs(starts, successors, success)
 }
 
 /// Dijkstra's algorithm with a fresh [`SearchContext`]: the cheapest path.
@@ -710,7 +716,9 @@ where
     IN: IntoIterator<Item = (N, C)>,
     FS: FnMut(&N) -> bool,
 {
-    SearchContext::new().with_budget(budget.clone()).dijkstra(starts, successors, success)
+    SearchContext::new()
+        .with_budget(budget.clone())
+        .dijkstra(starts, successors, success)
 }
 
 /// A* with a fresh [`SearchContext`]: the cheapest path, guided by an admissible heuristic.
@@ -748,7 +756,9 @@ where
     FH: FnMut(&N) -> C,
     FS: FnMut(&N) -> bool,
 {
-    SearchContext::new().with_budget(budget.clone()).astar(starts, successors, heuristic, success)
+    SearchContext::new()
+        .with_budget(budget.clone())
+        .astar(starts, successors, heuristic, success)
 }
 
 /// Weighted A* with a fresh [`SearchContext`]: at most `weight` times the optimal cost with a
@@ -779,7 +789,9 @@ where
     FH: FnMut(&N) -> C,
     FS: FnMut(&N) -> bool,
 {
-    SearchContext::new().with_budget(budget.clone()).weighted_astar(starts, successors, heuristic, success, weight)
+    SearchContext::new()
+        .with_budget(budget.clone())
+        .weighted_astar(starts, successors, heuristic, success, weight)
 }
 
 /// Greedy best-first search with a fresh [`SearchContext`]: follows the heuristic alone.
@@ -809,7 +821,9 @@ where
     FH: FnMut(&N) -> C,
     FS: FnMut(&N) -> bool,
 {
-    SearchContext::new().with_budget(budget.clone()).greedy_best_first(starts, successors, heuristic, success)
+    SearchContext::new()
+        .with_budget(budget.clone())
+        .greedy_best_first(starts, successors, heuristic, success)
 }
 
 /// IDA* with a fresh [`SearchContext`]: optimal with an admissible heuristic, memory linear
@@ -840,5 +854,7 @@ where
     FH: FnMut(&N) -> C,
     FS: FnMut(&N) -> bool,
 {
-    SearchContext::new().with_budget(budget.clone()).idastar(starts, successors, heuristic, success)
+    SearchContext::new()
+        .with_budget(budget.clone())
+        .idastar(starts, successors, heuristic, success)
 }

@@ -49,5 +49,3 @@ pub(crate) fn fixed_estimate(h: Heuristic, dx: u64, dy: u64) -> u64 {
         Heuristic::Chebyshev => hi * UNIT,
     }
 }
-
-

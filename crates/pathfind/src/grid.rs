@@ -276,8 +276,6 @@ impl Grid {
         self.open.iter().filter(|&&o| o).count()
     }
 
-
-
     #[inline]
     pub(crate) fn pad(&self, x: u32, y: u32) -> usize {
         (y as usize + 1) * self.stride + x as usize + 1
@@ -363,7 +361,6 @@ fn cell_char(ch: char) -> Option<bool> {
         _ => None,
     }
 }
-
 
 #[inline(always)]
 fn step_cost(k: usize) -> FloatCost {

@@ -33,28 +33,44 @@ macro_rules! with_heuristic {
             Heuristic::Manhattan => {
                 let $h = |&i: &u32| {
                     let (x, y) = (i % stride, i / stride);
-                    fixed_estimate(Heuristic::Manhattan, u64::from(x.abs_diff(gx)), u64::from(y.abs_diff(gy)))
+                    fixed_estimate(
+                        Heuristic::Manhattan,
+                        u64::from(x.abs_diff(gx)),
+                        u64::from(y.abs_diff(gy)),
+                    )
                 };
                 $body
             }
             Heuristic::Euclidean => {
                 let $h = |&i: &u32| {
                     let (x, y) = (i % stride, i / stride);
-                    fixed_estimate(Heuristic::Euclidean, u64::from(x.abs_diff(gx)), u64::from(y.abs_diff(gy)))
+                    fixed_estimate(
+                        Heuristic::Euclidean,
+                        u64::from(x.abs_diff(gx)),
+                        u64::from(y.abs_diff(gy)),
+                    )
                 };
                 $body
             }
             Heuristic::Octile => {
                 let $h = |&i: &u32| {
                     let (x, y) = (i % stride, i / stride);
-                    fixed_estimate(Heuristic::Octile, u64::from(x.abs_diff(gx)), u64::from(y.abs_diff(gy)))
+                    fixed_estimate(
+                        Heuristic::Octile,
+                        u64::from(x.abs_diff(gx)),
+                        u64::from(y.abs_diff(gy)),
+                    )
                 };
                 $body
             }
             Heuristic::Chebyshev => {
                 let $h = |&i: &u32| {
                     let (x, y) = (i % stride, i / stride);
-                    fixed_estimate(Heuristic::Chebyshev, u64::from(x.abs_diff(gx)), u64::from(y.abs_diff(gy)))
+                    fixed_estimate(
+                        Heuristic::Chebyshev,
+                        u64::from(x.abs_diff(gx)),
+                        u64::from(y.abs_diff(gy)),
+                    )
                 };
                 $body
             }

@@ -14,7 +14,7 @@ impl Grid {
     ///
     /// ```
     /// use pathfind::{Algorithm, Cell, Grid, Heuristic, Movement, Solve};
-/// use search_core::Budget;
+    /// use search_core::Budget;
     /// let g = Grid::new(4, 4, Movement::OCTILE).unwrap();
     /// let p = g.problem(Cell::new(0, 0), Cell::new(3, 2), Heuristic::Octile);
     /// let r = p.solve(Algorithm::IdaStar, &Budget::new()).unwrap();
@@ -77,4 +77,3 @@ impl SearchProblem for GridProblem<'_> {
         float(self.heuristic.estimate(*state, self.goal))
     }
 }
-

@@ -29,8 +29,8 @@
 
 use std::path::Path as FsPath;
 
-use crate::error::PathError;
 use crate::cell::Cell;
+use crate::error::PathError;
 use crate::grid::Grid;
 use crate::movement::Movement;
 

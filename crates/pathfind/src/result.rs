@@ -245,7 +245,10 @@ impl<N, C: Cost> SearchResult<N, C> {
 
     /// The same result with the path converted by `f` (the grid searches number cells
     /// and count fixed-point costs while they search).
-    pub(crate) fn map_path<M, D>(self, f: impl FnOnce(Path<N, C>) -> Path<M, D>) -> SearchResult<M, D> {
+    pub(crate) fn map_path<M, D>(
+        self,
+        f: impl FnOnce(Path<N, C>) -> Path<M, D>,
+    ) -> SearchResult<M, D> {
         let outcome = match self.outcome {
             Outcome::Found(p) => Outcome::Found(f(p)),
             Outcome::NoPath => Outcome::NoPath,

@@ -51,9 +51,9 @@
 use proptest::prelude::*;
 use search_core::{Budget, Cost, SearchProblem};
 
+use crate::cell::Cell;
 use crate::context::SearchContext;
 use crate::error::PathError;
-use crate::cell::Cell;
 use crate::grid::Grid;
 use crate::movement::Movement;
 

@@ -170,14 +170,20 @@ fn reused_contexts_match_fresh_ones() {
 fn zero_threads_is_an_error() {
     let grid = Grid::new(4, 4, Movement::FOUR).unwrap();
     let q = [(Cell::new(0, 0), Cell::new(3, 3))];
-    let e = GridContext::new()
-        .with_threads(0)
-        .find_all(&grid, &q, Algorithm::AStar, Heuristic::Manhattan);
+    let e = GridContext::new().with_threads(0).find_all(
+        &grid,
+        &q,
+        Algorithm::AStar,
+        Heuristic::Manhattan,
+    );
     assert_eq!(e.unwrap_err(), PathError::ZeroThreads);
     // Even with no query at all.
-    let e = GridContext::new()
-        .with_threads(0)
-        .find_all(&grid, &[], Algorithm::AStar, Heuristic::Manhattan);
+    let e = GridContext::new().with_threads(0).find_all(
+        &grid,
+        &[],
+        Algorithm::AStar,
+        Heuristic::Manhattan,
+    );
     assert_eq!(e.unwrap_err(), PathError::ZeroThreads);
     let p = grid.problem(Cell::new(0, 0), Cell::new(3, 3), Heuristic::Manhattan);
     let e = SearchContext::new()

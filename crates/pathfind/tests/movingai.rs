@@ -165,7 +165,10 @@ fn malformed_files_give_errors_naming_the_line() {
         }
     );
     let e = parse_map("type octile\nheight 3\nwidth 1\nmap\n.\n.\n").unwrap_err();
-    assert!(matches!(e, PathError::MapTruncated { line: 7, .. }), "{e:?}");
+    assert!(
+        matches!(e, PathError::MapTruncated { line: 7, .. }),
+        "{e:?}"
+    );
     let e = parse_map("type tile\nheight 1\nwidth 1\nmap\n.\n").unwrap_err();
     assert!(matches!(e, PathError::MapLine { line: 1, .. }));
     let e = parse_map("type octile\nheight 1\nwidth 1\nmop\n.\n").unwrap_err();

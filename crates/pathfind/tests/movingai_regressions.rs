@@ -124,7 +124,10 @@ fn the_cell_limit_is_configurable() {
     assert!(matches!(e, PathError::GridSize { .. }), "{e:?}");
     // The default admits a 4096 x 4096 header (here without rows: truncated).
     let e = parse_map(&header(4096, 4096)).unwrap_err();
-    assert!(matches!(e, PathError::MapTruncated { line: 5, .. }), "{e:?}");
+    assert!(
+        matches!(e, PathError::MapTruncated { line: 5, .. }),
+        "{e:?}"
+    );
 }
 
 /// A header within the limit but larger than its text reserves no more cells than the text

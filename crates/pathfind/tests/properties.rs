@@ -18,9 +18,9 @@ mod oracle;
 use oracle::{Exact, RefGrid, bellman_ford, exact_estimate};
 use pathfind::testing::grid_query;
 use pathfind::{
-    Algorithm, Cell, Cost, FloatCost, Grid, GridContext, Heuristic, Limit, Budget, BudgetField, Movement,
-    Outcome, SearchContext, SearchProblem, SearchResult, Solve, Step, astar, bfs, dfs, dijkstra,
-    greedy_best_first, idastar, iddfs, weighted_astar,
+    Algorithm, Budget, BudgetField, Cell, Cost, FloatCost, Grid, GridContext, Heuristic, Limit,
+    Movement, Outcome, SearchContext, SearchProblem, SearchResult, Solve, Step, astar, bfs, dfs,
+    dijkstra, greedy_best_first, idastar, iddfs, weighted_astar,
 };
 use proptest::prelude::*;
 

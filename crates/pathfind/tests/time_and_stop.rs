@@ -216,7 +216,12 @@ fn a_search_that_finishes_first_is_unaffected() {
     let grid = Grid::new(50, 50, Movement::OCTILE).unwrap();
     let r = GridContext::new()
         .with_budget(Budget::time(Duration::from_secs(60)))
-        .astar(&grid, [Cell::new(0, 0)], Cell::new(49, 49), Heuristic::Octile)
+        .astar(
+            &grid,
+            [Cell::new(0, 0)],
+            Cell::new(49, 49),
+            Heuristic::Octile,
+        )
         .unwrap();
     assert!(r.is_found());
 }
@@ -335,7 +340,11 @@ fn an_iteration_limit_is_refused_by_every_search() {
     for e in &errors {
         assert!(is_unsupported_iterations(e), "{e:?}");
     }
-    assert!(errors[0].to_string().contains("iterations"), "{}", errors[0]);
+    assert!(
+        errors[0].to_string().contains("iterations"),
+        "{}",
+        errors[0]
+    );
     // Together with limits path searches do honour, it is still refused.
     let both = Budget::nodes(100).with_iterations(5);
     assert!(is_unsupported_iterations(
@@ -354,10 +363,14 @@ fn an_iteration_limit_is_refused_by_every_search() {
         Algorithm::GreedyBestFirst,
         Algorithm::WeightedAStar(1.5),
     ] {
-        let e = ctx.solve(&grid, [s], t, alg, Heuristic::Octile).unwrap_err();
+        let e = ctx
+            .solve(&grid, [s], t, alg, Heuristic::Octile)
+            .unwrap_err();
         assert!(is_unsupported_iterations(&e), "{alg:?}: {e:?}");
     }
-    assert!(is_unsupported_iterations(&ctx.bfs(&grid, [s], t).unwrap_err()));
+    assert!(is_unsupported_iterations(
+        &ctx.bfs(&grid, [s], t).unwrap_err()
+    ));
     assert!(is_unsupported_iterations(
         &ctx.bfs_distances(&grid, [s]).unwrap_err()
     ));
@@ -374,9 +387,23 @@ fn zero_limits_and_an_unreachable_deadline_are_errors() {
     assert_eq!(e, PathError::Budget(BudgetError::ZeroNodes));
     let e = bfs([(0, 0)], unit, goal, &Budget::depth(0)).unwrap_err();
     assert_eq!(e, PathError::Budget(BudgetError::ZeroDepth));
-    let e = astar([(0, 0)], lattice, toward, goal, &Budget::time(Duration::ZERO)).unwrap_err();
+    let e = astar(
+        [(0, 0)],
+        lattice,
+        toward,
+        goal,
+        &Budget::time(Duration::ZERO),
+    )
+    .unwrap_err();
     assert_eq!(e, PathError::Budget(BudgetError::ZeroTime));
-    let e = astar([(0, 0)], lattice, toward, goal, &Budget::time(Duration::MAX)).unwrap_err();
+    let e = astar(
+        [(0, 0)],
+        lattice,
+        toward,
+        goal,
+        &Budget::time(Duration::MAX),
+    )
+    .unwrap_err();
     assert!(matches!(
         e,
         PathError::Budget(BudgetError::TimeTooLarge { .. })
