@@ -159,6 +159,20 @@ impl fmt::Display for Outcome {
 /// negamax, the exact solver, MCTS) can play your game. Everything else is an optional,
 /// always-correct speed-up with a default.
 ///
+/// What each engine asks of the type besides this trait, in one place:
+///
+/// | engine | also needs |
+/// |---|---|
+/// | `Minimax`, `AlphaBeta`, `Negamax` without a table, `perft` | nothing |
+/// | `Negamax` with a table, `Solver` | [`GameHash`] (a key) |
+/// | `Negamax` or `Solver` on several threads | `Sync` (threads read the root state) |
+/// | `Mcts` | `PartialEq` (to find the kept tree's position again), `Send` and `Move: Send` (its threads) |
+/// | the conformance checker (feature `testing`) | `PartialEq` (to compare clones and transpositions) and `Display` (to show a failing state) |
+///
+/// Deriving `Clone, PartialEq` and writing a `Display` covers them all for a
+/// plain-data game type; `Send`/`Sync` come for free unless the type holds an `Rc` or a
+/// `RefCell`.
+///
 /// | item | required? | what it is |
 /// |---|---|---|
 /// | [`Move`](Game::Move) | yes | a move, small and `Copy` (a cell index, a from/to pair, a pass) |

@@ -12,8 +12,12 @@
 //! | give a depth-limited search your knowledge | [`Evaluator`] (closures qualify) |
 //! | plug any player into a play loop or match | [`Strategy`], [`RandomMover`] |
 //! | play a seeded match and read the score with a confidence interval and Elo | [`arena`]: [`Arena`], [`MatchReport`], [`Tally`] |
-//! | bound a search | [`Budget`], [`StopFlag`], [`RunningBudget`] |
-//! | read what a search did | [`Stats`] |
+//! | bound a search (the one budget of every engine) | [`Budget`], [`BudgetField`], [`StopFlag`], [`RunningBudget`] |
+//! | read what a search did | [`Stats`] (embedded in every engine's result) |
+//! | read every root move's value | [`Strategy::analyze`], [`MoveAnalysis`], [`MoveValue`] |
+//! | name a game-theoretic result | [`Wdl`] (win, draw, loss) |
+//! | a confidence interval of a mean in `[0, 1]` | [`Interval`] |
+//! | seeded, reproducible randomness | [`SplitMix64`] |
 //! | describe a single-agent problem for path finding | [`SearchProblem`], [`Cost`], [`FloatCost`] |
 //! | handle failures | [`SearchError`], [`BudgetError`], [`IllegalMoveError`], [`CostError`] |
 //! | test your `Game` implementation | `testing` module (feature `testing`) |
