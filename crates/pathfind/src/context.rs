@@ -16,7 +16,7 @@ use crate::algorithm::Algorithm;
 use crate::batch::run_batch;
 use crate::best_first::{AStarKey, GreedyKey, WeightedKey};
 use crate::deepening::Bound;
-use crate::engine::{Engine, HashSlots, Run};
+use crate::engine::{Engine, HashSlots, Run, timed};
 use crate::error::PathError;
 use crate::result::SearchResult;
 
@@ -198,14 +198,16 @@ impl<N: Clone + Eq + Hash, C: Cost> SearchContext<N, C> {
         IN: IntoIterator<Item = (N, C)>,
         FS: FnMut(&N) -> bool,
     {
-        self.engine.best_first(
-            AStarKey,
-            starts,
-            self.run()?,
-            |n, out| out.extend(successors(n)),
-            |_| C::ZERO,
-            success,
-        )
+        timed(|| {
+            self.engine.best_first(
+                AStarKey,
+                starts,
+                self.run()?,
+                |n, out| out.extend(successors(n)),
+                |_| C::ZERO,
+                success,
+            )
+        })
     }
 
     /// A*: the cheapest path, states taken in order of `g + h`; optimal when `heuristic`
@@ -236,14 +238,16 @@ impl<N: Clone + Eq + Hash, C: Cost> SearchContext<N, C> {
         FH: FnMut(&N) -> C,
         FS: FnMut(&N) -> bool,
     {
-        self.engine.best_first(
-            AStarKey,
-            starts,
-            self.run()?,
-            |n, out| out.extend(successors(n)),
-            heuristic,
-            success,
-        )
+        timed(|| {
+            self.engine.best_first(
+                AStarKey,
+                starts,
+                self.run()?,
+                |n, out| out.extend(successors(n)),
+                heuristic,
+                success,
+            )
+        })
     }
 
     /// Weighted A*: states taken in order of `g + weight * h`. With a consistent heuristic
@@ -277,14 +281,16 @@ impl<N: Clone + Eq + Hash, C: Cost> SearchContext<N, C> {
         FS: FnMut(&N) -> bool,
     {
         let key = WeightedKey::new(weight)?;
-        self.engine.best_first(
-            key,
-            starts,
-            self.run()?,
-            |n, out| out.extend(successors(n)),
-            heuristic,
-            success,
-        )
+        timed(|| {
+            self.engine.best_first(
+                key,
+                starts,
+                self.run()?,
+                |n, out| out.extend(successors(n)),
+                heuristic,
+                success,
+            )
+        })
     }
 
     /// Greedy best-first search: states taken in order of the heuristic alone. Fast when
@@ -314,14 +320,16 @@ impl<N: Clone + Eq + Hash, C: Cost> SearchContext<N, C> {
         FH: FnMut(&N) -> C,
         FS: FnMut(&N) -> bool,
     {
-        self.engine.best_first(
-            GreedyKey,
-            starts,
-            self.run()?,
-            |n, out| out.extend(successors(n)),
-            heuristic,
-            success,
-        )
+        timed(|| {
+            self.engine.best_first(
+                GreedyKey,
+                starts,
+                self.run()?,
+                |n, out| out.extend(successors(n)),
+                heuristic,
+                success,
+            )
+        })
     }
 
     /// IDA*: iterative deepening on `g + h`. Memory grows only with the path length, at
@@ -351,14 +359,16 @@ impl<N: Clone + Eq + Hash, C: Cost> SearchContext<N, C> {
         FH: FnMut(&N) -> C,
         FS: FnMut(&N) -> bool,
     {
-        self.engine.deepening(
-            Bound::F,
-            starts,
-            self.run()?,
-            |n, out| out.extend(successors(n)),
-            heuristic,
-            success,
-        )
+        timed(|| {
+            self.engine.deepening(
+                Bound::F,
+                starts,
+                self.run()?,
+                |n, out| out.extend(successors(n)),
+                heuristic,
+                success,
+            )
+        })
     }
 
     /// Solves a [`SearchProblem`] with the chosen algorithm, reusing this context's buffers.
@@ -384,6 +394,17 @@ impl<N: Clone + Eq + Hash, C: Cost> SearchContext<N, C> {
     /// }
     /// ```
     pub fn solve<P>(
+        &mut self,
+        problem: &P,
+        algorithm: Algorithm,
+    ) -> Result<SearchResult<N, C>, PathError>
+    where
+        P: SearchProblem<State = N, Cost = C> + ?Sized,
+    {
+        timed(|| self.solve_untimed(problem, algorithm))
+    }
+
+    fn solve_untimed<P>(
         &mut self,
         problem: &P,
         algorithm: Algorithm,
@@ -490,12 +511,14 @@ impl<N: Clone + Eq + Hash> SearchContext<N, usize> {
         IN: IntoIterator<Item = N>,
         FS: FnMut(&N) -> bool,
     {
-        self.engine.bfs(
-            starts,
-            self.run()?,
-            |n, out| out.extend(successors(n).into_iter().map(|m| (m, 1))),
-            success,
-        )
+        timed(|| {
+            self.engine.bfs(
+                starts,
+                self.run()?,
+                |n, out| out.extend(successors(n).into_iter().map(|m| (m, 1))),
+                success,
+            )
+        })
     }
 
     /// Depth-first search: some path, found with little memory, not the shortest. See
@@ -521,12 +544,14 @@ impl<N: Clone + Eq + Hash> SearchContext<N, usize> {
         IN: IntoIterator<Item = N>,
         FS: FnMut(&N) -> bool,
     {
-        self.engine.dfs(
-            starts,
-            self.run()?,
-            |n, out| out.extend(successors(n).into_iter().map(|m| (m, 1))),
-            success,
-        )
+        timed(|| {
+            self.engine.dfs(
+                starts,
+                self.run()?,
+                |n, out| out.extend(successors(n).into_iter().map(|m| (m, 1))),
+                success,
+            )
+        })
     }
 
     /// Iterative-deepening DFS: depth-limited DFS with limits 0, 1, 2…; the fewest steps like
@@ -553,14 +578,16 @@ impl<N: Clone + Eq + Hash> SearchContext<N, usize> {
         IN: IntoIterator<Item = N>,
         FS: FnMut(&N) -> bool,
     {
-        self.engine.deepening(
-            Bound::Depth,
-            starts,
-            self.run()?,
-            |n, out| out.extend(successors(n).into_iter().map(|m| (m, 1))),
-            |_| 0,
-            success,
-        )
+        timed(|| {
+            self.engine.deepening(
+                Bound::Depth,
+                starts,
+                self.run()?,
+                |n, out| out.extend(successors(n).into_iter().map(|m| (m, 1))),
+                |_| 0,
+                success,
+            )
+        })
     }
 
     /// The number of steps from the nearest start to every state reachable within the

@@ -3,6 +3,7 @@
 //! budget, cost bound and threads; and the one-query shortcuts of [`Grid`] built on it.
 
 use core::f64::consts::SQRT_2;
+use std::time::Instant;
 
 use search_core::{Budget, FloatCost};
 
@@ -494,6 +495,7 @@ impl GridContext {
         starts: impl IntoIterator<Item = Cell>,
         goal: Cell,
     ) -> Result<SearchResult<Cell, u32>, PathError> {
+        let started = Instant::now();
         let run = self.steps_run()?;
         let goal = grid.endpoint(goal)?;
         self.prepare_steps(grid, starts)?;
@@ -507,10 +509,12 @@ impl GridContext {
             |&i| i == goal,
         );
         e.roots = roots;
-        Ok(result?.map_path(|p| Path {
+        let mut r = result?.map_path(|p| Path {
             nodes: p.nodes.into_iter().map(|i| grid.unpad(i)).collect(),
             cost: p.cost,
-        }))
+        });
+        r.stats.elapsed = started.elapsed();
+        Ok(r)
     }
 
     /// The number of moves from the nearest of `starts` to every cell (a multi-source BFS
@@ -673,6 +677,8 @@ impl GridContext {
         goal: Cell,
         heuristic: Heuristic,
     ) -> Result<SearchResult<Cell, FloatCost>, PathError> {
+        // The clock is read here, around the search (see `Run::stats`).
+        let started = Instant::now();
         let (run, goal_index) = self.prepare_fixed(grid, starts, goal)?;
         let e = &mut self.fixed;
         let roots = core::mem::take(&mut e.roots);
@@ -686,7 +692,9 @@ impl GridContext {
             e.best_first(p, roots.iter().copied(), run, succ, h, is_goal)
         });
         e.roots = roots;
-        Ok(exact_cells(grid, result?))
+        let mut r = exact_cells(grid, result?);
+        r.stats.elapsed = started.elapsed();
+        Ok(r)
     }
 
     /// BFS, DFS, IDDFS or IDA* on the fixed-point engine, for [`solve`](Self::solve).
@@ -698,6 +706,8 @@ impl GridContext {
         heuristic: Heuristic,
         other: Other,
     ) -> Result<SearchResult<Cell, FloatCost>, PathError> {
+        // The clock is read here, around the search (see `Run::stats`).
+        let started = Instant::now();
         let (run, goal_index) = self.prepare_fixed(grid, starts, goal)?;
         let e = &mut self.fixed;
         let roots = core::mem::take(&mut e.roots);
@@ -717,7 +727,9 @@ impl GridContext {
             }),
         };
         e.roots = roots;
-        Ok(exact_cells(grid, result?))
+        let mut r = exact_cells(grid, result?);
+        r.stats.elapsed = started.elapsed();
+        Ok(r)
     }
 }
 

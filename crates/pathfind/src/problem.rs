@@ -1,6 +1,8 @@
 //! The problem-trait interface: [`Solve`] adds every algorithm to any
 //! [`SearchProblem`], and [`AStarStepper`] runs A* one expansion at a time.
 
+use std::time::Instant;
+
 use search_core::{Budget, SearchProblem, Stats};
 
 use crate::algorithm::Algorithm;
@@ -171,6 +173,7 @@ pub struct AStarStepper<'p, P: SearchProblem + ?Sized> {
     problem: &'p P,
     engine: Engine<P::State, P::Cost, HashSlots<P::State>>,
     run: Run<P::Cost>,
+    started: Instant,
     done: Option<SearchResult<P::State, P::Cost>>,
 }
 
@@ -194,6 +197,7 @@ impl<'p, P: SearchProblem + ?Sized> AStarStepper<'p, P> {
     /// assert_eq!(stepper.stats().nodes, 0);
     /// ```
     pub fn new(problem: &'p P, budget: &Budget) -> Result<Self, PathError> {
+        let started = Instant::now();
         let mut engine = Engine::default();
         let mut run = Run::new(budget, None)?;
         engine.bf_start(
@@ -206,6 +210,7 @@ impl<'p, P: SearchProblem + ?Sized> AStarStepper<'p, P> {
             problem,
             engine,
             run,
+            started,
             done: None,
         })
     }
@@ -252,6 +257,8 @@ impl<'p, P: SearchProblem + ?Sized> AStarStepper<'p, P> {
             CoreStep::Exhausted => self.run.finish_exhausted(),
             CoreStep::OutOfBudget => self.run.finish_budget(),
         };
+        let mut result = result;
+        result.stats.elapsed = self.started.elapsed();
         self.done = Some(result.clone());
         Ok(Step::Done(result))
     }
@@ -275,6 +282,8 @@ impl<'p, P: SearchProblem + ?Sized> AStarStepper<'p, P> {
     /// ```
     #[must_use]
     pub fn stats(&self) -> Stats {
-        self.run.stats(0)
+        let mut stats = self.run.stats(0);
+        stats.elapsed = self.started.elapsed();
+        stats
     }
 }

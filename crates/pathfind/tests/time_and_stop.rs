@@ -292,6 +292,13 @@ fn a_budget_sets_nodes_depth_time_and_stop() {
         r.outcome,
         Outcome::LimitReached(Limit::Budget(BudgetField::Time))
     );
+    // The statistics measure the search's time.
+    assert!(
+        r.stats.elapsed >= Duration::from_millis(10),
+        "{:?}",
+        r.stats
+    );
+    assert!(r.stats.nodes > 0 && r.stats.leaves >= r.stats.nodes);
     let stop = StopFlag::new();
     stop.stop();
     let budget = Budget::unlimited().with_stop(stop);
