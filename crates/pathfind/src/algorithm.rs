@@ -19,6 +19,7 @@
 /// assert_ne!(Algorithm::AStar, Algorithm::WeightedAStar(1.5));
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[non_exhaustive]
 pub enum Algorithm {
     /// Breadth-first search.
     Bfs,

@@ -24,6 +24,7 @@ use crate::cell::Cell;
 /// assert!((Heuristic::Octile.estimate(a, b) - (4.0 + 3.0 * (2f64.sqrt() - 1.0))).abs() < 1e-12);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum Heuristic {
     /// Always 0.
     Zero,
