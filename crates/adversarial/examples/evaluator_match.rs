@@ -77,19 +77,20 @@ fn engine<E: Evaluator<ConnectFour>>(
     let table = TranspositionTable::with_megabytes(8).expect("8 MB is a valid table size");
     Negamax::new(eval)
         .with_table(table)
-        .random_ties(seed)
+        .with_random_ties(true)
+        .with_seed(seed)
         .with_budget(budget.clone())
 }
 
 fn play<A, B>(o: &Options, name_a: &str, a: A, name_b: &str, b: B) -> Result<(), String>
 where
-    A: Evaluator<ConnectFour> + Clone,
-    B: Evaluator<ConnectFour> + Clone,
+    A: Evaluator<ConnectFour> + Clone + Sync,
+    B: Evaluator<ConnectFour> + Clone + Sync,
 {
     let arena = Arena::new(ConnectFour::new())
-        .games(o.games)
-        .seed(o.seed)
-        .opening_plies(o.openings);
+        .with_games(o.games)
+        .with_seed(o.seed)
+        .with_opening_plies(o.openings);
     let report = arena
         .run(
             |seed| engine(a.clone(), &o.budget, seed),
@@ -97,7 +98,8 @@ where
         )
         .map_err(|e| e.to_string())?;
     let t = &report.tally;
-    let (lo, hi) = t.score_interval();
+    let interval = t.score_interval();
+    let (lo, hi) = (interval.low, interval.high);
     println!(
         "| {name_a} | {name_b} | {} | {} | {} | {:.1} % [{:.1} %, {:.1} %] | {} |",
         t.wins,

@@ -116,15 +116,17 @@ fn run_hooks(depth: u32, out: &mut impl Write) -> io::Result<()> {
         let mut values = Vec::new();
         for p in &positions {
             let budget = Budget::depth(depth);
-            let engine = Negamax::new(Weights::DEFAULT).move_ordering(ordering);
+            let engine = Negamax::new(Weights::DEFAULT)
+                .with_move_ordering(ordering)
+                .with_budget(budget);
             let result = if with_table {
                 match TranspositionTable::with_megabytes(table_megabytes) {
-                    Ok(t) => engine.with_table(t).search(p, &budget),
+                    Ok(t) => engine.with_table(t).search(p),
                     Err(e) => return Err(io::Error::other(e)),
                 }
             } else {
                 let mut engine = engine;
-                engine.search(p, &budget)
+                engine.search(p)
             };
             let result = result.map_err(io::Error::other)?;
             nodes += result.stats.nodes;

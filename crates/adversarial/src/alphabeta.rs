@@ -6,7 +6,7 @@
 //! pruning with everything that makes it fast.
 
 use search_core::{
-    Budget, Evaluator, Game, Outcome, Player, RunningBudget, Score, SearchError, Stats,
+    Budget, BudgetField, Evaluator, Game, Outcome, Player, RunningBudget, Score, SearchError, Stats,
 };
 
 use crate::result::SearchResult;
@@ -18,14 +18,15 @@ use crate::result::SearchResult;
 /// use games::{OpenLines, TicTacToe};
 /// use search_core::Budget;
 ///
-/// let full = Minimax::new(OpenLines).search(&TicTacToe::new(), &Budget::depth(9)).unwrap();
-/// let pruned = AlphaBeta::new(OpenLines).search(&TicTacToe::new(), &Budget::depth(9)).unwrap();
+/// let full = Minimax::new(OpenLines).with_budget(Budget::depth(9)).search(&TicTacToe::new()).unwrap();
+/// let pruned = AlphaBeta::new(OpenLines).with_budget(Budget::depth(9)).search(&TicTacToe::new()).unwrap();
 /// assert_eq!(full.score, pruned.score);
 /// assert!(pruned.stats.nodes < full.stats.nodes / 10);
 /// ```
 #[derive(Clone, Debug)]
 pub struct AlphaBeta<E> {
     eval: E,
+    budget: Budget,
 }
 
 struct Walk<'a, G: Game, E> {
@@ -41,6 +42,9 @@ struct Walk<'a, G: Game, E> {
 }
 
 impl<E> AlphaBeta<E> {
+    /// The depth searched unless [`with_budget`](AlphaBeta::with_budget) says otherwise.
+    pub const DEFAULT_DEPTH: u32 = 8;
+
     /// An alpha-beta engine with evaluator `eval`.
     ///
     /// ```
@@ -49,14 +53,47 @@ impl<E> AlphaBeta<E> {
     /// ```
     #[must_use]
     pub fn new(eval: E) -> Self {
-        AlphaBeta { eval }
+        AlphaBeta {
+            eval,
+            budget: Budget::depth(Self::DEFAULT_DEPTH),
+        }
+    }
+
+    /// The budget of every search (default: depth
+    /// [`DEFAULT_DEPTH`](AlphaBeta::DEFAULT_DEPTH)): depth, nodes, time and stop flag; without
+    /// a depth limit the search goes to the end of the game. An iteration limit is refused
+    /// when the search starts ([`BudgetError::Unsupported`](search_core::BudgetError::Unsupported)):
+    /// give a depth.
+    ///
+    /// ```
+    /// use adversarial::AlphaBeta;
+    /// use search_core::Budget;
+    /// let e = AlphaBeta::new(games::OpenLines).with_budget(Budget::depth(3));
+    /// assert_eq!(e.budget().max_depth(), Some(3));
+    /// ```
+    #[must_use]
+    pub fn with_budget(mut self, budget: Budget) -> Self {
+        self.budget = budget;
+        self
+    }
+
+    /// The budget of every search.
+    ///
+    /// ```
+    /// assert_eq!(adversarial::AlphaBeta::new(games::OpenLines).budget().max_depth(), Some(8));
+    /// ```
+    #[must_use]
+    pub fn budget(&self) -> &Budget {
+        &self.budget
     }
 
     /// Searches `state` to the budget's depth (to the end without a depth limit); node and
-    /// time limits and the stop flag interrupt it (the result is then incomplete).
+    /// time limits and the stop flag interrupt it (the result is then incomplete, without a
+    /// score).
     ///
     /// # Errors
-    /// [`SearchError::GameOver`], [`SearchError::Budget`]; for a broken game, wherever the
+    /// [`SearchError::GameOver`], [`SearchError::Budget`] (an invalid budget, or one with
+    /// an iteration limit); for a broken game, wherever the
     /// search meets it, [`SearchError::NoLegalMoves`] (an ongoing state without moves) and
     /// [`SearchError::TurnDidNotPass`] (`max-value` and `min-value` alternate, so the turn
     /// must pass with every move).
@@ -64,17 +101,13 @@ impl<E> AlphaBeta<E> {
     /// ```
     /// use adversarial::AlphaBeta;
     /// use games::{OpenLines, TicTacToe};
-    /// use search_core::{Budget, Score};
+    /// use search_core::Budget;
     /// // O threatens 3-4-5; X to move must block at 5 (it cannot win at once).
     /// let g: TicTacToe = "X.. OO. X..".parse().unwrap();
-    /// let r = AlphaBeta::new(OpenLines).search(&g, &Budget::depth(4)).unwrap();
+    /// let r = AlphaBeta::new(OpenLines).with_budget(Budget::depth(4)).search(&g).unwrap();
     /// assert_eq!(r.best_move, 5);
     /// ```
-    pub fn search<G>(
-        &self,
-        state: &G,
-        budget: &Budget,
-    ) -> Result<SearchResult<G::Move>, SearchError>
+    pub fn search<G>(&self, state: &G) -> Result<SearchResult<G::Move>, SearchError>
     where
         G: Game,
         E: Evaluator<G>,
@@ -82,7 +115,12 @@ impl<E> AlphaBeta<E> {
         if state.outcome().is_over() {
             return Err(SearchError::GameOver);
         }
-        let running = budget.start()?;
+        self.budget.refuse(
+            "AlphaBeta",
+            &[BudgetField::Iterations],
+            "use a depth: AlphaBeta searches one depth once",
+        )?;
+        let running = self.budget.start()?;
         let depth = running.max_depth() as usize;
         let mut walk = Walk {
             eval: &self.eval,
@@ -123,7 +161,10 @@ impl<E> AlphaBeta<E> {
         walk.stats.elapsed = running.elapsed();
         walk.stats.depth_reached = if walk.aborted { 0 } else { depth as u32 };
         let complete = !walk.aborted;
-        let (best_move, score, pv) = best.unwrap_or((moves[0], Score::DRAW, vec![moves[0]]));
+        let (best_move, score, pv) = match best {
+            Some((mv, score, pv)) => (mv, complete.then_some(score), pv),
+            None => (moves[0], None, vec![moves[0]]),
+        };
         Ok(SearchResult {
             best_move,
             score,

@@ -1,352 +1,18 @@
-//! [`Negamax`]: the configurable depth-limited engine, driven by iterative deepening.
+//! Iterative deepening on one thread: how [`Negamax`](crate::Negamax) drives the search
+//! loop (`searcher.rs`) from the root.
 //!
-//! It runs the shared loop of [`negamax`](crate::negamax) at depth 1, 2, 3... up to the
-//! budget's depth limit, passing each iteration's best move to the next one, until the
-//! budget (depth, nodes, time, stop flag) runs out or the value is proven (a forced win or
-//! loss, or the whole game tree searched). It always answers with the best move of the last
-//! finished iteration.
+//! [`deepen`] runs the loop at depth 1, 2, 3... up to the budget's depth limit, passing each
+//! iteration's best move to the next one, until the budget (depth, nodes, time, stop flag)
+//! runs out or the value is proven (a forced win or loss, or the whole game tree searched).
+//! It always answers with the best move of the last finished iteration.
+//! [`deepen_every_move`] does the same for an analysis: at each depth it searches every
+//! root move with an open window, so that each gets its exact value at that depth.
 
-use rand::SeedableRng;
-use rand::rngs::SmallRng;
-use search_core::{Budget, Evaluator, Game, RunningBudget, Score, SearchError, Stats, Strategy};
+use search_core::{Evaluator, Game, Score, SplitMix64, Stats};
 
-use crate::negamax::{LoopOptions, RootSearch, Searcher};
-use crate::ordering::MoveOrdering;
 use crate::result::SearchResult;
-use crate::table::{NoTable, Transpositions};
-
-/// Negamax with fail-soft alpha-beta for any [`Game`]: iterative deepening, optional
-/// principal-variation search, optional transposition table, move ordering, and the game's
-/// hooks — the engine to play with.
-///
-/// Options (all builder methods; the defaults are the fast choice):
-///
-/// | option | default | what |
-/// |---|---|---|
-/// | [`with_table`](Negamax::with_table) | none | a [`TranspositionTable`](crate::TranspositionTable) (needs [`GameHash`](search_core::GameHash)) |
-/// | [`pvs`](Negamax::pvs) | on | null-window search of every move after the first |
-/// | [`move_ordering`](Negamax::move_ordering) | all | table move, hints, killers, history |
-/// | [`game_hooks`](Negamax::game_hooks) | on | `winning_move` / `non_losing_moves` |
-/// | [`iterative_deepening`](Negamax::iterative_deepening) | on | depth 1, 2, ... or the budget's depth at once |
-/// | [`random_ties`](Negamax::random_ties) | off | seeded random choice among equally good root moves |
-/// | [`with_budget`](Negamax::with_budget) | depth 8 | the budget used when playing as a [`Strategy`] |
-///
-/// None of them changes the value found at a given depth — only how fast it is found (the
-/// crate's tests check this against plain [`Minimax`](crate::Minimax)).
-///
-/// ```
-/// use std::sync::Arc;
-/// use adversarial::{Negamax, TranspositionTable};
-/// use games::{ConnectFour, ThreatEvaluator};
-/// use search_core::Budget;
-///
-/// let table = Arc::new(TranspositionTable::with_megabytes(4).unwrap());
-/// let mut engine = Negamax::new(ThreatEvaluator).with_table(table);
-/// let position: ConnectFour = "4455".parse().unwrap();
-/// let result = engine.search(&position, &Budget::depth(10)).unwrap();
-/// assert!(result.stats.depth_reached <= 10);
-/// assert!(position.is_legal_after(result.best_move));
-/// # trait Legal { fn is_legal_after(&self, m: u8) -> bool; }
-/// # impl Legal for ConnectFour { fn is_legal_after(&self, m: u8) -> bool { self.can_play(m) } }
-/// ```
-#[derive(Debug)]
-pub struct Negamax<E, T = NoTable> {
-    pub(crate) eval: E,
-    pub(crate) table: T,
-    pub(crate) pvs: bool,
-    pub(crate) ordering: MoveOrdering,
-    pub(crate) hooks: bool,
-    pub(crate) min_table_plies: u32,
-    pub(crate) prefetch: bool,
-    pub(crate) iterative: bool,
-    pub(crate) rng: Option<SmallRng>,
-    pub(crate) budget: Budget,
-}
-
-impl<E> Negamax<E, NoTable> {
-    /// The depth a [`Strategy`] use searches to unless [`with_budget`](Negamax::with_budget)
-    /// says otherwise.
-    pub const DEFAULT_DEPTH: u32 = 8;
-
-    /// An engine with evaluator `eval` and no transposition table.
-    ///
-    /// ```
-    /// use adversarial::Negamax;
-    /// use games::{OpenLines, TicTacToe};
-    /// use search_core::{Budget, Score};
-    /// let r = Negamax::new(OpenLines).search(&TicTacToe::new(), &Budget::depth(2)).unwrap();
-    /// assert!(!r.score.is_decisive());
-    /// ```
-    #[must_use]
-    pub fn new(eval: E) -> Self {
-        Negamax {
-            eval,
-            table: NoTable,
-            pvs: true,
-            ordering: MoveOrdering::all(),
-            hooks: true,
-            min_table_plies: 2,
-            prefetch: true,
-            iterative: true,
-            rng: None,
-            budget: Budget::depth(Self::DEFAULT_DEPTH),
-        }
-    }
-}
-
-impl<E, T> Negamax<E, T> {
-    /// Uses `table` (an `Arc<TranspositionTable>`, a `&TranspositionTable`, or [`NoTable`]).
-    /// The table is kept between searches; clear it yourself when positions are unrelated.
-    ///
-    /// ```
-    /// use std::sync::Arc;
-    /// use adversarial::{Negamax, TranspositionTable};
-    /// use games::{OpenLines, TicTacToe};
-    /// use search_core::{Budget, Score};
-    /// let table = Arc::new(TranspositionTable::new(1 << 16).unwrap());
-    /// let mut e = Negamax::new(OpenLines).with_table(table.clone());
-    /// assert_eq!(e.search(&TicTacToe::new(), &Budget::depth(9)).unwrap().score, Score::DRAW);
-    /// assert!(table.stats().occupied > 0);
-    /// ```
-    #[must_use]
-    pub fn with_table<U>(self, table: U) -> Negamax<E, U> {
-        Negamax {
-            eval: self.eval,
-            table,
-            pvs: self.pvs,
-            ordering: self.ordering,
-            hooks: self.hooks,
-            min_table_plies: self.min_table_plies,
-            prefetch: self.prefetch,
-            iterative: self.iterative,
-            rng: self.rng,
-            budget: self.budget,
-        }
-    }
-
-    /// Principal-variation search on (default) or off (plain alpha-beta windows).
-    ///
-    /// ```
-    /// let e = adversarial::Negamax::new(games::OpenLines).pvs(false);
-    /// # let _ = e;
-    /// ```
-    #[must_use]
-    pub fn pvs(mut self, on: bool) -> Self {
-        self.pvs = on;
-        self
-    }
-
-    /// Which move-ordering sources to use.
-    ///
-    /// ```
-    /// use adversarial::{MoveOrdering, Negamax};
-    /// let e = Negamax::new(games::OpenLines).move_ordering(MoveOrdering::none());
-    /// # let _ = e;
-    /// ```
-    #[must_use]
-    pub fn move_ordering(mut self, ordering: MoveOrdering) -> Self {
-        self.ordering = ordering;
-        self
-    }
-
-    /// Whether to use the game's [`winning_move`](Game::winning_move) and
-    /// [`non_losing_moves`](Game::non_losing_moves) hooks (on by default).
-    ///
-    /// ```
-    /// let e = adversarial::Negamax::new(games::OpenLines).game_hooks(false);
-    /// # let _ = e;
-    /// ```
-    #[must_use]
-    pub fn game_hooks(mut self, on: bool) -> Self {
-        self.hooks = on;
-        self
-    }
-
-    /// Nodes with fewer than `plies` plies left to search (the remaining depth, or the
-    /// game's [`remaining_plies_bound`](Game::remaining_plies_bound) when smaller) neither
-    /// read nor write the table: such a small subtree is searched faster than a table
-    /// access that misses the cache costs. Default: 2. It never changes a value.
-    ///
-    /// ```
-    /// let e = adversarial::Negamax::new(games::OpenLines).min_table_plies(4);
-    /// # let _ = e;
-    /// ```
-    #[must_use]
-    pub fn min_table_plies(mut self, plies: u32) -> Self {
-        self.min_table_plies = plies;
-        self
-    }
-
-    /// Whether a node starts loading its children's table slots into the cache before
-    /// searching them (default on). It costs one extra play of each move at nodes whose
-    /// children use the table and saves waiting on main memory at each child searched; turn
-    /// it off for a game whose moves are expensive to play. It never changes a value.
-    ///
-    /// ```
-    /// let e = adversarial::Negamax::new(games::OpenLines).prefetch(false);
-    /// # let _ = e;
-    /// ```
-    #[must_use]
-    pub fn prefetch(mut self, on: bool) -> Self {
-        self.prefetch = on;
-        self
-    }
-
-    /// Iterative deepening on (default), or a single search at the budget's depth limit
-    /// (which then must be set).
-    ///
-    /// ```
-    /// use adversarial::Negamax;
-    /// use games::{OpenLines, TicTacToe};
-    /// use search_core::Budget;
-    /// let mut e = Negamax::new(OpenLines).iterative_deepening(false);
-    /// assert!(e.search(&TicTacToe::new(), &Budget::depth(3)).is_ok());
-    /// assert!(e.search(&TicTacToe::new(), &Budget::nodes(1000)).is_err()); // no depth limit
-    /// ```
-    #[must_use]
-    pub fn iterative_deepening(mut self, on: bool) -> Self {
-        self.iterative = on;
-        self
-    }
-
-    /// Chooses at random, reproducibly from `seed`, among the root moves whose score equals
-    /// the best (off by default: then the first best move in search order is played).
-    /// Costs a slightly wider window at the root.
-    ///
-    /// ```
-    /// use adversarial::Negamax;
-    /// use games::{OpenLines, TicTacToe};
-    /// use search_core::Budget;
-    /// let pick = |seed| {
-    ///     let mut e = Negamax::new(|_: &TicTacToe| 0).random_ties(seed);
-    ///     e.search(&TicTacToe::new(), &Budget::depth(1)).unwrap().best_move
-    /// };
-    /// assert_eq!(pick(5), pick(5));
-    /// assert!((0..20).any(|s| pick(s) != pick(0)));
-    /// ```
-    #[must_use]
-    pub fn random_ties(mut self, seed: u64) -> Self {
-        self.rng = Some(SmallRng::seed_from_u64(seed));
-        self
-    }
-
-    /// The budget used by [`Strategy::choose_move`] (default: depth
-    /// [`DEFAULT_DEPTH`](Negamax::DEFAULT_DEPTH)).
-    ///
-    /// ```
-    /// use std::time::Duration;
-    /// use adversarial::Negamax;
-    /// use search_core::{Budget, Strategy};
-    /// use games::{ConnectFour, ThreatEvaluator};
-    /// let mut e = Negamax::new(ThreatEvaluator).with_budget(Budget::time(Duration::from_millis(20)));
-    /// let mv = e.choose_move(&ConnectFour::new()).unwrap();
-    /// assert!(mv < 7);
-    /// ```
-    #[must_use]
-    pub fn with_budget(mut self, budget: Budget) -> Self {
-        self.budget = budget;
-        self
-    }
-
-    /// The table the engine uses.
-    ///
-    /// ```
-    /// use adversarial::{Negamax, NoTable};
-    /// assert_eq!(*Negamax::new(games::OpenLines).table(), NoTable);
-    /// ```
-    #[must_use]
-    pub fn table(&self) -> &T {
-        &self.table
-    }
-
-    pub(crate) fn loop_options(&self, salt: u64) -> LoopOptions {
-        LoopOptions {
-            pvs: self.pvs,
-            ordering: self.ordering,
-            hooks: self.hooks,
-            min_table_plies: self.min_table_plies,
-            prefetch: self.prefetch,
-            exact: false,
-            track_pv: true,
-            salt,
-        }
-    }
-
-    /// Checks the state and the budget before a search; returns the started budget and the
-    /// deepest iteration to run.
-    pub(crate) fn prepare<G: Game>(
-        &self,
-        state: &G,
-        budget: &Budget,
-    ) -> Result<(RunningBudget, u32), SearchError> {
-        if state.outcome().is_over() {
-            return Err(SearchError::GameOver);
-        }
-        if state.legal_move_count() == 0 {
-            return Err(SearchError::NoLegalMoves);
-        }
-        if !self.iterative && budget.max_depth().is_none() {
-            return Err(SearchError::Config(
-                "a search without iterative deepening needs a depth limit in its budget".into(),
-            ));
-        }
-        let running = budget.start()?;
-        let max_depth = running.max_depth();
-        Ok((running, max_depth))
-    }
-
-    /// Searches `state` within `budget` (depth, nodes, time, stop flag) on this thread.
-    ///
-    /// # Errors
-    /// [`SearchError::GameOver`] for a finished game, [`SearchError::Budget`] for an invalid
-    /// budget, and [`SearchError::Config`] for a single-depth search without a depth limit.
-    /// A broken game, wherever the search meets it: [`SearchError::NoLegalMoves`] (an
-    /// ongoing state without moves), [`SearchError::TurnDidNotPass`] (a move after which
-    /// the same player is to move), [`SearchError::IllegalHookMove`] (checked at the root,
-    /// and everywhere in debug builds), and in debug builds [`SearchError::KeyNotRestored`].
-    ///
-    /// # Panics
-    /// The search runs on the calling thread: a panic in the game or the evaluator unwinds
-    /// to the caller ([`search_parallel`](Negamax::search_parallel) turns a panic on one of
-    /// its helper threads into [`SearchError::WorkerPanicked`]).
-    ///
-    /// ```
-    /// use adversarial::Negamax;
-    /// use games::{ConnectFour, ThreatEvaluator};
-    /// use search_core::{Budget, Score};
-    /// // X to move wins at once in column 3 (0-based 2).
-    /// let g: ConnectFour = "445566".parse().unwrap();
-    /// let r = Negamax::new(ThreatEvaluator).search(&g, &Budget::depth(6)).unwrap();
-    /// assert_eq!((r.best_move, r.score), (2, Score::win_in(1)));
-    /// assert!(Negamax::new(ThreatEvaluator).search(&g, &Budget::depth(0)).is_err());
-    /// ```
-    pub fn search<G>(
-        &mut self,
-        state: &G,
-        budget: &Budget,
-    ) -> Result<SearchResult<G::Move>, SearchError>
-    where
-        G: Game,
-        E: Evaluator<G>,
-        T: Transpositions<G>,
-    {
-        let (running, max_depth) = self.prepare(state, budget)?;
-        self.table.new_search();
-        let opts = self.loop_options(0);
-        let mut searcher = Searcher::new(&self.eval, &self.table, &running, None, opts);
-        let run = deepen(
-            &mut searcher,
-            state,
-            max_depth,
-            self.iterative,
-            self.rng.as_mut(),
-        );
-        searcher.take_fault()?;
-        let mut stats = searcher.stats;
-        stats.elapsed = running.elapsed();
-        Ok(run.into_result(state, stats))
-    }
-}
+use crate::searcher::{RootSearch, Searcher};
+use crate::table::Transpositions;
 
 /// What one thread's iterative deepening produced.
 pub(crate) struct Deepening<M> {
@@ -360,7 +26,7 @@ impl<M: Copy> Deepening<M> {
         match self.last.and_then(|r| r.best.map(|b| (b, r))) {
             Some((best, r)) => SearchResult {
                 best_move: best,
-                score: r.score,
+                score: Some(r.score),
                 pv: r.pv,
                 stats,
                 complete: self.complete,
@@ -380,7 +46,7 @@ impl<M: Copy> Deepening<M> {
                 });
                 SearchResult {
                     best_move: best,
-                    score: Score::DRAW,
+                    score: None,
                     pv: vec![best],
                     stats,
                     complete: false,
@@ -396,7 +62,7 @@ pub(crate) fn deepen<G, E, T>(
     state: &G,
     max_depth: u32,
     iterative: bool,
-    mut ties: Option<&mut SmallRng>,
+    mut ties: Option<&mut SplitMix64>,
 ) -> Deepening<G::Move>
 where
     G: Game,
@@ -439,18 +105,65 @@ where
     out
 }
 
-impl<G, E, T> Strategy<G> for Negamax<E, T>
+/// The value of every root move at the deepest depth an analysis finished.
+pub(crate) struct MoveValues<M> {
+    /// The depth, counting the root move.
+    pub depth: u32,
+    /// Every legal root move with its value for the side to move at the root, best first.
+    pub values: Vec<(M, Score)>,
+}
+
+/// Iterative deepening for an analysis, on one thread: at each depth every root move is
+/// searched with an open window (so its value is exact at that depth, as plain minimax's),
+/// best moves of the previous depth first. Stops at `max_depth`, when every value is
+/// decisive or the whole game tree was searched, or when the budget runs out (then the last
+/// finished depth answers; `None` if none finished).
+pub(crate) fn deepen_every_move<G, E, T>(
+    searcher: &mut Searcher<'_, G, E, T>,
+    state: &G,
+    max_depth: u32,
+    iterative: bool,
+) -> Option<MoveValues<G::Move>>
 where
     G: Game,
     E: Evaluator<G>,
     T: Transpositions<G>,
 {
-    fn choose_move(&mut self, state: &G) -> Result<G::Move, SearchError> {
-        let budget = self.budget.clone();
-        self.search(state, &budget).map(|r| r.best_move)
+    let mut root = state.clone();
+    let mut moves = state.legal_move_list();
+    moves.sort_by_key(|&m| core::cmp::Reverse(state.move_order_hint(m)));
+    let first_depth = if iterative { 1 } else { max_depth };
+    let game_bound = state.remaining_plies_bound();
+    let mut last = None;
+    let mut values = Vec::with_capacity(moves.len());
+    for depth in first_depth..=max_depth {
+        values.clear();
+        searcher.stats.nodes += 1;
+        for &mv in &moves {
+            let v = searcher.move_value(&mut root, mv, depth);
+            if searcher.aborted {
+                break;
+            }
+            values.push((mv, v));
+        }
+        if searcher.aborted {
+            break;
+        }
+        searcher.stats.iterations += 1;
+        searcher.stats.depth_reached = depth;
+        // A stable sort: equal values keep the previous order.
+        values.sort_by(|a: &(G::Move, Score), b| b.1.cmp(&a.1));
+        moves.clear();
+        moves.extend(values.iter().map(|v| v.0));
+        let proven =
+            values.iter().all(|v| v.1.is_decisive()) || game_bound.is_some_and(|b| b <= depth);
+        last = Some(MoveValues {
+            depth,
+            values: values.clone(),
+        });
+        if proven || depth == max_depth {
+            break;
+        }
     }
-
-    fn name(&self) -> String {
-        "negamax".to_string()
-    }
+    last
 }

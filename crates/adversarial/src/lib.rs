@@ -6,17 +6,59 @@
 //! once?", the moves that do not lose at once, ordering hints, a hash key) reaches the
 //! engines through the `Game` and `GameHash` hooks.
 //!
+//! ## Five steps, the same for every engine of the workspace
+//! Configure with `new` and `with_*` builders, bound the work with a
+//! [`Budget`](search_core::Budget), choose the threads, run, and read the result's
+//! [`Stats`](search_core::Stats):
+//!
+//! ```
+//! use adversarial::{Negamax, Solver};
+//! use games::{ConnectFour, ThreatEvaluator, TicTacToe};
+//! use search_core::{Budget, Score};
+//!
+//! // 1. new (and options)
+//! let engine = Negamax::new(ThreatEvaluator).with_table_mb(16);
+//! // 2. the budget, 3. the threads
+//! let mut engine = engine.with_budget(Budget::depth(8)).with_threads(2);
+//! // 4. run
+//! let position: ConnectFour = "4453".parse().unwrap(); // columns 1 to 7
+//! let result = engine.search(&position).unwrap();
+//! // 5. read the result and its stats
+//! println!("play column {}: {result}", result.best_move + 1);
+//! assert_eq!(result.stats.depth_reached, 8);
+//!
+//! // The exact value, the same way: tic-tac-toe is a draw.
+//! let mut solver = Solver::new()
+//!     .with_table_mb(1)
+//!     .with_budget(Budget::unlimited())
+//!     .with_threads(1);
+//! let s = solver.solve(&TicTacToe::new()).unwrap();
+//! assert_eq!(s.score, Some(Score::DRAW));
+//! println!("{s}"); // draw (exact), 1234 nodes in ...
+//! ```
+//!
 //! ## Which engine?
 //!
 //! | you want to... | use | file |
 //! |---|---|---|
-//! | play well within a depth or time budget | [`Negamax`] (+ [`TranspositionTable`]) | `deepening.rs` (driver), `negamax.rs` (search loop) |
-//! | use every core | [`Negamax::search_parallel`], [`Solver::solve_parallel`] (Lazy SMP) | `parallel.rs` |
-//! | know the exact value (win/draw/loss, and in how many plies) | [`Solver`] | `solver.rs` |
+//! | play well within a depth or time budget | [`Negamax`] (+ a [`TranspositionTable`]) | `negamax.rs` (the engine), `deepening.rs` (iterative deepening), `searcher.rs` (the per-node loop) |
+//! | use every core | `with_threads(n)` on [`Negamax`] and [`Solver`] (Lazy SMP) | `parallel.rs` |
+//! | know the exact value (win/draw/loss, and in how many plies) | [`Solver`] ([`Solution`], [`WeakSolution`]) | `solver.rs`, `null_window.rs`, `solution.rs` |
+//! | every root move with its value | `analyze` on [`Negamax`] and [`Solver`] ([`Strategy::analyze`](search_core::Strategy::analyze)) | |
 //! | a reference to check against, or to teach | [`Minimax`], [`AlphaBeta`] | `minimax.rs`, `alphabeta.rs` |
 //! | tune what is searched first | [`MoveOrdering`] | `ordering.rs` |
 //! | a table shared between searches or threads | [`TranspositionTable`] | `table.rs` |
 //! | property-test your own evaluator and game hooks | `testing` module (feature `testing`) | `testing.rs` |
+//!
+//! The same words mean the same thing in every engine of the workspace. A
+//! [`Budget`](search_core::Budget)'s `depth` is the nominal search depth (refused by the
+//! solver, which has no horizon), `nodes` the positions searched as counted in
+//! [`Stats::nodes`](search_core::Stats::nodes), `time` the wall-clock time from the start,
+//! and an `iterations` limit is refused here (iterative deepening counts depths: give a
+//! depth). A field an engine cannot honour is an error when the search starts
+//! ([`BudgetError::Unsupported`](search_core::BudgetError::Unsupported)), never ignored.
+//! `with_threads(n)` runs the same search on `n` threads; `with_table_mb(n)` gives a table
+//! of at most `n` MiB; `with_seed(s)` makes random choices reproducible.
 //!
 //! ## Features
 //! * `testing`: the [`testing`][testing-module] module, ready-made properties for your own
@@ -54,26 +96,6 @@
 //! time and nodes per position with Pons' C++ solver, set by set, with the commands to
 //! reproduce them.
 //!
-//! ## Minimal example
-//! ```
-//! use std::sync::Arc;
-//! use adversarial::{Negamax, Solver, TranspositionTable};
-//! use games::{ConnectFour, ThreatEvaluator, TicTacToe};
-//! use search_core::{Budget, Score};
-//!
-//! // Play: depth-limited search with a table.
-//! let table = Arc::new(TranspositionTable::with_megabytes(16).unwrap());
-//! let mut engine = Negamax::new(ThreatEvaluator).with_table(table);
-//! let position: ConnectFour = "4453".parse().unwrap();
-//! let result = engine.search(&position, &Budget::depth(8)).unwrap();
-//! println!("play column {} ({}), {}", result.best_move + 1, result.score, result.stats);
-//!
-//! // Solve: the exact value.
-//! let mut solver = Solver::with_megabytes(1).unwrap();
-//! let s = solver.solve(&TicTacToe::new(), &Budget::unlimited()).unwrap();
-//! assert_eq!(s.score, Score::DRAW);
-//! ```
-//!
 //! ## Cost
 //! * Minimax visits every node to the depth: `b^d` (tic-tac-toe's full tree: 549,946
 //!   nodes). Alpha-beta with good ordering visits about `b^(d/2)`; the table removes
@@ -84,8 +106,9 @@
 //! * Nothing is allocated per node: move lists, orderings and principal variations live in
 //!   per-ply buffers reused for the whole search.
 //! * A [`TranspositionTable`] never takes more than the bytes you give it: the largest
-//!   power-of-two number of 16-byte slots that fits, allocated and written once when it is
-//!   created.
+//!   power-of-two number of 16-byte slots that fits (so between half of them and all of
+//!   them), allocated and written once when it is created — for `with_table_mb`, when the
+//!   engine's first search starts.
 //!
 //! ## Safety
 //! One `unsafe` block, in `table.rs`: the x86_64 cache-prefetch instruction, a hint that
@@ -100,8 +123,8 @@
 //! (`TurnDidNotPass`: the engines assume alternation, one comparison per node), a hook move
 //! that is not legal (`IllegalHookMove`: at the root, and everywhere in debug builds), an
 //! `undo` that does not restore the key (`KeyNotRestored`, debug builds). A panic in your
-//! game or evaluator on a thread the engine started (Lazy SMP helpers, the parallel
-//! solver's threads) stops the other threads and is `WorkerPanicked` with the panic's
+//! game or evaluator on a thread the engine started (Lazy SMP helpers, the threads of a
+//! solver `with_threads(n)`, n > 1) stops the other threads and is `WorkerPanicked` with the panic's
 //! message; a panic on your own thread unwinds to you as usual.
 //!
 //! ```
@@ -126,9 +149,9 @@
 //!
 //! let g = Boxes { sticks: 5, to_move: Player::First };
 //! let turn_kept = SearchError::TurnDidNotPass { mv: "2".into() };
-//! let r = Negamax::new(|_: &Boxes| 0).search(&g, &Budget::depth(5));
+//! let r = Negamax::new(|_: &Boxes| 0).with_budget(Budget::depth(5)).search(&g);
 //! assert_eq!(r.unwrap_err(), turn_kept);
-//! let r = Solver::without_table().solve(&g, &Budget::unlimited());
+//! let r = Solver::new().without_table().solve(&g);
 //! assert_eq!(r.unwrap_err(), turn_kept);
 //! ```
 //!
@@ -145,10 +168,13 @@
 mod alphabeta;
 mod deepening;
 mod minimax;
-pub mod negamax;
+mod negamax;
+mod null_window;
 mod ordering;
 mod parallel;
 mod result;
+mod searcher;
+mod solution;
 mod solver;
 mod table;
 #[cfg(feature = "testing")]
@@ -161,11 +187,12 @@ pub mod testing;
 pub struct ReadmeDoctests;
 
 pub use alphabeta::AlphaBeta;
-pub use deepening::Negamax;
 pub use minimax::Minimax;
+pub use negamax::Negamax;
 pub use ordering::MoveOrdering;
 pub use result::SearchResult;
-pub use solver::{Solution, Solver, WeakSolution, WeakValue};
+pub use solution::{Solution, WeakSolution};
+pub use solver::Solver;
 pub use table::{
     Bound, MAX_TABLE_BYTES, NoTable, Replacement, SLOT_BYTES, TableEntry, TableSizeError,
     TableStats, TranspositionTable, Transpositions,

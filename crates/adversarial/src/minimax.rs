@@ -7,7 +7,7 @@
 //! depth limit: use it for testing and teaching, [`Negamax`](crate::Negamax) for play.
 
 use search_core::{
-    Budget, Evaluator, Game, Outcome, Player, RunningBudget, Score, SearchError, Stats,
+    Budget, BudgetField, Evaluator, Game, Outcome, Player, RunningBudget, Score, SearchError, Stats,
 };
 
 use crate::result::SearchResult;
@@ -23,13 +23,14 @@ use crate::result::SearchResult;
 /// use games::{OpenLines, TicTacToe};
 /// use search_core::{Budget, Score};
 ///
-/// let r = Minimax::new(OpenLines).search(&TicTacToe::new(), &Budget::depth(9)).unwrap();
-/// assert_eq!(r.score, Score::DRAW);
+/// let r = Minimax::new(OpenLines).with_budget(Budget::depth(9)).search(&TicTacToe::new()).unwrap();
+/// assert_eq!(r.score, Some(Score::DRAW));
 /// assert_eq!(r.stats.nodes, 549_946); // every node of the game tree
 /// ```
 #[derive(Clone, Debug)]
 pub struct Minimax<E> {
     eval: E,
+    budget: Budget,
 }
 
 struct Walk<'a, G: Game, E> {
@@ -45,6 +46,9 @@ struct Walk<'a, G: Game, E> {
 }
 
 impl<E> Minimax<E> {
+    /// The depth searched unless [`with_budget`](Minimax::with_budget) says otherwise.
+    pub const DEFAULT_DEPTH: u32 = 8;
+
     /// A minimax engine with evaluator `eval`.
     ///
     /// ```
@@ -53,15 +57,48 @@ impl<E> Minimax<E> {
     /// ```
     #[must_use]
     pub fn new(eval: E) -> Self {
-        Minimax { eval }
+        Minimax {
+            eval,
+            budget: Budget::depth(Self::DEFAULT_DEPTH),
+        }
+    }
+
+    /// The budget of every search (default: depth
+    /// [`DEFAULT_DEPTH`](Minimax::DEFAULT_DEPTH)): depth, nodes, time and stop flag; without
+    /// a depth limit the search goes to the end of the game. An iteration limit is refused
+    /// when the search starts ([`BudgetError::Unsupported`](search_core::BudgetError::Unsupported)):
+    /// give a depth.
+    ///
+    /// ```
+    /// use adversarial::Minimax;
+    /// use search_core::Budget;
+    /// let e = Minimax::new(games::OpenLines).with_budget(Budget::depth(3));
+    /// assert_eq!(e.budget().max_depth(), Some(3));
+    /// ```
+    #[must_use]
+    pub fn with_budget(mut self, budget: Budget) -> Self {
+        self.budget = budget;
+        self
+    }
+
+    /// The budget of every search.
+    ///
+    /// ```
+    /// assert_eq!(adversarial::Minimax::new(games::OpenLines).budget().max_depth(), Some(8));
+    /// ```
+    #[must_use]
+    pub fn budget(&self) -> &Budget {
+        &self.budget
     }
 
     /// Searches every line of `state` to the budget's depth (to the end of the game
     /// without a depth limit). Node and time limits and the stop flag interrupt it: the
-    /// result is then marked incomplete and holds the best of the root moves finished.
+    /// result is then marked incomplete, has no score, and its move is the best of the root
+    /// moves finished.
     ///
     /// # Errors
-    /// [`SearchError::GameOver`], [`SearchError::Budget`], and
+    /// [`SearchError::GameOver`], [`SearchError::Budget`] (an invalid budget, or one with
+    /// an iteration limit), and
     /// [`SearchError::NoLegalMoves`] for an ongoing state without legal moves, at the root
     /// or anywhere in the tree. (Written from the root player's point of view, minimax does
     /// not need the turn to pass with every move, so it does not check that.)
@@ -71,14 +108,10 @@ impl<E> Minimax<E> {
     /// use games::{OpenLines, TicTacToe};
     /// use search_core::{Budget, Score};
     /// let g: TicTacToe = "XX. OO. ...".parse().unwrap();
-    /// let r = Minimax::new(OpenLines).search(&g, &Budget::depth(3)).unwrap();
-    /// assert_eq!((r.best_move, r.score), (2, Score::win_in(1)));
+    /// let r = Minimax::new(OpenLines).with_budget(Budget::depth(3)).search(&g).unwrap();
+    /// assert_eq!((r.best_move, r.score), (2, Some(Score::win_in(1))));
     /// ```
-    pub fn search<G>(
-        &self,
-        state: &G,
-        budget: &Budget,
-    ) -> Result<SearchResult<G::Move>, SearchError>
+    pub fn search<G>(&self, state: &G) -> Result<SearchResult<G::Move>, SearchError>
     where
         G: Game,
         E: Evaluator<G>,
@@ -86,7 +119,12 @@ impl<E> Minimax<E> {
         if state.outcome().is_over() {
             return Err(SearchError::GameOver);
         }
-        let running = budget.start()?;
+        self.budget.refuse(
+            "Minimax",
+            &[BudgetField::Iterations],
+            "use a depth: Minimax searches one depth once",
+        )?;
+        let running = self.budget.start()?;
         let depth = running.max_depth() as usize;
         let mut walk = Walk {
             eval: &self.eval,
@@ -124,7 +162,10 @@ impl<E> Minimax<E> {
         walk.stats.elapsed = running.elapsed();
         walk.stats.depth_reached = if walk.aborted { 0 } else { depth as u32 };
         let complete = !walk.aborted;
-        let (best_move, score, pv) = best.unwrap_or((moves[0], Score::DRAW, vec![moves[0]]));
+        let (best_move, score, pv) = match best {
+            Some((mv, score, pv)) => (mv, complete.then_some(score), pv),
+            None => (moves[0], None, vec![moves[0]]),
+        };
         Ok(SearchResult {
             best_move,
             score,

@@ -1,681 +1,550 @@
-//! The shared search loop: negamax with fail-soft alpha-beta, principal-variation
-//! (null-window) search, the transposition table, move ordering and the game's hooks.
+//! [`Negamax`]: the configurable depth-limited engine — its options, and how a search or an
+//! analysis is started on one thread or several.
 //!
-//! Every table-using engine of the crate runs this one loop: [`Negamax`](crate::Negamax)
-//! (fixed depth or iterative deepening, one thread or Lazy SMP) and the exact
-//! [`Solver`](crate::Solver). They differ only in the options they pass and in how they
-//! drive the root.
-//!
-//! A node, in order:
-//! 1. count it and poll the budget;
-//! 2. a finished game is a leaf, scored exactly (`loss_in(0)`, `draw`);
-//! 3. at the depth horizon, the evaluator scores it;
-//! 4. with the game hooks on and a fast [`winning_move`](search_core::Game::winning_move)
-//!    ([`HAS_WINNING_MOVE`](search_core::Game::HAS_WINNING_MOVE)), a win at once ends it as
-//!    `win_in(1)`;
-//! 5. the window is clamped to what is possible ("mate-distance" bounds): no better than
-//!    `win_in(1)` (`win_in(2)` once no immediate win exists, `win_in(3)` if the game declares
-//!    [`MOVES_CANNOT_LOSE`](search_core::Game::MOVES_CANNOT_LOSE)), no worse than `loss_in(1)`
-//!    (`loss_in(2)`);
-//! 6. the moves are generated: [`non_losing_moves`](search_core::Game::non_losing_moves)
-//!    with the hooks on, after the fast win check, and at least two plies left (none left: `loss_in(2)`; some left and
-//!    [`NON_LOSING_MOVES_EXACT`](search_core::Game::NON_LOSING_MOVES_EXACT): the floor rises
-//!    to `loss_in(4)`), else all legal moves;
-//! 7. unless fewer than `min_table_plies` plies are left (a small subtree is cheaper to
-//!    search than a table access that misses the cache), the table may answer (same remaining depth, or any depth in exact-solver mode) or
-//!    narrow the window, and supplies its best move for ordering;
-//! 8. the children's table slots are prefetched (when they will use the table), then the
-//!    moves are ordered and searched, the first with the full window and, with PVS,
-//!    the rest with a null window first (re-searched when it fails high inside the window);
-//! 9. the result is stored with its bound (exact, lower, upper) and the best move's index.
-//!
-//! A broken game stops the search with a typed error (the engines return it): an ongoing
-//! state without legal moves ([`SearchError::NoLegalMoves`]), a move after which the same
-//! player is to move ([`SearchError::TurnDidNotPass`], one comparison per node), and a hook
-//! move that is not legal ([`SearchError::IllegalHookMove`], checked at the root, and at
-//! every node in debug builds). Debug builds also check that `undo` restores the key and
-//! the side to move ([`SearchError::KeyNotRestored`]).
+//! The per-node loop is in `searcher.rs`, iterative deepening in `deepening.rs`, Lazy SMP
+//! in `parallel.rs`.
 
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 
-use rand::RngExt;
-use rand::rngs::SmallRng;
-use search_core::{Evaluator, Game, Outcome, RunningBudget, Score, SearchError, Stats};
+use search_core::{
+    Budget, BudgetField, Evaluator, Game, MoveAnalysis, MoveValue, RunningBudget, SearchError,
+    SplitMix64, Strategy,
+};
 
-use crate::ordering::{HISTORY_BUCKETS, MoveOrdering, history_bucket, sort_descending};
-use crate::table::{Bound, TableEntry, Transpositions};
+use crate::deepening::{deepen, deepen_every_move};
+use crate::ordering::MoveOrdering;
+use crate::parallel::{check_threads, lazy_smp};
+use crate::result::SearchResult;
+use crate::searcher::LoopOptions;
+use crate::table::{NoTable, Replacement, TableRequest, TranspositionTable, Transpositions};
 
-/// What a search loop does at each node, set by the engine driving it.
-#[derive(Copy, Clone, Debug)]
-pub(crate) struct LoopOptions {
-    /// Principal-variation search: null window for every move after the first.
-    pub pvs: bool,
-    /// Which move-ordering sources to use.
-    pub ordering: MoveOrdering,
-    /// Use the game's `winning_move` and `non_losing_moves` hooks.
-    pub hooks: bool,
-    /// Exact-solver mode: no heuristic leaves are expected, so table entries are valid
-    /// whatever depth they were searched to.
-    pub exact: bool,
-    /// Nodes with fewer plies than this left (remaining depth, or the game's
-    /// `remaining_plies_bound`) do not use the table.
-    pub min_table_plies: u32,
-    /// Before searching a node's children, start loading their table slots into the cache
-    /// (see [`Transpositions::prefetch`]): costs a play per child, saves a memory stall per
-    /// child searched.
-    pub prefetch: bool,
-    /// Maintain the principal variation (a copy per improving move; off in the solver).
-    pub track_pv: bool,
-    /// Perturbs the order of equally ranked moves (0 = none): Lazy SMP helpers use it to
-    /// explore different parts of the tree.
-    pub salt: u64,
+/// Negamax with fail-soft alpha-beta for any [`Game`]: iterative deepening, optional
+/// principal-variation search, optional transposition table, move ordering, the game's
+/// hooks, and Lazy SMP on several threads — the engine to play with.
+///
+/// Options (all builder methods; the defaults are the fast choice):
+///
+/// | option | default | what |
+/// |---|---|---|
+/// | [`with_budget`](Negamax::with_budget) | depth 8 | depth, nodes, time, stop flag (iterations are refused: use a depth) |
+/// | [`with_threads`](Negamax::with_threads) | 1 | Lazy SMP threads sharing the table |
+/// | [`with_table_mb`](Negamax::with_table_mb), [`with_table`](Negamax::with_table) | none | a [`TranspositionTable`] (needs [`GameHash`](search_core::GameHash)) |
+/// | [`with_pvs`](Negamax::with_pvs) | on | null-window search of every move after the first |
+/// | [`with_move_ordering`](Negamax::with_move_ordering) | all | table move, hints, killers, history |
+/// | [`with_game_hooks`](Negamax::with_game_hooks) | on | `winning_move` / `non_losing_moves` |
+/// | [`with_min_table_plies`](Negamax::with_min_table_plies) | 2 | small subtrees skip the table |
+/// | [`with_prefetch`](Negamax::with_prefetch) | on | prefetch the children's table slots |
+/// | [`with_iterative_deepening`](Negamax::with_iterative_deepening) | on | depth 1, 2, ... or the budget's depth at once |
+/// | [`with_random_ties`](Negamax::with_random_ties), [`with_seed`](Negamax::with_seed) | off, 0 | seeded random choice among equally good root moves |
+///
+/// None of them changes the value found at a given depth — only how fast it is found (the
+/// crate's tests check this against plain [`Minimax`](crate::Minimax)).
+///
+/// ```
+/// use adversarial::Negamax;
+/// use games::{ConnectFour, ThreatEvaluator};
+/// use search_core::Budget;
+///
+/// let mut engine = Negamax::new(ThreatEvaluator)
+///     .with_table_mb(4)
+///     .with_budget(Budget::depth(10))
+///     .with_threads(2);
+/// let position: ConnectFour = "4455".parse().unwrap();
+/// let result = engine.search(&position).unwrap();
+/// assert!(result.stats.depth_reached <= 10);
+/// assert!(position.legal_move_list().contains(&result.best_move));
+/// # use search_core::Game;
+/// ```
+#[derive(Debug)]
+pub struct Negamax<E, T = NoTable> {
+    eval: E,
+    table: T,
+    pending_table: Option<TableRequest<T>>,
+    pvs: bool,
+    ordering: MoveOrdering,
+    hooks: bool,
+    min_table_plies: u32,
+    prefetch: bool,
+    iterative: bool,
+    random_ties: bool,
+    rng: SplitMix64,
+    budget: Budget,
+    threads: usize,
 }
 
-struct Ply<M> {
-    moves: Vec<M>,
-    order: Vec<(i64, u32)>,
-    killers: [Option<M>; 2],
-    pv: Vec<M>,
-}
+impl<E> Negamax<E, NoTable> {
+    /// The depth searched unless [`with_budget`](Negamax::with_budget) says otherwise.
+    pub const DEFAULT_DEPTH: u32 = 8;
 
-impl<M> Ply<M> {
-    fn new() -> Self {
-        Ply {
-            moves: Vec::with_capacity(16),
-            order: Vec::with_capacity(16),
-            killers: [None, None],
-            pv: Vec::new(),
-        }
-    }
-}
-
-/// The result of searching the root's moves once.
-pub(crate) struct RootSearch<M> {
-    pub best: Option<M>,
-    pub score: Score,
-    pub pv: Vec<M>,
-}
-
-/// One thread's search state: per-ply buffers (allocated once, reused at every node),
-/// killers, history, counters.
-pub(crate) struct Searcher<'a, G: Game, E, T> {
-    eval: &'a E,
-    table: &'a T,
-    budget: &'a RunningBudget,
-    halt: Option<&'a AtomicBool>,
-    opts: LoopOptions,
-    plies: Vec<Ply<G::Move>>,
-    history: Vec<u32>,
-    pub stats: Stats,
-    pub aborted: bool,
-    pub horizon_reached: bool,
-    /// Why the search stopped early, if the game broke its contract (then `aborted` is
-    /// set too, and every value is meaningless).
-    pub fault: Option<SearchError>,
-    /// Whether the root's `non_losing_moves` answer was checked against the legal moves.
-    /// Release builds check it once per searcher (a solve runs many null-window searches
-    /// from the same root), debug builds at every node.
-    root_hooks_checked: bool,
-}
-
-/// The first of `moves` (from a game hook) that is not a legal move of `state`, formatted:
-/// checked where it is cheap (the root; every node in debug builds).
-#[cold]
-#[inline(never)]
-fn first_illegal<G: Game>(state: &G, moves: &[G::Move]) -> Option<String> {
-    let legal = state.legal_move_list();
-    moves
-        .iter()
-        .find(|m| !legal.contains(m))
-        .map(|m| format!("{m:?}"))
-}
-
-#[inline]
-fn next_down(s: Score) -> Score {
-    Score::from_raw(s.raw().saturating_sub(1))
-}
-
-impl<'a, G, E, T> Searcher<'a, G, E, T>
-where
-    G: Game,
-    E: Evaluator<G>,
-    T: Transpositions<G>,
-{
-    pub fn new(
-        eval: &'a E,
-        table: &'a T,
-        budget: &'a RunningBudget,
-        halt: Option<&'a AtomicBool>,
-        opts: LoopOptions,
-    ) -> Self {
-        Searcher {
-            eval,
-            table,
-            budget,
-            halt,
-            opts,
-            plies: Vec::new(),
-            history: if opts.ordering.history {
-                vec![0; 2 * HISTORY_BUCKETS]
-            } else {
-                Vec::new()
-            },
-            stats: Stats::default(),
-            aborted: false,
-            horizon_reached: false,
-            fault: None,
-            root_hooks_checked: false,
-        }
-    }
-
-    /// Stops the search because the game broke its contract (the first fault is kept).
-    #[cold]
-    #[inline(never)]
-    pub fn fail(&mut self, fault: SearchError) {
-        if self.fault.is_none() {
-            self.fault = Some(fault);
-        }
-        self.aborted = true;
-    }
-
-    /// The fault as an error, if there was one.
-    pub fn take_fault(&mut self) -> Result<(), SearchError> {
-        self.fault.take().map_or(Ok(()), Err)
-    }
-
-    /// Plays `mv` on `state`, runs `f` on the child, and restores `state` (see
-    /// [`Game::with_move`]). Stops the search with [`SearchError::TurnDidNotPass`] when the
-    /// child has the same side to move as `state` (`mover`); in debug builds, also with
-    /// [`SearchError::KeyNotRestored`] when `undo` does not restore the key or the side to
-    /// move. After a stop the score is meaningless: callers check `aborted`.
-    #[inline]
-    fn child(
-        &mut self,
-        state: &mut G,
-        mover: search_core::Player,
-        mv: G::Move,
-        f: impl FnOnce(&mut Self, &mut G) -> Score,
-    ) -> Score {
-        #[cfg(debug_assertions)]
-        let before = G::HAS_UNDO.then(|| (self.table.key(state), state.to_move()));
-        let score = state.with_move(mv, |child| {
-            if child.to_move() == mover {
-                self.fail(SearchError::TurnDidNotPass {
-                    mv: format!("{mv:?}"),
-                });
-                return Score::DRAW;
-            }
-            f(self, child)
-        });
-        #[cfg(debug_assertions)]
-        if let Some(before) = before {
-            if (self.table.key(state), state.to_move()) != before {
-                self.fail(SearchError::KeyNotRestored {
-                    mv: format!("{mv:?}"),
-                });
-            }
-        }
-        score
-    }
-
-    /// Whether the game hooks are on.
-    pub fn hooks(&self) -> bool {
-        self.opts.hooks
-    }
-
-    #[inline]
-    fn should_stop(&mut self) -> bool {
-        if self.budget.poll(self.stats.nodes)
-            || (self.stats.nodes % RunningBudget::POLL_INTERVAL == 0
-                && self.halt.is_some_and(|h| h.load(Ordering::Relaxed)))
-        {
-            self.aborted = true;
-        }
-        self.aborted
-    }
-
-    #[inline]
-    fn ensure_ply(&mut self, ply: usize) {
-        while self.plies.len() <= ply {
-            self.plies.push(Ply::new());
-        }
-    }
-
-    /// Fills `plies[ply].order` with the ranking of `plies[ply].moves`.
-    fn order_moves(&mut self, state: &G, ply: usize, table_move: Option<u8>) {
-        let o = self.opts.ordering;
-        let side = state.to_move().index() * HISTORY_BUCKETS;
-        let salt = self.opts.salt;
-        let p = &mut self.plies[ply];
-        p.order.clear();
-        for (i, &mv) in p.moves.iter().enumerate() {
-            let mut key: i64 = 0;
-            if o.hints {
-                key += i64::from(state.move_order_hint(mv)) << 40;
-            }
-            if o.killers {
-                if p.killers[0] == Some(mv) {
-                    key += 2 << 37;
-                } else if p.killers[1] == Some(mv) {
-                    key += 1 << 37;
-                }
-            }
-            if o.history {
-                key += i64::from(self.history[side + history_bucket(&mv)].min(1 << 28)) << 8;
-            }
-            if salt != 0 {
-                key += ((salt ^ i as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 56) as i64;
-            }
-            if o.table_move && table_move == Some(i as u8) && i < usize::from(u8::MAX) {
-                key = i64::MAX;
-            }
-            p.order.push((key, i as u32));
-        }
-        sort_descending(&mut p.order);
-    }
-
-    fn reward(&mut self, state: &G, ply: usize, mv: G::Move, depth: u32) {
-        if self.opts.ordering.killers {
-            let k = &mut self.plies[ply].killers;
-            if k[0] != Some(mv) {
-                k[1] = k[0];
-                k[0] = Some(mv);
-            }
-        }
-        if self.opts.ordering.history {
-            let d = depth.min(1000);
-            let h =
-                &mut self.history[state.to_move().index() * HISTORY_BUCKETS + history_bucket(&mv)];
-            *h = h.saturating_add(d * d);
-        }
-    }
-
-    /// Searches `state` to `depth` plies within `(alpha, beta)`; the value is fail-soft
-    /// (a bound beyond the window when it falls outside). Meaningless if `self.aborted`.
-    pub fn negamax(
-        &mut self,
-        state: &mut G,
-        depth: u32,
-        ply: usize,
-        mut alpha: Score,
-        mut beta: Score,
-    ) -> Score {
-        self.stats.nodes += 1;
-        if self.should_stop() {
-            return Score::DRAW;
-        }
-        self.ensure_ply(ply);
-        if self.opts.track_pv {
-            self.plies[ply].pv.clear();
-        }
-        self.stats.max_ply = self.stats.max_ply.max(ply as u32);
-        match state.outcome() {
-            Outcome::Ongoing => {}
-            Outcome::Draw => {
-                self.stats.leaves += 1;
-                return Score::DRAW;
-            }
-            Outcome::Win(p) => {
-                self.stats.leaves += 1;
-                debug_assert!(
-                    !(G::MOVES_CANNOT_LOSE && p == state.to_move() && ply > 0),
-                    "the game declares MOVES_CANNOT_LOSE, but a move lost at once"
-                );
-                return if p == state.to_move() {
-                    Score::win_in(0)
-                } else {
-                    Score::loss_in(0)
-                };
-            }
-        }
-        if depth == 0 {
-            self.stats.leaves += 1;
-            if self.opts.exact {
-                self.horizon_reached = true;
-            }
-            return Score::heuristic(self.eval.evaluate(state));
-        }
-        // Read the table slot now; it is decoded after the hooks, so that the memory access
-        // overlaps with their work.
-        // Nodes close to the end skip the table: their subtree costs less than a miss.
-        let left = state
-            .remaining_plies_bound()
-            .map_or(depth, |r| r.min(depth));
-        let use_tt = T::ENABLED && left >= self.opts.min_table_plies;
-        let key = if use_tt { self.table.key(state) } else { 0 };
-        let raw = if use_tt {
-            self.table.fetch(key)
-        } else {
-            [0, 0]
-        };
-        let mut hi = Score::win_in(1);
-        // Only a fast override of `winning_move` pays at every node (the default lists and
-        // plays every move, which searching the children does anyway).
-        if self.opts.hooks && G::HAS_WINNING_MOVE {
-            if let Some(mv) = state.winning_move() {
-                if (ply == 0 || cfg!(debug_assertions)) && !state.is_legal(mv) {
-                    self.fail(SearchError::IllegalHookMove {
-                        hook: "winning_move",
-                        mv: format!("{mv:?}"),
-                    });
-                    return Score::DRAW;
-                }
-                self.stats.leaves += 1;
-                if self.opts.track_pv {
-                    self.plies[ply].pv.push(mv);
-                }
-                return Score::win_in(1);
-            }
-            // No win at once, so the fastest win is two plies away -- three when moves
-            // never hand the win to the opponent (`Game::MOVES_CANNOT_LOSE`).
-            let soonest = if G::MOVES_CANNOT_LOSE { 3 } else { 2 };
-            hi = Score::win_in(soonest);
-            // And if the game ends sooner (searched to the end), no win at all.
-            if let Some(left) = state.remaining_plies_bound() {
-                if left < soonest && depth >= left {
-                    hi = Score::DRAW;
-                }
-            }
-        }
-        // The fastest loss: the opponent's next move, or (in games where a move can lose
-        // for its player) this one.
-        let lo = Score::loss_in(if G::MOVES_CANNOT_LOSE { 2 } else { 1 });
-        if hi <= alpha {
-            return hi;
-        }
-        if lo >= beta {
-            return lo;
-        }
-        alpha = alpha.max(lo);
-        beta = beta.min(hi);
-
-        let fault = 'generate: {
-            let p = &mut self.plies[ply];
-            p.moves.clear();
-            // `non_losing_moves` is only valid once no win at once exists, i.e. after the
-            // (fast) `winning_move` check above.
-            if self.opts.hooks && G::HAS_WINNING_MOVE && depth >= 2 {
-                state.non_losing_moves(&mut p.moves);
-                if cfg!(debug_assertions) || (ply == 0 && !self.root_hooks_checked) {
-                    self.root_hooks_checked = ply == 0;
-                    if let Some(bad) = first_illegal(state, &p.moves) {
-                        break 'generate Some(SearchError::IllegalHookMove {
-                            hook: "non_losing_moves",
-                            mv: bad,
-                        });
-                    }
-                }
-                if p.moves.is_empty() {
-                    // Every move loses at once -- or there is none: a broken game.
-                    if state.legal_move_count() == 0 {
-                        break 'generate Some(SearchError::NoLegalMoves);
-                    }
-                    return Score::loss_in(2);
-                }
-                if G::NON_LOSING_MOVES_EXACT {
-                    // The opponent cannot win on its next move: the fastest loss is on its
-                    // move after that (or on our own next move, in games where it can lose).
-                    let floor = Score::loss_in(if G::MOVES_CANNOT_LOSE { 4 } else { 3 });
-                    if floor >= beta {
-                        return floor;
-                    }
-                    alpha = alpha.max(floor);
-                }
-            } else {
-                state.legal_moves(&mut p.moves);
-                if p.moves.is_empty() {
-                    break 'generate Some(SearchError::NoLegalMoves);
-                }
-            }
-            None
-        };
-        if let Some(fault) = fault {
-            self.fail(fault);
-            return Score::DRAW;
-        }
-        let mut table_move = None;
-        if use_tt {
-            self.stats.tt_probes += 1;
-            if let Some(e) = self.table.decode(key, raw) {
-                self.stats.tt_hits += 1;
-                table_move = e.move_index;
-                if ply > 0 && (self.opts.exact || u32::from(e.depth) == depth.min(0xffff)) {
-                    match e.bound {
-                        Bound::Exact => {
-                            self.stats.tt_cutoffs += 1;
-                            return e.score;
-                        }
-                        Bound::Lower => alpha = alpha.max(e.score),
-                        Bound::Upper => beta = beta.min(e.score),
-                    }
-                    if alpha >= beta {
-                        self.stats.tt_cutoffs += 1;
-                        return e.score;
-                    }
-                }
-            }
-        }
-        let (alpha0, beta0) = (alpha, beta);
-        // Children that will read the table: start loading their slots now, so that the
-        // memory accesses overlap with each other and with the ordering work.
-        if self.opts.prefetch && use_tt && left > self.opts.min_table_plies {
-            let table = self.table;
-            for i in 0..self.plies[ply].moves.len() {
-                let mv = self.plies[ply].moves[i];
-                table.prefetch(state.with_move(mv, |child| table.key(child)));
-            }
-        }
-        self.order_moves(state, ply, table_move);
-
-        let n = self.plies[ply].order.len();
-        let mover = state.to_move();
-        let mut best = Score::NEG_INFINITY;
-        let mut best_index = None;
-        for i in 0..n {
-            let idx = self.plies[ply].order[i].1 as usize;
-            let mv = self.plies[ply].moves[idx];
-            let score = self.child(state, mover, mv, |this, child| {
-                if this.opts.pvs && i > 0 {
-                    let s = this
-                        .negamax(
-                            child,
-                            depth - 1,
-                            ply + 1,
-                            next_down(alpha.to_child()),
-                            alpha.to_child(),
-                        )
-                        .to_parent();
-                    if s > alpha && s < beta && !this.aborted {
-                        this.negamax(child, depth - 1, ply + 1, beta.to_child(), alpha.to_child())
-                            .to_parent()
-                    } else {
-                        s
-                    }
-                } else {
-                    this.negamax(child, depth - 1, ply + 1, beta.to_child(), alpha.to_child())
-                        .to_parent()
-                }
-            });
-            if self.aborted {
-                return best;
-            }
-            if score > best {
-                best = score;
-                best_index = Some(idx);
-                if score > alpha {
-                    alpha = score;
-                    if self.opts.track_pv {
-                        let (head, tail) = self.plies.split_at_mut(ply + 1);
-                        let pv = &mut head[ply].pv;
-                        pv.clear();
-                        pv.push(mv);
-                        pv.extend_from_slice(&tail[0].pv);
-                    }
-                    if alpha >= beta {
-                        self.stats.beta_cutoffs += 1;
-                        self.reward(state, ply, mv, depth);
-                        break;
-                    }
-                }
-            }
-        }
-
-        if use_tt {
-            let bound = if best <= alpha0 {
-                Bound::Upper
-            } else if best >= beta0 {
-                Bound::Lower
-            } else {
-                Bound::Exact
-            };
-            self.table.store(
-                key,
-                TableEntry {
-                    score: best,
-                    depth: depth.min(0xffff) as u16,
-                    bound,
-                    move_index: best_index.and_then(|i| u8::try_from(i).ok()),
-                },
-            );
-        }
-        best
-    }
-
-    /// Searches every legal move of the root to `depth` within `(alpha, beta)`.
+    /// An engine with evaluator `eval`, no transposition table, one thread, and a budget of
+    /// depth [`DEFAULT_DEPTH`](Negamax::DEFAULT_DEPTH).
     ///
-    /// `first` (the previous iteration's best move) is searched first. With `ties`, moves
-    /// equal to the best are searched with a window one unit wider, so that their exact
-    /// value is known, and the best move is drawn at random among them.
-    pub fn root(
-        &mut self,
-        state: &mut G,
-        depth: u32,
-        alpha: Score,
-        beta: Score,
-        first: Option<G::Move>,
-        mut ties: Option<&mut SmallRng>,
-    ) -> RootSearch<G::Move> {
-        self.stats.nodes += 1;
-        self.ensure_ply(1);
-        {
-            let p = &mut self.plies[0];
-            p.moves.clear();
-            state.legal_moves(&mut p.moves);
+    /// ```
+    /// use adversarial::Negamax;
+    /// use games::{OpenLines, TicTacToe};
+    /// use search_core::Budget;
+    /// let r = Negamax::new(OpenLines).with_budget(Budget::depth(2)).search(&TicTacToe::new()).unwrap();
+    /// assert!(!r.score.unwrap().is_decisive());
+    /// ```
+    #[must_use]
+    pub fn new(eval: E) -> Self {
+        Negamax {
+            eval,
+            table: NoTable,
+            pending_table: None,
+            pvs: true,
+            ordering: MoveOrdering::all(),
+            hooks: true,
+            min_table_plies: 2,
+            prefetch: true,
+            iterative: true,
+            random_ties: false,
+            rng: SplitMix64::new(0),
+            budget: Budget::depth(Self::DEFAULT_DEPTH),
+            threads: 1,
         }
-        if self.plies[0].moves.is_empty() {
-            self.fail(SearchError::NoLegalMoves);
+    }
+}
+
+impl<E, T> Negamax<E, T> {
+    /// Uses `table` (an `Arc<TranspositionTable>`, a `&TranspositionTable`, a
+    /// `TranspositionTable`, or [`NoTable`]): to share one table between engines or keep
+    /// it after the engine is gone. The table is kept between searches; clear it yourself
+    /// when positions are unrelated.
+    ///
+    /// ```
+    /// use std::sync::Arc;
+    /// use adversarial::{Negamax, TranspositionTable};
+    /// use games::{OpenLines, TicTacToe};
+    /// use search_core::{Budget, Score};
+    /// let table = Arc::new(TranspositionTable::new(1 << 16).unwrap());
+    /// let mut e = Negamax::new(OpenLines).with_table(table.clone()).with_budget(Budget::depth(9));
+    /// assert_eq!(e.search(&TicTacToe::new()).unwrap().score, Some(Score::DRAW));
+    /// assert!(table.stats().occupied > 0);
+    /// ```
+    #[must_use]
+    pub fn with_table<U>(self, table: U) -> Negamax<E, U> {
+        Negamax {
+            eval: self.eval,
+            table,
+            pending_table: None,
+            pvs: self.pvs,
+            ordering: self.ordering,
+            hooks: self.hooks,
+            min_table_plies: self.min_table_plies,
+            prefetch: self.prefetch,
+            iterative: self.iterative,
+            random_ties: self.random_ties,
+            rng: self.rng,
+            budget: self.budget,
+            threads: self.threads,
         }
-        let table_move = if T::ENABLED && first.is_none() {
-            self.table
-                .probe(self.table.key(state))
-                .and_then(|e| e.move_index)
-        } else {
-            None
-        };
-        self.order_moves(state, 0, table_move);
-        if let Some(f) = first {
-            let p = &mut self.plies[0];
-            if let Some(pos) = p.order.iter().position(|&(_, i)| p.moves[i as usize] == f) {
-                let item = p.order.remove(pos);
-                p.order.insert(0, item);
-            }
+    }
+
+    /// Uses a fresh [`TranspositionTable`] of at most `megabytes` MiB (sized as
+    /// [`TranspositionTable::with_megabytes`]: the largest power-of-two number of slots that
+    /// fits), depth-preferred replacement. It is allocated when the first search starts; a
+    /// size that cannot be used (0, above [`MAX_TABLE_BYTES`](crate::MAX_TABLE_BYTES), or
+    /// more than the system can allocate) makes that search return
+    /// [`SearchError::Config`].
+    ///
+    /// ```
+    /// use adversarial::Negamax;
+    /// use games::{ConnectFour, ThreatEvaluator};
+    /// use search_core::SearchError;
+    /// let mut e = Negamax::new(ThreatEvaluator).with_table_mb(2);
+    /// e.search(&ConnectFour::new()).unwrap();
+    /// assert_eq!(e.table().size_bytes(), 2 << 20);
+    /// let r = Negamax::new(ThreatEvaluator).with_table_mb(0).search(&ConnectFour::new());
+    /// assert!(matches!(r, Err(SearchError::Config(_))));
+    /// ```
+    #[must_use]
+    pub fn with_table_mb(self, megabytes: usize) -> Negamax<E, Arc<TranspositionTable>> {
+        let (request, placeholder) = TableRequest::new(megabytes, Replacement::DepthPreferred);
+        let mut engine = self.with_table(placeholder);
+        engine.pending_table = Some(request);
+        engine
+    }
+
+    /// Principal-variation search on (default) or off (plain alpha-beta windows).
+    ///
+    /// ```
+    /// let e = adversarial::Negamax::new(games::OpenLines).with_pvs(false);
+    /// # let _ = e;
+    /// ```
+    #[must_use]
+    pub fn with_pvs(mut self, on: bool) -> Self {
+        self.pvs = on;
+        self
+    }
+
+    /// Which move-ordering sources to use.
+    ///
+    /// ```
+    /// use adversarial::{MoveOrdering, Negamax};
+    /// let e = Negamax::new(games::OpenLines).with_move_ordering(MoveOrdering::none());
+    /// # let _ = e;
+    /// ```
+    #[must_use]
+    pub fn with_move_ordering(mut self, ordering: MoveOrdering) -> Self {
+        self.ordering = ordering;
+        self
+    }
+
+    /// Whether to use the game's [`winning_move`](Game::winning_move) and
+    /// [`non_losing_moves`](Game::non_losing_moves) hooks (on by default).
+    ///
+    /// ```
+    /// let e = adversarial::Negamax::new(games::OpenLines).with_game_hooks(false);
+    /// # let _ = e;
+    /// ```
+    #[must_use]
+    pub fn with_game_hooks(mut self, on: bool) -> Self {
+        self.hooks = on;
+        self
+    }
+
+    /// Nodes with fewer than `plies` plies left to search (the remaining depth, or the
+    /// game's [`remaining_plies_bound`](Game::remaining_plies_bound) when smaller) neither
+    /// read nor write the table: such a small subtree is searched faster than a table
+    /// access that misses the cache costs. Default: 2. It never changes a value.
+    ///
+    /// ```
+    /// let e = adversarial::Negamax::new(games::OpenLines).with_min_table_plies(4);
+    /// # let _ = e;
+    /// ```
+    #[must_use]
+    pub fn with_min_table_plies(mut self, plies: u32) -> Self {
+        self.min_table_plies = plies;
+        self
+    }
+
+    /// Whether a node starts loading its children's table slots into the cache before
+    /// searching them (default on). It costs one extra play of each move at nodes whose
+    /// children use the table and saves waiting on main memory at each child searched; turn
+    /// it off for a game whose moves are expensive to play. It never changes a value.
+    ///
+    /// ```
+    /// let e = adversarial::Negamax::new(games::OpenLines).with_prefetch(false);
+    /// # let _ = e;
+    /// ```
+    #[must_use]
+    pub fn with_prefetch(mut self, on: bool) -> Self {
+        self.prefetch = on;
+        self
+    }
+
+    /// Iterative deepening on (default), or a single search at the budget's depth limit
+    /// (which then must be set).
+    ///
+    /// ```
+    /// use adversarial::Negamax;
+    /// use games::{OpenLines, TicTacToe};
+    /// use search_core::Budget;
+    /// let e = Negamax::new(OpenLines).with_iterative_deepening(false);
+    /// let mut e = e.with_budget(Budget::depth(3));
+    /// assert!(e.search(&TicTacToe::new()).is_ok());
+    /// let mut e = e.with_budget(Budget::nodes(1000));
+    /// assert!(e.search(&TicTacToe::new()).is_err()); // no depth limit
+    /// ```
+    #[must_use]
+    pub fn with_iterative_deepening(mut self, on: bool) -> Self {
+        self.iterative = on;
+        self
+    }
+
+    /// Chooses at random among the root moves whose score equals the best, reproducibly
+    /// from the seed of [`with_seed`](Negamax::with_seed) (off by default: then the first
+    /// best move in search order is played). Costs a slightly wider window at the root.
+    ///
+    /// ```
+    /// use adversarial::Negamax;
+    /// use games::TicTacToe;
+    /// use search_core::Budget;
+    /// let pick = |seed| {
+    ///     let mut e = Negamax::new(|_: &TicTacToe| 0)
+    ///         .with_random_ties(true)
+    ///         .with_seed(seed)
+    ///         .with_budget(Budget::depth(1));
+    ///     e.search(&TicTacToe::new()).unwrap().best_move
+    /// };
+    /// assert_eq!(pick(5), pick(5));
+    /// assert!((0..20).any(|s| pick(s) != pick(0)));
+    /// ```
+    #[must_use]
+    pub fn with_random_ties(mut self, on: bool) -> Self {
+        self.random_ties = on;
+        self
+    }
+
+    /// The seed of the random choices ([`with_random_ties`](Negamax::with_random_ties));
+    /// default 0. The generator ([`SplitMix64`]) goes on from search to search, so that a
+    /// game played with one engine is reproducible from its seed.
+    ///
+    /// ```
+    /// let e = adversarial::Negamax::new(games::OpenLines).with_random_ties(true).with_seed(42);
+    /// # let _ = e;
+    /// ```
+    #[must_use]
+    pub fn with_seed(mut self, seed: u64) -> Self {
+        self.rng = SplitMix64::new(seed);
+        self
+    }
+
+    /// The budget of every search (default: depth
+    /// [`DEFAULT_DEPTH`](Negamax::DEFAULT_DEPTH)): depth, nodes, time and stop flag.
+    /// A budget with an iteration limit is refused when the search starts
+    /// ([`BudgetError::Unsupported`](search_core::BudgetError::Unsupported)): the rounds of
+    /// iterative deepening are depths, so give a depth.
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// use adversarial::Negamax;
+    /// use search_core::{Budget, Strategy};
+    /// use games::{ConnectFour, ThreatEvaluator};
+    /// let mut e = Negamax::new(ThreatEvaluator).with_budget(Budget::time(Duration::from_millis(20)));
+    /// let mv = e.choose_move(&ConnectFour::new()).unwrap();
+    /// assert!(mv < 7);
+    /// ```
+    #[must_use]
+    pub fn with_budget(mut self, budget: Budget) -> Self {
+        self.budget = budget;
+        self
+    }
+
+    /// Searches on `threads` threads sharing the table (Lazy SMP; default 1: the calling
+    /// thread only). The result is the main thread's; `stats.nodes` counts the nodes of all
+    /// threads. 0 or more than 1024 threads makes the search return
+    /// [`SearchError::Config`]. Without a table the threads cannot share their work:
+    /// give it one.
+    ///
+    /// ```
+    /// use adversarial::Negamax;
+    /// use games::{ConnectFour, ThreatEvaluator};
+    /// use search_core::Budget;
+    /// let mut engine = Negamax::new(ThreatEvaluator)
+    ///     .with_table_mb(8)
+    ///     .with_budget(Budget::depth(9))
+    ///     .with_threads(2);
+    /// let r = engine.search(&ConnectFour::new()).unwrap();
+    /// assert_eq!(r.stats.depth_reached, 9);
+    /// assert!(engine.with_threads(0).search(&ConnectFour::new()).is_err());
+    /// ```
+    #[must_use]
+    pub fn with_threads(mut self, threads: usize) -> Self {
+        self.threads = threads;
+        self
+    }
+
+    /// The table the engine uses (a one-slot stand-in before the first search of an engine
+    /// built with [`with_table_mb`](Negamax::with_table_mb)).
+    ///
+    /// ```
+    /// use adversarial::{Negamax, NoTable};
+    /// assert_eq!(*Negamax::new(games::OpenLines).table(), NoTable);
+    /// ```
+    #[must_use]
+    pub fn table(&self) -> &T {
+        &self.table
+    }
+
+    /// The budget of every search.
+    ///
+    /// ```
+    /// let e = adversarial::Negamax::new(games::OpenLines);
+    /// assert_eq!(e.budget().max_depth(), Some(8));
+    /// ```
+    #[must_use]
+    pub fn budget(&self) -> &Budget {
+        &self.budget
+    }
+
+    fn loop_options(&self) -> LoopOptions {
+        LoopOptions {
+            pvs: self.pvs,
+            ordering: self.ordering,
+            hooks: self.hooks,
+            min_table_plies: self.min_table_plies,
+            prefetch: self.prefetch,
+            exact: false,
+            track_pv: true,
+            salt: 0,
         }
-        let n = if self.aborted {
-            0
-        } else {
-            self.plies[0].order.len()
-        };
-        let mover = state.to_move();
-        let mut best = Score::NEG_INFINITY;
-        let mut candidates: Vec<(G::Move, Vec<G::Move>)> = Vec::new();
-        let mut best_index = None;
-        for i in 0..n {
-            let idx = self.plies[0].order[i].1 as usize;
-            let mv = self.plies[0].moves[idx];
-            let floor = if ties.is_some() && best > Score::NEG_INFINITY {
-                next_down(best)
-            } else {
-                best
-            };
-            let a = alpha.max(floor);
-            let score = self.child(state, mover, mv, |this, child| {
-                if this.opts.pvs && i > 0 {
-                    let s = this
-                        .negamax(child, depth - 1, 1, next_down(a.to_child()), a.to_child())
-                        .to_parent();
-                    if s > a && s < beta && !this.aborted {
-                        this.negamax(child, depth - 1, 1, beta.to_child(), a.to_child())
-                            .to_parent()
-                    } else {
-                        s
-                    }
-                } else {
-                    this.negamax(child, depth - 1, 1, beta.to_child(), a.to_child())
-                        .to_parent()
-                }
-            });
-            if self.aborted {
-                break;
-            }
-            let line = || {
-                let mut line = vec![mv];
-                line.extend_from_slice(&self.plies[1].pv);
-                line
-            };
-            if score > best {
-                best = score;
-                best_index = Some(idx);
-                candidates.clear();
-                candidates.push((mv, line()));
-            } else if ties.is_some() && score == best && score > a {
-                candidates.push((mv, line()));
-            }
-            if best >= beta {
-                self.stats.beta_cutoffs += 1;
-                break;
-            }
+    }
+
+    /// Checks the state and the configuration before a search, allocates a table asked for
+    /// by size, and starts the budget; returns it with the deepest iteration to run.
+    fn prepare<G: Game>(&mut self, state: &G) -> Result<(RunningBudget, u32), SearchError> {
+        if state.outcome().is_over() {
+            return Err(SearchError::GameOver);
         }
-        let chosen = match (&mut ties, candidates.len()) {
-            (_, 0) => None,
-            (Some(rng), k) if k > 1 => Some(rng.random_range(0..k)),
-            _ => Some(0),
-        };
-        let (best_move, pv) = match chosen {
-            Some(c) => {
-                let (m, pv) = candidates.swap_remove(c);
-                (Some(m), pv)
-            }
-            None => (None, Vec::new()),
-        };
-        if T::ENABLED && !self.aborted && best_move.is_some() {
-            let bound = if best <= alpha {
-                Bound::Upper
-            } else if best >= beta {
-                Bound::Lower
-            } else {
-                Bound::Exact
-            };
-            let index = best_move
-                .and_then(|m| self.plies[0].moves.iter().position(|&x| x == m))
-                .or(best_index);
-            self.table.store(
-                self.table.key(state),
-                TableEntry {
-                    score: best,
-                    depth: depth.min(0xffff) as u16,
-                    bound,
-                    move_index: index.and_then(|i| u8::try_from(i).ok()),
-                },
-            );
+        if state.legal_move_count() == 0 {
+            return Err(SearchError::NoLegalMoves);
         }
-        RootSearch {
-            best: best_move,
-            score: best,
-            pv: if self.opts.track_pv {
-                pv
-            } else {
-                best_move.into_iter().collect()
+        self.budget.refuse(
+            "Negamax",
+            &[BudgetField::Iterations],
+            "use a depth: each round of iterative deepening is one ply deeper",
+        )?;
+        check_threads(self.threads)?;
+        if !self.iterative && self.budget.max_depth().is_none() {
+            return Err(SearchError::Config(
+                "a search without iterative deepening needs a depth limit in its budget".into(),
+            ));
+        }
+        if let Some(request) = self.pending_table {
+            request.fulfil(&mut self.table)?;
+            self.pending_table = None;
+        }
+        let running = self.budget.start()?;
+        let max_depth = running.max_depth();
+        Ok((running, max_depth))
+    }
+
+    /// Searches `state` within the engine's budget, on the engine's threads.
+    ///
+    /// # Errors
+    /// [`SearchError::GameOver`] for a finished game; [`SearchError::Budget`] for an
+    /// invalid budget or one with an iteration limit
+    /// ([`BudgetError::Unsupported`](search_core::BudgetError::Unsupported));
+    /// [`SearchError::Config`] for a single-depth search without a depth limit, a thread
+    /// count out of range or a table size that cannot be allocated. A broken game, wherever
+    /// the search meets it: [`SearchError::NoLegalMoves`] (an ongoing state without moves),
+    /// [`SearchError::TurnDidNotPass`] (a move after which the same player is to move),
+    /// [`SearchError::IllegalHookMove`] (checked at the root, and everywhere in debug
+    /// builds), and in debug builds [`SearchError::KeyNotRestored`]. A panic in the game or
+    /// the evaluator on a helper thread is [`SearchError::WorkerPanicked`] with the panic's
+    /// message: the other threads are stopped and nothing they found is returned.
+    ///
+    /// # Panics
+    /// The main search runs on the calling thread: a panic there in the game or the
+    /// evaluator unwinds to the caller (once the helper threads, if any, have been stopped
+    /// and joined).
+    ///
+    /// ```
+    /// use adversarial::Negamax;
+    /// use games::{ConnectFour, ThreatEvaluator};
+    /// use search_core::{Budget, BudgetError, Score, SearchError};
+    /// // X to move wins at once in column 3 (0-based 2).
+    /// let g: ConnectFour = "445566".parse().unwrap();
+    /// let mut engine = Negamax::new(ThreatEvaluator).with_budget(Budget::depth(6));
+    /// let r = engine.search(&g).unwrap();
+    /// assert_eq!((r.best_move, r.score), (2, Some(Score::win_in(1))));
+    /// let mut engine = engine.with_budget(Budget::iterations(5));
+    /// assert!(matches!(
+    ///     engine.search(&g),
+    ///     Err(SearchError::Budget(BudgetError::Unsupported { .. }))
+    /// ));
+    /// ```
+    pub fn search<G>(&mut self, state: &G) -> Result<SearchResult<G::Move>, SearchError>
+    where
+        G: Game + Sync,
+        E: Evaluator<G> + Sync,
+        T: Transpositions<G> + Sync,
+    {
+        let (running, max_depth) = self.prepare(state)?;
+        self.table.new_search();
+        let (iterative, opts) = (self.iterative, self.loop_options());
+        let ties = self.random_ties.then_some(&mut self.rng);
+        let (run, mut stats) = lazy_smp(
+            &self.eval,
+            &self.table,
+            &running,
+            opts,
+            self.threads,
+            |s| {
+                deepen(s, state, max_depth, iterative, None);
             },
-        }
+            |s| deepen(s, state, max_depth, iterative, ties),
+        )?;
+        stats.elapsed = running.elapsed();
+        Ok(run.into_result(state, stats))
+    }
+
+    /// Every legal move of `state` with its value for the side to move, best first
+    /// ([`MoveAnalysis::sort_best_first`]): [`MoveValue::Estimate`] with the score of the
+    /// position after the move searched with an open window, at the deepest depth finished
+    /// for every move within the engine's one budget (iterative deepening runs depth 1, 2,
+    /// ... and searches each root move at each depth). A value equals plain
+    /// [`Minimax`](crate::Minimax)'s for that move at that depth. Moves get
+    /// [`MoveValue::Unknown`] when the budget ran out before depth 1 was finished. This
+    /// costs more than [`search`](Negamax::search), which only needs the best move's value.
+    /// Runs on the engine's threads, as `search` does.
+    ///
+    /// # Errors
+    /// As [`search`](Negamax::search).
+    ///
+    /// ```
+    /// use adversarial::Negamax;
+    /// use games::{OpenLines, TicTacToe};
+    /// use search_core::{Budget, MoveValue, Score};
+    /// // X to move: 2 wins at once; every other move lets O win or draw at best.
+    /// let g: TicTacToe = "XX. OO. ...".parse().unwrap();
+    /// let moves = Negamax::new(OpenLines).with_budget(Budget::depth(9)).analyze(&g).unwrap();
+    /// assert_eq!(moves.len(), 5);
+    /// assert_eq!(moves[0].mv, 2);
+    /// assert!(matches!(moves[0].value, MoveValue::Estimate { score, .. } if score == Score::win_in(1)));
+    /// ```
+    pub fn analyze<G>(&mut self, state: &G) -> Result<Vec<MoveAnalysis<G::Move>>, SearchError>
+    where
+        G: Game + Sync,
+        E: Evaluator<G> + Sync,
+        T: Transpositions<G> + Sync,
+    {
+        let (running, max_depth) = self.prepare(state)?;
+        self.table.new_search();
+        let iterative = self.iterative;
+        let (values, _) = lazy_smp(
+            &self.eval,
+            &self.table,
+            &running,
+            self.loop_options(),
+            self.threads,
+            |s| {
+                deepen_every_move(s, state, max_depth, iterative);
+            },
+            |s| deepen_every_move(s, state, max_depth, iterative),
+        )?;
+        let mut moves: Vec<_> = match values {
+            Some(v) => v
+                .values
+                .into_iter()
+                .map(|(mv, score)| {
+                    MoveAnalysis::new(
+                        mv,
+                        MoveValue::Estimate {
+                            score,
+                            depth: v.depth,
+                        },
+                    )
+                })
+                .collect(),
+            None => state
+                .legal_move_list()
+                .into_iter()
+                .map(|mv| MoveAnalysis::new(mv, MoveValue::Unknown))
+                .collect(),
+        };
+        MoveAnalysis::sort_best_first(&mut moves);
+        Ok(moves)
+    }
+}
+
+impl<G, E, T> Strategy<G> for Negamax<E, T>
+where
+    G: Game + Sync,
+    E: Evaluator<G> + Sync,
+    T: Transpositions<G> + Sync,
+{
+    fn choose_move(&mut self, state: &G) -> Result<G::Move, SearchError> {
+        self.search(state).map(|r| r.best_move)
+    }
+
+    fn analyze(&mut self, state: &G) -> Result<Vec<MoveAnalysis<G::Move>>, SearchError> {
+        Negamax::analyze(self, state)
+    }
+
+    fn name(&self) -> String {
+        "negamax".to_string()
     }
 }

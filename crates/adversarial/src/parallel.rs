@@ -1,14 +1,16 @@
-//! Parallel search on all cores: **Lazy SMP**.
+//! Parallel search on all cores: **Lazy SMP**, reached through `with_threads(n)` on
+//! [`Negamax`](crate::Negamax) and [`Solver`](crate::Solver).
 //!
-//! Every thread runs the same search (iterative deepening for [`Negamax`], the null-window
-//! loop for [`Solver`]) on the same position, sharing one lock-free
+//! Every thread runs the same search (iterative deepening for `Negamax`, the null-window
+//! loop for `Solver`) on the same position, sharing one lock-free
 //! [`TranspositionTable`](crate::TranspositionTable). Helper threads order equally ranked
 //! moves differently (a per-thread salt), so they tend to explore different subtrees first
 //! and leave results in the table that the other threads then find; in a parallel solve,
-//! each helper also probes a different value of the null-window search. The main thread's
-//! answer is returned (for the solver: the first thread to finish, all being exact); the
-//! others are stopped. There is no second copy of the search loop: each thread runs the
-//! shared [`negamax`](crate::negamax) loop.
+//! each helper also probes a different value of the null-window search. `Negamax` answers
+//! with the main thread's result; a parallel solve answers with the first thread to finish
+//! (all being exact), or, when the budget runs out first, with the bounds all threads proved
+//! together. The others are stopped. There is no second copy of the search loop: each
+//! thread runs the shared loop of `searcher.rs`.
 //!
 //! **Faults surface.** A panic in user code (the game, the evaluator) on a thread the
 //! engine started is caught on that thread, raises the shared stop flag so that every other
@@ -20,15 +22,16 @@
 //! result, and a slot torn by a thread that stopped half-way reads as empty.
 
 use std::panic::{AssertUnwindSafe, catch_unwind};
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
-use search_core::{Budget, Evaluator, Game, SearchError, Stats, ZeroEvaluator};
+use search_core::{Evaluator, Game, RunningBudget, SearchError, Stats, ZeroEvaluator};
 
-use crate::deepening::{Negamax, deepen};
-use crate::negamax::Searcher;
-use crate::result::SearchResult;
-use crate::solver::{Solution, Solver, WeakSolution, finish, null_window_search, start, weak_of};
+use crate::null_window::{Bounds, null_window_search};
+use crate::searcher::{LoopOptions, Searcher};
 use crate::table::Transpositions;
+
+/// The most threads a search accepts.
+pub(crate) const MAX_THREADS: usize = 1024;
 
 /// Which rung of the value ladder thread `k` of a parallel solve probes, relative to the
 /// one the serial search would choose: 0 for the main thread, then -1, +1, -2, +2, ... for
@@ -62,235 +65,193 @@ fn first_error<R>(
     results.into_iter().collect()
 }
 
-fn check_threads(threads: usize) -> Result<(), SearchError> {
-    if threads == 0 || threads > 1024 {
+/// [`SearchError::Config`] unless `threads` is in `1..=MAX_THREADS`.
+pub(crate) fn check_threads(threads: usize) -> Result<(), SearchError> {
+    if threads == 0 || threads > MAX_THREADS {
         return Err(SearchError::Config(format!(
-            "{threads} threads: use between 1 and 1024 (std::thread::available_parallelism() is a good choice)"
+            "with_threads({threads}): use between 1 and {MAX_THREADS} threads (std::thread::available_parallelism() is a good choice)"
         )));
     }
     Ok(())
 }
 
-impl<E, T> Negamax<E, T> {
-    /// [`search`](Negamax::search) on `threads` threads sharing the table (Lazy SMP). With
-    /// one thread it is exactly `search`. The result is the main thread's; `stats.nodes`
-    /// counts the nodes of all threads.
-    ///
-    /// # Errors
-    /// As [`search`](Negamax::search), and [`SearchError::Config`] for 0 or more than 1024
-    /// threads. A panic in the game or the evaluator on a helper thread is
-    /// [`SearchError::WorkerPanicked`] with the panic's message: the other threads are
-    /// stopped and nothing they found is returned.
-    ///
-    /// # Panics
-    /// The main search runs on the calling thread: a panic there unwinds to the caller, as
-    /// in [`search`](Negamax::search), once the helpers have been stopped and joined.
-    ///
-    /// ```
-    /// use std::sync::Arc;
-    /// use adversarial::{Negamax, TranspositionTable};
-    /// use games::{ConnectFour, ThreatEvaluator};
-    /// use search_core::Budget;
-    /// let table = Arc::new(TranspositionTable::with_megabytes(8).unwrap());
-    /// let mut engine = Negamax::new(ThreatEvaluator).with_table(table);
-    /// let r = engine.search_parallel(&ConnectFour::new(), &Budget::depth(9), 2).unwrap();
-    /// assert_eq!(r.stats.depth_reached, 9);
-    /// assert!(engine.search_parallel(&ConnectFour::new(), &Budget::depth(9), 0).is_err());
-    /// ```
-    pub fn search_parallel<G>(
-        &mut self,
-        state: &G,
-        budget: &Budget,
-        threads: usize,
-    ) -> Result<SearchResult<G::Move>, SearchError>
-    where
-        G: Game + Sync,
-        G::Move: Send,
-        E: Evaluator<G> + Sync,
-        T: Transpositions<G> + Sync,
-    {
-        check_threads(threads)?;
-        if threads == 1 {
-            return self.search(state, budget);
-        }
-        let (running, max_depth) = self.prepare(state, budget)?;
-        self.table.new_search();
-        let halt = AtomicBool::new(false);
-        let iterative = self.iterative;
-        let helper_opts: Vec<_> = (1..threads).map(|k| self.loop_options(k as u64)).collect();
-        let main_opts = self.loop_options(0);
-        let (eval, table, rng) = (&self.eval, &self.table, self.rng.as_mut());
-        let (main, helpers) = std::thread::scope(|scope| {
-            let helpers: Vec<_> = helper_opts
-                .into_iter()
-                .map(|opts| {
-                    let (running, halt) = (&running, &halt);
-                    scope.spawn(move || {
-                        guarded(halt, || {
-                            let mut s = Searcher::new(eval, table, running, Some(halt), opts);
-                            deepen(&mut s, state, max_depth, iterative, None);
-                            s.take_fault()?;
-                            Ok(s.stats)
-                        })
+/// Lazy SMP: `main` runs on the calling thread and `helper` on `threads - 1` helper threads,
+/// each on its own [`Searcher`] over the shared `table` (helper `k` with salt `k`). Returns
+/// `main`'s answer and the statistics of all threads (the main thread's depth and
+/// iterations). With one thread, `main` alone runs, without a stop flag.
+///
+/// A panic in `main` unwinds to the caller once the helpers have been stopped and joined;
+/// a panic on a helper is [`SearchError::WorkerPanicked`].
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn lazy_smp<G, E, T, R>(
+    eval: &E,
+    table: &T,
+    running: &RunningBudget,
+    opts: LoopOptions,
+    threads: usize,
+    helper: impl Fn(&mut Searcher<'_, G, E, T>) + Sync,
+    main: impl FnOnce(&mut Searcher<'_, G, E, T>) -> R,
+) -> Result<(R, Stats), SearchError>
+where
+    G: Game + Sync,
+    E: Evaluator<G> + Sync,
+    T: Transpositions<G> + Sync,
+{
+    if threads <= 1 {
+        let mut s = Searcher::new(eval, table, running, None, opts);
+        let answer = main(&mut s);
+        s.take_fault()?;
+        return Ok((answer, s.stats));
+    }
+    let halt = AtomicBool::new(false);
+    let (main, helpers) = std::thread::scope(|scope| {
+        let helpers: Vec<_> = (1..threads)
+            .map(|k| {
+                let (halt, helper) = (&halt, &helper);
+                let opts = LoopOptions {
+                    salt: k as u64,
+                    ..opts
+                };
+                scope.spawn(move || {
+                    guarded(halt, || {
+                        let mut s = Searcher::new(eval, table, running, Some(halt), opts);
+                        helper(&mut s);
+                        s.take_fault()?;
+                        Ok(s.stats)
                     })
                 })
-                .collect();
-            // The main search polls `halt` too: a helper that fails raises it.
-            let main = catch_unwind(AssertUnwindSafe(|| {
-                let mut s = Searcher::new(eval, table, &running, Some(&halt), main_opts);
-                let run = deepen(&mut s, state, max_depth, iterative, rng);
-                (run, s.take_fault(), s.stats)
-            }));
-            halt.store(true, Ordering::Relaxed);
-            let helpers: Vec<Result<Stats, SearchError>> = helpers
-                .into_iter()
-                .map(|h| {
-                    h.join()
-                        .unwrap_or_else(|p| Err(SearchError::from_panic(&*p)))
-                })
-                .collect();
-            (main, helpers)
-        });
-        let (run, fault, mut stats) = main.unwrap_or_else(|p| std::panic::resume_unwind(p));
-        fault?;
-        let helper_stats = first_error(helpers)?;
-        for h in &helper_stats {
-            let depth = stats.depth_reached;
-            let iterations = stats.iterations;
-            stats.merge(h);
-            stats.depth_reached = depth;
-            stats.iterations = iterations;
-        }
-        stats.elapsed = running.elapsed();
-        Ok(run.into_result(state, stats))
+            })
+            .collect();
+        // The main search polls `halt` too: a helper that fails raises it.
+        let main = catch_unwind(AssertUnwindSafe(|| {
+            let mut s = Searcher::new(eval, table, running, Some(&halt), opts);
+            let answer = main(&mut s);
+            (answer, s.take_fault(), s.stats)
+        }));
+        halt.store(true, Ordering::Relaxed);
+        let helpers: Vec<Result<Stats, SearchError>> = helpers
+            .into_iter()
+            .map(|h| {
+                h.join()
+                    .unwrap_or_else(|p| Err(SearchError::from_panic(&*p)))
+            })
+            .collect();
+        (main, helpers)
+    });
+    let (answer, fault, mut stats) = main.unwrap_or_else(|p| std::panic::resume_unwind(p));
+    fault?;
+    for h in &first_error(helpers)? {
+        let (depth, iterations) = (stats.depth_reached, stats.iterations);
+        stats.merge(h);
+        stats.depth_reached = depth;
+        stats.iterations = iterations;
     }
+    Ok((answer, stats))
 }
 
-impl<T> Solver<T> {
-    /// [`solve`](Solver::solve) on `threads` threads sharing the table (Lazy SMP); the
-    /// first thread to finish answers. `stats.nodes` counts all threads.
-    ///
-    /// # Errors
-    /// As [`solve`](Solver::solve), and [`SearchError::Config`] for 0 or more than 1024
-    /// threads. With two threads or more every thread is one the solver started: a panic in
-    /// the game on any of them is [`SearchError::WorkerPanicked`] with the panic's message,
-    /// and the other threads are stopped (even one that already finished: the answer is an
-    /// error, never a value from the threads that survived). With one thread the solve runs
-    /// on the calling thread, as [`solve`](Solver::solve), and a panic unwinds to the caller.
-    ///
-    /// ```
-    /// use adversarial::Solver;
-    /// use games::ConnectFour;
-    /// use search_core::{Budget, Score};
-    /// let g: ConnectFour = "4455".parse().unwrap();
-    /// let s = Solver::with_megabytes(8).unwrap().solve_parallel(&g, &Budget::unlimited(), 2).unwrap();
-    /// assert_eq!(s.score, Score::win_in(3));
-    /// ```
-    pub fn solve_parallel<G>(
-        &mut self,
-        state: &G,
-        budget: &Budget,
-        threads: usize,
-    ) -> Result<Solution, SearchError>
-    where
-        G: Game + Sync,
-        T: Transpositions<G> + Sync,
-    {
-        self.race(state, budget, threads, false)
-    }
+/// What a null-window solve on one or more threads produced.
+pub(crate) struct Race {
+    /// The bounds proven (equal when solved).
+    pub bounds: Bounds,
+    /// The counters of all threads.
+    pub stats: Stats,
+    /// A thread met a line longer than the deepest search allowed.
+    pub horizon: bool,
+}
 
-    /// [`solve_weak`](Solver::solve_weak) on `threads` threads (Lazy SMP).
-    ///
-    /// # Errors
-    /// As [`solve_parallel`](Solver::solve_parallel).
-    ///
-    /// ```
-    /// use adversarial::{Solver, WeakValue};
-    /// use games::TicTacToe;
-    /// use search_core::Budget;
-    /// let s = Solver::with_megabytes(1).unwrap()
-    ///     .solve_weak_parallel(&TicTacToe::new(), &Budget::unlimited(), 2).unwrap();
-    /// assert_eq!(s.value, Some(WeakValue::Draw));
-    /// ```
-    pub fn solve_weak_parallel<G>(
-        &mut self,
-        state: &G,
-        budget: &Budget,
-        threads: usize,
-    ) -> Result<WeakSolution, SearchError>
-    where
-        G: Game + Sync,
-        T: Transpositions<G> + Sync,
-    {
-        self.race(state, budget, threads, true).map(|s| weak_of(&s))
+/// The null-window solve of `state` on `threads` threads sharing `table`: thread `k` probes
+/// rungs `probe_offset(k)` away from the serial choice. The first thread to finish answers
+/// (every finished thread has the exact value); when the budget stops them all first, the
+/// answer is the intersection of the bounds each thread proved. With one thread, the solve
+/// runs on the calling thread (a panic then unwinds to the caller).
+///
+/// Every searcher starts counting at `nodes_before` (nodes already spent from `running` by
+/// earlier solves of the same run), so that a node limit covers them all; the statistics
+/// returned count only this solve.
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn race<G, T>(
+    table: &T,
+    running: &RunningBudget,
+    opts: LoopOptions,
+    threads: usize,
+    state: &G,
+    weak: bool,
+    nodes_before: u64,
+) -> Result<Race, SearchError>
+where
+    G: Game + Sync,
+    T: Transpositions<G> + Sync,
+{
+    if threads <= 1 {
+        let mut s = Searcher::new(&ZeroEvaluator, table, running, None, opts);
+        s.stats.nodes = nodes_before;
+        let bounds = null_window_search(&mut s, state, weak, 0);
+        s.take_fault()?;
+        s.stats.nodes -= nodes_before;
+        return Ok(Race {
+            bounds,
+            stats: s.stats,
+            horizon: s.horizon_reached,
+        });
     }
-
-    fn race<G>(
-        &mut self,
-        state: &G,
-        budget: &Budget,
-        threads: usize,
-        weak: bool,
-    ) -> Result<Solution, SearchError>
-    where
-        G: Game + Sync,
-        T: Transpositions<G> + Sync,
-    {
-        check_threads(threads)?;
-        if threads == 1 {
-            return if weak {
-                self.solve_weak_bounds(state, budget)
-            } else {
-                self.solve(state, budget)
-            };
-        }
-        let running = start(budget)?;
-        self.table.new_search();
-        let halt = AtomicBool::new(false);
-        let outcomes: Vec<_> = std::thread::scope(|scope| {
-            let handles: Vec<_> = (0..threads)
-                .map(|k| {
-                    let opts = self.loop_options(k as u64);
-                    let (table, running, halt) = (&self.table, &running, &halt);
-                    scope.spawn(move || {
-                        guarded(halt, || {
-                            let mut s =
-                                Searcher::new(&ZeroEvaluator, table, running, Some(halt), opts);
-                            let out = null_window_search(&mut s, state, weak, probe_offset(k));
-                            s.take_fault()?;
-                            let done = !s.aborted;
-                            if done {
-                                halt.store(true, Ordering::Relaxed);
-                            }
-                            Ok((out, s.stats, s.horizon_reached, done))
-                        })
+    let halt = AtomicBool::new(false);
+    // The index of the first thread to finish, `usize::MAX` until one has.
+    let first = AtomicUsize::new(usize::MAX);
+    let outcomes: Vec<_> = std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..threads)
+            .map(|k| {
+                let opts = LoopOptions {
+                    salt: k as u64,
+                    ..opts
+                };
+                let (halt, first) = (&halt, &first);
+                scope.spawn(move || {
+                    guarded(halt, || {
+                        let mut s = Searcher::new(&ZeroEvaluator, table, running, Some(halt), opts);
+                        s.stats.nodes = nodes_before;
+                        let bounds = null_window_search(&mut s, state, weak, probe_offset(k));
+                        s.take_fault()?;
+                        s.stats.nodes -= nodes_before;
+                        if !s.aborted {
+                            let _ = first.compare_exchange(
+                                usize::MAX,
+                                k,
+                                Ordering::Relaxed,
+                                Ordering::Relaxed,
+                            );
+                            halt.store(true, Ordering::Relaxed);
+                        }
+                        Ok((bounds, s.stats, s.horizon_reached))
                     })
                 })
-                .collect();
-            handles
-                .into_iter()
-                .map(|h| {
-                    h.join()
-                        .unwrap_or_else(|p| Err(SearchError::from_panic(&*p)))
-                })
-                .collect::<Vec<_>>()
-        });
-        let outcomes = first_error(outcomes)?;
-        let mut total = search_core::Stats::default();
-        for (_, stats, _, _) in &outcomes {
-            total.merge(stats);
-        }
-        let horizon = outcomes.iter().any(|o| o.2);
-        let chosen = outcomes.into_iter().find(|o| o.3).map(|o| o.0);
-        let bounds = match chosen {
-            Some(b) => b,
-            None => crate::solver::Bounds {
-                lower: search_core::Score::loss_in(0),
-                upper: search_core::Score::win_in(0),
-            },
-        };
-        finish(bounds, total, horizon, &running)
+            })
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| {
+                h.join()
+                    .unwrap_or_else(|p| Err(SearchError::from_panic(&*p)))
+            })
+            .collect::<Vec<_>>()
+    });
+    let outcomes = first_error(outcomes)?;
+    let mut stats = Stats::default();
+    for (_, s, _) in &outcomes {
+        stats.merge(s);
     }
+    let horizon = outcomes.iter().any(|o| o.2);
+    let bounds = match outcomes.get(first.load(Ordering::Relaxed)) {
+        Some(winner) => winner.0,
+        // Nobody finished: every thread's bounds hold, so together they hold too.
+        None => outcomes
+            .iter()
+            .fold(Bounds::OPEN, |acc, o| acc.intersect(o.0)),
+    };
+    Ok(Race {
+        bounds,
+        stats,
+        horizon,
+    })
 }
 
 #[cfg(test)]
@@ -298,7 +259,6 @@ mod tests {
     use super::probe_offset;
     use crate::Solver;
     use games::ConnectFour;
-    use search_core::Budget;
 
     #[test]
     fn helpers_probe_alternating_rungs() {
@@ -319,13 +279,11 @@ mod tests {
             "2252576253462244111563365343671351441",
         ] {
             let g: ConnectFour = moves.parse().unwrap();
-            let serial = Solver::with_megabytes(4)
-                .unwrap()
-                .solve(&g, &Budget::unlimited())
-                .unwrap();
-            let parallel = Solver::with_megabytes(4)
-                .unwrap()
-                .solve_parallel(&g, &Budget::unlimited(), 4)
+            let serial = Solver::new().with_table_mb(4).solve(&g).unwrap();
+            let parallel = Solver::new()
+                .with_table_mb(4)
+                .with_threads(4)
+                .solve(&g)
                 .unwrap();
             assert!(parallel.solved, "{moves}");
             assert_eq!(parallel.score, serial.score, "{moves}");

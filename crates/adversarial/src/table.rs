@@ -4,11 +4,17 @@
 //! Each slot is two `AtomicU64` words: the packed data and the key XOR the data (the
 //! "lockless hashing" trick). A reader that sees a torn write (the two words coming from
 //! different stores) computes the wrong key and treats the slot as empty, so threads share
-//! the table without locks and without `unsafe`.
+//! the table without locks, through atomics only. The table's one `unsafe` block is not
+//! needed for that sharing: it is the cache-prefetch hint of
+//! [`TranspositionTable::prefetch`], which reads and writes nothing.
+//!
+//! A table takes at most the bytes it is given: its slot count is rounded *down* to a power
+//! of two, so it gets between half of them and all of them ([`TranspositionTable::new`]).
 
+use std::sync::Arc;
 use std::sync::atomic::{AtomicU8, AtomicU64, Ordering};
 
-use search_core::{Game, GameHash, Score};
+use search_core::{Game, GameHash, Score, SearchError};
 use thiserror::Error;
 
 /// Bytes taken by one slot of the table.
@@ -57,6 +63,7 @@ pub enum Replacement {
 /// assert_eq!(TranspositionTable::new(8).unwrap_err(), TableSizeError::TooSmall { bytes: 8 });
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Error)]
+#[non_exhaustive]
 pub enum TableSizeError {
     /// Smaller than one slot.
     #[error("a transposition table of {bytes} bytes is too small: it needs at least 16 bytes")]
@@ -71,6 +78,12 @@ pub enum TableSizeError {
         bytes: usize,
         /// The largest size accepted.
         max: usize,
+    },
+    /// The memory could not be allocated.
+    #[error("a transposition table of {bytes} bytes could not be allocated: ask for less memory")]
+    OutOfMemory {
+        /// The size that could not be allocated (after rounding down).
+        bytes: usize,
     },
 }
 
@@ -265,7 +278,8 @@ impl TranspositionTable {
     /// paid at creation rather than during the first search.
     ///
     /// # Errors
-    /// [`TableSizeError`] below 16 bytes or above [`MAX_TABLE_BYTES`].
+    /// [`TableSizeError`] below 16 bytes or above [`MAX_TABLE_BYTES`], or when the memory
+    /// cannot be allocated.
     ///
     /// ```
     /// let t = adversarial::TranspositionTable::new(1000).unwrap();
@@ -273,13 +287,20 @@ impl TranspositionTable {
     /// assert_eq!(t.size_bytes(), 512);
     /// ```
     pub fn new(bytes: usize) -> Result<Self, TableSizeError> {
-        Ok(Self::with_slots(Self::slot_count(bytes)?))
+        Self::with_slots(Self::slot_count(bytes)?)
     }
 
     /// An empty table of `slots` slots (a power of two), its memory written once.
-    fn with_slots(slots: usize) -> Self {
+    fn with_slots(slots: usize) -> Result<Self, TableSizeError> {
+        let mut memory = Vec::new();
+        memory
+            .try_reserve_exact(slots)
+            .map_err(|_| TableSizeError::OutOfMemory {
+                bytes: slots * SLOT_BYTES,
+            })?;
+        memory.extend((0..slots).map(|_| Slot::empty()));
         let table = TranspositionTable {
-            slots: (0..slots).map(|_| Slot::empty()).collect(),
+            slots: memory.into_boxed_slice(),
             shift: 64 - slots.trailing_zeros(),
             generation: AtomicU8::new(0),
             replacement: Replacement::DepthPreferred,
@@ -288,7 +309,12 @@ impl TranspositionTable {
         // it is first written. Writing it now moves those page faults out of the first
         // search, where threads sharing the table would fault on the same pages at once.
         table.clear();
-        table
+        Ok(table)
+    }
+
+    /// A one-slot table, standing in for a table that is allocated when a search starts.
+    pub(crate) fn placeholder() -> Self {
+        Self::with_slots(1).expect("one slot can be allocated")
     }
 
     /// A table of at most `megabytes` MiB (2^20 bytes): exactly `megabytes` MiB when it is a
@@ -389,7 +415,9 @@ impl TranspositionTable {
     /// allocated, so the memory held never exceeds the larger of the two sizes.
     ///
     /// # Errors
-    /// As [`TranspositionTable::new`]; the table is unchanged on error.
+    /// As [`TranspositionTable::new`]. A size that is refused leaves the table unchanged;
+    /// when the allocation itself fails ([`TableSizeError::OutOfMemory`]), the old slots are
+    /// already freed and the table is left with a single slot.
     ///
     /// ```
     /// let mut t = adversarial::TranspositionTable::new(64).unwrap();
@@ -404,8 +432,17 @@ impl TranspositionTable {
         // Free the old slots before allocating the new ones: the two tables never exist
         // at once, so resizing never holds more than the larger of the two sizes.
         self.slots = Box::default();
-        *self = Self::with_slots(slots).with_replacement(replacement);
-        Ok(())
+        match Self::with_slots(slots) {
+            Ok(table) => {
+                *self = table.with_replacement(replacement);
+                Ok(())
+            }
+            Err(e) => {
+                // The old slots are gone: keep a usable (one-slot) table.
+                *self = Self::placeholder().with_replacement(replacement);
+                Err(e)
+            }
+        }
     }
 
     /// Starts a new search generation: with [`Replacement::DepthPreferred`], entries of
@@ -562,6 +599,64 @@ impl TranspositionTable {
             }
         }
         stats
+    }
+}
+
+/// A table asked for by its size (`with_table_mb`), allocated when the engine's next search
+/// starts: a size that cannot be used then surfaces as that search's
+/// [`SearchError::Config`], and a table replaced before any search is never allocated.
+pub(crate) struct TableRequest<T> {
+    megabytes: usize,
+    replacement: Replacement,
+    install: fn(&mut T, Arc<TranspositionTable>),
+}
+
+impl<T> Clone for TableRequest<T> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<T> Copy for TableRequest<T> {}
+
+impl<T> core::fmt::Debug for TableRequest<T> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("TableRequest")
+            .field("megabytes", &self.megabytes)
+            .field("replacement", &self.replacement)
+            .finish()
+    }
+}
+
+impl TableRequest<Arc<TranspositionTable>> {
+    /// A request for a table of `megabytes` MiB (sized as
+    /// [`TranspositionTable::with_megabytes`]) with `replacement`, and the one-slot table
+    /// standing in for it until then.
+    pub(crate) fn new(
+        megabytes: usize,
+        replacement: Replacement,
+    ) -> (Self, Arc<TranspositionTable>) {
+        let request = TableRequest {
+            megabytes,
+            replacement,
+            install: |table, new| *table = new,
+        };
+        let placeholder = TranspositionTable::placeholder().with_replacement(replacement);
+        (request, Arc::new(placeholder))
+    }
+}
+
+impl<T> TableRequest<T> {
+    /// Allocates the table and puts it in `table`.
+    ///
+    /// # Errors
+    /// [`SearchError::Config`] naming the size when it cannot be used.
+    pub(crate) fn fulfil(self, table: &mut T) -> Result<(), SearchError> {
+        let new = TranspositionTable::with_megabytes(self.megabytes)
+            .map_err(|e| SearchError::Config(format!("with_table_mb({}): {e}", self.megabytes)))?
+            .with_replacement(self.replacement);
+        (self.install)(table, Arc::new(new));
+        Ok(())
     }
 }
 

@@ -211,14 +211,19 @@ pub fn check_matches_minimax<G, E>(
     depth: u32,
 ) -> Result<(), EvaluatorViolation>
 where
-    G: GameHash + Display,
-    E: Evaluator<G> + Clone,
+    G: GameHash + Display + Sync,
+    E: Evaluator<G> + Clone + Sync,
 {
     if state.outcome().is_over() {
         return Ok(());
     }
     let budget = Budget::depth(depth.max(1));
-    let reference = score(Minimax::new(eval.clone()).search(state, &budget), state)?;
+    let reference = score(
+        Minimax::new(eval.clone())
+            .with_budget(budget.clone())
+            .search(state),
+        state,
+    )?;
     let compare = |name: String, got: Result<Score, EvaluatorViolation>| {
         let got = got?;
         if got != reference {
@@ -232,7 +237,12 @@ where
     };
     compare(
         "alpha-beta".into(),
-        score(AlphaBeta::new(eval.clone()).search(state, &budget), state),
+        score(
+            AlphaBeta::new(eval.clone())
+                .with_budget(budget.clone())
+                .search(state),
+            state,
+        ),
     )?;
     for pvs in [false, true] {
         for hooks in [false, true] {
@@ -247,22 +257,24 @@ where
                         }
                     );
                     let plain = Negamax::new(eval.clone())
-                        .pvs(pvs)
-                        .game_hooks(hooks)
-                        .move_ordering(ordering)
-                        .iterative_deepening(iterative)
-                        .search(state, &budget);
+                        .with_pvs(pvs)
+                        .with_game_hooks(hooks)
+                        .with_move_ordering(ordering)
+                        .with_iterative_deepening(iterative)
+                        .with_budget(budget.clone())
+                        .search(state);
                     compare(format!("{name}, no table)"), score(plain, state))?;
                     let table = TranspositionTable::new(1 << 16)
                         .map_err(|e| violation("agreement with minimax", e.to_string(), state))?;
                     let tabled = Negamax::new(eval.clone())
                         .with_table(table)
-                        .pvs(pvs)
-                        .game_hooks(hooks)
-                        .move_ordering(ordering)
-                        .iterative_deepening(iterative)
-                        .min_table_plies(0)
-                        .search(state, &budget);
+                        .with_pvs(pvs)
+                        .with_game_hooks(hooks)
+                        .with_move_ordering(ordering)
+                        .with_iterative_deepening(iterative)
+                        .with_min_table_plies(0)
+                        .with_budget(budget.clone())
+                        .search(state);
                     compare(format!("{name}, table)"), score(tabled, state))?;
                 }
             }
@@ -275,10 +287,17 @@ fn score<G: Display, M>(
     r: Result<crate::SearchResult<M>, SearchError>,
     state: &G,
 ) -> Result<Score, EvaluatorViolation> {
-    r.map(|r| r.score).map_err(|e| {
+    let r = r.map_err(|e| {
         violation(
             "agreement with minimax",
             format!("search failed: {e}"),
+            state,
+        )
+    })?;
+    r.score.ok_or_else(|| {
+        violation(
+            "agreement with minimax",
+            "the search finished no depth".to_string(),
             state,
         )
     })
@@ -334,8 +353,8 @@ pub fn check_hints_preserve_value<G, E>(
     depth: u32,
 ) -> Result<HintReport, EvaluatorViolation>
 where
-    G: Game + Display,
-    E: Evaluator<G> + Clone,
+    G: Game + Display + Sync,
+    E: Evaluator<G> + Clone + Sync,
 {
     if state.outcome().is_over() {
         return Ok(HintReport {
@@ -346,12 +365,13 @@ where
     let budget = Budget::depth(depth.max(1));
     let run = |hints: bool| {
         Negamax::new(eval.clone())
-            .iterative_deepening(false)
-            .move_ordering(MoveOrdering {
+            .with_iterative_deepening(false)
+            .with_move_ordering(MoveOrdering {
                 hints,
                 ..MoveOrdering::none()
             })
-            .search(state, &budget)
+            .with_budget(budget.clone())
+            .search(state)
             .map_err(|e| violation("hints preserve value", format!("search failed: {e}"), state))
     };
     let (with, without) = (run(true)?, run(false)?);
@@ -359,7 +379,7 @@ where
         return Err(violation(
             "hints preserve value",
             format!(
-                "at depth {depth} the value is {} with the hints but {} without",
+                "at depth {depth} the value is {:?} with the hints but {:?} without",
                 with.score, without.score
             ),
             state,

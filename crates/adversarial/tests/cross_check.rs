@@ -19,14 +19,17 @@ fn noise<G: GameHash>(state: &G) -> i32 {
     ((h >> 40) % 101) as i32 - 50
 }
 
-fn variants<G>(state: &G, depth: u32) -> Vec<(String, Score)>
+fn variants<G>(state: &G, depth: u32) -> Vec<(String, Option<Score>)>
 where
     G: GameHash + Sync + std::fmt::Debug,
     G::Move: Send,
 {
     let budget = Budget::depth(depth);
     let mut out = Vec::new();
-    let ab = AlphaBeta::new(noise::<G>).search(state, &budget).unwrap();
+    let ab = AlphaBeta::new(noise::<G>)
+        .with_budget(budget.clone())
+        .search(state)
+        .unwrap();
     out.push(("alphabeta".to_string(), ab.score));
     for pvs in [false, true] {
         for ordering in [MoveOrdering::none(), MoveOrdering::all()] {
@@ -37,26 +40,28 @@ where
                         ordering.hints
                     );
                     let base = Negamax::new(noise::<G>)
-                        .pvs(pvs)
-                        .move_ordering(ordering)
-                        .iterative_deepening(iterative)
-                        .game_hooks(hooks);
+                        .with_pvs(pvs)
+                        .with_move_ordering(ordering)
+                        .with_iterative_deepening(iterative)
+                        .with_game_hooks(hooks)
+                        .with_budget(budget.clone());
                     let mut plain = base;
-                    let r = plain.search(state, &budget).unwrap();
+                    let r = plain.search(state).unwrap();
                     out.push((format!("{name} table=none"), r.score));
                     for replacement in [Replacement::DepthPreferred, Replacement::Always] {
                         let table = TranspositionTable::new(1 << 14)
                             .unwrap()
                             .with_replacement(replacement);
                         let mut engine = Negamax::new(noise::<G>)
-                            .pvs(pvs)
-                            .move_ordering(ordering)
-                            .iterative_deepening(iterative)
-                            .game_hooks(hooks)
-                            .min_table_plies(u32::from(pvs))
-                            .prefetch(replacement == Replacement::DepthPreferred)
-                            .with_table(Arc::new(table));
-                        let r = engine.search(state, &budget).unwrap();
+                            .with_pvs(pvs)
+                            .with_move_ordering(ordering)
+                            .with_iterative_deepening(iterative)
+                            .with_game_hooks(hooks)
+                            .with_min_table_plies(u32::from(pvs))
+                            .with_prefetch(replacement == Replacement::DepthPreferred)
+                            .with_table(Arc::new(table))
+                            .with_budget(budget.clone());
+                        let r = engine.search(state).unwrap();
                         out.push((
                             format!(
                                 "{name} table={replacement:?} prefetch={}",
@@ -69,15 +74,17 @@ where
             }
         }
     }
-    let mut par =
-        Negamax::new(noise::<G>).with_table(Arc::new(TranspositionTable::new(1 << 16).unwrap()));
-    let r = par.search_parallel(state, &budget, 2).unwrap();
+    let mut par = Negamax::new(noise::<G>)
+        .with_table(Arc::new(TranspositionTable::new(1 << 16).unwrap()))
+        .with_budget(budget.clone())
+        .with_threads(2);
+    let r = par.search(state).unwrap();
     out.push(("lazy smp x2".to_string(), r.score));
-    let mut ties = Negamax::new(noise::<G>).random_ties(7);
-    out.push((
-        "random ties".to_string(),
-        ties.search(state, &budget).unwrap().score,
-    ));
+    let mut ties = Negamax::new(noise::<G>)
+        .with_random_ties(true)
+        .with_seed(7)
+        .with_budget(budget.clone());
+    out.push(("random ties".to_string(), ties.search(state).unwrap().score));
     out
 }
 
@@ -87,8 +94,10 @@ where
     G::Move: Send,
 {
     let reference = Minimax::new(noise::<G>)
-        .search(state, &Budget::depth(depth))
+        .with_budget(Budget::depth(depth))
+        .search(state)
         .unwrap();
+    prop_assert!(reference.score.is_some());
     for (name, score) in variants(state, depth) {
         prop_assert_eq!(
             score,
@@ -125,8 +134,9 @@ proptest! {
 fn negamax_pv_is_legal_and_starts_with_the_best_move() {
     let g: ConnectFour = "4453".parse().unwrap();
     let mut e = Negamax::new(games::ThreatEvaluator)
-        .with_table(Arc::new(TranspositionTable::with_megabytes(4).unwrap()));
-    let r = e.search(&g, &Budget::depth(8)).unwrap();
+        .with_table_mb(4)
+        .with_budget(Budget::depth(8));
+    let r = e.search(&g).unwrap();
     assert_eq!(r.pv[0], r.best_move);
     let mut s = g;
     for &mv in &r.pv {

@@ -8,7 +8,7 @@ use std::sync::{Arc, mpsc};
 use std::thread;
 use std::time::Duration;
 
-use adversarial::{AlphaBeta, Minimax, Negamax, NoTable, Solver, TranspositionTable};
+use adversarial::{AlphaBeta, Minimax, Negamax, Solver, TranspositionTable};
 use games::{ConnectFour, ThreatEvaluator, TicTacToe};
 use search_core::{Budget, Game, GameHash, Outcome, Player, Score, SearchError};
 
@@ -105,9 +105,11 @@ fn a_panic_on_a_helper_of_a_parallel_negamax_is_worker_panicked() {
             }
             ThreatEvaluator.evaluate_for(g)
         };
-        let table = Arc::new(TranspositionTable::with_megabytes(4).unwrap());
-        let mut engine = Negamax::new(eval).with_table(table);
-        engine.search_parallel(&ConnectFour::new(), &Budget::depth(30), 2)
+        let mut engine = Negamax::new(eval)
+            .with_table_mb(4)
+            .with_budget(Budget::depth(30))
+            .with_threads(2);
+        engine.search(&ConnectFour::new())
     });
     panicked_with(r, "evaluator exploded on a helper");
 }
@@ -129,13 +131,14 @@ fn a_panic_in_the_game_on_one_thread_of_a_parallel_negamax_is_worker_panicked() 
     static FIRED: AtomicBool = AtomicBool::new(false);
     let r = within(Duration::from_secs(120), || {
         let table = Arc::new(TranspositionTable::with_megabytes(4).unwrap());
-        let mut engine = Negamax::new(|_: &Boom| 0).with_table(table);
+        let mut engine = Negamax::new(|_: &Boom| 0)
+            .with_table(table)
+            .with_budget(Budget::depth(30))
+            .with_threads(2);
         let g = Boom::new(&CALLS, &FIRED, 5_000);
         // Whichever thread panics: a helper's panic is WorkerPanicked; the main thread's
         // unwinds to the caller (documented), after the helpers were stopped.
-        match catch_unwind(AssertUnwindSafe(|| {
-            engine.search_parallel(&g, &Budget::depth(30), 2)
-        })) {
+        match catch_unwind(AssertUnwindSafe(|| engine.search(&g))) {
             Ok(r) => r.map(|r| r.best_move),
             Err(p) => Err(SearchError::from_panic(&*p)),
         }
@@ -153,14 +156,14 @@ fn a_panic_on_the_calling_thread_of_a_parallel_negamax_unwinds_after_the_helpers
             }
             ThreatEvaluator.evaluate_for(g)
         };
-        let mut engine =
-            Negamax::new(eval).with_table(Arc::new(TranspositionTable::with_megabytes(4).unwrap()));
+        let mut engine = Negamax::new(eval)
+            .with_table(Arc::new(TranspositionTable::with_megabytes(4).unwrap()))
+            .with_budget(Budget::depth(30))
+            .with_threads(2);
         // The helper alone would search to depth 30 for hours: it must be stopped.
-        catch_unwind(AssertUnwindSafe(|| {
-            engine.search_parallel(&ConnectFour::new(), &Budget::depth(30), 2)
-        }))
-        .map(|r| r.map(|r| r.best_move))
-        .map_err(|p| SearchError::from_panic(&*p))
+        catch_unwind(AssertUnwindSafe(|| engine.search(&ConnectFour::new())))
+            .map(|r| r.map(|r| r.best_move))
+            .map_err(|p| SearchError::from_panic(&*p))
     });
     match r {
         Err(SearchError::WorkerPanicked { message }) => {
@@ -178,9 +181,7 @@ fn a_panic_on_one_thread_of_a_parallel_solve_is_worker_panicked() {
         // Solving the empty Connect Four board takes far longer than the test allows:
         // the thread that does not panic must be stopped.
         let g = Boom::new(&CALLS, &FIRED, 5_000);
-        Solver::with_megabytes(4)
-            .unwrap()
-            .solve_parallel(&g, &Budget::unlimited(), 2)
+        Solver::new().with_table_mb(4).with_threads(2).solve(&g)
     });
     panicked_with(r, "boom: the game broke at play #5000");
 }
@@ -191,9 +192,10 @@ fn a_panic_in_a_weak_parallel_solve_is_worker_panicked() {
     static FIRED: AtomicBool = AtomicBool::new(false);
     let r = within(Duration::from_secs(120), || {
         let g = Boom::new(&CALLS, &FIRED, 3_000);
-        Solver::with_megabytes(4)
-            .unwrap()
-            .solve_weak_parallel(&g, &Budget::unlimited(), 2)
+        Solver::new()
+            .with_table_mb(4)
+            .with_threads(2)
+            .solve_weak(&g)
     });
     panicked_with(r, "boom: the game broke at play #3000");
 }
@@ -252,52 +254,60 @@ fn every_engine_says_no_legal_moves<const HOOKS: bool>() {
     let g = Stuck::<HOOKS> { plies: 0 };
     let depth = Budget::depth(6);
     let table = || Arc::new(TranspositionTable::new(1 << 12).unwrap());
-    no_legal_moves(
-        "minimax",
-        Minimax::new(|_: &Stuck<HOOKS>| 0).search(&g, &depth),
-    );
+    let minimax = Minimax::new(|_: &Stuck<HOOKS>| 0).with_budget(depth.clone());
+    no_legal_moves("minimax", minimax.search(&g));
     no_legal_moves(
         "alpha-beta",
-        AlphaBeta::new(|_: &Stuck<HOOKS>| 0).search(&g, &depth),
+        AlphaBeta::new(|_: &Stuck<HOOKS>| 0)
+            .with_budget(depth.clone())
+            .search(&g),
     );
     for iterative in [true, false] {
-        let mut plain = Negamax::new(|_: &Stuck<HOOKS>| 0).iterative_deepening(iterative);
-        no_legal_moves("negamax", plain.search(&g, &depth));
+        let mut plain = Negamax::new(|_: &Stuck<HOOKS>| 0)
+            .with_iterative_deepening(iterative)
+            .with_budget(depth.clone());
+        no_legal_moves("negamax", plain.search(&g));
+        no_legal_moves("negamax analysis", plain.analyze(&g));
         let mut tabled = Negamax::new(|_: &Stuck<HOOKS>| 0)
-            .iterative_deepening(iterative)
-            .min_table_plies(0)
-            .with_table(table());
-        no_legal_moves("negamax + table", tabled.search(&g, &depth));
-        no_legal_moves(
-            "negamax on 2 threads",
-            tabled.search_parallel(&g, &depth, 2),
-        );
+            .with_iterative_deepening(iterative)
+            .with_min_table_plies(0)
+            .with_table(table())
+            .with_budget(depth.clone());
+        no_legal_moves("negamax + table", tabled.search(&g));
+        let mut tabled = tabled.with_threads(2);
+        no_legal_moves("negamax on 2 threads", tabled.search(&g));
+        no_legal_moves("negamax analysis on 2 threads", tabled.analyze(&g));
     }
-    let unlimited = Budget::unlimited();
-    let mut solver = Solver::new(table()).min_table_plies(0);
-    no_legal_moves("solve", solver.solve(&g, &unlimited));
-    no_legal_moves("solve_weak", solver.solve_weak(&g, &unlimited));
-    no_legal_moves("best_move", solver.best_move(&g, &unlimited));
-    no_legal_moves("solve_parallel", solver.solve_parallel(&g, &unlimited, 2));
-    no_legal_moves(
-        "solve_weak_parallel",
-        solver.solve_weak_parallel(&g, &unlimited, 2),
-    );
+    let mut solver = Solver::new().with_table(table()).with_min_table_plies(0);
+    no_legal_moves("solve", solver.solve(&g));
+    no_legal_moves("solve_weak", solver.solve_weak(&g));
+    no_legal_moves("best_move", solver.best_move(&g));
+    no_legal_moves("solver analysis", solver.analyze(&g));
+    let mut solver = solver.with_threads(2);
+    no_legal_moves("solve on 2 threads", solver.solve(&g));
+    no_legal_moves("solve_weak on 2 threads", solver.solve_weak(&g));
+    no_legal_moves("solver analysis on 2 threads", solver.analyze(&g));
     no_legal_moves(
         "solver without table",
-        Solver::without_table().solve(&g, &unlimited),
+        Solver::new().without_table().solve(&g),
     );
     // And at the root itself.
     let root = Stuck::<HOOKS> { plies: 2 };
     no_legal_moves(
         "negamax at the root",
-        Negamax::new(|_: &Stuck<HOOKS>| 0).search(&root, &depth),
+        Negamax::new(|_: &Stuck<HOOKS>| 0)
+            .with_budget(depth.clone())
+            .search(&root),
     );
-    no_legal_moves("solve at the root", solver.solve(&root, &unlimited));
     no_legal_moves(
-        "minimax at the root",
-        Minimax::new(|_: &Stuck<HOOKS>| 0).search(&root, &depth),
+        "negamax analysis at the root",
+        Negamax::new(|_: &Stuck<HOOKS>| 0)
+            .with_budget(depth.clone())
+            .analyze(&root),
     );
+    no_legal_moves("solve at the root", solver.solve(&root));
+    no_legal_moves("solver analysis at the root", solver.analyze(&root));
+    no_legal_moves("minimax at the root", minimax.search(&root));
 }
 
 #[test]
@@ -381,30 +391,37 @@ fn turn_did_not_pass<T: std::fmt::Debug>(name: &str, r: Result<T, SearchError>) 
 fn a_game_whose_turn_does_not_pass_is_refused() {
     let g = boxes();
     let depth = Budget::depth(8);
-    turn_did_not_pass("negamax", Negamax::new(|_: &Boxes| 0).search(&g, &depth));
-    let mut tabled =
-        Negamax::new(|_: &Boxes| 0).with_table(Arc::new(TranspositionTable::new(1 << 12).unwrap()));
-    turn_did_not_pass("negamax + table", tabled.search(&g, &depth));
-    turn_did_not_pass("negamax, 2 threads", tabled.search_parallel(&g, &depth, 2));
+    let mut plain = Negamax::new(|_: &Boxes| 0).with_budget(depth.clone());
+    turn_did_not_pass("negamax", plain.search(&g));
+    turn_did_not_pass("negamax analysis", plain.analyze(&g));
+    let mut tabled = Negamax::new(|_: &Boxes| 0)
+        .with_table(Arc::new(TranspositionTable::new(1 << 12).unwrap()))
+        .with_budget(depth.clone());
+    turn_did_not_pass("negamax + table", tabled.search(&g));
+    let mut tabled = tabled.with_threads(2);
+    turn_did_not_pass("negamax, 2 threads", tabled.search(&g));
     turn_did_not_pass(
         "alpha-beta",
-        AlphaBeta::new(|_: &Boxes| 0).search(&g, &depth),
+        AlphaBeta::new(|_: &Boxes| 0).with_budget(depth).search(&g),
     );
-    let unlimited = Budget::unlimited();
-    let mut solver = Solver::with_megabytes(1).unwrap();
-    turn_did_not_pass("solve", solver.solve(&g, &unlimited));
-    turn_did_not_pass("solve_weak", solver.solve_weak(&g, &unlimited));
-    turn_did_not_pass("best_move", solver.best_move(&g, &unlimited));
-    turn_did_not_pass("solve_parallel", solver.solve_parallel(&g, &unlimited, 2));
+    let mut solver = Solver::new().with_table_mb(1);
+    turn_did_not_pass("solve", solver.solve(&g));
+    turn_did_not_pass("solve_weak", solver.solve_weak(&g));
+    turn_did_not_pass("best_move", solver.best_move(&g));
+    turn_did_not_pass("solver analysis", solver.analyze(&g));
+    let mut solver = solver.with_threads(2);
+    turn_did_not_pass("solve, 2 threads", solver.solve(&g));
     turn_did_not_pass(
         "solver without table",
-        Solver::<NoTable>::without_table().solve(&g, &unlimited),
+        Solver::new().without_table().solve(&g),
     );
     // Minimax scores every node for the root player, so extra turns do not fool it.
     let m = Minimax::new(|_: &Boxes| 0)
-        .search(&g, &Budget::unlimited())
+        .with_budget(Budget::unlimited())
+        .search(&g)
         .unwrap();
-    assert!(m.score.is_decisive() || m.score == Score::DRAW);
+    let score = m.score.unwrap();
+    assert!(score.is_decisive() || score == Score::DRAW);
 }
 
 // ---------------------------------------------------------------------------------------
@@ -454,10 +471,9 @@ impl<const LIE: u8> GameHash for Liar<LIE> {
 
 #[test]
 fn a_hook_move_that_is_not_legal_is_refused() {
-    let unlimited = Budget::unlimited();
-    let r = Solver::with_megabytes(1)
-        .unwrap()
-        .solve(&Liar::<0>(TicTacToe::new()), &unlimited);
+    let r = Solver::new()
+        .with_table_mb(1)
+        .solve(&Liar::<0>(TicTacToe::new()));
     assert_eq!(
         r.map(|_| ()),
         Err(SearchError::IllegalHookMove {
@@ -465,9 +481,9 @@ fn a_hook_move_that_is_not_legal_is_refused() {
             mv: "42".into()
         })
     );
-    let r = Solver::with_megabytes(1)
-        .unwrap()
-        .solve(&Liar::<1>(TicTacToe::new()), &unlimited);
+    let r = Solver::new()
+        .with_table_mb(1)
+        .solve(&Liar::<1>(TicTacToe::new()));
     assert_eq!(
         r.map(|_| ()),
         Err(SearchError::IllegalHookMove {
@@ -478,7 +494,8 @@ fn a_hook_move_that_is_not_legal_is_refused() {
     // Below the root, negamax checks the hooks in debug builds only.
     if cfg!(debug_assertions) {
         let r = Negamax::new(|_: &Liar<0>| 0)
-            .search(&Liar::<0>(TicTacToe::new()), &Budget::depth(4))
+            .with_budget(Budget::depth(4))
+            .search(&Liar::<0>(TicTacToe::new()))
             .map(|_| ());
         assert!(
             matches!(
@@ -491,7 +508,8 @@ fn a_hook_move_that_is_not_legal_is_refused() {
             "{r:?}"
         );
         let r = Negamax::new(|_: &Liar<1>| 0)
-            .search(&Liar::<1>(TicTacToe::new()), &Budget::depth(4))
+            .with_budget(Budget::depth(4))
+            .search(&Liar::<1>(TicTacToe::new()))
             .map(|_| ());
         assert!(
             matches!(
@@ -563,8 +581,9 @@ fn an_undo_that_does_not_restore_the_state_is_refused_in_debug_builds() {
         skew: false,
     };
     let mut engine = Negamax::new(|_: &BadUndo| 0)
-        .with_table(Arc::new(TranspositionTable::new(1 << 12).unwrap()));
-    let r = engine.search(&g, &Budget::depth(3)).map(|_| ());
+        .with_table(Arc::new(TranspositionTable::new(1 << 12).unwrap()))
+        .with_budget(Budget::depth(3));
+    let r = engine.search(&g).map(|_| ());
     assert!(
         matches!(r, Err(SearchError::KeyNotRestored { .. })),
         "{r:?}"
@@ -625,7 +644,7 @@ fn a_constant_key_is_flagged_and_the_table_still_tells_states_apart() {
         to_move: Player::First,
     };
     let err = search_core::testing::Conformance::new()
-        .games(20)
+        .with_games(20)
         .check_hashed(&start)
         .unwrap_err();
     assert!(err.rule.contains("share the key"), "{err}");
@@ -636,28 +655,21 @@ fn a_constant_key_is_flagged_and_the_table_still_tells_states_apart() {
             stones,
             to_move: Player::First,
         };
-        let s = Solver::with_megabytes(1)
-            .unwrap()
-            .min_table_plies(0)
-            .solve(&g, &Budget::unlimited())
+        let s = Solver::new()
+            .with_table_mb(1)
+            .with_min_table_plies(0)
+            .solve(&g)
             .unwrap();
         assert!(s.solved);
-        assert_eq!(
-            s.score.is_win(),
-            stones % 4 != 0,
-            "{stones} stones: {}",
-            s.score
-        );
+        let score = s.score.unwrap();
+        assert_eq!(score.is_win(), stones % 4 != 0, "{stones} stones: {score}");
         let r = Negamax::new(|_: &ZeroKeyNim| 0)
-            .min_table_plies(0)
+            .with_min_table_plies(0)
             .with_table(Arc::new(TranspositionTable::new(1 << 10).unwrap()))
-            .search(&g, &Budget::depth(30))
+            .with_budget(Budget::depth(30))
+            .search(&g)
             .unwrap();
-        assert_eq!(
-            r.score.is_win(),
-            stones % 4 != 0,
-            "{stones} stones: {}",
-            r.score
-        );
+        let score = r.score.unwrap();
+        assert_eq!(score.is_win(), stones % 4 != 0, "{stones} stones: {score}");
     }
 }

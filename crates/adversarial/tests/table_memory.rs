@@ -128,14 +128,37 @@ fn tables_never_use_more_than_their_size() {
     drop(table);
 
     // The solver's table, and searches with it: a search allocates per-ply buffers, never
-    // anything table-sized.
-    let (peak, mut solver) = peak_of(|| Solver::with_megabytes(4).unwrap());
-    assert!(peak <= 4 * MIB + OVERHEAD, "solver: peak {peak}");
+    // anything table-sized. A table asked for by size is allocated when the first search
+    // starts (and the default one of `Solver::new` is never allocated when replaced).
+    let (peak, mut solver) = peak_of(|| {
+        Solver::new()
+            .with_table_mb(4)
+            .with_budget(Budget::nodes(200_000))
+    });
+    assert!(
+        peak < MIB / 4,
+        "configuring a solver allocated {peak} bytes at once"
+    );
     let position: ConnectFour = "4455443".parse().unwrap();
-    let (peak, _) = peak_of(|| solver.solve(&position, &Budget::nodes(200_000)).unwrap());
+    // The first solve allocates the table and the search's per-ply buffers (under MIB / 4,
+    // as checked below).
+    let (peak, _) = peak_of(|| solver.solve(&position).unwrap());
+    assert!(peak <= 4 * MIB + MIB / 4, "solver: peak {peak}");
+    assert_eq!(solver.table().size_bytes(), 4 * MIB);
+    let (peak, _) = peak_of(|| solver.solve(&position).unwrap());
     assert!(peak < MIB / 4, "a solve allocated {peak} bytes at once");
     let table = Arc::new(TranspositionTable::with_megabytes(4).unwrap());
-    let mut engine = Negamax::new(ThreatEvaluator).with_table(table);
-    let (peak, _) = peak_of(|| engine.search(&position, &Budget::depth(10)).unwrap());
+    let mut engine = Negamax::new(ThreatEvaluator)
+        .with_table(table)
+        .with_budget(Budget::depth(10));
+    let (peak, _) = peak_of(|| engine.search(&position).unwrap());
+    assert!(peak < MIB / 4, "a search allocated {peak} bytes at once");
+    let mut engine = Negamax::new(ThreatEvaluator)
+        .with_table_mb(4)
+        .with_budget(Budget::depth(10));
+    let (peak, _) = peak_of(|| engine.search(&position).unwrap());
+    assert!(peak <= 4 * MIB + MIB / 4, "negamax: peak {peak}");
+    assert_eq!(engine.table().size_bytes(), 4 * MIB);
+    let (peak, _) = peak_of(|| engine.search(&position).unwrap());
     assert!(peak < MIB / 4, "a search allocated {peak} bytes at once");
 }

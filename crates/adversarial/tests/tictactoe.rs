@@ -3,39 +3,46 @@
 
 use std::sync::Arc;
 
-use adversarial::{AlphaBeta, Minimax, Negamax, Solver, TranspositionTable, WeakValue};
+use adversarial::{AlphaBeta, Minimax, Negamax, Solver, TranspositionTable};
 use games::{OpenLines, TicTacToe};
-use search_core::{Budget, Game, Outcome, Player, Score, Strategy};
+use search_core::{Budget, Game, Outcome, Player, Score, Strategy, Wdl};
 
 #[test]
 fn empty_board_is_a_draw_for_every_engine() {
     let g = TicTacToe::new();
     let full = Budget::depth(9);
+    let draw = Some(Score::DRAW);
     assert_eq!(
-        Minimax::new(OpenLines).search(&g, &full).unwrap().score,
-        Score::DRAW
-    );
-    assert_eq!(
-        AlphaBeta::new(OpenLines).search(&g, &full).unwrap().score,
-        Score::DRAW
-    );
-    assert_eq!(
-        Negamax::new(OpenLines).search(&g, &full).unwrap().score,
-        Score::DRAW
-    );
-    let mut solver = Solver::with_megabytes(1).unwrap();
-    let s = solver.solve(&g, &Budget::unlimited()).unwrap();
-    assert!(s.solved);
-    assert_eq!(s.score, Score::DRAW);
-    let w = solver.solve_weak(&g, &Budget::unlimited()).unwrap();
-    assert_eq!(w.value, Some(WeakValue::Draw));
-    assert_eq!(
-        Solver::without_table()
-            .solve(&g, &Budget::unlimited())
+        Minimax::new(OpenLines)
+            .with_budget(full.clone())
+            .search(&g)
             .unwrap()
             .score,
-        Score::DRAW
+        draw
     );
+    assert_eq!(
+        AlphaBeta::new(OpenLines)
+            .with_budget(full.clone())
+            .search(&g)
+            .unwrap()
+            .score,
+        draw
+    );
+    assert_eq!(
+        Negamax::new(OpenLines)
+            .with_budget(full)
+            .search(&g)
+            .unwrap()
+            .score,
+        draw
+    );
+    let mut solver = Solver::new().with_table_mb(1);
+    let s = solver.solve(&g).unwrap();
+    assert!(s.solved);
+    assert_eq!(s.score, draw);
+    let w = solver.solve_weak(&g).unwrap();
+    assert_eq!(w.value, Some(Wdl::Draw));
+    assert_eq!(Solver::new().without_table().solve(&g).unwrap().score, draw);
 }
 
 /// Plays every game in which `ai` moves for `side` and the opponent tries every legal
@@ -74,7 +81,8 @@ fn negamax_never_loses_as_x_or_o() {
         let table = Arc::new(TranspositionTable::new(1 << 16).unwrap());
         let mut ai = Negamax::new(OpenLines)
             .with_table(table)
-            .random_ties(3)
+            .with_random_ties(true)
+            .with_seed(3)
             .with_budget(Budget::depth(6));
         let games = never_loses(&mut ai, TicTacToe::new(), side);
         // How many games the walk finishes depends on which non-losing moves the random
@@ -151,7 +159,7 @@ fn games_of_non_losing_players(
 fn negamax_without_table_or_hooks_never_loses() {
     for side in [Player::First, Player::Second] {
         let mut ai = Negamax::new(OpenLines)
-            .game_hooks(false)
+            .with_game_hooks(false)
             .with_budget(Budget::depth(9));
         never_loses(&mut ai, TicTacToe::new(), side);
     }
@@ -160,7 +168,7 @@ fn negamax_without_table_or_hooks_never_loses() {
 #[test]
 fn solver_never_loses_as_x_or_o() {
     for side in [Player::First, Player::Second] {
-        let mut ai = Solver::with_megabytes(1).unwrap();
+        let mut ai = Solver::new().with_table_mb(1);
         never_loses(&mut ai, TicTacToe::new(), side);
     }
 }
@@ -170,41 +178,31 @@ fn solver_matches_minimax_on_every_reachable_position() {
     // Walk all positions; compare the solver's exact value with full-depth minimax.
     let mut seen = std::collections::HashSet::new();
     let mut stack = vec![TicTacToe::new()];
-    let mut solver = Solver::with_megabytes(1).unwrap();
+    let mut solver = Solver::new().with_table_mb(1);
+    let exact_minimax = Minimax::new(|_: &TicTacToe| 0).with_budget(Budget::unlimited());
     let mut checked = 0;
     while let Some(g) = stack.pop() {
         if !seen.insert(g) || g.outcome().is_over() {
             continue;
         }
         if g.stones() >= 3 {
-            let exact = Minimax::new(|_: &TicTacToe| 0)
-                .search(&g, &Budget::unlimited())
-                .unwrap()
-                .score;
-            assert_eq!(
-                solver.solve(&g, &Budget::unlimited()).unwrap().score,
-                exact,
-                "{g}"
-            );
-            let weak = solver
-                .solve_weak(&g, &Budget::unlimited())
-                .unwrap()
-                .value
-                .unwrap();
+            let exact = exact_minimax.search(&g).unwrap().score.unwrap();
+            assert_eq!(solver.solve(&g).unwrap().score, Some(exact), "{g}");
+            let weak = solver.solve_weak(&g).unwrap().value.unwrap();
             let expected = if exact.is_win() {
-                WeakValue::Win
+                Wdl::Win
             } else if exact.is_loss() {
-                WeakValue::Loss
+                Wdl::Loss
             } else {
-                WeakValue::Draw
+                Wdl::Draw
             };
             assert_eq!(weak, expected, "{g}");
-            let (mv, score, _) = solver.best_move(&g, &Budget::unlimited()).unwrap();
+            let (mv, score, _) = solver.best_move(&g).unwrap();
             let mut child = g;
             child.play(mv);
-            let after = Minimax::new(|_: &TicTacToe| 0).search(&child, &Budget::unlimited());
+            let after = exact_minimax.search(&child);
             let child_value = match after {
-                Ok(r) => r.score.to_parent(),
+                Ok(r) => r.score.unwrap().to_parent(),
                 Err(_) => match child.outcome() {
                     Outcome::Draw => Score::DRAW,
                     _ => Score::win_in(1),
@@ -227,14 +225,16 @@ fn prefers_the_fastest_win_and_blocks() {
     // X to move: 2 wins at once (row 0-1-2); the engine must not prefer a slower win.
     let g: TicTacToe = "XX. OO. ...".parse().unwrap();
     let r = Negamax::new(OpenLines)
-        .search(&g, &Budget::depth(9))
+        .with_budget(Budget::depth(9))
+        .search(&g)
         .unwrap();
-    assert_eq!((r.best_move, r.score), (2, Score::win_in(1)));
+    assert_eq!((r.best_move, r.score), (2, Some(Score::win_in(1))));
     // X to move cannot win at once; O threatens 5: block it.
     let g: TicTacToe = "X.. OO. X..".parse().unwrap();
     for depth in 2..=9 {
         let r = Negamax::new(OpenLines)
-            .search(&g, &Budget::depth(depth))
+            .with_budget(Budget::depth(depth))
+            .search(&g)
             .unwrap();
         assert_eq!(r.best_move, 5, "depth {depth}");
     }
