@@ -152,7 +152,7 @@ where
         searcher.stats.iterations += 1;
         searcher.stats.depth_reached = depth;
         // A stable sort: equal values keep the previous order.
-        values.sort_by(|a: &(G::Move, Score), b| b.1.cmp(&a.1));
+        values.sort_by_key(|v: &(G::Move, Score)| core::cmp::Reverse(v.1));
         moves.clear();
         moves.extend(values.iter().map(|v| v.0));
         let proven =

@@ -222,13 +222,14 @@ mod tests {
             lower: Score::DRAW,
             upper: Score::win_in(9),
         };
+        // A slower win is a lower score: at most a win in 12 plies is the tighter bound.
         let b = Bounds {
             lower: Score::loss_in(5),
-            upper: Score::win_in(3),
+            upper: Score::win_in(12),
         };
         let both = Bounds {
             lower: Score::DRAW,
-            upper: Score::win_in(3),
+            upper: Score::win_in(12),
         };
         assert_eq!(a.intersect(b), both);
         assert_eq!(Bounds::OPEN.intersect(a), a);

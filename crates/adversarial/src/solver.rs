@@ -362,10 +362,12 @@ impl<T> Solver<T> {
     /// let g: ConnectFour = "4455".parse().unwrap(); // Pons' score 18: X wins with its 4th stone
     /// let s = Solver::new().with_table_mb(8).solve(&g).unwrap();
     /// assert_eq!(s.score, Some(Score::win_in(3)));
-    /// // Too few nodes: the bounds reached.
-    /// let s = Solver::new().with_table_mb(8).with_budget(Budget::nodes(50)).solve(&g).unwrap();
+    /// // The empty board (a win with the first player's last stone, at ply 41) in a few
+    /// // nodes: not solved, but the bounds reached hold.
+    /// let mut solver = Solver::new().with_table_mb(8).with_budget(Budget::nodes(10_000));
+    /// let s = solver.solve(&ConnectFour::new()).unwrap();
     /// assert!(!s.solved && s.score.is_none());
-    /// assert!(s.lower <= Score::win_in(3) && Score::win_in(3) <= s.upper);
+    /// assert!(s.lower <= Score::win_in(41) && Score::win_in(41) <= s.upper);
     /// ```
     pub fn solve<G>(&mut self, state: &G) -> Result<Solution, SearchError>
     where

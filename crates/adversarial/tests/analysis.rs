@@ -54,12 +54,15 @@ fn check_shape<M: Copy + PartialEq + Debug>(
     Ok(())
 }
 
+/// One engine configuration's analysis, to run.
+type Run<'a, G> = Box<dyn FnOnce() -> Vec<MoveAnalysis<<G as Game>::Move>> + 'a>;
+
 fn check_negamax<G>(state: &G, depth: u32) -> Result<(), TestCaseError>
 where
     G: GameHash + Sync + Debug,
 {
     let budget = Budget::depth(depth);
-    let engines: Vec<(&str, Box<dyn FnOnce() -> Vec<MoveAnalysis<G::Move>>>)> = vec![
+    let engines: Vec<(&str, Run<'_, G>)> = vec![
         (
             "plain",
             Box::new(|| {
