@@ -19,9 +19,7 @@ use std::time::Instant;
 
 use adversarial::{MoveOrdering, Negamax, TranspositionTable};
 use games::reversi::{Reversi, Weights};
-use rand::rngs::SmallRng;
-use rand::{RngExt, SeedableRng};
-use search_core::{Budget, Game};
+use search_core::{Budget, Game, SplitMix64};
 
 const USAGE: &str = "usage: reversi_hooks [D]
   D: the alpha-beta depth, from 1 to 14 (default 8)";
@@ -44,16 +42,16 @@ fn parse_depth(args: &[String]) -> Result<u32, String> {
 
 /// 40 seeded positions, 6 to 13 random plies from the start, none of them over.
 fn positions() -> Vec<Reversi> {
-    let mut rng = SmallRng::seed_from_u64(77);
+    let mut rng = SplitMix64::new(77);
     let mut positions = Vec::new();
     while positions.len() < 40 {
         let mut s = Reversi::new();
-        for _ in 0..rng.random_range(6..14) {
+        for _ in 0..6 + rng.below(8) {
             let moves = s.legal_move_list();
             if moves.is_empty() {
                 break;
             }
-            s.play(moves[rng.random_range(0..moves.len())]);
+            s.play(moves[rng.below(moves.len())]);
         }
         if !s.outcome().is_over() {
             positions.push(s);
