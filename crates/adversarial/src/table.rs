@@ -298,18 +298,16 @@ impl TranspositionTable {
             .map_err(|_| TableSizeError::OutOfMemory {
                 bytes: slots * SLOT_BYTES,
             })?;
+        // Writing every slot here maps the memory now: the page faults are paid at creation,
+        // not in the first search, where threads sharing the table would fault on the same
+        // pages at once. (One pass: no `clear()` after it.)
         memory.extend((0..slots).map(|_| Slot::empty()));
-        let table = TranspositionTable {
+        Ok(TranspositionTable {
             slots: memory.into_boxed_slice(),
             shift: 64 - slots.trailing_zeros(),
             generation: AtomicU8::new(0),
             replacement: Replacement::DepthPreferred,
-        };
-        // The allocator hands out zeroed memory that the operating system maps only when
-        // it is first written. Writing it now moves those page faults out of the first
-        // search, where threads sharing the table would fault on the same pages at once.
-        table.clear();
-        Ok(table)
+        })
     }
 
     /// A one-slot table, standing in for a table that is allocated when a search starts.
