@@ -46,6 +46,7 @@ pub enum Bound {
 /// assert_eq!(Replacement::default(), Replacement::DepthPreferred);
 /// ```
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum Replacement {
     /// Keep the deeper result; a result from an older search (see
     /// [`TranspositionTable::new_search`]) is always replaced.
