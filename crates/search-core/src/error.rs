@@ -155,7 +155,9 @@ pub enum SearchError {
     /// let e = SearchError::Unsolved { lower: Score::DRAW, upper: Score::win_in(9) };
     /// assert!(e.to_string().contains("between"));
     /// ```
-    #[error("the budget ran out before the position was solved (value between {lower} and {upper})")]
+    #[error(
+        "the budget ran out before the position was solved (value between {lower} and {upper})"
+    )]
     Unsolved {
         /// The value is at least this.
         lower: crate::Score,
@@ -169,7 +171,9 @@ pub enum SearchError {
     /// let e = search_core::SearchError::GameTooLong { max_plies: 10_000 };
     /// assert!(e.to_string().contains("10000"));
     /// ```
-    #[error("the game did not end within {max_plies} plies of the root: it cannot be searched to the end")]
+    #[error(
+        "the game did not end within {max_plies} plies of the root: it cannot be searched to the end"
+    )]
     GameTooLong {
         /// The longest line the engine follows.
         max_plies: u32,

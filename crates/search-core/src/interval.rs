@@ -113,7 +113,10 @@ mod tests {
         for n in 1..50u64 {
             for k in 0..=n {
                 let i = Interval::wilson(k as f64 / n as f64, n);
-                assert!(0.0 <= i.low && i.low <= i.high && i.high <= 1.0, "{k}/{n}: {i:?}");
+                assert!(
+                    0.0 <= i.low && i.low <= i.high && i.high <= 1.0,
+                    "{k}/{n}: {i:?}"
+                );
                 assert!(i.contains(k as f64 / n as f64), "{k}/{n}: {i:?}");
                 assert_eq!(k == 0, i.low == 0.0, "{k}/{n}: {i:?}");
                 assert_eq!(k == n, i.high == 1.0, "{k}/{n}: {i:?}");

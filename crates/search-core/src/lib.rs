@@ -84,10 +84,10 @@ mod rng;
 mod score;
 mod stats;
 mod strategy;
-mod wdl;
 #[cfg(feature = "testing")]
 #[cfg_attr(docsrs, doc(cfg(feature = "testing")))]
 pub mod testing;
+mod wdl;
 
 /// The examples of `README.md`, run by `cargo test --doc`.
 #[cfg(doctest)]

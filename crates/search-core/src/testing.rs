@@ -59,8 +59,8 @@
 use core::fmt::{self, Debug, Display};
 use std::collections::{HashMap, HashSet};
 
-use proptest::prelude::*;
 use crate::rng::SplitMix64;
+use proptest::prelude::*;
 
 use crate::game::{Game, GameHash, Outcome};
 

@@ -50,7 +50,6 @@
 //! println!("{report}");
 //! ```
 
-
 mod report;
 mod tally;
 
@@ -759,7 +758,10 @@ mod tests {
 
     #[test]
     fn openings_are_shared_by_each_pair_and_vary_between_pairs() {
-        let arena = Arena::new(Ttt::new()).with_games(20).with_seed(9).with_opening_plies(3);
+        let arena = Arena::new(Ttt::new())
+            .with_games(20)
+            .with_seed(9)
+            .with_opening_plies(3);
         let r = arena.run(|_| FirstMover, |_| FirstMover).unwrap();
         let mut distinct = std::collections::HashSet::new();
         for (index, pair) in (0u32..).zip(r.games.chunks(2)) {
@@ -864,7 +866,8 @@ mod tests {
     fn the_interval_narrows_with_more_games() {
         let mut last = f64::INFINITY;
         for n in [10, 40, 160, 640] {
-            let Interval { low: l, high: h } = Tally::new(n * 6 / 10, 0, n * 4 / 10).score_interval();
+            let Interval { low: l, high: h } =
+                Tally::new(n * 6 / 10, 0, n * 4 / 10).score_interval();
             assert!(h - l < last, "n = {n}");
             last = h - l;
         }
@@ -915,4 +918,3 @@ mod tests {
         }
     }
 }
-
