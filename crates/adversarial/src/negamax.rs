@@ -392,11 +392,13 @@ impl<E, T> Negamax<E, T> {
                 "a search without iterative deepening needs a depth limit in its budget".into(),
             ));
         }
+        // The clock starts before a table given by size is allocated, so that its
+        // allocation counts towards the time limit.
+        let running = self.budget.start()?;
         if let Some(request) = self.pending_table {
             request.fulfil(&mut self.table)?;
             self.pending_table = None;
         }
-        let running = self.budget.start()?;
         let max_depth = running.max_depth();
         Ok((running, max_depth))
     }

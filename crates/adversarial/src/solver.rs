@@ -315,8 +315,8 @@ impl<T> Solver<T> {
         }
     }
 
-    /// Checks the configuration before a solve, allocates a table asked for by size, and
-    /// starts the budget.
+    /// Checks the configuration before a solve, starts the budget, and allocates a table
+    /// asked for by size (its allocation counts towards the time limit).
     fn prepare(&mut self) -> Result<RunningBudget, SearchError> {
         self.budget.refuse(
             "Solver",
@@ -324,11 +324,12 @@ impl<T> Solver<T> {
             "an exact solve has no horizon: bound it with nodes or time (use Negamax for a depth-limited search)",
         )?;
         check_threads(self.threads)?;
+        let running = self.budget.start()?;
         if let Some(request) = self.pending_table {
             request.fulfil(&mut self.table)?;
             self.pending_table = None;
         }
-        Ok(self.budget.start()?)
+        Ok(running)
     }
 
     /// Strong solve: the exact value of `state`, with the distance to the end in plies.
