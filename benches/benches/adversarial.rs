@@ -93,7 +93,8 @@ fn bench_solver(c: &mut Criterion) {
         ("Test_L1_R1 Begin-Easy x20", sample("Test_L1_R1", 50, 20)),
         ("Test_L1_R2 Begin-Medium x2", sample("Test_L1_R2", 500, 2)),
     ];
-    let mut solver = Solver::with_megabytes(16).expect("16 MB table");
+    let table = TranspositionTable::with_megabytes(16).expect("16 MB table");
+    let mut solver = Solver::new().with_table(Arc::new(table));
     for (name, positions) in &sets {
         group.bench_function(*name, |b| {
             b.iter_custom(|iters| {
@@ -103,7 +104,7 @@ fn bench_solver(c: &mut Criterion) {
                     for p in positions {
                         solver.clear();
                         let started = Instant::now();
-                        black_box(solver.solve(p, &Budget::unlimited()).expect("solve"));
+                        black_box(solver.solve(p).expect("solve"));
                         total += started.elapsed();
                     }
                 }
@@ -125,7 +126,7 @@ fn bench_solver(c: &mut Criterion) {
                 for p in &end_easy {
                     solver.clear();
                     let started = Instant::now();
-                    black_box(solver.solve_weak(p, &Budget::unlimited()).expect("solve"));
+                    black_box(solver.solve_weak(p).expect("solve"));
                     total += started.elapsed();
                 }
             }
@@ -168,12 +169,11 @@ fn bench_perft(c: &mut Criterion) {
 fn bench_deepening(c: &mut Criterion) {
     // One untimed run of each, to report the node counts next to the times.
     let table = TranspositionTable::with_megabytes(64).expect("64 MB table");
-    let mut engine = Negamax::new(ThreatEvaluator).with_table(Arc::new(table));
-    if let Ok(r) = engine.search(&ConnectFour::new(), &Budget::depth(14)) {
-        println!(
-            "adversarial depth 14: {} ({} {})",
-            r.stats, r.best_move, r.score
-        );
+    let mut engine = Negamax::new(ThreatEvaluator)
+        .with_table(Arc::new(table))
+        .with_budget(Budget::depth(14));
+    if let Ok(r) = engine.search(&ConnectFour::new()) {
+        println!("adversarial depth 14: {r}");
     }
     let opts = minimax::IterativeOptions::new().with_table_byte_size(64 << 20);
     let mut s = minimax::IterativeSearch::new(Threats, opts);
@@ -197,15 +197,11 @@ fn bench_deepening(c: &mut Criterion) {
                     let table = TranspositionTable::with_megabytes(64).expect("64 MB table");
                     Negamax::new(ThreatEvaluator)
                         .with_table(Arc::new(table))
-                        .prefetch(prefetch)
+                        .with_prefetch(prefetch)
+                        .with_threads(threads)
+                        .with_budget(Budget::depth(14))
                 },
-                |mut engine| {
-                    black_box(
-                        engine
-                            .search_parallel(&ConnectFour::new(), &Budget::depth(14), threads)
-                            .expect("search"),
-                    )
-                },
+                |mut engine| black_box(engine.search(&ConnectFour::new()).expect("search")),
                 BatchSize::PerIteration,
             )
         });

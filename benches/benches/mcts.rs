@@ -16,14 +16,14 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use games::ConnectFour;
-use mcts::{FastRng, Mcts};
-use search_core::{Budget, Game, Outcome, Player};
+use mcts::Mcts;
+use search_core::{Budget, Game, Outcome, Player, SplitMix64};
 
 /// Playouts per measured search.
 const PLAYOUTS: u64 = 100_000;
 
 /// A uniform random playout to the end of the game, with a reused move buffer.
-fn random_playout(mut state: ConnectFour, rng: &mut FastRng, moves: &mut Vec<u8>) -> Outcome {
+fn random_playout(mut state: ConnectFour, rng: &mut SplitMix64, moves: &mut Vec<u8>) -> Outcome {
     loop {
         moves.clear();
         state.legal_moves(moves);
@@ -76,7 +76,7 @@ mod zxqfl {
 
     /// Per-thread playout state: a generator and a move buffer.
     pub struct Scratch {
-        rng: FastRng,
+        rng: SplitMix64,
         moves: Vec<u8>,
     }
 
@@ -85,7 +85,7 @@ mod zxqfl {
     impl Default for Scratch {
         fn default() -> Self {
             Scratch {
-                rng: FastRng::new(SEEDS.fetch_add(1, Ordering::Relaxed)),
+                rng: SplitMix64::new(SEEDS.fetch_add(1, Ordering::Relaxed)),
                 moves: Vec::with_capacity(7),
             }
         }
@@ -218,7 +218,8 @@ fn bench_playouts(c: &mut Criterion) {
     for threads in [1usize, 2] {
         // Our engine as a game loop uses it: one engine, one search per move (no tree kept
         // here, so every search starts from the empty board; the arena's memory is reused).
-        let mut ours = Mcts::<ConnectFour>::new(1)
+        let mut ours = Mcts::<ConnectFour>::new()
+            .with_seed(1)
             .with_threads(threads)
             .with_tree_reuse(false)
             .with_budget(Budget::iterations(PLAYOUTS));
@@ -235,7 +236,8 @@ fn bench_playouts(c: &mut Criterion) {
     // Ours with a new engine (and a new arena) for every search, as the peers build theirs.
     group.bench_function("ours, fresh engine/1 thread(s)", |b| {
         b.iter(|| {
-            Mcts::<ConnectFour>::new(1)
+            Mcts::<ConnectFour>::new()
+                .with_seed(1)
                 .with_budget(Budget::iterations(PLAYOUTS))
                 .search(black_box(&empty))
                 .map(|r| r.best_move)

@@ -24,7 +24,7 @@ use std::time::{Duration, Instant};
 
 use criterion::Criterion;
 use pathfind::movingai::{MovingAiMap, Scenario, load_map, load_scen};
-use pathfind::{Cell, Grid, GridContext, Heuristic, Limits, Movement, SearchContext};
+use pathfind::{Cell, Grid, GridContext, Heuristic, Movement, SearchContext};
 
 const MAPS: [(&str, usize); 6] = [
     ("arena", 1),
@@ -190,15 +190,9 @@ fn astar_impls(w: &Workload) -> Vec<(&'static str, Query<'_>)> {
             "pathfind grid A*",
             Box::new(move |s: &Scenario| {
                 let r = grid_ctx
-                    .astar(
-                        &w.octile,
-                        [s.start],
-                        s.goal,
-                        Heuristic::Octile,
-                        &Limits::none(),
-                    )
+                    .astar(&w.octile, [s.start], s.goal, Heuristic::Octile)
                     .expect("valid query");
-                (r.cost().map(|c| c.get()), r.stats.expanded)
+                (r.cost().map(|c| c.get()), r.stats.nodes)
             }),
         ),
         (
@@ -211,10 +205,9 @@ fn astar_impls(w: &Workload) -> Vec<(&'static str, Query<'_>)> {
                         |&i| p.octile_moves(i),
                         |&i| p.octile(i, goal),
                         |&i| i == goal,
-                        &Limits::none(),
                     )
                     .expect("valid query");
-                (r.cost().map(|c| c as f64 / UNIT as f64), r.stats.expanded)
+                (r.cost().map(|c| c as f64 / UNIT as f64), r.stats.nodes)
             }),
         ),
         (
@@ -245,10 +238,8 @@ fn bfs_impls(w: &Workload) -> Vec<(&'static str, Query<'_>)> {
         (
             "pathfind grid BFS",
             Box::new(move |s: &Scenario| {
-                let r = grid_ctx
-                    .bfs(&w.four, [s.start], s.goal, &Limits::none())
-                    .expect("valid");
-                (r.cost().map(f64::from), r.stats.expanded)
+                let r = grid_ctx.bfs(&w.four, [s.start], s.goal).expect("valid");
+                (r.cost().map(f64::from), r.stats.nodes)
             }),
         ),
         (
@@ -256,14 +247,9 @@ fn bfs_impls(w: &Workload) -> Vec<(&'static str, Query<'_>)> {
             Box::new(move |s: &Scenario| {
                 let goal = p.id(s.goal);
                 let r = closure_ctx
-                    .bfs(
-                        [p.id(s.start)],
-                        |&i| p.four_moves(i),
-                        |&i| i == goal,
-                        &Limits::none(),
-                    )
+                    .bfs([p.id(s.start)], |&i| p.four_moves(i), |&i| i == goal)
                     .expect("valid");
-                (r.cost().map(|c| c as f64), r.stats.expanded)
+                (r.cost().map(|c| c as f64), r.stats.nodes)
             }),
         ),
         (

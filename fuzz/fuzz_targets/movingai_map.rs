@@ -7,7 +7,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use pathfind::MapError;
+use pathfind::PathError;
 use pathfind::movingai::{MapLimits, parse_map_with_limits};
 
 const MAX_CELLS: u64 = 1 << 20;
@@ -32,7 +32,7 @@ fuzz_target!(|text: &str| {
         .flatten();
     let map = match parsed {
         Ok(map) => map,
-        Err(MapError::TooManyCells {
+        Err(PathError::MapTooManyCells {
             width,
             height,
             max_cells,

@@ -15,7 +15,9 @@ use adversarial::{Negamax, Solver, TranspositionTable};
 use games::reversi::{Move as ReversiMove, Weights};
 use games::{ConnectFour, OpenLines, Reversi, ThreatEvaluator, TicTacToe};
 use mcts::Mcts;
-use search_core::{Budget, Evaluator, Game, GameHash, RandomMover, SearchError, Strategy};
+use search_core::{
+    Budget, Evaluator, Game, GameHash, MoveAnalysis, RandomMover, SearchError, Strategy,
+};
 
 /// What the terminal needs from a game beyond [`GameHash`].
 pub trait Playable:
@@ -286,12 +288,13 @@ impl EngineKind {
                 let table = TranspositionTable::with_megabytes(table_mb)
                     .map_err(|e| format!("--table-mb: {e}"))?;
                 let eval: Eval<G> = G::evaluate;
-                Box::new(NegamaxAi {
-                    engine: Negamax::new(eval)
+                Box::new(NegamaxAi(
+                    Negamax::new(eval)
                         .with_table(Arc::new(table))
-                        .random_ties(seed),
-                    budget: strength.budget(),
-                })
+                        .with_random_ties(true)
+                        .with_seed(seed)
+                        .with_budget(strength.budget()),
+                ))
             }
             EngineKind::Mcts => {
                 if let Strength::Depth(_) = strength {
@@ -299,7 +302,11 @@ impl EngineKind {
                         "MCTS plays by time or playouts: give e.g. 500ms or 20000p".to_string()
                     );
                 }
-                Box::new(MctsAi(Mcts::<G>::new(seed).with_budget(strength.budget())))
+                Box::new(MctsAi(
+                    Mcts::<G>::new()
+                        .with_seed(seed)
+                        .with_budget(strength.budget()),
+                ))
             }
             EngineKind::Solver => {
                 let budget = match strength {
@@ -309,9 +316,13 @@ impl EngineKind {
                             .to_string());
                     }
                 };
-                let solver =
-                    Solver::with_megabytes(table_mb).map_err(|e| format!("--table-mb: {e}"))?;
-                Box::new(SolverAi { solver, budget })
+                let table = TranspositionTable::with_megabytes(table_mb)
+                    .map_err(|e| format!("--table-mb: {e}"))?;
+                Box::new(SolverAi(
+                    Solver::new()
+                        .with_table(Arc::new(table))
+                        .with_budget(budget),
+                ))
             }
             EngineKind::Random => Box::new(StrategyAi(RandomMover::new(seed))),
         })
@@ -332,6 +343,9 @@ pub trait Ai<G: GameHash> {
     fn choose(&mut self, state: &G) -> Result<Choice<G::Move>, SearchError>;
     /// Told about every move played (by either side), so an AI can follow the game.
     fn observe(&mut self, before: &G, mv: G::Move);
+    /// Every legal move of `state` with its value, best first, within the AI's budget
+    /// ([`Strategy::analyze`]).
+    fn analyze(&mut self, state: &G) -> Result<Vec<MoveAnalysis<G::Move>>, SearchError>;
 }
 
 /// An [`Ai`] with a name, as a [`Strategy`] for the match runner.
@@ -356,6 +370,10 @@ impl<G: GameHash> Strategy<G> for Named<G> {
         self.ai.observe(before, mv);
     }
 
+    fn analyze(&mut self, state: &G) -> Result<Vec<MoveAnalysis<G::Move>>, SearchError> {
+        self.ai.analyze(state)
+    }
+
     fn name(&self) -> String {
         self.name.clone()
     }
@@ -375,6 +393,10 @@ impl<G: GameHash, S: Strategy<G>> Ai<G> for StrategyAi<S> {
     fn observe(&mut self, before: &G, mv: G::Move) {
         self.0.observe_move(before, mv);
     }
+
+    fn analyze(&mut self, state: &G) -> Result<Vec<MoveAnalysis<G::Move>>, SearchError> {
+        self.0.analyze(state)
+    }
 }
 
 /// MCTS, reporting the value it found and how much it searched; it keeps the subtree of
@@ -387,9 +409,9 @@ impl<G: Playable> Ai<G> for MctsAi<G> {
         let thoughts = format!(
             "{}, {} playouts ({:.0}/s), tree {} nodes, {:.3} s",
             r.value,
-            r.stats.playouts,
-            r.stats.playouts_per_second(),
-            r.stats.nodes,
+            r.stats.leaves,
+            r.playouts_per_second(),
+            r.tree_size,
             r.stats.elapsed.as_secs_f64()
         );
         Ok(Choice {
@@ -401,22 +423,25 @@ impl<G: Playable> Ai<G> for MctsAi<G> {
     fn observe(&mut self, before: &G, mv: G::Move) {
         self.0.observe_move(before, mv);
     }
+
+    fn analyze(&mut self, state: &G) -> Result<Vec<MoveAnalysis<G::Move>>, SearchError> {
+        self.0.analyze(state)
+    }
 }
 
 type Eval<G> = fn(&G) -> i32;
 
 /// Alpha-beta with its own table, reporting score, depth and nodes.
-struct NegamaxAi<G: Playable> {
-    engine: Negamax<Eval<G>, Arc<TranspositionTable>>,
-    budget: Budget,
-}
+struct NegamaxAi<G: Playable>(Negamax<Eval<G>, Arc<TranspositionTable>>);
 
 impl<G: Playable> Ai<G> for NegamaxAi<G> {
     fn choose(&mut self, state: &G) -> Result<Choice<G::Move>, SearchError> {
-        let r = self.engine.search(state, &self.budget)?;
+        let r = self.0.search(state)?;
+        let score = r
+            .score
+            .map_or_else(|| "no depth finished".to_string(), |s| format!("score {s}"));
         let thoughts = format!(
-            "score {}, depth {}, {} nodes, {:.3} s",
-            r.score,
+            "{score}, depth {}, {} nodes, {:.3} s",
             r.stats.depth_reached,
             r.stats.nodes,
             r.stats.elapsed.as_secs_f64()
@@ -430,17 +455,18 @@ impl<G: Playable> Ai<G> for NegamaxAi<G> {
     fn observe(&mut self, _before: &G, _mv: G::Move) {
         // The transposition table already carries what the engine learnt.
     }
+
+    fn analyze(&mut self, state: &G) -> Result<Vec<MoveAnalysis<G::Move>>, SearchError> {
+        self.0.analyze(state)
+    }
 }
 
 /// The exact solver: the value it proves and the nodes it took.
-struct SolverAi {
-    solver: Solver,
-    budget: Budget,
-}
+struct SolverAi(Solver);
 
 impl<G: Playable> Ai<G> for SolverAi {
     fn choose(&mut self, state: &G) -> Result<Choice<G::Move>, SearchError> {
-        let (mv, score, stats) = self.solver.best_move(state, &self.budget)?;
+        let (mv, score, stats) = self.0.best_move(state)?;
         Ok(Choice {
             mv,
             thoughts: Some(format!(
@@ -452,6 +478,10 @@ impl<G: Playable> Ai<G> for SolverAi {
     }
 
     fn observe(&mut self, _before: &G, _mv: G::Move) {}
+
+    fn analyze(&mut self, state: &G) -> Result<Vec<MoveAnalysis<G::Move>>, SearchError> {
+        self.0.analyze(state)
+    }
 }
 
 #[cfg(test)]

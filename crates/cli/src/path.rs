@@ -12,8 +12,8 @@ use std::time::{Duration, Instant};
 
 use pathfind::movingai::{Scenario, load_map, parse_scen};
 use pathfind::{
-    Algorithm, Cell, FloatCost, Grid, GridContext, GridProblem, Heuristic, Limits, MapError,
-    Movement, Outcome, PathError, SearchContext, SearchProblem, SearchResult,
+    Algorithm, Budget, Cell, FloatCost, Grid, GridContext, GridProblem, Heuristic, Movement,
+    Outcome, PathError, SearchContext, SearchProblem, SearchResult,
 };
 
 use crate::Failure;
@@ -489,13 +489,13 @@ pub fn run(args: Args) -> Result<ExitCode, Failure> {
 }
 
 /// A map error as a message naming the file, the line and what was expected.
-fn map_failure(file: &str, e: &MapError) -> Failure {
+fn map_failure(file: &str, e: &PathError) -> Failure {
     match e {
-        MapError::BadChar { line, column, ch } => Failure::input(format!(
+        PathError::MapChar { line, column, ch } => Failure::input(format!(
             "{file}: line {line}, column {column}: unknown map character {ch:?} (expected `.`, \
              `G` or `S` for a free cell, `@`, `O`, `T` or `W` for an obstacle)"
         )),
-        MapError::Io { message, .. } => Failure::input(format!("cannot read {file}: {message}")),
+        PathError::Io { message, .. } => Failure::input(format!("cannot read {file}: {message}")),
         e => Failure::input(format!("{file}: {e}")),
     }
 }
@@ -605,6 +605,7 @@ fn heuristic_name(h: Heuristic) -> &'static str {
         Heuristic::Euclidean => "euclidean",
         Heuristic::Octile => "octile",
         Heuristic::Chebyshev => "chebyshev",
+        _ => "other",
     }
 }
 
@@ -659,7 +660,7 @@ fn load_scenarios(path: &FsPath, grid: &Grid) -> Result<(Vec<Row>, Vec<String>),
             }
             Err(e) => {
                 let why = match e {
-                    MapError::Line { message, .. } => message,
+                    PathError::MapLine { message, .. } => message,
                     e => e.to_string(),
                 };
                 bad.push(format!(
@@ -904,53 +905,45 @@ struct Runner {
     alg: Alg,
     heuristic: Heuristic,
     weight: f64,
-    limits: Limits<FloatCost>,
-    step_limits: Limits<u32>,
     grid_ctx: GridContext,
     ctx: SearchContext<Cell, FloatCost>,
 }
 
 impl Runner {
     fn new(setup: &Setup) -> Self {
-        let mut limits = Limits::none();
-        let mut step_limits = Limits::none();
-        if let Some(n) = setup.max_expansions {
-            limits = limits.expansions(n);
-            step_limits = step_limits.expansions(n);
-        }
+        let budget = match setup.max_expansions {
+            Some(n) => Budget::nodes(n),
+            None => Budget::unlimited(),
+        };
         Runner {
             alg: setup.alg,
             heuristic: setup.heuristic,
             weight: setup.weight,
-            limits,
-            step_limits,
-            grid_ctx: GridContext::new(),
-            ctx: SearchContext::new(),
+            grid_ctx: GridContext::new().with_budget(budget.clone()),
+            ctx: SearchContext::new().with_budget(budget),
         }
     }
 
     fn run(&mut self, grid: &Grid, start: Cell, goal: Cell) -> Result<Query, PathError> {
-        let (h, limits) = (self.heuristic, &self.limits);
+        let h = self.heuristic;
         let ctx = &mut self.grid_ctx;
         Ok(match self.alg {
-            Alg::Astar => query(ctx.astar(grid, [start], goal, h, limits)?),
-            Alg::Dijkstra => query(ctx.dijkstra(grid, [start], goal, limits)?),
-            Alg::Wastar => {
-                query(ctx.weighted_astar(grid, [start], goal, h, self.weight, limits)?)
-            }
-            Alg::Greedy => query(ctx.greedy_best_first(grid, [start], goal, h, limits)?),
+            Alg::Astar => query(ctx.astar(grid, [start], goal, h)?),
+            Alg::Dijkstra => query(ctx.dijkstra(grid, [start], goal)?),
+            Alg::Wastar => query(ctx.weighted_astar(grid, [start], goal, h, self.weight)?),
+            Alg::Greedy => query(ctx.greedy_best_first(grid, [start], goal, h)?),
             Alg::Bfs => {
-                let r = ctx.bfs(grid, [start], goal, &self.step_limits)?;
+                let r = ctx.bfs(grid, [start], goal)?;
                 Query {
                     found: found(&r.outcome, |&c| f64::from(c)),
-                    expanded: r.stats.expanded,
+                    expanded: r.stats.nodes,
                     path: r.into_path().map(|p| p.nodes),
                 }
             }
             Alg::Idastar | Alg::Iddfs | Alg::Dfs => {
                 let algorithm = self.alg.generic().unwrap_or(Algorithm::IdaStar);
                 let problem = grid.problem(start, goal, h);
-                query(self.ctx.solve(&problem, algorithm, limits)?)
+                query(self.ctx.solve(&problem, algorithm)?)
             }
         })
     }
@@ -977,7 +970,7 @@ impl Runner {
                     inner: grid.problem(start, goal, self.heuristic),
                     expanded: std::cell::RefCell::new(std::mem::take(&mut expanded)),
                 };
-                let q = query(self.ctx.solve(&problem, algorithm, &self.limits)?);
+                let q = query(self.ctx.solve(&problem, algorithm)?);
                 expanded = problem.expanded.into_inner();
                 q
             }
@@ -1033,7 +1026,7 @@ fn found<C>(outcome: &Outcome<Cell, C>, length: impl Fn(&C) -> f64) -> Found {
 fn query(r: SearchResult<Cell, FloatCost>) -> Query {
     Query {
         found: found(&r.outcome, |c| c.get()),
-        expanded: r.stats.expanded,
+        expanded: r.stats.nodes,
         path: r.into_path().map(|p| p.nodes),
     }
 }

@@ -16,8 +16,9 @@ use crate::input::Prompt;
 #[derive(Debug, clap::Args)]
 #[command(after_help = "\
 Moves are typed one per line: a cell 0-8 for tic-tac-toe, a column 1-7 for Connect Four,
-a square such as c4 (or pass) for Reversi; `moves` lists the legal moves, `quit` ends the
-game. Input may come from a pipe.
+a square such as c4 (or pass) for Reversi; `moves` lists the legal moves, `hint` asks the
+AI for every move's value (best first, with the AI's own budget), `quit` ends the game.
+Input may come from a pipe.
 
 Examples:
   ply play
@@ -238,29 +239,37 @@ fn play_moves<G: Playable, R: BufRead>(
         let side = state.to_move();
         let mv = if human[side.index()] {
             let question = format!(
-                "{} to move, {} (moves lists them, quit stops): ",
+                "{} to move, {} (moves lists them, hint asks the AI, quit stops): ",
                 mark(side),
                 G::MOVE_HELP
             );
-            let answer = prompt.ask_until(&question, "", |text| {
-                if text == "quit" || text == "q" {
-                    return Ok(None);
+            loop {
+                let answer = prompt.ask_until(&question, "", |text| {
+                    if text == "quit" || text == "q" {
+                        return Ok(Answer::Quit);
+                    }
+                    if text == "hint" || text == "h" {
+                        return Ok(Answer::Hint);
+                    }
+                    if text == "moves" || text == "?" {
+                        return Err(format!("legal moves: {}", state.legal_move_texts()));
+                    }
+                    if text.is_empty() {
+                        return Err(format!("type {}, or quit", G::MOVE_HELP));
+                    }
+                    state.parse_move(text).map(Answer::Move)
+                });
+                match answer {
+                    Some(Answer::Move(mv)) => break mv,
+                    Some(Answer::Hint) => {
+                        let _ = writeln!(out, "{}", hint(&mut ais, &state));
+                    }
+                    Some(Answer::Quit) => {
+                        let _ = writeln!(out, "Goodbye.");
+                        return Ok(ExitCode::SUCCESS);
+                    }
+                    None => return input_ended(),
                 }
-                if text == "moves" || text == "?" {
-                    return Err(format!("legal moves: {}", state.legal_move_texts()));
-                }
-                if text.is_empty() {
-                    return Err(format!("type {}, or quit", G::MOVE_HELP));
-                }
-                state.parse_move(text).map(Some)
-            });
-            match answer {
-                Some(Some(mv)) => mv,
-                Some(None) => {
-                    let _ = writeln!(out, "Goodbye.");
-                    return Ok(ExitCode::SUCCESS);
-                }
-                None => return input_ended(),
             }
         } else {
             let ai = ais[side.index()]
@@ -289,5 +298,32 @@ fn play_moves<G: Playable, R: BufRead>(
             ai.observe(&before, mv);
         }
         let _ = writeln!(out, "\n{state}\n");
+    }
+}
+
+/// What a person typed at the move prompt.
+enum Answer<M> {
+    /// A legal move.
+    Move(M),
+    /// `hint`: show the AI's analysis.
+    Hint,
+    /// `quit`.
+    Quit,
+}
+
+/// The AI's analysis of `state`: every legal move with its value, best first, one per line.
+fn hint<G: Playable>(ais: &mut [Option<Box<dyn Ai<G>>>; 2], state: &G) -> String {
+    let Some(ai) = ais.iter_mut().flatten().next() else {
+        return "No AI plays in this game: there is nobody to ask for a hint.".to_string();
+    };
+    match ai.analyze(state) {
+        Ok(moves) => {
+            let mut text = String::from("The AI's view, best move first:");
+            for m in moves {
+                text.push_str(&format!("\n  {:>8}: {}", G::move_text(m.mv), m.value));
+            }
+            text
+        }
+        Err(e) => format!("No hint: {e}"),
     }
 }

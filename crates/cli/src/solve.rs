@@ -4,12 +4,13 @@ use std::fs;
 use std::io::{self, IsTerminal, Read, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use adversarial::{MoveOrdering, Solver, WeakValue};
+use adversarial::{MoveOrdering, Solver, TranspositionTable};
 use games::ConnectFour;
-use games::connect4_line::{ScoredPosition, benchmark_score, max_score, parse_line};
-use search_core::{Budget, Game, Outcome};
+use games::connect4_line::{ScoredPosition, benchmark_score, parse_line};
+use search_core::{Budget, Game, MoveValue, Outcome};
 
 use crate::Failure;
 use crate::progress::Progress;
@@ -113,30 +114,35 @@ struct Line {
 struct Solved {
     /// The score, or the 7 column scores with `--analyze`.
     scores: Vec<i32>,
-    nodes: u64,
+    /// The nodes searched, when the solver reports them (not for an exact analysis).
+    nodes: Option<u64>,
     elapsed: Duration,
 }
 
 /// Runs `ply solve`.
 pub fn run(args: Args) -> Result<ExitCode, Failure> {
     let (source, lines) = read_input(&args)?;
-    let mut solver = Solver::with_megabytes(args.table_mb as usize)
-        .map_err(|e| Failure::input(format!("--table-mb: {e}")))?
-        .game_hooks(!args.no_hooks)
-        .prefetch(!args.no_prefetch)
-        .move_ordering(args.ordering.to_move_ordering());
-    if let Some(n) = args.min_table_plies {
-        solver = solver.min_table_plies(n);
-    }
+    let table = TranspositionTable::with_megabytes(args.table_mb as usize)
+        .map_err(|e| Failure::input(format!("--table-mb: {e}")))?;
     let budget = match args.time_limit {
         Some(ms) => Budget::time(Duration::from_millis(ms)),
         None => Budget::unlimited(),
     };
+    let mut solver = Solver::new()
+        .with_table(Arc::new(table))
+        .with_game_hooks(!args.no_hooks)
+        .with_prefetch(!args.no_prefetch)
+        .with_move_ordering(args.ordering.to_move_ordering())
+        .with_threads(args.threads as usize)
+        .with_budget(budget);
+    if let Some(n) = args.min_table_plies {
+        solver = solver.with_min_table_plies(n);
+    }
     let show_progress = !args.quiet && lines.len() > 1 && io::stderr().is_terminal();
     let progress = Progress::new(lines.len() as u64, "positions", show_progress);
     let mut out = io::stdout().lock();
     let (mut solved, mut mismatches, mut malformed, mut failed) = (0u64, 0u64, 0u64, 0u64);
-    let (mut total_time, mut total_nodes) = (Duration::ZERO, 0u64);
+    let (mut total_time, mut total_nodes) = (Duration::ZERO, Some(0u64));
     for line in &lines {
         progress.advance();
         let text = match &line.text {
@@ -157,9 +163,9 @@ pub fn run(args: Args) -> Result<ExitCode, Failure> {
             }
         };
         let result = if args.analyze {
-            analyze(&mut solver, &position.position, &budget, &args)
+            analyze(&mut solver, &position.position, &args)
         } else {
-            solve_one(&mut solver, &position.position, &budget, &args)
+            solve_one(&mut solver, &position.position, &args)
         };
         let result = match result {
             Ok(r) => r,
@@ -171,7 +177,7 @@ pub fn run(args: Args) -> Result<ExitCode, Failure> {
         };
         solved += 1;
         total_time += result.elapsed;
-        total_nodes += result.nodes;
+        total_nodes = total_nodes.zip(result.nodes).map(|(a, b)| a + b);
         let report = report_line(&position, &result, &args, &mut mismatches);
         writeln!(out, "{report}")?;
     }
@@ -179,15 +185,21 @@ pub fn run(args: Args) -> Result<ExitCode, Failure> {
     drop(out);
     let n = solved.max(1) as f64;
     let secs = total_time.as_secs_f64();
+    let nodes = match total_nodes {
+        Some(total) => format!(
+            ", mean nodes {:.1}, {:.2} M nodes/s",
+            total as f64 / n,
+            if secs > 0.0 {
+                total as f64 / secs / 1e6
+            } else {
+                0.0
+            }
+        ),
+        None => String::new(),
+    };
     eprintln!(
-        "positions {solved}, mismatches {mismatches}, malformed lines {malformed}, failed {failed}, mean time {:.1} µs, mean nodes {:.1}, {:.2} M nodes/s",
+        "positions {solved}, mismatches {mismatches}, malformed lines {malformed}, failed {failed}, mean time {:.1} µs{nodes}",
         secs * 1e6 / n,
-        total_nodes as f64 / n,
-        if secs > 0.0 {
-            total_nodes as f64 / secs / 1e6
-        } else {
-            0.0
-        }
     );
     if solved + malformed + failed == 0 {
         return Err(Failure::input(format!(
@@ -262,7 +274,7 @@ fn report_line(
         format!(
             "{moves} {} {} {}",
             scores.join(" "),
-            result.nodes,
+            result.nodes.unwrap_or(0),
             result.elapsed.as_micros()
         )
     };
@@ -283,18 +295,13 @@ fn report_line(
 }
 
 /// The score of one position (weak: its sign).
-fn solve_one(
-    solver: &mut Solver,
-    position: &ConnectFour,
-    budget: &Budget,
-    args: &Args,
-) -> Result<Solved, String> {
+fn solve_one(solver: &mut Solver, position: &ConnectFour, args: &Args) -> Result<Solved, String> {
     solver.clear();
     let started = Instant::now();
-    let (score, nodes) = score_of(solver, position, budget, args)?;
+    let (score, nodes) = score_of(solver, position, args)?;
     Ok(Solved {
         scores: vec![score],
-        nodes,
+        nodes: Some(nodes),
         elapsed: started.elapsed(),
     })
 }
@@ -304,73 +311,85 @@ fn solve_one(
 fn score_of(
     solver: &mut Solver,
     position: &ConnectFour,
-    budget: &Budget,
     args: &Args,
 ) -> Result<(i32, u64), String> {
     if position.outcome() == Outcome::Draw {
         return Ok((0, 0));
     }
-    let threads = args.threads as usize;
     if args.weak {
-        let s = solver
-            .solve_weak_parallel(position, budget, threads)
-            .map_err(|e| e.to_string())?;
+        let s = solver.solve_weak(position).map_err(|e| e.to_string())?;
         let v = match s.value {
-            Some(WeakValue::Win) => 1,
-            Some(WeakValue::Loss) => -1,
-            Some(WeakValue::Draw) => 0,
+            Some(value) => i32::from(value.sign()),
             None => return Err("the budget ran out before the value was known".to_string()),
         };
         Ok((v, s.stats.nodes))
     } else {
-        let s = solver
-            .solve_parallel(position, budget, threads)
-            .map_err(|e| e.to_string())?;
-        let score = benchmark_score(s.score, position.moves_played()).ok_or_else(|| {
-            format!(
-                "the budget ran out before the value was known ({})",
-                s.score
-            )
-        })?;
+        let s = solver.solve(position).map_err(|e| e.to_string())?;
+        let score = s
+            .score
+            .and_then(|score| benchmark_score(score, position.moves_played()))
+            .ok_or_else(|| {
+                format!(
+                    "the budget ran out before the value was known (between {} and {})",
+                    s.lower, s.upper
+                )
+            })?;
         Ok((score, s.stats.nodes))
     }
 }
 
-/// The score of each of the 7 columns, -1000 for a full one, solved with one table shared
-/// between the columns.
-fn analyze(
-    solver: &mut Solver,
-    position: &ConnectFour,
-    budget: &Budget,
-    args: &Args,
-) -> Result<Solved, String> {
+/// The score of each of the 7 columns, -1000 for a full one. The exact scores come from the
+/// solver's analysis (`Strategy::analyze`: one table shared by the columns); weak scores
+/// from a weak solve of each column's position.
+fn analyze(solver: &mut Solver, position: &ConnectFour, args: &Args) -> Result<Solved, String> {
     solver.clear();
     let started = Instant::now();
     let stones = position.moves_played();
-    let mut scores = Vec::with_capacity(7);
+    let mut scores = vec![-1000; 7];
+    if position.outcome().is_over() {
+        return Ok(Solved {
+            scores,
+            nodes: Some(0),
+            elapsed: started.elapsed(),
+        });
+    }
     let mut nodes = 0;
-    for col in 0..7u8 {
-        if !position.can_play(col) || position.outcome().is_over() {
-            scores.push(-1000);
-            continue;
-        }
-        let mut child = *position;
-        child.play(col);
-        let score = match child.outcome() {
-            Outcome::Win(_) if args.weak => 1,
-            Outcome::Win(_) => max_score(stones),
-            Outcome::Draw => 0,
-            Outcome::Ongoing => {
-                let (s, n) = score_of(solver, &child, budget, args)?;
-                nodes += n;
-                -s
+    if args.weak {
+        for col in 0..7u8 {
+            if !position.can_play(col) {
+                continue;
             }
-        };
-        scores.push(score);
+            let mut child = *position;
+            child.play(col);
+            scores[usize::from(col)] = match child.outcome() {
+                Outcome::Win(_) => 1,
+                Outcome::Draw => 0,
+                Outcome::Ongoing => {
+                    let (s, n) = score_of(solver, &child, args)?;
+                    nodes += n;
+                    -s
+                }
+            };
+        }
+    } else {
+        for m in solver.analyze(position).map_err(|e| e.to_string())? {
+            let score = match m.value {
+                MoveValue::Exact(score) => benchmark_score(score, stones),
+                _ => None,
+            }
+            .ok_or_else(|| format!("column {}: no exact value ({})", m.mv + 1, m.value))?;
+            scores[usize::from(m.mv)] = score;
+        }
+        // The analysis reports values, not how many nodes they took.
+        return Ok(Solved {
+            scores,
+            nodes: None,
+            elapsed: started.elapsed(),
+        });
     }
     Ok(Solved {
         scores,
-        nodes,
+        nodes: Some(nodes),
         elapsed: started.elapsed(),
     })
 }

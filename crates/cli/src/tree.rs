@@ -12,8 +12,8 @@ use std::rc::Rc;
 
 use adversarial::AlphaBeta;
 use games::{ConnectFour, OpenLines, ThreatEvaluator, TicTacToe};
-use mcts::{Mcts, NodeView, Proven, Value};
-use search_core::{Budget, Evaluator, Game, Outcome, Player, Score};
+use mcts::{Mcts, NodeView, Value};
+use search_core::{Budget, Evaluator, Game, Outcome, Player, Score, Wdl};
 
 use crate::Failure;
 
@@ -370,7 +370,9 @@ where
 {
     let playouts = args.playouts.unwrap_or(PLAYOUTS);
     let levels = args.levels.unwrap_or(2);
-    let mut ai = Mcts::<G>::new(args.seed).with_budget(Budget::iterations(playouts));
+    let mut ai = Mcts::<G>::new()
+        .with_seed(args.seed)
+        .with_budget(Budget::iterations(playouts));
     let result = ai.search(start)?;
     let root = ai
         .root_view()
@@ -397,9 +399,9 @@ where
                 },
                 "n visits, Q mean reward of the player who moved: 0 orange, 1 blue".into(),
             ),
-            (proven_style(Proven::Win, 1.0), "proven win".into()),
-            (proven_style(Proven::Draw, 0.5), "proven draw".into()),
-            (proven_style(Proven::Loss, 0.0), "proven loss".into()),
+            (proven_style(Wdl::Win, 1.0), "proven win".into()),
+            (proven_style(Wdl::Draw, 0.5), "proven draw".into()),
+            (proven_style(Wdl::Loss, 0.0), "proven loss".into()),
         ],
     };
     let root_lines = vec![
@@ -429,7 +431,7 @@ where
             "MCTS: {} playouts (seed {}): {} nodes in the tree, root visits {}, best move {} {best}, {}",
             result.stats.iterations,
             args.seed,
-            result.stats.nodes,
+            result.tree_size,
             root.visits(),
             letter(to_move),
             result.value
@@ -440,8 +442,9 @@ where
 
 fn short_value(v: &Value) -> String {
     match v {
-        Value::Proven(p) => p.to_string(),
+        Value::Proven(p) => format!("proven {p}"),
         Value::Estimate(r) => format!("best Q={r:.3}"),
+        other => other.to_string(),
     }
 }
 
@@ -495,11 +498,11 @@ fn q_colour(q: f64) -> &'static str {
     SCALE[(q.clamp(0.0, 1.0) * 10.0).round() as usize]
 }
 
-fn proven_style(p: Proven, q: f64) -> Style {
+fn proven_style(p: Wdl, q: f64) -> Style {
     let border = match p {
-        Proven::Win => "#1a7f37",
-        Proven::Draw => "#6e40c9",
-        Proven::Loss => "#cf222e",
+        Wdl::Win => "#1a7f37",
+        Wdl::Draw => "#6e40c9",
+        Wdl::Loss => "#cf222e",
     };
     Style {
         fill: q_colour(q),
@@ -730,7 +733,9 @@ fn alphabeta_tree<G: TreeGame>(args: &Args, start: &G) -> Result<(Tree, Vec<Stri
         log: Rc::clone(&log),
     };
     let eval = |s: &Recorded<G>| s.game.evaluate();
-    let result = AlphaBeta::new(eval).search(&root, &Budget::depth(depth).and_nodes(max_nodes))?;
+    let result = AlphaBeta::new(eval)
+        .with_budget(Budget::depth(depth).with_nodes(max_nodes))
+        .search(&root)?;
     drop(root);
     let log = log.borrow();
     if log.len() as u64 != result.stats.nodes {
@@ -755,9 +760,9 @@ fn alphabeta_tree<G: TreeGame>(args: &Args, start: &G) -> Result<(Tree, Vec<Stri
                 "internal: the recorded tree is not alpha-beta's: {e}"
             ))
         })?;
-    if result.complete && value != Some(result.score) {
+    if result.complete && value != result.score {
         return Err(Failure::run(format!(
-            "internal: replayed root value {value:?}, the engine returned {}",
+            "internal: replayed root value {value:?}, the engine returned {:?}",
             result.score
         )));
     }
@@ -794,14 +799,13 @@ fn alphabeta_tree<G: TreeGame>(args: &Args, start: &G) -> Result<(Tree, Vec<Stri
             "alpha-beta to depth {depth} ({} evaluator): {} nodes, {cutoffs} cut-offs pruning {pruned} moves, {}",
             G::EVALUATOR,
             result.stats.nodes,
-            if result.complete {
-                format!(
+            match result.score {
+                Some(score) if result.complete => format!(
                     "value {} for {me}, best move {me} {}",
-                    show_score(result.score),
+                    show_score(score),
                     G::show(result.best_move)
-                )
-            } else {
-                "no value (the search did not finish)".to_string()
+                ),
+                _ => "no value (the search did not finish)".to_string(),
             }
         ),
     ];

@@ -8,7 +8,8 @@ use std::str::FromStr;
 use std::time::Duration;
 
 use games::{ConnectFour, Reversi, TicTacToe};
-use search_core::arena::{Arena, GameResult};
+use search_core::Wdl;
+use search_core::arena::Arena;
 
 use crate::Failure;
 use crate::ai::{EngineKind, GameKind, Named, Playable, Strength};
@@ -128,9 +129,9 @@ fn play_match<G: Playable>(start: G, args: &Args) -> Result<ExitCode, Failure> {
         }
     };
     let arena = Arena::new(start)
-        .games(args.games)
-        .seed(args.seed)
-        .opening_plies(args.opening_plies);
+        .with_games(args.games)
+        .with_seed(args.seed)
+        .with_opening_plies(args.opening_plies);
     let shown = !args.quiet && io::stderr().is_terminal();
     let progress = Progress::new(u64::from(args.games), "games", shown);
     let report = arena
@@ -147,9 +148,9 @@ fn play_match<G: Playable>(start: G, args: &Args) -> Result<ExitCode, Failure> {
     let (mut first, mut second) = ([0u32; 3], [0u32; 3]);
     for game in &report.games {
         let slot = match game.result {
-            GameResult::Win => 0,
-            GameResult::Draw => 1,
-            GameResult::Loss => 2,
+            Wdl::Win => 0,
+            Wdl::Draw => 1,
+            Wdl::Loss => 2,
         };
         if game.a_played == search_core::Player::First {
             first[slot] += 1;

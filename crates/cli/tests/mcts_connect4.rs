@@ -4,12 +4,12 @@
 
 use games::ConnectFour;
 use games::connect4_line::parse_line;
-use mcts::{Mcts, Proven, Value};
-use search_core::{Budget, Game};
+use mcts::{Mcts, Value};
+use search_core::{Budget, Game, Wdl};
 
 /// The proven value of a published score's sign, from the side to move.
-fn proven(sign: i8) -> Proven {
-    Proven::from_value(sign)
+fn proven(sign: i8) -> Wdl {
+    Wdl::from_sign(sign.into())
 }
 
 fn end_game_positions() -> Vec<(ConnectFour, i32)> {
@@ -33,7 +33,9 @@ fn proves_connect_four_end_game_positions() {
     assert!(positions.len() >= 100);
     let mut wins = 0;
     for (i, (pos, score)) in positions.iter().take(60).enumerate() {
-        let mut ai = Mcts::<ConnectFour>::new(i as u64).with_budget(Budget::iterations(300_000));
+        let mut ai = Mcts::<ConnectFour>::new()
+            .with_seed(i as u64)
+            .with_budget(Budget::iterations(300_000));
         let r = ai.search(pos).unwrap();
         let expected = proven(score.signum() as i8);
         assert_eq!(
@@ -48,11 +50,12 @@ fn proves_connect_four_end_game_positions() {
             let mut after = *pos;
             after.play(r.best_move);
             if !after.outcome().is_over() {
-                let mut check = Mcts::<ConnectFour>::new(1_000 + i as u64)
+                let mut check = Mcts::<ConnectFour>::new()
+                    .with_seed(1_000 + i as u64)
                     .with_budget(Budget::iterations(300_000));
                 assert_eq!(
                     check.search(&after).unwrap().value,
-                    Value::Proven(Proven::Loss)
+                    Value::Proven(Wdl::Loss)
                 );
             } else {
                 assert!(after.outcome().winner().is_some());

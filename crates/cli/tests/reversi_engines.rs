@@ -17,13 +17,16 @@ fn alpha_beta(seed: u64, depth: u32) -> Negamax<Weights, TranspositionTable> {
     let table = TranspositionTable::with_megabytes(4).expect("a 4 MiB table");
     Negamax::new(Weights::DEFAULT)
         .with_table(table)
-        .random_ties(seed)
+        .with_random_ties(true)
+        .with_seed(seed)
         .with_budget(Budget::depth(depth))
 }
 
 /// MCTS: `playouts` random playouts per move; it needs no evaluator.
 fn mcts(seed: u64, playouts: u64) -> Mcts<Reversi> {
-    Mcts::new(seed).with_budget(Budget::iterations(playouts))
+    Mcts::new()
+        .with_seed(seed)
+        .with_budget(Budget::iterations(playouts))
 }
 // ANCHOR_END: engines
 
@@ -65,19 +68,19 @@ fn the_symmetry_check_catches_a_fixed_point_of_view() {
 #[test]
 fn the_search_engines_beat_the_one_ply_player_and_random_play() {
     let report = Arena::new(Reversi::new())
-        .games(8)
-        .seed(4)
-        .opening_plies(4)
+        .with_games(8)
+        .with_seed(4)
+        .with_opening_plies(4)
         .run(|s| alpha_beta(s, 8), |s| Greedy::new(Weights::DEFAULT, s))
         .unwrap();
-    assert!(report.tally.score_interval().0 > 0.5, "{report}");
+    assert!(report.tally.score_interval().low > 0.5, "{report}");
     assert!(report.name_a.starts_with("negamax"), "{report}");
     assert_eq!(report.name_b, "greedy", "{report}");
     // A small MCTS (debug builds are slow) against random play.
     let report = Arena::new(Reversi::new())
-        .games(10)
-        .seed(4)
+        .with_games(10)
+        .with_seed(4)
         .run(|s| mcts(s, 1_000), RandomMover::new)
         .unwrap();
-    assert!(report.tally.score_interval().0 > 0.5, "{report}");
+    assert!(report.tally.score_interval().low > 0.5, "{report}");
 }

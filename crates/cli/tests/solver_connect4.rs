@@ -10,7 +10,10 @@ use games::connect4_line::{benchmark_score, parse_line};
 use games::{ConnectFour, ThreatEvaluator};
 use proptest::prelude::*;
 use search_core::testing::ongoing_state;
-use search_core::{Budget, Game, GameHash, Outcome, Player, Score, SearchError, StopFlag};
+use search_core::{
+    Budget, BudgetError, BudgetField, Game, GameHash, Outcome, Player, Score, SearchError,
+    StopFlag, Wdl,
+};
 
 const DATA: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../data/connect4");
 
@@ -20,15 +23,15 @@ fn pons_score(score: Score, stones: u32) -> i32 {
 }
 
 fn solver() -> Solver {
-    Solver::with_megabytes(16).unwrap()
+    Solver::new().with_table_mb(16)
 }
 
 fn solve(solver: &mut Solver, moves: &str) -> i32 {
     let g: ConnectFour = moves.parse().unwrap();
     solver.clear();
-    let s = solver.solve(&g, &Budget::unlimited()).unwrap();
+    let s = solver.solve(&g).unwrap();
     assert!(s.solved);
-    pons_score(s.score, g.moves_played())
+    pons_score(s.score.expect("solved"), g.moves_played())
 }
 
 /// Lines `(moves, score)` of a benchmark set, every `step`-th one.
@@ -95,15 +98,11 @@ fn weak_solve_agrees_in_sign() {
     for (moves, expected) in load("Test_L2_R2", 50) {
         let g: ConnectFour = moves.parse().unwrap();
         s.clear();
-        let w = s
-            .solve_weak(&g, &Budget::unlimited())
-            .unwrap()
-            .value
-            .unwrap();
+        let w = s.solve_weak(&g).unwrap().value.unwrap();
         let sign = match w {
-            adversarial::WeakValue::Win => 1,
-            adversarial::WeakValue::Draw => 0,
-            adversarial::WeakValue::Loss => -1,
+            Wdl::Win => 1,
+            Wdl::Draw => 0,
+            Wdl::Loss => -1,
         };
         assert_eq!(sign, expected.signum(), "{moves}");
     }
@@ -114,14 +113,18 @@ fn prefetch_is_only_a_hint() {
     // With and without prefetching the children's slots, the solver visits exactly the
     // same nodes and finds the same values: the prefetch may only change the time.
     let mut with = solver();
-    let mut without = Solver::with_megabytes(16).unwrap().prefetch(false);
+    let mut without = solver().with_prefetch(false);
     for (moves, expected) in load("Test_L2_R2", 100) {
         let g: ConnectFour = moves.parse().unwrap();
         with.clear();
         without.clear();
-        let a = with.solve(&g, &Budget::unlimited()).unwrap();
-        let b = without.solve(&g, &Budget::unlimited()).unwrap();
-        assert_eq!(pons_score(a.score, g.moves_played()), expected, "{moves}");
+        let a = with.solve(&g).unwrap();
+        let b = without.solve(&g).unwrap();
+        assert_eq!(
+            pons_score(a.score.unwrap(), g.moves_played()),
+            expected,
+            "{moves}"
+        );
         assert_eq!(a.score, b.score, "{moves}");
         assert_eq!(a.stats.nodes, b.stats.nodes, "{moves}");
         assert_eq!(a.stats.tt_hits, b.stats.tt_hits, "{moves}");
@@ -130,12 +133,16 @@ fn prefetch_is_only_a_hint() {
 
 #[test]
 fn parallel_solver_agrees() {
-    let mut s = solver();
+    let mut s = solver().with_threads(2);
     for (moves, expected) in load("Test_L1_R1", 100) {
         let g: ConnectFour = moves.parse().unwrap();
         s.clear();
-        let r = s.solve_parallel(&g, &Budget::unlimited(), 2).unwrap();
-        assert_eq!(pons_score(r.score, g.moves_played()), expected, "{moves}");
+        let r = s.solve(&g).unwrap();
+        assert_eq!(
+            pons_score(r.score.unwrap(), g.moves_played()),
+            expected,
+            "{moves}"
+        );
     }
 }
 
@@ -144,16 +151,12 @@ fn solver_best_move_keeps_the_value() {
     let mut s = solver();
     for (moves, expected) in load("Test_L2_R1", 100) {
         let g: ConnectFour = moves.parse().unwrap();
-        let (mv, score, _) = s.best_move(&g, &Budget::unlimited()).unwrap();
+        let (mv, score, _) = s.best_move(&g).unwrap();
         assert_eq!(pons_score(score, g.moves_played()), expected);
         let mut child = g;
         child.try_play(mv).unwrap();
         let after = match child.outcome() {
-            Outcome::Ongoing => s
-                .solve(&child, &Budget::unlimited())
-                .unwrap()
-                .score
-                .to_parent(),
+            Outcome::Ongoing => s.solve(&child).unwrap().score.unwrap().to_parent(),
             Outcome::Win(_) => Score::win_in(1),
             Outcome::Draw => Score::DRAW,
         };
@@ -164,72 +167,89 @@ fn solver_best_move_keeps_the_value() {
 #[test]
 fn budgets_interrupt_and_errors_are_typed() {
     let g = ConnectFour::new();
-    // A node budget interrupts the solver with honest bounds.
-    let r = solver().solve(&g, &Budget::nodes(10_000)).unwrap();
+    // A node budget interrupts the solver with honest bounds and no value.
+    let r = solver()
+        .with_budget(Budget::nodes(10_000))
+        .solve(&g)
+        .unwrap();
     assert!(!r.solved);
+    assert_eq!(r.score, None);
     assert!(r.lower <= r.upper);
     // A stop flag set in advance stops it soon.
     let flag = StopFlag::new();
     flag.stop();
     let r = solver()
-        .solve(&g, &Budget::unlimited().with_stop(flag))
+        .with_budget(Budget::unlimited().with_stop(flag))
+        .solve(&g)
         .unwrap();
     assert!(!r.solved);
     // Time-bounded play returns a legal move.
-    let mut e = Negamax::new(ThreatEvaluator)
-        .with_table(Arc::new(TranspositionTable::with_megabytes(8).unwrap()));
-    let r = e
-        .search(&g, &Budget::time(Duration::from_millis(50)))
+    let table = Arc::new(TranspositionTable::with_megabytes(8).unwrap());
+    let negamax = |budget: Budget| {
+        Negamax::new(ThreatEvaluator)
+            .with_table(Arc::clone(&table))
+            .with_budget(budget)
+    };
+    let r = negamax(Budget::time(Duration::from_millis(50)))
+        .search(&g)
         .unwrap();
     assert!(g.is_legal(r.best_move));
-    let r = e.search(&g, &Budget::nodes(3)).unwrap();
+    let r = negamax(Budget::nodes(3)).search(&g).unwrap();
     assert!(g.is_legal(r.best_move));
     assert!(!r.complete);
     // Errors.
-    assert!(matches!(
-        e.search(&g, &Budget::depth(0)),
-        Err(SearchError::Budget(_))
-    ));
-    assert!(matches!(
-        e.search(&g, &Budget::nodes(0)),
-        Err(SearchError::Budget(_))
-    ));
-    assert!(matches!(
-        e.search(&g, &Budget::depth(20_000)),
-        Err(SearchError::Budget(_))
-    ));
+    for bad in [Budget::depth(0), Budget::nodes(0), Budget::depth(20_000)] {
+        assert!(matches!(
+            negamax(bad).search(&g),
+            Err(SearchError::Budget(_))
+        ));
+    }
     let won: ConnectFour = "1212121".parse().unwrap();
     assert!(matches!(
-        e.search(&won, &Budget::depth(3)),
+        negamax(Budget::depth(3)).search(&won),
         Err(SearchError::GameOver)
     ));
     assert!(matches!(
-        solver().best_move(&won, &Budget::unlimited()),
+        solver().best_move(&won),
         Err(SearchError::GameOver)
     ));
     assert!(matches!(
-        solver().solve(&g, &Budget::depth(3)),
+        solver().with_budget(Budget::depth(3)).solve(&g),
+        Err(SearchError::Budget(BudgetError::Unsupported {
+            field: BudgetField::Depth,
+            ..
+        }))
+    ));
+    assert!(matches!(
+        negamax(Budget::iterations(3)).search(&g),
+        Err(SearchError::Budget(BudgetError::Unsupported {
+            field: BudgetField::Iterations,
+            ..
+        }))
+    ));
+    assert!(matches!(
+        negamax(Budget::depth(3)).with_threads(0).search(&g),
         Err(SearchError::Config(_))
     ));
     assert!(matches!(
-        e.search_parallel(&g, &Budget::depth(3), 0),
-        Err(SearchError::Config(_))
-    ));
-    assert!(matches!(
-        solver().solve_parallel(&g, &Budget::unlimited(), 5000),
+        solver().with_threads(5000).solve(&g),
         Err(SearchError::Config(_))
     ));
     assert!(TranspositionTable::new(0).is_err());
-    assert!(Solver::with_megabytes(usize::MAX).is_err());
+    assert!(matches!(
+        Solver::new().with_table_mb(usize::MAX).solve(&g),
+        Err(SearchError::Config(_))
+    ));
 }
 
 #[test]
 fn iterative_deepening_stops_on_a_proven_result() {
     let g: ConnectFour = "4455".parse().unwrap();
     let r = Negamax::new(ThreatEvaluator)
-        .search(&g, &Budget::depth(20))
+        .with_budget(Budget::depth(20))
+        .search(&g)
         .unwrap();
-    assert_eq!(r.score, Score::win_in(3));
+    assert_eq!(r.score, Some(Score::win_in(3)));
     assert_eq!(r.stats.depth_reached, 3);
     assert!(r.complete);
 }
@@ -271,12 +291,12 @@ proptest! {
     /// Never misses a win in one, never fails to block a loss in one.
     #[test]
     fn wins_at_once_and_blocks(g in ongoing_state(ConnectFour::new(), 36), depth in 1u32..=6) {
-        let r = Negamax::new(ThreatEvaluator).search(&g, &Budget::depth(depth)).unwrap();
+        let r = Negamax::new(ThreatEvaluator).with_budget(Budget::depth(depth)).search(&g).unwrap();
         if g.winning_move().is_some() {
             let mut child = g;
             child.play(r.best_move);
             prop_assert_eq!(child.outcome(), Outcome::Win(g.to_move()));
-            prop_assert_eq!(r.score, Score::win_in(1));
+            prop_assert_eq!(r.score, Some(Score::win_in(1)));
         } else if depth >= 2 {
             let mut child = g;
             child.play(r.best_move);
@@ -285,7 +305,7 @@ proptest! {
                 let mut moves = Vec::new();
                 g.non_losing_moves(&mut moves);
                 prop_assert!(moves.is_empty(), "missed the block: {:?} then {}", g, r.best_move);
-                prop_assert_eq!(r.score, Score::loss_in(2));
+                prop_assert_eq!(r.score, Some(Score::loss_in(2)));
             }
         }
     }
@@ -294,8 +314,10 @@ proptest! {
     #[test]
     fn collisions_never_yield_illegal_moves(g in ongoing_state(ConnectFour::new(), 30), depth in 1u32..=6) {
         let table = Arc::new(TranspositionTable::new(1 << 10).unwrap());
-        let mut e = Negamax::new(|s: &Colliding| ThreatEvaluator.evaluate_c4(&s.0)).with_table(table);
-        let r = e.search(&Colliding(g), &Budget::depth(depth)).unwrap();
+        let mut e = Negamax::new(|s: &Colliding| ThreatEvaluator.evaluate_c4(&s.0))
+            .with_table(table)
+            .with_budget(Budget::depth(depth));
+        let r = e.search(&Colliding(g)).unwrap();
         let mut s = g;
         for &mv in &r.pv {
             prop_assert!(s.try_play(mv).is_ok());
