@@ -1,0 +1,307 @@
+//! Honest budgets: how far past its time limit each engine returns, how soon it stops after
+//! its stop flag is set, and (with `--peak`) one long search to measure peak memory.
+//!
+//! ```text
+//! cargo bench -p benches --bench budgets                      # the overshoot table
+//! cargo bench -p benches --bench budgets -- --runs 20 --limit-ms 50
+//! cargo bench -p benches --bench budgets -- --peak mcts-1 --seconds 10
+//! ```
+//!
+//! For each engine the table gives, over `--runs` searches (default 100) with a time budget
+//! of `--limit-ms` (default 100 ms), the **overshoot**: the time `search` took beyond the
+//! limit (median, 99th percentile, maximum); and over as many searches with an unlimited
+//! budget and a stop flag that another thread sets after 30 ms, the **stop latency**: the
+//! time from setting the flag until the search has returned. Engines take turns run by
+//! run, so that a noisy moment of the machine is spread over all of them. Building an
+//! engine (allocating its table) is not timed; dropping its result and tree is not either.
+//!
+//! The engines: negamax with iterative deepening and a 64 MB table on an early Connect
+//! Four position; the exact solver (64 MB) on the empty Connect Four board; MCTS on the
+//! empty board on one and on two threads; A* on a 3000 × 3000 grid whose goal is walled
+//! off, so that it expands every cell unless a limit stops it. The tables are allocated
+//! and the grid context's arrays created before the clock starts; how long a 64 MB table
+//! takes to allocate is printed below the table (a table given by size with
+//! `with_table_mb` is allocated in the first search and counts towards its time).
+//!
+//! `--peak ENGINE --seconds S` runs one search of that engine with a time budget of `S`
+//! seconds and prints its statistics: run it under `/usr/bin/time -v` (as
+//! `benches/scripts/peak-memory.sh` does) to read the peak resident memory. `--peak none`
+//! measures the process without a search.
+#![forbid(unsafe_code)]
+
+use std::process::ExitCode;
+use std::sync::Arc;
+use std::thread;
+use std::time::{Duration, Instant};
+
+use adversarial::{Negamax, Solver, TranspositionTable};
+use games::{ConnectFour, ThreatEvaluator};
+use mcts::Mcts;
+use pathfind::{Cell, Grid, GridContext, Heuristic, Movement};
+use search_core::{Budget, StopFlag};
+
+/// Side of the square grid of the path search.
+const GRID_SIDE: u32 = 3_000;
+
+/// How long a stop-latency run searches before the flag is set.
+const STOP_AFTER: Duration = Duration::from_millis(30);
+
+/// The engines measured, by the name `--peak` takes.
+const ENGINES: [&str; 5] = ["negamax", "solver", "mcts-1", "mcts-2", "astar"];
+
+/// When one search started and returned, and a line of its statistics.
+struct Run {
+    started: Instant,
+    returned: Instant,
+    line: String,
+}
+
+/// One engine: `search` builds it (untimed), calls `ready`, runs one search under the
+/// budget and times it, then drops what the search left (untimed).
+struct Engine {
+    title: &'static str,
+    search: SearchFn,
+}
+
+/// Builds an engine, calls the callback when the search is about to start, searches.
+type SearchFn = Box<dyn FnMut(Budget, &dyn Fn()) -> Run + Send>;
+
+/// Times `search` alone.
+fn run<R>(ready: &dyn Fn(), search: impl FnOnce() -> R, line: impl FnOnce(&R) -> String) -> Run {
+    ready();
+    let started = Instant::now();
+    let result = search();
+    let returned = Instant::now();
+    Run {
+        started,
+        returned,
+        line: line(&result),
+    }
+}
+
+/// A grid with a free border and the goal in a walled-off corner: A* expands every
+/// reachable cell before it can say there is no path.
+fn walled_grid() -> (Grid, Cell, Cell) {
+    let mut grid = Grid::new(GRID_SIDE, GRID_SIDE, Movement::OCTILE).expect("valid size");
+    let goal = Cell::new(GRID_SIDE - 1, GRID_SIDE - 1);
+    for c in [
+        Cell::new(GRID_SIDE - 2, GRID_SIDE - 1),
+        Cell::new(GRID_SIDE - 2, GRID_SIDE - 2),
+        Cell::new(GRID_SIDE - 1, GRID_SIDE - 2),
+    ] {
+        grid.set_passable(c, false).expect("inside the grid");
+    }
+    (grid, Cell::new(0, 0), goal)
+}
+
+/// A fresh 64 MB transposition table, allocated (and written) before the clock starts.
+fn table_64mb() -> Arc<TranspositionTable> {
+    Arc::new(TranspositionTable::with_megabytes(64).expect("64 MB table"))
+}
+
+fn engine(name: &str) -> Engine {
+    let position: ConnectFour = "4453".parse().expect("a valid position");
+    match name {
+        "negamax" => Engine {
+            title: "negamax, iterative deepening, 64 MB table (Connect Four, 4 stones)",
+            search: Box::new(move |budget, ready| {
+                let mut e = Negamax::new(ThreatEvaluator)
+                    .with_table(table_64mb())
+                    .with_budget(budget);
+                run(
+                    ready,
+                    || e.search(&position).expect("search"),
+                    |r| r.to_string(),
+                )
+            }),
+        },
+        "solver" => Engine {
+            title: "exact solver, 64 MB table (Connect Four, empty board)",
+            search: Box::new(|budget, ready| {
+                let mut s = Solver::new().with_table(table_64mb()).with_budget(budget);
+                run(
+                    ready,
+                    || s.solve(&ConnectFour::new()),
+                    |r| match r {
+                        Ok(r) => r.to_string(),
+                        Err(e) => e.to_string(),
+                    },
+                )
+            }),
+        },
+        "mcts-1" | "mcts-2" => {
+            let threads = if name == "mcts-1" { 1 } else { 2 };
+            Engine {
+                title: if threads == 1 {
+                    "MCTS, 1 thread (Connect Four, empty board)"
+                } else {
+                    "MCTS, 2 threads (Connect Four, empty board)"
+                },
+                search: Box::new(move |budget, ready| {
+                    let mut m = Mcts::<ConnectFour>::new()
+                        .with_seed(1)
+                        .with_threads(threads)
+                        .with_budget(budget);
+                    run(
+                        ready,
+                        || m.search(&ConnectFour::new()).expect("search"),
+                        |r| format!("tree {} nodes, {}", r.tree_size, r.stats),
+                    )
+                }),
+            }
+        }
+        "astar" => {
+            let (grid, start, goal) = walled_grid();
+            // One search first, so that the context's per-cell arrays exist before any
+            // timed search.
+            let mut ctx = GridContext::new().with_budget(Budget::nodes(1));
+            ctx.astar(&grid, [start], goal, Heuristic::Octile)
+                .expect("search");
+            Engine {
+                title: "grid A*, 3000 x 3000, goal walled off",
+                search: Box::new(move |budget, ready| {
+                    ctx = std::mem::take(&mut ctx).with_budget(budget);
+                    run(
+                        ready,
+                        || {
+                            ctx.astar(&grid, [start], goal, Heuristic::Octile)
+                                .expect("search")
+                        },
+                        |r| r.to_string(),
+                    )
+                }),
+            }
+        }
+        other => panic!("unknown engine {other:?}: use one of {ENGINES:?} or none"),
+    }
+}
+
+/// Median, 99th percentile and maximum of `samples`, in milliseconds.
+fn summary(samples: &mut [Duration]) -> (f64, f64, f64) {
+    samples.sort();
+    let ms = |d: Duration| d.as_secs_f64() * 1e3;
+    let n = samples.len();
+    let p99 = samples[(n * 99).div_ceil(100).max(1) - 1];
+    (ms(samples[n / 2]), ms(p99), ms(samples[n - 1]))
+}
+
+/// One stop-latency run: the search runs on a thread with an unlimited budget and a stop
+/// flag, which is set [`STOP_AFTER`] after the search started; returns the time from
+/// setting the flag until the search had returned.
+fn stop_latency(engine: &mut Engine) -> Duration {
+    let flag = StopFlag::new();
+    let budget = Budget::unlimited().with_stop(flag.clone());
+    let (tx, rx) = std::sync::mpsc::channel::<()>();
+    thread::scope(|scope| {
+        let worker = scope.spawn(|| {
+            let ready = move || {
+                let _ = tx.send(());
+            };
+            (engine.search)(budget, &ready)
+        });
+        rx.recv().expect("the search thread starts");
+        thread::sleep(STOP_AFTER);
+        let stopped = Instant::now();
+        flag.stop();
+        let run = worker.join().expect("the search thread");
+        std::hint::black_box(&run.line);
+        run.returned.saturating_duration_since(stopped)
+    })
+}
+
+fn overshoot_table(runs: usize, limit: Duration) {
+    let mut engines: Vec<Engine> = ENGINES.iter().map(|n| engine(n)).collect();
+    let mut over: Vec<Vec<Duration>> = vec![Vec::with_capacity(runs); engines.len()];
+    let mut latency: Vec<Vec<Duration>> = vec![Vec::with_capacity(runs); engines.len()];
+    let mut allocation = Vec::with_capacity(runs);
+    for _ in 0..runs {
+        let started = Instant::now();
+        let table = table_64mb();
+        allocation.push(started.elapsed());
+        drop(table);
+        for (i, e) in engines.iter_mut().enumerate() {
+            let r = (e.search)(Budget::time(limit), &|| {});
+            std::hint::black_box(&r.line);
+            over[i].push((r.returned - r.started).saturating_sub(limit));
+            latency[i].push(stop_latency(e));
+        }
+    }
+    println!(
+        "{runs} runs per engine, time limit {} ms; stop flag set after {} ms",
+        limit.as_millis(),
+        STOP_AFTER.as_millis()
+    );
+    println!();
+    println!("| engine | overshoot median | p99 | max | stop latency median | p99 | max |");
+    println!("|---|---:|---:|---:|---:|---:|---:|");
+    for (i, e) in engines.iter().enumerate() {
+        let (om, op, ox) = summary(&mut over[i]);
+        let (lm, lp, lx) = summary(&mut latency[i]);
+        println!(
+            "| {} | {om:.2} ms | {op:.2} ms | {ox:.2} ms | {lm:.3} ms | {lp:.3} ms | {lx:.3} ms |",
+            e.title
+        );
+    }
+    let (am, ap, ax) = summary(&mut allocation);
+    println!();
+    println!(
+        "Allocating a 64 MB transposition table (outside the rows above): median {am:.1} ms, \
+         p99 {ap:.1} ms, max {ax:.1} ms"
+    );
+}
+
+fn main() -> ExitCode {
+    let mut runs = 100usize;
+    let mut limit_ms = 100u64;
+    let mut peak: Option<String> = None;
+    let mut seconds = 10u64;
+    let mut args = std::env::args().skip(1);
+    while let Some(arg) = args.next() {
+        let mut value = |what: &str| args.next().ok_or_else(|| format!("{arg} needs {what}"));
+        let parsed = match arg.as_str() {
+            "--runs" => value("a number").and_then(|v| {
+                v.parse()
+                    .map_err(|e| format!("--runs: {e}"))
+                    .map(|v| runs = v)
+            }),
+            "--limit-ms" => value("a number of milliseconds").and_then(|v| {
+                v.parse()
+                    .map_err(|e| format!("--limit-ms: {e}"))
+                    .map(|v| limit_ms = v)
+            }),
+            "--seconds" => value("a number of seconds").and_then(|v| {
+                v.parse()
+                    .map_err(|e| format!("--seconds: {e}"))
+                    .map(|v| seconds = v)
+            }),
+            "--peak" => value("an engine").map(|v| peak = Some(v)),
+            // Flags cargo bench passes to every bench binary.
+            "--bench" => Ok(()),
+            other => Err(format!(
+                "unknown argument {other:?}: use --runs N, --limit-ms MS, --peak ENGINE, --seconds S"
+            )),
+        };
+        if let Err(message) = parsed {
+            eprintln!("{message}");
+            return ExitCode::from(2);
+        }
+    }
+    if runs == 0 || limit_ms == 0 || seconds == 0 {
+        eprintln!("--runs, --limit-ms and --seconds must be at least 1");
+        return ExitCode::from(2);
+    }
+    match peak.as_deref() {
+        None => overshoot_table(runs, Duration::from_millis(limit_ms)),
+        Some("none") => println!("no search"),
+        Some(name) if ENGINES.contains(&name) => {
+            let mut e = engine(name);
+            let r = (e.search)(Budget::time(Duration::from_secs(seconds)), &|| {});
+            println!("{}: {}", e.title, r.line);
+        }
+        Some(other) => {
+            eprintln!("unknown engine {other:?}: use one of {ENGINES:?} or none");
+            return ExitCode::from(2);
+        }
+    }
+    ExitCode::SUCCESS
+}
