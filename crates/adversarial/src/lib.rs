@@ -43,7 +43,7 @@
 //! |---|---|---|
 //! | play well within a depth or time budget | [`Negamax`] (+ a [`TranspositionTable`]) | `negamax.rs` (the engine), `deepening.rs` (iterative deepening), `searcher.rs` (the per-node loop) |
 //! | use every core | `with_threads(n)` on [`Negamax`] and [`Solver`] (Lazy SMP) | `parallel.rs` |
-//! | know the exact value (win/draw/loss, and in how many plies) | [`Solver`] ([`Solution`], [`WeakSolution`]) | `solver.rs`, `null_window.rs`, `solution.rs` |
+//! | know the exact value (win/draw/loss, and in how many plies) | [`Solver`] ([`Solution`], [`WeakSolution`], [`BestMove`]) | `solver.rs`, `null_window.rs`, `solution.rs` |
 //! | every root move with its value | `analyze` on [`Negamax`] and [`Solver`] ([`Strategy::analyze`](search_core::Strategy::analyze)) | |
 //! | a reference to check against, or to teach | [`Minimax`], [`AlphaBeta`] | `minimax.rs`, `alphabeta.rs` |
 //! | tune what is searched first | [`MoveOrdering`] | `ordering.rs` |
@@ -191,7 +191,7 @@ pub use minimax::Minimax;
 pub use negamax::Negamax;
 pub use ordering::MoveOrdering;
 pub use result::SearchResult;
-pub use solution::{Solution, WeakSolution};
+pub use solution::{BestMove, Solution, WeakSolution};
 pub use solver::Solver;
 pub use table::{
     Bound, MAX_TABLE_BYTES, NoTable, Replacement, SLOT_BYTES, TableEntry, TableSizeError,

@@ -133,3 +133,38 @@ impl fmt::Display for WeakSolution {
         }
     }
 }
+
+/// The result of [`Solver::best_move`](crate::Solver::best_move): a move that keeps the
+/// exact value, the value, and the statistics of the solve and the move search together.
+///
+/// ```
+/// use adversarial::Solver;
+/// use games::TicTacToe;
+/// use search_core::Score;
+/// // O to move completes its row 3-4-5 in cell 5.
+/// let g: TicTacToe = "X.X OO. X..".parse().unwrap();
+/// let b = Solver::new().with_table_mb(1).best_move(&g).unwrap();
+/// assert_eq!((b.mv, b.score), (5, Score::win_in(1)));
+/// assert!(b.to_string().starts_with("move 5, win in 1 (exact), "));
+/// ```
+#[derive(Clone, Debug, PartialEq)]
+#[non_exhaustive]
+pub struct BestMove<M> {
+    /// A move whose value is the position's exact value.
+    pub mv: M,
+    /// The exact value of the position for the side to move.
+    pub score: Score,
+    /// Counters of the solve and of the search for the move.
+    pub stats: Stats,
+}
+
+impl<M: fmt::Debug> fmt::Display for BestMove<M> {
+    /// `move 5, win in 1 (exact), <stats>`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "move {:?}, {} (exact), {}",
+            self.mv, self.score, self.stats
+        )
+    }
+}

@@ -13,14 +13,14 @@
 use std::sync::Arc;
 
 use search_core::{
-    Budget, BudgetField, Game, MoveAnalysis, MoveValue, RunningBudget, Score, SearchError, Stats,
+    Budget, BudgetField, Game, MoveAnalysis, MoveValue, RunningBudget, Score, SearchError,
     Strategy, ZeroEvaluator,
 };
 
 use crate::ordering::MoveOrdering;
 use crate::parallel::{Race, check_threads, race};
 use crate::searcher::{LoopOptions, Searcher};
-use crate::solution::{Solution, WeakSolution};
+use crate::solution::{BestMove, Solution, WeakSolution};
 use crate::table::{NoTable, Replacement, TableRequest, TranspositionTable, Transpositions};
 
 /// An exact solver for any finite two-player game (see the module docs for the method).
@@ -435,11 +435,11 @@ impl<T> Solver<T> {
     /// use search_core::Score;
     /// // O to move completes its row 3-4-5 in cell 5.
     /// let g: TicTacToe = "X.X OO. X..".parse().unwrap();
-    /// let (mv, score, _) = Solver::new().with_table_mb(1).best_move(&g).unwrap();
-    /// assert_eq!(score, Score::win_in(1));
-    /// assert_eq!(mv, 5);
+    /// let best = Solver::new().with_table_mb(1).best_move(&g).unwrap();
+    /// assert_eq!(best.score, Score::win_in(1));
+    /// assert_eq!(best.mv, 5);
     /// ```
-    pub fn best_move<G>(&mut self, state: &G) -> Result<(G::Move, Score, Stats), SearchError>
+    pub fn best_move<G>(&mut self, state: &G) -> Result<BestMove<G::Move>, SearchError>
     where
         G: Game + Sync,
         T: Transpositions<G> + Sync,
@@ -499,7 +499,11 @@ impl<T> Solver<T> {
                 stats.merge(&searcher.stats);
                 stats.iterations = iterations;
                 stats.elapsed = running.elapsed();
-                return Ok((mv, value, stats));
+                return Ok(BestMove {
+                    mv,
+                    score: value,
+                    stats,
+                });
             }
         }
         Err(SearchError::Unsolved {
@@ -603,7 +607,7 @@ where
     T: Transpositions<G> + Sync,
 {
     fn choose_move(&mut self, state: &G) -> Result<G::Move, SearchError> {
-        self.best_move(state).map(|(m, _, _)| m)
+        self.best_move(state).map(|b| b.mv)
     }
 
     fn analyze(&mut self, state: &G) -> Result<Vec<MoveAnalysis<G::Move>>, SearchError> {

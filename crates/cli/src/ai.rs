@@ -466,13 +466,14 @@ struct SolverAi(Solver);
 
 impl<G: Playable> Ai<G> for SolverAi {
     fn choose(&mut self, state: &G) -> Result<Choice<G::Move>, SearchError> {
-        let (mv, score, stats) = self.0.best_move(state)?;
+        let best = self.0.best_move(state)?;
         Ok(Choice {
-            mv,
+            mv: best.mv,
             thoughts: Some(format!(
-                "proved {score}, {} nodes, {:.3} s",
-                stats.nodes,
-                stats.elapsed.as_secs_f64()
+                "proved {}, {} nodes, {:.3} s",
+                best.score,
+                best.stats.nodes,
+                best.stats.elapsed.as_secs_f64()
             )),
         })
     }

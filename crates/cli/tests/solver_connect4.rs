@@ -151,7 +151,8 @@ fn solver_best_move_keeps_the_value() {
     let mut s = solver();
     for (moves, expected) in load("Test_L2_R1", 100) {
         let g: ConnectFour = moves.parse().unwrap();
-        let (mv, score, _) = s.best_move(&g).unwrap();
+        let best = s.best_move(&g).unwrap();
+        let (mv, score) = (best.mv, best.score);
         assert_eq!(pons_score(score, g.moves_played()), expected);
         let mut child = g;
         child.try_play(mv).unwrap();
