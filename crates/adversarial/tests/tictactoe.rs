@@ -197,7 +197,8 @@ fn solver_matches_minimax_on_every_reachable_position() {
                 Wdl::Draw
             };
             assert_eq!(weak, expected, "{g}");
-            let (mv, score, _) = solver.best_move(&g).unwrap();
+            let best = solver.best_move(&g).unwrap();
+            let (mv, score) = (best.mv, best.score);
             let mut child = g;
             child.play(mv);
             let after = exact_minimax.search(&child);
