@@ -10,7 +10,7 @@ use std::hint::black_box;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use adversarial::{Negamax, Solver, TranspositionTable};
+use adversarial::{Negamax, Replacement, Solver, TranspositionTable};
 use criterion::{BatchSize, Criterion, criterion_group, criterion_main};
 use games::connect4_line::parse_line;
 use games::{ConnectFour, ThreatEvaluator, perft};
@@ -93,8 +93,11 @@ fn bench_solver(c: &mut Criterion) {
         ("Test_L1_R1 Begin-Easy x20", sample("Test_L1_R1", 50, 20)),
         ("Test_L1_R2 Begin-Medium x2", sample("Test_L1_R2", 500, 2)),
     ];
-    let table = TranspositionTable::with_megabytes(16).expect("16 MB table");
-    let mut solver = Solver::new().with_table(Arc::new(table));
+    let mut solver = Solver::new().with_table(Arc::new(
+        TranspositionTable::with_megabytes(16)
+            .expect("16 MB table")
+            .with_replacement(Replacement::Always),
+    ));
     for (name, positions) in &sets {
         group.bench_function(*name, |b| {
             b.iter_custom(|iters| {

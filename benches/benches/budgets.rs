@@ -34,7 +34,7 @@ use std::sync::Arc;
 use std::thread;
 use std::time::{Duration, Instant};
 
-use adversarial::{Negamax, Solver, TranspositionTable};
+use adversarial::{Negamax, Replacement, Solver, TranspositionTable};
 use games::{ConnectFour, ThreatEvaluator};
 use mcts::Mcts;
 use pathfind::{Cell, Grid, GridContext, Heuristic, Movement};
@@ -94,9 +94,14 @@ fn walled_grid() -> (Grid, Cell, Cell) {
     (grid, Cell::new(0, 0), goal)
 }
 
-/// A fresh 64 MB transposition table, allocated (and written) before the clock starts.
-fn table_64mb() -> Arc<TranspositionTable> {
-    Arc::new(TranspositionTable::with_megabytes(64).expect("64 MB table"))
+/// A fresh 64 MB transposition table, allocated (and written) before the clock starts,
+/// with the given replacement rule (the solver's is `Always`, as with `with_table_mb`).
+fn table_64mb(replacement: Replacement) -> Arc<TranspositionTable> {
+    Arc::new(
+        TranspositionTable::with_megabytes(64)
+            .expect("64 MB table")
+            .with_replacement(replacement),
+    )
 }
 
 fn engine(name: &str) -> Engine {
@@ -106,7 +111,7 @@ fn engine(name: &str) -> Engine {
             title: "negamax, iterative deepening, 64 MB table (Connect Four, 4 stones)",
             search: Box::new(move |budget, ready| {
                 let mut e = Negamax::new(ThreatEvaluator)
-                    .with_table(table_64mb())
+                    .with_table(table_64mb(Replacement::DepthPreferred))
                     .with_budget(budget);
                 run(
                     ready,
@@ -118,7 +123,9 @@ fn engine(name: &str) -> Engine {
         "solver" => Engine {
             title: "exact solver, 64 MB table (Connect Four, empty board)",
             search: Box::new(|budget, ready| {
-                let mut s = Solver::new().with_table(table_64mb()).with_budget(budget);
+                let mut s = Solver::new()
+                    .with_table(table_64mb(Replacement::Always))
+                    .with_budget(budget);
                 run(
                     ready,
                     || s.solve(&ConnectFour::new()),
@@ -216,7 +223,7 @@ fn overshoot_table(runs: usize, limit: Duration) {
     let mut allocation = Vec::with_capacity(runs);
     for _ in 0..runs {
         let started = Instant::now();
-        let table = table_64mb();
+        let table = table_64mb(Replacement::DepthPreferred);
         allocation.push(started.elapsed());
         drop(table);
         for (i, e) in engines.iter_mut().enumerate() {

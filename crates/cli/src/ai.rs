@@ -11,7 +11,7 @@ use std::str::FromStr;
 use std::sync::Arc;
 use std::time::Duration;
 
-use adversarial::{Negamax, Solver, TranspositionTable};
+use adversarial::{Negamax, Replacement, Solver, TranspositionTable};
 use games::reversi::{Move as ReversiMove, Weights};
 use games::{ConnectFour, OpenLines, Reversi, ThreatEvaluator, TicTacToe};
 use mcts::Mcts;
@@ -286,7 +286,8 @@ impl EngineKind {
                     );
                 }
                 let table = TranspositionTable::with_megabytes(table_mb)
-                    .map_err(|e| format!("--table-mb: {e}"))?;
+                    .map_err(|e| format!("--table-mb: {e}"))?
+                    .with_replacement(Replacement::Always);
                 let eval: Eval<G> = G::evaluate;
                 Box::new(NegamaxAi(
                     Negamax::new(eval)

@@ -7,7 +7,7 @@ use std::process::ExitCode;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use adversarial::{MoveOrdering, Solver, TranspositionTable};
+use adversarial::{MoveOrdering, Replacement, Solver, TranspositionTable};
 use games::ConnectFour;
 use games::connect4_line::{ScoredPosition, benchmark_score, parse_line};
 use search_core::{Budget, Game, MoveValue, Outcome};
@@ -122,8 +122,10 @@ struct Solved {
 /// Runs `ply solve`.
 pub fn run(args: Args) -> Result<ExitCode, Failure> {
     let (source, lines) = read_input(&args)?;
+    // Exact values never go stale: the solver's table always replaces (as `with_table_mb`'s).
     let table = TranspositionTable::with_megabytes(args.table_mb as usize)
-        .map_err(|e| Failure::input(format!("--table-mb: {e}")))?;
+        .map_err(|e| Failure::input(format!("--table-mb: {e}")))?
+        .with_replacement(Replacement::Always);
     let budget = match args.time_limit {
         Some(ms) => Budget::time(Duration::from_millis(ms)),
         None => Budget::unlimited(),
