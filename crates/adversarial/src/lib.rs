@@ -6,10 +6,12 @@
 //! once?", the moves that do not lose at once, ordering hints, a hash key) reaches the
 //! engines through the `Game` and `GameHash` hooks.
 //!
-//! ## Five steps, the same for every engine of the workspace
-//! Configure with `new` and `with_*` builders, bound the work with a
-//! [`Budget`](search_core::Budget), choose the threads, run, and read the result's
-//! [`Stats`](search_core::Stats):
+//! ## The five steps: new, with_budget, with_threads, run, read stats
+//!
+//! Every engine of the workspace is used the same way: create it with `new` (then any
+//! `with_*` options), bound it with `with_budget` (the one
+//! [`Budget`](search_core::Budget) of `search-core`), give it threads with `with_threads`,
+//! run it, and read the [`Stats`](search_core::Stats) in the result's `stats` field.
 //!
 //! ```
 //! use adversarial::{Negamax, Solver};

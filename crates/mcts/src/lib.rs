@@ -7,8 +7,12 @@
 //! finally played is the one tried most. It needs no evaluation function at all, only the
 //! rules of the game: implement [`search_core::Game`] and start it in one line.
 //!
-//! The five steps every engine of the workspace shares: **new**, **with_budget**,
-//! **with_threads**, **run** (`search`), **read the stats**:
+//! ## The five steps: new, with_budget, with_threads, run, read stats
+//!
+//! Every engine of the workspace is used the same way: create it with `new` (then any
+//! `with_*` options), bound it with `with_budget` (the one
+//! [`Budget`](search_core::Budget) of `search-core`), give it threads with `with_threads`,
+//! run it, and read the [`Stats`](search_core::Stats) in the result's `stats` field.
 //!
 //! ```
 //! use games::ConnectFour;

@@ -5,23 +5,8 @@ use games::{ConnectFour, TicTacToe};
 use mcts::Mcts;
 use search_core::{Budget, Game, MoveAnalysis, MoveValue, Outcome, SearchError, Strategy, Wdl};
 
-/// Exact value for the side to move: +1 win, 0 draw, -1 loss (plain recursive negamax).
-fn negamax<G: Game>(state: &G) -> i8 {
-    match state.outcome() {
-        Outcome::Ongoing => {}
-        o => return o.value_for(state.to_move()).unwrap() as i8,
-    }
-    let mut best = -1;
-    for mv in state.legal_move_list() {
-        let mut child = state.clone();
-        child.play(mv);
-        best = best.max(-negamax(&child));
-        if best == 1 {
-            break;
-        }
-    }
-    best
-}
+mod common;
+use common::negamax;
 
 /// The exact value of `mv` for the side to move in `state`.
 fn move_value<G: Game>(state: &G, mv: G::Move) -> Wdl {

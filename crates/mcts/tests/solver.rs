@@ -4,25 +4,10 @@
 
 use games::{ConnectFour, TicTacToe};
 use mcts::{Mcts, Value};
-use search_core::{Budget, Game, Outcome, SplitMix64, Strategy, Wdl};
+use search_core::{Budget, Game, SplitMix64, Strategy, Wdl};
 
-/// Exact value for the side to move: +1 win, 0 draw, -1 loss (plain recursive negamax).
-fn negamax<G: Game>(state: &G) -> i8 {
-    match state.outcome() {
-        Outcome::Ongoing => {}
-        o => return o.value_for(state.to_move()).unwrap() as i8,
-    }
-    let mut best = -1;
-    for mv in state.legal_move_list() {
-        let mut child = state.clone();
-        child.play(mv);
-        best = best.max(-negamax(&child));
-        if best == 1 {
-            break;
-        }
-    }
-    best
-}
+mod common;
+use common::negamax;
 
 fn proven(v: i8) -> Wdl {
     Wdl::from_sign(i64::from(v))

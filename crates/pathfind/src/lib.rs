@@ -17,11 +17,12 @@
 //!
 //! ## The five steps: new, with_budget, with_threads, run, read stats
 //!
-//! Every engine of the workspace is used the same way: create it with `new`, bound it with
-//! `with_budget` (the one [`Budget`] of `search-core`), give it threads with
-//! `with_threads`, run it, and read the [`Stats`] in the result's `stats` field. For path
-//! searches the engines are [`GridContext`] and [`SearchContext`]; a path search adds only
-//! what is its own, a cost bound (`with_max_cost`).
+//! Every engine of the workspace is used the same way: create it with `new` (then any
+//! `with_*` options), bound it with `with_budget` (the one
+//! [`Budget`](search_core::Budget) of `search-core`), give it threads with `with_threads`,
+//! run it, and read the [`Stats`](search_core::Stats) in the result's `stats` field.
+//! For path searches the engines are [`GridContext`] and [`SearchContext`]; a path search
+//! adds only what is its own, a cost bound (`with_max_cost`).
 //!
 //! ```
 //! use std::time::Duration;
