@@ -185,3 +185,33 @@ fn reversi_start_positions_are_moves_from_the_start() {
     assert_eq!(code, 2, "{err}");
     assert!(err.contains("Reversi move 2 (c2)"), "{err}");
 }
+
+#[test]
+fn hint_lists_every_move_best_first_from_each_engine() {
+    // X (to move, the human) wins at once in column 4; every engine's hint says so first.
+    for engine in [
+        &["--ai", "alphabeta", "--depth", "4"][..],
+        &["--ai", "solver", "--time", "5000"],
+        &["--ai", "mcts", "--playouts", "2000"],
+    ] {
+        let mut args = vec!["--game", "c4", "--moves", "112233", "--first", "human"];
+        args.extend_from_slice(engine);
+        let (code, out, err) = run(&args, "hint\n4\n");
+        assert_eq!(code, 0, "{engine:?}: {out}\n{err}");
+        assert!(!err.contains("panicked"), "{err}");
+        let hint: Vec<&str> = out
+            .lines()
+            .skip_while(|l| !l.contains("The AI's view, best move first:"))
+            .skip(1)
+            .take_while(|l| l.starts_with("  "))
+            .collect();
+        assert_eq!(hint.len(), 7, "{engine:?}: {out}");
+        let first = hint[0].trim();
+        assert!(first.starts_with("4: "), "{engine:?}: {first}");
+        assert!(
+            first.contains("win in 1") || first.contains("proven win"),
+            "{engine:?}: {first}"
+        );
+        assert!(out.contains("wins: you win"), "{engine:?}: {out}");
+    }
+}

@@ -47,8 +47,9 @@ pub enum MoveValue {
 
 impl MoveValue {
     /// Orders two values, better for the side to move first (`Less` = `self` is better):
-    /// exact and estimated scores by score (higher first), sampled values by proven result
-    /// (a proven win first, a proven loss last), then by visits, then mean; values of
+    /// exact and estimated scores by score (higher first), sampled values as MCTS chooses
+    /// its move (a proven win first, a proven loss last, the others by visits, then by
+    /// mean); values of
     /// different kinds by kind (exact, estimate, sampled, unknown).
     ///
     /// ```
@@ -72,9 +73,9 @@ impl MoveValue {
         fn proven_rank(p: Option<Wdl>) -> u8 {
             match p {
                 Some(Wdl::Win) => 0,
-                Some(Wdl::Draw) => 1,
-                None => 2,
-                Some(Wdl::Loss) => 3,
+                // An unproven move may still be a win: it ranks with the proven draws.
+                Some(Wdl::Draw) | None => 1,
+                Some(Wdl::Loss) => 2,
             }
         }
         match (self, other) {
