@@ -112,7 +112,7 @@ pub enum ArenaError {
     TooLong {
         /// The game (0-based).
         game: u32,
-        /// The ply limit ([`Arena::max_plies`]).
+        /// The ply limit ([`Arena::with_max_plies`]).
         limit: u32,
     },
 }
@@ -330,7 +330,7 @@ impl<G: Game> Arena<G> {
     /// [`ArenaError::NoGames`] for zero games, [`ArenaError::InitialStateOver`] when the
     /// initial state is finished, [`ArenaError::Strategy`] when a player fails to choose,
     /// [`ArenaError::IllegalMove`] when it chooses an illegal move, and
-    /// [`ArenaError::TooLong`] when a game exceeds [`max_plies`](Arena::max_plies).
+    /// [`ArenaError::TooLong`] when a game exceeds [`with_max_plies`](Arena::with_max_plies).
     ///
     /// See the [module docs](self) for an example.
     pub fn run<A, B>(
