@@ -114,7 +114,9 @@ where
                 };
                 scope.spawn(move || {
                     guarded(halt, || {
-                        let mut s = Searcher::new(eval, table, running, Some(halt), opts);
+                        // The threads share the one node limit.
+                        let share = running.share_nodes(threads, k, 0);
+                        let mut s = Searcher::new(eval, table, &share, Some(halt), opts);
                         helper(&mut s);
                         s.take_fault()?;
                         Ok(s.stats)
@@ -124,7 +126,8 @@ where
             .collect();
         // The main search polls `halt` too: a helper that fails raises it.
         let main = catch_unwind(AssertUnwindSafe(|| {
-            let mut s = Searcher::new(eval, table, running, Some(&halt), opts);
+            let share = running.share_nodes(threads, 0, 0);
+            let mut s = Searcher::new(eval, table, &share, Some(&halt), opts);
             let answer = main(&mut s);
             (answer, s.take_fault(), s.stats)
         }));
@@ -207,7 +210,9 @@ where
                 let (halt, first) = (&halt, &first);
                 scope.spawn(move || {
                     guarded(halt, || {
-                        let mut s = Searcher::new(&ZeroEvaluator, table, running, Some(halt), opts);
+                        // The threads share what is left of the one node limit.
+                        let share = running.share_nodes(threads, k, nodes_before);
+                        let mut s = Searcher::new(&ZeroEvaluator, table, &share, Some(halt), opts);
                         s.stats.nodes = nodes_before;
                         let bounds = null_window_search(&mut s, state, weak, probe_offset(k));
                         s.take_fault()?;

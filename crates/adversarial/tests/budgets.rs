@@ -288,3 +288,38 @@ fn a_game_that_does_not_end_cannot_be_solved() {
         })
     );
 }
+
+/// A node limit bounds the nodes of all threads together, as `Stats::nodes` counts them.
+#[test]
+fn a_node_limit_is_shared_by_the_threads() {
+    let g = ConnectFour::new();
+    for threads in [1, 2, 3] {
+        for limit in [1_000u64, 10_000, 100_001] {
+            let r = Negamax::new(ThreatEvaluator)
+                .with_table_mb(4)
+                .with_budget(Budget::depth(30).with_nodes(limit))
+                .with_threads(threads)
+                .search(&g)
+                .unwrap();
+            assert!(!r.complete, "{threads} threads, {limit} nodes");
+            // Each thread may finish the node it is in: one node over per thread at most.
+            assert!(
+                r.stats.nodes <= limit + threads as u64,
+                "negamax, {threads} threads: {} nodes for a limit of {limit}",
+                r.stats.nodes
+            );
+            let s = Solver::new()
+                .with_table_mb(4)
+                .with_budget(Budget::nodes(limit))
+                .with_threads(threads)
+                .solve(&g)
+                .unwrap();
+            assert!(!s.solved, "{threads} threads, {limit} nodes");
+            assert!(
+                s.stats.nodes <= limit + threads as u64,
+                "solver, {threads} threads: {} nodes for a limit of {limit}",
+                s.stats.nodes
+            );
+        }
+    }
+}

@@ -286,8 +286,7 @@ impl EngineKind {
                     );
                 }
                 let table = TranspositionTable::with_megabytes(table_mb)
-                    .map_err(|e| format!("--table-mb: {e}"))?
-                    .with_replacement(Replacement::Always);
+                    .map_err(|e| format!("--table-mb: {e}"))?;
                 let eval: Eval<G> = G::evaluate;
                 Box::new(NegamaxAi(
                     Negamax::new(eval)
@@ -317,8 +316,11 @@ impl EngineKind {
                             .to_string());
                     }
                 };
+                // Exact values never go stale: the solver's table always replaces (as
+                // `with_table_mb`'s does).
                 let table = TranspositionTable::with_megabytes(table_mb)
-                    .map_err(|e| format!("--table-mb: {e}"))?;
+                    .map_err(|e| format!("--table-mb: {e}"))?
+                    .with_replacement(Replacement::Always);
                 Box::new(SolverAi(
                     Solver::new()
                         .with_table(Arc::new(table))
@@ -410,7 +412,7 @@ impl<G: Playable> Ai<G> for MctsAi<G> {
         let thoughts = format!(
             "{}, {} playouts ({:.0}/s), tree {} nodes, {:.3} s",
             r.value,
-            r.stats.leaves,
+            r.stats.iterations,
             r.playouts_per_second(),
             r.tree_size,
             r.stats.elapsed.as_secs_f64()

@@ -1019,7 +1019,8 @@ fn found<C>(outcome: &Outcome<Cell, C>, length: impl Fn(&C) -> f64) -> Found {
     match outcome {
         Outcome::Found(p) => Found::Path(length(&p.cost)),
         Outcome::NoPath => Found::NoPath,
-        Outcome::LimitReached(_) => Found::Limit,
+        // A limit stopped the search.
+        _ => Found::Limit,
     }
 }
 

@@ -58,6 +58,8 @@ pub struct Args {
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=1024))]
     threads: u32,
     /// Stop each position after this many milliseconds (its line then reports the error).
+    /// With --analyze the limit bounds the 7 columns together; with --analyze --weak, each
+    /// column's weak solve.
     #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(1..))]
     time_limit: Option<u64>,
     /// Tuning: nodes with fewer empty cells than this skip the table (default 8).

@@ -469,6 +469,7 @@ impl fmt::Display for ConnectFour {
 /// );
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[non_exhaustive]
 pub enum ParseConnectFourError {
     /// Not a column digit `1`..=`7`.
     #[error("invalid character {found:?} at position {index}: moves are columns 1 to 7")]

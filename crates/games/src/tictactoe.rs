@@ -387,6 +387,7 @@ impl fmt::Display for TicTacToe {
 /// assert_eq!(err, ParseTicTacToeError::InvalidCharacter { index: 3, found: 'Q' });
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[non_exhaustive]
 pub enum ParseTicTacToeError {
     /// A character other than `X`, `O`, `.`, `-` (cells) or spaces, `|`, `/` (separators).
     #[error("invalid character {found:?} at position {index} (use X, O and . for the 9 cells)")]

@@ -114,7 +114,7 @@ pub(crate) fn expand<G: Game>(
     if tree.len() + count > opts.cap {
         if is_root {
             return Err(SearchError::Config(format!(
-                "the node limit ({} per thread) is too small to expand the root ({} nodes needed)",
+                "the node cap ({} per thread, with_node_cap or with_memory_cap) is too small to expand the root ({} nodes needed)",
                 opts.cap,
                 count + 1
             )));

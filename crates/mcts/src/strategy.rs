@@ -19,8 +19,8 @@ where
 
     /// Runs [`search`](Mcts::search) with the engine's budget and returns every legal
     /// move of `state` as [`MoveValue::Sampled`], best first
-    /// ([`MoveAnalysis::sort_best_first`]: proven wins, proven draws, unproven moves,
-    /// proven losses, each by visits then mean). `visits`, `mean` (the reward of the side
+    /// ([`MoveAnalysis::sort_best_first`], the order in which MCTS chooses its move: proven
+    /// wins first, proven losses last, the others by visits then mean). `visits`, `mean` (the reward of the side
     /// to move at `state`: 1 win, ½ draw, 0 loss), `interval` and `proven` are those of
     /// the result's [`MoveStats`](crate::MoveStats).
     ///

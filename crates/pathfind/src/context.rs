@@ -492,7 +492,8 @@ impl<N: Clone + Eq + Hash> SearchContext<N, usize> {
     /// steps. The goal is tested when a state is first generated. See [`bfs`](crate::bfs).
     ///
     /// # Errors
-    /// Only [`PathError::TooManyStates`].
+    /// [`PathError::TooManyStates`], or [`PathError::Budget`] for an unusable budget (a zero
+    /// limit, or an iteration limit, which path searches refuse).
     ///
     /// ```
     /// use pathfind::SearchContext;
@@ -525,7 +526,8 @@ impl<N: Clone + Eq + Hash> SearchContext<N, usize> {
     /// [`dfs`](crate::dfs).
     ///
     /// # Errors
-    /// Only [`PathError::TooManyStates`].
+    /// [`PathError::TooManyStates`], or [`PathError::Budget`] for an unusable budget (a zero
+    /// limit, or an iteration limit, which path searches refuse).
     ///
     /// ```
     /// use pathfind::SearchContext;
@@ -558,7 +560,8 @@ impl<N: Clone + Eq + Hash> SearchContext<N, usize> {
     /// BFS with the memory of DFS. See [`iddfs`](crate::iddfs).
     ///
     /// # Errors
-    /// Only [`PathError::TooManyStates`].
+    /// [`PathError::TooManyStates`], or [`PathError::Budget`] for an unusable budget (a zero
+    /// limit, or an iteration limit, which path searches refuse).
     ///
     /// ```
     /// use pathfind::SearchContext;
@@ -635,7 +638,8 @@ impl<N: Clone + Eq + Hash> SearchContext<N, usize> {
 /// any of `starts` to a state where `success` holds; its cost is the number of steps.
 ///
 /// # Errors
-/// Only [`PathError::TooManyStates`].
+/// [`PathError::TooManyStates`], or [`PathError::Budget`] for an unusable budget (a zero
+/// limit, or an iteration limit, which path searches refuse).
 ///
 /// ```
 /// use pathfind::bfs;
@@ -663,7 +667,8 @@ where
 /// Depth-first search with a fresh [`SearchContext`]: some path (not the shortest).
 ///
 /// # Errors
-/// Only [`PathError::TooManyStates`].
+/// [`PathError::TooManyStates`], or [`PathError::Budget`] for an unusable budget (a zero
+/// limit, or an iteration limit, which path searches refuse).
 ///
 /// ```
 /// use pathfind::dfs;
@@ -691,7 +696,8 @@ where
 /// Iterative-deepening DFS with a fresh [`SearchContext`]: the fewest steps, DFS memory.
 ///
 /// # Errors
-/// Only [`PathError::TooManyStates`].
+/// [`PathError::TooManyStates`], or [`PathError::Budget`] for an unusable budget (a zero
+/// limit, or an iteration limit, which path searches refuse).
 ///
 /// ```
 /// use pathfind::{iddfs, Limit, Outcome};

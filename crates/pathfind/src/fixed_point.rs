@@ -24,10 +24,12 @@ pub(crate) const FIXED_COSTS: [u64; 8] = [
 /// round(√2 · 2^32).
 pub(crate) const DIAGONAL: u64 = 6_074_001_000;
 
-/// A real cost limit in fixed-point units (saturating, rounded up by a relative 1e-12 so that
-/// a path of exactly that cost is kept).
+/// A real cost limit in fixed-point units (saturating), rounded up so that a path of
+/// exactly that cost is kept: [`DIAGONAL`] is √2 · 2^32 rounded up by 0.048 units, so a
+/// path's fixed-point cost exceeds its real cost by at most 0.034 units per unit of cost;
+/// the limit gets 0.05 units per unit of cost, plus one for the float rounding.
 pub(crate) fn to_fixed(cost: f64) -> u64 {
-    let units = cost * UNIT as f64 * (1.0 + 1e-12);
+    let units = cost * UNIT as f64 + cost * 0.05 + 1.0;
     if units >= u64::MAX as f64 {
         u64::MAX
     } else if units > 0.0 {

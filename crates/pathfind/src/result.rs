@@ -102,6 +102,7 @@ impl<N: fmt::Debug, C: fmt::Display> fmt::Display for Path<N, C> {
 /// assert!(!Outcome::<u8, u32>::NoPath.is_found());
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Outcome<N, C> {
     /// A path to a goal.
     Found(Path<N, C>),

@@ -65,6 +65,7 @@ use crate::movement::Movement;
 /// assert!(v.to_string().contains("above the exact cost"));
 /// ```
 #[derive(Clone, Debug, PartialEq, thiserror::Error)]
+#[non_exhaustive]
 pub enum HeuristicViolation<S: core::fmt::Debug, C: core::fmt::Debug> {
     /// `h(state)` is above the exact cost from `state` to the nearest goal.
     #[error("h({state:?}) = {heuristic:?} is above the exact cost {exact:?} to a goal")]

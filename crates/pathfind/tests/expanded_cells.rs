@@ -1,5 +1,5 @@
 //! `GridContext::expanded_cells` lists exactly the cells a grid search expanded: as many as
-//! the search's `stats.expanded` (every grid search below expands a cell at most once), and
+//! the search's `stats.nodes` (every grid search below expands a cell at most once), and
 //! only cells the algorithm may expand according to exact distances computed independently
 //! (`pathfinding::dijkstra_all` on a successor function written from the grid's bitmap, see
 //! `oracle/mod.rs`):

@@ -4,8 +4,8 @@
 use std::time::Duration;
 
 use pathfind::{
-    Algorithm, Cell, CostError, Grid, GridContext, Heuristic, Limit, Movement, Outcome, PathError,
-    SearchContext, SearchResult, Solve, astar, bfs, dfs, dijkstra, weighted_astar,
+    Algorithm, Cell, CostError, FloatCost, Grid, GridContext, Heuristic, Limit, Movement, Outcome,
+    PathError, SearchContext, SearchResult, Solve, astar, bfs, dfs, dijkstra, weighted_astar,
 };
 use search_core::{Budget, BudgetField};
 
@@ -208,5 +208,37 @@ fn a_batch_returns_the_first_error_in_query_order() {
             .find_all(&grid, &queries, Algorithm::AStar, Heuristic::Manhattan)
             .unwrap_err();
         assert_eq!(e, PathError::Blocked { x: 2, y: 2 }, "{threads} threads");
+    }
+}
+
+/// A grid path whose cost is exactly the cost bound is found, with diagonal moves (whose
+/// fixed-point cost is rounded) as well as straight ones; a bound just below it stops the
+/// search instead.
+#[test]
+fn a_path_of_exactly_the_cost_bound_is_kept() {
+    for n in [1u32, 10, 100, 1000] {
+        let grid = Grid::new(n + 1, n + 1, Movement::OCTILE).unwrap();
+        let goal = Cell::new(n, n);
+        let exact = f64::from(n) * std::f64::consts::SQRT_2;
+        for heuristic in [Heuristic::Octile, Heuristic::Zero] {
+            let r = GridContext::new()
+                .with_max_cost(FloatCost::new(exact).unwrap())
+                .astar(&grid, [Cell::new(0, 0)], goal, heuristic)
+                .unwrap();
+            let path = r.path().unwrap_or_else(|| panic!("{n} diagonals: {r}"));
+            assert_eq!(path.steps(), n as usize);
+            let below = FloatCost::new(exact * (1.0 - 1e-9) - 1e-9).unwrap();
+            let r = GridContext::new()
+                .with_max_cost(below)
+                .astar(&grid, [Cell::new(0, 0)], goal, heuristic)
+                .unwrap();
+            assert!(!r.is_found(), "{n} diagonals under {below:?}: {r}");
+        }
+        // Straight moves only: n steps right.
+        let r = GridContext::new()
+            .with_max_cost(FloatCost::new(f64::from(n)).unwrap())
+            .astar(&grid, [Cell::new(0, 0)], Cell::new(n, 0), Heuristic::Octile)
+            .unwrap();
+        assert!(r.is_found(), "{n} straight moves: {r}");
     }
 }

@@ -73,6 +73,7 @@ fn every_algorithm(budget: &Budget) -> Vec<(&'static str, Outcome<P, u64>, u64)>
                 nodes: p.nodes,
                 cost: cost.unwrap(),
             }),
+            other => panic!("an outcome this test does not know: {other:?}"),
         };
         out.push((name, outcome, r.stats.nodes));
     };

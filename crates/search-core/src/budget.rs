@@ -555,6 +555,31 @@ impl RunningBudget {
         matches!(self.deadline, Some(d) if Instant::now() >= d)
     }
 
+    /// Thread `index`'s share of this budget when `parts` threads search together: the
+    /// same clock, deadline and stop flag, and an equal part of the node limit still left
+    /// after `spent` nodes (the first threads take one node more when it does not divide),
+    /// so that the threads' nodes together stay within the one limit that
+    /// [`Stats::nodes`](crate::Stats::nodes) reports. Each thread counts from `spent`.
+    ///
+    /// ```
+    /// use search_core::Budget;
+    /// let running = Budget::nodes(10).start().unwrap();
+    /// let shares: Vec<u64> = (0..3).map(|k| running.share_nodes(3, k, 1).max_nodes()).collect();
+    /// assert_eq!(shares, [1 + 3, 1 + 3, 1 + 3]); // 9 left: 3 each, counted from 1
+    /// let unlimited = Budget::unlimited().start().unwrap();
+    /// assert_eq!(unlimited.share_nodes(2, 1, 0).max_nodes(), u64::MAX);
+    /// ```
+    #[must_use]
+    pub fn share_nodes(&self, parts: usize, index: usize, spent: u64) -> RunningBudget {
+        let mut share = self.clone();
+        if self.max_nodes != u64::MAX {
+            let parts = parts.max(1) as u64;
+            let rest = self.max_nodes.saturating_sub(spent);
+            share.max_nodes = spent + rest / parts + u64::from((index as u64) < rest % parts);
+        }
+        share
+    }
+
     /// `true` if the search must stop after visiting `nodes` nodes: the node limit is
     /// reached, or (checked every `POLL_INTERVAL` nodes) time is up or the stop flag is set.
     ///

@@ -14,9 +14,9 @@ use std::time::Duration;
 /// |---|---|---|---|
 /// | `nodes` | positions searched | nodes added to the tree | states expanded |
 /// | `leaves` | terminal or horizon positions evaluated | playouts | states generated |
-/// | `depth_reached` | last fully searched depth | deepest tree node | steps of the path found |
+/// | `depth_reached` | last fully searched depth (0 for the solver: a solve has no horizon) | deepest tree node | steps of the path found |
 /// | `max_ply` | deepest ply reached | deepest tree node | steps of the path found |
-/// | `iterations` | deepening iterations / null-window searches | iterations (playouts) | deepening iterations (IDA*, IDDFS) |
+/// | `iterations` | deepening iterations of `Negamax`, null-window searches of the solver (0 for the fixed-depth `Minimax` and `AlphaBeta`) | iterations | deepening iterations of IDA* and IDDFS |
 /// | `tt_*` | table probes, hits, cut-offs | 0 | 0 |
 /// | `beta_cutoffs` | fail-high nodes | 0 | 0 |
 ///
@@ -85,8 +85,9 @@ impl Stats {
         }
     }
 
-    /// Adds the counters of `other` (another thread or another search) to these; depths take
-    /// the maximum and the elapsed time the longer of the two.
+    /// Adds the counters of `other` (another thread or another search) to these; depths and
+    /// `iterations` (rounds of the outer loop, which threads run side by side) take the
+    /// maximum, and the elapsed time the longer of the two.
     ///
     /// ```
     /// use search_core::Stats;
