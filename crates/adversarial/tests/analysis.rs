@@ -256,7 +256,8 @@ fn an_analysis_that_runs_out_of_budget_says_what_it_does_not_know() {
 
 #[test]
 fn a_finished_game_has_nothing_to_analyze() {
-    let g: TicTacToe = "XXX OO. ...".parse().unwrap();
+    // X has completed the left column.
+    let g: TicTacToe = "X.. XO. XO.".parse().unwrap();
     assert!(g.outcome().is_over());
     let over = Err(search_core::SearchError::GameOver);
     assert_eq!(Negamax::new(noise::<TicTacToe>).analyze(&g), over);
