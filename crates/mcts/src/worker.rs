@@ -108,6 +108,19 @@ impl<M: Copy + PartialEq + core::fmt::Debug> Worker<M> {
         Ok(grown)
     }
 
+    /// A playout from a leaf of the tree (`state`, which it plays to the end): its reward
+    /// for the first player, counted as a playout.
+    #[inline]
+    fn playout_from<G: Game<Move = M>, P: Playout<G>>(
+        &mut self,
+        playout: &P,
+        state: &mut G,
+    ) -> Result<f64, SearchError> {
+        let (reward, _) = run_playout(playout, state, &mut self.rng, &mut self.scratch.moves)?;
+        self.playouts += 1;
+        Ok(reward)
+    }
+
     /// One iteration: select, expand, simulate (or score a proven leaf), back up.
     fn iterate<G: Game<Move = M>, P: Playout<G>>(
         &mut self,
@@ -129,14 +142,7 @@ impl<M: Copy + PartialEq + core::fmt::Debug> Worker<M> {
             if !self.tree[idx].expanded() {
                 let expanded = depth < ctx.max_depth && self.expand(idx, &state, ctx, false)?;
                 if !expanded {
-                    reward = run_playout(
-                        ctx.playout,
-                        &mut state,
-                        &mut self.rng,
-                        &mut self.scratch.moves,
-                    )?
-                    .0;
-                    self.playouts += 1;
+                    reward = self.playout_from(ctx.playout, &mut state)?;
                     break;
                 }
                 if self.tree[idx].is_solved() {
@@ -146,14 +152,7 @@ impl<M: Copy + PartialEq + core::fmt::Debug> Worker<M> {
                 }
             }
             let Some(child) = select(&mut self.tree, idx, ctx.exploration, ctx.prior_weight) else {
-                reward = run_playout(
-                    ctx.playout,
-                    &mut state,
-                    &mut self.rng,
-                    &mut self.scratch.moves,
-                )?
-                .0;
-                self.playouts += 1;
+                reward = self.playout_from(ctx.playout, &mut state)?;
                 break;
             };
             let mv = self.tree[child].mv;
