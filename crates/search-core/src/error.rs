@@ -208,6 +208,24 @@ pub enum SearchError {
         /// The move, formatted with `Debug`.
         mv: String,
     },
+    /// The engine cannot search this game correctly (chance nodes in a search without
+    /// them, more players than it handles, a finished position without a margin for the
+    /// margin solver), so it refuses rather than return a wrong value.
+    #[error("{engine} cannot search this game: {reason}")]
+    UnsupportedGame {
+        /// The engine's name, e.g. `"Paranoid"`.
+        engine: &'static str,
+        /// What the game has that the engine does not handle, and what to use instead.
+        reason: String,
+    },
+    /// A value the game or its evaluator produced breaks a declared promise: a reward or an
+    /// evaluation outside the declared range, probabilities that do not add up to 1, a
+    /// reward vector that does not add up to the declared sum.
+    #[error("the game broke a promise: {what}")]
+    BrokenPromise {
+        /// What was promised and what was seen.
+        what: String,
+    },
     /// A game hook returned a move that is not legal in the state it was asked about.
     #[error("the game's {hook} hook returned {mv}, which is not a legal move in that state")]
     IllegalHookMove {
@@ -257,7 +275,8 @@ impl SearchError {
     /// contract ([`NoLegalMoves`](SearchError::NoLegalMoves),
     /// [`TurnDidNotPass`](SearchError::TurnDidNotPass),
     /// [`IllegalHookMove`](SearchError::IllegalHookMove),
-    /// [`KeyNotRestored`](SearchError::KeyNotRestored)).
+    /// [`KeyNotRestored`](SearchError::KeyNotRestored),
+    /// [`BrokenPromise`](SearchError::BrokenPromise)).
     ///
     /// ```
     /// use search_core::SearchError;
@@ -272,6 +291,7 @@ impl SearchError {
                 | SearchError::TurnDidNotPass { .. }
                 | SearchError::IllegalHookMove { .. }
                 | SearchError::KeyNotRestored { .. }
+                | SearchError::BrokenPromise { .. }
         )
     }
 }

@@ -64,6 +64,8 @@ use proptest::prelude::*;
 
 use crate::game::{Game, GameHash, Outcome};
 
+mod general;
+
 /// What a conformance run covered.
 ///
 /// ```
