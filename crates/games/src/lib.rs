@@ -1,4 +1,4 @@
-//! # games: tic-tac-toe, Connect Four and Reversi for the search workspace
+//! # games: tic-tac-toe, Connect Four, Reversi and more for the search workspace
 //!
 //! Three classic games implemented on bitboards, ready for every engine of the workspace
 //! (they implement [`search_core::Game`] and [`search_core::GameHash`]), plus the knowledge a
@@ -13,6 +13,10 @@
 //! | [`OpenLines`] | a tic-tac-toe evaluator: open lines for me minus open lines for you |
 //! | [`ThreatEvaluator`], [`LineEvaluator`] | Connect Four evaluators: threat counting, line counting |
 //! | [`Reversi`], [`reversi`] | 6 × 6 Reversi (Othello) with passes, an evaluator ([`reversi::Weights`]) and a one-ply player |
+//! | [`DotsAndBoxes`] | Dots and Boxes on up to 56 lines, with extra turns and the box [`margin`](search_core::Game::margin) |
+//! | [`Kalah`] | Kalah(pits, seeds), the mancala game, with extra turns and the seed margin |
+//! | [`EinStein`] | EinStein würfelt nicht!, a dice game: a [`GeneralGame`](search_core::GeneralGame) with chance nodes |
+//! | [`MnkGame`] | the m,n,k-game for 2 to 4 players: a [`GeneralGame`](search_core::GeneralGame) with a reward per player |
 //! | [`perft`] | count move sequences to a depth, for any game |
 //! | [`connect4_line`] | the `<moves> [score]` line format of the published Connect Four benchmark |
 //!
@@ -38,15 +42,25 @@
 
 mod connect4;
 pub mod connect4_line;
+mod dots_and_boxes;
+mod einstein;
+mod kalah;
+mod mnk;
 mod perft;
 pub mod reversi;
+mod setup;
 mod tictactoe;
 
 pub use connect4::{
     ConnectFour, HEIGHT, LineEvaluator, ParseConnectFourError, ThreatEvaluator, WIDTH,
 };
+pub use dots_and_boxes::DotsAndBoxes;
+pub use einstein::{EinStein, EinSteinMove};
+pub use kalah::Kalah;
+pub use mnk::MnkGame;
 pub use perft::perft;
 pub use reversi::Reversi;
+pub use setup::SetupError;
 pub use tictactoe::{
     LINE_CELLS, LINES, OpenLines, ParseTicTacToeError, RulePlayer, TicTacToe, UtilityPlayer,
     best_utility_moves, utility_matrix,
