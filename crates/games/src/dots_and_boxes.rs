@@ -8,10 +8,6 @@ use search_core::{Game, GameHash, Outcome, Player};
 
 use crate::setup::SetupError;
 
-/// The most lines a board may have: the hash key packs the drawn lines, the first player's
-/// boxes and the side to move into 64 bits.
-pub const MAX_LINES: usize = 56;
-
 /// Dots and Boxes on a board of `rows × cols` boxes, written naturally: a player who closes
 /// a box draws again, so [`to_move`](Game::to_move) stays the same after such a move.
 ///
@@ -43,7 +39,11 @@ pub struct DotsAndBoxes {
 }
 
 impl DotsAndBoxes {
-    /// An empty board of `rows × cols` boxes (each at least 1, at most [`MAX_LINES`] lines).
+    /// The most lines a board may have: the hash key packs the drawn lines, the first player's
+    /// boxes and the side to move into 64 bits.
+    pub const MAX_LINES: usize = 56;
+
+    /// An empty board of `rows × cols` boxes (each at least 1, at most [`MAX_LINES`](Self::MAX_LINES) lines).
     ///
     /// ```
     /// assert!(games::DotsAndBoxes::new(2, 3).is_ok());
@@ -51,15 +51,16 @@ impl DotsAndBoxes {
     /// ```
     ///
     /// # Errors
-    /// [`SetupError::BoardSize`] for an empty board or one with more than [`MAX_LINES`]
+    /// [`SetupError::BoardSize`] for an empty board or one with more than [`MAX_LINES`](Self::MAX_LINES)
     /// lines.
     pub fn new(rows: usize, cols: usize) -> Result<Self, SetupError> {
         let lines = (rows + 1) * cols + rows * (cols + 1);
-        if rows == 0 || cols == 0 || lines > MAX_LINES {
+        if rows == 0 || cols == 0 || lines > Self::MAX_LINES {
             return Err(SetupError::BoardSize {
                 game: "Dots and Boxes",
                 detail: format!(
-                    "{rows} × {cols} boxes have {lines} lines; the board needs at least one box and at most {MAX_LINES} lines"
+                    "{rows} × {cols} boxes have {lines} lines; the board needs at least one box and at most {} lines",
+                    Self::MAX_LINES
                 ),
             });
         }
@@ -197,7 +198,9 @@ impl GameHash for DotsAndBoxes {
     /// The drawn lines (at most 56 bits), the first player's boxes (7 bits) and the side to
     /// move (1 bit): the second player's boxes follow from the closed boxes.
     fn hash_key(&self) -> u64 {
-        self.drawn | (u64::from(self.boxes[0]) << MAX_LINES) | ((self.to_move.index() as u64) << 63)
+        self.drawn
+            | (u64::from(self.boxes[0]) << Self::MAX_LINES)
+            | ((self.to_move.index() as u64) << 63)
     }
 }
 

@@ -7,14 +7,8 @@ use search_core::{GeneralGame, SplitMix64, Turn};
 
 use crate::setup::SetupError;
 
-/// The board's side.
-pub const SIDE: usize = 5;
-/// Cubes per player, numbered `1..=6`.
-pub const CUBES: usize = 6;
-
-/// The cells of the first player's starting corner, in the order its cubes `1..=6` are
-/// placed by [`EinStein::new`]: the triangle at the top-left corner (cell `row * 5 + col`).
-pub const FIRST_CORNER: [u8; CUBES] = [0, 1, 2, 5, 6, 10];
+/// The cells of the 5 × 5 board.
+const CELLS: usize = 25;
 
 /// A move of [`EinStein`]: the roll of the die at a chance node, or a step of a cube.
 ///
@@ -61,7 +55,7 @@ pub enum EinSteinMove {
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub struct EinStein {
     /// `0` empty, `1..=6` a cube of player 0, `7..=12` cube `n - 6` of player 1.
-    board: [u8; SIDE * SIDE],
+    board: [u8; CELLS],
     to_move: u8,
     roll: Option<u8>,
 }
@@ -73,8 +67,18 @@ impl Default for EinStein {
 }
 
 impl EinStein {
+    /// The board's side.
+    pub const SIDE: usize = 5;
+
+    /// Cubes per player, numbered `1..=6`.
+    pub const CUBES: usize = 6;
+
+    /// The cells of the first player's starting corner, in the order its cubes `1..=6` are
+    /// placed by [`EinStein::new`]: the triangle at the top-left corner (cell `row * 5 + col`).
+    pub const FIRST_CORNER: [u8; Self::CUBES] = [0, 1, 2, 5, 6, 10];
+
     /// The standard start with a fixed setup: player 0's cubes `1..=6` on
-    /// [`FIRST_CORNER`], player 1's mirrored through the centre; player 0 moves first.
+    /// [`FIRST_CORNER`](Self::FIRST_CORNER), player 1's mirrored through the centre; player 0 moves first.
     ///
     /// ```
     /// use search_core::{GeneralGame, Turn};
@@ -86,8 +90,8 @@ impl EinStein {
     }
 
     /// A start with the cubes placed in the given orders: `first[i]` is the number of the
-    /// cube on cell `FIRST_CORNER[i]`, `second[i]` the number of player 1's cube on the
-    /// mirrored cell `24 - FIRST_CORNER[i]`.
+    /// cube on cell `Self::FIRST_CORNER[i]`, `second[i]` the number of player 1's cube on the
+    /// mirrored cell `24 - Self::FIRST_CORNER[i]`.
     ///
     /// ```
     /// assert!(games::EinStein::with_setup([6, 5, 4, 3, 2, 1], [1, 2, 3, 4, 5, 6]).is_ok());
@@ -96,7 +100,10 @@ impl EinStein {
     ///
     /// # Errors
     /// [`SetupError::BoardSize`] unless both are permutations of `1..=6`.
-    pub fn with_setup(first: [u8; CUBES], second: [u8; CUBES]) -> Result<Self, SetupError> {
+    pub fn with_setup(
+        first: [u8; Self::CUBES],
+        second: [u8; Self::CUBES],
+    ) -> Result<Self, SetupError> {
         for order in [first, second] {
             let mut sorted = order;
             sorted.sort_unstable();
@@ -107,10 +114,10 @@ impl EinStein {
                 });
             }
         }
-        let mut board = [0; SIDE * SIDE];
-        for i in 0..CUBES {
-            board[usize::from(FIRST_CORNER[i])] = first[i];
-            board[SIDE * SIDE - 1 - usize::from(FIRST_CORNER[i])] = second[i] + 6;
+        let mut board = [0; Self::SIDE * Self::SIDE];
+        for i in 0..Self::CUBES {
+            board[usize::from(Self::FIRST_CORNER[i])] = first[i];
+            board[Self::SIDE * Self::SIDE - 1 - usize::from(Self::FIRST_CORNER[i])] = second[i] + 6;
         }
         Ok(EinStein {
             board,
@@ -140,12 +147,12 @@ impl EinStein {
         if to_move > 1 {
             return Err(fail(format!("player {to_move} does not exist (0 or 1)")));
         }
-        let mut board = [0; SIDE * SIDE];
+        let mut board = [0; Self::SIDE * Self::SIDE];
         for (player, list) in cubes.iter().enumerate() {
             if list.is_empty() {
                 return Err(fail(format!("player {player} has no cube")));
             }
-            let mut seen = [false; CUBES + 1];
+            let mut seen = [false; Self::CUBES + 1];
             for &(number, cell) in *list {
                 if !(1..=6).contains(&number) || seen[usize::from(number)] {
                     return Err(fail(format!(
@@ -154,7 +161,7 @@ impl EinStein {
                 }
                 seen[usize::from(number)] = true;
                 let cell = usize::from(cell);
-                if cell >= SIDE * SIDE || board[cell] != 0 {
+                if cell >= Self::SIDE * Self::SIDE || board[cell] != 0 {
                     return Err(fail(format!("cell {cell} is off the board or taken")));
                 }
                 board[cell] = number + 6 * player as u8;
@@ -179,7 +186,9 @@ impl EinStein {
     #[must_use]
     pub fn winner(&self) -> Option<usize> {
         let owner = |v: u8| usize::from(v > 6);
-        if self.board[SIDE * SIDE - 1] != 0 && owner(self.board[SIDE * SIDE - 1]) == 0 {
+        if self.board[Self::SIDE * Self::SIDE - 1] != 0
+            && owner(self.board[Self::SIDE * Self::SIDE - 1]) == 0
+        {
             return Some(0);
         }
         if self.board[0] != 0 && owner(self.board[0]) == 1 {
@@ -242,13 +251,13 @@ impl GeneralGame for EinStein {
             [(0, -1), (-1, 0), (-1, -1)]
         };
         for from in self.movable(face).into_iter().flatten() {
-            let (row, col) = ((from / SIDE) as i32, (from % SIDE) as i32);
+            let (row, col) = ((from / Self::SIDE) as i32, (from % Self::SIDE) as i32);
             for (dr, dc) in steps {
                 let (r, c) = (row + dr, col + dc);
-                if (0..SIDE as i32).contains(&r) && (0..SIDE as i32).contains(&c) {
+                if (0..Self::SIDE as i32).contains(&r) && (0..Self::SIDE as i32).contains(&c) {
                     moves.push(EinSteinMove::Step {
                         from: from as u8,
-                        to: (r * SIDE as i32 + c) as u8,
+                        to: (r * Self::SIDE as i32 + c) as u8,
                     });
                 }
             }
@@ -303,16 +312,16 @@ impl GeneralGame for EinStein {
 impl fmt::Display for EinStein {
     /// Player 0's cubes as `1`–`6`, player 1's as `a`–`f`, empty cells as `.`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for row in 0..SIDE {
-            for col in 0..SIDE {
-                let v = self.board[row * SIDE + col];
+        for row in 0..Self::SIDE {
+            for col in 0..Self::SIDE {
+                let v = self.board[row * Self::SIDE + col];
                 let ch = match v {
                     0 => '.',
                     1..=6 => char::from(b'0' + v),
                     _ => char::from(b'a' + v - 7),
                 };
                 write!(f, "{ch}")?;
-                if col + 1 < SIDE {
+                if col + 1 < Self::SIDE {
                     f.write_str(" ")?;
                 }
             }

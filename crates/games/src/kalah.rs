@@ -9,8 +9,8 @@ use search_core::{Game, GameHash, Outcome, Player, SplitMix64};
 
 use crate::setup::SetupError;
 
-/// The most pits a side may have.
-pub const MAX_PITS: usize = 6;
+/// The most pits a side may have (the classic game's six).
+const PITS: usize = 6;
 
 /// Kalah with `pits` pits a side and `seeds` seeds in each pit at the start (the classic
 /// game is Kalah(6, 4)), written naturally: after a move whose last seed lands in the
@@ -34,12 +34,15 @@ pub const MAX_PITS: usize = 6;
 pub struct Kalah {
     /// Pits `0..pits` of the first player, its store at `pits`, the second player's pits
     /// at `pits + 1..2 * pits + 1` and its store at `2 * pits + 1`.
-    board: [u8; 2 * MAX_PITS + 2],
+    board: [u8; 2 * PITS + 2],
     pits: u8,
     to_move: Player,
 }
 
 impl Kalah {
+    /// The most pits a side may have.
+    pub const MAX_PITS: usize = PITS;
+
     /// The starting position of Kalah(`pits`, `seeds`): `1..=6` pits a side, `1..=20`
     /// seeds a pit.
     ///
@@ -51,15 +54,15 @@ impl Kalah {
     /// # Errors
     /// [`SetupError::BoardSize`] outside those ranges.
     pub fn new(pits: usize, seeds: u8) -> Result<Self, SetupError> {
-        if !(1..=MAX_PITS).contains(&pits) || !(1..=20).contains(&seeds) {
+        if !(1..=Self::MAX_PITS).contains(&pits) || !(1..=20).contains(&seeds) {
             return Err(SetupError::BoardSize {
                 game: "Kalah",
                 detail: format!(
-                    "{pits} pits of {seeds} seeds: a side has 1 to {MAX_PITS} pits of 1 to 20 seeds"
+                    "{pits} pits of {seeds} seeds: a side has 1 to {PITS} pits of 1 to 20 seeds"
                 ),
             });
         }
-        let mut board = [0; 2 * MAX_PITS + 2];
+        let mut board = [0; 2 * PITS + 2];
         for i in 0..pits {
             board[i] = seeds;
             board[pits + 1 + i] = seeds;

@@ -4,14 +4,12 @@
 
 use core::fmt;
 
-use search_core::{GeneralGame, Turn};
+use search_core::{GeneralGame, OutOfTurn, Turn};
 
 use crate::setup::SetupError;
 
-/// The most cells a board may have.
-pub const MAX_CELLS: usize = 64;
 /// The most players.
-pub const MAX_PLAYERS: usize = 4;
+const PLAYERS: usize = 4;
 
 /// An m,n,k-game for `2..=4` players on a board of at most 64 cells.
 ///
@@ -21,7 +19,7 @@ pub const MAX_PLAYERS: usize = 4;
 ///
 /// ```
 /// use games::MnkGame;
-/// use search_core::{GeneralGame, Turn};
+/// use search_core::{GeneralGame, OutOfTurn, Turn};
 ///
 /// let mut game = MnkGame::new(4, 4, 3, 3).unwrap(); // 3 players, 3 in a row on 4 × 4
 /// for cell in [0, 4, 8, 1, 5, 9, 2] {
@@ -40,10 +38,16 @@ pub struct MnkGame {
     players: u8,
     to_move: u8,
     winner: Option<u8>,
-    cells: [u64; MAX_PLAYERS],
+    cells: [u64; PLAYERS],
 }
 
 impl MnkGame {
+    /// The most cells a board may have.
+    pub const MAX_CELLS: usize = 64;
+
+    /// The most players.
+    pub const MAX_PLAYERS: usize = PLAYERS;
+
     /// An empty `width × height` board, `k` in a row to win, `players` players.
     ///
     /// ```
@@ -57,14 +61,14 @@ impl MnkGame {
     pub fn new(width: usize, height: usize, k: usize, players: usize) -> Result<Self, SetupError> {
         let ok = width >= 1
             && height >= 1
-            && width * height <= MAX_CELLS
+            && width * height <= Self::MAX_CELLS
             && (1..=width.max(height)).contains(&k)
-            && (2..=MAX_PLAYERS).contains(&players);
+            && (2..=Self::MAX_PLAYERS).contains(&players);
         if !ok {
             return Err(SetupError::BoardSize {
                 game: "m,n,k-game",
                 detail: format!(
-                    "{width} × {height}, {k} in a row, {players} players: the board has 1 to {MAX_CELLS} cells, k fits on it, and 2 to {MAX_PLAYERS} play"
+                    "{width} × {height}, {k} in a row, {players} players: the board has 1 to 64 cells, k fits on it, and 2 to {PLAYERS} play"
                 ),
             });
         }
@@ -75,7 +79,7 @@ impl MnkGame {
             players: players as u8,
             to_move: 0,
             winner: None,
-            cells: [0; MAX_PLAYERS],
+            cells: [0; Self::MAX_PLAYERS],
         })
     }
 
@@ -90,7 +94,7 @@ impl MnkGame {
     /// ```
     #[must_use]
     pub fn owner(&self, cell: usize) -> Option<usize> {
-        (cell < MAX_CELLS)
+        (cell < Self::MAX_CELLS)
             .then(|| self.cells.iter().position(|&c| c & (1 << cell) != 0))
             .flatten()
     }
@@ -158,11 +162,7 @@ impl GeneralGame for MnkGame {
 
     fn apply(&mut self, cell: u8) {
         let me = usize::from(self.to_move);
-        self.cells[me] |= 1 << cell;
-        if self.completes_line(me, usize::from(cell)) {
-            self.winner = Some(self.to_move);
-        }
-        self.to_move = (self.to_move + 1) % self.players;
+        self.apply_as(me, cell, (me + 1) % usize::from(self.players));
     }
 
     fn rewards(&self, rewards: &mut [f64]) {
@@ -187,6 +187,21 @@ impl GeneralGame for MnkGame {
             key = key.wrapping_mul(5).wrapping_add(mark);
         }
         Some(key.wrapping_mul(5).wrapping_add(u64::from(self.to_move)))
+    }
+}
+
+impl OutOfTurn for MnkGame {
+    /// Every empty cell, whoever asks (nothing once the game is over).
+    fn moves_of(&self, _player: usize, moves: &mut Vec<u8>) {
+        self.moves(moves);
+    }
+
+    fn apply_as(&mut self, player: usize, cell: u8, next: usize) {
+        self.cells[player] |= 1 << cell;
+        if self.completes_line(player, usize::from(cell)) {
+            self.winner = Some(player as u8);
+        }
+        self.to_move = next as u8;
     }
 }
 

@@ -62,7 +62,7 @@ pub enum Turn {
 ///   (zero-sum for `s = 0`); engines prune with it.
 ///
 /// The conformance checker (feature `testing`,
-/// [`Conformance::check_general`](crate::testing::Conformance::check_general)) verifies all
+/// `Conformance::check_general`) verifies all
 /// of this on random games.
 ///
 /// # Example: a one-player dice game
@@ -81,9 +81,11 @@ pub enum Turn {
 ///         else if self.roll.is_none() || self.rerolling { Turn::Chance }
 ///         else { Turn::Player(0) }
 ///     }
-///     fn moves(&self, moves: &mut Vec<u8>) { moves.extend([0, 1]) }
+///     fn moves(&self, moves: &mut Vec<u8>) {
+///         if self.turn() == Turn::Player(0) { moves.extend([0, 1]) }
+///     }
 ///     fn chance_outcomes(&self, outcomes: &mut Vec<(u8, f64)>) {
-///         outcomes.extend((1..=6).map(|face| (face, 1.0 / 6.0)));
+///         if self.turn() == Turn::Chance { outcomes.extend((1..=6).map(|face| (face, 1.0 / 6.0))) }
 ///     }
 ///     fn apply(&mut self, mv: u8) {
 ///         match self.turn() {
@@ -190,4 +192,69 @@ impl<G: Game> GeneralGame for G {
         rewards[0] = first;
         rewards[1] = -first;
     }
+}
+
+/// A [`GeneralGame`] in which any player can be asked to move out of turn, as best-reply
+/// search needs (`adversarial::BestReply`): after the root player's move it tries every
+/// opponent's replies and plays only the strongest one, then the root player moves again.
+///
+/// This fits games where a move's legality does not depend on whose turn it is (placing
+/// stones, claiming cells, most board games where each player has their own pieces).
+///
+/// ```
+/// use search_core::{GeneralGame, OutOfTurn, Turn};
+///
+/// /// Three players claim numbers 0..6; whoever holds two adjacent numbers first wins.
+/// #[derive(Clone, Debug, PartialEq)]
+/// struct Claim { owner: [Option<usize>; 6], to_move: usize, winner: Option<usize> }
+///
+/// impl Claim {
+///     fn claim(&mut self, player: usize, n: u8) {
+///         let n = usize::from(n);
+///         self.owner[n] = Some(player);
+///         let adjacent = (n > 0 && self.owner[n - 1] == Some(player))
+///             || (n < 5 && self.owner[n + 1] == Some(player));
+///         if adjacent { self.winner = Some(player) }
+///     }
+/// }
+///
+/// impl GeneralGame for Claim {
+///     type Move = u8;
+///     fn player_count(&self) -> usize { 3 }
+///     fn turn(&self) -> Turn {
+///         if self.winner.is_some() || self.owner.iter().all(Option::is_some) { Turn::Over }
+///         else { Turn::Player(self.to_move) }
+///     }
+///     fn moves(&self, moves: &mut Vec<u8>) { self.moves_of(self.to_move, moves) }
+///     fn apply(&mut self, n: u8) { self.claim(self.to_move, n); self.to_move = (self.to_move + 1) % 3 }
+///     fn rewards(&self, r: &mut [f64]) {
+///         for (p, v) in r.iter_mut().enumerate() { *v = if self.winner == Some(p) { 1.0 } else { 0.0 } }
+///     }
+///     fn reward_range(&self) -> (f64, f64) { (0.0, 1.0) }
+/// }
+///
+/// impl OutOfTurn for Claim {
+///     fn moves_of(&self, _player: usize, moves: &mut Vec<u8>) {
+///         if self.turn() != Turn::Over {
+///             moves.extend((0..6).filter(|&n| self.owner[usize::from(n)].is_none()));
+///         }
+///     }
+///     fn apply_as(&mut self, player: usize, n: u8, next: usize) {
+///         self.claim(player, n);
+///         self.to_move = next;
+///     }
+/// }
+///
+/// let mut game = Claim { owner: [None; 6], to_move: 0, winner: None };
+/// game.apply_as(2, 3, 0); // player 2 claims 3 out of turn; player 0 is to move
+/// assert_eq!(game.turn(), Turn::Player(0));
+/// ```
+pub trait OutOfTurn: GeneralGame {
+    /// Appends the moves `player` could make now if it were its turn (nothing once the
+    /// game is over).
+    fn moves_of(&self, player: usize, moves: &mut Vec<Self::Move>);
+
+    /// Plays `mv` for `player` (a move [`moves_of`](OutOfTurn::moves_of) gave for it), then
+    /// gives the turn to player `next`.
+    fn apply_as(&mut self, player: usize, mv: Self::Move, next: usize);
 }

@@ -101,7 +101,7 @@ pub use budget::{Budget, BudgetField, RunningBudget, StopFlag};
 pub use error::{BudgetError, CostError, IllegalMoveError, SearchError};
 pub use eval::{Evaluator, ZeroEvaluator};
 pub use game::{Game, GameHash, Outcome, Player};
-pub use general::{GeneralGame, Turn};
+pub use general::{GeneralGame, OutOfTurn, Turn};
 pub use interval::Interval;
 pub use problem::{Cost, FloatCost, SearchProblem};
 pub use rng::SplitMix64;

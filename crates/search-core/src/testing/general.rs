@@ -40,7 +40,9 @@ impl Conformance {
     ///     fn player_count(&self) -> usize { 2 }
     ///     fn turn(&self) -> Turn { if self.0.is_some() { Turn::Over } else { Turn::Chance } }
     ///     fn moves(&self, _: &mut Vec<u8>) {}
-    ///     fn chance_outcomes(&self, o: &mut Vec<(u8, f64)>) { o.extend((1..=6).map(|f| (f, 1.0 / 6.0))) }
+    ///     fn chance_outcomes(&self, o: &mut Vec<(u8, f64)>) {
+    ///         if self.0.is_none() { o.extend((1..=6).map(|f| (f, 1.0 / 6.0))) }
+    ///     }
     ///     fn apply(&mut self, face: u8) { self.0 = Some(face) }
     ///     fn rewards(&self, r: &mut [f64]) {
     ///         let first = if self.0 >= Some(4) { 1.0 } else { 0.0 };
