@@ -48,6 +48,11 @@
 //! | know the exact value (win/draw/loss, and in how many plies) | [`Solver`] ([`Solution`], [`WeakSolution`], [`BestMove`]) | `solver.rs`, `null_window.rs`, `solution.rs` |
 //! | every root move with its value | `analyze` on [`Negamax`] and [`Solver`] ([`Strategy::analyze`](search_core::Strategy::analyze)) | |
 //! | a reference to check against, or to teach | [`Minimax`], [`AlphaBeta`] | `minimax.rs`, `alphabeta.rs` |
+//! | the exact margin (boxes, seeds, points) of a game with [`Game::margin`](search_core::Game::margin) | [`MarginSolver`] | `margin.rs` |
+//! | dice or cards: expectiminimax with Star1/Star2 pruning, for two players | [`Expectimax`] ([`ChancePruning`]) | `expectimax.rs` |
+//! | three or more players: every player's value | [`MaxN`] | `maxn.rs` |
+//! | three or more players: the root player against a coalition, with alpha-beta | [`Paranoid`] | `paranoid.rs` |
+//! | three or more players: the root player against the strongest single reply | [`BestReply`] | `best_reply.rs` |
 //! | tune what is searched first | [`MoveOrdering`] | `ordering.rs` |
 //! | a table shared between searches or threads | [`TranspositionTable`] | `table.rs` |
 //! | property-test your own evaluator and game hooks | `testing` module (feature `testing`) | `testing.rs` |
@@ -168,12 +173,18 @@
 #![cfg_attr(docsrs, feature(doc_cfg))]
 
 mod alphabeta;
+mod best_reply;
 mod deepening;
+mod expectimax;
+mod general;
+mod margin;
+mod maxn;
 mod minimax;
 mod negamax;
 mod null_window;
 mod ordering;
 mod parallel;
+mod paranoid;
 mod result;
 mod searcher;
 mod solution;
@@ -189,9 +200,15 @@ pub mod testing;
 pub struct ReadmeDoctests;
 
 pub use alphabeta::AlphaBeta;
+pub use best_reply::BestReply;
+pub use expectimax::{ChancePruning, Expectimax};
+pub use general::{GeneralEvaluator, GeneralResult};
+pub use margin::{MarginSolution, MarginSolver};
+pub use maxn::MaxN;
 pub use minimax::Minimax;
 pub use negamax::Negamax;
 pub use ordering::MoveOrdering;
+pub use paranoid::Paranoid;
 pub use result::SearchResult;
 pub use solution::{BestMove, Solution, WeakSolution};
 pub use solver::Solver;
