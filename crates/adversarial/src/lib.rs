@@ -193,7 +193,7 @@ pub use minimax::Minimax;
 pub use negamax::Negamax;
 pub use ordering::MoveOrdering;
 pub use result::SearchResult;
-pub use solution::{BestMove, Solution, WeakSolution};
+pub use solution::{Analysis, BestMove, Solution, WeakSolution};
 pub use solver::Solver;
 pub use table::{
     Bound, MAX_TABLE_BYTES, NoTable, Replacement, SLOT_BYTES, TableEntry, TableSizeError,
