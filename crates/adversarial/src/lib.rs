@@ -210,7 +210,7 @@ pub use negamax::Negamax;
 pub use ordering::MoveOrdering;
 pub use paranoid::Paranoid;
 pub use result::SearchResult;
-pub use solution::{BestMove, Solution, WeakSolution};
+pub use solution::{Analysis, BestMove, Solution, WeakSolution};
 pub use solver::Solver;
 pub use table::{
     Bound, MAX_TABLE_BYTES, NoTable, Replacement, SLOT_BYTES, TableEntry, TableSizeError,

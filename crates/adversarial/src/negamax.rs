@@ -368,6 +368,7 @@ impl<E, T> Negamax<E, T> {
             prefetch: self.prefetch,
             exact: false,
             track_pv: true,
+            symmetry: false,
             salt: 0,
         }
     }

@@ -101,12 +101,15 @@ impl Ladder {
 
 /// The null-window binary search over the root's possible values. `probe_offset` moves each
 /// probe that many rungs away from the usual choice (0 for a serial solve; parallel helpers
-/// use other values so that the threads do not repeat each other's searches).
+/// use other values so that the threads do not repeat each other's searches). `known` holds
+/// bounds already proven for the value (from an earlier search; [`Bounds::OPEN`] when none):
+/// the search only probes the values between them.
 pub(crate) fn null_window_search<G, T>(
     searcher: &mut Searcher<'_, G, ZeroEvaluator, T>,
     state: &G,
     weak: bool,
     probe_offset: i64,
+    known: Bounds,
 ) -> Bounds
 where
     G: Game,
@@ -155,6 +158,12 @@ where
         // No immediate win: a win takes at least 2 plies (3 if moves cannot lose).
         let soonest = if G::MOVES_CANNOT_LOSE { 3 } else { 2 };
         max = max.min(ladder.floor(Score::win_in(soonest)));
+    }
+    // What is already known narrows the ladder (never past its ends, nor to an empty range:
+    // bounds that were proven hold, so they overlap what is possible).
+    if !weak {
+        min = min.max(ladder.ceil(known.lower)).min(max);
+        max = max.min(ladder.floor(known.upper)).max(min);
     }
     let mut root = state.clone();
     while min < max {

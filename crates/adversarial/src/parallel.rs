@@ -168,6 +168,8 @@ pub(crate) struct Race {
 /// answer is the intersection of the bounds each thread proved. With one thread, the solve
 /// runs on the calling thread (a panic then unwinds to the caller).
 ///
+/// `known` holds bounds already proven for the value ([`Bounds::OPEN`] when none).
+///
 /// Every searcher starts counting at `nodes_before` (nodes already spent from `running` by
 /// earlier solves of the same run), so that a node limit covers them all; the statistics
 /// returned count only this solve.
@@ -180,6 +182,7 @@ pub(crate) fn race<G, T>(
     state: &G,
     weak: bool,
     nodes_before: u64,
+    known: Bounds,
 ) -> Result<Race, SearchError>
 where
     G: Game + Sync,
@@ -188,7 +191,7 @@ where
     if threads <= 1 {
         let mut s = Searcher::new(&ZeroEvaluator, table, running, None, opts);
         s.stats.nodes = nodes_before;
-        let bounds = null_window_search(&mut s, state, weak, 0);
+        let bounds = null_window_search(&mut s, state, weak, 0, known);
         s.take_fault()?;
         s.stats.nodes -= nodes_before;
         return Ok(Race {
@@ -214,7 +217,8 @@ where
                         let share = running.share_nodes(threads, k, nodes_before);
                         let mut s = Searcher::new(&ZeroEvaluator, table, &share, Some(halt), opts);
                         s.stats.nodes = nodes_before;
-                        let bounds = null_window_search(&mut s, state, weak, probe_offset(k));
+                        let bounds =
+                            null_window_search(&mut s, state, weak, probe_offset(k), known);
                         s.take_fault()?;
                         s.stats.nodes -= nodes_before;
                         if !s.aborted {

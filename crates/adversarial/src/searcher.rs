@@ -65,6 +65,9 @@ pub(crate) struct LoopOptions {
     pub prefetch: bool,
     /// Maintain the principal variation (a copy per improving move; off in the solver).
     pub track_pv: bool,
+    /// Store symmetric states under one key ([`Transpositions::class_key`]); a state that
+    /// is not its class's representative neither reads nor writes a table move.
+    pub symmetry: bool,
     /// Perturbs the order of equally ranked moves (0 = none): Lazy SMP helpers use it to
     /// explore different parts of the tree.
     pub salt: u64,
@@ -341,7 +344,13 @@ where
             .remaining_plies_bound()
             .map_or(depth, |r| r.min(depth));
         let use_tt = T::ENABLED && left >= self.opts.min_table_plies;
-        let key = if use_tt { self.table.key(state) } else { 0 };
+        let (key, oriented) = if !use_tt {
+            (0, true)
+        } else if self.opts.symmetry {
+            self.table.class_key(state)
+        } else {
+            (self.table.key(state), true)
+        };
         let raw = if use_tt {
             self.table.fetch(key)
         } else {
@@ -437,7 +446,9 @@ where
             self.stats.tt_probes += 1;
             if let Some(e) = self.table.decode(key, raw) {
                 self.stats.tt_hits += 1;
-                table_move = e.move_index;
+                if oriented {
+                    table_move = e.move_index;
+                }
                 if ply > 0 && (self.opts.exact || u32::from(e.depth) == depth.min(0xffff)) {
                     match e.bound {
                         Bound::Exact => {
@@ -459,9 +470,16 @@ where
         // memory accesses overlap with each other and with the ordering work.
         if self.opts.prefetch && use_tt && left > self.opts.min_table_plies {
             let table = self.table;
+            let symmetry = self.opts.symmetry;
             for i in 0..self.plies[ply].moves.len() {
                 let mv = self.plies[ply].moves[i];
-                table.prefetch(state.with_move(mv, |child| table.key(child)));
+                table.prefetch(state.with_move(mv, |child| {
+                    if symmetry {
+                        table.class_key(child).0
+                    } else {
+                        table.key(child)
+                    }
+                }));
             }
         }
         self.order_moves(state, ply, table_move);
@@ -533,7 +551,9 @@ where
                     score: best,
                     depth: depth.min(0xffff) as u16,
                     bound,
-                    move_index: best_index.and_then(|i| u8::try_from(i).ok()),
+                    move_index: best_index
+                        .filter(|_| oriented)
+                        .and_then(|i| u8::try_from(i).ok()),
                 },
             );
         }

@@ -2,7 +2,7 @@
 
 use core::fmt;
 
-use search_core::{Score, Stats, Wdl};
+use search_core::{MoveAnalysis, Score, Stats, Wdl};
 
 /// The result of [`Solver::solve`](crate::Solver::solve): the exact value, or the bounds
 /// reached when the budget ran out first.
@@ -167,4 +167,25 @@ impl<M: fmt::Debug> fmt::Display for BestMove<M> {
             self.mv, self.score, self.stats
         )
     }
+}
+
+/// The result of [`Solver::analysis`](crate::Solver::analysis): every legal move with its
+/// exact value, best first, and the statistics of the whole analysis.
+///
+/// ```
+/// use adversarial::Solver;
+/// use games::TicTacToe;
+/// let a = Solver::new().with_table_mb(1).analysis(&TicTacToe::new()).unwrap();
+/// assert_eq!(a.moves.len(), 9);
+/// assert!(a.stats.nodes > 0);
+/// ```
+#[derive(Clone, Debug, PartialEq)]
+#[non_exhaustive]
+pub struct Analysis<M> {
+    /// Every legal move with its value, best first (as
+    /// [`MoveAnalysis::sort_best_first`] orders them).
+    pub moves: Vec<MoveAnalysis<M>>,
+    /// Counters of the position's solve and of its children's, all together;
+    /// `iterations` is the number of null-window searches.
+    pub stats: Stats,
 }

@@ -678,6 +678,14 @@ pub trait Transpositions<G: Game> {
     const ENABLED: bool;
     /// The key of `state`.
     fn key(&self, state: &G) -> u64;
+    /// The key of `state`'s symmetry class (see
+    /// [`GameHash::canonical_key`]), and whether `state` is the class's representative
+    /// (only then may a stored move index be used or stored: it names a move of the
+    /// representative's move list). The default: [`key`](Transpositions::key), `true`.
+    #[inline]
+    fn class_key(&self, state: &G) -> (u64, bool) {
+        (self.key(state), true)
+    }
     /// The entry stored for `key`.
     fn probe(&self, key: u64) -> Option<TableEntry>;
     /// Reads `key`'s slot without interpreting it (see [`TranspositionTable::fetch`]).
@@ -768,6 +776,34 @@ impl<G: GameHash> Transpositions<G> for TranspositionTable {
             key ^ check_value(state)
         }
     }
+    /// The state's [`canonical_key`](GameHash::canonical_key) (folded as in
+    /// [`key`](Transpositions::key)) for a game with
+    /// [`HAS_SYMMETRY`](GameHash::HAS_SYMMETRY), and whether it is the state's own key.
+    ///
+    /// ```
+    /// use adversarial::{TranspositionTable, Transpositions};
+    /// use games::ConnectFour;
+    /// let t = TranspositionTable::new(1024).unwrap();
+    /// let a: ConnectFour = "12".parse().unwrap();
+    /// let b: ConnectFour = "76".parse().unwrap(); // the mirror image
+    /// let ((ka, ra), (kb, rb)) = (t.class_key(&a), t.class_key(&b));
+    /// assert_eq!(ka, kb);
+    /// assert!(ra != rb); // one of them is the representative
+    /// ```
+    #[inline]
+    fn class_key(&self, state: &G) -> (u64, bool) {
+        if !G::HAS_SYMMETRY {
+            return (Transpositions::key(self, state), true);
+        }
+        let own = state.hash_key();
+        let class = state.canonical_key();
+        let key = if G::KEY_IS_EXACT {
+            class
+        } else {
+            class ^ check_value(state)
+        };
+        (key, class == own)
+    }
     #[inline]
     fn probe(&self, key: u64) -> Option<TableEntry> {
         TranspositionTable::probe(self, key)
@@ -803,6 +839,10 @@ macro_rules! delegate_transpositions {
             #[inline]
             fn key(&self, state: &G) -> u64 {
                 (**self).key(state)
+            }
+            #[inline]
+            fn class_key(&self, state: &G) -> (u64, bool) {
+                (**self).class_key(state)
             }
             #[inline]
             fn probe(&self, key: u64) -> Option<TableEntry> {

@@ -222,6 +222,49 @@ fn solver_matches_minimax_on_every_reachable_position() {
 }
 
 #[test]
+fn symmetric_solver_gives_every_image_the_minimax_value() {
+    // One table for the whole walk, symmetry on: the 8 rotations and reflections of a
+    // position share a table entry, and each must still get minimax's exact value (and the
+    // best move found must keep it).
+    let mut seen = std::collections::HashSet::new();
+    let mut stack = vec![TicTacToe::new()];
+    let mut solver = Solver::new().with_table_mb(1).with_symmetry(true);
+    let exact_minimax = Minimax::new(|_: &TicTacToe| 0).with_budget(Budget::unlimited());
+    let mut checked = 0;
+    while let Some(g) = stack.pop() {
+        if !seen.insert(g.canonical()) || g.outcome().is_over() {
+            continue;
+        }
+        let exact = exact_minimax.search(&g).unwrap().score.unwrap();
+        for image in g.symmetries() {
+            assert_eq!(solver.solve(&image).unwrap().score, Some(exact), "{image}");
+            let best = solver.best_move(&image).unwrap();
+            let mut child = image;
+            child.play(best.mv);
+            let value = match child.outcome() {
+                Outcome::Draw => Score::DRAW,
+                Outcome::Win(_) => Score::win_in(1),
+                Outcome::Ongoing => exact_minimax
+                    .search(&child)
+                    .unwrap()
+                    .score
+                    .unwrap()
+                    .to_parent(),
+            };
+            assert_eq!(value, exact, "best move {} of\n{image}", best.mv);
+            checked += 1;
+        }
+        for mv in g.legal_move_list() {
+            let mut next = g;
+            next.play(mv);
+            stack.push(next);
+        }
+    }
+    // 765 classes, 138 of them finished games.
+    assert_eq!(checked, 8 * (765 - 138));
+}
+
+#[test]
 fn prefers_the_fastest_win_and_blocks() {
     // X to move: 2 wins at once (row 0-1-2); the engine must not prefer a slower win.
     let g: TicTacToe = "XX. OO. ...".parse().unwrap();

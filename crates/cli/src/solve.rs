@@ -71,6 +71,9 @@ pub struct Args {
     /// Tuning: do not prefetch the children's table slots.
     #[arg(long, hide_short_help = true)]
     no_prefetch: bool,
+    /// Tuning: store a position and its mirror image as one table entry.
+    #[arg(long, hide_short_help = true)]
+    symmetry: bool,
     /// Tuning: move ordering.
     #[arg(long, value_enum, default_value_t = Ordering::Table, hide_short_help = true)]
     ordering: Ordering,
@@ -136,6 +139,7 @@ pub fn run(args: Args) -> Result<ExitCode, Failure> {
         .with_table(Arc::new(table))
         .with_game_hooks(!args.no_hooks)
         .with_prefetch(!args.no_prefetch)
+        .with_symmetry(args.symmetry)
         .with_move_ordering(args.ordering.to_move_ordering())
         .with_threads(args.threads as usize)
         .with_budget(budget);
@@ -376,7 +380,8 @@ fn analyze(solver: &mut Solver, position: &ConnectFour, args: &Args) -> Result<S
             };
         }
     } else {
-        for m in solver.analyze(position).map_err(|e| e.to_string())? {
+        let analysis = solver.analysis(position).map_err(|e| e.to_string())?;
+        for m in analysis.moves {
             let score = match m.value {
                 MoveValue::Exact(score) => benchmark_score(score, stones),
                 _ => None,
@@ -384,10 +389,9 @@ fn analyze(solver: &mut Solver, position: &ConnectFour, args: &Args) -> Result<S
             .ok_or_else(|| format!("column {}: no exact value ({})", m.mv + 1, m.value))?;
             scores[usize::from(m.mv)] = score;
         }
-        // The analysis reports values, not how many nodes they took.
         return Ok(Solved {
             scores,
-            nodes: None,
+            nodes: Some(analysis.stats.nodes),
             elapsed: started.elapsed(),
         });
     }

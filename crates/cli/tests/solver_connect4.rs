@@ -11,8 +11,8 @@ use games::{ConnectFour, ThreatEvaluator};
 use proptest::prelude::*;
 use search_core::testing::ongoing_state;
 use search_core::{
-    Budget, BudgetError, BudgetField, Game, GameHash, Outcome, Player, Score, SearchError,
-    StopFlag, Wdl,
+    Budget, BudgetError, BudgetField, Game, GameHash, MoveValue, Outcome, Player, Score,
+    SearchError, StopFlag, Wdl,
 };
 
 const DATA: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../data/connect4");
@@ -333,5 +333,77 @@ trait EvalC4 {
 impl EvalC4 for ThreatEvaluator {
     fn evaluate_c4(&self, g: &ConnectFour) -> i32 {
         search_core::Evaluator::evaluate(self, g)
+    }
+}
+
+/// The mirror image of a move string (column c becomes 8 - c).
+fn mirrored(moves: &str) -> String {
+    moves
+        .bytes()
+        .map(|b| char::from(b'0' + (8 - (b - b'0'))))
+        .collect()
+}
+
+#[test]
+fn mirror_images_get_identical_scores_with_and_without_symmetry() {
+    // The table stores a position and its mirror image once (`GameHash::canonical_key`):
+    // both solve to the published score, from a cleared table and from a table the other
+    // one filled, and the solver without symmetry agrees.
+    let mut with = solver().with_symmetry(true);
+    let mut without = solver();
+    for (moves, expected) in load("Test_L2_R2", 50)
+        .into_iter()
+        .chain(load("Test_L1_R1", 100))
+    {
+        let mirror = mirrored(&moves);
+        assert_eq!(solve(&mut with, &moves), expected, "{moves}");
+        assert_eq!(solve(&mut with, &mirror), expected, "{mirror}");
+        assert_eq!(solve(&mut without, &mirror), expected, "{mirror}");
+        // The second solve reads what the first stored under the shared key.
+        let g: ConnectFour = moves.parse().unwrap();
+        let m: ConnectFour = mirror.parse().unwrap();
+        with.clear();
+        let a = with.solve(&g).unwrap();
+        let b = with.solve(&m).unwrap();
+        assert_eq!(a.score, b.score, "{moves}");
+    }
+}
+
+#[test]
+fn analysis_scores_equal_the_negated_solves_of_the_children() {
+    // Every column of `Solver::analyze` (one table, the root's value bounding each child's
+    // search) against a fresh solve of the child position.
+    let mut analyzer = solver();
+    let mut fresh = solver();
+    let sample = load("Test_L3_R1", 100)
+        .into_iter()
+        .chain(load("Test_L2_R1", 100))
+        .chain(load("Test_L2_R2", 100))
+        .chain(load("Test_L1_R1", 250));
+    for (moves, expected) in sample {
+        let g: ConnectFour = moves.parse().unwrap();
+        analyzer.clear();
+        let analysis = analyzer.analyze(&g).unwrap();
+        assert_eq!(analysis.len(), g.legal_move_count(), "{moves}");
+        let exact = |v: &MoveValue| match v {
+            MoveValue::Exact(s) => *s,
+            other => panic!("{moves}: not exact: {other}"),
+        };
+        let best = exact(&analysis[0].value);
+        assert_eq!(pons_score(best, g.moves_played()), expected, "{moves}");
+        for m in &analysis {
+            let mut child = g;
+            child.play(m.mv);
+            let value = exact(&m.value);
+            let direct = match child.outcome() {
+                Outcome::Win(_) => Score::win_in(1),
+                Outcome::Draw => Score::DRAW,
+                Outcome::Ongoing => {
+                    fresh.clear();
+                    fresh.solve(&child).unwrap().score.unwrap().to_parent()
+                }
+            };
+            assert_eq!(value, direct, "{moves} column {}", m.mv + 1);
+        }
     }
 }

@@ -413,11 +413,45 @@ impl Game for ConnectFour {
     }
 }
 
+/// The key of the mirror image (columns 1..7 read as 7..1): the key is `current + mask`,
+/// which never carries from one 7-bit column into the next, so mirroring the key mirrors
+/// the position.
+#[inline]
+fn mirror_key(key: u64) -> u64 {
+    let col = |c: u32| (key >> (c * H1)) & 0x7f;
+    (col(0) << (6 * H1))
+        | (col(1) << (5 * H1))
+        | (col(2) << (4 * H1))
+        | (col(3) << (3 * H1))
+        | (col(4) << (2 * H1))
+        | (col(5) << H1)
+        | col(6)
+}
+
 impl GameHash for ConnectFour {
     const KEY_IS_EXACT: bool = true;
     #[inline]
     fn hash_key(&self) -> u64 {
         self.current + self.mask
+    }
+
+    const HAS_SYMMETRY: bool = true;
+
+    /// The smaller of the keys of the position and of its mirror image (the board read
+    /// from right to left), which has the same value.
+    ///
+    /// ```
+    /// use games::ConnectFour;
+    /// use search_core::GameHash;
+    /// let a: ConnectFour = "1234".parse().unwrap();
+    /// let b: ConnectFour = "7654".parse().unwrap();
+    /// assert_ne!(a.hash_key(), b.hash_key());
+    /// assert_eq!(a.canonical_key(), b.canonical_key());
+    /// ```
+    #[inline]
+    fn canonical_key(&self) -> u64 {
+        let key = self.current + self.mask;
+        key.min(mirror_key(key))
     }
 }
 

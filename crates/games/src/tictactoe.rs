@@ -348,6 +348,22 @@ impl GameHash for TicTacToe {
     fn hash_key(&self) -> u64 {
         u64::from(self.x) | (u64::from(self.o) << 9)
     }
+
+    const HAS_SYMMETRY: bool = true;
+
+    /// The smallest key among the board's 8 images under rotations and reflections, which
+    /// all have the same value (the key of [`canonical`](TicTacToe::canonical)).
+    ///
+    /// ```
+    /// use games::TicTacToe;
+    /// use search_core::GameHash;
+    /// let corner: TicTacToe = "X.. ... ...".parse().unwrap();
+    /// let other: TicTacToe = "... ... ..X".parse().unwrap();
+    /// assert_eq!(corner.canonical_key(), other.canonical_key());
+    /// ```
+    fn canonical_key(&self) -> u64 {
+        self.canonical().hash_key()
+    }
 }
 
 impl fmt::Display for TicTacToe {

@@ -111,3 +111,38 @@ fn display_shows_coordinates_and_stones() {
     assert_eq!(text.lines().nth(5), Some("| . . . X X . . |"));
     assert_eq!(text.lines().nth(4), Some("| . . . O O . . |"));
 }
+
+/// The mirror image of a move string (column c becomes 8 - c).
+fn mirrored(moves: &str) -> String {
+    moves
+        .bytes()
+        .map(|b| char::from(b'0' + (8 - (b - b'0'))))
+        .collect()
+}
+
+#[test]
+fn canonical_key_identifies_a_position_with_its_mirror_image_only() {
+    // Random games: every prefix and its mirror image share the canonical key, which is one
+    // of their own keys; different positions (up to the mirror) never share it.
+    let mut rng = search_core::SplitMix64::new(7);
+    let mut seen: std::collections::HashMap<u64, ConnectFour> = std::collections::HashMap::new();
+    for _ in 0..300 {
+        let mut moves = String::new();
+        let mut g = ConnectFour::new();
+        while !g.outcome().is_over() {
+            let legal = g.legal_move_list();
+            let mv = legal[rng.below(legal.len())];
+            g.play(mv);
+            moves.push(char::from(b'1' + mv));
+            let m: ConnectFour = mirrored(&moves).parse().unwrap();
+            assert_eq!(g.canonical_key(), m.canonical_key(), "{moves}");
+            assert!(g.canonical_key() == g.hash_key() || g.canonical_key() == m.hash_key());
+            let key = g.canonical_key();
+            let class = *seen.entry(key).or_insert(g);
+            assert!(
+                class.hash_key() == g.hash_key() || class.hash_key() == m.hash_key(),
+                "{moves}: two positions share a canonical key"
+            );
+        }
+    }
+}

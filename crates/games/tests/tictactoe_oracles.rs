@@ -74,6 +74,11 @@ fn distinct_positions_and_symmetry_classes() {
         for s in &layer {
             all.insert(s.hash_key());
             classes.insert(s.canonical().hash_key());
+            // The table's symmetry hook: one key per class, the representative's own key.
+            assert_eq!(s.canonical_key(), s.canonical().hash_key());
+            for image in s.symmetries() {
+                assert_eq!(image.canonical_key(), s.canonical_key(), "{s}");
+            }
             if s.outcome().is_over() {
                 terminal += 1;
             }

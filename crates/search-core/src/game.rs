@@ -620,4 +620,56 @@ pub trait GameHash: Game {
 
     /// The state's key. Must include whose turn it is when that is not implied by the board.
     fn hash_key(&self) -> u64;
+
+    /// `true` if [`canonical_key`](GameHash::canonical_key) gives symmetric states one key;
+    /// `false` (the default): it is [`hash_key`](GameHash::hash_key), and engines skip it.
+    const HAS_SYMMETRY: bool = false;
+
+    /// The key of the state's symmetry class: one key for all the states that are images of
+    /// each other under a symmetry of the game (a mirror, a rotation) and therefore have the
+    /// same value, so that a transposition table stores them once. It must be the
+    /// [`hash_key`](GameHash::hash_key) of one member of the class (the smallest of the
+    /// images' keys, say): a state whose own key equals it is the class's representative,
+    /// and only the representative's moves are stored in the table (a stored move names a
+    /// move of the state it was found in). With [`KEY_IS_EXACT`](GameHash::KEY_IS_EXACT),
+    /// different classes must have different canonical keys (the smallest image key of an
+    /// exact key has this property). The default, with
+    /// [`HAS_SYMMETRY`](GameHash::HAS_SYMMETRY) `false`, is the state's own key.
+    ///
+    /// ```
+    /// use search_core::{Game, GameHash, Outcome, Player};
+    ///
+    /// /// Two heaps of stones; a move takes 1 from either heap; taking the last stone wins.
+    /// /// Swapping the heaps changes nothing.
+    /// #[derive(Clone)]
+    /// struct Heaps { heaps: [u32; 2], to_move: Player }
+    /// # impl Game for Heaps {
+    /// #     type Move = usize;
+    /// #     fn to_move(&self) -> Player { self.to_move }
+    /// #     fn legal_moves(&self, m: &mut Vec<usize>) { m.extend((0..2).filter(|&h| self.heaps[h] > 0)) }
+    /// #     fn play(&mut self, h: usize) { self.heaps[h] -= 1; self.to_move = self.to_move.opponent() }
+    /// #     fn outcome(&self) -> Outcome {
+    /// #         if self.heaps == [0, 0] { Outcome::Win(self.to_move.opponent()) } else { Outcome::Ongoing }
+    /// #     }
+    /// # }
+    /// impl GameHash for Heaps {
+    ///     const KEY_IS_EXACT: bool = true;
+    ///     fn hash_key(&self) -> u64 {
+    ///         (u64::from(self.heaps[0]) << 33) | (u64::from(self.heaps[1]) << 1) | self.to_move.index() as u64
+    ///     }
+    ///     const HAS_SYMMETRY: bool = true;
+    ///     fn canonical_key(&self) -> u64 {
+    ///         let swapped = Heaps { heaps: [self.heaps[1], self.heaps[0]], to_move: self.to_move };
+    ///         self.hash_key().min(swapped.hash_key())
+    ///     }
+    /// }
+    /// let a = Heaps { heaps: [3, 5], to_move: Player::First };
+    /// let b = Heaps { heaps: [5, 3], to_move: Player::First };
+    /// assert_eq!(a.canonical_key(), b.canonical_key());
+    /// assert_eq!(a.canonical_key(), a.hash_key()); // `a` is the representative
+    /// ```
+    #[inline]
+    fn canonical_key(&self) -> u64 {
+        self.hash_key()
+    }
 }
