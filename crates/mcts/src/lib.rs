@@ -117,10 +117,13 @@
 //!   always gives the same result.
 //! * **Errors, not panics:** a finished game, a zero or refused budget, a NaN or negative
 //!   exploration constant, zero threads: each is a [`SearchError`](search_core::SearchError). So is a
-//!   broken game (an ongoing state without moves, a move after which the same player is to
-//!   move, a hook move that is not legal), and a panic in your game, playout or evaluator
+//!   broken game (an ongoing state without moves, a hook move that is not legal), and a panic in your game, playout or evaluator
 //!   on one of several threads: [`WorkerPanicked`](search_core::SearchError::WorkerPanicked),
 //!   with the other threads stopped (see [`Mcts::search`]).
+//! * **Extra turns:** unlike the `adversarial` engines, MCTS accepts a game in which a move
+//!   may leave the same player to move (as a completed box does in Dots and Boxes): every
+//!   node keeps the player who moved into it, rewards are backed up for that player, and
+//!   the solver negates a proven value only where the mover changes, never by depth.
 //! * **What your game needs** beyond [`Game`](search_core::Game): searching needs
 //!   `G: PartialEq + Send` and `G::Move: Send` (`PartialEq` to find the kept tree's
 //!   position, `Send` for the threads), and the playout policy `P: Playout<G> + Sync`;
@@ -136,6 +139,7 @@ mod playout;
 mod result;
 mod search;
 mod selection;
+mod shared;
 mod solver;
 mod strategy;
 mod threads;
@@ -144,7 +148,7 @@ mod view;
 mod worker;
 
 pub use final_choice::FinalChoice;
-pub use mcts::{DEFAULT_NODE_CAP, MAX_THREADS, Mcts};
+pub use mcts::{DEFAULT_NODE_CAP, MAX_THREADS, Mcts, Parallelism};
 pub use playout::{EvalCutoff, HintPlayout, MAX_PLAYOUT_PLIES, Playout, RandomPlayout};
 pub use result::{MoveStats, SearchResult, Value};
 pub use view::NodeView;

@@ -6,6 +6,7 @@ use search_core::{Budget, Evaluator, Game, SearchError};
 use crate::expansion::PriorSource;
 use crate::final_choice::FinalChoice;
 use crate::playout::RandomPlayout;
+use crate::shared::SharedNode;
 use crate::tree::Node;
 use crate::worker::Worker;
 
@@ -26,6 +27,31 @@ pub const DEFAULT_NODE_CAP: u64 = 1 << 24;
 /// assert!(ai.search(&TicTacToe::new()).is_err());
 /// ```
 pub const MAX_THREADS: usize = 1024;
+
+/// How several search threads share the work (see [`Mcts::with_parallelism`]).
+///
+/// ```
+/// use games::ConnectFour;
+/// use mcts::{Mcts, Parallelism};
+/// let ai = Mcts::<ConnectFour>::new().with_threads(2).with_parallelism(Parallelism::Root);
+/// assert_eq!(ai.parallelism(), Parallelism::Root);
+/// assert_eq!(Parallelism::default(), Parallelism::Tree);
+/// ```
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Parallelism {
+    /// Tree parallelisation (the default): one tree shared by all threads, whose node
+    /// statistics are atomics; a thread descending into a node adds a *virtual loss* (its
+    /// visit counts before its reward arrives, as a loss), so the threads spread over
+    /// different lines. The iterations are taken from one shared budget and the node cap
+    /// holds for the one tree.
+    #[default]
+    Tree,
+    /// Root parallelisation: every thread grows a tree of its own, with its share of the
+    /// iterations and of the node cap; the root statistics are merged at the end. No
+    /// shared memory is written during the search.
+    Root,
+}
 
 /// Monte Carlo tree search with UCT, an MCTS-Solver (score-bounded: proves wins, losses and
 /// draws), tree reuse between moves, optional priors and root-parallel threads.
@@ -60,6 +86,7 @@ pub struct Mcts<G: Game, P = RandomPlayout> {
     pub(crate) exploration: f64,
     pub(crate) final_choice: FinalChoice,
     pub(crate) threads: usize,
+    pub(crate) parallelism: Parallelism,
     pub(crate) reuse: bool,
     pub(crate) hooks: bool,
     pub(crate) prior: PriorSource<G>,
@@ -91,6 +118,7 @@ impl<G: Game, P: core::fmt::Debug> core::fmt::Debug for Mcts<G, P> {
             .field("exploration", &self.exploration)
             .field("final_choice", &self.final_choice)
             .field("threads", &self.threads)
+            .field("parallelism", &self.parallelism)
             .field("tree_reuse", &self.reuse)
             .field("game_hooks", &self.hooks)
             .field("prior", &prior)
@@ -123,6 +151,7 @@ impl<G: Game> Mcts<G, RandomPlayout> {
             exploration: Self::DEFAULT_EXPLORATION,
             final_choice: FinalChoice::MostVisits,
             threads: 1,
+            parallelism: Parallelism::Tree,
             reuse: true,
             hooks: true,
             prior: PriorSource::None,
@@ -277,6 +306,16 @@ impl<G: Game, P> Mcts<G, P> {
     /// ```
     pub const NODE_BYTES: usize = core::mem::size_of::<Node<G::Move>>();
 
+    /// Bytes taken by one node of the tree shared by the threads of a tree-parallel
+    /// search ([`Parallelism::Tree`]) while it runs (32 for a move of one or two bytes).
+    ///
+    /// ```
+    /// use games::ConnectFour;
+    /// use mcts::Mcts;
+    /// assert_eq!(Mcts::<ConnectFour>::SHARED_NODE_BYTES, 32);
+    /// ```
+    pub const SHARED_NODE_BYTES: usize = core::mem::size_of::<SharedNode<G::Move>>();
+
     /// Caps the search tree at `nodes` nodes, all threads together (default
     /// [`DEFAULT_NODE_CAP`]). The cap is a memory bound, separate from the budget: it
     /// does not end the search.
@@ -389,11 +428,20 @@ impl<G: Game, P> Mcts<G, P> {
         self.exploration
     }
 
-    /// Searches on `threads` threads (root parallelisation: one tree per thread, seeded
-    /// from the engine's seed and the thread index, statistics merged at the root; the
-    /// iterations and the node cap are split among the threads). `0` or more than
-    /// [`MAX_THREADS`] is a [`SearchError::Config`] when a search starts. The default is
-    /// one thread: the search then runs on the calling thread.
+    /// Searches on `threads` threads, sharing one tree ([`Parallelism::Tree`], the
+    /// default) or growing one tree each ([`Parallelism::Root`]; see
+    /// [`with_parallelism`](Mcts::with_parallelism)). Thread `i` draws its random numbers
+    /// from the stream `i` of the engine's seed. `0` or more than [`MAX_THREADS`] is a
+    /// [`SearchError::Config`] when a search starts. The default is one thread: the search
+    /// then runs on the calling thread, and both kinds of parallelism are the same search.
+    ///
+    /// **What several threads change.** With one thread and an iteration budget a seed
+    /// always gives the same search, bit for bit. With several, the threads' interleaving
+    /// (which thread expands a node first, which statistics another thread sees while it
+    /// selects) depends on the operating system's scheduling, so the visit counts, the
+    /// tree's shape and size and, in close positions, the chosen move vary from run to run;
+    /// the number of iterations under an iteration budget, the node cap, and every proven
+    /// value do not.
     ///
     /// ```
     /// use games::ConnectFour;
@@ -404,11 +452,58 @@ impl<G: Game, P> Mcts<G, P> {
     ///     .with_budget(Budget::iterations(2_000));
     /// let r = ai.search(&ConnectFour::new()).unwrap();
     /// assert_eq!(r.threads, cores.min(2_000));
+    /// assert_eq!(r.stats.iterations, 2_000);
     /// ```
     #[must_use]
     pub fn with_threads(mut self, threads: usize) -> Self {
         self.threads = threads;
         self
+    }
+
+    /// How several threads share the work: one shared tree ([`Parallelism::Tree`], the
+    /// default) or a tree each ([`Parallelism::Root`]). Nothing changes with one thread.
+    ///
+    /// **Tree** (the default, chosen by measurement, see `docs/benchmarks.md`): every
+    /// playout refines the one tree, so the threads together search as deep as one thread
+    /// given their combined iterations, less what virtual loss and contention cost. The
+    /// node cap bounds the shared tree; during the search its nodes take
+    /// [`SHARED_NODE_BYTES`](Mcts::SHARED_NODE_BYTES) each, and at the end the tree is
+    /// copied into the compact form of [`NODE_BYTES`](Mcts::NODE_BYTES) a node that the
+    /// engine keeps (so the search's peak is the shared tree plus that copy).
+    ///
+    /// **Root**: each thread grows a tree of its own from the root with its share of the
+    /// iterations and of the node cap, and the root statistics are summed at the end. The
+    /// threads never write shared memory, but each tree is shallower and they repeat each
+    /// other's work.
+    ///
+    /// ```
+    /// use games::TicTacToe;
+    /// use mcts::{Mcts, Parallelism, Value};
+    /// use search_core::{Budget, Wdl};
+    /// for parallelism in [Parallelism::Tree, Parallelism::Root] {
+    ///     let mut ai = Mcts::<TicTacToe>::new()
+    ///         .with_threads(2)
+    ///         .with_parallelism(parallelism)
+    ///         .with_budget(Budget::iterations(200_000));
+    ///     let r = ai.search(&TicTacToe::new()).unwrap();
+    ///     assert_eq!(r.value, Value::Proven(Wdl::Draw));
+    /// }
+    /// ```
+    #[must_use]
+    pub fn with_parallelism(mut self, parallelism: Parallelism) -> Self {
+        self.parallelism = parallelism;
+        self
+    }
+
+    /// The kind of parallelism (see [`with_parallelism`](Mcts::with_parallelism)).
+    ///
+    /// ```
+    /// use games::TicTacToe;
+    /// assert_eq!(mcts::Mcts::<TicTacToe>::new().parallelism(), mcts::Parallelism::Tree);
+    /// ```
+    #[must_use]
+    pub fn parallelism(&self) -> Parallelism {
+        self.parallelism
     }
 
     /// The number of search threads (see [`with_threads`](Mcts::with_threads)).
@@ -436,6 +531,7 @@ impl<G: Game, P> Mcts<G, P> {
             exploration: self.exploration,
             final_choice: self.final_choice,
             threads: self.threads,
+            parallelism: self.parallelism,
             reuse: self.reuse,
             hooks: self.hooks,
             prior: self.prior,

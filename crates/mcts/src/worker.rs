@@ -36,12 +36,12 @@ pub(crate) struct Limits<'a> {
 /// whole tree; statistics are merged at the root).
 pub(crate) struct Worker<M> {
     pub tree: Vec<Node<M>>,
-    rng: SplitMix64,
-    path: Vec<u32>,
-    scratch: Scratch<M>,
+    pub rng: SplitMix64,
+    pub path: Vec<u32>,
+    pub scratch: Scratch<M>,
     /// `[1/sqrt(n), sqrt(ln n)]` for small visit counts.
-    terms: Vec<[f32; 2]>,
-    full: bool,
+    pub terms: Vec<[f32; 2]>,
+    pub full: bool,
     /// Nodes the tree held when this search started (kept from earlier searches).
     pub kept: usize,
     pub iterations: u64,
@@ -155,15 +155,9 @@ impl<M: Copy + PartialEq + core::fmt::Debug> Worker<M> {
                 reward = self.playout_from(ctx.playout, &mut state)?;
                 break;
             };
-            let mv = self.tree[child].mv;
-            state.play(mv);
-            // The tree keeps each node's owner, but the engine (its evaluator priors, the
-            // game contract it documents) needs the turn to pass: one comparison per step.
-            if state.to_move().index() as u8 == self.tree[child].owner() {
-                return Err(SearchError::TurnDidNotPass {
-                    mv: format!("{mv:?}"),
-                });
-            }
+            // Each node knows its owner (the player who moved into it), so a move after
+            // which the same player moves again (an extra turn) needs nothing special.
+            state.play(self.tree[child].mv);
             depth += 1;
             self.path.push(child as u32);
             idx = child;
