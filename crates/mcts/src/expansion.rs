@@ -21,6 +21,9 @@ pub(crate) struct Expansion<'a, G: Game> {
     pub hooks: bool,
     /// The most nodes this thread's tree may hold.
     pub cap: usize,
+    /// Create the children best `move_order_hint` first (progressive widening without
+    /// priors: the children a node may try first are the game's best guesses).
+    pub by_hint: bool,
 }
 
 /// Buffers reused by every expansion (and by playouts, for the moves).
@@ -130,14 +133,16 @@ pub(crate) fn root_too_big(cap: usize, count: usize) -> SearchError {
 
 /// Puts the generated moves (`scratch.moves`) into the order their nodes are created:
 /// shuffled (trying unvisited children in this order is a uniform choice), then, with
-/// priors, sorted highest prior first. Returns `true` when the order, with each move's
-/// prior, is in `scratch.order` (priors on), `false` when it is `scratch.moves`.
+/// priors, sorted highest prior first, or with `by_hint` (and no priors) best
+/// `move_order_hint` first. Returns `true` when the order, with each move's prior (0
+/// without priors), is in `scratch.order`, `false` when it is `scratch.moves`.
 pub(crate) fn order<G: Game>(
     scratch: &mut Scratch<G::Move>,
     rng: &mut SplitMix64,
     state: &G,
-    prior: &PriorSource<G>,
+    opts: &Expansion<'_, G>,
 ) -> bool {
+    let prior = opts.prior;
     let moves = &mut scratch.moves;
     let count = moves.len();
     for i in (1..count).rev() {
@@ -145,7 +150,15 @@ pub(crate) fn order<G: Game>(
         moves.swap(i, j);
     }
     if matches!(prior, PriorSource::None) {
-        return false;
+        if !opts.by_hint {
+            return false;
+        }
+        // Best hint first; the shuffle decides among equal hints (a stable sort).
+        let order = &mut scratch.order;
+        order.clear();
+        order.extend(moves.iter().map(|&mv| (0.0, mv)));
+        order.sort_by_key(|&(_, mv)| core::cmp::Reverse(state.move_order_hint(mv)));
+        return true;
     }
     let order = &mut scratch.order;
     order.clear();
@@ -215,7 +228,7 @@ pub(crate) fn expand<G: Game>(
     }
     reserve_within(tree, count, opts.cap);
     let first = tree.len();
-    if order(scratch, rng, state, opts.prior) {
+    if order(scratch, rng, state, opts) {
         for &(p, mv) in scratch.order.iter() {
             tree.push(Node::new(mv, mover, p));
         }

@@ -109,8 +109,14 @@
 //! * **Reading the tree:** [`Mcts::root_view`] returns a [`NodeView`] of the kept tree's
 //!   root: per node the move, visits, mean reward and proven value, and the children, to
 //!   print or draw what the search explored.
-//! * **Threads:** [`Mcts::with_threads`] runs root parallelisation (one tree per thread,
-//!   merged at the root); no `unsafe` and no locks in the hot loop.
+//! * **Threads:** [`Mcts::with_threads`] searches one tree shared by all threads (tree
+//!   parallelisation, the default: node statistics are atomics, a thread adds a virtual
+//!   loss to the nodes it descends through, expansion is claimed per node with a flag), or
+//!   one tree per thread merged at the root ([`Parallelism::Root`]); no `unsafe` and no
+//!   locks in the hot loop. See [`Mcts::with_parallelism`].
+//! * **Progressive widening** ([`Mcts::with_progressive_widening`], off by default): a
+//!   node with `n` visits selects among its first `c · n^e` children only, created in the
+//!   game's [`move_order_hint`](search_core::Game::move_order_hint) order.
 //! * **Reproducible:** all randomness comes from
 //!   [`SplitMix64`](search_core::SplitMix64) streams of the seed
 //!   ([`Mcts::with_seed`], default 0); with one thread and an iteration budget a seed

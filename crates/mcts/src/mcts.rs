@@ -54,7 +54,8 @@ pub enum Parallelism {
 }
 
 /// Monte Carlo tree search with UCT, an MCTS-Solver (score-bounded: proves wins, losses and
-/// draws), tree reuse between moves, optional priors and root-parallel threads.
+/// draws), tree reuse between moves, optional priors and progressive widening, and
+/// threads sharing one tree (or one tree each).
 ///
 /// Start one in one line; every option has a sensible default (see the
 /// [crate documentation](crate) for the algorithm, the reward scale and the UCT formula):
@@ -91,6 +92,8 @@ pub struct Mcts<G: Game, P = RandomPlayout> {
     pub(crate) hooks: bool,
     pub(crate) prior: PriorSource<G>,
     pub(crate) prior_weight: f64,
+    /// Progressive widening: (coefficient, exponent).
+    pub(crate) widening: Option<(f64, f64)>,
     pub(crate) budget: Budget,
     pub(crate) node_cap: u64,
     pub(crate) playout: P,
@@ -123,6 +126,7 @@ impl<G: Game, P: core::fmt::Debug> core::fmt::Debug for Mcts<G, P> {
             .field("game_hooks", &self.hooks)
             .field("prior", &prior)
             .field("prior_weight", &self.prior_weight)
+            .field("progressive_widening", &self.widening)
             .field("budget", &self.budget)
             .field("node_cap", &self.node_cap)
             .field("playout", &self.playout)
@@ -156,6 +160,7 @@ impl<G: Game> Mcts<G, RandomPlayout> {
             hooks: true,
             prior: PriorSource::None,
             prior_weight: 0.0,
+            widening: None,
             budget: Budget::iterations(10_000),
             node_cap: DEFAULT_NODE_CAP,
             playout: RandomPlayout,
@@ -332,8 +337,14 @@ impl<G: Game, P> Mcts<G, P> {
     ///   ([`Mcts::tree_bytes`]); besides that, each thread keeps a 32 KiB table and its move
     ///   buffers. Re-rooting after a move compacts the kept subtree in place, and a kept
     ///   tree larger than a lowered cap is dropped and its memory shrunk to the new cap.
-    /// * **Threads:** the cap is shared: with `t` threads (root parallelisation, one tree
-    ///   per thread) each tree may hold `nodes / t` nodes.
+    /// * **Threads:** the cap holds for all threads together. With tree parallelism (the
+    ///   default) the one shared tree may hold `nodes` nodes; the threads take its slots in
+    ///   blocks of 256, and a sibling group that does not fit in what is left of a block
+    ///   starts a new one, so a full shared tree may stop short of the cap by less than one
+    ///   sibling group per block. While the search runs its nodes take
+    ///   [`SHARED_NODE_BYTES`](Mcts::SHARED_NODE_BYTES) each; at the end the tree is copied
+    ///   into the compact arena of `NODE_BYTES` nodes the engine keeps. With root
+    ///   parallelism (one tree per thread) each tree may hold `nodes / t` nodes.
     ///
     /// A cap of zero, or one too small to expand the root, is a [`SearchError::Config`]
     /// when a search starts.
@@ -536,6 +547,7 @@ impl<G: Game, P> Mcts<G, P> {
             hooks: self.hooks,
             prior: self.prior,
             prior_weight: self.prior_weight,
+            widening: self.widening,
             budget: self.budget,
             node_cap: self.node_cap,
             playout,
@@ -656,6 +668,48 @@ impl<G: Game, P> Mcts<G, P> {
         self
     }
 
+    /// Progressive widening, for games with many moves: a node with `n` visits selects only
+    /// among its first `max(1, floor(coefficient · n^exponent))` children, so its visits
+    /// go to a few moves first and the others are admitted one by one as it is visited
+    /// more. The children are created in the game's
+    /// [`move_order_hint`](Game::move_order_hint) order (best first, ties at random), or in
+    /// prior order when a prior is set ([`with_hint_prior`](Mcts::with_hint_prior),
+    /// [`with_evaluator_prior`](Mcts::with_evaluator_prior)). The solver still sees every
+    /// child: a node is proven only from all its children, and when none of the admitted
+    /// children can change its value the others are selected. `coefficient` must be finite
+    /// and `> 0`, `exponent` in `[0, 1]` (checked when a search starts). Off by default
+    /// (see `docs/benchmarks.md` for the measurement).
+    ///
+    /// ```
+    /// use games::ConnectFour;
+    /// use search_core::Budget;
+    /// let mut ai = mcts::Mcts::<ConnectFour>::new()
+    ///     .with_progressive_widening(1.0, 0.25)
+    ///     .with_budget(Budget::iterations(200));
+    /// let r = ai.search(&ConnectFour::new()).unwrap();
+    /// // 200 root visits admit floor(200^0.25) = 3 moves; the centre column's hint is best.
+    /// assert_eq!(r.moves.iter().filter(|m| m.visits > 0).count(), 3);
+    /// assert!(r.moves.iter().any(|m| m.mv == 3 && m.visits > 0));
+    /// assert_eq!(ai.progressive_widening(), Some((1.0, 0.25)));
+    /// ```
+    #[must_use]
+    pub fn with_progressive_widening(mut self, coefficient: f64, exponent: f64) -> Self {
+        self.widening = Some((coefficient, exponent));
+        self
+    }
+
+    /// The progressive widening's `(coefficient, exponent)`, if on (see
+    /// [`with_progressive_widening`](Mcts::with_progressive_widening)).
+    ///
+    /// ```
+    /// use games::TicTacToe;
+    /// assert_eq!(mcts::Mcts::<TicTacToe>::new().progressive_widening(), None);
+    /// ```
+    #[must_use]
+    pub fn progressive_widening(&self) -> Option<(f64, f64)> {
+        self.widening
+    }
+
     /// Nodes currently kept (all threads' trees together).
     ///
     /// ```
@@ -725,6 +779,18 @@ impl<G: Game, P> Mcts<G, P> {
             if !(scale.is_finite() && *scale > 0.0) {
                 return config(format!(
                     "the evaluator prior's scale must be finite and > 0, got {scale}"
+                ));
+            }
+        }
+        if let Some((coefficient, exponent)) = self.widening {
+            if !(coefficient.is_finite() && coefficient > 0.0) {
+                return config(format!(
+                    "the progressive widening coefficient must be finite and > 0, got {coefficient}"
+                ));
+            }
+            if !(0.0..=1.0).contains(&exponent) {
+                return config(format!(
+                    "the progressive widening exponent must lie in [0, 1], got {exponent}"
                 ));
             }
         }

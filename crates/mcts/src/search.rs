@@ -10,6 +10,7 @@ use crate::final_choice::choose;
 use crate::mcts::{Mcts, Parallelism};
 use crate::playout::Playout;
 use crate::result::SearchResult;
+use crate::selection::Widening;
 use crate::shared::run_shared;
 use crate::threads::run_workers;
 use crate::tree::Node;
@@ -95,10 +96,15 @@ where
                 prior: &self.prior,
                 hooks: self.hooks,
                 cap,
+                by_hint: self.widening.is_some(),
             },
             prior_weight: self.prior_weight,
             exploration: self.exploration,
             max_depth: self.budget.max_depth().unwrap_or(u32::MAX),
+            widening: self.widening.map(|(coefficient, exponent)| Widening {
+                coefficient: coefficient as f32,
+                exponent: exponent as f32,
+            }),
         };
         let proven = AtomicBool::new(false);
         let halt = AtomicBool::new(false);

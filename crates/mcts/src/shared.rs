@@ -8,9 +8,11 @@
 //! in fixed point, so the sums do not depend on the order in which threads add them.
 //!
 //! Expansion is claimed per node with a flag (`EXPANDING`): the thread that wins the claim
-//! reserves the children's slots with one atomic addition on the arena's counter, writes
-//! them, and publishes them by storing the first child's index with release ordering; a
-//! thread that finds the node being expanded by another simulates from it instead.
+//! takes the children's slots from a block of the arena it reserved earlier, writes them,
+//! and publishes them by storing the first child's index with release ordering; a thread
+//! that finds the node being expanded by another simulates from it instead. The root is
+//! not written during the search (every iteration would write it): its visits are its
+//! children's, and each thread keeps its share of the root's reward until the end.
 //!
 //! The solver's bounds only ever tighten: a recomputed bound is merged into the stored one
 //! (the larger lower bound, the smaller upper bound) with one atomic update, so a thread
@@ -43,6 +45,12 @@ const EXPANDED: u8 = 2;
 /// Nodes per arena chunk (a power of two).
 const CHUNK_BITS: u32 = 12;
 const CHUNK: usize = 1 << CHUNK_BITS;
+
+/// Nodes a thread reserves at a time (a divisor of `CHUNK`, so that a block never spans two
+/// chunks): the threads do not touch one shared counter at every expansion. A sibling group
+/// that does not fit in what is left of a block goes to a new block, so a full tree may stop
+/// short of the cap by less than one sibling group per block.
+const BLOCK: usize = 256;
 
 /// Iterations a thread takes from the shared iteration budget at a time; the time limit,
 /// the stop flag and the other threads' proofs and failures are checked between batches.
@@ -192,25 +200,66 @@ impl<M: Copy> Arena<M> {
         &chunk[i & (CHUNK - 1)]
     }
 
-    /// Reserves `count` consecutive slots (creating their chunks); `None` past the cap.
-    fn reserve(&self, count: usize) -> Option<usize> {
-        let start = self.next.fetch_add(count, Ordering::Relaxed);
-        if start.checked_add(count)? > self.cap {
-            return None;
+    /// The chunk holding index `i` (which must lie in a reserved range).
+    #[inline]
+    fn chunk(&self, i: usize) -> &[SharedNode<M>] {
+        self.chunks[i >> CHUNK_BITS]
+            .get()
+            .expect("a reserved node's chunk exists")
+    }
+
+    /// Calls `f` on each node of the sibling group `first..first + count`, with one chunk
+    /// look-up when the group lies in one chunk (always, but for groups larger than a
+    /// block or reserved once the arena is nearly full).
+    #[inline]
+    fn each(&self, first: u32, count: u32, mut f: impl FnMut(u32, &SharedNode<M>)) {
+        let (a, n) = (first as usize, count as usize);
+        if n > 0 && a >> CHUNK_BITS == (a + n - 1) >> CHUNK_BITS {
+            let off = a & (CHUNK - 1);
+            for (k, node) in self.chunk(a)[off..off + n].iter().enumerate() {
+                f(first + k as u32, node);
+            }
+        } else {
+            for i in first..first + count {
+                f(i, self.node(i));
+            }
         }
-        for j in start >> CHUNK_BITS..=(start + count - 1) >> CHUNK_BITS {
+    }
+
+    /// Reserves at least `count` consecutive slots, creating their chunks: whole blocks
+    /// (at least `count` nodes) while they fit under the cap, then exactly `count`.
+    /// Returns the reserved range, or `None` past the cap.
+    fn claim(&self, count: usize) -> Option<(usize, usize)> {
+        let whole = count.div_ceil(BLOCK).max(1) * BLOCK;
+        let mut range = (0, 0);
+        self.next
+            .fetch_update(Ordering::Relaxed, Ordering::Relaxed, |n| {
+                let len = if n % BLOCK == 0 && n + whole <= self.cap {
+                    whole
+                } else if n + count <= self.cap {
+                    count
+                } else {
+                    return None;
+                };
+                range = (n, n + len);
+                Some(n + len)
+            })
+            .ok()?;
+        let (start, end) = range;
+        for j in start >> CHUNK_BITS..=(end - 1) >> CHUNK_BITS {
             self.chunks[j].get_or_init(|| {
                 let len = (self.cap - (j << CHUNK_BITS)).min(CHUNK);
                 (0..len).map(|_| SharedNode::empty()).collect()
             });
         }
-        Some(start)
+        Some(range)
     }
 
     /// Copies a tree grown by one thread (children contiguous, the root at 0) into the
-    /// empty arena, at the same indices.
-    pub(crate) fn load(&self, tree: &[Node<M>]) {
-        let Some(start) = self.reserve(tree.len()) else {
+    /// empty arena, at the same indices; returns what is left of the reserved range, for
+    /// the first thread.
+    pub(crate) fn load(&self, tree: &[Node<M>]) -> Cursor {
+        let Some((start, end)) = self.claim(tree.len()) else {
             unreachable!("the kept tree fits under the cap (checked when the search starts)");
         };
         debug_assert_eq!(start, 0);
@@ -232,11 +281,16 @@ impl<M: Copy> Arena<M> {
                 s.first_child.store(n.first_child, Ordering::Relaxed);
             }
         }
+        Cursor {
+            next: tree.len(),
+            end,
+        }
     }
 
     /// The tree reachable from the root, breadth first, as the compact arena of [`Node`]s
     /// (allocated at its exact size): children stay contiguous and follow their parent.
-    pub(crate) fn write_back(&self) -> Vec<Node<M>> {
+    /// The root's visits and mean are given (it is not written during the search).
+    pub(crate) fn write_back(&self, root_visits: u32, root_mean: f32) -> Vec<Node<M>> {
         let mut source: Vec<u32> = vec![0];
         let mut k = 0;
         while k < source.len() {
@@ -248,11 +302,17 @@ impl<M: Copy> Arena<M> {
         let mut next_child = 1u32;
         for &i in &source {
             let s = self.node(i);
-            let visits = s.visits.load(Ordering::Relaxed);
-            let mean = if visits == 0 {
-                0.0
+            let (visits, mean) = if i == 0 {
+                (root_visits, root_mean)
             } else {
-                (s.sum.load(Ordering::Relaxed) as f64 / UNIT / f64::from(visits)) as f32
+                let visits = s.visits.load(Ordering::Relaxed);
+                let sum = s.sum.load(Ordering::Relaxed) as f64;
+                let mean = if visits == 0 {
+                    0.0
+                } else {
+                    (sum / UNIT / f64::from(visits)) as f32
+                };
+                (visits, mean)
             };
             let mut n = Node::restore(
                 s.mv(),
@@ -277,6 +337,25 @@ impl<M: Copy> Arena<M> {
     }
 }
 
+/// What is left of a thread's reserved range of slots.
+pub(crate) struct Cursor {
+    next: usize,
+    end: usize,
+}
+
+impl Cursor {
+    /// Takes `count` consecutive slots from the range, or reserves a new one.
+    fn take<M: Copy>(&mut self, arena: &Arena<M>, count: usize) -> Option<usize> {
+        if self.end - self.next < count {
+            let (start, end) = arena.claim(count)?;
+            *self = Cursor { next: start, end };
+        }
+        let start = self.next;
+        self.next += count;
+        Some(start)
+    }
+}
+
 /// Recomputes the bounds of `idx` from its children (negamax over the bounds, negated
 /// only where the mover changes) and merges them in; `true` if they changed.
 fn update_bounds<M: Copy>(arena: &Arena<M>, idx: u32) -> bool {
@@ -287,11 +366,11 @@ fn update_bounds<M: Copy>(arena: &Arena<M>, idx: u32) -> bool {
     }
     let mover = arena.node(first).owner();
     let (mut max_pess, mut max_opt) = (LOSS, LOSS);
-    for c in first..first + count {
-        let (p, o) = arena.node(c).bounds();
+    arena.each(first, count, |_, c| {
+        let (p, o) = c.bounds();
         max_pess = max_pess.max(p);
         max_opt = max_opt.max(o);
-    }
+    });
     let (pess, opt) = if mover == node.owner() {
         (max_pess, max_opt)
     } else {
@@ -300,12 +379,21 @@ fn update_bounds<M: Copy>(arena: &Arena<M>, idx: u32) -> bool {
     node.tighten(pess, opt)
 }
 
-/// `[1/sqrt(n), sqrt(ln n)]` from the table or computed.
+/// `1 / sqrt(n)` (1 for `n = 0`), from the table for small `n`.
 #[inline]
-fn terms(table: &[[f32; 2]], n: u32) -> [f32; 2] {
+fn inv_sqrt(table: &[[f32; 2]], n: u32) -> f32 {
     match table.get(n as usize) {
-        Some(&t) => t,
-        None => visit_terms(n),
+        Some(t) => t[0],
+        None => 1.0 / (n as f32).sqrt(),
+    }
+}
+
+/// `sqrt(ln n)`, from the table for small `n`.
+#[inline]
+fn sqrt_ln(table: &[[f32; 2]], n: u32) -> f32 {
+    match table.get(n as usize) {
+        Some(t) => t[1],
+        None => visit_terms(n)[1],
     }
 }
 
@@ -325,10 +413,11 @@ struct Searcher<'a, G: Game, P> {
 
 impl<G: Game, P: Playout<G>> Searcher<'_, G, P> {
     /// Generates and publishes the children of `idx` (the node of `state`, claimed with
-    /// `EXPANDING` by this thread).
+    /// `EXPANDING` by this thread), in slots taken from `cursor`.
     fn expand(
         &self,
         w: &mut Worker<G::Move>,
+        cursor: &mut Cursor,
         idx: u32,
         state: &G,
         is_root: bool,
@@ -349,25 +438,22 @@ impl<G: Game, P: Playout<G>> Searcher<'_, G, P> {
             return Ok(Expanded::Done);
         }
         let count = w.scratch.moves.len();
-        let Some(first) = self.arena.reserve(count) else {
+        let Some(first) = cursor.take(self.arena, count) else {
             if is_root {
                 return Err(root_too_big(self.arena.cap, count));
             }
             return Ok(Expanded::Full);
         };
-        let ordered = order(&mut w.scratch, &mut w.rng, state, self.ctx.expansion.prior);
-        for k in 0..count {
-            let (p, mv) = if ordered {
-                w.scratch.order[k]
-            } else {
-                (0.0, w.scratch.moves[k])
-            };
-            let c = self.arena.node((first + k) as u32);
+        let ordered = order(&mut w.scratch, &mut w.rng, state, &self.ctx.expansion);
+        let (moves, priors) = (&w.scratch.moves, &w.scratch.order);
+        self.arena.each(first as u32, count as u32, |i, c| {
+            let k = i as usize - first;
+            let (p, mv) = if ordered { priors[k] } else { (0.0, moves[k]) };
             let _ = c.mv.set(mv);
             c.owner.store(mover, Ordering::Relaxed);
             let prior = (p.clamp(0.0, 1.0) * 255.0).round() as u8;
             c.prior.store(prior, Ordering::Relaxed);
-        }
+        });
         if found == Generated::Win {
             self.arena.node(first as u32).solve(WIN);
         }
@@ -380,15 +466,49 @@ impl<G: Game, P: Playout<G>> Searcher<'_, G, P> {
         Ok(Expanded::Done)
     }
 
-    /// Selects the child of `idx` to descend into: one not handed out yet, else the best
+    /// Selects the child of `node` to descend into: one not handed out yet, else the best
     /// UCT score (visits in flight counting as losses) among the children that can still
-    /// change the node's value. `None` when no child can.
+    /// change the node's value. `None` when no child can. At the root, which is not written
+    /// during the search, the parent's visits are its children's. With progressive
+    /// widening only the first children are considered, unless none of them can change
+    /// the node's value.
     #[inline]
-    fn select(&self, w: &Worker<G::Move>, node: &SharedNode<G::Move>) -> Option<u32> {
+    fn select(&self, w: &Worker<G::Move>, node: &SharedNode<G::Move>, root: bool) -> Option<u32> {
         let (first, count) = node.children();
-        if u32::from(node.next_unvisited.load(Ordering::Relaxed)) < count {
+        let parent_visits = if root {
+            let mut n = 0u32;
+            self.arena.each(first, count, |_, ch| {
+                n = n.saturating_add(ch.visits.load(Ordering::Relaxed));
+            });
+            n
+        } else {
+            node.visits.load(Ordering::Relaxed)
+        };
+        let Some(widening) = self.ctx.widening else {
+            return self.select_among(w, node, first, count, parent_visits);
+        };
+        let allowed = widening.allowed(parent_visits, count);
+        self.select_among(w, node, first, allowed, parent_visits)
+            .or_else(|| {
+                (allowed < count)
+                    .then(|| self.select_among(w, node, first, count, parent_visits))
+                    .flatten()
+            })
+    }
+
+    /// [`select`](Self::select) among the children `first..first + allowed`.
+    #[inline]
+    fn select_among(
+        &self,
+        w: &Worker<G::Move>,
+        node: &SharedNode<G::Move>,
+        first: u32,
+        allowed: u32,
+        parent_visits: u32,
+    ) -> Option<u32> {
+        if u32::from(node.next_unvisited.load(Ordering::Relaxed)) < allowed {
             let k = u32::from(node.next_unvisited.fetch_add(1, Ordering::Relaxed));
-            if k < count {
+            if k < allowed {
                 return Some(first + k);
             }
         }
@@ -396,23 +516,20 @@ impl<G: Game, P: Playout<G>> Searcher<'_, G, P> {
         let mover = arena.node(first).owner();
         let (pess, opt) = node.bounds();
         let best_pess = if mover == node.owner() { pess } else { -opt };
-        let parent_visits = node.visits.load(Ordering::Relaxed);
-        let explore = self.ctx.exploration as f32 * terms(&w.terms, parent_visits)[1];
+        let explore = self.ctx.exploration as f32 * sqrt_ln(&w.terms, parent_visits);
         let weight = self.ctx.prior_weight as f32;
         let mut best = None;
         let mut best_score = f32::NEG_INFINITY;
-        for i in first..first + count {
-            let ch = arena.node(i);
+        arena.each(first, allowed, |i, ch| {
             if ch.bounds().1 <= best_pess {
-                continue; // proven, or cannot do better than a sibling already guarantees
+                return; // proven, or cannot do better than a sibling already guarantees
             }
             let visits = ch.visits.load(Ordering::Relaxed);
-            let mean = if visits == 0 {
-                0.0
-            } else {
-                (ch.sum.load(Ordering::Relaxed) as f64 / (UNIT * f64::from(visits))) as f32
-            };
-            let mut s = mean + explore * terms(&w.terms, visits)[0];
+            let inv = inv_sqrt(&w.terms, visits);
+            // sum / (UNIT * visits), without a division: 1 / visits = inv².
+            let sum = ch.sum.load(Ordering::Relaxed) as i64 as f32;
+            let mean = sum * (inv * inv) * (1.0 / UNIT as f32);
+            let mut s = mean + explore * inv;
             if weight > 0.0 {
                 let prior = f32::from(ch.prior.load(Ordering::Relaxed)) / 255.0;
                 s += weight * prior / (visits as f32 + 1.0);
@@ -421,7 +538,7 @@ impl<G: Game, P: Playout<G>> Searcher<'_, G, P> {
                 best_score = s;
                 best = Some(i);
             }
-        }
+        });
         best
     }
 
@@ -435,12 +552,16 @@ impl<G: Game, P: Playout<G>> Searcher<'_, G, P> {
 
     /// One iteration on the shared tree: select (adding virtual visits), expand, simulate
     /// or score a proven node, back up rewards and bounds.
-    fn iterate(&self, w: &mut Worker<G::Move>, root: &G) -> Result<(), SearchError> {
+    fn iterate(
+        &self,
+        w: &mut Worker<G::Move>,
+        cursor: &mut Cursor,
+        root: &G,
+    ) -> Result<(), SearchError> {
         let arena = self.arena;
         let mut state = root.clone();
         w.path.clear();
         w.path.push(0);
-        arena.node(0).visits.fetch_add(1, Ordering::Relaxed);
         let mut idx = 0u32;
         let mut depth = 0u32;
         let mut changed = false;
@@ -464,7 +585,7 @@ impl<G: Game, P: Playout<G>> Searcher<'_, G, P> {
                     reward = self.playout(w, &mut state)?;
                     break;
                 }
-                if let Expanded::Full = self.expand(w, idx, &state, false)? {
+                if let Expanded::Full = self.expand(w, cursor, idx, &state, false)? {
                     node.state.store(0, Ordering::Release);
                     w.full = true;
                     reward = self.playout(w, &mut state)?;
@@ -476,7 +597,7 @@ impl<G: Game, P: Playout<G>> Searcher<'_, G, P> {
                     break;
                 }
             }
-            let Some(child) = self.select(w, node) else {
+            let Some(child) = self.select(w, node, idx == 0) else {
                 // No child can change this node's value: its bounds follow from theirs
                 // (another thread may have proved the last of them).
                 changed = update_bounds(arena, idx);
@@ -519,7 +640,8 @@ impl<G: Game, P: Playout<G>> Searcher<'_, G, P> {
         }
         w.max_depth = w.max_depth.max(depth);
         // Back up the reward (for each node's owner; the visits were added on the way
-        // down) and, while they change, the bounds.
+        // down) and, while they change, the bounds. The root's reward stays with the
+        // thread until the end.
         let len = w.path.len();
         for k in (0..len).rev() {
             let i = w.path[k];
@@ -528,8 +650,12 @@ impl<G: Game, P: Playout<G>> Searcher<'_, G, P> {
             }
             let n = arena.node(i);
             let r = if n.owner() == 0 { reward } else { 1.0 - reward };
-            n.sum
-                .fetch_add((r * UNIT).round() as u64, Ordering::Relaxed);
+            if k == 0 {
+                w.root_reward += r;
+            } else {
+                n.sum
+                    .fetch_add((r * UNIT).round() as u64, Ordering::Relaxed);
+            }
         }
         Ok(())
     }
@@ -539,14 +665,15 @@ impl<G: Game, P: Playout<G>> Searcher<'_, G, P> {
     fn run(
         &self,
         w: &mut Worker<G::Move>,
+        mut cursor: Cursor,
         root: &G,
         limits: &Limits<'_>,
         issued: &AtomicU64,
         max_iterations: u64,
     ) -> Result<(), SearchError> {
         let mut left = 0u64;
+        let root_node = self.arena.node(0);
         loop {
-            let root_node = self.arena.node(0);
             if root_node.is_solved() {
                 limits.proven.store(true, Ordering::Relaxed);
                 break;
@@ -569,11 +696,7 @@ impl<G: Game, P: Playout<G>> Searcher<'_, G, P> {
                     Err(_) => break,
                 }
             }
-            if root_node.visits.load(Ordering::Relaxed) >= u32::MAX - 2 * crate::MAX_THREADS as u32
-            {
-                break;
-            }
-            self.iterate(w, root)?;
+            self.iterate(w, &mut cursor, root)?;
             w.iterations += 1;
             left -= 1;
         }
@@ -608,7 +731,11 @@ where
     P: Playout<G> + Sync,
 {
     let arena = Arena::new(cap);
-    arena.load(&workers[0].tree);
+    let mut first_cursor = Some(arena.load(&workers[0].tree));
+    let (root_visits, root_mean) = (workers[0].tree[0].visits, workers[0].tree[0].mean);
+    // The root's visit count must not overflow.
+    let max_iterations =
+        max_iterations.min(u64::from(u32::MAX - 1 - root_visits.min(u32::MAX - 1)));
     // The kept tree's memory is given back while the shared one grows.
     workers[0].tree = Vec::new();
     let searcher = Searcher { arena: &arena, ctx };
@@ -616,13 +743,15 @@ where
         w.iterations = 0;
         w.playouts = 0;
         w.max_depth = 0;
+        w.root_reward = 0.0;
         w.full = false;
         w.tree.clear();
     }
     let root = arena.node(0);
     if root.first_child.load(Ordering::Acquire) == 0 && !root.is_solved() {
         root.state.store(EXPANDING, Ordering::Relaxed);
-        searcher.expand(&mut workers[0], 0, state, true)?;
+        let cursor = first_cursor.as_mut().expect("the first thread's range");
+        searcher.expand(&mut workers[0], cursor, 0, state, true)?;
     }
     let issued = AtomicU64::new(0);
     let results: Vec<Result<(), SearchError>> = std::thread::scope(|s| {
@@ -630,10 +759,11 @@ where
             .iter_mut()
             .map(|w| {
                 let root = state.clone();
+                let cursor = first_cursor.take().unwrap_or(Cursor { next: 0, end: 0 });
                 let (searcher, issued) = (&searcher, &issued);
                 s.spawn(move || {
                     let r = catch_unwind(AssertUnwindSafe(|| {
-                        searcher.run(w, &root, limits, issued, max_iterations)
+                        searcher.run(w, cursor, &root, limits, issued, max_iterations)
                     }))
                     .unwrap_or_else(|p| Err(SearchError::from_panic(&*p)));
                     if r.is_err() {
@@ -652,7 +782,11 @@ where
             .collect()
     });
     results.into_iter().collect::<Result<(), _>>()?;
-    workers[0].tree = arena.write_back();
+    let iterations: u64 = workers.iter().map(|w| w.iterations).sum();
+    let reward: f64 = workers.iter().map(|w| w.root_reward).sum();
+    let visits = u64::from(root_visits) + iterations;
+    let mean = (f64::from(root_mean) * f64::from(root_visits) + reward) / visits.max(1) as f64;
+    workers[0].tree = arena.write_back(visits as u32, mean as f32);
     Ok(())
 }
 
@@ -677,18 +811,24 @@ mod tests {
     }
 
     #[test]
-    fn reservations_stay_under_the_cap_across_chunks() {
+    fn reservations_are_blocks_then_exact_and_stay_under_the_cap() {
         let arena = Arena::<u8>::new(CHUNK + 10);
-        assert_eq!(arena.reserve(CHUNK - 3), Some(0));
-        // A range across the chunk boundary creates both chunks.
-        assert_eq!(arena.reserve(7), Some(CHUNK - 3));
-        let _ = arena.node((CHUNK + 3) as u32);
-        assert_eq!(arena.reserve(7), None, "past the cap");
-        assert_eq!(
-            arena.reserve(1),
-            None,
-            "a failed reservation ends the growth"
-        );
+        assert_eq!(arena.claim(7), Some((0, BLOCK)));
+        assert_eq!(arena.claim(BLOCK + 1), Some((BLOCK, 3 * BLOCK)));
+        let mut cursor = Cursor {
+            next: 3 * BLOCK,
+            end: 3 * BLOCK,
+        };
+        let mut last = 0;
+        while let Some(start) = cursor.take(&arena, 7) {
+            assert!(start + 7 <= CHUNK + 10);
+            let _ = arena.node((start + 6) as u32); // its chunk exists
+            last = start + 7;
+        }
+        // Whole blocks up to the first chunk's end, then exact ranges into the short
+        // second chunk: the arena stops less than one group short of the cap.
+        assert!(last + 7 > CHUNK + 10, "stopped at {last}");
+        assert_eq!(arena.claim(1), Some((last, last + 1)));
     }
 
     #[test]
@@ -713,7 +853,7 @@ mod tests {
         }
         let arena = Arena::new(100);
         arena.load(&t);
-        let back = arena.write_back();
+        let back = arena.write_back(t[0].visits, t[0].mean);
         assert_eq!(back.len(), t.len());
         for (a, b) in t.iter().zip(&back) {
             assert_eq!((a.mv, a.visits, a.owner()), (b.mv, b.visits, b.owner()));

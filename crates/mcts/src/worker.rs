@@ -7,7 +7,7 @@ use search_core::{Game, Outcome, RunningBudget, SearchError, SplitMix64};
 
 use crate::expansion::{Expansion, Scratch, expand};
 use crate::playout::{Playout, first_player_reward, run_playout};
-use crate::selection::select;
+use crate::selection::{Widening, select};
 use crate::solver::{proven_first_reward, update_bounds};
 use crate::tree::{LOSS, Node, WIN, reroot, visit_table};
 
@@ -19,6 +19,8 @@ pub(crate) struct Ctx<'a, G: Game, P> {
     pub exploration: f64,
     /// No node deeper than this below the root is expanded.
     pub max_depth: u32,
+    /// Progressive widening, if on.
+    pub widening: Option<Widening>,
 }
 
 /// The limits every search thread polls.
@@ -47,6 +49,9 @@ pub(crate) struct Worker<M> {
     pub iterations: u64,
     pub playouts: u64,
     pub max_depth: u32,
+    /// With tree parallelism: the root owner's rewards summed over this thread's
+    /// iterations (the shared root is not written during the search).
+    pub root_reward: f64,
 }
 
 impl<M: Copy + PartialEq + core::fmt::Debug> Worker<M> {
@@ -62,6 +67,7 @@ impl<M: Copy + PartialEq + core::fmt::Debug> Worker<M> {
             iterations: 0,
             playouts: 0,
             max_depth: 0,
+            root_reward: 0.0,
         }
     }
 
@@ -151,7 +157,13 @@ impl<M: Copy + PartialEq + core::fmt::Debug> Worker<M> {
                     break;
                 }
             }
-            let Some(child) = select(&mut self.tree, idx, ctx.exploration, ctx.prior_weight) else {
+            let Some(child) = select(
+                &mut self.tree,
+                idx,
+                ctx.exploration,
+                ctx.prior_weight,
+                ctx.widening,
+            ) else {
                 reward = self.playout_from(ctx.playout, &mut state)?;
                 break;
             };

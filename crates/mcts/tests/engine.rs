@@ -403,7 +403,15 @@ fn an_unlimited_budget_ends_when_the_root_is_proven_or_the_tree_is_full() {
             .with_node_cap(2_000)
             .with_budget(Budget::unlimited());
         let r = ai.search(&ConnectFour::new()).unwrap();
-        assert!(r.tree_size <= 2_000 && r.tree_size + 7 * threads >= 2_000);
+        // Full: less than a sibling group short per thread, and with two threads (one
+        // shared tree) per 256-node block.
+        let slack = 7 * threads
+            + if threads > 1 {
+                6 * 2_000usize.div_ceil(256)
+            } else {
+                0
+            };
+        assert!(r.tree_size <= 2_000 && r.tree_size + slack >= 2_000);
         assert!(matches!(r.value, Value::Estimate(_)));
     }
 }
