@@ -169,10 +169,13 @@ impl<M: Copy> SharedNode<M> {
     }
 }
 
+/// One chunk of the arena's nodes.
+type Chunk<M> = Box<[SharedNode<M>]>;
+
 /// The shared tree's storage: chunks of `CHUNK` nodes (the last one cut at the cap),
 /// created by the first thread that reserves a slot in them.
 pub(crate) struct Arena<M> {
-    chunks: Box<[OnceLock<Box<[SharedNode<M>]>>]>,
+    chunks: Box<[OnceLock<Chunk<M>>]>,
     /// The most nodes the arena may hold.
     cap: usize,
     /// Slots reserved so far (may pass `cap` by failed reservations).
