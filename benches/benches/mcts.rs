@@ -1,7 +1,8 @@
 //! Monte Carlo tree search speed: random playouts per second on Connect Four from the empty
 //! board, our `mcts` crate side by side with the `mcts` crate 0.3 (zxqfl) and the MCTS of
 //! the `minimax` crate 0.6, on the same bitboard game (`games::ConnectFour`), one thread and
-//! two threads, one fresh search of `PLAYOUTS` playouts per measured iteration.
+//! two threads (ours with tree parallelism, the default, and with root parallelism), one
+//! fresh search of `PLAYOUTS` playouts per measured iteration.
 //!
 //! `cargo bench -p benches --bench mcts`
 //!
@@ -16,7 +17,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use games::ConnectFour;
-use mcts::Mcts;
+use mcts::{Mcts, Parallelism};
 use search_core::{Budget, Game, Outcome, Player, SplitMix64};
 
 /// Playouts per measured search.
@@ -226,6 +227,19 @@ fn bench_playouts(c: &mut Criterion) {
         group.bench_function(format!("ours/{threads} thread(s)"), |b| {
             b.iter(|| ours.search(black_box(&empty)).map(|r| r.best_move))
         });
+        if threads > 1 {
+            // The same with root parallelism (one tree per thread) instead of the default
+            // tree parallelism (one shared tree).
+            let mut root = Mcts::<ConnectFour>::new()
+                .with_seed(1)
+                .with_threads(threads)
+                .with_parallelism(Parallelism::Root)
+                .with_tree_reuse(false)
+                .with_budget(Budget::iterations(PLAYOUTS));
+            group.bench_function(format!("ours root-parallel/{threads} thread(s)"), |b| {
+                b.iter(|| root.search(black_box(&empty)).map(|r| r.best_move))
+            });
+        }
         group.bench_function(format!("zxqfl mcts 0.3/{threads} thread(s)"), |b| {
             b.iter(|| zxqfl::search(black_box(PLAYOUTS), threads))
         });

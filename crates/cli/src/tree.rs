@@ -236,7 +236,7 @@ pub fn run(args: Args) -> Result<ExitCode, Failure> {
 
 fn run_game<G: TreeGame>(args: &Args, start: &G) -> Result<ExitCode, Failure>
 where
-    G::Move: Send,
+    G::Move: Send + Sync,
 {
     if start.outcome().is_over() {
         return Err(Failure::input(format!(
@@ -366,7 +366,7 @@ const PLAIN: Style = Style {
 
 fn mcts_tree<G: TreeGame>(args: &Args, start: &G) -> Result<(Tree, Vec<String>), Failure>
 where
-    G::Move: Send,
+    G::Move: Send + Sync,
 {
     let playouts = args.playouts.unwrap_or(PLAYOUTS);
     let levels = args.levels.unwrap_or(2);

@@ -1,8 +1,8 @@
 //! Random playouts per second on Connect Four from the empty board, for a quick look
-//! without criterion: `cargo run --release --manifest-path crates/mcts/Cargo.toml --example speed -- [threads] [iterations]`.
+//! without criterion: `cargo run --release --manifest-path crates/mcts/Cargo.toml --example speed -- [threads] [iterations] [tree|root]`.
 
 use games::ConnectFour;
-use mcts::Mcts;
+use mcts::{Mcts, Parallelism};
 use search_core::Budget;
 
 fn main() {
@@ -12,9 +12,14 @@ fn main() {
         .next()
         .and_then(|a| a.parse().ok())
         .unwrap_or(1_000_000);
+    let parallelism = match args.next().as_deref() {
+        Some("root") => Parallelism::Root,
+        _ => Parallelism::Tree,
+    };
     let mut ai = Mcts::<ConnectFour>::new()
         .with_seed(1)
         .with_threads(threads)
+        .with_parallelism(parallelism)
         .with_tree_reuse(false)
         .with_budget(Budget::iterations(iterations));
     for _ in 0..3 {

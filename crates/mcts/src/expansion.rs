@@ -21,6 +21,9 @@ pub(crate) struct Expansion<'a, G: Game> {
     pub hooks: bool,
     /// The most nodes this thread's tree may hold.
     pub cap: usize,
+    /// Create the children best `move_order_hint` first (progressive widening without
+    /// priors: the children a node may try first are the game's best guesses).
+    pub by_hint: bool,
 }
 
 /// Buffers reused by every expansion (and by playouts, for the moves).
@@ -43,22 +46,28 @@ impl<M> Scratch<M> {
 /// The most children a node can have (the tree stores the count in 16 bits).
 pub(crate) const MAX_CHILDREN: usize = u16::MAX as usize;
 
-/// Generates the children of `tree[idx]`, the node of `state`. `Ok(false)`: not expanded
-/// because the tree is full (never at the root, where a full tree is an error).
-pub(crate) fn expand<G: Game>(
-    tree: &mut Vec<Node<G::Move>>,
+/// What move generation found for a node about to be expanded.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Generated {
+    /// `scratch.moves` holds the children's moves.
+    Moves,
+    /// `scratch.moves` holds one move that wins at once (the `winning_move` hook).
+    Win,
+    /// Every move loses at once (the `non_losing_moves` hook found none): no children.
+    Lost,
+}
+
+/// Fills `scratch.moves` with the moves of `state` that become children (shrunk by the
+/// game's hooks where it has them), checking the hooks and the move count.
+pub(crate) fn generate<G: Game>(
     scratch: &mut Scratch<G::Move>,
-    rng: &mut SplitMix64,
-    idx: usize,
     state: &G,
     opts: &Expansion<'_, G>,
     is_root: bool,
-) -> Result<bool, SearchError> {
-    let mover = state.to_move().index() as u8;
+) -> Result<Generated, SearchError> {
     let moves = &mut scratch.moves;
     moves.clear();
-    let mut win = false;
-    let mut lost = false;
+    let mut found = Generated::Moves;
     // The hooks go together: `non_losing_moves` is only defined once `winning_move` has
     // found nothing, and only a game with a fast `winning_move` (`HAS_WINNING_MOVE`) is
     // asked (a game without one would pay a full move generation per child here; the
@@ -75,7 +84,7 @@ pub(crate) fn expand<G: Game>(
                 });
             }
             moves.push(w);
-            win = true;
+            found = Generated::Win;
         } else {
             state.non_losing_moves(moves);
             if check_hooks {
@@ -94,7 +103,7 @@ pub(crate) fn expand<G: Game>(
                 }
                 if !is_root {
                     moves.clear();
-                    lost = true;
+                    found = Generated::Lost;
                 }
             }
         }
@@ -111,69 +120,121 @@ pub(crate) fn expand<G: Game>(
             max: MAX_CHILDREN,
         });
     }
+    Ok(found)
+}
+
+/// The error for a root that does not fit under the node cap.
+pub(crate) fn root_too_big(cap: usize, count: usize) -> SearchError {
+    SearchError::Config(format!(
+        "the node cap ({cap} per tree, with_node_cap or with_memory_cap) is too small to expand the root ({} nodes needed)",
+        count + 1
+    ))
+}
+
+/// Puts the generated moves (`scratch.moves`) into the order their nodes are created:
+/// shuffled (trying unvisited children in this order is a uniform choice), then, with
+/// priors, sorted highest prior first, or with `by_hint` (and no priors) best
+/// `move_order_hint` first. Returns `true` when the order, with each move's prior (0
+/// without priors), is in `scratch.order`, `false` when it is `scratch.moves`.
+pub(crate) fn order<G: Game>(
+    scratch: &mut Scratch<G::Move>,
+    rng: &mut SplitMix64,
+    state: &G,
+    opts: &Expansion<'_, G>,
+) -> bool {
+    let prior = opts.prior;
+    let moves = &mut scratch.moves;
+    let count = moves.len();
+    for i in (1..count).rev() {
+        let j = rng.below(i + 1);
+        moves.swap(i, j);
+    }
+    if matches!(prior, PriorSource::None) {
+        if !opts.by_hint {
+            return false;
+        }
+        // Best hint first; the shuffle decides among equal hints (a stable sort).
+        let order = &mut scratch.order;
+        order.clear();
+        order.extend(moves.iter().map(|&mv| (0.0, mv)));
+        order.sort_by_key(|&(_, mv)| core::cmp::Reverse(state.move_order_hint(mv)));
+        return true;
+    }
+    let order = &mut scratch.order;
+    order.clear();
+    let mut lo = f64::INFINITY;
+    let mut hi = f64::NEG_INFINITY;
+    for &mv in moves.iter() {
+        let raw = match prior {
+            PriorSource::Evaluator(e, scale) => {
+                let mut child = state.clone();
+                child.play(mv);
+                match child.outcome() {
+                    Outcome::Ongoing => {
+                        // The evaluation is for the side to move in the child: the mover's
+                        // opponent, or the mover again after an extra turn.
+                        let e = f64::from(e.evaluate(&child));
+                        let v = if child.to_move() == state.to_move() {
+                            e
+                        } else {
+                            -e
+                        };
+                        1.0 / (1.0 + (-v / scale).exp())
+                    }
+                    o => o
+                        .value_for(state.to_move())
+                        .map_or(0.5, |v| (f64::from(v) + 1.0) / 2.0),
+                }
+            }
+            _ => f64::from(state.move_order_hint(mv)),
+        };
+        lo = lo.min(raw);
+        hi = hi.max(raw);
+        order.push((raw as f32, mv));
+    }
+    if matches!(prior, PriorSource::Hints) {
+        // Hints are only an order: map them onto [0, 1] within the siblings.
+        for entry in order.iter_mut() {
+            entry.0 = if hi > lo {
+                ((f64::from(entry.0) - lo) / (hi - lo)) as f32
+            } else {
+                0.5
+            };
+        }
+    }
+    order.sort_by(|a, b| b.0.total_cmp(&a.0));
+    true
+}
+
+/// Generates the children of `tree[idx]`, the node of `state`. `Ok(false)`: not expanded
+/// because the tree is full (never at the root, where a full tree is an error).
+pub(crate) fn expand<G: Game>(
+    tree: &mut Vec<Node<G::Move>>,
+    scratch: &mut Scratch<G::Move>,
+    rng: &mut SplitMix64,
+    idx: usize,
+    state: &G,
+    opts: &Expansion<'_, G>,
+    is_root: bool,
+) -> Result<bool, SearchError> {
+    let mover = state.to_move().index() as u8;
+    let found = generate(scratch, state, opts, is_root)?;
+    let count = scratch.moves.len();
     if tree.len() + count > opts.cap {
         if is_root {
-            return Err(SearchError::Config(format!(
-                "the node cap ({} per thread, with_node_cap or with_memory_cap) is too small to expand the root ({} nodes needed)",
-                opts.cap,
-                count + 1
-            )));
+            return Err(root_too_big(opts.cap, count));
         }
         return Ok(false);
     }
     reserve_within(tree, count, opts.cap);
     let first = tree.len();
-    // Random order first: trying unvisited children in this order is a uniform choice.
-    for i in (1..count).rev() {
-        let j = rng.below(i + 1);
-        moves.swap(i, j);
-    }
-    match opts.prior {
-        PriorSource::None => {
-            for &mv in moves.iter() {
-                tree.push(Node::new(mv, mover, 0.0));
-            }
+    if order(scratch, rng, state, opts) {
+        for &(p, mv) in scratch.order.iter() {
+            tree.push(Node::new(mv, mover, p));
         }
-        PriorSource::Hints | PriorSource::Evaluator(..) => {
-            let order = &mut scratch.order;
-            order.clear();
-            let mut lo = f64::INFINITY;
-            let mut hi = f64::NEG_INFINITY;
-            for &mv in moves.iter() {
-                let raw = match opts.prior {
-                    PriorSource::Evaluator(e, scale) => {
-                        let mut child = state.clone();
-                        child.play(mv);
-                        match child.outcome() {
-                            Outcome::Ongoing => {
-                                let v = -f64::from(e.evaluate(&child));
-                                1.0 / (1.0 + (-v / scale).exp())
-                            }
-                            o => o
-                                .value_for(state.to_move())
-                                .map_or(0.5, |v| (f64::from(v) + 1.0) / 2.0),
-                        }
-                    }
-                    _ => f64::from(state.move_order_hint(mv)),
-                };
-                lo = lo.min(raw);
-                hi = hi.max(raw);
-                order.push((raw as f32, mv));
-            }
-            if matches!(opts.prior, PriorSource::Hints) {
-                // Hints are only an order: map them onto [0, 1] within the siblings.
-                for entry in order.iter_mut() {
-                    entry.0 = if hi > lo {
-                        ((f64::from(entry.0) - lo) / (hi - lo)) as f32
-                    } else {
-                        0.5
-                    };
-                }
-            }
-            order.sort_by(|a, b| b.0.total_cmp(&a.0));
-            for &(p, mv) in order.iter() {
-                tree.push(Node::new(mv, mover, p));
-            }
+    } else {
+        for &mv in scratch.moves.iter() {
+            tree.push(Node::new(mv, mover, 0.0));
         }
     }
     let node = &mut tree[idx];
@@ -181,15 +242,19 @@ pub(crate) fn expand<G: Game>(
     node.num_children = count as u16;
     node.next_unvisited = 0;
     node.set_expanded();
-    if win {
-        let child = &mut tree[first];
-        child.set_bounds(WIN, WIN);
-        child.set_expanded();
-        update_bounds(tree, idx);
-    } else if lost {
-        let node = &mut tree[idx];
-        let v = if node.owner() == mover { LOSS } else { WIN };
-        node.set_bounds(v, v);
+    match found {
+        Generated::Win => {
+            let child = &mut tree[first];
+            child.set_bounds(WIN, WIN);
+            child.set_expanded();
+            update_bounds(tree, idx);
+        }
+        Generated::Lost => {
+            let node = &mut tree[idx];
+            let v = if node.owner() == mover { LOSS } else { WIN };
+            node.set_bounds(v, v);
+        }
+        Generated::Moves => {}
     }
     Ok(true)
 }

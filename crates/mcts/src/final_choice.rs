@@ -73,7 +73,10 @@ pub(crate) fn choose<G: Game>(
     let mut acc: Vec<Acc<G::Move>> = Vec::new();
     let mut root_value: Option<i8> = None;
     for w in workers {
-        let root = &w.tree[0];
+        // With tree parallelism only the first worker holds the tree.
+        let Some(root) = w.tree.first() else {
+            continue;
+        };
         if root.is_solved() {
             root_value = Some(if root.owner() == mover {
                 root.pess()

@@ -109,18 +109,27 @@
 //! * **Reading the tree:** [`Mcts::root_view`] returns a [`NodeView`] of the kept tree's
 //!   root: per node the move, visits, mean reward and proven value, and the children, to
 //!   print or draw what the search explored.
-//! * **Threads:** [`Mcts::with_threads`] runs root parallelisation (one tree per thread,
-//!   merged at the root); no `unsafe` and no locks in the hot loop.
+//! * **Threads:** [`Mcts::with_threads`] searches one tree shared by all threads (tree
+//!   parallelisation, the default: node statistics are atomics, a thread adds a virtual
+//!   loss to the nodes it descends through, expansion is claimed per node with a flag), or
+//!   one tree per thread merged at the root ([`Parallelism::Root`]); no `unsafe` and no
+//!   locks in the hot loop. See [`Mcts::with_parallelism`].
+//! * **Progressive widening** ([`Mcts::with_progressive_widening`], off by default): a
+//!   node with `n` visits selects among its first `c · n^e` children only, created in the
+//!   game's [`move_order_hint`](search_core::Game::move_order_hint) order.
 //! * **Reproducible:** all randomness comes from
 //!   [`SplitMix64`](search_core::SplitMix64) streams of the seed
 //!   ([`Mcts::with_seed`], default 0); with one thread and an iteration budget a seed
 //!   always gives the same result.
 //! * **Errors, not panics:** a finished game, a zero or refused budget, a NaN or negative
 //!   exploration constant, zero threads: each is a [`SearchError`](search_core::SearchError). So is a
-//!   broken game (an ongoing state without moves, a move after which the same player is to
-//!   move, a hook move that is not legal), and a panic in your game, playout or evaluator
+//!   broken game (an ongoing state without moves, a hook move that is not legal), and a panic in your game, playout or evaluator
 //!   on one of several threads: [`WorkerPanicked`](search_core::SearchError::WorkerPanicked),
 //!   with the other threads stopped (see [`Mcts::search`]).
+//! * **Extra turns:** unlike the `adversarial` engines, MCTS accepts a game in which a move
+//!   may leave the same player to move (as a completed box does in Dots and Boxes): every
+//!   node keeps the player who moved into it, rewards are backed up for that player, and
+//!   the solver negates a proven value only where the mover changes, never by depth.
 //! * **What your game needs** beyond [`Game`](search_core::Game): searching needs
 //!   `G: PartialEq + Send` and `G::Move: Send` (`PartialEq` to find the kept tree's
 //!   position, `Send` for the threads), and the playout policy `P: Playout<G> + Sync`;
@@ -136,6 +145,7 @@ mod playout;
 mod result;
 mod search;
 mod selection;
+mod shared;
 mod solver;
 mod strategy;
 mod threads;
@@ -144,7 +154,7 @@ mod view;
 mod worker;
 
 pub use final_choice::FinalChoice;
-pub use mcts::{DEFAULT_NODE_CAP, MAX_THREADS, Mcts};
+pub use mcts::{DEFAULT_NODE_CAP, MAX_THREADS, Mcts, Parallelism};
 pub use playout::{EvalCutoff, HintPlayout, MAX_PLAYOUT_PLIES, Playout, RandomPlayout};
 pub use result::{MoveStats, SearchResult, Value};
 pub use view::NodeView;

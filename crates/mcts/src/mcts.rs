@@ -6,6 +6,7 @@ use search_core::{Budget, Evaluator, Game, SearchError};
 use crate::expansion::PriorSource;
 use crate::final_choice::FinalChoice;
 use crate::playout::RandomPlayout;
+use crate::shared::SharedNode;
 use crate::tree::Node;
 use crate::worker::Worker;
 
@@ -27,8 +28,34 @@ pub const DEFAULT_NODE_CAP: u64 = 1 << 24;
 /// ```
 pub const MAX_THREADS: usize = 1024;
 
+/// How several search threads share the work (see [`Mcts::with_parallelism`]).
+///
+/// ```
+/// use games::ConnectFour;
+/// use mcts::{Mcts, Parallelism};
+/// let ai = Mcts::<ConnectFour>::new().with_threads(2).with_parallelism(Parallelism::Root);
+/// assert_eq!(ai.parallelism(), Parallelism::Root);
+/// assert_eq!(Parallelism::default(), Parallelism::Tree);
+/// ```
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Parallelism {
+    /// Tree parallelisation (the default): one tree shared by all threads, whose node
+    /// statistics are atomics; a thread descending into a node adds a *virtual loss* (its
+    /// visit counts before its reward arrives, as a loss), so the threads spread over
+    /// different lines. The iterations are taken from one shared budget and the node cap
+    /// holds for the one tree.
+    #[default]
+    Tree,
+    /// Root parallelisation: every thread grows a tree of its own, with its share of the
+    /// iterations and of the node cap; the root statistics are merged at the end. No
+    /// shared memory is written during the search.
+    Root,
+}
+
 /// Monte Carlo tree search with UCT, an MCTS-Solver (score-bounded: proves wins, losses and
-/// draws), tree reuse between moves, optional priors and root-parallel threads.
+/// draws), tree reuse between moves, optional priors and progressive widening, and
+/// threads sharing one tree (or one tree each).
 ///
 /// Start one in one line; every option has a sensible default (see the
 /// [crate documentation](crate) for the algorithm, the reward scale and the UCT formula):
@@ -60,10 +87,13 @@ pub struct Mcts<G: Game, P = RandomPlayout> {
     pub(crate) exploration: f64,
     pub(crate) final_choice: FinalChoice,
     pub(crate) threads: usize,
+    pub(crate) parallelism: Parallelism,
     pub(crate) reuse: bool,
     pub(crate) hooks: bool,
     pub(crate) prior: PriorSource<G>,
     pub(crate) prior_weight: f64,
+    /// Progressive widening: (coefficient, exponent).
+    pub(crate) widening: Option<(f64, f64)>,
     pub(crate) budget: Budget,
     pub(crate) node_cap: u64,
     pub(crate) playout: P,
@@ -91,10 +121,12 @@ impl<G: Game, P: core::fmt::Debug> core::fmt::Debug for Mcts<G, P> {
             .field("exploration", &self.exploration)
             .field("final_choice", &self.final_choice)
             .field("threads", &self.threads)
+            .field("parallelism", &self.parallelism)
             .field("tree_reuse", &self.reuse)
             .field("game_hooks", &self.hooks)
             .field("prior", &prior)
             .field("prior_weight", &self.prior_weight)
+            .field("progressive_widening", &self.widening)
             .field("budget", &self.budget)
             .field("node_cap", &self.node_cap)
             .field("playout", &self.playout)
@@ -123,10 +155,12 @@ impl<G: Game> Mcts<G, RandomPlayout> {
             exploration: Self::DEFAULT_EXPLORATION,
             final_choice: FinalChoice::MostVisits,
             threads: 1,
+            parallelism: Parallelism::Tree,
             reuse: true,
             hooks: true,
             prior: PriorSource::None,
             prior_weight: 0.0,
+            widening: None,
             budget: Budget::iterations(10_000),
             node_cap: DEFAULT_NODE_CAP,
             playout: RandomPlayout,
@@ -277,6 +311,16 @@ impl<G: Game, P> Mcts<G, P> {
     /// ```
     pub const NODE_BYTES: usize = core::mem::size_of::<Node<G::Move>>();
 
+    /// Bytes taken by one node of the tree shared by the threads of a tree-parallel
+    /// search ([`Parallelism::Tree`]) while it runs (32 for a move of one or two bytes).
+    ///
+    /// ```
+    /// use games::ConnectFour;
+    /// use mcts::Mcts;
+    /// assert_eq!(Mcts::<ConnectFour>::SHARED_NODE_BYTES, 32);
+    /// ```
+    pub const SHARED_NODE_BYTES: usize = core::mem::size_of::<SharedNode<G::Move>>();
+
     /// Caps the search tree at `nodes` nodes, all threads together (default
     /// [`DEFAULT_NODE_CAP`]). The cap is a memory bound, separate from the budget: it
     /// does not end the search.
@@ -293,8 +337,14 @@ impl<G: Game, P> Mcts<G, P> {
     ///   ([`Mcts::tree_bytes`]); besides that, each thread keeps a 32 KiB table and its move
     ///   buffers. Re-rooting after a move compacts the kept subtree in place, and a kept
     ///   tree larger than a lowered cap is dropped and its memory shrunk to the new cap.
-    /// * **Threads:** the cap is shared: with `t` threads (root parallelisation, one tree
-    ///   per thread) each tree may hold `nodes / t` nodes.
+    /// * **Threads:** the cap holds for all threads together. With tree parallelism (the
+    ///   default) the one shared tree may hold `nodes` nodes; the threads take its slots in
+    ///   blocks of 256, and a sibling group that does not fit in what is left of a block
+    ///   starts a new one, so a full shared tree may stop short of the cap by less than one
+    ///   sibling group per block. While the search runs its nodes take
+    ///   [`SHARED_NODE_BYTES`](Mcts::SHARED_NODE_BYTES) each; at the end the tree is copied
+    ///   into the compact arena of `NODE_BYTES` nodes the engine keeps. With root
+    ///   parallelism (one tree per thread) each tree may hold `nodes / t` nodes.
     ///
     /// A cap of zero, or one too small to expand the root, is a [`SearchError::Config`]
     /// when a search starts.
@@ -389,11 +439,20 @@ impl<G: Game, P> Mcts<G, P> {
         self.exploration
     }
 
-    /// Searches on `threads` threads (root parallelisation: one tree per thread, seeded
-    /// from the engine's seed and the thread index, statistics merged at the root; the
-    /// iterations and the node cap are split among the threads). `0` or more than
-    /// [`MAX_THREADS`] is a [`SearchError::Config`] when a search starts. The default is
-    /// one thread: the search then runs on the calling thread.
+    /// Searches on `threads` threads, sharing one tree ([`Parallelism::Tree`], the
+    /// default) or growing one tree each ([`Parallelism::Root`]; see
+    /// [`with_parallelism`](Mcts::with_parallelism)). Thread `i` draws its random numbers
+    /// from the stream `i` of the engine's seed. `0` or more than [`MAX_THREADS`] is a
+    /// [`SearchError::Config`] when a search starts. The default is one thread: the search
+    /// then runs on the calling thread, and both kinds of parallelism are the same search.
+    ///
+    /// **What several threads change.** With one thread and an iteration budget a seed
+    /// always gives the same search, bit for bit. With several, the threads' interleaving
+    /// (which thread expands a node first, which statistics another thread sees while it
+    /// selects) depends on the operating system's scheduling, so the visit counts, the
+    /// tree's shape and size and, in close positions, the chosen move vary from run to run;
+    /// the number of iterations under an iteration budget, the node cap, and every proven
+    /// value do not.
     ///
     /// ```
     /// use games::ConnectFour;
@@ -404,11 +463,58 @@ impl<G: Game, P> Mcts<G, P> {
     ///     .with_budget(Budget::iterations(2_000));
     /// let r = ai.search(&ConnectFour::new()).unwrap();
     /// assert_eq!(r.threads, cores.min(2_000));
+    /// assert_eq!(r.stats.iterations, 2_000);
     /// ```
     #[must_use]
     pub fn with_threads(mut self, threads: usize) -> Self {
         self.threads = threads;
         self
+    }
+
+    /// How several threads share the work: one shared tree ([`Parallelism::Tree`], the
+    /// default) or a tree each ([`Parallelism::Root`]). Nothing changes with one thread.
+    ///
+    /// **Tree** (the default, chosen by measurement, see `docs/benchmarks.md`): every
+    /// playout refines the one tree, so the threads together search as deep as one thread
+    /// given their combined iterations, less what virtual loss and contention cost. The
+    /// node cap bounds the shared tree; during the search its nodes take
+    /// [`SHARED_NODE_BYTES`](Mcts::SHARED_NODE_BYTES) each, and at the end the tree is
+    /// copied into the compact form of [`NODE_BYTES`](Mcts::NODE_BYTES) a node that the
+    /// engine keeps (so the search's peak is the shared tree plus that copy).
+    ///
+    /// **Root**: each thread grows a tree of its own from the root with its share of the
+    /// iterations and of the node cap, and the root statistics are summed at the end. The
+    /// threads never write shared memory, but each tree is shallower and they repeat each
+    /// other's work.
+    ///
+    /// ```
+    /// use games::TicTacToe;
+    /// use mcts::{Mcts, Parallelism, Value};
+    /// use search_core::{Budget, Wdl};
+    /// for parallelism in [Parallelism::Tree, Parallelism::Root] {
+    ///     let mut ai = Mcts::<TicTacToe>::new()
+    ///         .with_threads(2)
+    ///         .with_parallelism(parallelism)
+    ///         .with_budget(Budget::iterations(200_000));
+    ///     let r = ai.search(&TicTacToe::new()).unwrap();
+    ///     assert_eq!(r.value, Value::Proven(Wdl::Draw));
+    /// }
+    /// ```
+    #[must_use]
+    pub fn with_parallelism(mut self, parallelism: Parallelism) -> Self {
+        self.parallelism = parallelism;
+        self
+    }
+
+    /// The kind of parallelism (see [`with_parallelism`](Mcts::with_parallelism)).
+    ///
+    /// ```
+    /// use games::TicTacToe;
+    /// assert_eq!(mcts::Mcts::<TicTacToe>::new().parallelism(), mcts::Parallelism::Tree);
+    /// ```
+    #[must_use]
+    pub fn parallelism(&self) -> Parallelism {
+        self.parallelism
     }
 
     /// The number of search threads (see [`with_threads`](Mcts::with_threads)).
@@ -436,10 +542,12 @@ impl<G: Game, P> Mcts<G, P> {
             exploration: self.exploration,
             final_choice: self.final_choice,
             threads: self.threads,
+            parallelism: self.parallelism,
             reuse: self.reuse,
             hooks: self.hooks,
             prior: self.prior,
             prior_weight: self.prior_weight,
+            widening: self.widening,
             budget: self.budget,
             node_cap: self.node_cap,
             playout,
@@ -560,6 +668,48 @@ impl<G: Game, P> Mcts<G, P> {
         self
     }
 
+    /// Progressive widening, for games with many moves: a node with `n` visits selects only
+    /// among its first `max(1, floor(coefficient · n^exponent))` children, so its visits
+    /// go to a few moves first and the others are admitted one by one as it is visited
+    /// more. The children are created in the game's
+    /// [`move_order_hint`](Game::move_order_hint) order (best first, ties at random), or in
+    /// prior order when a prior is set ([`with_hint_prior`](Mcts::with_hint_prior),
+    /// [`with_evaluator_prior`](Mcts::with_evaluator_prior)). The solver still sees every
+    /// child: a node is proven only from all its children, and when none of the admitted
+    /// children can change its value the others are selected. `coefficient` must be finite
+    /// and `> 0`, `exponent` in `[0, 1]` (checked when a search starts). Off by default
+    /// (see `docs/benchmarks.md` for the measurement).
+    ///
+    /// ```
+    /// use games::ConnectFour;
+    /// use search_core::Budget;
+    /// let mut ai = mcts::Mcts::<ConnectFour>::new()
+    ///     .with_progressive_widening(1.0, 0.25)
+    ///     .with_budget(Budget::iterations(200));
+    /// let r = ai.search(&ConnectFour::new()).unwrap();
+    /// // 200 root visits admit floor(200^0.25) = 3 moves; the centre column's hint is best.
+    /// assert_eq!(r.moves.iter().filter(|m| m.visits > 0).count(), 3);
+    /// assert!(r.moves.iter().any(|m| m.mv == 3 && m.visits > 0));
+    /// assert_eq!(ai.progressive_widening(), Some((1.0, 0.25)));
+    /// ```
+    #[must_use]
+    pub fn with_progressive_widening(mut self, coefficient: f64, exponent: f64) -> Self {
+        self.widening = Some((coefficient, exponent));
+        self
+    }
+
+    /// The progressive widening's `(coefficient, exponent)`, if on (see
+    /// [`with_progressive_widening`](Mcts::with_progressive_widening)).
+    ///
+    /// ```
+    /// use games::TicTacToe;
+    /// assert_eq!(mcts::Mcts::<TicTacToe>::new().progressive_widening(), None);
+    /// ```
+    #[must_use]
+    pub fn progressive_widening(&self) -> Option<(f64, f64)> {
+        self.widening
+    }
+
     /// Nodes currently kept (all threads' trees together).
     ///
     /// ```
@@ -629,6 +779,18 @@ impl<G: Game, P> Mcts<G, P> {
             if !(scale.is_finite() && *scale > 0.0) {
                 return config(format!(
                     "the evaluator prior's scale must be finite and > 0, got {scale}"
+                ));
+            }
+        }
+        if let Some((coefficient, exponent)) = self.widening {
+            if !(coefficient.is_finite() && coefficient > 0.0) {
+                return config(format!(
+                    "the progressive widening coefficient must be finite and > 0, got {coefficient}"
+                ));
+            }
+            if !(0.0..=1.0).contains(&exponent) {
+                return config(format!(
+                    "the progressive widening exponent must lie in [0, 1], got {exponent}"
                 ));
             }
         }

@@ -289,8 +289,7 @@ pub const MAX_PLAYOUT_PLIES: u32 = 100_000;
 ///
 /// # Errors
 /// [`SearchError::NoLegalMoves`] when the playout meets an ongoing state without legal
-/// moves; in debug builds, [`SearchError::TurnDidNotPass`] when a move leaves the same
-/// player to move (release builds check that only in the tree, where it costs less).
+/// moves.
 #[inline]
 pub(crate) fn run_playout<G: Game, P: Playout<G>>(
     policy: &P,
@@ -327,15 +326,7 @@ pub(crate) fn run_playout<G: Game, P: Playout<G>>(
             return Ok((first, plies));
         }
         let mv = policy.choose(state, moves, rng);
-        #[cfg(debug_assertions)]
-        let mover = state.to_move();
         state.play(mv);
-        #[cfg(debug_assertions)]
-        if state.to_move() == mover {
-            return Err(SearchError::TurnDidNotPass {
-                mv: format!("{mv:?}"),
-            });
-        }
         plies += 1;
     }
 }

@@ -7,9 +7,11 @@ use search_core::{BudgetError, BudgetField, Game, SearchError, SplitMix64, Stats
 
 use crate::expansion::{Expansion, reserve_within};
 use crate::final_choice::choose;
-use crate::mcts::Mcts;
+use crate::mcts::{Mcts, Parallelism};
 use crate::playout::Playout;
 use crate::result::SearchResult;
+use crate::selection::Widening;
+use crate::shared::run_shared;
 use crate::threads::run_workers;
 use crate::tree::Node;
 use crate::worker::{Ctx, Limits, Worker};
@@ -20,7 +22,7 @@ const ENGINE: &str = "Mcts";
 impl<G, P> Mcts<G, P>
 where
     G: Game + PartialEq + Send,
-    G::Move: Send,
+    G::Move: Send + Sync,
     P: Playout<G> + Sync,
 {
     /// Searches `state` within the budget and returns the chosen move with the root's
@@ -37,9 +39,8 @@ where
     /// [`SearchError::Config`] for an invalid option (exploration constant NaN or negative,
     /// zero threads, a node cap too small for the root's moves). A broken game, wherever
     /// the search meets it (in the tree or in a playout): [`SearchError::NoLegalMoves`]
-    /// for a state that is ongoing without legal moves, [`SearchError::TurnDidNotPass`]
-    /// for a move after which the same player is to move (checked at every step down the
-    /// tree; in playouts in debug builds), and [`SearchError::IllegalHookMove`] for a
+    /// for a state that is ongoing without legal moves, and
+    /// [`SearchError::IllegalHookMove`] for a
     /// `winning_move` or `non_losing_moves` hook that returns a move that is not legal
     /// (checked when the root is expanded; at every expansion in debug builds).
     /// [`SearchError::TooManyMoves`] for a state with more than 65 535 moves. After an
@@ -81,18 +82,29 @@ where
         let running = self.budget.start()?;
         let max_iterations = self.budget.max_iterations().unwrap_or(u64::MAX);
         let threads = (self.threads as u64).min(self.node_cap).min(max_iterations) as usize;
-        let cap = (self.node_cap / threads as u64).min(u64::from(u32::MAX)) as usize;
-        self.sync(state, threads, cap)?;
+        let shared = threads > 1 && self.parallelism == Parallelism::Tree;
+        let tree_cap = if shared {
+            self.node_cap
+        } else {
+            self.node_cap / threads as u64
+        };
+        let cap = tree_cap.min(u64::from(u32::MAX)) as usize;
+        self.sync(state, threads, cap, shared)?;
         let ctx = Ctx {
             playout: &self.playout,
             expansion: Expansion {
                 prior: &self.prior,
                 hooks: self.hooks,
                 cap,
+                by_hint: self.widening.is_some(),
             },
             prior_weight: self.prior_weight,
             exploration: self.exploration,
             max_depth: self.budget.max_depth().unwrap_or(u32::MAX),
+            widening: self.widening.map(|(coefficient, exponent)| Widening {
+                coefficient: coefficient as f32,
+                exponent: exponent as f32,
+            }),
         };
         let proven = AtomicBool::new(false);
         let halt = AtomicBool::new(false);
@@ -104,7 +116,12 @@ where
                 && self.budget.time_limit().is_none()
                 && self.budget.stop_flag().is_none(),
         };
-        if let Err(e) = run_workers(&mut self.workers, state, &ctx, &limits, max_iterations) {
+        let run = if shared {
+            run_shared(&mut self.workers, state, &ctx, &limits, max_iterations, cap)
+        } else {
+            run_workers(&mut self.workers, state, &ctx, &limits, max_iterations)
+        };
+        if let Err(e) = run {
             // A failed thread may have left its tree half-updated: start afresh next time.
             self.reset();
             return Err(e);
@@ -154,7 +171,14 @@ where
     }
 
     /// Makes the workers' trees belong to `state`: reuse, re-root, or start afresh.
-    fn sync(&mut self, state: &G, threads: usize, cap: usize) -> Result<(), SearchError> {
+    /// With `shared` (tree parallelism) only the first worker keeps a tree.
+    fn sync(
+        &mut self,
+        state: &G,
+        threads: usize,
+        cap: usize,
+        shared: bool,
+    ) -> Result<(), SearchError> {
         if self.workers.len() != threads {
             self.workers = (0..threads)
                 .map(|i| Worker::new(SplitMix64::stream(self.seed, i as u64)))
@@ -185,7 +209,16 @@ where
             return Err(SearchError::NoLegalMoves);
         };
         let owner = state.to_move().opponent().index() as u8;
-        for w in &mut self.workers {
+        if shared {
+            for w in &mut self.workers[1..] {
+                w.tree = Vec::new();
+            }
+        }
+        for w in self
+            .workers
+            .iter_mut()
+            .take(if shared { 1 } else { threads })
+        {
             let stale = w.tree.len() > cap
                 || w.tree
                     .first()

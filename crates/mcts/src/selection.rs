@@ -3,13 +3,60 @@
 
 use crate::tree::Node;
 
+/// Progressive widening: a node with `n` visits may select among its first
+/// `max(1, floor(coefficient · n^exponent))` children (in creation order).
+#[derive(Copy, Clone, Debug)]
+pub(crate) struct Widening {
+    pub coefficient: f32,
+    pub exponent: f32,
+}
+
+impl Widening {
+    /// How many of `count` children a node with `visits` visits may select among.
+    #[inline]
+    pub(crate) fn allowed(self, visits: u32, count: u32) -> u32 {
+        let k = self.coefficient * (visits.max(1) as f32).powf(self.exponent);
+        (k as u32).clamp(1, count.max(1))
+    }
+}
+
 /// Selects the child of `tree[idx]` to descend into: an unvisited child in expansion
 /// order, else the best UCT score (exploration constant `c`, prior weight `w`) among the
-/// children that can still change the node's value. `None` when no child can.
+/// children that can still change the node's value. `None` when no child can. With
+/// progressive widening only the first [`Widening::allowed`] children are considered, unless
+/// none of them can change the node's value.
 #[inline]
-pub(crate) fn select<M: Copy>(tree: &mut [Node<M>], idx: usize, c: f64, w: f64) -> Option<usize> {
+pub(crate) fn select<M: Copy>(
+    tree: &mut [Node<M>],
+    idx: usize,
+    c: f64,
+    w: f64,
+    widening: Option<Widening>,
+) -> Option<usize> {
     let node = tree[idx];
-    if node.next_unvisited < node.num_children {
+    let Some(widening) = widening else {
+        return select_among(tree, idx, c, w, node.num_children);
+    };
+    let allowed = widening.allowed(node.visits, u32::from(node.num_children)) as u16;
+    select_among(tree, idx, c, w, allowed).or_else(|| {
+        // Every allowed child is settled: the others may still change the value.
+        (allowed < node.num_children)
+            .then(|| select_among(tree, idx, c, w, node.num_children))
+            .flatten()
+    })
+}
+
+/// [`select`] among the first `allowed` children.
+#[inline]
+fn select_among<M: Copy>(
+    tree: &mut [Node<M>],
+    idx: usize,
+    c: f64,
+    w: f64,
+    allowed: u16,
+) -> Option<usize> {
+    let node = tree[idx];
+    if node.next_unvisited < allowed {
         tree[idx].next_unvisited += 1;
         return Some(node.first_child as usize + node.next_unvisited as usize);
     }
@@ -23,7 +70,8 @@ pub(crate) fn select<M: Copy>(tree: &mut [Node<M>], idx: usize, c: f64, w: f64) 
     let w = w as f32;
     let mut best = None;
     let mut best_score = f32::NEG_INFINITY;
-    for (k, ch) in tree[node.children()].iter().enumerate() {
+    let first = node.first_child as usize;
+    for (k, ch) in tree[first..first + allowed as usize].iter().enumerate() {
         if ch.opt() <= best_pess {
             continue; // proven, or cannot do better than a sibling already guarantees
         }

@@ -9,7 +9,7 @@ use crate::playout::Playout;
 impl<G, P> Strategy<G> for Mcts<G, P>
 where
     G: Game + PartialEq + Send,
-    G::Move: Send,
+    G::Move: Send + Sync,
     P: Playout<G> + Sync,
 {
     /// The move [`search`](Mcts::search) chooses.
@@ -96,15 +96,19 @@ where
 }
 
 /// The value of `mv` for the side to move in `state` when one ply shows it: the result of
-/// a game it ends, or a loss when the opponent can then win at once (asked only of a game
-/// with a fast `winning_move`).
+/// a game it ends, or a loss when the opponent can then win at once (a win when the same
+/// player moves again and can; asked only of a game with a fast `winning_move`).
 fn one_ply_value<G: Game>(state: &G, mv: G::Move) -> Option<Wdl> {
     let me = state.to_move();
     let mut child = state.clone();
     child.play(mv);
     match child.outcome() {
         Outcome::Ongoing => {
-            (G::HAS_WINNING_MOVE && child.winning_move().is_some()).then_some(Wdl::Loss)
+            // A winning move for the side to move next: the opponent's, or ours after an
+            // extra turn.
+            let wins = G::HAS_WINNING_MOVE && child.winning_move().is_some();
+            let extra_turn = child.to_move() == me;
+            wins.then_some(if extra_turn { Wdl::Win } else { Wdl::Loss })
         }
         o => o.value_for(me).map(|v| Wdl::from_sign(i64::from(v))),
     }

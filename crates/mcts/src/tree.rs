@@ -55,6 +55,45 @@ impl<M: Copy> Node<M> {
         }
     }
 
+    /// A node with the given statistics and state (`prior` in 255ths, as stored): how a
+    /// tree grown by several threads is written back into an arena.
+    #[inline]
+    #[allow(clippy::too_many_arguments)]
+    pub fn restore(
+        mv: M,
+        owner: u8,
+        prior: u8,
+        visits: u32,
+        mean: f32,
+        expanded: bool,
+        bounds: (i8, i8),
+    ) -> Self {
+        let [inv_sqrt, sqrt_ln] = visit_terms(visits);
+        let mut n = Node {
+            mean,
+            inv_sqrt,
+            sqrt_ln,
+            visits,
+            first_child: 0,
+            num_children: 0,
+            next_unvisited: 0,
+            flags: (owner & 1) << 1,
+            prior,
+            mv,
+        };
+        n.set_bounds(bounds.0, bounds.1);
+        if expanded {
+            n.set_expanded();
+        }
+        n
+    }
+
+    /// The prior as stored, in 255ths.
+    #[inline]
+    pub fn prior_raw(&self) -> u8 {
+        self.prior
+    }
+
     /// Adds one visit with reward `r` for the owner; `table` holds `[1/sqrt(n), sqrt(ln n)]`
     /// for small `n` (see [`visit_table`]).
     #[inline]

@@ -272,8 +272,8 @@ impl<M: Copy + fmt::Debug> fmt::Debug for NodeView<'_, M> {
 
 impl<G: Game, P> Mcts<G, P> {
     /// The root of the tree kept by the first search thread, to read what the last search
-    /// did; `None` before the first search and after [`reset`](Mcts::reset). With several
-    /// threads each keeps its own tree: see [`root_views`](Mcts::root_views). See
+    /// did; `None` before the first search and after [`reset`](Mcts::reset). With root
+    /// parallelism each thread keeps its own tree: see [`root_views`](Mcts::root_views). See
     /// [`NodeView`] for what a node tells and the invariants of the visit counts.
     ///
     /// ```
@@ -297,15 +297,20 @@ impl<G: Game, P> Mcts<G, P> {
         self.root_views().next()
     }
 
-    /// The roots of the trees of every search thread (one tree per thread, see
-    /// [`with_threads`](Mcts::with_threads)); empty before the first search.
+    /// The roots of the trees of every search thread: one tree with tree parallelism (the
+    /// default), one tree per thread with root parallelism (see
+    /// [`with_parallelism`](Mcts::with_parallelism)); empty before the first search.
     ///
     /// ```
     /// use games::TicTacToe;
+    /// use mcts::Parallelism;
     /// use search_core::Budget;
     /// let mut ai = mcts::Mcts::<TicTacToe>::new().with_seed(3)
     ///     .with_threads(2)
     ///     .with_budget(Budget::iterations(1_000));
+    /// ai.search(&TicTacToe::new()).unwrap();
+    /// assert_eq!(ai.root_views().count(), 1); // one shared tree
+    /// let mut ai = ai.with_parallelism(Parallelism::Root);
     /// let r = ai.search(&TicTacToe::new()).unwrap();
     /// let total: u64 = ai.root_views().map(|root| u64::from(root.visits())).sum();
     /// assert_eq!(ai.root_views().count(), 2);

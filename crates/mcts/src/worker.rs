@@ -7,7 +7,7 @@ use search_core::{Game, Outcome, RunningBudget, SearchError, SplitMix64};
 
 use crate::expansion::{Expansion, Scratch, expand};
 use crate::playout::{Playout, first_player_reward, run_playout};
-use crate::selection::select;
+use crate::selection::{Widening, select};
 use crate::solver::{proven_first_reward, update_bounds};
 use crate::tree::{LOSS, Node, WIN, reroot, visit_table};
 
@@ -19,6 +19,8 @@ pub(crate) struct Ctx<'a, G: Game, P> {
     pub exploration: f64,
     /// No node deeper than this below the root is expanded.
     pub max_depth: u32,
+    /// Progressive widening, if on.
+    pub widening: Option<Widening>,
 }
 
 /// The limits every search thread polls.
@@ -36,17 +38,20 @@ pub(crate) struct Limits<'a> {
 /// whole tree; statistics are merged at the root).
 pub(crate) struct Worker<M> {
     pub tree: Vec<Node<M>>,
-    rng: SplitMix64,
-    path: Vec<u32>,
-    scratch: Scratch<M>,
+    pub rng: SplitMix64,
+    pub path: Vec<u32>,
+    pub scratch: Scratch<M>,
     /// `[1/sqrt(n), sqrt(ln n)]` for small visit counts.
-    terms: Vec<[f32; 2]>,
-    full: bool,
+    pub terms: Vec<[f32; 2]>,
+    pub full: bool,
     /// Nodes the tree held when this search started (kept from earlier searches).
     pub kept: usize,
     pub iterations: u64,
     pub playouts: u64,
     pub max_depth: u32,
+    /// With tree parallelism: the root owner's rewards summed over this thread's
+    /// iterations (the shared root is not written during the search).
+    pub root_reward: f64,
 }
 
 impl<M: Copy + PartialEq + core::fmt::Debug> Worker<M> {
@@ -62,6 +67,7 @@ impl<M: Copy + PartialEq + core::fmt::Debug> Worker<M> {
             iterations: 0,
             playouts: 0,
             max_depth: 0,
+            root_reward: 0.0,
         }
     }
 
@@ -151,19 +157,19 @@ impl<M: Copy + PartialEq + core::fmt::Debug> Worker<M> {
                     break;
                 }
             }
-            let Some(child) = select(&mut self.tree, idx, ctx.exploration, ctx.prior_weight) else {
+            let Some(child) = select(
+                &mut self.tree,
+                idx,
+                ctx.exploration,
+                ctx.prior_weight,
+                ctx.widening,
+            ) else {
                 reward = self.playout_from(ctx.playout, &mut state)?;
                 break;
             };
-            let mv = self.tree[child].mv;
-            state.play(mv);
-            // The tree keeps each node's owner, but the engine (its evaluator priors, the
-            // game contract it documents) needs the turn to pass: one comparison per step.
-            if state.to_move().index() as u8 == self.tree[child].owner() {
-                return Err(SearchError::TurnDidNotPass {
-                    mv: format!("{mv:?}"),
-                });
-            }
+            // Each node knows its owner (the player who moved into it), so a move after
+            // which the same player moves again (an extra turn) needs nothing special.
+            state.play(self.tree[child].mv);
             depth += 1;
             self.path.push(child as u32);
             idx = child;

@@ -4,7 +4,7 @@
 use std::time::Duration;
 
 use games::{ConnectFour, TicTacToe};
-use mcts::{FinalChoice, Mcts, Value};
+use mcts::{FinalChoice, Mcts, Parallelism, Value};
 use search_core::{Budget, BudgetError, BudgetField, Game, SearchError, StopFlag, Strategy, Wdl};
 
 #[test]
@@ -249,6 +249,8 @@ fn proven_wins_come_first_and_proven_losses_are_avoided() {
 /// The generator moved to `search_core::SplitMix64` (thread `i` draws from
 /// `SplitMix64::stream(seed, i)`) with the same streams as before: these searches were
 /// recorded with the engine's earlier generator and must not change.
+/// (The two-thread search is root-parallel: tree-parallel searches on several threads
+/// depend on the scheduling.)
 #[test]
 fn seeded_searches_are_unchanged_by_the_shared_generator() {
     let g: ConnectFour = "4453".parse().unwrap();
@@ -308,6 +310,7 @@ fn seeded_searches_are_unchanged_by_the_shared_generator() {
         let mut ai = Mcts::<ConnectFour>::new()
             .with_seed(seed)
             .with_threads(threads)
+            .with_parallelism(Parallelism::Root)
             .with_budget(Budget::iterations(20_000));
         let r = ai.search(&g).unwrap();
         let got: Vec<(u8, u64)> = r.moves.iter().map(|m| (m.mv, m.visits)).collect();
@@ -400,7 +403,15 @@ fn an_unlimited_budget_ends_when_the_root_is_proven_or_the_tree_is_full() {
             .with_node_cap(2_000)
             .with_budget(Budget::unlimited());
         let r = ai.search(&ConnectFour::new()).unwrap();
-        assert!(r.tree_size <= 2_000 && r.tree_size + 7 * threads >= 2_000);
+        // Full: less than a sibling group short per thread, and with two threads (one
+        // shared tree) per 256-node block.
+        let slack = 7 * threads
+            + if threads > 1 {
+                6 * 2_000usize.div_ceil(256)
+            } else {
+                0
+            };
+        assert!(r.tree_size <= 2_000 && r.tree_size + slack >= 2_000);
         assert!(matches!(r.value, Value::Estimate(_)));
     }
 }

@@ -173,64 +173,6 @@ fn an_ongoing_state_without_moves_is_no_legal_moves() {
     stuck::<true>();
 }
 
-/// Dots and Boxes in one line: take one or two sticks; taking two closes a box, scores a
-/// point and gives the same player another turn.
-#[derive(Clone, Debug, PartialEq)]
-struct Boxes {
-    sticks: u8,
-    points: [u8; 2],
-    to_move: Player,
-}
-
-impl Game for Boxes {
-    type Move = u8;
-    fn to_move(&self) -> Player {
-        self.to_move
-    }
-    fn legal_moves(&self, m: &mut Vec<u8>) {
-        m.extend((1..=2).filter(|&t| t <= self.sticks));
-    }
-    fn play(&mut self, take: u8) {
-        self.sticks -= take;
-        if take == 2 {
-            self.points[self.to_move.index()] += 1;
-        } else {
-            self.to_move = self.to_move.opponent();
-        }
-    }
-    fn outcome(&self) -> Outcome {
-        if self.sticks > 0 {
-            return Outcome::Ongoing;
-        }
-        match self.points[0].cmp(&self.points[1]) {
-            std::cmp::Ordering::Greater => Outcome::Win(Player::First),
-            std::cmp::Ordering::Less => Outcome::Win(Player::Second),
-            std::cmp::Ordering::Equal => Outcome::Draw,
-        }
-    }
-}
-
-#[test]
-fn a_game_whose_turn_does_not_pass_is_refused() {
-    let g = Boxes {
-        sticks: 7,
-        points: [0, 0],
-        to_move: Player::First,
-    };
-    for threads in [1, 2] {
-        let mut ai = Mcts::new()
-            .with_seed(5)
-            .with_threads(threads)
-            .with_budget(Budget::iterations(1_000));
-        let r = ai.search(&g).map(|r| r.best_move);
-        assert_eq!(
-            r,
-            Err(SearchError::TurnDidNotPass { mv: "2".into() }),
-            "{threads} threads"
-        );
-    }
-}
-
 /// Tic-tac-toe whose hooks name cell 42: `winning_move` (`LIE == 0`) or
 /// `non_losing_moves` (`LIE == 1`).
 #[derive(Clone, Debug, PartialEq)]

@@ -166,7 +166,7 @@ impl fmt::Display for Outcome {
 /// | `Minimax`, `AlphaBeta`, `Negamax` without a table, `perft` | nothing |
 /// | `Negamax` with a table, `Solver` | [`GameHash`] (a key) |
 /// | `Negamax` or `Solver` on several threads | `Sync` (threads read the root state) |
-/// | `Mcts` | `PartialEq` (to find the kept tree's position again), `Send` and `Move: Send` (its threads) |
+/// | `Mcts` | `PartialEq` (to find the kept tree's position again), `Send` and `Move: Send + Sync` (its threads share one tree) |
 /// | the conformance checker (feature `testing`) | `PartialEq` (to compare clones and transpositions) and `Display` (to show a failing state) |
 ///
 /// Deriving `Clone, PartialEq` and writing a `Display` covers them all for a
@@ -197,8 +197,10 @@ impl fmt::Display for Outcome {
 /// * Turns alternate: after `play`, [`to_move`](Game::to_move) is the opponent of the
 ///   player who moved, after the move that ends the game too (engines score a finished
 ///   game from the side to move's point of view). A game with extra turns (Dots and
-///   Boxes) must fold them into one move. The engines check this (one comparison per node)
-///   and answer [`SearchError::TurnDidNotPass`](crate::SearchError::TurnDidNotPass); an
+///   Boxes) must fold them into one move, except for the `mcts` crate, which follows the
+///   player who moved at every node and accepts extra turns. The other engines check this
+///   (one comparison per node) and answer
+///   [`SearchError::TurnDidNotPass`](crate::SearchError::TurnDidNotPass); an
 ///   ongoing state without legal moves is
 ///   [`SearchError::NoLegalMoves`](crate::SearchError::NoLegalMoves), wherever the search
 ///   meets it.

@@ -1,0 +1,126 @@
+//! Playing strength of the MCTS options, measured with the arena (`search_core::arena`):
+//! seeded matches from random openings, colours alternated, the score of the first-named
+//! engine with its 95 % interval and the Elo difference with its interval.
+//!
+//! * progressive widening (`with_progressive_widening(1.0, 0.5)`) against plain UCT at
+//!   equal playouts, on Connect Four and on 6 × 6 Reversi (more moves per position);
+//! * tree parallelism against root parallelism, two threads each, at equal time per move
+//!   and at equal playouts, on Connect Four.
+//!
+//! `cargo bench -p benches --bench mcts_strength -- [games per match]` (default 100).
+#![forbid(unsafe_code)]
+
+use std::time::{Duration, Instant};
+
+use games::{ConnectFour, Reversi};
+use mcts::{Mcts, Parallelism};
+use search_core::arena::Arena;
+use search_core::{Budget, Game, Strategy};
+
+/// Plays `games` games between the engines `a` and `b` builds from a seed, and prints the
+/// line of the match.
+fn duel<G, A, B>(
+    name: &str,
+    start: G,
+    games: u32,
+    opening: u32,
+    a: impl FnMut(u64) -> A,
+    b: impl FnMut(u64) -> B,
+) where
+    G: Game,
+    A: Strategy<G>,
+    B: Strategy<G>,
+{
+    let t = Instant::now();
+    let arena = Arena::new(start)
+        .with_games(games)
+        .with_seed(2026)
+        .with_opening_plies(opening);
+    match arena.run(a, b) {
+        Ok(report) => println!(
+            "{name}: {} games  {}  ({:.0} s)",
+            report.tally.games(),
+            report.tally,
+            t.elapsed().as_secs_f64()
+        ),
+        Err(e) => println!("{name}: the match stopped: {e}"),
+    }
+}
+
+fn main() {
+    let games: u32 = std::env::args()
+        .skip(1)
+        .find_map(|a| a.parse().ok())
+        .unwrap_or(100);
+    let playouts = |n| Budget::iterations(n);
+
+    duel(
+        "Connect Four, 3 000 playouts a move: widening (1, 0.5) vs plain UCT",
+        ConnectFour::new(),
+        games,
+        4,
+        |seed| {
+            Mcts::<ConnectFour>::new()
+                .with_seed(seed)
+                .with_progressive_widening(1.0, 0.5)
+                .with_budget(playouts(3_000))
+        },
+        |seed| {
+            Mcts::<ConnectFour>::new()
+                .with_seed(seed + 1)
+                .with_budget(playouts(3_000))
+        },
+    );
+    duel(
+        "Reversi 6x6, 3 000 playouts a move: widening (1, 0.5) vs plain UCT",
+        Reversi::new(),
+        games,
+        4,
+        |seed| {
+            Mcts::<Reversi>::new()
+                .with_seed(seed)
+                .with_progressive_widening(1.0, 0.5)
+                .with_budget(playouts(3_000))
+        },
+        |seed| {
+            Mcts::<Reversi>::new()
+                .with_seed(seed + 1)
+                .with_budget(playouts(3_000))
+        },
+    );
+    let parallel = |parallelism, seed, budget: Budget| {
+        Mcts::<ConnectFour>::new()
+            .with_seed(seed)
+            .with_threads(2)
+            .with_parallelism(parallelism)
+            .with_budget(budget)
+    };
+    duel(
+        "Connect Four, 2 threads, 20 ms a move: tree vs root parallelism",
+        ConnectFour::new(),
+        games,
+        4,
+        |seed| {
+            parallel(
+                Parallelism::Tree,
+                seed,
+                Budget::time(Duration::from_millis(20)),
+            )
+        },
+        |seed| {
+            parallel(
+                Parallelism::Root,
+                seed + 1,
+                Budget::time(Duration::from_millis(20)),
+            )
+        },
+    );
+    duel(
+        "Connect Four, 2 threads, 6 000 playouts a move: tree vs root parallelism",
+        ConnectFour::new(),
+        games,
+        4,
+        |seed| parallel(Parallelism::Tree, seed, playouts(6_000)),
+        |seed| parallel(Parallelism::Root, seed + 1, playouts(6_000)),
+    );
+}

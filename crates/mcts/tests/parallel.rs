@@ -1,0 +1,216 @@
+//! Tree parallelism: several threads share one tree. Proofs stay exact (the tic-tac-toe
+//! draw, Pascal Pons' End-Easy Connect Four positions), the budget and the node cap hold
+//! for all threads together, the visit counts of the shared tree stay consistent, and many
+//! threads on tiny budgets never return an illegal move.
+
+mod common;
+
+use std::time::Duration;
+
+use common::negamax;
+use games::connect4_line::parse_line;
+use games::{ConnectFour, TicTacToe};
+use mcts::{Mcts, NodeView, Parallelism, Value};
+use search_core::{Budget, Game, SplitMix64, StopFlag, Strategy, Wdl};
+
+fn tree(threads: usize) -> Mcts<TicTacToe> {
+    Mcts::new()
+        .with_threads(threads)
+        .with_parallelism(Parallelism::Tree)
+}
+
+#[test]
+fn two_threads_on_one_tree_prove_the_tic_tac_toe_draw() {
+    for hooks in [true, false] {
+        for seed in 0..4 {
+            let mut ai = tree(2)
+                .with_seed(seed)
+                .with_game_hooks(hooks)
+                .with_budget(Budget::iterations(2_000_000));
+            let r = ai.search(&TicTacToe::new()).unwrap();
+            assert_eq!(r.value, Value::Proven(Wdl::Draw), "hooks {hooks}");
+            assert_eq!(r.threads, 2);
+            // Every move keeps the draw except those proven lost; none is proven won.
+            for m in &r.moves {
+                assert_ne!(m.proven, Some(Wdl::Win));
+            }
+            let mut after = TicTacToe::new();
+            after.play(r.best_move);
+            assert_eq!(negamax(&after), 0, "the chosen move keeps the draw");
+        }
+    }
+}
+
+#[test]
+fn two_threads_on_one_tree_prove_end_easy_connect_four_positions() {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../data/connect4/Test_L3_R1"
+    );
+    let text = std::fs::read_to_string(path).unwrap();
+    let positions: Vec<_> = text
+        .lines()
+        .filter_map(|line| parse_line(line).unwrap())
+        .take(12)
+        .collect();
+    assert_eq!(positions.len(), 12);
+    let mut signs = [0usize; 3];
+    for (i, p) in positions.iter().enumerate() {
+        let score = p.score.expect("the set has scores");
+        let mut ai = Mcts::<ConnectFour>::new()
+            .with_seed(i as u64)
+            .with_threads(2)
+            .with_parallelism(Parallelism::Tree)
+            .with_budget(Budget::iterations(1_000_000));
+        let r = ai.search(&p.position).unwrap();
+        let want = Wdl::from_sign(score.signum().into());
+        assert_eq!(r.value, Value::Proven(want), "line {i}: score {score}");
+        assert!(p.position.is_legal(r.best_move));
+        signs[(score.signum() + 1) as usize] += 1;
+        if score > 0 {
+            // The chosen move wins: a separate one-thread search proves the opponent lost.
+            let mut after = p.position;
+            after.play(r.best_move);
+            if !after.outcome().is_over() {
+                let mut check = Mcts::<ConnectFour>::new()
+                    .with_seed(100 + i as u64)
+                    .with_budget(Budget::iterations(1_000_000));
+                assert_eq!(
+                    check.search(&after).unwrap().value,
+                    Value::Proven(Wdl::Loss)
+                );
+            }
+        }
+    }
+    assert!(signs[0] > 0 && signs[2] > 0, "wins and losses: {signs:?}");
+}
+
+/// Checks the visit invariants of a tree grown from scratch: each visited node below the
+/// root has at least one visit more than its children together; returns the nodes seen.
+fn check_visits(node: NodeView<'_, u8>) -> usize {
+    let mut seen = 1;
+    let below: u64 = node.children().map(|c| u64::from(c.visits())).sum();
+    if node.depth() > 0 && node.visits() > 0 {
+        assert!(u64::from(node.visits()) > below, "{node:?}: {below} below");
+    }
+    for c in node.children() {
+        seen += check_visits(c);
+    }
+    seen
+}
+
+#[test]
+fn the_shared_tree_counts_every_iteration_once() {
+    for threads in [2, 4] {
+        let iterations = 30_000;
+        let mut ai = Mcts::<ConnectFour>::new()
+            .with_seed(3)
+            .with_threads(threads)
+            .with_tree_reuse(false)
+            .with_budget(Budget::iterations(iterations));
+        let r = ai.search(&ConnectFour::new()).unwrap();
+        assert_eq!(r.stats.iterations, iterations);
+        assert_eq!(r.root_visits, iterations);
+        let total: u64 = r.moves.iter().map(|m| m.visits).sum();
+        assert_eq!(
+            total, iterations,
+            "every iteration passes through one root move"
+        );
+        let root = ai.root_view().unwrap();
+        assert_eq!(ai.root_views().count(), 1, "one shared tree");
+        let seen = check_visits(root);
+        assert_eq!(seen, r.tree_size);
+        assert_eq!(r.stats.nodes as usize, r.tree_size);
+        // Iterations that did not stop at a node passed into one of its children.
+        assert!(r.stats.leaves <= iterations);
+    }
+}
+
+#[test]
+fn the_kept_shared_tree_is_reused_after_a_move() {
+    let mut ai = Mcts::<ConnectFour>::new()
+        .with_seed(8)
+        .with_threads(2)
+        .with_budget(Budget::iterations(20_000));
+    let start = ConnectFour::new();
+    let r = ai.search(&start).unwrap();
+    let kept = r.moves.iter().find(|m| m.mv == r.best_move).unwrap().visits;
+    let mut next = start;
+    next.play(r.best_move);
+    let again = ai.search(&next).unwrap();
+    assert_eq!(again.root_visits, kept + 20_000);
+    assert_eq!(again.stats.iterations, 20_000);
+}
+
+#[test]
+fn many_threads_on_tiny_budgets_never_return_an_illegal_move() {
+    let mut rng = SplitMix64::new(77);
+    for round in 0..60u64 {
+        // A random Connect Four position, a few plies in.
+        let mut state = ConnectFour::new();
+        for _ in 0..rng.below(20) {
+            let moves = state.legal_move_list();
+            let mv = moves[rng.below(moves.len())];
+            let mut next = state;
+            next.play(mv);
+            if next.outcome().is_over() {
+                break;
+            }
+            state = next;
+        }
+        let budget = match round % 4 {
+            0 => Budget::iterations(1 + rng.below(40) as u64),
+            1 => Budget::time(Duration::from_micros(200 + rng.below(800) as u64)),
+            2 => Budget::iterations(5_000).with_stop(StopFlag::new()),
+            _ => Budget::iterations(300 + rng.below(300) as u64),
+        };
+        let cap = [20u64, 60, 1_000, 1 << 20][rng.below(4)];
+        let mut ai = Mcts::<ConnectFour>::new()
+            .with_seed(round)
+            .with_threads(8)
+            .with_node_cap(cap)
+            .with_hint_prior(if round % 3 == 0 { 1.0 } else { 0.0 })
+            .with_budget(budget.clone());
+        match ai.search(&state) {
+            Ok(r) => {
+                assert!(state.is_legal(r.best_move), "round {round}: {r}");
+                assert!(r.tree_size as u64 <= cap);
+                if let Some(n) = budget.max_iterations() {
+                    assert!(r.stats.iterations <= n);
+                    if budget.time_limit().is_none() && !matches!(r.value, Value::Proven(_)) {
+                        assert_eq!(r.stats.iterations, n, "round {round}");
+                    }
+                }
+            }
+            Err(e) => {
+                // Only a cap too small for the root's moves may refuse the search.
+                assert!(cap < 8, "round {round}: {e}");
+            }
+        }
+    }
+}
+
+#[test]
+fn proofs_with_tree_reuse_agree_with_negamax_on_four_threads() {
+    let mut rng = SplitMix64::new(5);
+    for game in 0..6 {
+        let mut state = TicTacToe::new();
+        let mut ai = tree(4).with_seed(game).with_budget(Budget::unlimited());
+        while !state.outcome().is_over() {
+            let r = ai.search(&state).unwrap();
+            let exact = negamax(&state);
+            assert_eq!(r.value, Value::Proven(Wdl::from_sign(exact.into())));
+            for m in &r.moves {
+                let mut child = state;
+                child.play(m.mv);
+                if let Some(p) = m.proven {
+                    assert_eq!(p, Wdl::from_sign((-negamax(&child)).into()));
+                }
+            }
+            let moves = state.legal_move_list();
+            let mv = moves[rng.below(moves.len())];
+            ai.observe_move(&state, mv);
+            state.play(mv);
+        }
+    }
+}
