@@ -109,11 +109,12 @@
 //! * **Reading the tree:** [`Mcts::root_view`] returns a [`NodeView`] of the kept tree's
 //!   root: per node the move, visits, mean reward and proven value, and the children, to
 //!   print or draw what the search explored.
-//! * **Threads:** [`Mcts::with_threads`] searches one tree shared by all threads (tree
-//!   parallelisation, the default: node statistics are atomics, a thread adds a virtual
-//!   loss to the nodes it descends through, expansion is claimed per node with a flag), or
-//!   one tree per thread merged at the root ([`Parallelism::Root`]); no `unsafe` and no
-//!   locks in the hot loop. See [`Mcts::with_parallelism`].
+//! * **Threads:** [`Mcts::with_threads`] grows one tree per thread, merged at the root
+//!   (root parallelisation, the default, chosen by measurement), or searches one tree
+//!   shared by all threads ([`Parallelism::Tree`]: node statistics are atomics, a thread
+//!   adds a virtual loss to the nodes it descends through, expansion is claimed per node
+//!   with a flag); no `unsafe` and no locks in the hot loop. See
+//!   [`Mcts::with_parallelism`].
 //! * **Progressive widening** ([`Mcts::with_progressive_widening`], off by default): a
 //!   node with `n` visits selects among its first `c · n^e` children only, created in the
 //!   game's [`move_order_hint`](search_core::Game::move_order_hint) order.

@@ -35,21 +35,23 @@ pub const MAX_THREADS: usize = 1024;
 /// use mcts::{Mcts, Parallelism};
 /// let ai = Mcts::<ConnectFour>::new().with_threads(2).with_parallelism(Parallelism::Root);
 /// assert_eq!(ai.parallelism(), Parallelism::Root);
-/// assert_eq!(Parallelism::default(), Parallelism::Tree);
+/// assert_eq!(Parallelism::default(), Parallelism::Root);
 /// ```
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum Parallelism {
-    /// Tree parallelisation (the default): one tree shared by all threads, whose node
+    /// Tree parallelisation: one tree shared by all threads, whose node
     /// statistics are atomics; a thread descending into a node adds a *virtual loss* (its
     /// visit counts before its reward arrives, as a loss), so the threads spread over
     /// different lines. The iterations are taken from one shared budget and the node cap
     /// holds for the one tree.
-    #[default]
     Tree,
     /// Root parallelisation: every thread grows a tree of its own, with its share of the
     /// iterations and of the node cap; the root statistics are merged at the end. No
-    /// shared memory is written during the search.
+    /// shared memory is written during the search. The default: it runs more playouts a
+    /// second than the shared tree on two cores, at equal strength within the arena's
+    /// intervals (`docs/benchmarks.md`).
+    #[default]
     Root,
 }
 
@@ -155,7 +157,7 @@ impl<G: Game> Mcts<G, RandomPlayout> {
             exploration: Self::DEFAULT_EXPLORATION,
             final_choice: FinalChoice::MostVisits,
             threads: 1,
-            parallelism: Parallelism::Tree,
+            parallelism: Parallelism::Root,
             reuse: true,
             hooks: true,
             prior: PriorSource::None,
@@ -337,8 +339,8 @@ impl<G: Game, P> Mcts<G, P> {
     ///   ([`Mcts::tree_bytes`]); besides that, each thread keeps a 32 KiB table and its move
     ///   buffers. Re-rooting after a move compacts the kept subtree in place, and a kept
     ///   tree larger than a lowered cap is dropped and its memory shrunk to the new cap.
-    /// * **Threads:** the cap holds for all threads together. With tree parallelism (the
-    ///   default) the one shared tree may hold `nodes` nodes; the threads take its slots in
+    /// * **Threads:** the cap holds for all threads together. With tree parallelism
+    ///   the one shared tree may hold `nodes` nodes; the threads take its slots in
     ///   blocks of 256, and a sibling group that does not fit in what is left of a block
     ///   starts a new one, so a full shared tree may stop short of the cap by less than one
     ///   sibling group per block. While the search runs its nodes take
@@ -439,8 +441,8 @@ impl<G: Game, P> Mcts<G, P> {
         self.exploration
     }
 
-    /// Searches on `threads` threads, sharing one tree ([`Parallelism::Tree`], the
-    /// default) or growing one tree each ([`Parallelism::Root`]; see
+    /// Searches on `threads` threads, growing one tree each ([`Parallelism::Root`], the
+    /// default) or sharing one tree ([`Parallelism::Tree`]; see
     /// [`with_parallelism`](Mcts::with_parallelism)). Thread `i` draws its random numbers
     /// from the stream `i` of the engine's seed. `0` or more than [`MAX_THREADS`] is a
     /// [`SearchError::Config`] when a search starts. The default is one thread: the search
@@ -471,10 +473,10 @@ impl<G: Game, P> Mcts<G, P> {
         self
     }
 
-    /// How several threads share the work: one shared tree ([`Parallelism::Tree`], the
-    /// default) or a tree each ([`Parallelism::Root`]). Nothing changes with one thread.
+    /// How several threads share the work: a tree each ([`Parallelism::Root`], the
+    /// default) or one shared tree ([`Parallelism::Tree`]). Nothing changes with one thread.
     ///
-    /// **Tree** (the default, chosen by measurement, see `docs/benchmarks.md`): every
+    /// **Tree**: every
     /// playout refines the one tree, so the threads together search as deep as one thread
     /// given their combined iterations, less what virtual loss and contention cost. The
     /// node cap bounds the shared tree; during the search its nodes take
@@ -482,7 +484,10 @@ impl<G: Game, P> Mcts<G, P> {
     /// copied into the compact form of [`NODE_BYTES`](Mcts::NODE_BYTES) a node that the
     /// engine keeps (so the search's peak is the shared tree plus that copy).
     ///
-    /// **Root**: each thread grows a tree of its own from the root with its share of the
+    /// **Root** (the default, chosen by measurement: on two cores the shared tree ran
+    /// 0.58–0.60× the playouts a second of one thread and root parallelism 0.97–1.04×,
+    /// while their arena matches were level within the intervals; see
+    /// `docs/benchmarks.md`): each thread grows a tree of its own from the root with its share of the
     /// iterations and of the node cap, and the root statistics are summed at the end. The
     /// threads never write shared memory, but each tree is shallower and they repeat each
     /// other's work.
@@ -510,7 +515,7 @@ impl<G: Game, P> Mcts<G, P> {
     ///
     /// ```
     /// use games::TicTacToe;
-    /// assert_eq!(mcts::Mcts::<TicTacToe>::new().parallelism(), mcts::Parallelism::Tree);
+    /// assert_eq!(mcts::Mcts::<TicTacToe>::new().parallelism(), mcts::Parallelism::Root);
     /// ```
     #[must_use]
     pub fn parallelism(&self) -> Parallelism {

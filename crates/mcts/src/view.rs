@@ -297,8 +297,8 @@ impl<G: Game, P> Mcts<G, P> {
         self.root_views().next()
     }
 
-    /// The roots of the trees of every search thread: one tree with tree parallelism (the
-    /// default), one tree per thread with root parallelism (see
+    /// The roots of the trees of every search thread: one tree per thread with root
+    /// parallelism (the default), one tree with tree parallelism (see
     /// [`with_parallelism`](Mcts::with_parallelism)); empty before the first search.
     ///
     /// ```
@@ -307,6 +307,7 @@ impl<G: Game, P> Mcts<G, P> {
     /// use search_core::Budget;
     /// let mut ai = mcts::Mcts::<TicTacToe>::new().with_seed(3)
     ///     .with_threads(2)
+    ///     .with_parallelism(Parallelism::Tree)
     ///     .with_budget(Budget::iterations(1_000));
     /// ai.search(&TicTacToe::new()).unwrap();
     /// assert_eq!(ai.root_views().count(), 1); // one shared tree

@@ -106,6 +106,7 @@ fn the_shared_tree_counts_every_iteration_once() {
         let mut ai = Mcts::<ConnectFour>::new()
             .with_seed(3)
             .with_threads(threads)
+            .with_parallelism(Parallelism::Tree)
             .with_tree_reuse(false)
             .with_budget(Budget::iterations(iterations));
         let r = ai.search(&ConnectFour::new()).unwrap();
@@ -131,6 +132,7 @@ fn the_kept_shared_tree_is_reused_after_a_move() {
     let mut ai = Mcts::<ConnectFour>::new()
         .with_seed(8)
         .with_threads(2)
+        .with_parallelism(Parallelism::Tree)
         .with_budget(Budget::iterations(20_000));
     let start = ConnectFour::new();
     let r = ai.search(&start).unwrap();
@@ -168,6 +170,7 @@ fn many_threads_on_tiny_budgets_never_return_an_illegal_move() {
         let mut ai = Mcts::<ConnectFour>::new()
             .with_seed(round)
             .with_threads(8)
+            .with_parallelism(Parallelism::Tree)
             .with_node_cap(cap)
             .with_hint_prior(if round % 3 == 0 { 1.0 } else { 0.0 })
             .with_budget(budget.clone());
