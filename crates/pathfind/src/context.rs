@@ -16,7 +16,7 @@ use crate::algorithm::Algorithm;
 use crate::batch::run_batch;
 use crate::best_first::{AStarKey, GreedyKey, WeightedKey};
 use crate::deepening::Bound;
-use crate::engine::{Engine, HashSlots, Run, timed};
+use crate::engine::{Direct, Engine, HashSlots, Run, timed};
 use crate::error::PathError;
 use crate::result::SearchResult;
 
@@ -190,7 +190,7 @@ impl<N: Clone + Eq + Hash, C: Cost> SearchContext<N, C> {
     pub fn dijkstra<FN, IN, FS>(
         &mut self,
         starts: impl IntoIterator<Item = N>,
-        mut successors: FN,
+        successors: FN,
         success: FS,
     ) -> Result<SearchResult<N, C>, PathError>
     where
@@ -199,11 +199,11 @@ impl<N: Clone + Eq + Hash, C: Cost> SearchContext<N, C> {
         FS: FnMut(&N) -> bool,
     {
         timed(|| {
-            self.engine.best_first(
+            self.engine.best_first_with(
                 AStarKey,
                 starts,
                 self.run()?,
-                |n, out| out.extend(successors(n)),
+                Direct(successors),
                 |_| C::ZERO,
                 success,
             )
@@ -228,7 +228,7 @@ impl<N: Clone + Eq + Hash, C: Cost> SearchContext<N, C> {
     pub fn astar<FN, IN, FH, FS>(
         &mut self,
         starts: impl IntoIterator<Item = N>,
-        mut successors: FN,
+        successors: FN,
         heuristic: FH,
         success: FS,
     ) -> Result<SearchResult<N, C>, PathError>
@@ -239,11 +239,11 @@ impl<N: Clone + Eq + Hash, C: Cost> SearchContext<N, C> {
         FS: FnMut(&N) -> bool,
     {
         timed(|| {
-            self.engine.best_first(
+            self.engine.best_first_with(
                 AStarKey,
                 starts,
                 self.run()?,
-                |n, out| out.extend(successors(n)),
+                Direct(successors),
                 heuristic,
                 success,
             )
@@ -269,7 +269,7 @@ impl<N: Clone + Eq + Hash, C: Cost> SearchContext<N, C> {
     pub fn weighted_astar<FN, IN, FH, FS>(
         &mut self,
         starts: impl IntoIterator<Item = N>,
-        mut successors: FN,
+        successors: FN,
         heuristic: FH,
         success: FS,
         weight: f64,
@@ -282,11 +282,11 @@ impl<N: Clone + Eq + Hash, C: Cost> SearchContext<N, C> {
     {
         let key = WeightedKey::new(weight)?;
         timed(|| {
-            self.engine.best_first(
+            self.engine.best_first_with(
                 key,
                 starts,
                 self.run()?,
-                |n, out| out.extend(successors(n)),
+                Direct(successors),
                 heuristic,
                 success,
             )
@@ -310,7 +310,7 @@ impl<N: Clone + Eq + Hash, C: Cost> SearchContext<N, C> {
     pub fn greedy_best_first<FN, IN, FH, FS>(
         &mut self,
         starts: impl IntoIterator<Item = N>,
-        mut successors: FN,
+        successors: FN,
         heuristic: FH,
         success: FS,
     ) -> Result<SearchResult<N, C>, PathError>
@@ -321,11 +321,11 @@ impl<N: Clone + Eq + Hash, C: Cost> SearchContext<N, C> {
         FS: FnMut(&N) -> bool,
     {
         timed(|| {
-            self.engine.best_first(
+            self.engine.best_first_with(
                 GreedyKey,
                 starts,
                 self.run()?,
-                |n, out| out.extend(successors(n)),
+                Direct(successors),
                 heuristic,
                 success,
             )
@@ -513,10 +513,10 @@ impl<N: Clone + Eq + Hash> SearchContext<N, usize> {
         FS: FnMut(&N) -> bool,
     {
         timed(|| {
-            self.engine.bfs(
+            self.engine.bfs_with(
                 starts,
                 self.run()?,
-                |n, out| out.extend(successors(n).into_iter().map(|m| (m, 1))),
+                Direct(|n: &N| successors(n).into_iter().map(|m| (m, 1))),
                 success,
             )
         })
@@ -617,10 +617,10 @@ impl<N: Clone + Eq + Hash> SearchContext<N, usize> {
         FN: FnMut(&N) -> IN,
         IN: IntoIterator<Item = N>,
     {
-        self.engine.bfs(
+        self.engine.bfs_with(
             starts,
             self.run()?,
-            |n, out| out.extend(successors(n).into_iter().map(|m| (m, 1))),
+            Direct(|n: &N| successors(n).into_iter().map(|m| (m, 1))),
             |_| false,
         )?;
         let nodes = &self.engine.nodes;

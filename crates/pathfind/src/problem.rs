@@ -8,7 +8,7 @@ use search_core::{Budget, SearchProblem, Stats};
 use crate::algorithm::Algorithm;
 use crate::best_first::{AStarKey, Step as CoreStep};
 use crate::context::SearchContext;
-use crate::engine::{Engine, HashSlots, Run};
+use crate::engine::{Buffered, Engine, HashSlots, Run};
 use crate::error::PathError;
 use crate::result::SearchResult;
 
@@ -241,7 +241,7 @@ impl<'p, P: SearchProblem + ?Sized> AStarStepper<'p, P> {
         let step = self.engine.bf_step(
             AStarKey,
             &mut self.run,
-            &mut |n: &P::State, out: &mut Vec<(P::State, P::Cost)>| p.successors(n, out),
+            &mut Buffered(|n: &P::State, out: &mut Vec<(P::State, P::Cost)>| p.successors(n, out)),
             &mut |n: &P::State| p.heuristic(n),
             &mut |n: &P::State| p.is_goal(n),
         )?;
