@@ -53,7 +53,7 @@ use crate::result::SearchResult;
 /// ```
 #[derive(Clone, Debug)]
 pub struct SearchContext<N, C> {
-    engine: Engine<N, C, HashSlots<N>>,
+    pub(crate) engine: Engine<N, C, HashSlots<N>>,
     budget: Budget,
     max_cost: Option<C>,
     threads: usize,
@@ -170,8 +170,13 @@ impl<N: Clone + Eq + Hash, C: Cost> SearchContext<N, C> {
         self.threads
     }
 
+    /// The states and per-state data of the last search.
+    pub(crate) fn nodes(&self) -> &crate::engine::Nodes<N, C, HashSlots<N>> {
+        &self.engine.nodes
+    }
+
     /// Checks the budget and starts the clock of one search.
-    fn run(&self) -> Result<Run<C>, PathError> {
+    pub(crate) fn run(&self) -> Result<Run<C>, PathError> {
         Run::new(&self.budget, self.max_cost)
     }
 

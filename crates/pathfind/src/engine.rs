@@ -544,6 +544,11 @@ impl<C: Cost> Run<C> {
         }
     }
 
+    /// The limit [`Run::out_of_budget`] found reached.
+    pub(crate) fn reached(&self) -> Limit {
+        self.reached
+    }
+
     /// `true` (and remembers it) if a successor at `depth` is too deep.
     #[inline]
     pub(crate) fn too_deep(&mut self, depth: u32) -> bool {

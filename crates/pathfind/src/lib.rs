@@ -189,6 +189,7 @@ mod cell;
 mod context;
 mod deepening;
 mod dfs;
+mod dijkstra_all;
 mod distance_map;
 mod engine;
 mod error;
@@ -201,6 +202,7 @@ mod movement;
 pub mod movingai;
 mod open_list;
 mod problem;
+mod reach;
 mod result;
 #[cfg(feature = "testing")]
 #[cfg_attr(docsrs, doc(cfg(feature = "testing")))]
@@ -216,6 +218,7 @@ pub use cell::Cell;
 pub use context::{
     SearchContext, astar, bfs, dfs, dijkstra, greedy_best_first, idastar, iddfs, weighted_astar,
 };
+pub use dijkstra_all::{ShortestPaths, dijkstra_all, dijkstra_partial};
 pub use distance_map::DistanceMap;
 pub use error::PathError;
 pub use grid::Grid;
@@ -224,5 +227,6 @@ pub use grid_problem::GridProblem;
 pub use heuristic::Heuristic;
 pub use movement::Movement;
 pub use problem::{AStarStepper, Solve, Step};
+pub use reach::{BfsReach, DfsReach, bfs_reach, bfs_reach_problem, dfs_reach, dfs_reach_problem};
 pub use result::{Limit, Outcome, POLL_INTERVAL, Path, SearchResult};
 pub use search_core::{Budget, BudgetField, Cost, CostError, FloatCost, SearchProblem, Stats};

@@ -8,6 +8,7 @@ use search_core::{Budget, SearchProblem, Stats};
 use crate::algorithm::Algorithm;
 use crate::best_first::{AStarKey, Step as CoreStep};
 use crate::context::SearchContext;
+use crate::dijkstra_all::ShortestPaths;
 use crate::engine::{Buffered, Engine, HashSlots, Run};
 use crate::error::PathError;
 use crate::result::SearchResult;
@@ -93,6 +94,40 @@ pub trait Solve: SearchProblem {
     /// ```
     fn astar(&self) -> Result<SearchResult<Self::State, Self::Cost>, PathError> {
         self.solve(Algorithm::AStar, &Budget::new())
+    }
+
+    /// Dijkstra's algorithm from the start to every reachable state, within `budget`: the
+    /// cheapest path to each (see [`dijkstra_all`](crate::dijkstra_all)). The goal test is
+    /// not used.
+    ///
+    /// # Errors
+    /// A negative step cost, a cost overflow, too many states or an unusable budget.
+    ///
+    /// ```
+    /// use pathfind::{SearchProblem, Solve};
+    /// use search_core::Budget;
+    /// struct Ring;
+    /// impl SearchProblem for Ring {
+    ///     type State = u8;
+    ///     type Cost = u32;
+    ///     fn start(&self) -> u8 { 0 }
+    ///     fn successors(&self, &n: &u8, out: &mut Vec<(u8, u32)>) {
+    ///         out.push(((n + 1) % 6, 1));
+    ///         out.push(((n + 5) % 6, 1));
+    ///     }
+    ///     fn is_goal(&self, _: &u8) -> bool { false }
+    /// }
+    /// let tree = Ring.dijkstra_all(&Budget::new()).unwrap();
+    /// assert_eq!(tree.cost(&3), Some(3));
+    /// assert_eq!(tree.len(), 6);
+    /// ```
+    fn dijkstra_all(
+        &self,
+        budget: &Budget,
+    ) -> Result<ShortestPaths<Self::State, Self::Cost>, PathError> {
+        SearchContext::new()
+            .with_budget(budget.clone())
+            .dijkstra_all_problem(self)
     }
 
     /// An [`AStarStepper`] over this problem.
