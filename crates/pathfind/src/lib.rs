@@ -182,6 +182,7 @@
 #![cfg_attr(docsrs, feature(doc_cfg))]
 
 mod algorithm;
+mod astar_bag;
 mod batch;
 mod best_first;
 mod bfs;
@@ -214,6 +215,7 @@ pub mod testing;
 pub struct ReadmeDoctests;
 
 pub use algorithm::Algorithm;
+pub use astar_bag::{AllShortestPaths, Paths, astar_bag};
 pub use cell::Cell;
 pub use context::{
     SearchContext, astar, bfs, dfs, dijkstra, greedy_best_first, idastar, iddfs, weighted_astar,

@@ -6,6 +6,7 @@ use std::time::Instant;
 use search_core::{Budget, SearchProblem, Stats};
 
 use crate::algorithm::Algorithm;
+use crate::astar_bag::AllShortestPaths;
 use crate::best_first::{AStarKey, Step as CoreStep};
 use crate::context::SearchContext;
 use crate::dijkstra_all::ShortestPaths;
@@ -128,6 +129,40 @@ pub trait Solve: SearchProblem {
         SearchContext::new()
             .with_budget(budget.clone())
             .dijkstra_all_problem(self)
+    }
+
+    /// Every cheapest path from the start to a goal, within `budget` (see
+    /// [`astar_bag`](crate::astar_bag)); the problem's heuristic guides the search.
+    ///
+    /// # Errors
+    /// A negative step cost or heuristic value, a cost overflow, too many states or an
+    /// unusable budget.
+    ///
+    /// ```
+    /// use pathfind::{SearchProblem, Solve};
+    /// use search_core::Budget;
+    /// /// Right or down on a 3 x 3 board.
+    /// struct Board;
+    /// impl SearchProblem for Board {
+    ///     type State = (u8, u8);
+    ///     type Cost = u32;
+    ///     fn start(&self) -> (u8, u8) { (0, 0) }
+    ///     fn successors(&self, &(x, y): &(u8, u8), out: &mut Vec<((u8, u8), u32)>) {
+    ///         if x < 2 { out.push(((x + 1, y), 1)) }
+    ///         if y < 2 { out.push(((x, y + 1), 1)) }
+    ///     }
+    ///     fn is_goal(&self, &p: &(u8, u8)) -> bool { p == (2, 2) }
+    /// }
+    /// let all = Board.astar_bag(&Budget::new()).unwrap();
+    /// assert_eq!((all.cost, all.paths().count()), (Some(4), 6));
+    /// ```
+    fn astar_bag(
+        &self,
+        budget: &Budget,
+    ) -> Result<AllShortestPaths<Self::State, Self::Cost>, PathError> {
+        SearchContext::new()
+            .with_budget(budget.clone())
+            .astar_bag_problem(self)
     }
 
     /// An [`AStarStepper`] over this problem.
