@@ -130,6 +130,13 @@ impl<N> Default for HashSlots<N> {
     }
 }
 
+impl<N: Eq + Hash> HashSlots<N> {
+    /// The slot of `node`, if it was numbered.
+    pub(crate) fn find(&self, node: &N) -> Option<u32> {
+        self.map.get(node).copied()
+    }
+}
+
 impl<N> HashSlots<N> {
     /// The states numbered so far, by slot.
     pub(crate) fn nodes(&self) -> &[N] {
@@ -375,6 +382,16 @@ pub(crate) trait Successors<N, C> {
     fn each<F>(&mut self, node: &N, buf: &mut Vec<(N, C)>, f: F) -> Result<(), PathError>
     where
         F: FnMut(N, C) -> Result<bool, PathError>;
+}
+
+impl<N, C, S: Successors<N, C>> Successors<N, C> for &mut S {
+    #[inline(always)]
+    fn each<F>(&mut self, node: &N, buf: &mut Vec<(N, C)>, f: F) -> Result<(), PathError>
+    where
+        F: FnMut(N, C) -> Result<bool, PathError>,
+    {
+        (**self).each(node, buf, f)
+    }
 }
 
 /// A successor function that appends to a buffer (`SearchProblem::successors`, grids).

@@ -208,6 +208,7 @@ mod result;
 #[cfg(feature = "testing")]
 #[cfg_attr(docsrs, doc(cfg(feature = "testing")))]
 pub mod testing;
+mod yen;
 
 /// The examples of `README.md`, run by `cargo test --doc`.
 #[cfg(doctest)]
@@ -232,3 +233,4 @@ pub use problem::{AStarStepper, Solve, Step};
 pub use reach::{BfsReach, DfsReach, bfs_reach, bfs_reach_problem, dfs_reach, dfs_reach_problem};
 pub use result::{Limit, Outcome, POLL_INTERVAL, Path, SearchResult};
 pub use search_core::{Budget, BudgetField, Cost, CostError, FloatCost, SearchProblem, Stats};
+pub use yen::{KShortestPaths, yen, yen_problem};
