@@ -16,9 +16,9 @@ use crate::algorithm::Algorithm;
 use crate::batch::run_batch;
 use crate::best_first::{AStarKey, GreedyKey, WeightedKey};
 use crate::deepening::Bound;
-use crate::engine::{Direct, Engine, HashSlots, Run, timed};
+use crate::engine::{Direct, Engine, HashSlots, Run, check_h, timed};
 use crate::error::PathError;
-use crate::result::SearchResult;
+use crate::result::{Outcome, SearchResult};
 
 /// The search engine over any hashable state type `N` with cost type `C`: its
 /// configuration (a [`Budget`], a cost bound, a number of threads for batches) and its
@@ -175,6 +175,31 @@ impl<N: Clone + Eq + Hash, C: Cost> SearchContext<N, C> {
         &self.engine.nodes
     }
 
+    /// Sets [`SearchResult::best_so_far`] of a heuristic search that a limit stopped: the
+    /// path to the expanded state with the lowest heuristic value, ties to the lowest cost.
+    fn with_best_so_far<H: FnMut(&N) -> C>(
+        &self,
+        mut r: SearchResult<N, C>,
+        h: &mut H,
+    ) -> Result<SearchResult<N, C>, PathError> {
+        if !matches!(r.outcome, Outcome::LimitReached(_)) {
+            return Ok(r);
+        }
+        let nodes = &self.engine.nodes;
+        let mut best: Option<(C, C, u32)> = None;
+        for (i, n) in nodes.slots.nodes().iter().enumerate() {
+            let Some(d) = nodes.seen(i).filter(|d| d.closed) else {
+                continue;
+            };
+            let key = (check_h(h(n))?, d.g, i as u32);
+            if best.is_none_or(|b| (key.0, key.1) < (b.0, b.1)) {
+                best = Some(key);
+            }
+        }
+        r.best_so_far = best.map(|(_, _, slot)| nodes.path_to(slot));
+        Ok(r)
+    }
+
     /// Checks the budget and starts the clock of one search.
     pub(crate) fn run(&self) -> Result<Run<C>, PathError> {
         Run::new(&self.budget, self.max_cost)
@@ -234,7 +259,7 @@ impl<N: Clone + Eq + Hash, C: Cost> SearchContext<N, C> {
         &mut self,
         starts: impl IntoIterator<Item = N>,
         successors: FN,
-        heuristic: FH,
+        mut heuristic: FH,
         success: FS,
     ) -> Result<SearchResult<N, C>, PathError>
     where
@@ -244,14 +269,15 @@ impl<N: Clone + Eq + Hash, C: Cost> SearchContext<N, C> {
         FS: FnMut(&N) -> bool,
     {
         timed(|| {
-            self.engine.best_first_with(
+            let r = self.engine.best_first_with(
                 AStarKey,
                 starts,
                 self.run()?,
                 Direct(successors),
-                heuristic,
+                &mut heuristic,
                 success,
-            )
+            )?;
+            self.with_best_so_far(r, &mut heuristic)
         })
     }
 
@@ -275,7 +301,7 @@ impl<N: Clone + Eq + Hash, C: Cost> SearchContext<N, C> {
         &mut self,
         starts: impl IntoIterator<Item = N>,
         successors: FN,
-        heuristic: FH,
+        mut heuristic: FH,
         success: FS,
         weight: f64,
     ) -> Result<SearchResult<N, C>, PathError>
@@ -287,14 +313,15 @@ impl<N: Clone + Eq + Hash, C: Cost> SearchContext<N, C> {
     {
         let key = WeightedKey::new(weight)?;
         timed(|| {
-            self.engine.best_first_with(
+            let r = self.engine.best_first_with(
                 key,
                 starts,
                 self.run()?,
                 Direct(successors),
-                heuristic,
+                &mut heuristic,
                 success,
-            )
+            )?;
+            self.with_best_so_far(r, &mut heuristic)
         })
     }
 
@@ -316,7 +343,7 @@ impl<N: Clone + Eq + Hash, C: Cost> SearchContext<N, C> {
         &mut self,
         starts: impl IntoIterator<Item = N>,
         successors: FN,
-        heuristic: FH,
+        mut heuristic: FH,
         success: FS,
     ) -> Result<SearchResult<N, C>, PathError>
     where
@@ -326,14 +353,15 @@ impl<N: Clone + Eq + Hash, C: Cost> SearchContext<N, C> {
         FS: FnMut(&N) -> bool,
     {
         timed(|| {
-            self.engine.best_first_with(
+            let r = self.engine.best_first_with(
                 GreedyKey,
                 starts,
                 self.run()?,
                 Direct(successors),
-                heuristic,
+                &mut heuristic,
                 success,
-            )
+            )?;
+            self.with_best_so_far(r, &mut heuristic)
         })
     }
 
@@ -423,7 +451,7 @@ impl<N: Clone + Eq + Hash, C: Cost> SearchContext<N, C> {
         let succ = |n: &N, out: &mut Vec<(N, C)>| problem.successors(n, out);
         let h = |n: &N| problem.heuristic(n);
         let goal = |n: &N| problem.is_goal(n);
-        match algorithm {
+        let r = match algorithm {
             Algorithm::Bfs => e.bfs(start, run, succ, goal),
             Algorithm::Dfs => e.dfs(start, run, succ, goal),
             Algorithm::Iddfs => e.deepening(Bound::Depth, start, run, succ, |_| C::ZERO, goal),
@@ -434,6 +462,12 @@ impl<N: Clone + Eq + Hash, C: Cost> SearchContext<N, C> {
             }
             Algorithm::GreedyBestFirst => e.best_first(GreedyKey, start, run, succ, h, goal),
             Algorithm::IdaStar => e.deepening(Bound::F, start, run, succ, h, goal),
+        }?;
+        match algorithm {
+            Algorithm::AStar | Algorithm::WeightedAStar(_) | Algorithm::GreedyBestFirst => {
+                self.with_best_so_far(r, &mut |n: &N| problem.heuristic(n))
+            }
+            _ => Ok(r),
         }
     }
 

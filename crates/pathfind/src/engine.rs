@@ -621,6 +621,7 @@ impl<C: Cost> Run<C> {
             stats: self.stats(steps),
             max_frontier: self.stats.max_frontier,
             reopened: self.stats.reopened,
+            best_so_far: None,
         }
     }
 
