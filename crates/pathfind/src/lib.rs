@@ -186,6 +186,7 @@ mod astar_bag;
 mod batch;
 mod best_first;
 mod bfs;
+mod bidirectional;
 mod cell;
 mod context;
 mod deepening;
@@ -217,6 +218,9 @@ pub struct ReadmeDoctests;
 
 pub use algorithm::Algorithm;
 pub use astar_bag::{AllShortestPaths, Paths, astar_bag};
+pub use bidirectional::{
+    ReversibleProblem, bidirectional_bfs, bidirectional_dijkstra, bidirectional_dijkstra_problem,
+};
 pub use cell::Cell;
 pub use context::{
     SearchContext, astar, bfs, dfs, dijkstra, greedy_best_first, idastar, iddfs, weighted_astar,
