@@ -158,8 +158,7 @@ where
                 layer.push(i);
             }
         }
-        for li in 0..layer.len() {
-            let i = layer[li];
+        for &i in &layer {
             if run.out_of_budget() {
                 return Ok(run.finish_budget());
             }

@@ -80,6 +80,26 @@
 //! any heuristic of yours for admissibility and consistency, and ships proptest strategies
 //! for random grids.
 //!
+//! ## Coming from the `pathfinding` crate
+//!
+//! | `pathfinding` 4.x | `pathfind` | notes |
+//! |---|---|---|
+//! | `bfs`, `dfs`, `iddfs` | `bfs`, `dfs`, `iddfs` | many starts; a `SearchResult` with the path, its cost (steps) and statistics |
+//! | `dijkstra`, `astar`, `idastar` | `dijkstra`, `astar`, `idastar` | also `weighted_astar`, `greedy_best_first` |
+//! | `dijkstra_all` | `dijkstra_all` | a `ShortestPaths` tree (`cost`, `parent`, `path_to`; `to_parent_map` gives `pathfinding`'s map) |
+//! | `dijkstra_partial` | `dijkstra_partial` | `stopped_at` is the state where the condition held |
+//! | `dijkstra_reach` | `dijkstra_all(..).iter()` | settled states with their costs |
+//! | `bfs_reach`, `dfs_reach` | `bfs_reach`, `dfs_reach` | lazy iterators in the same order, bounded by a `Budget` |
+//! | `astar_bag` | `astar_bag` | `AllShortestPaths::paths()` enumerates the paths lazily |
+//! | `yen` | `yen` | `KShortestPaths`; parallel steps cost the cheapest one |
+//! | `bfs_bidirectional` | `bidirectional_bfs` | also `bidirectional_dijkstra` (costed predecessors) |
+//! | a limit stops A* | `SearchResult::best_so_far` | the path to the expanded state with the lowest heuristic, labelled as not an answer |
+//!
+//! Every function also exists as a `SearchContext` method (reusing buffers across queries,
+//! with its budget and cost bound) and for a `SearchProblem` (`Solve::dijkstra_all`,
+//! `Solve::astar_bag`, `bfs_reach_problem`, `dfs_reach_problem`, `yen_problem`,
+//! `bidirectional_dijkstra_problem` with a `ReversibleProblem`).
+//!
 //! ## Example: the textbook grid
 //!
 //! A 7 × 9 grid, 4-connected, start at (row 5, column 3), goal at (row 6, column 9), rows

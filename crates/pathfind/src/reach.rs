@@ -191,6 +191,7 @@ where
 /// all.sort();
 /// assert_eq!(all, [1, 2, 3, 4, 6, 8, 9, 12, 16, 18]);
 /// ```
+#[allow(clippy::type_complexity)]
 pub fn bfs_reach<N, I, FN, IN>(
     starts: I,
     mut successors: FN,
@@ -369,6 +370,7 @@ where
 ///                   .filter(|&(x, y)| x < 3 && y < 3), &Budget::new()).unwrap().count();
 /// assert_eq!(n, 9);
 /// ```
+#[allow(clippy::type_complexity)]
 pub fn dfs_reach<N, I, FN, IN>(
     starts: I,
     mut successors: FN,
