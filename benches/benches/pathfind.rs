@@ -5,6 +5,10 @@
 //!
 //! `cargo bench -p benches --bench pathfind`
 //!
+//! `PATHFIND_MAPS=arena,den312d` restricts both passes to some maps; a criterion filter
+//! (`cargo bench -p benches --bench pathfind -- closure`) selects the measured
+//! implementations, and one that matches nothing (`-- table`) leaves only the table pass.
+//!
 //! First a table pass runs every scenario of each map (every 20th of maze512-1-0) once per
 //! implementation, checks each answer against the `.scen` optimum (A*) or the
 //! `4conn/*.tsv` length (BFS), and prints mean µs per query and mean expanded states. Then
@@ -341,8 +345,13 @@ fn criterion_benches(c: &mut Criterion, workloads: &[Workload]) {
 fn main() {
     // `cargo bench` passes `--bench`; under `cargo test --benches` run a smoke version.
     let full = std::env::args().any(|a| a == "--bench");
+    let only = std::env::var("PATHFIND_MAPS").ok();
     let workloads: Vec<Workload> = MAPS
         .iter()
+        .filter(|(name, _)| {
+            only.as_deref()
+                .is_none_or(|list| list.split(',').any(|m| m.trim() == *name))
+        })
         .map(|&(name, stride)| {
             let mut w = load(name, stride);
             if !full {

@@ -11,7 +11,7 @@
 
 use search_core::{Cost, CostError, FloatCost};
 
-use crate::engine::{Engine, Nodes, Run, Slots, add_step, check_h};
+use crate::engine::{Buffered, Engine, Nodes, Run, Slots, Successors, add_step, check_h};
 use crate::error::PathError;
 use crate::open_list::{Entry, OpenList};
 use crate::result::SearchResult;
@@ -163,7 +163,7 @@ impl<N: Clone, C: Cost, T: Slots<N>> Engine<N, C, T> {
     ) -> Result<Step, PathError>
     where
         P: Priority<C>,
-        S: FnMut(&N, &mut Vec<(N, C)>),
+        S: Successors<N, C>,
         H: FnMut(&N) -> C,
         G: FnMut(&N) -> bool,
     {
@@ -189,27 +189,27 @@ impl<N: Clone, C: Cost, T: Slots<N>> Engine<N, C, T> {
             }
             nodes.data[e.slot as usize].closed = true;
             run.stats.expanded += 1;
-            buf.clear();
-            succ(&node, buf);
-            run.stats.generated += buf.len() as u64;
             let depth = d.depth + 1;
-            if buf.is_empty() || run.too_deep(depth) {
-                return Ok(Step::Expanded(e.slot));
-            }
-            for (m, c) in buf.drain(..) {
+            let deep = run.max_depth.is_some_and(|m| depth > m);
+            succ.each(&node, buf, |m, c| {
+                run.stats.generated += 1;
+                if deep {
+                    run.too_deep(depth);
+                    return Ok(false);
+                }
                 let g = add_step(d.g, c)?;
                 if run.too_costly(g) {
-                    continue;
+                    return Ok(false);
                 }
                 let (ms, fresh) = nodes.visit(&m)?;
                 if !fresh {
                     let md = &mut nodes.data[ms as usize];
                     if g >= md.g {
-                        continue;
+                        return Ok(false);
                     }
                     if md.closed {
                         if !P::REOPEN {
-                            continue;
+                            return Ok(false);
                         }
                         md.closed = false;
                         run.stats.reopened += 1;
@@ -228,7 +228,8 @@ impl<N: Clone, C: Cost, T: Slots<N>> Engine<N, C, T> {
                     },
                     Some(e.key),
                 );
-            }
+                Ok(false)
+            })?;
             run.frontier(open.len());
             return Ok(Step::Expanded(e.slot));
         }
@@ -239,6 +240,25 @@ impl<N: Clone, C: Cost, T: Slots<N>> Engine<N, C, T> {
         &mut self,
         p: P,
         starts: impl IntoIterator<Item = N>,
+        run: Run<C>,
+        succ: S,
+        h: H,
+        goal: G,
+    ) -> Result<SearchResult<N, C>, PathError>
+    where
+        P: Priority<C>,
+        S: FnMut(&N, &mut Vec<(N, C)>),
+        H: FnMut(&N) -> C,
+        G: FnMut(&N) -> bool,
+    {
+        self.best_first_with(p, starts, run, Buffered(succ), h, goal)
+    }
+
+    /// [`best_first`](Self::best_first) over any [`Successors`].
+    pub(crate) fn best_first_with<P, S, H, G>(
+        &mut self,
+        p: P,
+        starts: impl IntoIterator<Item = N>,
         mut run: Run<C>,
         mut succ: S,
         mut h: H,
@@ -246,7 +266,7 @@ impl<N: Clone, C: Cost, T: Slots<N>> Engine<N, C, T> {
     ) -> Result<SearchResult<N, C>, PathError>
     where
         P: Priority<C>,
-        S: FnMut(&N, &mut Vec<(N, C)>),
+        S: Successors<N, C>,
         H: FnMut(&N) -> C,
         G: FnMut(&N) -> bool,
     {

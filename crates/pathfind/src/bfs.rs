@@ -4,7 +4,7 @@
 
 use search_core::Cost;
 
-use crate::engine::{Engine, Run, Slots, add_step};
+use crate::engine::{Buffered, Engine, NONE, Run, Slots, Successors, add_step};
 use crate::error::PathError;
 use crate::result::SearchResult;
 
@@ -14,15 +14,31 @@ impl<N: Clone, C: Cost, T: Slots<N>> Engine<N, C, T> {
     pub(crate) fn bfs<S, G>(
         &mut self,
         starts: impl IntoIterator<Item = N>,
-        mut run: Run<C>,
-        mut succ: S,
-        mut goal: G,
+        run: Run<C>,
+        succ: S,
+        goal: G,
     ) -> Result<SearchResult<N, C>, PathError>
     where
         S: FnMut(&N, &mut Vec<(N, C)>),
         G: FnMut(&N) -> bool,
     {
+        self.bfs_with(starts, run, Buffered(succ), goal)
+    }
+
+    /// [`bfs`](Self::bfs) over any [`Successors`].
+    pub(crate) fn bfs_with<S, G>(
+        &mut self,
+        starts: impl IntoIterator<Item = N>,
+        mut run: Run<C>,
+        mut succ: S,
+        mut goal: G,
+    ) -> Result<SearchResult<N, C>, PathError>
+    where
+        S: Successors<N, C>,
+        G: FnMut(&N) -> bool,
+    {
         let nodes = &mut self.nodes;
+        // A first-in first-out queue: `queue[head..]` waits.
         let queue = &mut self.queue;
         let buf = &mut self.succ;
         nodes.begin();
@@ -36,10 +52,12 @@ impl<N: Clone, C: Cost, T: Slots<N>> Engine<N, C, T> {
                 let path = nodes.path_to(slot);
                 return Ok(run.finish_found(path));
             }
-            queue.push_back(slot);
+            queue.push(slot);
         }
         run.frontier(queue.len());
-        while let Some(slot) = queue.pop_front() {
+        let mut head = 0;
+        while let Some(&slot) = queue.get(head) {
+            head += 1;
             if run.out_of_budget() {
                 return Ok(run.finish_budget());
             }
@@ -48,34 +66,40 @@ impl<N: Clone, C: Cost, T: Slots<N>> Engine<N, C, T> {
             // otherwise unused by BFS).
             nodes.data[slot as usize].closed = true;
             let node = nodes.slots.node(slot);
-            buf.clear();
-            succ(&node, buf);
-            run.stats.generated += buf.len() as u64;
             let d = nodes.data[slot as usize];
             let depth = d.depth + 1;
-            if buf.is_empty() || run.too_deep(depth) {
-                continue;
-            }
-            for (m, c) in buf.drain(..) {
+            let deep = run.max_depth.is_some_and(|m| depth > m);
+            let mut found = NONE;
+            succ.each(&node, buf, |m, c| {
+                run.stats.generated += 1;
+                if deep {
+                    run.too_deep(depth);
+                    return Ok(false);
+                }
                 let g = add_step(d.g, c)?;
                 if run.too_costly(g) {
-                    continue;
+                    return Ok(false);
                 }
                 let (ms, fresh) = nodes.visit(&m)?;
                 if !fresh {
-                    continue;
+                    return Ok(false);
                 }
                 let md = &mut nodes.data[ms as usize];
                 md.g = g;
                 md.parent = slot;
                 md.depth = depth;
                 if goal(&m) {
-                    let path = nodes.path_to(ms);
-                    return Ok(run.finish_found(path));
+                    found = ms;
+                    return Ok(true);
                 }
-                queue.push_back(ms);
+                queue.push(ms);
+                Ok(false)
+            })?;
+            if found != NONE {
+                let path = nodes.path_to(found);
+                return Ok(run.finish_found(path));
             }
-            run.frontier(queue.len());
+            run.frontier(queue.len() - head);
         }
         Ok(run.finish_exhausted())
     }

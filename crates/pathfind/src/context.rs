@@ -16,9 +16,9 @@ use crate::algorithm::Algorithm;
 use crate::batch::run_batch;
 use crate::best_first::{AStarKey, GreedyKey, WeightedKey};
 use crate::deepening::Bound;
-use crate::engine::{Engine, HashSlots, Run, timed};
+use crate::engine::{Direct, Engine, HashSlots, Run, check_h, timed};
 use crate::error::PathError;
-use crate::result::SearchResult;
+use crate::result::{Outcome, SearchResult};
 
 /// The search engine over any hashable state type `N` with cost type `C`: its
 /// configuration (a [`Budget`], a cost bound, a number of threads for batches) and its
@@ -53,7 +53,7 @@ use crate::result::SearchResult;
 /// ```
 #[derive(Clone, Debug)]
 pub struct SearchContext<N, C> {
-    engine: Engine<N, C, HashSlots<N>>,
+    pub(crate) engine: Engine<N, C, HashSlots<N>>,
     budget: Budget,
     max_cost: Option<C>,
     threads: usize,
@@ -170,8 +170,38 @@ impl<N: Clone + Eq + Hash, C: Cost> SearchContext<N, C> {
         self.threads
     }
 
+    /// The states and per-state data of the last search.
+    pub(crate) fn nodes(&self) -> &crate::engine::Nodes<N, C, HashSlots<N>> {
+        &self.engine.nodes
+    }
+
+    /// Sets [`SearchResult::best_so_far`] of a heuristic search that a limit stopped: the
+    /// path to the expanded state with the lowest heuristic value, ties to the lowest cost.
+    fn with_best_so_far<H: FnMut(&N) -> C>(
+        &self,
+        mut r: SearchResult<N, C>,
+        h: &mut H,
+    ) -> Result<SearchResult<N, C>, PathError> {
+        if !matches!(r.outcome, Outcome::LimitReached(_)) {
+            return Ok(r);
+        }
+        let nodes = &self.engine.nodes;
+        let mut best: Option<(C, C, u32)> = None;
+        for (i, n) in nodes.slots.nodes().iter().enumerate() {
+            let Some(d) = nodes.seen(i).filter(|d| d.closed) else {
+                continue;
+            };
+            let key = (check_h(h(n))?, d.g, i as u32);
+            if best.is_none_or(|b| (key.0, key.1) < (b.0, b.1)) {
+                best = Some(key);
+            }
+        }
+        r.best_so_far = best.map(|(_, _, slot)| nodes.path_to(slot));
+        Ok(r)
+    }
+
     /// Checks the budget and starts the clock of one search.
-    fn run(&self) -> Result<Run<C>, PathError> {
+    pub(crate) fn run(&self) -> Result<Run<C>, PathError> {
         Run::new(&self.budget, self.max_cost)
     }
 
@@ -190,7 +220,7 @@ impl<N: Clone + Eq + Hash, C: Cost> SearchContext<N, C> {
     pub fn dijkstra<FN, IN, FS>(
         &mut self,
         starts: impl IntoIterator<Item = N>,
-        mut successors: FN,
+        successors: FN,
         success: FS,
     ) -> Result<SearchResult<N, C>, PathError>
     where
@@ -199,11 +229,11 @@ impl<N: Clone + Eq + Hash, C: Cost> SearchContext<N, C> {
         FS: FnMut(&N) -> bool,
     {
         timed(|| {
-            self.engine.best_first(
+            self.engine.best_first_with(
                 AStarKey,
                 starts,
                 self.run()?,
-                |n, out| out.extend(successors(n)),
+                Direct(successors),
                 |_| C::ZERO,
                 success,
             )
@@ -228,8 +258,8 @@ impl<N: Clone + Eq + Hash, C: Cost> SearchContext<N, C> {
     pub fn astar<FN, IN, FH, FS>(
         &mut self,
         starts: impl IntoIterator<Item = N>,
-        mut successors: FN,
-        heuristic: FH,
+        successors: FN,
+        mut heuristic: FH,
         success: FS,
     ) -> Result<SearchResult<N, C>, PathError>
     where
@@ -239,14 +269,15 @@ impl<N: Clone + Eq + Hash, C: Cost> SearchContext<N, C> {
         FS: FnMut(&N) -> bool,
     {
         timed(|| {
-            self.engine.best_first(
+            let r = self.engine.best_first_with(
                 AStarKey,
                 starts,
                 self.run()?,
-                |n, out| out.extend(successors(n)),
-                heuristic,
+                Direct(successors),
+                &mut heuristic,
                 success,
-            )
+            )?;
+            self.with_best_so_far(r, &mut heuristic)
         })
     }
 
@@ -269,8 +300,8 @@ impl<N: Clone + Eq + Hash, C: Cost> SearchContext<N, C> {
     pub fn weighted_astar<FN, IN, FH, FS>(
         &mut self,
         starts: impl IntoIterator<Item = N>,
-        mut successors: FN,
-        heuristic: FH,
+        successors: FN,
+        mut heuristic: FH,
         success: FS,
         weight: f64,
     ) -> Result<SearchResult<N, C>, PathError>
@@ -282,14 +313,15 @@ impl<N: Clone + Eq + Hash, C: Cost> SearchContext<N, C> {
     {
         let key = WeightedKey::new(weight)?;
         timed(|| {
-            self.engine.best_first(
+            let r = self.engine.best_first_with(
                 key,
                 starts,
                 self.run()?,
-                |n, out| out.extend(successors(n)),
-                heuristic,
+                Direct(successors),
+                &mut heuristic,
                 success,
-            )
+            )?;
+            self.with_best_so_far(r, &mut heuristic)
         })
     }
 
@@ -310,8 +342,8 @@ impl<N: Clone + Eq + Hash, C: Cost> SearchContext<N, C> {
     pub fn greedy_best_first<FN, IN, FH, FS>(
         &mut self,
         starts: impl IntoIterator<Item = N>,
-        mut successors: FN,
-        heuristic: FH,
+        successors: FN,
+        mut heuristic: FH,
         success: FS,
     ) -> Result<SearchResult<N, C>, PathError>
     where
@@ -321,14 +353,15 @@ impl<N: Clone + Eq + Hash, C: Cost> SearchContext<N, C> {
         FS: FnMut(&N) -> bool,
     {
         timed(|| {
-            self.engine.best_first(
+            let r = self.engine.best_first_with(
                 GreedyKey,
                 starts,
                 self.run()?,
-                |n, out| out.extend(successors(n)),
-                heuristic,
+                Direct(successors),
+                &mut heuristic,
                 success,
-            )
+            )?;
+            self.with_best_so_far(r, &mut heuristic)
         })
     }
 
@@ -418,7 +451,7 @@ impl<N: Clone + Eq + Hash, C: Cost> SearchContext<N, C> {
         let succ = |n: &N, out: &mut Vec<(N, C)>| problem.successors(n, out);
         let h = |n: &N| problem.heuristic(n);
         let goal = |n: &N| problem.is_goal(n);
-        match algorithm {
+        let r = match algorithm {
             Algorithm::Bfs => e.bfs(start, run, succ, goal),
             Algorithm::Dfs => e.dfs(start, run, succ, goal),
             Algorithm::Iddfs => e.deepening(Bound::Depth, start, run, succ, |_| C::ZERO, goal),
@@ -429,6 +462,12 @@ impl<N: Clone + Eq + Hash, C: Cost> SearchContext<N, C> {
             }
             Algorithm::GreedyBestFirst => e.best_first(GreedyKey, start, run, succ, h, goal),
             Algorithm::IdaStar => e.deepening(Bound::F, start, run, succ, h, goal),
+        }?;
+        match algorithm {
+            Algorithm::AStar | Algorithm::WeightedAStar(_) | Algorithm::GreedyBestFirst => {
+                self.with_best_so_far(r, &mut |n: &N| problem.heuristic(n))
+            }
+            _ => Ok(r),
         }
     }
 
@@ -513,10 +552,10 @@ impl<N: Clone + Eq + Hash> SearchContext<N, usize> {
         FS: FnMut(&N) -> bool,
     {
         timed(|| {
-            self.engine.bfs(
+            self.engine.bfs_with(
                 starts,
                 self.run()?,
-                |n, out| out.extend(successors(n).into_iter().map(|m| (m, 1))),
+                Direct(|n: &N| successors(n).into_iter().map(|m| (m, 1))),
                 success,
             )
         })
@@ -617,10 +656,10 @@ impl<N: Clone + Eq + Hash> SearchContext<N, usize> {
         FN: FnMut(&N) -> IN,
         IN: IntoIterator<Item = N>,
     {
-        self.engine.bfs(
+        self.engine.bfs_with(
             starts,
             self.run()?,
-            |n, out| out.extend(successors(n).into_iter().map(|m| (m, 1))),
+            Direct(|n: &N| successors(n).into_iter().map(|m| (m, 1))),
             |_| false,
         )?;
         let nodes = &self.engine.nodes;

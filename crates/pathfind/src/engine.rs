@@ -7,12 +7,11 @@
 
 use core::hash::Hash;
 use core::marker::PhantomData;
-use std::collections::VecDeque;
 use std::collections::hash_map::Entry as MapEntry;
 use std::time::Instant;
 
-use fxhash::FxHashMap;
 use search_core::{Budget, BudgetError, BudgetField, Cost, CostError, FloatCost, Stats, StopFlag};
+use std::collections::HashMap;
 
 use crate::error::PathError;
 use crate::open_list::OpenList;
@@ -25,25 +24,116 @@ pub(crate) const NONE: u32 = u32::MAX;
 pub(crate) trait Slots<N> {
     /// Forgets every state (a new search starts).
     fn reset(&mut self);
-    /// The slot of `node`, numbering it if it is new.
-    fn slot(&mut self, node: &N) -> Result<u32, PathError>;
+    /// `true` if a slot new to the table is exactly a state new to the search (the table
+    /// is emptied when a search begins), so that [`Nodes::visit`] need not look at the
+    /// slot's generation.
+    const NEW_IS_FRESH: bool;
+    /// The slot of `node`, numbering it if it is new, and whether it was new to the table.
+    fn slot(&mut self, node: &N) -> Result<(u32, bool), PathError>;
     /// The state of a slot.
     fn node(&self, slot: u32) -> N;
 }
 
+/// The error of a search that numbered `u32::MAX - 1` states (kept out of the hot loops).
+#[cold]
+#[inline(never)]
+fn too_many_states() -> PathError {
+    PathError::TooManyStates(NONE - 1)
+}
+
+/// The hasher of [`HashSlots`]: the `FxHash` word combination, with two changes for
+/// speed on large searches.
+///
+/// * A state hashed as one integer (a cell id, an index) keeps its low 3 bits in the low
+///   bits of the hash: the 8 states `8k..8k+8` share one group of buckets, so that
+///   neighbouring ids, which searches over grids and arrays look up together, share cache
+///   lines. The other bits are mixed by a multiplication and a rotation (the high bits of
+///   a product are the well-mixed ones), so strided ids (a column of a grid) still spread.
+/// * Several words (tuples, strings) are combined as `FxHash` does, then rotated likewise.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct SlotHasher {
+    hash: u64,
+    word: u64,
+    words: u32,
+}
+
+const SEED: u64 = 0x51_7c_c1_b7_27_22_0a_95;
+
+impl SlotHasher {
+    #[inline(always)]
+    fn add(&mut self, word: u64) {
+        self.hash = (self.hash.rotate_left(5) ^ word).wrapping_mul(SEED);
+        self.word = word;
+        self.words += 1;
+    }
+}
+
+impl core::hash::Hasher for SlotHasher {
+    #[inline]
+    fn write(&mut self, bytes: &[u8]) {
+        for chunk in bytes.chunks(8) {
+            let mut word = [0u8; 8];
+            word[..chunk.len()].copy_from_slice(chunk);
+            self.add(u64::from_le_bytes(word));
+        }
+    }
+    #[inline(always)]
+    fn write_u8(&mut self, i: u8) {
+        self.add(u64::from(i));
+    }
+    #[inline(always)]
+    fn write_u16(&mut self, i: u16) {
+        self.add(u64::from(i));
+    }
+    #[inline(always)]
+    fn write_u32(&mut self, i: u32) {
+        self.add(u64::from(i));
+    }
+    #[inline(always)]
+    fn write_u64(&mut self, i: u64) {
+        self.add(i);
+    }
+    #[inline(always)]
+    fn write_usize(&mut self, i: usize) {
+        self.add(i as u64);
+    }
+    #[inline(always)]
+    fn finish(&self) -> u64 {
+        if self.words == 1 {
+            let low = self.word & 7;
+            let high = ((self.word >> 3).wrapping_mul(SEED)).rotate_left(26);
+            // The low bits choose the bucket; the top 7 bits are the tag compared within
+            // a group, so the low bits are folded into them too.
+            ((high & !7) | low) ^ (low << 57)
+        } else {
+            self.hash.rotate_left(26)
+        }
+    }
+}
+
+/// Builds [`SlotHasher`]s.
+pub(crate) type SlotBuild = core::hash::BuildHasherDefault<SlotHasher>;
+
 /// Numbers arbitrary hashable states in the order they are met.
 #[derive(Clone, Debug)]
 pub(crate) struct HashSlots<N> {
-    map: FxHashMap<N, u32>,
+    map: HashMap<N, u32, SlotBuild>,
     nodes: Vec<N>,
 }
 
 impl<N> Default for HashSlots<N> {
     fn default() -> Self {
         HashSlots {
-            map: FxHashMap::default(),
+            map: HashMap::default(),
             nodes: Vec::new(),
         }
+    }
+}
+
+impl<N: Eq + Hash> HashSlots<N> {
+    /// The slot of `node`, if it was numbered.
+    pub(crate) fn find(&self, node: &N) -> Option<u32> {
+        self.map.get(node).copied()
     }
 }
 
@@ -60,20 +150,21 @@ impl<N: Clone + Eq + Hash> Slots<N> for HashSlots<N> {
         self.nodes.clear();
     }
 
-    #[inline]
-    fn slot(&mut self, node: &N) -> Result<u32, PathError> {
+    const NEW_IS_FRESH: bool = true;
+
+    #[inline(always)]
+    fn slot(&mut self, node: &N) -> Result<(u32, bool), PathError> {
         // One hash per look-up (states are usually small and cheap to clone).
         let next = self.nodes.len();
         match self.map.entry(node.clone()) {
-            MapEntry::Occupied(e) => Ok(*e.get()),
+            MapEntry::Occupied(e) => Ok((*e.get(), false)),
             MapEntry::Vacant(e) => {
-                let s = u32::try_from(next)
-                    .ok()
-                    .filter(|&s| s < NONE)
-                    .ok_or(PathError::TooManyStates(NONE - 1))?;
-                e.insert(s);
+                if next >= NONE as usize {
+                    return Err(too_many_states());
+                }
+                e.insert(next as u32);
                 self.nodes.push(node.clone());
-                Ok(s)
+                Ok((next as u32, true))
             }
         }
     }
@@ -91,9 +182,11 @@ pub(crate) struct DenseSlots;
 impl Slots<u32> for DenseSlots {
     fn reset(&mut self) {}
 
+    const NEW_IS_FRESH: bool = false;
+
     #[inline(always)]
-    fn slot(&mut self, node: &u32) -> Result<u32, PathError> {
-        Ok(*node)
+    fn slot(&mut self, node: &u32) -> Result<(u32, bool), PathError> {
+        Ok((*node, false))
     }
 
     #[inline(always)]
@@ -159,15 +252,18 @@ impl<N, C: Cost, T: Slots<N>> Nodes<N, C, T> {
 
     /// The slot of `node` and whether this search sees it for the first time (its data then
     /// reset: cost zero, no parent, depth zero, open).
-    #[inline]
+    #[inline(always)]
     pub(crate) fn visit(&mut self, node: &N) -> Result<(u32, bool), PathError> {
-        let s = self.slots.slot(node)?;
+        let (s, new) = self.slots.slot(node)?;
         let i = s as usize;
+        if T::NEW_IS_FRESH && !new {
+            return Ok((s, false));
+        }
         if i >= self.data.len() {
-            self.data.resize(i + 1, SlotData::stale());
+            self.grow(i);
         }
         let d = &mut self.data[i];
-        if d.epoch == self.epoch {
+        if !T::NEW_IS_FRESH && d.epoch == self.epoch {
             Ok((s, false))
         } else {
             *d = SlotData {
@@ -179,6 +275,14 @@ impl<N, C: Cost, T: Slots<N>> Nodes<N, C, T> {
             };
             Ok((s, true))
         }
+    }
+
+    /// Makes `data[i]` exist (amortised doubling, outside the hot loop).
+    #[cold]
+    #[inline(never)]
+    fn grow(&mut self, i: usize) {
+        let len = (i + 1).max(self.data.len() * 2).max(64);
+        self.data.resize(len, SlotData::stale());
     }
 
     /// The data of a slot if this search has seen it.
@@ -245,7 +349,7 @@ pub(crate) struct Engine<N, C, T> {
     pub nodes: Nodes<N, C, T>,
     pub open: OpenList<C>,
     pub weighted_open: OpenList<FloatCost>,
-    pub queue: VecDeque<u32>,
+    pub queue: Vec<u32>,
     pub stack: Vec<StackEntry<C>>,
     pub frames: Vec<Frame<C>>,
     pub arena: Vec<(N, C)>,
@@ -259,13 +363,77 @@ impl<N, C: Cost, T: Slots<N> + Default> Default for Engine<N, C, T> {
             nodes: Nodes::default(),
             open: OpenList::default(),
             weighted_open: OpenList::default(),
-            queue: VecDeque::new(),
+            queue: Vec::new(),
             stack: Vec::new(),
             frames: Vec::new(),
             arena: Vec::new(),
             succ: Vec::new(),
             roots: Vec::new(),
         }
+    }
+}
+
+/// How a search obtains the successors of a state: every algorithm takes one, so that the
+/// closure interface iterates what the user's function returns directly ([`Direct`]) while
+/// the problem trait and the grids fill the engine's buffer ([`Buffered`]).
+pub(crate) trait Successors<N, C> {
+    /// Calls `f` on each successor of `node` (with the cost of the step to it) until `f`
+    /// returns `Ok(true)` (stop) or an error, which is returned. `buf` is scratch space.
+    fn each<F>(&mut self, node: &N, buf: &mut Vec<(N, C)>, f: F) -> Result<(), PathError>
+    where
+        F: FnMut(N, C) -> Result<bool, PathError>;
+}
+
+impl<N, C, S: Successors<N, C>> Successors<N, C> for &mut S {
+    #[inline(always)]
+    fn each<F>(&mut self, node: &N, buf: &mut Vec<(N, C)>, f: F) -> Result<(), PathError>
+    where
+        F: FnMut(N, C) -> Result<bool, PathError>,
+    {
+        (**self).each(node, buf, f)
+    }
+}
+
+/// A successor function that appends to a buffer (`SearchProblem::successors`, grids).
+pub(crate) struct Buffered<S>(pub S);
+
+impl<N, C, S: FnMut(&N, &mut Vec<(N, C)>)> Successors<N, C> for Buffered<S> {
+    #[inline(always)]
+    fn each<F>(&mut self, node: &N, buf: &mut Vec<(N, C)>, mut f: F) -> Result<(), PathError>
+    where
+        F: FnMut(N, C) -> Result<bool, PathError>,
+    {
+        buf.clear();
+        (self.0)(node, buf);
+        for (m, c) in buf.drain(..) {
+            if f(m, c)? {
+                break;
+            }
+        }
+        Ok(())
+    }
+}
+
+/// A successor function that returns an iterable of `(state, cost)` (the closure API):
+/// its items are consumed as they come, without a copy into a buffer.
+pub(crate) struct Direct<S>(pub S);
+
+impl<N, C, S, I> Successors<N, C> for Direct<S>
+where
+    S: FnMut(&N) -> I,
+    I: IntoIterator<Item = (N, C)>,
+{
+    #[inline(always)]
+    fn each<F>(&mut self, node: &N, _buf: &mut Vec<(N, C)>, mut f: F) -> Result<(), PathError>
+    where
+        F: FnMut(N, C) -> Result<bool, PathError>,
+    {
+        for (m, c) in (self.0)(node) {
+            if f(m, c)? {
+                break;
+            }
+        }
+        Ok(())
     }
 }
 
@@ -393,6 +561,11 @@ impl<C: Cost> Run<C> {
         }
     }
 
+    /// The limit [`Run::out_of_budget`] found reached.
+    pub(crate) fn reached(&self) -> Limit {
+        self.reached
+    }
+
     /// `true` (and remembers it) if a successor at `depth` is too deep.
     #[inline]
     pub(crate) fn too_deep(&mut self, depth: u32) -> bool {
@@ -448,6 +621,7 @@ impl<C: Cost> Run<C> {
             stats: self.stats(steps),
             max_frontier: self.stats.max_frontier,
             reopened: self.stats.reopened,
+            best_so_far: None,
         }
     }
 

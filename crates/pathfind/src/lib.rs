@@ -80,6 +80,26 @@
 //! any heuristic of yours for admissibility and consistency, and ships proptest strategies
 //! for random grids.
 //!
+//! ## Coming from the `pathfinding` crate
+//!
+//! | `pathfinding` 4.x | `pathfind` | notes |
+//! |---|---|---|
+//! | `bfs`, `dfs`, `iddfs` | `bfs`, `dfs`, `iddfs` | many starts; a `SearchResult` with the path, its cost (steps) and statistics |
+//! | `dijkstra`, `astar`, `idastar` | `dijkstra`, `astar`, `idastar` | also `weighted_astar`, `greedy_best_first` |
+//! | `dijkstra_all` | `dijkstra_all` | a `ShortestPaths` tree (`cost`, `parent`, `path_to`; `to_parent_map` gives `pathfinding`'s map) |
+//! | `dijkstra_partial` | `dijkstra_partial` | `stopped_at` is the state where the condition held |
+//! | `dijkstra_reach` | `dijkstra_all(..).iter()` | settled states with their costs |
+//! | `bfs_reach`, `dfs_reach` | `bfs_reach`, `dfs_reach` | lazy iterators in the same order, bounded by a `Budget` |
+//! | `astar_bag` | `astar_bag` | `AllShortestPaths::paths()` enumerates the paths lazily |
+//! | `yen` | `yen` | `KShortestPaths`; parallel steps cost the cheapest one |
+//! | `bfs_bidirectional` | `bidirectional_bfs` | also `bidirectional_dijkstra` (costed predecessors) |
+//! | a limit stops A* | `SearchResult::best_so_far` | the path to the expanded state with the lowest heuristic, labelled as not an answer |
+//!
+//! Every function also exists as a `SearchContext` method (reusing buffers across queries,
+//! with its budget and cost bound) and for a `SearchProblem` (`Solve::dijkstra_all`,
+//! `Solve::astar_bag`, `bfs_reach_problem`, `dfs_reach_problem`, `yen_problem`,
+//! `bidirectional_dijkstra_problem` with a `ReversibleProblem`).
+//!
 //! ## Example: the textbook grid
 //!
 //! A 7 × 9 grid, 4-connected, start at (row 5, column 3), goal at (row 6, column 9), rows
@@ -182,13 +202,16 @@
 #![cfg_attr(docsrs, feature(doc_cfg))]
 
 mod algorithm;
+mod astar_bag;
 mod batch;
 mod best_first;
 mod bfs;
+mod bidirectional;
 mod cell;
 mod context;
 mod deepening;
 mod dfs;
+mod dijkstra_all;
 mod distance_map;
 mod engine;
 mod error;
@@ -201,10 +224,12 @@ mod movement;
 pub mod movingai;
 mod open_list;
 mod problem;
+mod reach;
 mod result;
 #[cfg(feature = "testing")]
 #[cfg_attr(docsrs, doc(cfg(feature = "testing")))]
 pub mod testing;
+mod yen;
 
 /// The examples of `README.md`, run by `cargo test --doc`.
 #[cfg(doctest)]
@@ -212,10 +237,15 @@ pub mod testing;
 pub struct ReadmeDoctests;
 
 pub use algorithm::Algorithm;
+pub use astar_bag::{AllShortestPaths, Paths, astar_bag};
+pub use bidirectional::{
+    ReversibleProblem, bidirectional_bfs, bidirectional_dijkstra, bidirectional_dijkstra_problem,
+};
 pub use cell::Cell;
 pub use context::{
     SearchContext, astar, bfs, dfs, dijkstra, greedy_best_first, idastar, iddfs, weighted_astar,
 };
+pub use dijkstra_all::{ShortestPaths, dijkstra_all, dijkstra_partial};
 pub use distance_map::DistanceMap;
 pub use error::PathError;
 pub use grid::Grid;
@@ -224,5 +254,7 @@ pub use grid_problem::GridProblem;
 pub use heuristic::Heuristic;
 pub use movement::Movement;
 pub use problem::{AStarStepper, Solve, Step};
+pub use reach::{BfsReach, DfsReach, bfs_reach, bfs_reach_problem, dfs_reach, dfs_reach_problem};
 pub use result::{Limit, Outcome, POLL_INTERVAL, Path, SearchResult};
 pub use search_core::{Budget, BudgetField, Cost, CostError, FloatCost, SearchProblem, Stats};
+pub use yen::{KShortestPaths, yen, yen_problem};

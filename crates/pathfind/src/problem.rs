@@ -6,9 +6,11 @@ use std::time::Instant;
 use search_core::{Budget, SearchProblem, Stats};
 
 use crate::algorithm::Algorithm;
+use crate::astar_bag::AllShortestPaths;
 use crate::best_first::{AStarKey, Step as CoreStep};
 use crate::context::SearchContext;
-use crate::engine::{Engine, HashSlots, Run};
+use crate::dijkstra_all::ShortestPaths;
+use crate::engine::{Buffered, Engine, HashSlots, Run};
 use crate::error::PathError;
 use crate::result::SearchResult;
 
@@ -93,6 +95,74 @@ pub trait Solve: SearchProblem {
     /// ```
     fn astar(&self) -> Result<SearchResult<Self::State, Self::Cost>, PathError> {
         self.solve(Algorithm::AStar, &Budget::new())
+    }
+
+    /// Dijkstra's algorithm from the start to every reachable state, within `budget`: the
+    /// cheapest path to each (see [`dijkstra_all`](crate::dijkstra_all)). The goal test is
+    /// not used.
+    ///
+    /// # Errors
+    /// A negative step cost, a cost overflow, too many states or an unusable budget.
+    ///
+    /// ```
+    /// use pathfind::{SearchProblem, Solve};
+    /// use search_core::Budget;
+    /// struct Ring;
+    /// impl SearchProblem for Ring {
+    ///     type State = u8;
+    ///     type Cost = u32;
+    ///     fn start(&self) -> u8 { 0 }
+    ///     fn successors(&self, &n: &u8, out: &mut Vec<(u8, u32)>) {
+    ///         out.push(((n + 1) % 6, 1));
+    ///         out.push(((n + 5) % 6, 1));
+    ///     }
+    ///     fn is_goal(&self, _: &u8) -> bool { false }
+    /// }
+    /// let tree = Ring.dijkstra_all(&Budget::new()).unwrap();
+    /// assert_eq!(tree.cost(&3), Some(3));
+    /// assert_eq!(tree.len(), 6);
+    /// ```
+    fn dijkstra_all(
+        &self,
+        budget: &Budget,
+    ) -> Result<ShortestPaths<Self::State, Self::Cost>, PathError> {
+        SearchContext::new()
+            .with_budget(budget.clone())
+            .dijkstra_all_problem(self)
+    }
+
+    /// Every cheapest path from the start to a goal, within `budget` (see
+    /// [`astar_bag`](crate::astar_bag)); the problem's heuristic guides the search.
+    ///
+    /// # Errors
+    /// A negative step cost or heuristic value, a cost overflow, too many states or an
+    /// unusable budget.
+    ///
+    /// ```
+    /// use pathfind::{SearchProblem, Solve};
+    /// use search_core::Budget;
+    /// /// Right or down on a 3 x 3 board.
+    /// struct Board;
+    /// impl SearchProblem for Board {
+    ///     type State = (u8, u8);
+    ///     type Cost = u32;
+    ///     fn start(&self) -> (u8, u8) { (0, 0) }
+    ///     fn successors(&self, &(x, y): &(u8, u8), out: &mut Vec<((u8, u8), u32)>) {
+    ///         if x < 2 { out.push(((x + 1, y), 1)) }
+    ///         if y < 2 { out.push(((x, y + 1), 1)) }
+    ///     }
+    ///     fn is_goal(&self, &p: &(u8, u8)) -> bool { p == (2, 2) }
+    /// }
+    /// let all = Board.astar_bag(&Budget::new()).unwrap();
+    /// assert_eq!((all.cost, all.paths().count()), (Some(4), 6));
+    /// ```
+    fn astar_bag(
+        &self,
+        budget: &Budget,
+    ) -> Result<AllShortestPaths<Self::State, Self::Cost>, PathError> {
+        SearchContext::new()
+            .with_budget(budget.clone())
+            .astar_bag_problem(self)
     }
 
     /// An [`AStarStepper`] over this problem.
@@ -241,7 +311,7 @@ impl<'p, P: SearchProblem + ?Sized> AStarStepper<'p, P> {
         let step = self.engine.bf_step(
             AStarKey,
             &mut self.run,
-            &mut |n: &P::State, out: &mut Vec<(P::State, P::Cost)>| p.successors(n, out),
+            &mut Buffered(|n: &P::State, out: &mut Vec<(P::State, P::Cost)>| p.successors(n, out)),
             &mut |n: &P::State| p.heuristic(n),
             &mut |n: &P::State| p.is_goal(n),
         )?;

@@ -183,6 +183,23 @@ pub struct SearchResult<N, C> {
     /// Closed states reopened because a cheaper path reached them (A* and Dijkstra with an
     /// inconsistent heuristic).
     pub reopened: u64,
+    /// The best progress of a heuristic search that a limit stopped: when A*, weighted A*
+    /// or greedy best-first search of a [`SearchContext`](crate::SearchContext) or
+    /// [`Solve`](crate::Solve) ends with [`Outcome::LimitReached`], the path to the
+    /// expanded state with the lowest heuristic value (ties: the lowest cost). It is **not
+    /// an answer**: it does not reach a goal and is not known to be the cheapest way to
+    /// where it ends. `None` for every other outcome and algorithm.
+    ///
+    /// ```
+    /// use pathfind::{astar, Outcome};
+    /// use search_core::Budget;
+    /// let goal = 100i32;
+    /// let r = astar([0i32], |&n| [(n - 1, 1u32), (n + 1, 1)], |&n| (goal - n).unsigned_abs(),
+    ///               |&n| n == goal, &Budget::nodes(10)).unwrap();
+    /// assert!(matches!(r.outcome, Outcome::LimitReached(_)));
+    /// assert_eq!(r.best_so_far.unwrap().nodes, (0..10).collect::<Vec<_>>());
+    /// ```
+    pub best_so_far: Option<Path<N, C>>,
 }
 
 impl<N, C: Cost> SearchResult<N, C> {
@@ -248,8 +265,9 @@ impl<N, C: Cost> SearchResult<N, C> {
     /// and count fixed-point costs while they search).
     pub(crate) fn map_path<M, D>(
         self,
-        f: impl FnOnce(Path<N, C>) -> Path<M, D>,
+        mut f: impl FnMut(Path<N, C>) -> Path<M, D>,
     ) -> SearchResult<M, D> {
+        let best_so_far = self.best_so_far.map(&mut f);
         let outcome = match self.outcome {
             Outcome::Found(p) => Outcome::Found(f(p)),
             Outcome::NoPath => Outcome::NoPath,
@@ -260,6 +278,7 @@ impl<N, C: Cost> SearchResult<N, C> {
             stats: self.stats,
             max_frontier: self.max_frontier,
             reopened: self.reopened,
+            best_so_far,
         }
     }
 }
