@@ -3,6 +3,8 @@
 use search_core::{BudgetError, CostError};
 use thiserror::Error;
 
+use crate::movement::Movement;
+
 /// Why a search, a grid or a map file could not be used. A search that simply finds no
 /// path is not an error: it returns [`Outcome::NoPath`](crate::Outcome::NoPath); a search
 /// stopped by its budget returns [`Outcome::LimitReached`](crate::Outcome::LimitReached).
@@ -135,5 +137,22 @@ pub enum PathError {
         path: String,
         /// The operating system's message.
         message: String,
+    },
+    /// The grid's movement rule is not the one the algorithm is made for: jump point
+    /// search (and its precomputed form) needs [`Movement::OCTILE`], 8-connected moves
+    /// without corner cutting.
+    ///
+    /// ```
+    /// use pathfind::{Cell, Grid, GridContext, Movement, PathError};
+    /// let grid = Grid::new(4, 4, Movement::FOUR).unwrap();
+    /// let err = GridContext::new().jps(&grid, [Cell::new(0, 0)], Cell::new(3, 3)).unwrap_err();
+    /// assert!(matches!(err, PathError::UnsupportedMovement { movement: Movement::Four, .. }));
+    /// ```
+    #[error("{algorithm} needs 8-connected moves without corner cutting, not {movement:?}")]
+    UnsupportedMovement {
+        /// The algorithm.
+        algorithm: &'static str,
+        /// The grid's movement rule.
+        movement: Movement,
     },
 }

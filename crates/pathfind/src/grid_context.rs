@@ -167,7 +167,9 @@ impl Grid {
 /// ```
 #[derive(Clone, Debug)]
 pub struct GridContext {
-    fixed: Engine<u32, u64, DenseSlots>,
+    pub(crate) fixed: Engine<u32, u64, DenseSlots>,
+    /// The successors of a jump point search's expansion: (cell, cost, moves).
+    pub(crate) jumps: Vec<(u32, u64, u32)>,
     steps: Engine<u32, u32, DenseSlots>,
     /// Whether the last search used `steps` (BFS) rather than `fixed` (best-first).
     last_was_steps: bool,
@@ -180,6 +182,7 @@ impl Default for GridContext {
     fn default() -> Self {
         GridContext {
             fixed: Engine::default(),
+            jumps: Vec::new(),
             steps: Engine::default(),
             last_was_steps: false,
             budget: Budget::new(),
@@ -651,7 +654,7 @@ impl GridContext {
 
     /// Checks the budget, starts the clock and puts the start cells of a search on the
     /// fixed-point engine; returns the run and the goal's padded index.
-    fn prepare_fixed(
+    pub(crate) fn prepare_fixed(
         &mut self,
         grid: &Grid,
         starts: impl IntoIterator<Item = Cell>,
@@ -735,7 +738,7 @@ impl GridContext {
 
 /// Converts a result of the fixed-point engine (padded indices, fixed-point costs) to one
 /// over cells, with the exact cost of the path: straight moves + √2 × diagonal moves.
-fn exact_cells(grid: &Grid, r: SearchResult<u32, u64>) -> SearchResult<Cell, FloatCost> {
+pub(crate) fn exact_cells(grid: &Grid, r: SearchResult<u32, u64>) -> SearchResult<Cell, FloatCost> {
     r.map_path(|path| {
         let nodes: Vec<Cell> = path.nodes.into_iter().map(|i| grid.unpad(i)).collect();
         let (mut straight, mut diagonal) = (0u64, 0u64);

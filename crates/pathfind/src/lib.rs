@@ -197,6 +197,8 @@ mod grid;
 mod grid_context;
 mod grid_problem;
 mod heuristic;
+mod jps;
+mod jump_search;
 mod movement;
 pub mod movingai;
 mod open_list;
