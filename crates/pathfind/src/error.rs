@@ -155,4 +155,19 @@ pub enum PathError {
         /// The grid's movement rule.
         movement: Movement,
     },
+    /// A cell weight of a [`CostGrid`](crate::CostGrid) of 0: entering a cell costs at
+    /// least 1 (make the cell an obstacle instead).
+    ///
+    /// ```
+    /// use pathfind::{Cell, CostGrid, Grid, Movement, PathError};
+    /// let mut grid = CostGrid::new(Grid::new(2, 2, Movement::OCTILE).unwrap());
+    /// assert_eq!(grid.set_weight(Cell::new(1, 1), 0), Err(PathError::ZeroWeight { x: 1, y: 1 }));
+    /// ```
+    #[error("cell ({x}, {y}): a cell weight must be at least 1")]
+    ZeroWeight {
+        /// Column of the cell.
+        x: u32,
+        /// Row of the cell.
+        y: u32,
+    },
 }

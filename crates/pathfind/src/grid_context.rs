@@ -79,6 +79,8 @@ macro_rules! with_heuristic {
     }};
 }
 
+pub(crate) use with_heuristic;
+
 /// The searches [`GridContext::solve`] runs on the fixed-point engine besides best-first.
 #[derive(Clone, Copy, Debug)]
 enum Other {

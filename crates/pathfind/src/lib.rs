@@ -187,6 +187,7 @@ mod best_first;
 mod bfs;
 mod cell;
 mod context;
+mod cost_grid;
 mod deepening;
 mod dfs;
 mod distance_map;
@@ -203,6 +204,7 @@ mod movement;
 pub mod movingai;
 mod open_list;
 mod problem;
+mod replanner;
 mod result;
 #[cfg(feature = "testing")]
 #[cfg_attr(docsrs, doc(cfg(feature = "testing")))]
@@ -218,6 +220,7 @@ pub use cell::Cell;
 pub use context::{
     SearchContext, astar, bfs, dfs, dijkstra, greedy_best_first, idastar, iddfs, weighted_astar,
 };
+pub use cost_grid::CostGrid;
 pub use distance_map::DistanceMap;
 pub use error::PathError;
 pub use grid::Grid;
@@ -226,5 +229,6 @@ pub use grid_problem::GridProblem;
 pub use heuristic::Heuristic;
 pub use movement::Movement;
 pub use problem::{AStarStepper, Solve, Step};
+pub use replanner::Replanner;
 pub use result::{Limit, Outcome, POLL_INTERVAL, Path, SearchResult};
 pub use search_core::{Budget, BudgetField, Cost, CostError, FloatCost, SearchProblem, Stats};
