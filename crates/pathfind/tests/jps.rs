@@ -1,4 +1,5 @@
-//! Jump point search against exact references: the `.scen` optima of the MovingAI maps
+//! Jump point search (`GridContext::jps`) and its precomputed form (`JpsPlus`,
+//! `GridContext::jps_plus`) against exact references: the `.scen` optima of the MovingAI maps
 //! (every scenario of four maps, every fourth of random512-10-0 and every 60th of
 //! maze512-1-0, where a query takes milliseconds), the grid A* of this crate (every tenth
 //! of those), and
@@ -13,8 +14,8 @@ use oracle::{Exact, RefGrid};
 use pathfind::movingai::{load_map, load_scen};
 use pathfind::testing::grid_query;
 use pathfind::{
-    Budget, BudgetField, Cell, FloatCost, Grid, GridContext, Heuristic, Limit, Movement, Outcome,
-    PathError,
+    Budget, BudgetField, Cell, FloatCost, Grid, GridContext, Heuristic, JpsPlus, Limit, Movement,
+    Outcome, PathError,
 };
 use proptest::prelude::*;
 
@@ -55,6 +56,7 @@ fn jps_matches_astar_and_the_scen_optimum_on_the_movingai_maps() {
             .to_grid(Movement::OCTILE)
             .unwrap();
         let reference = RefGrid::of(&grid);
+        let table = JpsPlus::new(grid.clone()).unwrap();
         let scen = load_scen(data_dir().join(format!("{name}.map.scen"))).unwrap();
         assert!(scen.len() > 100, "{name}: {} scenarios", scen.len());
         for (k, s) in scen.iter().step_by(stride).enumerate() {
@@ -74,6 +76,13 @@ fn jps_matches_astar_and_the_scen_optimum_on_the_movingai_maps() {
                 .unwrap_or_else(|e| panic!("{name} line {}: {e}", s.line));
             assert!((walked.get() - cost).abs() < 1e-9, "{name} line {}", s.line);
             assert_eq!(jps.stats.depth_reached as usize, path.steps());
+            let plus = ctx.jps_plus(&table, [s.start], s.goal).unwrap();
+            let plus_path = plus.path().unwrap();
+            let plus_walked = reference
+                .walk(&plus_path.nodes, s.start, s.goal)
+                .unwrap_or_else(|e| panic!("{name} line {}: jps+ {e}", s.line));
+            assert_eq!(plus_walked, walked, "{name} line {}: jps+", s.line);
+            assert!((plus_path.cost.get() - cost).abs() < 1e-9);
             if k % 10 != 0 {
                 continue;
             }
@@ -94,12 +103,18 @@ fn check_against_oracle(grid: &Grid, s: Cell, t: Cell) -> Result<(), TestCaseErr
     let mut ctx = GridContext::new();
     let jps = ctx.jps(grid, [s], t).unwrap();
     let astar = ctx.astar(grid, [s], t, Heuristic::Octile).unwrap();
+    let plus = ctx
+        .jps_plus(&JpsPlus::new(grid.clone()).unwrap(), [s], t)
+        .unwrap();
     match best {
         None => {
             prop_assert_eq!(&jps.outcome, &Outcome::NoPath);
             prop_assert_eq!(&astar.outcome, &Outcome::NoPath);
+            prop_assert_eq!(&plus.outcome, &Outcome::NoPath);
         }
         Some(best) => {
+            let plus_path = plus.path().expect("a path exists");
+            prop_assert_eq!(reference.walk(&plus_path.nodes, s, t), Ok(best));
             let path = jps.path().expect("a path exists");
             let walked = reference.walk(&path.nodes, s, t);
             prop_assert_eq!(walked, Ok(best));
@@ -148,6 +163,77 @@ proptest! {
             }
         }
     }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    #[test]
+    fn jps_plus_after_updates_equals_a_fresh_table_and_the_oracle(
+        (grid, s, t) in grid_query(14, 14, Movement::OCTILE, 0.2),
+        changes in proptest::collection::vec(
+            proptest::collection::vec((0u32..14, 0u32..14, proptest::bool::weighted(0.4)), 1..6),
+            1..4,
+        ),
+    ) {
+        let mut table = JpsPlus::new(grid.clone()).unwrap();
+        let mut ctx = GridContext::new();
+        for batch in changes {
+            let batch: Vec<(Cell, bool)> = batch
+                .into_iter()
+                .map(|(x, y, open)| (Cell::new(x % grid.width(), y % grid.height()), open))
+                .filter(|&(c, _)| c != s && c != t)
+                .collect();
+            table.update(&batch).unwrap();
+            let fresh = JpsPlus::new(table.grid().clone()).unwrap();
+            prop_assert!(table == fresh, "rebuilt distances differ from a fresh table");
+            let reference = RefGrid::of(table.grid());
+            let best = oracle_optimum(&reference, s, t);
+            let r = ctx.jps_plus(&table, [s], t).unwrap();
+            match best {
+                None => prop_assert_eq!(&r.outcome, &Outcome::NoPath),
+                Some(best) => {
+                    let path = r.path().expect("a path exists");
+                    prop_assert_eq!(reference.walk(&path.nodes, s, t), Ok(best));
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn jps_plus_refuses_other_movements_and_bad_updates() {
+    let four = Grid::new(5, 5, Movement::FOUR).unwrap();
+    assert_eq!(
+        JpsPlus::new(four),
+        Err(PathError::UnsupportedMovement {
+            algorithm: "JPS+",
+            movement: Movement::FOUR
+        })
+    );
+    let mut table = JpsPlus::new(Grid::new(5, 5, Movement::OCTILE).unwrap()).unwrap();
+    let before = table.clone();
+    assert!(matches!(
+        table.update(&[(Cell::new(1, 1), false), (Cell::new(5, 0), false)]),
+        Err(PathError::OutOfGrid { .. })
+    ));
+    assert_eq!(table, before);
+    let mut ctx = GridContext::new();
+    table.update(&[(Cell::new(4, 4), false)]).unwrap();
+    assert_eq!(
+        ctx.jps_plus(&table, [Cell::new(0, 0)], Cell::new(4, 4)),
+        Err(PathError::Blocked { x: 4, y: 4 })
+    );
+    let mut limited = GridContext::new().with_budget(Budget::nodes(1));
+    let r = limited
+        .jps_plus(&table, [Cell::new(0, 0)], Cell::new(4, 3))
+        .unwrap();
+    // The start's expansion reaches (3, 3) on the diagonal, not the goal: one more is needed.
+    assert_eq!(
+        r.outcome,
+        Outcome::LimitReached(Limit::Budget(BudgetField::Nodes))
+    );
+    assert_eq!(r.stats.nodes, 1);
 }
 
 #[test]
