@@ -9,7 +9,7 @@ use search_core::{Budget, FloatCost};
 
 use crate::algorithm::Algorithm;
 use crate::batch::run_batch;
-use crate::best_first::{AStarKey, GreedyKey, Priority, WeightedKey};
+use crate::best_first::{GreedyKey, Priority, WeightedKey};
 use crate::cell::Cell;
 use crate::deepening::Bound;
 use crate::distance_map::DistanceMap;
@@ -17,6 +17,7 @@ use crate::engine::{DenseSlots, Engine, Run};
 use crate::error::PathError;
 use crate::fixed_point::{FIXED_COSTS, fixed_estimate, float, to_fixed};
 use crate::grid::Grid;
+use crate::grid_astar::GridAStar;
 use crate::heuristic::Heuristic;
 use crate::result::{Path, SearchResult};
 
@@ -80,6 +81,17 @@ macro_rules! with_heuristic {
 }
 
 pub(crate) use with_heuristic;
+
+/// The per-cell arrays of a [`GridContext`]'s searches.
+#[derive(Clone, Copy, Debug)]
+enum Last {
+    /// BFS and the distance map.
+    Steps,
+    /// The fixed-point engine: weighted A*, greedy, jump point searches, the others.
+    Fixed,
+    /// A* and Dijkstra.
+    GridAStar,
+}
 
 /// The searches [`GridContext::solve`] runs on the fixed-point engine besides best-first.
 #[derive(Clone, Copy, Debug)]
@@ -172,9 +184,11 @@ pub struct GridContext {
     pub(crate) fixed: Engine<u32, u64, DenseSlots>,
     /// The successors of a jump point search's expansion: (cell, cost, moves).
     pub(crate) jumps: Vec<(u32, u64, u32)>,
+    /// A* and Dijkstra.
+    grid_astar: GridAStar,
+    /// Which per-cell arrays the last search used.
+    last: Last,
     steps: Engine<u32, u32, DenseSlots>,
-    /// Whether the last search used `steps` (BFS) rather than `fixed` (best-first).
-    last_was_steps: bool,
     budget: Budget,
     max_cost: Option<FloatCost>,
     threads: usize,
@@ -185,8 +199,9 @@ impl Default for GridContext {
         GridContext {
             fixed: Engine::default(),
             jumps: Vec::new(),
+            grid_astar: GridAStar::default(),
+            last: Last::Fixed,
             steps: Engine::default(),
-            last_was_steps: false,
             budget: Budget::new(),
             max_cost: None,
             threads: 1,
@@ -407,7 +422,7 @@ impl GridContext {
         goal: Cell,
         heuristic: Heuristic,
     ) -> Result<SearchResult<Cell, FloatCost>, PathError> {
-        self.best_first(AStarKey, grid, starts, goal, heuristic)
+        self.grid_astar(grid, starts, goal, heuristic)
     }
 
     /// Weighted A* (`f = g + weight·h`): at most `weight` times the optimal cost with a
@@ -478,7 +493,7 @@ impl GridContext {
         starts: impl IntoIterator<Item = Cell>,
         goal: Cell,
     ) -> Result<SearchResult<Cell, FloatCost>, PathError> {
-        self.best_first(AStarKey, grid, starts, goal, Heuristic::Zero)
+        self.grid_astar(grid, starts, goal, Heuristic::Zero)
     }
 
     /// BFS: the path with the fewest moves (straight and diagonal moves both count 1); its
@@ -626,10 +641,10 @@ impl GridContext {
             return false;
         }
         let i = grid.pad(cell.x, cell.y);
-        if self.last_was_steps {
-            self.steps.nodes.seen(i).is_some_and(|d| d.closed)
-        } else {
-            self.fixed.nodes.seen(i).is_some_and(|d| d.closed)
+        match self.last {
+            Last::Steps => self.steps.nodes.seen(i).is_some_and(|d| d.closed),
+            Last::Fixed => self.fixed.nodes.seen(i).is_some_and(|d| d.closed),
+            Last::GridAStar => self.grid_astar.expanded(i),
         }
     }
 
@@ -638,7 +653,7 @@ impl GridContext {
         grid: &Grid,
         starts: impl IntoIterator<Item = Cell>,
     ) -> Result<(), PathError> {
-        self.last_was_steps = true;
+        self.last = Last::Steps;
         let e = &mut self.steps;
         e.nodes.reserve_slots(grid.open.len());
         e.roots.clear();
@@ -664,7 +679,7 @@ impl GridContext {
     ) -> Result<(Run<u64>, u32), PathError> {
         let run = Run::new(&self.budget, self.max_cost.map(|c| to_fixed(c.get())))?;
         let goal_index = grid.endpoint(goal)?;
-        self.last_was_steps = false;
+        self.last = Last::Fixed;
         let e = &mut self.fixed;
         e.nodes.reserve_slots(grid.open.len());
         e.roots.clear();
@@ -672,6 +687,28 @@ impl GridContext {
             e.roots.push(grid.endpoint(s)?);
         }
         Ok((run, goal_index))
+    }
+
+    /// A* and Dijkstra on the grid's own loop and open list (`grid_astar.rs`).
+    fn grid_astar(
+        &mut self,
+        grid: &Grid,
+        starts: impl IntoIterator<Item = Cell>,
+        goal: Cell,
+        heuristic: Heuristic,
+    ) -> Result<SearchResult<Cell, FloatCost>, PathError> {
+        // The clock is read here, around the search (see `Run::stats`).
+        let started = Instant::now();
+        let (run, goal_index) = self.prepare_fixed(grid, starts, goal)?;
+        self.last = Last::GridAStar;
+        let roots = core::mem::take(&mut self.fixed.roots);
+        let result = self
+            .grid_astar
+            .search(grid, &roots, goal_index, heuristic, run);
+        self.fixed.roots = roots;
+        let mut r = exact_cells(grid, result?);
+        r.stats.elapsed = started.elapsed();
+        Ok(r)
     }
 
     fn best_first<P: Priority<u64>>(

@@ -195,6 +195,7 @@ mod engine;
 mod error;
 mod fixed_point;
 mod grid;
+mod grid_astar;
 mod grid_context;
 mod grid_problem;
 mod heuristic;
