@@ -13,7 +13,10 @@
 //! 3. **Grids.** [`Grid`] (4- or 8-connected, with or without corner cutting, costs 1 and √2)
 //!    and [`GridContext`], whose searches keep their per-cell data in flat arrays indexed by
 //!    cell instead of hash maps: the fastest way to search a grid. [`GridProblem`] turns a
-//!    grid query into a [`SearchProblem`].
+//!    grid query into a [`SearchProblem`]. On 8-connected grids without corner cutting,
+//!    jump point search ([`GridContext::jps`], and [`JpsPlus`] with precomputed jump
+//!    distances) finds the same optimal paths expanding far fewer cells; [`CostGrid`]
+//!    gives cells weights; [`Replanner`] (D* Lite) repairs a path after cells change.
 //!
 //! ## The five steps: new, with_budget, with_threads, run, read stats
 //!
