@@ -12,8 +12,8 @@ use std::time::{Duration, Instant};
 
 use pathfind::movingai::{Scenario, load_map, parse_scen};
 use pathfind::{
-    Algorithm, Budget, Cell, FloatCost, Grid, GridContext, GridProblem, Heuristic, Movement,
-    Outcome, PathError, SearchContext, SearchProblem, SearchResult,
+    Algorithm, Budget, Cell, FloatCost, Grid, GridContext, GridProblem, Heuristic, JpsPlus,
+    Movement, Outcome, PathError, SearchContext, SearchProblem, SearchResult,
 };
 
 use crate::Failure;
@@ -39,7 +39,8 @@ or PNG, chosen by the file's extension: by default the last scenario run, usuall
 longest.
 
 Algorithms: astar, dijkstra, bfs (4-connected only: the fewest moves), wastar (weighted A*,
---weight), greedy (greedy best-first), idastar, iddfs (4-connected only) and dfs. IDA*, IDDFS
+--weight), greedy (greedy best-first), idastar, iddfs (4-connected only), dfs, jps (jump
+point search) and jps-plus (JPS+, precomputed jump distances; both 8-connected only). IDA*, IDDFS
 and DFS search through the generic problem interface and hash cells; IDA* and IDDFS revisit
 cells many times on open maps, so they stop after --max-expansions per query (1,000,000 by
 default) and such queries are reported as unchecked.
@@ -111,6 +112,11 @@ enum Alg {
     Iddfs,
     /// Depth-first search: some path, not optimal.
     Dfs,
+    /// Jump point search: optimal, 8-connected only.
+    Jps,
+    /// Jump point search on precomputed jump distances (JPS+): optimal, 8-connected only.
+    #[value(alias = "jps+")]
+    JpsPlus,
 }
 
 impl Alg {
@@ -124,6 +130,8 @@ impl Alg {
             Alg::Idastar => "IDA*",
             Alg::Iddfs => "IDDFS",
             Alg::Dfs => "DFS",
+            Alg::Jps => "jump point search",
+            Alg::JpsPlus => "JPS+",
         }
     }
 
@@ -522,6 +530,12 @@ impl Setup {
                 alg.name()
             )));
         }
+        if matches!(alg, Alg::Jps | Alg::JpsPlus) && four {
+            return Err(Failure::input(format!(
+                "{} needs 8-connected moves without corner cutting: use it with --moves 8",
+                alg.name()
+            )));
+        }
         if args.heuristic.is_some() && !alg.uses_heuristic() {
             return Err(Failure::input(format!(
                 "--heuristic: {} uses no heuristic (astar, wastar, greedy and idastar do)",
@@ -549,7 +563,7 @@ impl Setup {
             });
         let admissible = four || heuristic != Heuristic::Manhattan;
         let guarantee = match alg {
-            Alg::Dijkstra | Alg::Bfs | Alg::Iddfs => Guarantee::Optimal,
+            Alg::Dijkstra | Alg::Bfs | Alg::Iddfs | Alg::Jps | Alg::JpsPlus => Guarantee::Optimal,
             Alg::Astar | Alg::Idastar if admissible => Guarantee::Optimal,
             Alg::Wastar if admissible => Guarantee::Bounded(weight),
             _ => Guarantee::None,
@@ -907,6 +921,8 @@ struct Runner {
     weight: f64,
     grid_ctx: GridContext,
     ctx: SearchContext<Cell, FloatCost>,
+    /// The JPS+ distances of the grid last searched, built on its first query.
+    jps_plus: Option<JpsPlus>,
 }
 
 impl Runner {
@@ -921,6 +937,7 @@ impl Runner {
             weight: setup.weight,
             grid_ctx: GridContext::new().with_budget(budget.clone()),
             ctx: SearchContext::new().with_budget(budget),
+            jps_plus: None,
         }
     }
 
@@ -932,6 +949,20 @@ impl Runner {
             Alg::Dijkstra => query(ctx.dijkstra(grid, [start], goal)?),
             Alg::Wastar => query(ctx.weighted_astar(grid, [start], goal, h, self.weight)?),
             Alg::Greedy => query(ctx.greedy_best_first(grid, [start], goal, h)?),
+            Alg::Jps => query(ctx.jps(grid, [start], goal)?),
+            Alg::JpsPlus => {
+                if self.jps_plus.as_ref().is_none_or(|t| t.grid() != grid) {
+                    self.jps_plus = Some(JpsPlus::new(grid.clone())?);
+                }
+                let table = self
+                    .jps_plus
+                    .as_ref()
+                    .ok_or(PathError::UnsupportedMovement {
+                        algorithm: "JPS+",
+                        movement: grid.movement(),
+                    })?;
+                query(ctx.jps_plus(table, [start], goal)?)
+            }
             Alg::Bfs => {
                 let r = ctx.bfs(grid, [start], goal)?;
                 Query {

@@ -63,7 +63,7 @@ fn run_ok(args: &[&str]) -> (u64, u64) {
 
 #[test]
 fn every_algorithm_finds_the_arena_lengths() {
-    for alg in ["astar", "dijkstra", "greedy", "dfs"] {
+    for alg in ["astar", "dijkstra", "greedy", "dfs", "jps", "jps-plus"] {
         assert_eq!(
             run_ok(&["path", ARENA, "--algorithm", alg]),
             (160, 0),
@@ -150,6 +150,23 @@ fn a_wrong_optimum_is_a_mismatch() {
         "greedy",
     ]);
     assert_eq!(out.status.code(), Some(1), "{}", text(&out.stdout));
+}
+
+#[test]
+fn jump_point_search_needs_eight_moves_and_unknown_names_list_the_algorithms() {
+    let out = ply(&["path", ARENA, "--algorithm", "jps", "--moves", "4"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        text(&out.stderr).contains("--moves 8"),
+        "{}",
+        text(&out.stderr)
+    );
+    let out = ply(&["path", ARENA, "--algorithm", "jsp"]);
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = text(&out.stderr);
+    for name in ["astar", "jps", "jps-plus"] {
+        assert!(stderr.contains(name), "{stderr}");
+    }
 }
 
 #[test]

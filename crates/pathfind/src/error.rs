@@ -3,6 +3,8 @@
 use search_core::{BudgetError, CostError};
 use thiserror::Error;
 
+use crate::movement::Movement;
+
 /// Why a search, a grid or a map file could not be used. A search that simply finds no
 /// path is not an error: it returns [`Outcome::NoPath`](crate::Outcome::NoPath); a search
 /// stopped by its budget returns [`Outcome::LimitReached`](crate::Outcome::LimitReached).
@@ -135,5 +137,37 @@ pub enum PathError {
         path: String,
         /// The operating system's message.
         message: String,
+    },
+    /// The grid's movement rule is not the one the algorithm is made for: jump point
+    /// search (and its precomputed form) needs [`Movement::OCTILE`], 8-connected moves
+    /// without corner cutting.
+    ///
+    /// ```
+    /// use pathfind::{Cell, Grid, GridContext, Movement, PathError};
+    /// let grid = Grid::new(4, 4, Movement::FOUR).unwrap();
+    /// let err = GridContext::new().jps(&grid, [Cell::new(0, 0)], Cell::new(3, 3)).unwrap_err();
+    /// assert!(matches!(err, PathError::UnsupportedMovement { movement: Movement::Four, .. }));
+    /// ```
+    #[error("{algorithm} needs 8-connected moves without corner cutting, not {movement:?}")]
+    UnsupportedMovement {
+        /// The algorithm.
+        algorithm: &'static str,
+        /// The grid's movement rule.
+        movement: Movement,
+    },
+    /// A cell weight of a [`CostGrid`](crate::CostGrid) of 0: entering a cell costs at
+    /// least 1 (make the cell an obstacle instead).
+    ///
+    /// ```
+    /// use pathfind::{Cell, CostGrid, Grid, Movement, PathError};
+    /// let mut grid = CostGrid::new(Grid::new(2, 2, Movement::OCTILE).unwrap());
+    /// assert_eq!(grid.set_weight(Cell::new(1, 1), 0), Err(PathError::ZeroWeight { x: 1, y: 1 }));
+    /// ```
+    #[error("cell ({x}, {y}): a cell weight must be at least 1")]
+    ZeroWeight {
+        /// Column of the cell.
+        x: u32,
+        /// Row of the cell.
+        y: u32,
     },
 }

@@ -352,6 +352,39 @@ impl Grid {
             out.push(((i as isize + self.offsets[k]) as u32, costs[k]));
         }
     }
+
+    /// Appends the successors of padded cell `i` with the cost of each move: `costs` of
+    /// its direction times the weight of the cell entered.
+    #[inline(always)]
+    pub(crate) fn push_weighted_successors(
+        &self,
+        i: u32,
+        costs: &[u64; 8],
+        weights: &[u16],
+        out: &mut Vec<(u32, u64)>,
+    ) {
+        let mut mask = self.moves[i as usize];
+        while mask != 0 {
+            let k = mask.trailing_zeros() as usize;
+            mask &= mask - 1;
+            let j = (i as isize + self.offsets[k]) as u32;
+            out.push((j, costs[k] * u64::from(weights[j as usize])));
+        }
+    }
+
+    /// The legal-move mask of padded cell `i` (bit `k`: direction `k` of
+    /// [`Grid::offset`]).
+    #[inline(always)]
+    pub(crate) fn move_mask(&self, i: usize) -> u8 {
+        self.moves[i]
+    }
+
+    /// The padded index offset of direction `k` (0..4 straight: E, W, S, N; 4..8
+    /// diagonal: SE, NE, SW, NW).
+    #[inline(always)]
+    pub(crate) fn offset(&self, k: usize) -> isize {
+        self.offsets[k]
+    }
 }
 
 fn cell_char(ch: char) -> Option<bool> {

@@ -9,7 +9,7 @@ use search_core::{Budget, FloatCost};
 
 use crate::algorithm::Algorithm;
 use crate::batch::run_batch;
-use crate::best_first::{AStarKey, GreedyKey, Priority, WeightedKey};
+use crate::best_first::{GreedyKey, Priority, WeightedKey};
 use crate::cell::Cell;
 use crate::deepening::Bound;
 use crate::distance_map::DistanceMap;
@@ -17,6 +17,7 @@ use crate::engine::{DenseSlots, Engine, Run};
 use crate::error::PathError;
 use crate::fixed_point::{FIXED_COSTS, fixed_estimate, float, to_fixed};
 use crate::grid::Grid;
+use crate::grid_astar::GridAStar;
 use crate::heuristic::Heuristic;
 use crate::result::{Path, SearchResult};
 
@@ -77,6 +78,19 @@ macro_rules! with_heuristic {
             }
         }
     }};
+}
+
+pub(crate) use with_heuristic;
+
+/// The per-cell arrays of a [`GridContext`]'s searches.
+#[derive(Clone, Copy, Debug)]
+enum Last {
+    /// BFS and the distance map.
+    Steps,
+    /// The fixed-point engine: weighted A*, greedy, jump point searches, the others.
+    Fixed,
+    /// A* and Dijkstra.
+    GridAStar,
 }
 
 /// The searches [`GridContext::solve`] runs on the fixed-point engine besides best-first.
@@ -167,10 +181,14 @@ impl Grid {
 /// ```
 #[derive(Clone, Debug)]
 pub struct GridContext {
-    fixed: Engine<u32, u64, DenseSlots>,
+    pub(crate) fixed: Engine<u32, u64, DenseSlots>,
+    /// The successors of a jump point search's expansion: (cell, cost, moves).
+    pub(crate) jumps: Vec<(u32, u64, u32)>,
+    /// A* and Dijkstra.
+    grid_astar: GridAStar,
+    /// Which per-cell arrays the last search used.
+    last: Last,
     steps: Engine<u32, u32, DenseSlots>,
-    /// Whether the last search used `steps` (BFS) rather than `fixed` (best-first).
-    last_was_steps: bool,
     budget: Budget,
     max_cost: Option<FloatCost>,
     threads: usize,
@@ -180,8 +198,10 @@ impl Default for GridContext {
     fn default() -> Self {
         GridContext {
             fixed: Engine::default(),
+            jumps: Vec::new(),
+            grid_astar: GridAStar::default(),
+            last: Last::Fixed,
             steps: Engine::default(),
-            last_was_steps: false,
             budget: Budget::new(),
             max_cost: None,
             threads: 1,
@@ -402,7 +422,7 @@ impl GridContext {
         goal: Cell,
         heuristic: Heuristic,
     ) -> Result<SearchResult<Cell, FloatCost>, PathError> {
-        self.best_first(AStarKey, grid, starts, goal, heuristic)
+        self.grid_astar(grid, starts, goal, heuristic)
     }
 
     /// Weighted A* (`f = g + weight·h`): at most `weight` times the optimal cost with a
@@ -473,7 +493,7 @@ impl GridContext {
         starts: impl IntoIterator<Item = Cell>,
         goal: Cell,
     ) -> Result<SearchResult<Cell, FloatCost>, PathError> {
-        self.best_first(AStarKey, grid, starts, goal, Heuristic::Zero)
+        self.grid_astar(grid, starts, goal, Heuristic::Zero)
     }
 
     /// BFS: the path with the fewest moves (straight and diagonal moves both count 1); its
@@ -621,10 +641,10 @@ impl GridContext {
             return false;
         }
         let i = grid.pad(cell.x, cell.y);
-        if self.last_was_steps {
-            self.steps.nodes.seen(i).is_some_and(|d| d.closed)
-        } else {
-            self.fixed.nodes.seen(i).is_some_and(|d| d.closed)
+        match self.last {
+            Last::Steps => self.steps.nodes.seen(i).is_some_and(|d| d.closed),
+            Last::Fixed => self.fixed.nodes.seen(i).is_some_and(|d| d.closed),
+            Last::GridAStar => self.grid_astar.expanded(i),
         }
     }
 
@@ -633,7 +653,7 @@ impl GridContext {
         grid: &Grid,
         starts: impl IntoIterator<Item = Cell>,
     ) -> Result<(), PathError> {
-        self.last_was_steps = true;
+        self.last = Last::Steps;
         let e = &mut self.steps;
         e.nodes.reserve_slots(grid.open.len());
         e.roots.clear();
@@ -651,7 +671,7 @@ impl GridContext {
 
     /// Checks the budget, starts the clock and puts the start cells of a search on the
     /// fixed-point engine; returns the run and the goal's padded index.
-    fn prepare_fixed(
+    pub(crate) fn prepare_fixed(
         &mut self,
         grid: &Grid,
         starts: impl IntoIterator<Item = Cell>,
@@ -659,7 +679,7 @@ impl GridContext {
     ) -> Result<(Run<u64>, u32), PathError> {
         let run = Run::new(&self.budget, self.max_cost.map(|c| to_fixed(c.get())))?;
         let goal_index = grid.endpoint(goal)?;
-        self.last_was_steps = false;
+        self.last = Last::Fixed;
         let e = &mut self.fixed;
         e.nodes.reserve_slots(grid.open.len());
         e.roots.clear();
@@ -667,6 +687,28 @@ impl GridContext {
             e.roots.push(grid.endpoint(s)?);
         }
         Ok((run, goal_index))
+    }
+
+    /// A* and Dijkstra on the grid's own loop and open list (`grid_astar.rs`).
+    fn grid_astar(
+        &mut self,
+        grid: &Grid,
+        starts: impl IntoIterator<Item = Cell>,
+        goal: Cell,
+        heuristic: Heuristic,
+    ) -> Result<SearchResult<Cell, FloatCost>, PathError> {
+        // The clock is read here, around the search (see `Run::stats`).
+        let started = Instant::now();
+        let (run, goal_index) = self.prepare_fixed(grid, starts, goal)?;
+        self.last = Last::GridAStar;
+        let roots = core::mem::take(&mut self.fixed.roots);
+        let result = self
+            .grid_astar
+            .search(grid, &roots, goal_index, heuristic, run);
+        self.fixed.roots = roots;
+        let mut r = exact_cells(grid, result?);
+        r.stats.elapsed = started.elapsed();
+        Ok(r)
     }
 
     fn best_first<P: Priority<u64>>(
@@ -735,7 +777,7 @@ impl GridContext {
 
 /// Converts a result of the fixed-point engine (padded indices, fixed-point costs) to one
 /// over cells, with the exact cost of the path: straight moves + √2 × diagonal moves.
-fn exact_cells(grid: &Grid, r: SearchResult<u32, u64>) -> SearchResult<Cell, FloatCost> {
+pub(crate) fn exact_cells(grid: &Grid, r: SearchResult<u32, u64>) -> SearchResult<Cell, FloatCost> {
     r.map_path(|path| {
         let nodes: Vec<Cell> = path.nodes.into_iter().map(|i| grid.unpad(i)).collect();
         let (mut straight, mut diagonal) = (0u64, 0u64);

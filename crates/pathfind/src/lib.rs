@@ -13,7 +13,10 @@
 //! 3. **Grids.** [`Grid`] (4- or 8-connected, with or without corner cutting, costs 1 and √2)
 //!    and [`GridContext`], whose searches keep their per-cell data in flat arrays indexed by
 //!    cell instead of hash maps: the fastest way to search a grid. [`GridProblem`] turns a
-//!    grid query into a [`SearchProblem`].
+//!    grid query into a [`SearchProblem`]. On 8-connected grids without corner cutting,
+//!    jump point search ([`GridContext::jps`], and [`JpsPlus`] with precomputed jump
+//!    distances) finds the same optimal paths expanding far fewer cells; [`CostGrid`]
+//!    gives cells weights; [`Replanner`] (D* Lite) repairs a path after cells change.
 //!
 //! ## The five steps: new, with_budget, with_threads, run, read stats
 //!
@@ -209,6 +212,7 @@ mod bfs;
 mod bidirectional;
 mod cell;
 mod context;
+mod cost_grid;
 mod deepening;
 mod dfs;
 mod dijkstra_all;
@@ -217,14 +221,19 @@ mod engine;
 mod error;
 mod fixed_point;
 mod grid;
+mod grid_astar;
 mod grid_context;
 mod grid_problem;
 mod heuristic;
+mod jps;
+mod jps_plus;
+mod jump_search;
 mod movement;
 pub mod movingai;
 mod open_list;
 mod problem;
 mod reach;
+mod replanner;
 mod result;
 #[cfg(feature = "testing")]
 #[cfg_attr(docsrs, doc(cfg(feature = "testing")))]
@@ -246,15 +255,18 @@ pub use context::{
     SearchContext, astar, bfs, dfs, dijkstra, greedy_best_first, idastar, iddfs, weighted_astar,
 };
 pub use dijkstra_all::{ShortestPaths, dijkstra_all, dijkstra_partial};
+pub use cost_grid::CostGrid;
 pub use distance_map::DistanceMap;
 pub use error::PathError;
 pub use grid::Grid;
 pub use grid_context::GridContext;
 pub use grid_problem::GridProblem;
 pub use heuristic::Heuristic;
+pub use jps_plus::JpsPlus;
 pub use movement::Movement;
 pub use problem::{AStarStepper, Solve, Step};
 pub use reach::{BfsReach, DfsReach, bfs_reach, bfs_reach_problem, dfs_reach, dfs_reach_problem};
+pub use replanner::Replanner;
 pub use result::{Limit, Outcome, POLL_INTERVAL, Path, SearchResult};
 pub use search_core::{Budget, BudgetField, Cost, CostError, FloatCost, SearchProblem, Stats};
 pub use yen::{KShortestPaths, yen, yen_problem};

@@ -1,0 +1,490 @@
+//! The grid A* and Dijkstra loop ([`GridContext::astar`](crate::GridContext::astar)):
+//! the best-first engine's algorithm, specialised to a [`Grid`], with an open list made
+//! for the grid's fixed-point costs ([`RingOpen`]).
+//!
+//! What it saves over the generic loop: successors are read from the cell's move mask
+//! straight into the open list (no successor buffer), a successor's coordinates come from
+//! the expanded cell's plus the move (one division per expansion instead of one per
+//! successor), and the open list is a ring of buckets instead of a radix heap.
+
+use std::collections::BinaryHeap;
+
+use search_core::CostError;
+
+use crate::engine::{NONE, Run, add_step};
+use crate::error::PathError;
+use crate::fixed_point::{FIXED_COSTS, fixed_estimate};
+use crate::grid::Grid;
+use crate::heuristic::Heuristic;
+use crate::movement::Movement;
+use crate::open_list::Entry;
+use crate::result::{Path, SearchResult};
+
+/// A bucket spans 2^SHIFT fixed-point units: 1/64 of a straight move.
+const SHIFT: u32 = 26;
+/// Buckets in the ring: keys up to 4 straight moves above the minimum fit.
+const RING: usize = 256;
+
+/// The open list of the grid A*: a ring of [`RING`] buckets, each holding the keys of one
+/// slice of 2^[`SHIFT`] units, with an occupancy bitmap to find the next non-empty one.
+///
+/// In A* on a grid every key pushed lies between the key of the state being expanded
+/// (the minimum) and that plus the largest move cost plus the largest change of the
+/// estimate over one move (at most √2 + 2 moves for every grid heuristic), so the ring
+/// covers every key. The bucket of the minimum is kept sorted by key (among equal keys
+/// the last pushed pops first, as on the engine's lane), so every pop takes a smallest key. A key below the minimum (an inconsistent heuristic) goes into the sorted
+/// bucket; a key beyond the ring (never met with the grid heuristics) into an overflow
+/// binary heap, compared at each pop.
+#[derive(Clone, Debug)]
+pub(crate) struct RingOpen {
+    buckets: Vec<Vec<Entry<u64>>>,
+    /// Bit `b` set: bucket `b` is not empty.
+    occupied: [u64; RING / 64],
+    /// Absolute index (key >> SHIFT) of the current bucket, which is sorted.
+    current: u64,
+    overflow: BinaryHeap<Entry<u64>>,
+    len: usize,
+}
+
+impl Default for RingOpen {
+    fn default() -> Self {
+        RingOpen {
+            buckets: (0..RING).map(|_| Vec::new()).collect(),
+            occupied: [0; RING / 64],
+            current: 0,
+            overflow: BinaryHeap::new(),
+            len: 0,
+        }
+    }
+}
+
+/// `true` if `a` pops after `b`: a larger key, or the same key pushed earlier (among
+/// equal keys the last pushed, usually the deepest, pops first).
+#[inline(always)]
+fn pops_after(a: &Entry<u64>, b: &Entry<u64>) -> bool {
+    a.key >= b.key
+}
+
+impl RingOpen {
+    pub(crate) fn clear(&mut self) {
+        if self.len > 0 {
+            for b in &mut self.buckets {
+                b.clear();
+            }
+            self.overflow.clear();
+        }
+        self.occupied = [0; RING / 64];
+        self.current = 0;
+        self.len = 0;
+    }
+
+    pub(crate) fn len(&self) -> usize {
+        self.len
+    }
+
+    /// Starts the ring at the first key (the open list must be empty).
+    pub(crate) fn start_at(&mut self, key: u64) {
+        self.current = key >> SHIFT;
+    }
+
+    #[inline(always)]
+    pub(crate) fn push(&mut self, e: Entry<u64>) {
+        self.len += 1;
+        let q = e.key >> SHIFT;
+        if q <= self.current {
+            let b = &mut self.buckets[(self.current as usize) & (RING - 1)];
+            // Sorted with the next pop last: insert after every entry that pops after `e`.
+            let at = b.partition_point(|x| pops_after(x, &e));
+            if at == b.len() {
+                b.push(e);
+            } else {
+                b.insert(at, e);
+            }
+            self.occupied[(self.current as usize & (RING - 1)) / 64] |=
+                1 << (self.current as usize % 64);
+        } else if q - self.current < RING as u64 {
+            let i = q as usize & (RING - 1);
+            self.buckets[i].push(e);
+            self.occupied[i / 64] |= 1 << (i % 64);
+        } else {
+            self.overflow.push(e);
+        }
+    }
+
+    #[inline]
+    pub(crate) fn pop(&mut self) -> Option<Entry<u64>> {
+        if self.len == 0 {
+            return None;
+        }
+        let ring = self.peek_ring();
+        let take_overflow = match (ring, self.overflow.peek()) {
+            (None, _) => true,
+            (Some(r), Some(o)) => r.key > o.key,
+            (Some(_), None) => false,
+        };
+        self.len -= 1;
+        if take_overflow {
+            let e = self.overflow.pop()?;
+            if ring.is_none() {
+                self.current = e.key >> SHIFT;
+            }
+            return Some(e);
+        }
+        let i = self.current as usize & (RING - 1);
+        let b = &mut self.buckets[i];
+        let e = b.pop();
+        if b.is_empty() {
+            self.occupied[i / 64] &= !(1 << (i % 64));
+        }
+        e
+    }
+
+    /// The smallest entry of the ring, after moving `current` to the first non-empty
+    /// bucket and sorting it.
+    #[inline]
+    fn peek_ring(&mut self) -> Option<Entry<u64>> {
+        let i = self.current as usize & (RING - 1);
+        if let Some(&e) = self.buckets[i].last() {
+            return Some(e);
+        }
+        let step = self.next_occupied(i)?;
+        self.current += step as u64;
+        let j = self.current as usize & (RING - 1);
+        let b = &mut self.buckets[j];
+        if b.len() > 1 {
+            // Largest key first, the next pop last; often all keys are equal (ties), which
+            // the sort detects in one pass.
+            b.sort_unstable_by_key(|x| core::cmp::Reverse(x.key));
+        }
+        b.last().copied()
+    }
+
+    /// How many buckets after `i` (in ring order) the next non-empty one is.
+    #[inline]
+    fn next_occupied(&self, i: usize) -> Option<usize> {
+        let words = RING / 64;
+        let bit = i % 64;
+        for k in 0..=words {
+            let w = (i / 64 + k) % words;
+            let mut word = self.occupied[w];
+            if k == 0 {
+                // The buckets after `i` in its own word.
+                word &= if bit == 63 { 0 } else { !0u64 << (bit + 1) };
+            } else if k == words {
+                // Back to the first word: the buckets before `i`.
+                word &= (1u64 << bit) - 1;
+            }
+            if word != 0 {
+                let j = w * 64 + word.trailing_zeros() as usize;
+                return Some((j + RING - i) % RING);
+            }
+        }
+        None
+    }
+}
+
+/// The per-heuristic estimate from the coordinate differences, as a zero-sized closure.
+macro_rules! with_estimate {
+    ($heuristic:expr, |$h:ident| $body:expr) => {
+        match $heuristic {
+            Heuristic::Zero => {
+                let $h = |_: u64, _: u64| 0u64;
+                $body
+            }
+            Heuristic::Manhattan => {
+                let $h = |dx: u64, dy: u64| fixed_estimate(Heuristic::Manhattan, dx, dy);
+                $body
+            }
+            Heuristic::Euclidean => {
+                let $h = |dx: u64, dy: u64| fixed_estimate(Heuristic::Euclidean, dx, dy);
+                $body
+            }
+            Heuristic::Octile => {
+                let $h = |dx: u64, dy: u64| fixed_estimate(Heuristic::Octile, dx, dy);
+                $body
+            }
+            Heuristic::Chebyshev => {
+                let $h = |dx: u64, dy: u64| fixed_estimate(Heuristic::Chebyshev, dx, dy);
+                $body
+            }
+        }
+    };
+}
+
+/// One bit per cell, with the list of the words set since the last reset, so that a reset
+/// costs what the search touched rather than the grid's size.
+#[derive(Clone, Debug, Default)]
+struct Bits {
+    words: Vec<u64>,
+    dirty: Vec<u32>,
+}
+
+impl Bits {
+    /// Clears every bit and makes room for `n`.
+    fn reset(&mut self, n: usize) {
+        for &w in &self.dirty {
+            self.words[w as usize] = 0;
+        }
+        self.dirty.clear();
+        let words = n.div_ceil(64);
+        if self.words.len() < words {
+            self.words.resize(words, 0);
+        }
+    }
+
+    #[inline(always)]
+    fn get(&self, i: u32) -> bool {
+        self.words[i as usize / 64] & (1 << (i % 64)) != 0
+    }
+
+    #[inline(always)]
+    fn set(&mut self, i: u32) {
+        let w = &mut self.words[i as usize / 64];
+        if *w == 0 {
+            self.dirty.push(i / 64);
+        }
+        *w |= 1 << (i % 64);
+    }
+
+    #[inline(always)]
+    fn unset(&mut self, i: u32) {
+        self.words[i as usize / 64] &= !(1 << (i % 64));
+    }
+}
+
+/// The per-cell data and the open list of the grid A*, reused from one search to the
+/// next. Which cells were reached and which expanded are bits (small enough to stay in
+/// the cache, so that looking at a neighbour reached for the first time or already
+/// expanded touches no other array); the cost and the predecessor of a cell are valid
+/// while it is reached.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct GridAStar {
+    /// Best known path cost from a start, per padded cell.
+    g: Vec<u64>,
+    /// Padded index of the predecessor on that path, or `NONE`.
+    parent: Vec<u32>,
+    reached: Bits,
+    closed: Bits,
+    open: RingOpen,
+}
+
+impl GridAStar {
+    /// Starts a search on a grid of `n` padded cells.
+    fn begin(&mut self, n: usize) {
+        if self.g.len() < n {
+            self.g.resize(n, 0);
+            self.parent.resize(n, NONE);
+        }
+        self.reached.reset(n);
+        self.closed.reset(n);
+        self.open.clear();
+    }
+
+    /// Whether the last search expanded padded cell `i` (and did not reopen it since).
+    pub(crate) fn expanded(&self, i: usize) -> bool {
+        u32::try_from(i)
+            .is_ok_and(|i| (i as usize) < self.closed.words.len() * 64 && self.closed.get(i))
+    }
+
+    /// A* (Dijkstra with [`Heuristic::Zero`]) on `grid` from `roots` to the padded cell
+    /// `goal`: the algorithm, counters and results of the engine's best-first search with
+    /// the A* key. Closed cells reached more cheaply are reopened, unless `heuristic` is
+    /// consistent for the grid's moves (then that cannot happen and expanded neighbours
+    /// are skipped on their bit alone).
+    pub(crate) fn search(
+        &mut self,
+        grid: &Grid,
+        roots: &[u32],
+        goal: u32,
+        heuristic: Heuristic,
+        run: Run<u64>,
+    ) -> Result<SearchResult<u32, u64>, PathError> {
+        self.begin(grid.open.len());
+        let consistent = match heuristic {
+            Heuristic::Zero | Heuristic::Octile | Heuristic::Chebyshev => true,
+            Heuristic::Manhattan => grid.movement() == Movement::Four,
+            _ => false,
+        };
+        if consistent {
+            with_estimate!(heuristic, |h| self
+                .run::<_, true>(grid, roots, goal, h, run))
+        } else {
+            with_estimate!(heuristic, |h| self
+                .run::<_, false>(grid, roots, goal, h, run))
+        }
+    }
+
+    #[inline(always)]
+    fn run<H: Fn(u64, u64) -> u64, const CONSISTENT: bool>(
+        &mut self,
+        grid: &Grid,
+        roots: &[u32],
+        goal: u32,
+        h: H,
+        mut run: Run<u64>,
+    ) -> Result<SearchResult<u32, u64>, PathError> {
+        let stride = grid.stride as u32;
+        let (gx, gy) = (i64::from(goal % stride), i64::from(goal / stride));
+        let estimate = |x: i64, y: i64| h((x - gx).unsigned_abs(), (y - gy).unsigned_abs());
+        let offsets: [isize; 8] = core::array::from_fn(|k| grid.offset(k));
+        // The move of each direction in coordinates, in the order of the offsets.
+        const DX: [i64; 8] = [1, -1, 0, 0, 1, 1, -1, -1];
+        const DY: [i64; 8] = [0, 0, 1, -1, 1, -1, 1, -1];
+        let g_of = &mut self.g[..];
+        let parent = &mut self.parent[..];
+        let reached = &mut self.reached;
+        let closed = &mut self.closed;
+        let open = &mut self.open;
+        let mut started = false;
+        for &s in roots {
+            if reached.get(s) {
+                continue;
+            }
+            reached.set(s);
+            g_of[s as usize] = 0;
+            parent[s as usize] = NONE;
+            let key = estimate(i64::from(s % stride), i64::from(s / stride));
+            if !started {
+                open.start_at(key);
+                started = true;
+            }
+            open.push(Entry {
+                key,
+                depth: 0,
+                slot: s,
+            });
+        }
+        run.frontier(open.len());
+        while let Some(e) = open.pop() {
+            let at = e.slot;
+            if closed.get(at) {
+                continue;
+            }
+            if at == goal {
+                return Ok(run.finish_found(path_to(g_of, parent, goal, e.depth)));
+            }
+            if run.out_of_budget() {
+                open.push(e);
+                return Ok(run.finish_budget());
+            }
+            closed.set(at);
+            run.stats.expanded += 1;
+            let mut mask = grid.move_mask(at as usize);
+            run.stats.generated += u64::from(mask.count_ones());
+            let depth = e.depth + 1;
+            if mask == 0 || run.too_deep(depth) {
+                continue;
+            }
+            let (x, y) = (i64::from(at % stride), i64::from(at / stride));
+            // The entry popped first for a cell is its newest (each improvement pushes a
+            // smaller key), so its key minus the estimate is the cell's cost.
+            let g_at = e.key - estimate(x, y);
+            while mask != 0 {
+                let k = mask.trailing_zeros() as usize;
+                mask &= mask - 1;
+                let m = at.wrapping_add_signed(offsets[k] as i32);
+                let was_closed = closed.get(m);
+                if CONSISTENT && was_closed {
+                    continue;
+                }
+                let g = add_step(g_at, FIXED_COSTS[k])?;
+                if run.too_costly(g) {
+                    continue;
+                }
+                if reached.get(m) {
+                    if g >= g_of[m as usize] {
+                        continue;
+                    }
+                    if was_closed {
+                        closed.unset(m);
+                        run.stats.reopened += 1;
+                    }
+                } else {
+                    reached.set(m);
+                }
+                g_of[m as usize] = g;
+                parent[m as usize] = at;
+                let key = g
+                    .checked_add(estimate(x + DX[k], y + DY[k]))
+                    .ok_or(PathError::Cost(CostError::Overflow))?;
+                open.push(Entry {
+                    key,
+                    depth,
+                    slot: m,
+                });
+            }
+            run.frontier(open.len());
+        }
+        Ok(run.finish_exhausted())
+    }
+}
+
+/// The path to `goal`, `moves` moves long, by following parents.
+fn path_to(g: &[u64], parent: &[u32], goal: u32, moves: u32) -> Path<u32, u64> {
+    let mut nodes = Vec::with_capacity(moves as usize + 1);
+    let mut at = goal;
+    while at != NONE {
+        nodes.push(at);
+        at = parent[at as usize];
+    }
+    nodes.reverse();
+    Path {
+        nodes,
+        cost: g[goal as usize],
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::BTreeMap;
+
+    use proptest::prelude::*;
+
+    use super::*;
+
+    proptest! {
+        /// Every pop takes a smallest key, whatever the keys: near the minimum, below it
+        /// (inconsistent estimates) or beyond the ring (the overflow heap).
+        #[test]
+        fn ring_pops_a_smallest_key(
+            first in 0u64..1 << 40,
+            ops in proptest::collection::vec(
+                prop_oneof![
+                    3 => (0u64..1 << 28).prop_map(|d| (true, d, false)),
+                    1 => (0u64..1 << 36).prop_map(|d| (true, d, false)),
+                    1 => (0u64..1 << 27).prop_map(|d| (true, d, true)),
+                    2 => Just((false, 0, false)),
+                ],
+                1..300,
+            ),
+        ) {
+            let mut ring = RingOpen::default();
+            ring.clear();
+            ring.start_at(first);
+            let mut reference: BTreeMap<u64, usize> = BTreeMap::new();
+            let mut last = first;
+            let mut slot = 0;
+            for (push, delta, below) in ops {
+                if push {
+                    let key = if below { last.saturating_sub(delta) } else { last + delta };
+                    slot += 1;
+                    ring.push(Entry { key, depth: 0, slot });
+                    *reference.entry(key).or_default() += 1;
+                } else {
+                    let popped = ring.pop().map(|e| e.key);
+                    let expected = reference.keys().next().copied();
+                    prop_assert_eq!(popped, expected);
+                    if let Some(k) = expected {
+                        last = k;
+                        let n = reference.get_mut(&k).unwrap();
+                        *n -= 1;
+                        if *n == 0 {
+                            reference.remove(&k);
+                        }
+                    }
+                }
+                prop_assert_eq!(ring.len(), reference.values().sum::<usize>());
+            }
+        }
+    }
+}

@@ -1,0 +1,501 @@
+//! [`Replanner`]: incremental replanning on a grid whose cells change (D* Lite).
+
+use core::cmp::Reverse;
+use std::collections::BinaryHeap;
+use std::time::Instant;
+
+use search_core::{Budget, BudgetField, FloatCost};
+
+use crate::cell::Cell;
+use crate::cost_grid::{CostGrid, scaled_estimate};
+use crate::engine::Run;
+use crate::error::PathError;
+use crate::fixed_point::FIXED_COSTS;
+use crate::heuristic::Heuristic;
+use crate::movement::Movement;
+use crate::result::{Outcome, Path, SearchResult};
+
+/// "Unreachable": an infinite cost.
+const INF: u64 = u64::MAX;
+
+/// The name the replanner gives when it refuses a budget field.
+const ENGINE: &str = "replanner";
+
+/// Shortest paths from a start to a goal on a [`CostGrid`] whose cells change, replanned
+/// incrementally: D* Lite (Koenig and Likhachev, 2002). It searches backwards from the goal
+/// and keeps, for every cell it touched, the cost to the goal; after cells change it
+/// repairs only the costs the change affects, instead of searching again from scratch.
+/// The start may move too ([`set_start`](Self::set_start)), as for a unit walking along
+/// its path and discovering obstacles.
+///
+/// The costs are those of [`GridContext::astar_costs`](crate::GridContext::astar_costs):
+/// entering a cell costs its weight times the move's length. The estimate is the octile
+/// distance on 8-connected grids and the Manhattan one on 4-connected grids, times the
+/// grid's [`min_weight`](CostGrid::min_weight).
+///
+/// ```
+/// use pathfind::{Cell, CostGrid, Grid, Movement, Replanner};
+/// let grid = Grid::from_rows(&[
+///     ".......",
+///     ".......",
+///     ".......",
+/// ], Movement::OCTILE)?;
+/// let (start, goal) = (Cell::new(0, 1), Cell::new(6, 1));
+/// let mut planner = Replanner::new(CostGrid::new(grid), start, goal)?;
+/// assert_eq!(planner.path()?.cost().unwrap().get(), 6.0);
+/// // A wall appears across the middle row, and a costly cell: replan.
+/// planner.update(&[(Cell::new(3, 0), None), (Cell::new(3, 1), None), (Cell::new(3, 2), Some(5))])?;
+/// let r = planner.path()?;
+/// assert!((r.cost().unwrap().get() - (8.0 + 2.0 * 2f64.sqrt())).abs() < 1e-9);
+/// // It opens again.
+/// planner.update(&[(Cell::new(3, 1), Some(1))])?;
+/// assert_eq!(planner.path()?.cost().unwrap().get(), 6.0);
+/// # Ok::<(), pathfind::PathError>(())
+/// ```
+#[derive(Clone, Debug)]
+pub struct Replanner {
+    grid: CostGrid,
+    start: u32,
+    goal: u32,
+    /// Where the start was when `km` last changed.
+    last_start: u32,
+    /// The sum of the estimates between the successive starts (D* Lite's `k_m`).
+    km: u64,
+    /// Cost to the goal per padded cell, as last expanded.
+    g: Vec<u64>,
+    /// One-step look-ahead cost to the goal per padded cell.
+    rhs: Vec<u64>,
+    /// Inconsistent cells by key, with outdated entries skipped when popped.
+    heap: BinaryHeap<Reverse<(u64, u64, u32)>>,
+    heuristic: Heuristic,
+    /// The weight factor of the estimate the keys were computed with.
+    min_weight: u16,
+    budget: Budget,
+}
+
+impl Replanner {
+    /// A replanner on `grid` from `start` to `goal`. Nothing is searched yet: the first
+    /// [`path`](Self::path) searches the whole problem, the next ones repair it.
+    ///
+    /// # Errors
+    /// [`PathError::OutOfGrid`] for a start or goal outside the grid (an obstacle is
+    /// allowed: [`path`](Self::path) reports it while it lasts).
+    ///
+    /// ```
+    /// use pathfind::{Cell, CostGrid, Grid, Movement, Replanner};
+    /// let grid = CostGrid::new(Grid::new(4, 4, Movement::FOUR).unwrap());
+    /// let planner = Replanner::new(grid.clone(), Cell::new(0, 0), Cell::new(3, 3)).unwrap();
+    /// assert_eq!(planner.goal(), Cell::new(3, 3));
+    /// assert!(Replanner::new(grid, Cell::new(0, 0), Cell::new(4, 0)).is_err());
+    /// ```
+    pub fn new(grid: CostGrid, start: Cell, goal: Cell) -> Result<Self, PathError> {
+        let plain = grid.grid();
+        for c in [start, goal] {
+            if !plain.contains(c) {
+                return Err(PathError::OutOfGrid {
+                    x: c.x,
+                    y: c.y,
+                    width: plain.width(),
+                    height: plain.height(),
+                });
+            }
+        }
+        let (s, t) = (
+            plain.pad(start.x, start.y) as u32,
+            plain.pad(goal.x, goal.y) as u32,
+        );
+        let heuristic = match plain.movement() {
+            Movement::Four => Heuristic::Manhattan,
+            Movement::Eight { .. } => Heuristic::Octile,
+        };
+        let n = plain.open.len();
+        let mut planner = Replanner {
+            start: s,
+            goal: t,
+            last_start: s,
+            km: 0,
+            g: vec![INF; n],
+            rhs: vec![INF; n],
+            heap: BinaryHeap::new(),
+            heuristic,
+            min_weight: grid.min_weight(),
+            grid,
+            budget: Budget::new(),
+        };
+        planner.rhs[t as usize] = 0;
+        let key = planner.key(t);
+        planner.heap.push(Reverse((key.0, key.1, t)));
+        Ok(planner)
+    }
+
+    /// Bounds each [`path`](Self::path) call: `nodes` cells expanded, time, a stop flag. A
+    /// call stopped by one returns
+    /// [`Outcome::LimitReached`](crate::Outcome::LimitReached) and the next call goes on
+    /// from where it stopped. `depth` and `iterations` are refused
+    /// ([`PathError::Budget`]): the replanner cannot bound the length of a path.
+    ///
+    /// ```
+    /// use pathfind::{Cell, CostGrid, Grid, Limit, Movement, Outcome, Replanner};
+    /// use search_core::{Budget, BudgetField};
+    /// let grid = CostGrid::new(Grid::new(30, 30, Movement::OCTILE).unwrap());
+    /// let mut planner = Replanner::new(grid, Cell::new(0, 0), Cell::new(29, 29))
+    ///     .unwrap()
+    ///     .with_budget(Budget::nodes(10));
+    /// let r = planner.path().unwrap();
+    /// assert_eq!(r.outcome, Outcome::LimitReached(Limit::Budget(BudgetField::Nodes)));
+    /// let mut calls = 1;
+    /// while !planner.path().unwrap().is_found() {
+    ///     calls += 1;
+    /// }
+    /// assert!(calls > 1);
+    /// ```
+    #[must_use]
+    pub fn with_budget(mut self, budget: Budget) -> Self {
+        self.budget = budget;
+        self
+    }
+
+    /// The grid as it is now.
+    ///
+    /// ```
+    /// use pathfind::{Cell, CostGrid, Grid, Movement, Replanner};
+    /// let grid = CostGrid::new(Grid::new(3, 1, Movement::FOUR).unwrap());
+    /// let mut planner = Replanner::new(grid, Cell::new(0, 0), Cell::new(2, 0)).unwrap();
+    /// planner.update(&[(Cell::new(1, 0), Some(4))]).unwrap();
+    /// assert_eq!(planner.grid().weight(Cell::new(1, 0)), Some(4));
+    /// ```
+    #[must_use]
+    pub fn grid(&self) -> &CostGrid {
+        &self.grid
+    }
+
+    /// The start.
+    ///
+    /// ```
+    /// use pathfind::{Cell, CostGrid, Grid, Movement, Replanner};
+    /// let grid = CostGrid::new(Grid::new(3, 1, Movement::FOUR).unwrap());
+    /// let planner = Replanner::new(grid, Cell::new(0, 0), Cell::new(2, 0)).unwrap();
+    /// assert_eq!(planner.start(), Cell::new(0, 0));
+    /// ```
+    #[must_use]
+    pub fn start(&self) -> Cell {
+        self.grid.grid().unpad(self.start)
+    }
+
+    /// The goal.
+    ///
+    /// ```
+    /// use pathfind::{Cell, CostGrid, Grid, Movement, Replanner};
+    /// let grid = CostGrid::new(Grid::new(3, 1, Movement::FOUR).unwrap());
+    /// let planner = Replanner::new(grid, Cell::new(0, 0), Cell::new(2, 0)).unwrap();
+    /// assert_eq!(planner.goal(), Cell::new(2, 0));
+    /// ```
+    #[must_use]
+    pub fn goal(&self) -> Cell {
+        self.grid.grid().unpad(self.goal)
+    }
+
+    /// Moves the start (the unit walked): the costs to the goal stay valid, only the
+    /// order of the repairs changes.
+    ///
+    /// # Errors
+    /// [`PathError::OutOfGrid`].
+    ///
+    /// ```
+    /// use pathfind::{Cell, CostGrid, Grid, Movement, Replanner};
+    /// let grid = CostGrid::new(Grid::new(5, 1, Movement::FOUR).unwrap());
+    /// let mut planner = Replanner::new(grid, Cell::new(0, 0), Cell::new(4, 0)).unwrap();
+    /// assert_eq!(planner.path().unwrap().cost().unwrap().get(), 4.0);
+    /// planner.set_start(Cell::new(2, 0)).unwrap();
+    /// assert_eq!(planner.path().unwrap().cost().unwrap().get(), 2.0);
+    /// ```
+    pub fn set_start(&mut self, start: Cell) -> Result<(), PathError> {
+        let plain = self.grid.grid();
+        if !plain.contains(start) {
+            return Err(PathError::OutOfGrid {
+                x: start.x,
+                y: start.y,
+                width: plain.width(),
+                height: plain.height(),
+            });
+        }
+        let s = plain.pad(start.x, start.y) as u32;
+        self.km = self.km.saturating_add(self.h(self.last_start, s));
+        self.last_start = s;
+        self.start = s;
+        Ok(())
+    }
+
+    /// Changes cells: `None` makes a cell an obstacle, `Some(weight)` passable with that
+    /// weight. The costs the changes affect are marked for repair by the next
+    /// [`path`](Self::path). Either every change is applied or, on an error, none.
+    ///
+    /// # Errors
+    /// [`PathError::OutOfGrid`], [`PathError::ZeroWeight`].
+    ///
+    /// ```
+    /// use pathfind::{Cell, CostGrid, Grid, Movement, Outcome, Replanner};
+    /// let grid = CostGrid::new(Grid::new(3, 1, Movement::FOUR).unwrap());
+    /// let mut planner = Replanner::new(grid, Cell::new(0, 0), Cell::new(2, 0)).unwrap();
+    /// planner.update(&[(Cell::new(1, 0), None)]).unwrap();
+    /// assert_eq!(planner.path().unwrap().outcome, Outcome::NoPath);
+    /// assert!(planner.update(&[(Cell::new(1, 0), Some(0))]).is_err());
+    /// ```
+    pub fn update(&mut self, changes: &[(Cell, Option<u16>)]) -> Result<(), PathError> {
+        let plain = self.grid.grid();
+        for &(c, state) in changes {
+            if !plain.contains(c) {
+                return Err(PathError::OutOfGrid {
+                    x: c.x,
+                    y: c.y,
+                    width: plain.width(),
+                    height: plain.height(),
+                });
+            }
+            if state == Some(0) {
+                return Err(PathError::ZeroWeight { x: c.x, y: c.y });
+            }
+        }
+        for &(c, state) in changes {
+            self.grid.set_cell(c, state)?;
+        }
+        if self.grid.min_weight() != self.min_weight {
+            self.rekey();
+        }
+        let stride = self.grid.grid().stride as isize;
+        for &(c, _) in changes {
+            let i = self.grid.grid().pad(c.x, c.y) as isize;
+            // The moves out of the cell and its neighbours may have changed (into the cell,
+            // and diagonals passing beside it).
+            for dy in -1..=1 {
+                for dx in -1..=1 {
+                    let p = (i + dx + dy * stride) as u32;
+                    if p != self.goal {
+                        self.rhs[p as usize] = self.lookahead(p);
+                    }
+                    self.queue(p);
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// The cheapest path from the start to the goal on the grid as it is now, repairing
+    /// what the changes since the last call affected. `stats.nodes` counts the cells this
+    /// call expanded.
+    ///
+    /// # Errors
+    /// [`PathError::Blocked`] if the goal or the start is an obstacle (the goal named first,
+    /// as by [`GridContext::astar`](crate::GridContext::astar)), an unusable budget.
+    ///
+    /// ```
+    /// use pathfind::{Cell, CostGrid, Grid, GridContext, Heuristic, Movement, Replanner};
+    /// let grid = CostGrid::new(Grid::new(40, 40, Movement::OCTILE).unwrap());
+    /// let (s, t) = (Cell::new(0, 0), Cell::new(39, 20));
+    /// let mut planner = Replanner::new(grid, s, t).unwrap();
+    /// let first = planner.path().unwrap();
+    /// planner.update(&[(Cell::new(30, 20), None)]).unwrap();
+    /// let again = planner.path().unwrap();
+    /// let fresh = GridContext::new().astar_costs(planner.grid(), [s], t, Heuristic::Octile).unwrap();
+    /// assert_eq!(again.cost(), fresh.cost());
+    /// assert!(again.stats.nodes < first.stats.nodes);
+    /// ```
+    pub fn path(&mut self) -> Result<SearchResult<Cell, FloatCost>, PathError> {
+        let started = Instant::now();
+        self.budget.refuse(
+            ENGINE,
+            &[BudgetField::Depth],
+            "the replanner cannot bound the length of a path: bound it with nodes, time or a stop flag",
+        )?;
+        let mut run: Run<u64> = Run::new(&self.budget, None)?;
+        let plain = self.grid.grid();
+        for c in [self.goal(), self.start()] {
+            if !plain.is_passable(c) {
+                return Err(PathError::Blocked { x: c.x, y: c.y });
+            }
+        }
+        let finished = self.compute(&mut run);
+        let r: SearchResult<Cell, u64> = if !finished {
+            run.finish_budget()
+        } else if self.rhs[self.start as usize] == INF {
+            run.finish(Outcome::NoPath)
+        } else {
+            run.finish_found(Path {
+                nodes: self.extract(),
+                cost: self.rhs[self.start as usize],
+            })
+        };
+        let mut result = r.map_path(|p| {
+            let cost = self.grid.exact_cost(&p.nodes);
+            Path {
+                nodes: p.nodes,
+                cost,
+            }
+        });
+        result.stats.elapsed = started.elapsed();
+        Ok(result)
+    }
+
+    #[inline]
+    fn h(&self, a: u32, b: u32) -> u64 {
+        scaled_estimate(
+            self.heuristic,
+            self.grid.grid().stride as u32,
+            a,
+            b,
+            self.min_weight,
+        )
+    }
+
+    #[inline]
+    fn key(&self, i: u32) -> (u64, u64) {
+        let m = self.g[i as usize].min(self.rhs[i as usize]);
+        (
+            m.saturating_add(self.h(self.start, i))
+                .saturating_add(self.km),
+            m,
+        )
+    }
+
+    /// Queues `i` if it is inconsistent.
+    #[inline]
+    fn queue(&mut self, i: u32) {
+        if self.g[i as usize] != self.rhs[i as usize] {
+            let (k1, k2) = self.key(i);
+            self.heap.push(Reverse((k1, k2, i)));
+        }
+    }
+
+    /// The estimate's weight changed: every key is recomputed (from the current start).
+    fn rekey(&mut self) {
+        self.min_weight = self.grid.min_weight();
+        self.km = 0;
+        self.last_start = self.start;
+        let old = core::mem::take(&mut self.heap).into_vec();
+        for Reverse((_, _, i)) in old {
+            self.queue(i);
+        }
+    }
+
+    /// `min` over the moves out of `p` of the move's cost plus the cost to the goal after it.
+    #[inline]
+    fn lookahead(&self, p: u32) -> u64 {
+        let plain = self.grid.grid();
+        let mut mask = plain.move_mask(p as usize);
+        let mut best = INF;
+        while mask != 0 {
+            let k = mask.trailing_zeros() as usize;
+            mask &= mask - 1;
+            let s = p.wrapping_add_signed(plain.offset(k) as i32) as usize;
+            let c = FIXED_COSTS[k] * u64::from(self.grid.weights[s]);
+            best = best.min(c.saturating_add(self.g[s]));
+        }
+        best
+    }
+
+    /// D* Lite's main loop; `false` if the budget stopped it.
+    fn compute(&mut self, run: &mut Run<u64>) -> bool {
+        let offsets: [isize; 8] = core::array::from_fn(|k| self.grid.grid().offset(k));
+        loop {
+            // Drop the outdated entries on top, refresh those whose key grew.
+            let Some(&Reverse((k1, k2, u))) = self.heap.peek() else {
+                return true;
+            };
+            if self.g[u as usize] == self.rhs[u as usize] {
+                self.heap.pop();
+                continue;
+            }
+            let current = self.key(u);
+            if (k1, k2) > current {
+                self.heap.pop();
+                continue;
+            }
+            if (k1, k2) < current {
+                self.heap.pop();
+                self.heap.push(Reverse((current.0, current.1, u)));
+                continue;
+            }
+            let s = self.start as usize;
+            if current >= self.key(self.start) && self.rhs[s] <= self.g[s] {
+                return true;
+            }
+            if run.out_of_budget() {
+                return false;
+            }
+            self.heap.pop();
+            run.stats.expanded += 1;
+            let mask = self.grid.grid().move_mask(u as usize);
+            let weight = u64::from(self.grid.weights[u as usize]);
+            run.stats.generated += u64::from(mask.count_ones());
+            let (gu, ru) = (self.g[u as usize], self.rhs[u as usize]);
+            if gu > ru {
+                // Overconsistent: the cost to the goal dropped; propagate it.
+                self.g[u as usize] = ru;
+                let mut m = mask;
+                while m != 0 {
+                    let k = m.trailing_zeros() as usize;
+                    m &= m - 1;
+                    // p -> u is the move opposite to k, of the same length.
+                    let p = u.wrapping_add_signed(offsets[k] as i32);
+                    if p != self.goal {
+                        let via = (FIXED_COSTS[k] * weight).saturating_add(ru);
+                        if via < self.rhs[p as usize] {
+                            self.rhs[p as usize] = via;
+                            self.queue(p);
+                        }
+                    }
+                }
+            } else {
+                // Underconsistent: the cost to the goal rose; recompute what relied on it.
+                self.g[u as usize] = INF;
+                if u != self.goal {
+                    self.rhs[u as usize] = self.lookahead(u);
+                }
+                self.queue(u);
+                let mut m = mask;
+                while m != 0 {
+                    let k = m.trailing_zeros() as usize;
+                    m &= m - 1;
+                    let p = u.wrapping_add_signed(offsets[k] as i32);
+                    if p != self.goal
+                        && self.rhs[p as usize] == (FIXED_COSTS[k] * weight).saturating_add(gu)
+                    {
+                        self.rhs[p as usize] = self.lookahead(p);
+                        self.queue(p);
+                    }
+                }
+            }
+            run.frontier(self.heap.len());
+        }
+    }
+
+    /// The path from the start, following the cheapest move to the goal at each cell.
+    fn extract(&self) -> Vec<Cell> {
+        let plain = self.grid.grid();
+        let mut nodes = vec![plain.unpad(self.start)];
+        let mut at = self.start;
+        // A path visits each cell at most once.
+        let mut left = plain.open.len();
+        while at != self.goal && left > 0 {
+            left -= 1;
+            let mut mask = plain.move_mask(at as usize);
+            let (mut best, mut next) = (INF, at);
+            while mask != 0 {
+                let k = mask.trailing_zeros() as usize;
+                mask &= mask - 1;
+                let s = at.wrapping_add_signed(plain.offset(k) as i32);
+                let c = (FIXED_COSTS[k] * u64::from(self.grid.weights[s as usize]))
+                    .saturating_add(self.g[s as usize]);
+                if c < best {
+                    (best, next) = (c, s);
+                }
+            }
+            if next == at {
+                break;
+            }
+            at = next;
+            nodes.push(plain.unpad(at));
+        }
+        nodes
+    }
+}
