@@ -254,8 +254,8 @@ pub use cell::Cell;
 pub use context::{
     SearchContext, astar, bfs, dfs, dijkstra, greedy_best_first, idastar, iddfs, weighted_astar,
 };
-pub use dijkstra_all::{ShortestPaths, dijkstra_all, dijkstra_partial};
 pub use cost_grid::CostGrid;
+pub use dijkstra_all::{ShortestPaths, dijkstra_all, dijkstra_partial};
 pub use distance_map::DistanceMap;
 pub use error::PathError;
 pub use grid::Grid;
