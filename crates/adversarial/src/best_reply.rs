@@ -4,7 +4,7 @@ use std::time::Instant;
 
 use search_core::{Budget, BudgetField, OutOfTurn, RunningBudget, SearchError, Stats, Turn};
 
-use crate::general::{GeneralEvaluator, GeneralResult, Stop, check_range};
+use crate::general::{GeneralEvaluator, GeneralResult, Stop, leaf_values, root_player};
 
 /// Best-reply search: the player to move at the root (the "max" player) moves, then of
 /// all the other players only the one with the strongest reply against it moves (the
@@ -97,11 +97,10 @@ impl<E> BestReply<E> {
         G: OutOfTurn,
         E: GeneralEvaluator<G>,
     {
-        let root = match state.turn() {
-            Turn::Over => return Err(SearchError::GameOver),
-            Turn::Chance => return Err(chance_refused()),
-            Turn::Player(p) => p,
-        };
+        if state.turn() == Turn::Chance {
+            return Err(chance_refused());
+        }
+        let root = root_player(state)?;
         self.budget.refuse(
             "BestReply",
             &[BudgetField::Iterations],
@@ -217,21 +216,15 @@ impl<G: OutOfTurn, E: GeneralEvaluator<G>> Walk<'_, G, E> {
         if self.budget.poll(self.stats.nodes) {
             return Err(Stop::Budget);
         }
-        match state.turn() {
-            Turn::Chance => return Err(Stop::Error(chance_refused())),
-            Turn::Over => {
-                self.stats.leaves += 1;
-                state.rewards(&mut self.values);
-                check_range(&self.values, self.range, "reward")?;
-                return Ok(self.values[self.root]);
-            }
-            Turn::Player(_) if depth == 0 => {
-                self.stats.leaves += 1;
-                self.eval.estimate(state, &mut self.values);
-                check_range(&self.values, self.range, "estimate")?;
-                return Ok(self.values[self.root]);
-            }
-            Turn::Player(_) => {}
+        let turn = state.turn();
+        if turn == Turn::Chance {
+            return Err(Stop::Error(chance_refused()));
+        }
+        if turn == Turn::Over || depth == 0 {
+            self.stats.leaves += 1;
+            let over = turn == Turn::Over;
+            leaf_values(state, over, self.eval, &mut self.values, self.range)?;
+            return Ok(self.values[self.root]);
         }
         let level = self.ply;
         if self.moves.len() <= level {

@@ -7,7 +7,8 @@ use std::time::Instant;
 use search_core::{Budget, BudgetField, GeneralGame, RunningBudget, SearchError, Stats, Turn};
 
 use crate::general::{
-    Bound, Entry, GeneralEvaluator, GeneralResult, Stop, ValueTable, check_chance, check_range,
+    Bound, Entry, GeneralEvaluator, GeneralResult, Stop, ValueTable, check_chance, leaf_values,
+    root_player,
 };
 
 /// How [`Expectimax`] prunes at chance nodes.
@@ -215,7 +216,7 @@ impl<E> Expectimax<E> {
     ///
     /// # Errors
     /// [`SearchError::GameOver`]; [`SearchError::Config`] if `state` is a chance node
-    /// (apply an outcome first); [`SearchError::UnsupportedGame`] for a game without two
+    /// (apply an outcome first, or ask [`value`](Expectimax::value)); [`SearchError::UnsupportedGame`] for a game without two
     /// players or without a declared [`REWARD_SUM`](GeneralGame::REWARD_SUM) (use
     /// [`MaxN`](crate::MaxN)); [`SearchError::Budget`]; [`SearchError::BrokenPromise`] for a
     /// reward or estimate outside the reward range or probabilities that do not add up to
@@ -227,15 +228,7 @@ impl<E> Expectimax<E> {
         G: GeneralGame,
         E: GeneralEvaluator<G>,
     {
-        let root = match state.turn() {
-            Turn::Over => return Err(SearchError::GameOver),
-            Turn::Chance => {
-                return Err(SearchError::Config(
-                    "the position is a chance node: apply one of its outcomes, or ask Expectimax::value".into(),
-                ));
-            }
-            Turn::Player(p) => p,
-        };
+        let root = root_player(state)?;
         let mut run = self.start(state)?;
         let mut moves = Vec::new();
         state.moves(&mut moves);
@@ -422,16 +415,15 @@ impl<G: GeneralGame, E: GeneralEvaluator<G>> Run<'_, G, E> {
             return Err(Stop::Budget);
         }
         let turn = state.turn();
-        if turn == Turn::Over {
+        if turn == Turn::Over || (depth == 0 && turn != Turn::Chance) {
             self.stats.leaves += 1;
-            state.rewards(&mut self.values);
-            check_range(&self.values, self.range, "reward")?;
-            return Ok(self.values[0]);
-        }
-        if depth == 0 && turn != Turn::Chance {
-            self.stats.leaves += 1;
-            self.eval.estimate(state, &mut self.values);
-            check_range(&self.values, self.range, "estimate")?;
+            leaf_values(
+                state,
+                turn == Turn::Over,
+                self.eval,
+                &mut self.values,
+                self.range,
+            )?;
             return Ok(self.values[0]);
         }
         let key = if self.table.is_some() {

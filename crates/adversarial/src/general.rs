@@ -4,7 +4,7 @@
 use core::fmt;
 
 use fxhash::FxHashMap;
-use search_core::{GeneralGame, SearchError, Stats};
+use search_core::{GeneralGame, SearchError, Stats, Turn};
 
 /// Estimates every player's reward at a position where a depth-limited search of a
 /// [`GeneralGame`] stops. Estimates must lie within the game's
@@ -178,5 +178,35 @@ impl<M: Copy> ValueTable<M> {
         } else if self.map.len() < self.capacity {
             self.map.insert(key, entry);
         }
+    }
+}
+
+/// The player to move at the root of a search, or why there is none: a finished game, or a
+/// chance node (whose outcome must be applied first).
+pub(crate) fn root_player<G: GeneralGame>(state: &G) -> Result<usize, SearchError> {
+    match state.turn() {
+        Turn::Over => Err(SearchError::GameOver),
+        Turn::Chance => Err(SearchError::Config(
+            "the position is a chance node: apply one of its outcomes first".into(),
+        )),
+        Turn::Player(p) => Ok(p),
+    }
+}
+
+/// A leaf's values: the rewards at a finished position, the evaluator's estimates at the
+/// horizon, each checked against the reward range.
+pub(crate) fn leaf_values<G: GeneralGame, E: GeneralEvaluator<G>>(
+    state: &G,
+    over: bool,
+    eval: &E,
+    values: &mut [f64],
+    range: (f64, f64),
+) -> Result<(), SearchError> {
+    if over {
+        state.rewards(values);
+        check_range(values, range, "reward")
+    } else {
+        eval.estimate(state, values);
+        check_range(values, range, "estimate")
     }
 }

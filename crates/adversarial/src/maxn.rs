@@ -5,7 +5,9 @@ use std::time::Instant;
 
 use search_core::{Budget, BudgetField, GeneralGame, RunningBudget, SearchError, Stats, Turn};
 
-use crate::general::{GeneralEvaluator, GeneralResult, Stop, check_chance, check_range};
+use crate::general::{
+    GeneralEvaluator, GeneralResult, Stop, check_chance, leaf_values, root_player,
+};
 
 /// Max^n: at each node the player to move picks the child whose value vector is best for
 /// itself (the first such child on ties); a chance node's vector is the probability-
@@ -113,15 +115,7 @@ impl<E> MaxN<E> {
         G: GeneralGame,
         E: GeneralEvaluator<G>,
     {
-        let root = match state.turn() {
-            Turn::Over => return Err(SearchError::GameOver),
-            Turn::Chance => {
-                return Err(SearchError::Config(
-                    "the position is a chance node: apply one of its outcomes first".into(),
-                ));
-            }
-            Turn::Player(p) => p,
-        };
+        let root = root_player(state)?;
         self.budget.refuse(
             "MaxN",
             &[BudgetField::Iterations],
@@ -237,13 +231,7 @@ impl<G: GeneralGame, E: GeneralEvaluator<G>> Walk<'_, G, E> {
         let turn = state.turn();
         if turn == Turn::Over || (depth == 0 && turn != Turn::Chance) {
             self.stats.leaves += 1;
-            if turn == Turn::Over {
-                state.rewards(out);
-                check_range(out, self.range, "reward")?;
-            } else {
-                self.eval.estimate(state, out);
-                check_range(out, self.range, "estimate")?;
-            }
+            leaf_values(state, turn == Turn::Over, self.eval, out, self.range)?;
             return Ok(());
         }
         let level = self.ply;

@@ -6,7 +6,9 @@ use std::time::Instant;
 
 use search_core::{Budget, BudgetField, GeneralGame, RunningBudget, SearchError, Stats, Turn};
 
-use crate::general::{GeneralEvaluator, GeneralResult, Stop, check_chance, check_range};
+use crate::general::{
+    GeneralEvaluator, GeneralResult, Stop, check_chance, leaf_values, root_player,
+};
 
 /// Paranoid search: the player to move at the root maximises its own reward, all the other
 /// players minimise it (a coalition), and alpha-beta prunes as in a two-player game. A
@@ -96,15 +98,7 @@ impl<E> Paranoid<E> {
         G: GeneralGame,
         E: GeneralEvaluator<G>,
     {
-        let root = match state.turn() {
-            Turn::Over => return Err(SearchError::GameOver),
-            Turn::Chance => {
-                return Err(SearchError::Config(
-                    "the position is a chance node: apply one of its outcomes first".into(),
-                ));
-            }
-            Turn::Player(p) => p,
-        };
+        let root = root_player(state)?;
         self.budget.refuse(
             "Paranoid",
             &[BudgetField::Iterations],
@@ -195,13 +189,13 @@ impl<G: GeneralGame, E: GeneralEvaluator<G>> Walk<'_, G, E> {
         let turn = state.turn();
         if turn == Turn::Over || (depth == 0 && turn != Turn::Chance) {
             self.stats.leaves += 1;
-            if turn == Turn::Over {
-                state.rewards(&mut self.values);
-                check_range(&self.values, self.range, "reward")?;
-            } else {
-                self.eval.estimate(state, &mut self.values);
-                check_range(&self.values, self.range, "estimate")?;
-            }
+            leaf_values(
+                state,
+                turn == Turn::Over,
+                self.eval,
+                &mut self.values,
+                self.range,
+            )?;
             return Ok(self.values[self.root]);
         }
         let level = self.ply;
