@@ -1,5 +1,5 @@
 //! [`MarginSolver`]: the exact margin of a two-player game won by a number (boxes in Dots
-//! and Boxes, seeds in Kalah), for games with extra turns too.
+//! and Boxes, stones in Kalah), for games with extra turns too.
 
 use std::fmt;
 use std::time::Instant;

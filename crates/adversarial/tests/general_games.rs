@@ -87,8 +87,8 @@ fn dots_and_boxes_exact_margins_match_brute_force() {
 
 #[test]
 fn kalah_exact_margins_match_brute_force() {
-    for (pits, seeds) in [(1, 1), (2, 2), (3, 2), (3, 3)] {
-        let initial = Kalah::new(pits, seeds).unwrap();
+    for (pits, stones) in [(1, 1), (2, 2), (3, 2), (3, 3)] {
+        let initial = Kalah::new(pits, stones).unwrap();
         let mut memo = HashMap::new();
         check_margin(&initial, &mut memo);
         for state in random_positions(&initial, 30, 12, 9) {

@@ -1,6 +1,6 @@
-//! Kalah, the mancala game: sow the seeds of one of your pits counter-clockwise; a last seed
-//! in your store gives you another move, a last seed in an empty pit of yours captures the
-//! seeds opposite. The game is won by the fuller store, and its [`margin`](Game::margin) is
+//! Kalah, the mancala game: sow the stones of one of your pits counter-clockwise; a last stone
+//! in your store gives you another move, a last stone in an empty pit of yours captures the
+//! stones opposite. The game is won by the fuller store, and its [`margin`](Game::margin) is
 //! the difference.
 
 use core::fmt;
@@ -12,13 +12,13 @@ use crate::setup::SetupError;
 /// The most pits a side may have (the classic game's six).
 const PITS: usize = 6;
 
-/// Kalah with `pits` pits a side and `seeds` seeds in each pit at the start (the classic
-/// game is Kalah(6, 4)), written naturally: after a move whose last seed lands in the
+/// Kalah with `pits` pits a side and `stones` stones in each pit at the start (the classic
+/// game is Kalah(6, 4)), written naturally: after a move whose last stone lands in the
 /// mover's store, [`to_move`](Game::to_move) stays the same.
 ///
 /// A move is the index (`0..pits`) of one of the mover's pits, counted from the pit
-/// farthest from the mover's store. Captures take the opposite pit's seeds only when it is
-/// not empty. When either side has no seeds left, the other side's seeds go to that side's
+/// farthest from the mover's store. Captures take the opposite pit's stones only when it is
+/// not empty. When either side has no stones left, the other side's stones go to that side's
 /// store and the game is over.
 ///
 /// ```
@@ -26,7 +26,7 @@ const PITS: usize = 6;
 /// use search_core::{Game, Player};
 ///
 /// let mut kalah = Kalah::new(6, 4).unwrap();
-/// kalah.play(2); // 4 seeds from the third pit: the last lands in the store
+/// kalah.play(2); // 4 stones from the third pit: the last lands in the store
 /// assert_eq!(kalah.to_move(), Player::First);
 /// assert_eq!(kalah.stores(), [1, 0]);
 /// ```
@@ -43,8 +43,8 @@ impl Kalah {
     /// The most pits a side may have.
     pub const MAX_PITS: usize = PITS;
 
-    /// The starting position of Kalah(`pits`, `seeds`): `1..=6` pits a side, `1..=20`
-    /// seeds a pit.
+    /// The starting position of Kalah(`pits`, `stones`): `1..=6` pits a side, `1..=20`
+    /// stones a pit.
     ///
     /// ```
     /// assert!(games::Kalah::new(3, 3).is_ok());
@@ -53,19 +53,19 @@ impl Kalah {
     ///
     /// # Errors
     /// [`SetupError::BoardSize`] outside those ranges.
-    pub fn new(pits: usize, seeds: u8) -> Result<Self, SetupError> {
-        if !(1..=Self::MAX_PITS).contains(&pits) || !(1..=20).contains(&seeds) {
+    pub fn new(pits: usize, stones: u8) -> Result<Self, SetupError> {
+        if !(1..=Self::MAX_PITS).contains(&pits) || !(1..=20).contains(&stones) {
             return Err(SetupError::BoardSize {
                 game: "Kalah",
                 detail: format!(
-                    "{pits} pits of {seeds} seeds: a side has 1 to {PITS} pits of 1 to 20 seeds"
+                    "{pits} pits of {stones} stones: a side has 1 to {PITS} pits of 1 to 20 stones"
                 ),
             });
         }
         let mut board = [0; 2 * PITS + 2];
         for i in 0..pits {
-            board[i] = seeds;
-            board[pits + 1 + i] = seeds;
+            board[i] = stones;
+            board[pits + 1 + i] = stones;
         }
         Ok(Kalah {
             board,
@@ -74,7 +74,7 @@ impl Kalah {
         })
     }
 
-    /// The seeds in each player's store, indexed by [`Player::index`].
+    /// The stones in each player's store, indexed by [`Player::index`].
     ///
     /// ```
     /// assert_eq!(games::Kalah::new(3, 3).unwrap().stores(), [0, 0]);
@@ -85,14 +85,14 @@ impl Kalah {
         [self.board[n], self.board[2 * n + 1]]
     }
 
-    /// The seeds in `player`'s pit `pit` (`0..pits`, as moves count them).
+    /// The stones in `player`'s pit `pit` (`0..pits`, as moves count them).
     ///
     /// ```
     /// use search_core::Player;
-    /// assert_eq!(games::Kalah::new(3, 5).unwrap().seeds(Player::Second, 2), 5);
+    /// assert_eq!(games::Kalah::new(3, 5).unwrap().stones(Player::Second, 2), 5);
     /// ```
     #[must_use]
-    pub fn seeds(&self, player: Player, pit: usize) -> u8 {
+    pub fn stones(&self, player: Player, pit: usize) -> u8 {
         self.board[self.base(player) + pit]
     }
 
@@ -133,16 +133,16 @@ impl Game for Kalah {
         let my_store = self.base(me) + n;
         let their_store = self.base(me.opponent()) + n;
         let start = self.base(me) + usize::from(pit);
-        let mut seeds = self.board[start];
+        let mut stones = self.board[start];
         self.board[start] = 0;
         let mut pos = start;
-        while seeds > 0 {
+        while stones > 0 {
             pos = (pos + 1) % size;
             if pos == their_store {
                 continue;
             }
             self.board[pos] += 1;
-            seeds -= 1;
+            stones -= 1;
         }
         let mine = self.base(me)..self.base(me) + n;
         if mine.contains(&pos) && self.board[pos] == 1 {
@@ -208,13 +208,13 @@ impl fmt::Display for Kalah {
         let [a, b] = self.stores();
         write!(f, "    ")?;
         for i in (0..n).rev() {
-            write!(f, "{:>3}", self.seeds(Player::Second, i))?;
+            write!(f, "{:>3}", self.stones(Player::Second, i))?;
         }
         writeln!(f)?;
         writeln!(f, "{b:>3} {:>w$} {a:<3}", "", w = 3 * n)?;
         write!(f, "    ")?;
         for i in 0..n {
-            write!(f, "{:>3}", self.seeds(Player::First, i))?;
+            write!(f, "{:>3}", self.stones(Player::First, i))?;
         }
         writeln!(f)?;
         write!(f, "{} to move", self.to_move)

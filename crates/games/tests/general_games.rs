@@ -37,11 +37,11 @@ fn dots_and_boxes_and_kalah_conform_as_general_games() {
             .check_general(&DotsAndBoxes::new(rows, cols).unwrap())
             .unwrap_or_else(|e| panic!("{rows}x{cols}: {e}"));
     }
-    for (pits, seeds) in [(1, 1), (3, 3), (4, 4), (6, 4), (6, 6)] {
+    for (pits, stones) in [(1, 1), (3, 3), (4, 4), (6, 4), (6, 6)] {
         Conformance::new()
             .with_games(100)
-            .check_general(&Kalah::new(pits, seeds).unwrap())
-            .unwrap_or_else(|e| panic!("Kalah({pits}, {seeds}): {e}"));
+            .check_general(&Kalah::new(pits, stones).unwrap())
+            .unwrap_or_else(|e| panic!("Kalah({pits}, {stones}): {e}"));
     }
 }
 
@@ -72,7 +72,7 @@ fn kalah_extra_turn_capture_and_sweep() {
         (k.to_move(), k.stores()),
         (search_core::Player::First, [1, 0])
     );
-    // Pit 0 sows its seed into pit 1, which holds one already: no capture, the turn passes.
+    // Pit 0 sows its stone into pit 1, which holds one already: no capture, the turn passes.
     k.play(0);
     assert_eq!(k.to_move(), search_core::Player::Second);
     // Second: pits [1, 1, 1]; pit 0 lands in its own pit 1 (now 2): turn passes.
@@ -82,7 +82,7 @@ fn kalah_extra_turn_capture_and_sweep() {
     assert_eq!(k.stores(), [2, 0]);
     assert_eq!(k.to_move(), search_core::Player::First);
     // First: pits [0, 0, 1]: pit 2 into the store, First's side is empty: the game ends and
-    // Second's seeds are swept into Second's store.
+    // Second's stones are swept into Second's store.
     k.play(2);
     assert!(k.outcome().is_over());
     assert_eq!(k.stores(), [3, 3]);

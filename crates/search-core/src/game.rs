@@ -187,7 +187,7 @@ impl fmt::Display for Outcome {
 /// | [`non_losing_moves`](Game::non_losing_moves) + [`NON_LOSING_MOVES_EXACT`](Game::NON_LOSING_MOVES_EXACT) | no | a reduced move list that still holds an optimal move |
 /// | [`MOVES_CANNOT_LOSE`](Game::MOVES_CANNOT_LOSE) | no | a promise: no move loses for the player who makes it |
 /// | [`remaining_plies_bound`](Game::remaining_plies_bound) | no | an upper bound on how long the game can still last |
-/// | [`margin`](Game::margin) | no | by how much the game was won (boxes, seeds, points), for solving the exact margin |
+/// | [`margin`](Game::margin) | no | by how much the game was won (boxes, stones, points), for solving the exact margin |
 ///
 /// # Contract
 /// * `legal_moves` **appends** to `moves` (callers clear the buffer first); it appends nothing
@@ -422,7 +422,7 @@ pub trait Game: Clone {
     }
 
     /// At a finished position, by how much [`Player::First`] won: boxes in Dots and Boxes,
-    /// seeds in Kalah, points in Go; negative when `Second` won, `0` for a tie. The sign
+    /// stones in Kalah, points in Go; negative when `Second` won, `0` for a tie. The sign
     /// must agree with [`outcome`](Game::outcome) (positive exactly when `First` wins).
     /// `None` (the default) for games that are only won, drawn or lost; the margin solver
     /// (`adversarial::MarginSolver`) needs it at every finished position.
