@@ -11,12 +11,12 @@ use std::str::FromStr;
 use std::sync::Arc;
 use std::time::Duration;
 
-use adversarial::{Negamax, Replacement, Solver, TranspositionTable};
+use adversarial::{MarginSolver, Negamax, Replacement, Solver, TranspositionTable};
 use games::reversi::{Move as ReversiMove, Weights};
-use games::{ConnectFour, OpenLines, Reversi, ThreatEvaluator, TicTacToe};
+use games::{ConnectFour, DotsAndBoxes, Kalah, OpenLines, Reversi, ThreatEvaluator, TicTacToe};
 use mcts::Mcts;
 use search_core::{
-    Budget, Evaluator, Game, GameHash, MoveAnalysis, RandomMover, SearchError, Strategy,
+    Budget, Evaluator, Game, GameHash, MoveAnalysis, Player, RandomMover, SearchError, Strategy,
 };
 
 /// What the terminal needs from a game beyond [`GameHash`].
@@ -45,6 +45,27 @@ pub trait Playable:
     }
     /// The evaluator alpha-beta uses at its horizon.
     fn evaluate(&self) -> i32;
+    /// `true` for games won by a number (boxes, stones): the solver plays them with the
+    /// [`MarginSolver`], which proves the exact margin.
+    const MARGIN: bool = false;
+    /// The board as the prompt shows it (by default the game's own picture).
+    fn board(&self) -> String {
+        self.to_string()
+    }
+    /// Plays `text`'s moves, typed as at the prompt and separated by spaces, from `self`.
+    fn after_moves(&self, text: &str) -> Result<Self, String> {
+        let mut state = self.clone();
+        for (i, word) in text.split_whitespace().enumerate() {
+            if state.outcome().is_over() {
+                return Err(format!("move {} ({word}): the game is already over", i + 1));
+            }
+            let mv = state
+                .parse_move(word)
+                .map_err(|e| format!("move {} ({word}): {e}", i + 1))?;
+            state.play(mv);
+        }
+        Ok(state)
+    }
 }
 
 impl Playable for TicTacToe {
@@ -163,6 +184,169 @@ impl Playable for Reversi {
     }
 }
 
+impl Playable for DotsAndBoxes {
+    const NAME: &'static str = "Dots and Boxes";
+    const MOVE_HELP: &'static str = "a line number (the free lines show their numbers)";
+    const MARGIN: bool = true;
+
+    /// Lines from the start, as at the prompt: `0 12 5`.
+    fn parse_position(text: &str) -> Result<Self, String> {
+        DotsAndBoxes::default().after_moves(text)
+    }
+
+    fn parse_move(&self, text: &str) -> Result<u8, String> {
+        let lines = self.line_count();
+        let line: usize = text
+            .parse()
+            .map_err(|_| format!("{text:?} is not a number: type a line 0-{}", lines - 1))?;
+        if line >= lines {
+            return Err(format!(
+                "there is no line {line}: lines are numbered 0 to {}",
+                lines - 1
+            ));
+        }
+        let line = line as u8;
+        if self.is_drawn(line) {
+            return Err(format!("line {line} is already drawn: choose a free one"));
+        }
+        Ok(line)
+    }
+
+    fn show_move(mv: u8) -> String {
+        format!("line {mv}")
+    }
+
+    fn move_text(mv: u8) -> String {
+        mv.to_string()
+    }
+
+    /// The boxes ahead, from the mover's side.
+    fn evaluate(&self) -> i32 {
+        let [x, o] = self.boxes();
+        let lead = i32::from(x) - i32::from(o);
+        if self.to_move() == Player::First {
+            lead
+        } else {
+            -lead
+        }
+    }
+
+    /// Dots as `+`, drawn lines as `---` and `|`, free lines as their numbers, boxes as
+    /// `#`, then the score.
+    fn board(&self) -> String {
+        let (rows, cols) = self.size();
+        let horizontal = (rows + 1) * cols;
+        let mut text = String::new();
+        for r in 0..=rows {
+            for c in 0..cols {
+                let line = (r * cols + c) as u8;
+                if self.is_drawn(line) {
+                    text.push_str("  +---");
+                } else {
+                    text.push_str(&format!("  +{line:^3}"));
+                }
+            }
+            text.push_str("  +\n");
+            if r == rows {
+                break;
+            }
+            for c in 0..=cols {
+                let line = (horizontal + r * (cols + 1) + c) as u8;
+                if self.is_drawn(line) {
+                    text.push_str("  |");
+                } else {
+                    text.push_str(&format!("{line:>3}"));
+                }
+                if c < cols {
+                    let sides = [
+                        r * cols + c,
+                        (r + 1) * cols + c,
+                        horizontal + r * (cols + 1) + c,
+                        horizontal + r * (cols + 1) + c + 1,
+                    ];
+                    let closed = sides.iter().all(|&l| self.is_drawn(l as u8));
+                    text.push_str(if closed { " # " } else { "   " });
+                }
+            }
+            text.push('\n');
+        }
+        let [x, o] = self.boxes();
+        text.push_str(&format!("boxes: X {x}, O {o}"));
+        text
+    }
+}
+
+impl Playable for Kalah {
+    const NAME: &'static str = "Kalah";
+    const MOVE_HELP: &'static str = "a pit number (your pits are numbered on your side)";
+    const MARGIN: bool = true;
+
+    /// Pits from the start, as at the prompt: `3 1 6`.
+    fn parse_position(text: &str) -> Result<Self, String> {
+        Kalah::default().after_moves(text)
+    }
+
+    fn parse_move(&self, text: &str) -> Result<u8, String> {
+        let pits = self.pits();
+        let pit: usize = text
+            .parse()
+            .map_err(|_| format!("{text:?} is not a number: type a pit 1-{pits}"))?;
+        if !(1..=pits).contains(&pit) {
+            return Err(format!(
+                "there is no pit {pit}: your pits are numbered 1 to {pits}"
+            ));
+        }
+        if self.stones(self.to_move(), pit - 1) == 0 {
+            return Err(format!("pit {pit} is empty: choose one with stones"));
+        }
+        Ok((pit - 1) as u8)
+    }
+
+    fn show_move(mv: u8) -> String {
+        format!("pit {}", mv + 1)
+    }
+
+    fn move_text(mv: u8) -> String {
+        (mv + 1).to_string()
+    }
+
+    /// The stones ahead in the stores, from the mover's side.
+    fn evaluate(&self) -> i32 {
+        let [x, o] = self.stores();
+        let lead = i32::from(x) - i32::from(o);
+        if self.to_move() == Player::First {
+            lead
+        } else {
+            -lead
+        }
+    }
+
+    /// O's pits on top, numbered right to left from O's side, the stores at the ends (O's on
+    /// the left), X's pits below, numbered left to right.
+    fn board(&self) -> String {
+        let n = self.pits();
+        let [x, o] = self.stores();
+        let mut text = String::from("      ");
+        for i in (1..=n).rev() {
+            text.push_str(&format!("{:>4}", format!("({i})")));
+        }
+        text.push_str("   O's pits\n      ");
+        for i in (0..n).rev() {
+            text.push_str(&format!("{:>4}", self.stones(Player::Second, i)));
+        }
+        text.push_str(&format!("\n O {o:>3}{:w$}{x:>4} X\n      ", "", w = 4 * n));
+        for i in 0..n {
+            text.push_str(&format!("{:>4}", self.stones(Player::First, i)));
+        }
+        text.push_str("\n      ");
+        for i in 1..=n {
+            text.push_str(&format!("{:>4}", format!("({i})")));
+        }
+        text.push_str("   X's pits");
+        text
+    }
+}
+
 /// The games on offer.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum GameKind {
@@ -248,8 +432,14 @@ impl FromStr for Strength {
 /// The engines on offer.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum EngineKind {
-    /// Negamax alpha-beta with PVS, a transposition table and iterative deepening.
-    #[value(alias = "negamax", alias = "alpha-beta")]
+    /// Negamax alpha-beta with PVS, a transposition table and iterative deepening; with dice,
+    /// expectiminimax with Star2 pruning; with more than two players, paranoid search.
+    #[value(
+        alias = "negamax",
+        alias = "alpha-beta",
+        alias = "expectimax",
+        alias = "paranoid"
+    )]
     Alphabeta,
     /// Monte Carlo tree search (UCT with the MCTS-Solver), keeping its tree between moves.
     Mcts,
@@ -257,6 +447,13 @@ pub enum EngineKind {
     Solver,
     /// Uniformly random moves: a baseline to beat.
     Random,
+    /// Max^n search (games of three or more players): each player maximises its own reward.
+    #[value(alias = "max-n")]
+    Maxn,
+    /// Best-reply search (games of three or more players): only the strongest opponent
+    /// replies between two of the AI's moves.
+    #[value(alias = "brs")]
+    BestReply,
 }
 
 impl Display for EngineKind {
@@ -266,6 +463,8 @@ impl Display for EngineKind {
             EngineKind::Mcts => "mcts",
             EngineKind::Solver => "solver",
             EngineKind::Random => "random",
+            EngineKind::Maxn => "maxn",
+            EngineKind::BestReply => "best-reply",
         })
     }
 }
@@ -308,6 +507,16 @@ impl EngineKind {
                         .with_budget(strength.budget()),
                 ))
             }
+            EngineKind::Solver if G::MARGIN => {
+                let budget = match strength {
+                    Strength::Time(t) => Budget::time(t),
+                    _ => {
+                        return Err("the solver plays perfectly within a time: give e.g. 2000ms"
+                            .to_string());
+                    }
+                };
+                Box::new(MarginSolverAi(MarginSolver::new().with_budget(budget)))
+            }
             EngineKind::Solver => {
                 let budget = match strength {
                     Strength::Time(t) => Budget::time(t),
@@ -328,6 +537,12 @@ impl EngineKind {
                 ))
             }
             EngineKind::Random => Box::new(StrategyAi(RandomMover::new(seed))),
+            EngineKind::Maxn | EngineKind::BestReply => {
+                return Err(format!(
+                    "{self} is for games of three or more players (mnk); {} has two",
+                    G::NAME
+                ));
+            }
         })
     }
 }
@@ -349,6 +564,14 @@ pub trait Ai<G: GameHash> {
     /// Every legal move of `state` with its value, best first, within the AI's budget
     /// ([`Strategy::analyze`]).
     fn analyze(&mut self, state: &G) -> Result<Vec<MoveAnalysis<G::Move>>, SearchError>;
+    /// Every legal move with its value in words, best first: what `hint` shows.
+    fn hint(&mut self, state: &G) -> Result<Vec<(G::Move, String)>, SearchError> {
+        Ok(self
+            .analyze(state)?
+            .into_iter()
+            .map(|m| (m.mv, m.value.to_string()))
+            .collect())
+    }
 }
 
 /// An [`Ai`] with a name, as a [`Strategy`] for the match runner.
@@ -485,6 +708,74 @@ impl<G: Playable> Ai<G> for SolverAi {
 
     fn analyze(&mut self, state: &G) -> Result<Vec<MoveAnalysis<G::Move>>, SearchError> {
         self.0.analyze(state)
+    }
+}
+
+/// The exact margin solver, for games won by a number (boxes, stones).
+struct MarginSolverAi(MarginSolver);
+
+/// A margin as the player to move sees it: `+3`, `-1`, `0`.
+fn margin_for_mover(first_margin: i32, mover: Player) -> i32 {
+    if mover == Player::First {
+        first_margin
+    } else {
+        -first_margin
+    }
+}
+
+impl<G: Playable> Ai<G> for MarginSolverAi {
+    fn choose(&mut self, state: &G) -> Result<Choice<G::Move>, SearchError> {
+        let s = self.0.solve(state)?;
+        let (Some(margin), Some(mv)) = (s.margin, s.best_move) else {
+            return Err(SearchError::Config(
+                "the solver's time ran out before it proved a move: give it more time".to_string(),
+            ));
+        };
+        Ok(Choice {
+            mv,
+            thoughts: Some(format!(
+                "proved margin {:+} for the mover, {} nodes, {:.3} s",
+                margin_for_mover(margin, state.to_move()),
+                s.stats.nodes,
+                s.stats.elapsed.as_secs_f64()
+            )),
+        })
+    }
+
+    fn observe(&mut self, _before: &G, _mv: G::Move) {}
+
+    fn analyze(&mut self, _state: &G) -> Result<Vec<MoveAnalysis<G::Move>>, SearchError> {
+        Err(SearchError::UnsupportedGame {
+            engine: "MarginSolver",
+            reason: "it proves margins, not win/draw/loss scores; ask for a hint instead"
+                .to_string(),
+        })
+    }
+
+    /// Each move's exact margin for the player to move, best first.
+    fn hint(&mut self, state: &G) -> Result<Vec<(G::Move, String)>, SearchError> {
+        let mover = state.to_move();
+        let mut moves = Vec::new();
+        for mv in state.legal_move_list() {
+            let mut child = state.clone();
+            child.play(mv);
+            let margin = match child.margin().filter(|_| child.outcome().is_over()) {
+                Some(m) => Some(m),
+                None => self.0.solve(&child)?.margin,
+            };
+            moves.push((mv, margin.map(|m| margin_for_mover(m, mover))));
+        }
+        moves.sort_by_key(|&(_, m)| core::cmp::Reverse(m.unwrap_or(i32::MIN)));
+        Ok(moves
+            .into_iter()
+            .map(|(mv, m)| {
+                let text = m.map_or_else(
+                    || "not proved in time".to_string(),
+                    |m| format!("margin {m:+} (exact)"),
+                );
+                (mv, text)
+            })
+            .collect())
     }
 }
 

@@ -15,6 +15,7 @@ mod input;
 mod path;
 mod perft;
 mod play;
+mod play_general;
 mod progress;
 mod solve;
 mod tree;

@@ -4,21 +4,30 @@ use std::io::{self, BufRead, Write};
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
-use games::{ConnectFour, Reversi, TicTacToe};
+use games::{ConnectFour, DotsAndBoxes, EinStein, Kalah, MnkGame, Reversi, TicTacToe};
 use search_core::{Outcome, Player};
 
 use crate::Failure;
-use crate::ai::{Ai, EngineKind, GameKind, Playable, Strength};
+use crate::ai::{Ai, EngineKind, Playable, Strength};
 use crate::input::Prompt;
+use crate::play_general::{self, Table};
 
 /// Options of `ply play`. What is not given is asked for at the prompt (an empty answer
 /// takes the default shown in brackets).
 #[derive(Debug, clap::Args)]
 #[command(after_help = "\
 Moves are typed one per line: a cell 0-8 for tic-tac-toe, a column 1-7 for Connect Four,
-a square such as c4 (or pass) for Reversi; `moves` lists the legal moves, `hint` asks the
-AI for every move's value (best first, with the AI's own budget), `quit` ends the game.
-Input may come from a pipe.
+a square such as c4 (or pass) for Reversi, a line number for Dots and Boxes, a pit 1-6 for
+Kalah, a step such as b2c3 for EinStein würfelt nicht!, a cell such as c3 for the m,n,k-game;
+`moves` lists the legal moves, `hint` asks the AI (every move's value, best first, with the
+AI's own budget), `quit` ends the game. Input may come from a pipe.
+
+In Dots and Boxes and Kalah a player may move several times in a row (closing a box, or
+ending in the own store); the solver plays them by proving the exact margin. EinStein
+würfelt nicht! is played with a die rolled from --seed; alphabeta plays it with
+expectiminimax (Star2 pruning). The m,n,k-game takes 2 to 4 players (--players, default 3):
+alphabeta is paranoid search there, maxn and best-reply are the other searches; you take the
+first seat (--first human) or the second (--first ai).
 
 Examples:
   ply play
@@ -27,16 +36,28 @@ Examples:
   ply play --game reversi --first human --ai mcts --playouts 20000
   ply play --game c4 --ai-vs-ai --ai-x mcts --ai-o alphabeta --time 100
   ply play --game c4 --first ai --ai solver --time 5000
-  echo '4 4 4 4' | ply play --game c4 --first human --depth 6")]
+  echo '4 4 4 4' | ply play --game c4 --first human --depth 6
+  ply play --game dots --size 2x3 --first human --ai solver --time 2000
+  ply play --game kalah --size 4x3 --ai-vs-ai --time 200
+  ply play --game einstein --ai-vs-ai --time 300 --seed 5
+  ply play --game mnk --players 3 --size 6x6x4 --first human --ai maxn --time 500")]
 pub struct Args {
     /// The game.
     #[arg(long, value_enum)]
-    game: Option<GameKind>,
+    game: Option<PlayGame>,
+    /// The board: ROWSxCOLS boxes for Dots and Boxes (3x3), PITSxSTONES for Kalah (6x4),
+    /// WIDTHxHEIGHTxK for the m,n,k-game (6x6x4).
+    #[arg(long)]
+    size: Option<String>,
+    /// Players of the m,n,k-game.
+    #[arg(long, value_parser = clap::value_parser!(u8).range(2..=4))]
+    players: Option<u8>,
     /// Who plays X, the side that moves first from the empty board.
     #[arg(long, value_enum)]
     first: Option<First>,
     /// A start position instead of the empty board: 1-based Connect Four columns (`4455`),
-    /// nine tic-tac-toe cells (`X.O.X....`), or Reversi moves (`c2 b2 pass`).
+    /// nine tic-tac-toe cells (`X.O.X....`), or moves as typed at the prompt (`c2 b2 pass`
+    /// for Reversi, `0 5 12` for Dots and Boxes, `3 1` for Kalah).
     #[arg(long)]
     moves: Option<String>,
     /// The AI's search depth in plies (alpha-beta).
@@ -68,6 +89,31 @@ pub struct Args {
     table_mb: u64,
 }
 
+/// The games `ply play` offers.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, clap::ValueEnum)]
+enum PlayGame {
+    /// Tic-tac-toe.
+    #[value(alias = "tictactoe", alias = "tic-tac-toe")]
+    Ttt,
+    /// Connect Four.
+    #[value(alias = "connect4", alias = "connect-four")]
+    C4,
+    /// Reversi (Othello) on a 6 x 6 board.
+    #[value(alias = "othello")]
+    Reversi,
+    /// Dots and Boxes: closing a box gives another move.
+    #[value(alias = "dots-and-boxes", alias = "boxes")]
+    Dots,
+    /// Kalah, the mancala game: ending in your store gives another move.
+    #[value(alias = "mancala")]
+    Kalah,
+    /// EinStein würfelt nicht!: a race of numbered cubes, moved by the die.
+    Einstein,
+    /// The m,n,k-game for 2 to 4 players: k in a row on a width x height board.
+    #[value(alias = "m,n,k")]
+    Mnk,
+}
+
 #[derive(Copy, Clone, Debug, PartialEq, Eq, clap::ValueEnum)]
 enum First {
     /// You move first.
@@ -76,15 +122,38 @@ enum First {
     Ai,
 }
 
-fn parse_game(text: &str) -> Result<GameKind, String> {
+fn parse_game(text: &str) -> Result<PlayGame, String> {
     match text {
-        "ttt" | "tictactoe" | "tic-tac-toe" | "1" => Ok(GameKind::Ttt),
-        "c4" | "connect4" | "connect-four" | "2" => Ok(GameKind::C4),
-        "reversi" | "othello" | "3" => Ok(GameKind::Reversi),
+        "ttt" | "tictactoe" | "tic-tac-toe" | "1" => Ok(PlayGame::Ttt),
+        "c4" | "connect4" | "connect-four" | "2" => Ok(PlayGame::C4),
+        "reversi" | "othello" | "3" => Ok(PlayGame::Reversi),
+        "dots" | "dots-and-boxes" | "boxes" | "4" => Ok(PlayGame::Dots),
+        "kalah" | "mancala" | "5" => Ok(PlayGame::Kalah),
+        "einstein" | "6" => Ok(PlayGame::Einstein),
+        "mnk" | "m,n,k" | "7" => Ok(PlayGame::Mnk),
         other => Err(format!(
-            "unknown game {other:?}: type ttt (tic-tac-toe), c4 (Connect Four) or reversi"
+            "unknown game {other:?}: type ttt (tic-tac-toe), c4 (Connect Four), reversi, dots (Dots and Boxes), kalah, einstein (EinStein würfelt nicht!) or mnk (3 players)"
         )),
     }
+}
+
+/// Reads `--size`: numbers separated by `x`, as many as `names` says.
+fn parse_size(text: &str, names: &[&str]) -> Result<Vec<usize>, Failure> {
+    let parts: Vec<&str> = text.split(['x', 'X', '×']).map(str::trim).collect();
+    let bad = || {
+        Failure::input(format!(
+            "--size {text:?}: give {} as numbers separated by x, such as {}",
+            names.join(", "),
+            names.iter().map(|_| "3").collect::<Vec<_>>().join("x")
+        ))
+    };
+    if parts.len() != names.len() {
+        return Err(bad());
+    }
+    parts
+        .iter()
+        .map(|p| p.parse::<usize>().map_err(|_| bad()))
+        .collect()
 }
 
 fn parse_first(text: &str) -> Result<First, String> {
@@ -102,7 +171,7 @@ pub fn run(args: Args) -> Result<ExitCode, Failure> {
     let game = match args.game {
         Some(g) => g,
         None => match prompt.ask_until(
-            "Which game, ttt (tic-tac-toe), c4 (Connect Four) or reversi? [c4] ",
+            "Which game, ttt (tic-tac-toe), c4 (Connect Four), reversi, dots (Dots and Boxes), kalah, einstein or mnk? [c4] ",
             "c4",
             parse_game,
         ) {
@@ -110,10 +179,142 @@ pub fn run(args: Args) -> Result<ExitCode, Failure> {
             None => return input_ended(),
         },
     };
+    let sized = matches!(game, PlayGame::Dots | PlayGame::Kalah | PlayGame::Mnk);
+    if args.size.is_some() && !sized {
+        return Err(Failure::input(
+            "--size is for dots, kalah and mnk: the other games have one board",
+        ));
+    }
+    if args.players.is_some() && game != PlayGame::Mnk {
+        return Err(Failure::input(
+            "--players is for mnk: the other games have a fixed number of players",
+        ));
+    }
+    let size = args.size.as_deref();
     match game {
-        GameKind::Ttt => play_game(start::<TicTacToe>(&args)?, &mut prompt, &args),
-        GameKind::C4 => play_game(start::<ConnectFour>(&args)?, &mut prompt, &args),
-        GameKind::Reversi => play_game(start::<Reversi>(&args)?, &mut prompt, &args),
+        PlayGame::Ttt => play_game(start::<TicTacToe>(&args)?, &mut prompt, &args),
+        PlayGame::C4 => play_game(start::<ConnectFour>(&args)?, &mut prompt, &args),
+        PlayGame::Reversi => play_game(start::<Reversi>(&args)?, &mut prompt, &args),
+        PlayGame::Dots => {
+            let board = match size {
+                Some(text) => {
+                    let s = parse_size(text, &["rows", "columns"])?;
+                    DotsAndBoxes::new(s[0], s[1])
+                        .map_err(|e| Failure::input(format!("--size: {e}")))?
+                }
+                None => DotsAndBoxes::default(),
+            };
+            play_game(start_from(board, &args)?, &mut prompt, &args)
+        }
+        PlayGame::Kalah => {
+            let board = match size {
+                Some(text) => {
+                    let s = parse_size(text, &["pits", "stones"])?;
+                    let stones = u8::try_from(s[1]).unwrap_or(u8::MAX);
+                    Kalah::new(s[0], stones).map_err(|e| Failure::input(format!("--size: {e}")))?
+                }
+                None => Kalah::default(),
+            };
+            play_game(start_from(board, &args)?, &mut prompt, &args)
+        }
+        PlayGame::Einstein => play_tabletop(EinStein::new(), &mut prompt, &args),
+        PlayGame::Mnk => {
+            let [w, h, k] = match size {
+                Some(text) => {
+                    let s = parse_size(text, &["width", "height", "k"])?;
+                    [s[0], s[1], s[2]]
+                }
+                None => [6, 6, 4],
+            };
+            let players = usize::from(args.players.unwrap_or(3));
+            let board = MnkGame::new(w, h, k, players)
+                .map_err(|e| Failure::input(format!("--size/--players: {e}")))?;
+            play_tabletop(board, &mut prompt, &args)
+        }
+    }
+}
+
+/// `board`, after the moves given with `--moves` if any, if the game is not over.
+fn start_from<G: Playable>(board: G, args: &Args) -> Result<G, Failure> {
+    let Some(text) = &args.moves else {
+        return Ok(board);
+    };
+    let state = board.after_moves(text).map_err(Failure::input)?;
+    if state.outcome().is_over() {
+        return Err(Failure::input(format!(
+            "the start position {text:?} is already over ({:?})",
+            state.outcome()
+        )));
+    }
+    Ok(state)
+}
+
+/// A game with dice or more than two players: asks who plays and how strong, and plays.
+fn play_tabletop<G: play_general::Tabletop, R: BufRead>(
+    start: G,
+    prompt: &mut Prompt<R>,
+    args: &Args,
+) -> Result<ExitCode, Failure> {
+    if args.moves.is_some() {
+        return Err(Failure::input(format!(
+            "--moves is not available for {}: it starts from the usual position",
+            G::NAME
+        )));
+    }
+    let players = start.player_count();
+    let Some(first) = ask_first(prompt, args) else {
+        return input_ended();
+    };
+    let mut human = vec![false; players];
+    if !args.ai_vs_ai {
+        human[usize::from(first == First::Ai)] = true;
+    }
+    let mut engines = vec![args.ai; players];
+    engines[0] = args.ai_x.unwrap_or(args.ai);
+    engines[1] = args.ai_o.unwrap_or(args.ai);
+    let only_random = (0..players).all(|i| human[i] || engines[i] == EngineKind::Random);
+    let Some(strength) = ask_strength(prompt, args, only_random) else {
+        return input_ended();
+    };
+    let table = Table {
+        human,
+        engines,
+        strength,
+        seed: args.seed,
+    };
+    play_general::play(start, prompt, &table)
+}
+
+/// Who moves first: `--ai-vs-ai`, `--first`, or the answer at the prompt; `None` if the input
+/// ended.
+fn ask_first<R: BufRead>(prompt: &mut Prompt<R>, args: &Args) -> Option<First> {
+    if args.ai_vs_ai {
+        return Some(First::Ai);
+    }
+    match args.first {
+        Some(f) => Some(f),
+        None => prompt.ask_until("Who starts, human or ai? [human] ", "human", parse_first),
+    }
+}
+
+/// The AI's strength: `--depth`, `--time`, `--playouts`, or the answer at the prompt; `None`
+/// if the input ended.
+fn ask_strength<R: BufRead>(
+    prompt: &mut Prompt<R>,
+    args: &Args,
+    only_random: bool,
+) -> Option<Strength> {
+    match (args.depth, args.time, args.playouts) {
+        (Some(d), _, _) => Some(Strength::Depth(d)),
+        (_, Some(ms), _) => Some(Strength::Time(Duration::from_millis(ms))),
+        (_, _, Some(n)) => Some(Strength::Playouts(n)),
+        // Random moves take no thought: there is no strength to ask for.
+        _ if only_random => Some(Strength::Depth(1)),
+        _ => prompt.ask_until(
+            "AI strength: a depth (e.g. 6), a time per move (e.g. 500ms) or playouts (e.g. 20000p)? [500ms] ",
+            "500ms",
+            |text| text.parse::<Strength>(),
+        ),
     }
 }
 
@@ -148,24 +349,8 @@ fn play_game<G: Playable, R: BufRead>(
     prompt: &mut Prompt<R>,
     args: &Args,
 ) -> Result<ExitCode, Failure> {
-    let first = if args.ai_vs_ai {
-        First::Ai
-    } else {
-        match args.first {
-            Some(f) => f,
-            None => {
-                match prompt.ask_until("Who starts, human or ai? [human] ", "human", parse_first) {
-                    Some(f) => f,
-                    None => return input_ended(),
-                }
-            }
-        }
-    };
-    let given = match (args.depth, args.time, args.playouts) {
-        (Some(d), _, _) => Some(Strength::Depth(d)),
-        (_, Some(ms), _) => Some(Strength::Time(Duration::from_millis(ms))),
-        (_, _, Some(n)) => Some(Strength::Playouts(n)),
-        _ => None,
+    let Some(first) = ask_first(prompt, args) else {
+        return input_ended();
     };
     let human = match (args.ai_vs_ai, first) {
         (true, _) => [false, false],
@@ -173,19 +358,9 @@ fn play_game<G: Playable, R: BufRead>(
         (false, First::Ai) => [false, true],
     };
     let kinds = [args.ai_x.unwrap_or(args.ai), args.ai_o.unwrap_or(args.ai)];
-    // Random moves take no thought: there is no strength to ask for.
     let only_random = (0..2).all(|i| human[i] || kinds[i] == EngineKind::Random);
-    let strength = match given {
-        Some(s) => s,
-        None if only_random => Strength::Depth(1),
-        None => match prompt.ask_until(
-            "AI strength: a depth (e.g. 6), a time per move (e.g. 500ms) or playouts (e.g. 20000p)? [500ms] ",
-            "500ms",
-            |text| text.parse::<Strength>(),
-        ) {
-            Some(s) => s,
-            None => return input_ended(),
-        },
+    let Some(strength) = ask_strength(prompt, args, only_random) else {
+        return input_ended();
     };
     let mut ais: [Option<Box<dyn Ai<G>>>; 2] = [None, None];
     for (i, slot) in ais.iter_mut().enumerate() {
@@ -218,7 +393,7 @@ fn play_moves<G: Playable, R: BufRead>(
 ) -> Result<ExitCode, Failure> {
     let mut out = io::stdout();
     let mut state = start;
-    let _ = writeln!(out, "\n{state}\n");
+    let _ = writeln!(out, "\n{}\n", state.board());
     loop {
         match state.outcome() {
             Outcome::Win(p) => {
@@ -297,7 +472,7 @@ fn play_moves<G: Playable, R: BufRead>(
         for ai in ais.iter_mut().flatten() {
             ai.observe(&before, mv);
         }
-        let _ = writeln!(out, "\n{state}\n");
+        let _ = writeln!(out, "\n{}\n", state.board());
     }
 }
 
@@ -316,11 +491,11 @@ fn hint<G: Playable>(ais: &mut [Option<Box<dyn Ai<G>>>; 2], state: &G) -> String
     let Some(ai) = ais.iter_mut().flatten().next() else {
         return "No AI plays in this game: there is nobody to ask for a hint.".to_string();
     };
-    match ai.analyze(state) {
+    match ai.hint(state) {
         Ok(moves) => {
             let mut text = String::from("The AI's view, best move first:");
-            for m in moves {
-                text.push_str(&format!("\n  {:>8}: {}", G::move_text(m.mv), m.value));
+            for (mv, value) in moves {
+                text.push_str(&format!("\n  {:>8}: {value}", G::move_text(mv)));
             }
             text
         }

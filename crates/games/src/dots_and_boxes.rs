@@ -74,6 +74,16 @@ impl DotsAndBoxes {
         })
     }
 
+    /// The board's size in boxes: `(rows, cols)`.
+    ///
+    /// ```
+    /// assert_eq!(games::DotsAndBoxes::new(2, 3).unwrap().size(), (2, 3));
+    /// ```
+    #[must_use]
+    pub fn size(&self) -> (usize, usize) {
+        (usize::from(self.rows), usize::from(self.cols))
+    }
+
     /// The number of lines on the board.
     ///
     /// ```
@@ -133,6 +143,17 @@ impl DotsAndBoxes {
             let (r, c) = (v / (cols + 1), v % (cols + 1));
             [(c > 0).then(|| (r, c - 1)), (c < cols).then_some((r, c))]
         }
+    }
+}
+
+impl Default for DotsAndBoxes {
+    /// The usual small board: 3 × 3 boxes (24 lines).
+    ///
+    /// ```
+    /// assert_eq!(games::DotsAndBoxes::default().line_count(), 24);
+    /// ```
+    fn default() -> Self {
+        DotsAndBoxes::new(3, 3).expect("3 × 3 boxes have 24 lines")
     }
 }
 

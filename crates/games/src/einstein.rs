@@ -178,6 +178,38 @@ impl EinStein {
         Ok(game)
     }
 
+    /// The cube on `cell` (`row * 5 + col`) as `(player, number)`, number `1..=6`; `None`
+    /// for an empty cell or one off the board.
+    ///
+    /// ```
+    /// let game = games::EinStein::new();
+    /// assert_eq!(game.cube(0), Some((0, 1)));
+    /// assert_eq!(game.cube(24), Some((1, 1)));
+    /// assert_eq!(game.cube(12), None);
+    /// ```
+    #[must_use]
+    pub fn cube(&self, cell: usize) -> Option<(usize, u8)> {
+        match self.board.get(cell).copied() {
+            Some(v @ 1..=6) => Some((0, v)),
+            Some(v @ 7..=12) => Some((1, v - 6)),
+            _ => None,
+        }
+    }
+
+    /// The face the die shows for the player to move, once rolled.
+    ///
+    /// ```
+    /// use search_core::GeneralGame;
+    /// let mut game = games::EinStein::new();
+    /// assert_eq!(game.roll(), None);
+    /// game.apply(games::EinSteinMove::Roll(4));
+    /// assert_eq!(game.roll(), Some(4));
+    /// ```
+    #[must_use]
+    pub fn roll(&self) -> Option<u8> {
+        self.roll
+    }
+
     /// The player who has won, if any.
     ///
     /// ```

@@ -74,6 +74,16 @@ impl Kalah {
         })
     }
 
+    /// The number of pits a side.
+    ///
+    /// ```
+    /// assert_eq!(games::Kalah::new(4, 3).unwrap().pits(), 4);
+    /// ```
+    #[must_use]
+    pub fn pits(&self) -> usize {
+        usize::from(self.pits)
+    }
+
     /// The stones in each player's store, indexed by [`Player::index`].
     ///
     /// ```
@@ -108,6 +118,17 @@ impl Kalah {
         self.board[base..base + usize::from(self.pits)]
             .iter()
             .all(|&s| s == 0)
+    }
+}
+
+impl Default for Kalah {
+    /// The classic game, Kalah(6, 4).
+    ///
+    /// ```
+    /// assert_eq!(games::Kalah::default(), games::Kalah::new(6, 4).unwrap());
+    /// ```
+    fn default() -> Self {
+        Kalah::new(6, 4).expect("Kalah(6, 4) is the classic game")
     }
 }
 

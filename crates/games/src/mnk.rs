@@ -83,6 +83,20 @@ impl MnkGame {
         })
     }
 
+    /// The board's width, height and the line length that wins: `(width, height, k)`.
+    ///
+    /// ```
+    /// assert_eq!(games::MnkGame::new(5, 4, 3, 3).unwrap().shape(), (5, 4, 3));
+    /// ```
+    #[must_use]
+    pub fn shape(&self) -> (usize, usize, usize) {
+        (
+            usize::from(self.width),
+            usize::from(self.height),
+            usize::from(self.k),
+        )
+    }
+
     /// The player whose mark is on `cell`, if any.
     ///
     /// ```

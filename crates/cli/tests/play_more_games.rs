@@ -1,0 +1,279 @@
+//! Drives `ply play` on the games with extra turns (Dots and Boxes, Kalah), with dice
+//! (EinStein würfelt nicht!) and with more than two players (the m,n,k-game).
+
+mod common;
+
+use adversarial::MarginSolver;
+use games::{DotsAndBoxes, Kalah};
+
+/// Runs `ply play ARGS` with `input` on stdin: (exit code, stdout, stderr).
+fn run(args: &[&str], input: &str) -> (i32, String, String) {
+    common::ply_command("play", args, input.as_bytes())
+}
+
+/// The last two numbers after `label` in `out`: the final score line of a game.
+fn last_pair(out: &str, label: &str) -> (i32, i32) {
+    let line = out
+        .lines()
+        .rev()
+        .find(|l| l.contains(label))
+        .unwrap_or_else(|| panic!("no {label:?} line in {out}"));
+    let numbers: Vec<i32> = line
+        .split(|c: char| !c.is_ascii_digit())
+        .filter_map(|w| w.parse().ok())
+        .collect();
+    (numbers[0], numbers[1])
+}
+
+#[test]
+fn two_solvers_play_dots_and_boxes_to_its_proven_margin() {
+    let proven = MarginSolver::new()
+        .solve(&DotsAndBoxes::new(2, 2).unwrap())
+        .unwrap()
+        .margin
+        .unwrap();
+    let args = [
+        "--game",
+        "dots",
+        "--size",
+        "2x2",
+        "--ai-vs-ai",
+        "--ai",
+        "solver",
+        "--time",
+        "20000",
+    ];
+    let (code, out, err) = run(&args, "");
+    assert_eq!(code, 0, "{out}\n{err}");
+    let (x, o) = last_pair(&out, "boxes: X");
+    assert_eq!(x - o, proven, "{out}");
+    assert!(out.contains("proved margin"), "{out}");
+}
+
+#[test]
+fn two_solvers_play_kalah_to_its_proven_margin() {
+    let proven = MarginSolver::new()
+        .solve(&Kalah::new(3, 3).unwrap())
+        .unwrap()
+        .margin
+        .unwrap();
+    let args = [
+        "--game",
+        "kalah",
+        "--size",
+        "3x3",
+        "--ai-vs-ai",
+        "--ai",
+        "solver",
+        "--time",
+        "20000",
+    ];
+    let (code, out, err) = run(&args, "");
+    assert_eq!(code, 0, "{out}\n{err}");
+    // The board's middle line: "O <store> ... <store> X".
+    let line = out
+        .lines()
+        .rev()
+        .find(|l| l.trim_start().starts_with("O ") && l.ends_with(" X"))
+        .unwrap_or_else(|| panic!("no store line in {out}"));
+    let stores: Vec<i32> = line
+        .split_whitespace()
+        .filter_map(|w| w.parse().ok())
+        .collect();
+    assert_eq!(stores[1] - stores[0], proven, "{out}");
+}
+
+#[test]
+fn dots_and_boxes_explains_bad_lines_and_gives_extra_turns() {
+    // X draws line 0; the AI answers; X then tries a drawn line, a line off the board and a
+    // word, and quits.
+    let args = [
+        "--game",
+        "dots",
+        "--size",
+        "1x1",
+        "--first",
+        "human",
+        "--ai",
+        "mcts",
+        "--playouts",
+        "200",
+    ];
+    let (code, out, err) = run(&args, "0\n0\n9\nline\nquit\n");
+    assert_eq!(code, 0, "{out}\n{err}");
+    assert!(out.contains("already drawn"), "{out}");
+    assert!(out.contains("there is no line 9"), "{out}");
+    assert!(out.contains("\"line\" is not a number"), "{out}");
+    // On one box, whoever draws the fourth line closes it and moves again: the game ends.
+    let args = [
+        "--game", "dots", "--size", "1x1", "--moves", "0 1", "--first", "human", "--ai", "random",
+    ];
+    let (code, out, err) = run(&args, "2\n");
+    assert_eq!(code, 0, "{out}\n{err}");
+    assert!(out.contains("AI (O) plays line 3"), "{out}");
+    assert!(out.contains("O (second player) wins"), "{out}");
+}
+
+#[test]
+fn kalah_explains_bad_pits_and_hints_with_margins() {
+    let args = [
+        "--game", "kalah", "--size", "3x2", "--first", "human", "--ai", "solver", "--time", "5000",
+    ];
+    let (code, out, err) = run(&args, "7\npit\nhint\nquit\n");
+    assert_eq!(code, 0, "{out}\n{err}");
+    assert!(out.contains("there is no pit 7"), "{out}");
+    assert!(out.contains("\"pit\" is not a number"), "{out}");
+    assert!(out.contains("margin"), "{out}");
+    // Pit 2's two stones end in X's store: X moves again, and pit 2 is now empty.
+    let args = [
+        "--game", "kalah", "--size", "3x2", "--first", "human", "--ai", "random",
+    ];
+    let (code, out, err) = run(&args, "2\n2\nquit\n");
+    assert_eq!(code, 0, "{out}\n{err}");
+    assert!(out.contains("pit 2 is empty"), "{out}");
+    assert!(!out.contains("AI (O) plays"), "X kept the move: {out}");
+}
+
+#[test]
+fn einstein_games_repeat_from_their_seed() {
+    let moves = |out: &str| -> Vec<String> {
+        out.lines()
+            .filter(|l| l.contains(" rolls ") || l.starts_with("AI ("))
+            .map(|l| l.split(':').next().unwrap_or("").to_string())
+            .collect()
+    };
+    let args = [
+        "--game",
+        "einstein",
+        "--ai-vs-ai",
+        "--depth",
+        "2",
+        "--seed",
+        "11",
+    ];
+    let (code, first, err) = run(&args, "");
+    assert_eq!(code, 0, "{first}\n{err}");
+    assert!(first.contains(" wins."), "{first}");
+    let (_, second, _) = run(&args, "");
+    assert_eq!(moves(&first), moves(&second));
+    let (_, other, _) = run(
+        &[
+            "--game",
+            "einstein",
+            "--ai-vs-ai",
+            "--depth",
+            "2",
+            "--seed",
+            "12",
+        ],
+        "",
+    );
+    assert_ne!(
+        moves(&first),
+        moves(&other),
+        "another seed rolls other dice"
+    );
+}
+
+#[test]
+fn a_person_plays_einstein_by_steps() {
+    let args = [
+        "--game",
+        "einstein",
+        "--first",
+        "human",
+        "--ai",
+        "alphabeta",
+        "--depth",
+        "2",
+        "--seed",
+        "3",
+    ];
+    let (code, out, err) = run(&args, "z9\na1a1\nmoves\nquit\n");
+    assert_eq!(code, 0, "{out}\n{err}");
+    assert!(out.contains("player 1 rolls"), "{out}");
+    assert!(out.contains("is not a cell"), "{out}");
+    assert!(out.contains("is not a legal step"), "{out}");
+    assert!(out.contains("legal moves: "), "{out}");
+}
+
+#[test]
+fn three_players_play_the_mnk_game_with_each_search() {
+    for ai in ["alphabeta", "maxn", "best-reply", "random"] {
+        let args = [
+            "--game",
+            "mnk",
+            "--size",
+            "4x4x3",
+            "--ai-vs-ai",
+            "--ai",
+            ai,
+            "--depth",
+            "2",
+        ];
+        let (code, out, err) = run(&args, "");
+        assert_eq!(code, 0, "{ai}: {out}\n{err}");
+        assert!(
+            out.contains(" wins.") || out.contains("Draw."),
+            "{ai}: {out}"
+        );
+        assert!(out.contains("AI (C) plays"), "{ai}: {out}");
+    }
+}
+
+#[test]
+fn a_person_takes_a_seat_at_the_mnk_game() {
+    let args = [
+        "--game",
+        "mnk",
+        "--players",
+        "4",
+        "--size",
+        "5x5x4",
+        "--first",
+        "human",
+        "--ai",
+        "maxn",
+        "--depth",
+        "1",
+    ];
+    let (code, out, err) = run(&args, "c3\nc3\nk1\nhint\nquit\n");
+    assert_eq!(code, 0, "{out}\n{err}");
+    assert!(out.contains("AI (D) plays"), "{out}");
+    assert!(out.contains("c3 is taken"), "{out}");
+    assert!(out.contains("is not a cell"), "{out}");
+    assert!(out.contains("The AI would play"), "{out}");
+}
+
+#[test]
+fn options_that_do_not_fit_the_game_are_refused() {
+    let cases: [(&[&str], &str); 8] = [
+        (&["--game", "ttt", "--size", "3x3"], "--size is for"),
+        (
+            &["--game", "dots", "--players", "3"],
+            "--players is for mnk",
+        ),
+        (&["--game", "dots", "--size", "3"], "--size \"3\""),
+        (&["--game", "dots", "--size", "9x9"], "--size"),
+        (&["--game", "kalah", "--size", "6x300"], "--size"),
+        (
+            &["--game", "einstein", "--ai", "best-reply", "--depth", "2"],
+            "three or more players",
+        ),
+        (
+            &["--game", "einstein", "--ai", "solver", "--depth", "2"],
+            "does not play",
+        ),
+        (
+            &["--game", "c4", "--ai", "maxn", "--depth", "2"],
+            "three or more players",
+        ),
+    ];
+    for (args, message) in cases {
+        let mut all = args.to_vec();
+        all.extend(["--ai-vs-ai"]);
+        let (code, out, err) = run(&all, "");
+        assert_eq!(code, 2, "{args:?}: {out}\n{err}");
+        assert!(err.contains(message), "{args:?}: {err}");
+    }
+}
