@@ -359,6 +359,12 @@ pub enum GameKind {
     /// Reversi (Othello) on a 6 x 6 board.
     #[value(alias = "othello")]
     Reversi,
+    /// Dots and Boxes on 3 x 3 boxes (closing a box gives another move).
+    #[value(alias = "dots-and-boxes", alias = "boxes")]
+    Dots,
+    /// Kalah(6, 4), the mancala game (ending in your store gives another move).
+    #[value(alias = "mancala")]
+    Kalah,
 }
 
 /// How much an AI may think per move.

@@ -5,7 +5,7 @@ use std::io::{self, Write};
 use std::process::ExitCode;
 use std::time::Instant;
 
-use games::{ConnectFour, Reversi, TicTacToe, perft};
+use games::{ConnectFour, DotsAndBoxes, Kalah, Reversi, TicTacToe, perft};
 use search_core::Game;
 
 use crate::Failure;
@@ -31,7 +31,8 @@ pub struct Args {
     #[arg(value_parser = clap::value_parser!(u32).range(0..=42))]
     depth: u32,
     /// The start position: 1-based Connect Four columns (`4455`), nine tic-tac-toe cells
-    /// (`X.O.X....`), or Reversi moves (`c2 b2`).
+    /// (`X.O.X....`), or moves as `ply play` reads them (Reversi `c2 b2`, Dots and Boxes
+    /// lines `0 12`, Kalah pits `3 1`).
     #[arg(long)]
     moves: Option<String>,
 }
@@ -58,6 +59,14 @@ pub fn run(args: Args) -> Result<ExitCode, Failure> {
         }
         GameKind::Reversi => {
             let start = Reversi::parse_position(moves).map_err(Failure::input)?;
+            count(&start, args.depth)
+        }
+        GameKind::Dots => {
+            let start = DotsAndBoxes::parse_position(moves).map_err(Failure::input)?;
+            count(&start, args.depth)
+        }
+        GameKind::Kalah => {
+            let start = Kalah::parse_position(moves).map_err(Failure::input)?;
             count(&start, args.depth)
         }
     }

@@ -7,7 +7,7 @@ use std::process::ExitCode;
 use std::str::FromStr;
 use std::time::Duration;
 
-use games::{ConnectFour, Reversi, TicTacToe};
+use games::{ConnectFour, DotsAndBoxes, Kalah, Reversi, TicTacToe};
 use search_core::Wdl;
 use search_core::arena::Arena;
 
@@ -29,7 +29,8 @@ Examples:
   ply match --game c4 --games 20 alphabeta mcts
   ply match --game c4 --games 100 alphabeta:4 alphabeta:6
   ply match --game ttt --games 50 mcts:2000p random
-  ply match --game c4 --games 40 --time 50 mcts alphabeta --seed 7")]
+  ply match --game c4 --games 40 --time 50 mcts alphabeta --seed 7
+  ply match --game kalah --games 20 --time 50 mcts random")]
 pub struct Args {
     /// Engine A.
     a: EngineSpec,
@@ -95,6 +96,8 @@ pub fn run(args: Args) -> Result<ExitCode, Failure> {
         GameKind::Ttt => play_match(TicTacToe::new(), &args),
         GameKind::C4 => play_match(ConnectFour::new(), &args),
         GameKind::Reversi => play_match(Reversi::new(), &args),
+        GameKind::Dots => play_match(DotsAndBoxes::default(), &args),
+        GameKind::Kalah => play_match(Kalah::default(), &args),
     }
 }
 

@@ -277,3 +277,38 @@ fn options_that_do_not_fit_the_game_are_refused() {
         assert!(err.contains(message), "{args:?}: {err}");
     }
 }
+
+#[test]
+fn perft_counts_dots_and_boxes_line_orders() {
+    // Every order of distinct lines is a legal game prefix (extra turns change who draws,
+    // not which lines are free): perft(d) on 24 lines is 24 · 23 · … · (24 − d + 1).
+    let (code, out, err) = common::ply_command("perft", &["dots", "4", "--moves", "5 7"], b"");
+    assert_eq!(code, 0, "{out}\n{err}");
+    for depth in 1..=4u64 {
+        let expected: u64 = (0..depth).map(|i| 22 - i).product();
+        let line = out
+            .lines()
+            .find(|l| l.starts_with(&format!("perft({depth:>2})")))
+            .unwrap_or_else(|| panic!("no perft({depth}) in {out}"));
+        let count: u64 = line
+            .split('=')
+            .nth(1)
+            .and_then(|r| r.split_whitespace().next())
+            .and_then(|n| n.parse().ok())
+            .unwrap_or_else(|| panic!("{line}"));
+        assert_eq!(count, expected, "{line}");
+    }
+    let (code, _, err) = common::ply_command("perft", &["kalah", "3", "--moves", "7"], b"");
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("there is no pit 7"), "{err}");
+}
+
+#[test]
+fn matches_are_played_on_games_with_extra_turns() {
+    for game in ["dots", "kalah"] {
+        let args = ["--game", game, "--games", "2", "-q", "mcts:300p", "random"];
+        let (code, out, err) = common::ply_command("match", &args, b"");
+        assert_eq!(code, 0, "{game}: {out}\n{err}");
+        assert!(out.contains("A moving first"), "{game}: {out}");
+    }
+}
