@@ -228,16 +228,16 @@ fn bench_playouts(c: &mut Criterion) {
             b.iter(|| ours.search(black_box(&empty)).map(|r| r.best_move))
         });
         if threads > 1 {
-            // The same with root parallelism (one tree per thread) instead of the default
-            // tree parallelism (one shared tree).
-            let mut root = Mcts::<ConnectFour>::new()
+            // The same with tree parallelism (one shared tree) instead of the default root
+            // parallelism (one tree per thread).
+            let mut shared = Mcts::<ConnectFour>::new()
                 .with_seed(1)
                 .with_threads(threads)
-                .with_parallelism(Parallelism::Root)
+                .with_parallelism(Parallelism::Tree)
                 .with_tree_reuse(false)
                 .with_budget(Budget::iterations(PLAYOUTS));
-            group.bench_function(format!("ours root-parallel/{threads} thread(s)"), |b| {
-                b.iter(|| root.search(black_box(&empty)).map(|r| r.best_move))
+            group.bench_function(format!("ours tree-parallel/{threads} thread(s)"), |b| {
+                b.iter(|| shared.search(black_box(&empty)).map(|r| r.best_move))
             });
         }
         group.bench_function(format!("zxqfl mcts 0.3/{threads} thread(s)"), |b| {

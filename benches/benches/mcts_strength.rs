@@ -5,14 +5,17 @@
 //! * progressive widening (`with_progressive_widening(1.0, 0.5)`) against plain UCT at
 //!   equal playouts, on Connect Four and on 6 × 6 Reversi (more moves per position);
 //! * tree parallelism against root parallelism, two threads each, at equal time per move
-//!   and at equal playouts, on Connect Four.
+//!   and at equal playouts, on Connect Four;
+//! * RAVE (`with_rave(k)`) against plain UCT at equal playouts (k = 100 and 1000) and at
+//!   equal time, on Connect Four, on 6 × 6 Reversi and on 3 × 3 Dots and Boxes.
 //!
-//! `cargo bench -p benches --bench mcts_strength -- [games per match]` (default 100).
+//! `cargo bench -p benches --bench mcts_strength -- [games per match] [word]` (default 100
+//! games; with a word, only the matches whose name contains it, e.g. `RAVE`).
 #![forbid(unsafe_code)]
 
 use std::time::{Duration, Instant};
 
-use games::{ConnectFour, Reversi};
+use games::{ConnectFour, DotsAndBoxes, Reversi};
 use mcts::{Mcts, Parallelism};
 use search_core::arena::Arena;
 use search_core::{Budget, Game, Strategy};
@@ -20,6 +23,7 @@ use search_core::{Budget, Game, Strategy};
 /// Plays `games` games between the engines `a` and `b` builds from a seed, and prints the
 /// line of the match.
 fn duel<G, A, B>(
+    filter: &str,
     name: &str,
     start: G,
     games: u32,
@@ -31,6 +35,9 @@ fn duel<G, A, B>(
     A: Strategy<G>,
     B: Strategy<G>,
 {
+    if !name.contains(filter) {
+        return;
+    }
     let t = Instant::now();
     let arena = Arena::new(start)
         .with_games(games)
@@ -52,9 +59,15 @@ fn main() {
         .skip(1)
         .find_map(|a| a.parse().ok())
         .unwrap_or(100);
+    let filter = std::env::args()
+        .skip(1)
+        .find(|a| !a.starts_with('-') && a.parse::<u32>().is_err())
+        .unwrap_or_default();
+    let filter = filter.as_str();
     let playouts = |n| Budget::iterations(n);
 
     duel(
+        filter,
         "Connect Four, 3 000 playouts a move: widening (1, 0.5) vs plain UCT",
         ConnectFour::new(),
         games,
@@ -72,6 +85,7 @@ fn main() {
         },
     );
     duel(
+        filter,
         "Reversi 6x6, 3 000 playouts a move: widening (1, 0.5) vs plain UCT",
         Reversi::new(),
         games,
@@ -96,6 +110,7 @@ fn main() {
             .with_budget(budget)
     };
     duel(
+        filter,
         "Connect Four, 2 threads, 20 ms a move: tree vs root parallelism",
         ConnectFour::new(),
         games,
@@ -116,11 +131,88 @@ fn main() {
         },
     );
     duel(
+        filter,
         "Connect Four, 2 threads, 6 000 playouts a move: tree vs root parallelism",
         ConnectFour::new(),
         games,
         4,
         |seed| parallel(Parallelism::Tree, seed, playouts(6_000)),
         |seed| parallel(Parallelism::Root, seed + 1, playouts(6_000)),
+    );
+    for k in [100.0, 1000.0] {
+        duel(
+            filter,
+            &format!("Connect Four, 3 000 playouts a move: RAVE (k = {k}) vs plain UCT"),
+            ConnectFour::new(),
+            games,
+            4,
+            |seed| {
+                Mcts::<ConnectFour>::new()
+                    .with_seed(seed)
+                    .with_rave(k)
+                    .with_budget(playouts(3_000))
+            },
+            |seed| {
+                Mcts::<ConnectFour>::new()
+                    .with_seed(seed + 1)
+                    .with_budget(playouts(3_000))
+            },
+        );
+        duel(
+            filter,
+            &format!("Reversi 6x6, 3 000 playouts a move: RAVE (k = {k}) vs plain UCT"),
+            Reversi::new(),
+            games,
+            4,
+            |seed| {
+                Mcts::<Reversi>::new()
+                    .with_seed(seed)
+                    .with_rave(k)
+                    .with_budget(playouts(3_000))
+            },
+            |seed| {
+                Mcts::<Reversi>::new()
+                    .with_seed(seed + 1)
+                    .with_budget(playouts(3_000))
+            },
+        );
+    }
+    for k in [100.0, 1000.0] {
+        duel(
+            filter,
+            &format!("Dots and Boxes 3x3, 3 000 playouts a move: RAVE (k = {k}) vs plain UCT"),
+            DotsAndBoxes::default(),
+            games,
+            4,
+            |seed| {
+                Mcts::<DotsAndBoxes>::new()
+                    .with_seed(seed)
+                    .with_rave(k)
+                    .with_budget(playouts(3_000))
+            },
+            |seed| {
+                Mcts::<DotsAndBoxes>::new()
+                    .with_seed(seed + 1)
+                    .with_budget(playouts(3_000))
+            },
+        );
+    }
+    duel(
+        filter,
+        "Connect Four, 10 ms a move: RAVE (k = 1000) vs plain UCT",
+        ConnectFour::new(),
+        games,
+        4,
+        |seed| {
+            Mcts::<ConnectFour>::new()
+                .with_seed(seed)
+                .with_rave(1000.0)
+                .with_budget(Budget::time(Duration::from_millis(10)))
+        },
+        |seed| {
+            Mcts::<ConnectFour>::new()
+                .with_seed(seed + 1)
+                .with_budget(Budget::time(Duration::from_millis(10)))
+        },
     );
 }

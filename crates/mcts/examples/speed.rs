@@ -1,5 +1,6 @@
 //! Random playouts per second on Connect Four from the empty board, for a quick look
-//! without criterion: `cargo run --release --manifest-path crates/mcts/Cargo.toml --example speed -- [threads] [iterations] [tree|root]`.
+//! without criterion: `cargo run --release --manifest-path crates/mcts/Cargo.toml --example speed -- [threads] [iterations] [tree|root|rave]`
+//! (`rave`: root parallelism with RAVE, equivalence 1000).
 
 use games::ConnectFour;
 use mcts::{Mcts, Parallelism};
@@ -12,11 +13,18 @@ fn main() {
         .next()
         .and_then(|a| a.parse().ok())
         .unwrap_or(1_000_000);
-    let parallelism = match args.next().as_deref() {
-        Some("root") => Parallelism::Root,
+    let setting = args.next();
+    let parallelism = match setting.as_deref() {
+        Some("root" | "rave") => Parallelism::Root,
         _ => Parallelism::Tree,
     };
-    let mut ai = Mcts::<ConnectFour>::new()
+    let ai = Mcts::<ConnectFour>::new();
+    let ai = if setting.as_deref() == Some("rave") {
+        ai.with_rave(1000.0)
+    } else {
+        ai
+    };
+    let mut ai = ai
         .with_seed(1)
         .with_threads(threads)
         .with_parallelism(parallelism)

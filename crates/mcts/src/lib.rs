@@ -143,6 +143,7 @@ mod expansion;
 mod final_choice;
 mod mcts;
 mod playout;
+mod rave;
 mod result;
 mod search;
 mod selection;

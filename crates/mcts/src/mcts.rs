@@ -96,6 +96,8 @@ pub struct Mcts<G: Game, P = RandomPlayout> {
     pub(crate) prior_weight: f64,
     /// Progressive widening: (coefficient, exponent).
     pub(crate) widening: Option<(f64, f64)>,
+    /// RAVE's equivalence parameter, if on.
+    pub(crate) rave: Option<f64>,
     pub(crate) budget: Budget,
     pub(crate) node_cap: u64,
     pub(crate) playout: P,
@@ -129,6 +131,7 @@ impl<G: Game, P: core::fmt::Debug> core::fmt::Debug for Mcts<G, P> {
             .field("prior", &prior)
             .field("prior_weight", &self.prior_weight)
             .field("progressive_widening", &self.widening)
+            .field("rave", &self.rave)
             .field("budget", &self.budget)
             .field("node_cap", &self.node_cap)
             .field("playout", &self.playout)
@@ -163,6 +166,7 @@ impl<G: Game> Mcts<G, RandomPlayout> {
             prior: PriorSource::None,
             prior_weight: 0.0,
             widening: None,
+            rave: None,
             budget: Budget::iterations(10_000),
             node_cap: DEFAULT_NODE_CAP,
             playout: RandomPlayout,
@@ -553,6 +557,7 @@ impl<G: Game, P> Mcts<G, P> {
             prior: self.prior,
             prior_weight: self.prior_weight,
             widening: self.widening,
+            rave: self.rave,
             budget: self.budget,
             node_cap: self.node_cap,
             playout,
@@ -715,6 +720,53 @@ impl<G: Game, P> Mcts<G, P> {
         self.widening
     }
 
+    /// RAVE (rapid action value estimation, Gelly and Silver 2007), off by default: every
+    /// iteration also updates the all-moves-as-first (AMAF) statistics of each child, along
+    /// its path, whose move the same player played later in that iteration (in the tree or
+    /// in the playout), and selection blends a child's mean with its AMAF mean with weight
+    /// `β = sqrt(k / (3 n + k))`, where `n` is the parent's visits and `k` the
+    /// `equivalence` parameter (the visits at which both count equally after a fashion:
+    /// larger trusts AMAF longer; Gelly and Silver used around 1000). AMAF pays in games
+    /// where a move is worth much the same whenever it is played (Go, connection games);
+    /// `docs/benchmarks.md` has its measured strength on the shipped games.
+    ///
+    /// RAVE runs with root parallelism (the default) or one thread; with
+    /// [`Parallelism::Tree`] and several threads the search refuses it with
+    /// [`SearchError::Config`]. The AMAF statistics follow the kept subtree between moves.
+    /// An equivalence that is not finite and positive is a [`SearchError::Config`].
+    ///
+    /// ```
+    /// use games::ConnectFour;
+    /// use search_core::Budget;
+    /// let mut ai = mcts::Mcts::<ConnectFour>::new()
+    ///     .with_rave(1000.0)
+    ///     .with_seed(5)
+    ///     .with_budget(Budget::iterations(2_000));
+    /// // X (to move) has three in a row on the bottom with both ends open.
+    /// let r = ai.search(&"445566".parse().unwrap()).unwrap();
+    /// assert!(r.best_move == 2 || r.best_move == 6);
+    /// assert_eq!(ai.rave(), Some(1000.0));
+    /// ```
+    #[must_use]
+    pub fn with_rave(mut self, equivalence: f64) -> Self {
+        self.rave = Some(equivalence);
+        for w in &mut self.workers {
+            w.amaf.clear();
+        }
+        self
+    }
+
+    /// RAVE's equivalence parameter, if on (see [`with_rave`](Mcts::with_rave)).
+    ///
+    /// ```
+    /// use games::TicTacToe;
+    /// assert_eq!(mcts::Mcts::<TicTacToe>::new().rave(), None);
+    /// ```
+    #[must_use]
+    pub fn rave(&self) -> Option<f64> {
+        self.rave
+    }
+
     /// Nodes currently kept (all threads' trees together).
     ///
     /// ```
@@ -797,6 +849,18 @@ impl<G: Game, P> Mcts<G, P> {
                 return config(format!(
                     "the progressive widening exponent must lie in [0, 1], got {exponent}"
                 ));
+            }
+        }
+        if let Some(k) = self.rave {
+            if !(k.is_finite() && k > 0.0) {
+                return config(format!(
+                    "the RAVE equivalence parameter must be finite and > 0, got {k}"
+                ));
+            }
+            if self.threads > 1 && self.parallelism == Parallelism::Tree {
+                return config(
+                    "RAVE runs with root parallelism or one thread, not with a shared tree".into(),
+                );
             }
         }
         if self.threads == 0 || self.threads > MAX_THREADS {

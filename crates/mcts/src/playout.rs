@@ -2,6 +2,8 @@
 
 use search_core::{Evaluator, Game, Outcome, Player, SearchError, SplitMix64};
 
+use crate::rave::Recorder;
+
 /// How a playout (a simulated game from a new leaf of the tree) chooses its moves, and
 /// whether it stops early.
 ///
@@ -297,6 +299,18 @@ pub(crate) fn run_playout<G: Game, P: Playout<G>>(
     rng: &mut SplitMix64,
     moves: &mut Vec<G::Move>,
 ) -> Result<(f64, u32), SearchError> {
+    run_playout_recorded(policy, state, rng, moves, &mut ())
+}
+
+/// [`run_playout`], telling `recorder` every move played and by whom (for RAVE).
+#[inline]
+pub(crate) fn run_playout_recorded<G: Game, P: Playout<G>, R: Recorder<G::Move>>(
+    policy: &P,
+    state: &mut G,
+    rng: &mut SplitMix64,
+    moves: &mut Vec<G::Move>,
+    recorder: &mut R,
+) -> Result<(f64, u32), SearchError> {
     let limit = policy
         .cutoff_plies()
         .unwrap_or(MAX_PLAYOUT_PLIES)
@@ -326,6 +340,7 @@ pub(crate) fn run_playout<G: Game, P: Playout<G>>(
             return Ok((first, plies));
         }
         let mv = policy.choose(state, moves, rng);
+        recorder.record(state.to_move().index() as u8, mv);
         state.play(mv);
         plies += 1;
     }

@@ -105,6 +105,7 @@ where
                 coefficient: coefficient as f32,
                 exponent: exponent as f32,
             }),
+            rave: self.rave.map(|k| k as f32),
         };
         let proven = AtomicBool::new(false);
         let halt = AtomicBool::new(false);

@@ -1,6 +1,7 @@
 //! Selection: which child an iteration descends into (unvisited children first, then UCT
 //! with the optional progressive bias, skipping children the solver has settled).
 
+use crate::rave::{Amaf, beta, blended};
 use crate::tree::Node;
 
 /// Progressive widening: a node with `n` visits may select among its first
@@ -25,6 +26,9 @@ impl Widening {
 /// children that can still change the node's value. `None` when no child can. With
 /// progressive widening only the first [`Widening::allowed`] children are considered, unless
 /// none of them can change the node's value.
+///
+/// With RAVE (`rave`: the AMAF statistics beside the tree and the equivalence parameter)
+/// each child's mean is blended with its AMAF mean ([`blended`]).
 #[inline]
 pub(crate) fn select<M: Copy>(
     tree: &mut [Node<M>],
@@ -32,16 +36,17 @@ pub(crate) fn select<M: Copy>(
     c: f64,
     w: f64,
     widening: Option<Widening>,
+    rave: Option<(&[Amaf], f32)>,
 ) -> Option<usize> {
     let node = tree[idx];
     let Some(widening) = widening else {
-        return select_among(tree, idx, c, w, node.num_children);
+        return select_among(tree, idx, c, w, node.num_children, rave);
     };
     let allowed = widening.allowed(node.visits, u32::from(node.num_children)) as u16;
-    select_among(tree, idx, c, w, allowed).or_else(|| {
+    select_among(tree, idx, c, w, allowed, rave).or_else(|| {
         // Every allowed child is settled: the others may still change the value.
         (allowed < node.num_children)
-            .then(|| select_among(tree, idx, c, w, node.num_children))
+            .then(|| select_among(tree, idx, c, w, node.num_children, rave))
             .flatten()
     })
 }
@@ -54,6 +59,7 @@ fn select_among<M: Copy>(
     c: f64,
     w: f64,
     allowed: u16,
+    rave: Option<(&[Amaf], f32)>,
 ) -> Option<usize> {
     let node = tree[idx];
     if node.next_unvisited < allowed {
@@ -71,11 +77,16 @@ fn select_among<M: Copy>(
     let mut best = None;
     let mut best_score = f32::NEG_INFINITY;
     let first = node.first_child as usize;
+    let amaf = rave.map(|(amaf, k)| (amaf, beta(k, node.visits)));
     for (k, ch) in tree[first..first + allowed as usize].iter().enumerate() {
         if ch.opt() <= best_pess {
             continue; // proven, or cannot do better than a sibling already guarantees
         }
-        let mut s = ch.mean + explore * ch.inv_sqrt;
+        let mean = match amaf {
+            None => ch.mean,
+            Some((amaf, beta)) => blended(ch.mean, amaf[first + k], beta),
+        };
+        let mut s = mean + explore * ch.inv_sqrt;
         if w > 0.0 {
             s += w * ch.prior() / (ch.visits as f32 + 1.0);
         }

@@ -211,7 +211,19 @@ const FIX: u8 = 128;
 /// One forward pass from `new_root`: a kept node marks its children as kept; its
 /// `first_child` is remapped when the first of them is moved (the parent's new index is
 /// parked in the child's `first_child` meanwhile, and the child's own value in the parent's).
+#[cfg(test)]
 pub(crate) fn reroot<M: Copy>(tree: &mut Vec<Node<M>>, new_root: usize) {
+    reroot_with(tree, new_root, &mut Vec::<()>::new());
+}
+
+/// [`reroot`], moving `side[i]` (statistics kept beside the tree, one per node) along with
+/// node `i`; an empty `side` is left alone.
+pub(crate) fn reroot_with<M: Copy, A: Copy>(
+    tree: &mut Vec<Node<M>>,
+    new_root: usize,
+    side: &mut Vec<A>,
+) {
+    let with_side = side.len() == tree.len();
     tree[new_root].flags |= KEEP;
     let mut next = 0usize;
     for i in new_root..tree.len() {
@@ -236,9 +248,15 @@ pub(crate) fn reroot<M: Copy>(tree: &mut Vec<Node<M>>, new_root: usize) {
             tree[f].flags |= FIX;
         }
         tree[next] = n;
+        if with_side {
+            side[next] = side[i];
+        }
         next += 1;
     }
     tree.truncate(next);
+    if with_side {
+        side.truncate(next);
+    }
 }
 
 #[cfg(test)]
@@ -324,7 +342,18 @@ mod tests {
             let want = shape(&t, new_root);
             let size = want.matches('(').count();
             let capacity = t.capacity();
-            reroot(&mut t, new_root);
+            // Every other round with statistics beside the tree (each node's own move).
+            let mut side: Vec<u16> = if round % 2 == 0 {
+                t.iter().map(|n| n.mv).collect()
+            } else {
+                Vec::new()
+            };
+            reroot_with(&mut t, new_root, &mut side);
+            if round % 2 == 0 {
+                assert_eq!(side, t.iter().map(|n| n.mv).collect::<Vec<_>>());
+            } else {
+                assert!(side.is_empty());
+            }
             assert_eq!(shape(&t, 0), want, "round {round}");
             assert_eq!(t.len(), size);
             assert_eq!(t.capacity(), capacity, "no reallocation");

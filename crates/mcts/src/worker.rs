@@ -6,10 +6,11 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use search_core::{Game, Outcome, RunningBudget, SearchError, SplitMix64};
 
 use crate::expansion::{Expansion, Scratch, expand};
-use crate::playout::{Playout, first_player_reward, run_playout};
+use crate::playout::{Playout, first_player_reward, run_playout_recorded};
+use crate::rave::{self, Amaf};
 use crate::selection::{Widening, select};
 use crate::solver::{proven_first_reward, update_bounds};
-use crate::tree::{LOSS, Node, WIN, reroot, visit_table};
+use crate::tree::{LOSS, Node, WIN, reroot_with, visit_table};
 
 /// Read-only settings shared by the search threads.
 pub(crate) struct Ctx<'a, G: Game, P> {
@@ -21,6 +22,8 @@ pub(crate) struct Ctx<'a, G: Game, P> {
     pub max_depth: u32,
     /// Progressive widening, if on.
     pub widening: Option<Widening>,
+    /// RAVE's equivalence parameter, if on.
+    pub rave: Option<f32>,
 }
 
 /// The limits every search thread polls.
@@ -52,6 +55,11 @@ pub(crate) struct Worker<M> {
     /// With tree parallelism: the root owner's rewards summed over this thread's
     /// iterations (the shared root is not written during the search).
     pub root_reward: f64,
+    /// With RAVE: each node's all-moves-as-first statistics, beside the tree (index for
+    /// index; empty, or out of step with the tree, when RAVE is off).
+    pub amaf: Vec<Amaf>,
+    /// With RAVE: the moves of the current iteration from the root, with their players.
+    pub played: Vec<(u8, M)>,
 }
 
 impl<M: Copy + PartialEq + core::fmt::Debug> Worker<M> {
@@ -68,6 +76,8 @@ impl<M: Copy + PartialEq + core::fmt::Debug> Worker<M> {
             playouts: 0,
             max_depth: 0,
             root_reward: 0.0,
+            amaf: Vec::new(),
+            played: Vec::new(),
         }
     }
 
@@ -80,7 +90,8 @@ impl<M: Copy + PartialEq + core::fmt::Debug> Worker<M> {
                 .map(|k| root.first_child as usize + k)
         });
         match found {
-            Some(child) => reroot(&mut self.tree, child),
+            // The AMAF statistics follow their nodes when they are in step with the tree.
+            Some(child) => reroot_with(&mut self.tree, child, &mut self.amaf),
             None => self.tree.clear(),
         }
     }
@@ -121,10 +132,27 @@ impl<M: Copy + PartialEq + core::fmt::Debug> Worker<M> {
         &mut self,
         playout: &P,
         state: &mut G,
+        rave: bool,
     ) -> Result<f64, SearchError> {
-        let (reward, _) = run_playout(playout, state, &mut self.rng, &mut self.scratch.moves)?;
+        let (reward, _) = self.run_playout(playout, state, rave)?;
         self.playouts += 1;
         Ok(reward)
+    }
+
+    /// Runs a playout, recording its moves for RAVE when `rave` is on.
+    #[inline]
+    fn run_playout<G: Game<Move = M>, P: Playout<G>>(
+        &mut self,
+        playout: &P,
+        state: &mut G,
+        rave: bool,
+    ) -> Result<(f64, u32), SearchError> {
+        let moves = &mut self.scratch.moves;
+        if rave {
+            run_playout_recorded(playout, state, &mut self.rng, moves, &mut self.played)
+        } else {
+            run_playout_recorded(playout, state, &mut self.rng, moves, &mut ())
+        }
     }
 
     /// One iteration: select, expand, simulate (or score a proven leaf), back up.
@@ -134,8 +162,10 @@ impl<M: Copy + PartialEq + core::fmt::Debug> Worker<M> {
         ctx: &Ctx<'_, G, P>,
     ) -> Result<(), SearchError> {
         let mut state = root.clone();
+        let rave = ctx.rave.is_some();
         self.path.clear();
         self.path.push(0);
+        self.played.clear();
         let mut idx = 0usize;
         let mut depth = 0u32;
         let mut solved_leaf = false;
@@ -148,7 +178,7 @@ impl<M: Copy + PartialEq + core::fmt::Debug> Worker<M> {
             if !self.tree[idx].expanded() {
                 let expanded = depth < ctx.max_depth && self.expand(idx, &state, ctx, false)?;
                 if !expanded {
-                    reward = self.playout_from(ctx.playout, &mut state)?;
+                    reward = self.playout_from(ctx.playout, &mut state, rave)?;
                     break;
                 }
                 if self.tree[idx].is_solved() {
@@ -157,30 +187,33 @@ impl<M: Copy + PartialEq + core::fmt::Debug> Worker<M> {
                     break;
                 }
             }
+            if rave && self.amaf.len() < self.tree.len() {
+                self.amaf.resize(self.tree.len(), Amaf::default());
+            }
             let Some(child) = select(
                 &mut self.tree,
                 idx,
                 ctx.exploration,
                 ctx.prior_weight,
                 ctx.widening,
+                ctx.rave.map(|k| (self.amaf.as_slice(), k)),
             ) else {
-                reward = self.playout_from(ctx.playout, &mut state)?;
+                reward = self.playout_from(ctx.playout, &mut state, rave)?;
                 break;
             };
             // Each node knows its owner (the player who moved into it), so a move after
             // which the same player moves again (an extra turn) needs nothing special.
+            if rave {
+                let node = &self.tree[child];
+                self.played.push((node.owner(), node.mv));
+            }
             state.play(self.tree[child].mv);
             depth += 1;
             self.path.push(child as u32);
             idx = child;
             if self.tree[child].visits == 0 {
                 // The playout's first move generation tells whether the child is terminal.
-                let (r, plies) = run_playout(
-                    ctx.playout,
-                    &mut state,
-                    &mut self.rng,
-                    &mut self.scratch.moves,
-                )?;
+                let (r, plies) = self.run_playout(ctx.playout, &mut state, rave)?;
                 let outcome = if plies == 0 {
                     state.outcome()
                 } else {
@@ -217,6 +250,10 @@ impl<M: Copy + PartialEq + core::fmt::Debug> Worker<M> {
             let r = if n.owner() == 0 { reward } else { 1.0 - reward };
             n.add_visit(r as f32, &self.terms);
         }
+        if rave {
+            self.amaf.resize(self.tree.len(), Amaf::default());
+            rave::update(&self.tree, &mut self.amaf, &self.path, &self.played, reward);
+        }
         Ok(())
     }
 
@@ -232,6 +269,12 @@ impl<M: Copy + PartialEq + core::fmt::Debug> Worker<M> {
         self.playouts = 0;
         self.max_depth = 0;
         self.full = false;
+        if ctx.rave.is_some() && self.amaf.len() != self.tree.len() {
+            // Out of step (a tree kept from a search without RAVE, or rebuilt): start the
+            // AMAF statistics afresh.
+            self.amaf.clear();
+            self.amaf.resize(self.tree.len(), Amaf::default());
+        }
         if !self.tree[0].expanded() {
             self.expand(0, root, ctx, true)?;
         }
