@@ -226,6 +226,11 @@ pub fn run(args: Args) -> Result<ExitCode, Failure> {
                 }
                 None => [6, 6, 4],
             };
+            if w > 26 {
+                return Err(Failure::input(format!(
+                    "--size {w}x{h}x{k}: the board's columns are named a to z, so at most 26 wide"
+                )));
+            }
             let players = usize::from(args.players.unwrap_or(3));
             let board = MnkGame::new(w, h, k, players)
                 .map_err(|e| Failure::input(format!("--size/--players: {e}")))?;

@@ -85,3 +85,29 @@ fn bad_files_are_named() {
     assert!(err.contains("garbage.map:1: not text"), "{err}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+mod typing_at_the_new_games {
+    use super::ply;
+    use proptest::prelude::*;
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(12))]
+
+        /// Whatever is typed at the move prompt of the games with extra turns, dice or
+        /// more players, ply answers and ends cleanly when the input ends.
+        #[test]
+        fn any_lines_get_an_answer(
+            game in prop::sample::select(vec!["dots", "kalah", "einstein", "mnk"]),
+            lines in prop::collection::vec("[ -~éü×\u{1F600}]{0,8}", 0..12),
+        ) {
+            let mut input = lines.join("\n");
+            input.push('\n');
+            let args = ["play", "--game", game, "--first", "human", "--ai", "random"];
+            let (code, out, err) = ply(&args, input.as_bytes());
+            prop_assert_eq!(code, 0, "{} {:?}: {} {}", game, lines, out, err);
+            let ended = out.contains("Input ended") || out.contains("Goodbye")
+                || out.contains("wins") || out.contains("Draw");
+            prop_assert!(ended, "{} {:?}: {}", game, lines, out);
+        }
+    }
+}

@@ -247,7 +247,8 @@ fn a_person_takes_a_seat_at_the_mnk_game() {
 
 #[test]
 fn options_that_do_not_fit_the_game_are_refused() {
-    let cases: [(&[&str], &str); 8] = [
+    let cases: [(&[&str], &str); 9] = [
+        (&["--game", "mnk", "--size", "30x2x3"], "at most 26 wide"),
         (&["--game", "ttt", "--size", "3x3"], "--size is for"),
         (
             &["--game", "dots", "--players", "3"],
