@@ -140,61 +140,14 @@ fn main() {
         |seed| parallel(Parallelism::Root, seed + 1, playouts(6_000)),
     );
     for k in [100.0, 1000.0] {
-        duel(
+        rave_duel(filter, "Connect Four", ConnectFour::new(), games, k);
+        rave_duel(filter, "Reversi 6x6", Reversi::new(), games, k);
+        rave_duel(
             filter,
-            &format!("Connect Four, 3 000 playouts a move: RAVE (k = {k}) vs plain UCT"),
-            ConnectFour::new(),
-            games,
-            4,
-            |seed| {
-                Mcts::<ConnectFour>::new()
-                    .with_seed(seed)
-                    .with_rave(k)
-                    .with_budget(playouts(3_000))
-            },
-            |seed| {
-                Mcts::<ConnectFour>::new()
-                    .with_seed(seed + 1)
-                    .with_budget(playouts(3_000))
-            },
-        );
-        duel(
-            filter,
-            &format!("Reversi 6x6, 3 000 playouts a move: RAVE (k = {k}) vs plain UCT"),
-            Reversi::new(),
-            games,
-            4,
-            |seed| {
-                Mcts::<Reversi>::new()
-                    .with_seed(seed)
-                    .with_rave(k)
-                    .with_budget(playouts(3_000))
-            },
-            |seed| {
-                Mcts::<Reversi>::new()
-                    .with_seed(seed + 1)
-                    .with_budget(playouts(3_000))
-            },
-        );
-    }
-    for k in [100.0, 1000.0] {
-        duel(
-            filter,
-            &format!("Dots and Boxes 3x3, 3 000 playouts a move: RAVE (k = {k}) vs plain UCT"),
+            "Dots and Boxes 3x3",
             DotsAndBoxes::default(),
             games,
-            4,
-            |seed| {
-                Mcts::<DotsAndBoxes>::new()
-                    .with_seed(seed)
-                    .with_rave(k)
-                    .with_budget(playouts(3_000))
-            },
-            |seed| {
-                Mcts::<DotsAndBoxes>::new()
-                    .with_seed(seed + 1)
-                    .with_budget(playouts(3_000))
-            },
+            k,
         );
     }
     duel(
@@ -213,6 +166,32 @@ fn main() {
             Mcts::<ConnectFour>::new()
                 .with_seed(seed + 1)
                 .with_budget(Budget::time(Duration::from_millis(10)))
+        },
+    );
+}
+
+/// RAVE with equivalence `k` against plain UCT, 3 000 playouts a move each.
+fn rave_duel<G>(filter: &str, game: &str, start: G, games: u32, k: f64)
+where
+    G: Game + PartialEq + Send + Sync,
+    G::Move: Send + Sync,
+{
+    duel(
+        filter,
+        &format!("{game}, 3 000 playouts a move: RAVE (k = {k}) vs plain UCT"),
+        start,
+        games,
+        4,
+        |seed| {
+            Mcts::<G>::new()
+                .with_seed(seed)
+                .with_rave(k)
+                .with_budget(Budget::iterations(3_000))
+        },
+        |seed| {
+            Mcts::<G>::new()
+                .with_seed(seed + 1)
+                .with_budget(Budget::iterations(3_000))
         },
     );
 }

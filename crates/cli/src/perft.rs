@@ -5,8 +5,8 @@ use std::io::{self, Write};
 use std::process::ExitCode;
 use std::time::Instant;
 
-use games::{ConnectFour, DotsAndBoxes, Kalah, Reversi, TicTacToe, perft};
-use search_core::Game;
+use games::{ConnectFour, DotsAndBoxes, EinStein, Kalah, MnkGame, Reversi, TicTacToe, perft};
+use search_core::{Game, GeneralGame, Turn};
 
 use crate::Failure;
 use crate::ai::{GameKind, Playable};
@@ -22,7 +22,10 @@ Examples:
   ply perft connect4 10
   ply perft ttt 9
   ply perft c4 8 --moves 4455
-  ply perft reversi 8")]
+  ply perft reversi 8
+  ply perft kalah 10 --moves '3 1'
+  ply perft einstein 4          # a roll of the die counts as a ply
+  ply perft mnk 5               # 6 x 6, 4 in a row, 3 players")]
 pub struct Args {
     /// The game.
     #[arg(value_enum)]
@@ -69,15 +72,67 @@ pub fn run(args: Args) -> Result<ExitCode, Failure> {
             let start = Kalah::parse_position(moves).map_err(Failure::input)?;
             count(&start, args.depth)
         }
+        GameKind::Einstein | GameKind::Mnk if !moves.is_empty() => Err(Failure::input(
+            "--moves is not available for einstein and mnk: they count from the usual start",
+        )),
+        GameKind::Einstein => count_with(&EinStein::new(), args.depth, general_perft),
+        GameKind::Mnk => count_with(
+            &MnkGame::new(6, 6, 4, 3).expect("6 x 6, 4 in a row, 3 players"),
+            args.depth,
+            general_perft,
+        ),
     }
 }
 
+/// The sequences of `depth` plies from `state` of a game with dice or more players, a roll
+/// of the die counting as a ply as a move does.
+fn general_perft<G: GeneralGame>(state: &G, depth: u32) -> u64 {
+    fn walk<G: GeneralGame>(state: &G, depth: u32, moves: &mut Vec<Vec<G::Move>>) -> u64 {
+        if depth == 0 {
+            return 1;
+        }
+        let level = moves.len() - depth as usize;
+        let mut here = std::mem::take(&mut moves[level]);
+        here.clear();
+        match state.turn() {
+            Turn::Over => {}
+            Turn::Chance => {
+                let mut outcomes = Vec::new();
+                state.chance_outcomes(&mut outcomes);
+                here.extend(outcomes.into_iter().map(|(m, _)| m));
+            }
+            Turn::Player(_) => state.moves(&mut here),
+        }
+        let total = here
+            .iter()
+            .map(|&mv| {
+                let mut child = state.clone();
+                child.apply(mv);
+                walk(&child, depth - 1, moves)
+            })
+            .sum();
+        moves[level] = here;
+        total
+    }
+    let mut moves = vec![Vec::new(); depth as usize];
+    walk(state, depth, &mut moves)
+}
+
 fn count<G: Game + Display>(start: &G, depth: u32) -> Result<ExitCode, Failure> {
+    count_with(start, depth, perft)
+}
+
+/// Prints `start`, then `leaves(start, d)` for every depth `d` up to `depth` with its time.
+fn count_with<G: Display>(
+    start: &G,
+    depth: u32,
+    leaves: impl Fn(&G, u32) -> u64,
+) -> Result<ExitCode, Failure> {
     let mut out = io::stdout().lock();
     writeln!(out, "{start}")?;
     for d in 1..=depth {
         let started = Instant::now();
-        let leaves = perft(start, d);
+        let leaves = leaves(start, d);
         let secs = started.elapsed().as_secs_f64();
         let rate = if secs > 0.0 {
             leaves as f64 / secs

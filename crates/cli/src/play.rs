@@ -8,7 +8,7 @@ use games::{ConnectFour, DotsAndBoxes, EinStein, Kalah, MnkGame, Reversi, TicTac
 use search_core::{Outcome, Player};
 
 use crate::Failure;
-use crate::ai::{Ai, EngineKind, Playable, Strength};
+use crate::ai::{Ai, EngineKind, GameKind, Playable, Strength};
 use crate::input::Prompt;
 use crate::play_general::{self, Table};
 
@@ -44,7 +44,7 @@ Examples:
 pub struct Args {
     /// The game.
     #[arg(long, value_enum)]
-    game: Option<PlayGame>,
+    game: Option<GameKind>,
     /// The board: ROWSxCOLS boxes for Dots and Boxes (3x3), PITSxSTONES for Kalah (6x4),
     /// WIDTHxHEIGHTxK for the m,n,k-game (6x6x4).
     #[arg(long)]
@@ -89,31 +89,6 @@ pub struct Args {
     table_mb: u64,
 }
 
-/// The games `ply play` offers.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, clap::ValueEnum)]
-enum PlayGame {
-    /// Tic-tac-toe.
-    #[value(alias = "tictactoe", alias = "tic-tac-toe")]
-    Ttt,
-    /// Connect Four.
-    #[value(alias = "connect4", alias = "connect-four")]
-    C4,
-    /// Reversi (Othello) on a 6 x 6 board.
-    #[value(alias = "othello")]
-    Reversi,
-    /// Dots and Boxes: closing a box gives another move.
-    #[value(alias = "dots-and-boxes", alias = "boxes")]
-    Dots,
-    /// Kalah, the mancala game: ending in your store gives another move.
-    #[value(alias = "mancala")]
-    Kalah,
-    /// EinStein würfelt nicht!: a race of numbered cubes, moved by the die.
-    Einstein,
-    /// The m,n,k-game for 2 to 4 players: k in a row on a width x height board.
-    #[value(alias = "m,n,k")]
-    Mnk,
-}
-
 #[derive(Copy, Clone, Debug, PartialEq, Eq, clap::ValueEnum)]
 enum First {
     /// You move first.
@@ -122,15 +97,15 @@ enum First {
     Ai,
 }
 
-fn parse_game(text: &str) -> Result<PlayGame, String> {
+fn parse_game(text: &str) -> Result<GameKind, String> {
     match text {
-        "ttt" | "tictactoe" | "tic-tac-toe" | "1" => Ok(PlayGame::Ttt),
-        "c4" | "connect4" | "connect-four" | "2" => Ok(PlayGame::C4),
-        "reversi" | "othello" | "3" => Ok(PlayGame::Reversi),
-        "dots" | "dots-and-boxes" | "boxes" | "4" => Ok(PlayGame::Dots),
-        "kalah" | "mancala" | "5" => Ok(PlayGame::Kalah),
-        "einstein" | "6" => Ok(PlayGame::Einstein),
-        "mnk" | "m,n,k" | "7" => Ok(PlayGame::Mnk),
+        "ttt" | "tictactoe" | "tic-tac-toe" | "1" => Ok(GameKind::Ttt),
+        "c4" | "connect4" | "connect-four" | "2" => Ok(GameKind::C4),
+        "reversi" | "othello" | "3" => Ok(GameKind::Reversi),
+        "dots" | "dots-and-boxes" | "boxes" | "4" => Ok(GameKind::Dots),
+        "kalah" | "mancala" | "5" => Ok(GameKind::Kalah),
+        "einstein" | "6" => Ok(GameKind::Einstein),
+        "mnk" | "m,n,k" | "7" => Ok(GameKind::Mnk),
         other => Err(format!(
             "unknown game {other:?}: type ttt (tic-tac-toe), c4 (Connect Four), reversi, dots (Dots and Boxes), kalah, einstein (EinStein würfelt nicht!) or mnk (3 players)"
         )),
@@ -179,23 +154,23 @@ pub fn run(args: Args) -> Result<ExitCode, Failure> {
             None => return input_ended(),
         },
     };
-    let sized = matches!(game, PlayGame::Dots | PlayGame::Kalah | PlayGame::Mnk);
+    let sized = matches!(game, GameKind::Dots | GameKind::Kalah | GameKind::Mnk);
     if args.size.is_some() && !sized {
         return Err(Failure::input(
             "--size is for dots, kalah and mnk: the other games have one board",
         ));
     }
-    if args.players.is_some() && game != PlayGame::Mnk {
+    if args.players.is_some() && game != GameKind::Mnk {
         return Err(Failure::input(
             "--players is for mnk: the other games have a fixed number of players",
         ));
     }
     let size = args.size.as_deref();
     match game {
-        PlayGame::Ttt => play_game(start::<TicTacToe>(&args)?, &mut prompt, &args),
-        PlayGame::C4 => play_game(start::<ConnectFour>(&args)?, &mut prompt, &args),
-        PlayGame::Reversi => play_game(start::<Reversi>(&args)?, &mut prompt, &args),
-        PlayGame::Dots => {
+        GameKind::Ttt => play_game(start::<TicTacToe>(&args)?, &mut prompt, &args),
+        GameKind::C4 => play_game(start::<ConnectFour>(&args)?, &mut prompt, &args),
+        GameKind::Reversi => play_game(start::<Reversi>(&args)?, &mut prompt, &args),
+        GameKind::Dots => {
             let board = match size {
                 Some(text) => {
                     let s = parse_size(text, &["rows", "columns"])?;
@@ -206,7 +181,7 @@ pub fn run(args: Args) -> Result<ExitCode, Failure> {
             };
             play_game(start_from(board, &args)?, &mut prompt, &args)
         }
-        PlayGame::Kalah => {
+        GameKind::Kalah => {
             let board = match size {
                 Some(text) => {
                     let s = parse_size(text, &["pits", "stones"])?;
@@ -217,8 +192,8 @@ pub fn run(args: Args) -> Result<ExitCode, Failure> {
             };
             play_game(start_from(board, &args)?, &mut prompt, &args)
         }
-        PlayGame::Einstein => play_tabletop(EinStein::new(), &mut prompt, &args),
-        PlayGame::Mnk => {
+        GameKind::Einstein => play_tabletop(EinStein::new(), &mut prompt, &args),
+        GameKind::Mnk => {
             let [w, h, k] = match size {
                 Some(text) => {
                     let s = parse_size(text, &["width", "height", "k"])?;

@@ -98,6 +98,10 @@ pub fn run(args: Args) -> Result<ExitCode, Failure> {
         GameKind::Reversi => play_match(Reversi::new(), &args),
         GameKind::Dots => play_match(DotsAndBoxes::default(), &args),
         GameKind::Kalah => play_match(Kalah::default(), &args),
+        GameKind::Einstein | GameKind::Mnk => Err(Failure::input(
+            "ply match plays the two-player games without dice (ttt, c4, reversi, dots, kalah); \
+             play einstein and mnk with ply play",
+        )),
     }
 }
 

@@ -305,6 +305,55 @@ fn perft_counts_dots_and_boxes_line_orders() {
 }
 
 #[test]
+fn perft_counts_the_three_player_mnk_game_and_einstein_rolls() {
+    // Nobody can have 4 in a row before ply 10, so every order of distinct cells counts.
+    let (code, out, err) = common::ply_command("perft", &["mnk", "4"], b"");
+    assert_eq!(code, 0, "{out}\n{err}");
+    let counts = perft_counts(&out);
+    let expected: Vec<u64> = (1..=4u64)
+        .map(|d| (0..d).map(|i| 36 - i).product())
+        .collect();
+    assert_eq!(counts, expected, "{out}");
+    // EinStein starts with a roll: six outcomes, then the moves of each roll.
+    let (code, out, err) = common::ply_command("perft", &["einstein", "2"], b"");
+    assert_eq!(code, 0, "{out}\n{err}");
+    let counts = perft_counts(&out);
+    assert_eq!(counts[0], 6, "{out}");
+    let mut after_rolls = 0;
+    for face in 1..=6 {
+        let mut game = games::EinStein::new();
+        search_core::GeneralGame::apply(&mut game, games::EinSteinMove::Roll(face));
+        let mut moves = Vec::new();
+        search_core::GeneralGame::moves(&game, &mut moves);
+        after_rolls += moves.len() as u64;
+    }
+    assert_eq!(counts[1], after_rolls, "{out}");
+    let (code, _, err) = common::ply_command("perft", &["mnk", "2", "--moves", "a1"], b"");
+    assert_eq!(code, 2, "{err}");
+}
+
+/// The counts of `ply perft`'s lines, depth 1 first.
+fn perft_counts(out: &str) -> Vec<u64> {
+    out.lines()
+        .filter(|l| l.starts_with("perft("))
+        .filter_map(|l| l.split('=').nth(1)?.split_whitespace().next()?.parse().ok())
+        .collect()
+}
+
+#[test]
+fn matches_refuse_the_games_of_ply_play_only() {
+    for game in ["einstein", "mnk"] {
+        let args = ["--game", game, "--games", "2", "-q", "random", "random"];
+        let (code, _, err) = common::ply_command("match", &args, b"");
+        assert_eq!(code, 2, "{game}: {err}");
+        assert!(
+            err.contains("play einstein and mnk with ply play"),
+            "{game}: {err}"
+        );
+    }
+}
+
+#[test]
 fn matches_are_played_on_games_with_extra_turns() {
     for game in ["dots", "kalah"] {
         let args = ["--game", game, "--games", "2", "-q", "mcts:300p", "random"];
