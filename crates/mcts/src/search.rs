@@ -9,6 +9,7 @@ use crate::expansion::{Expansion, reserve_within};
 use crate::final_choice::choose;
 use crate::mcts::{Mcts, Parallelism};
 use crate::playout::Playout;
+use crate::rave::Amaf;
 use crate::result::SearchResult;
 use crate::selection::Widening;
 use crate::shared::run_shared;
@@ -81,12 +82,21 @@ where
         }
         let running = self.budget.start()?;
         let max_iterations = self.budget.max_iterations().unwrap_or(u64::MAX);
-        let threads = (self.threads as u64).min(self.node_cap).min(max_iterations) as usize;
+        // With RAVE every node also carries its AMAF statistics: fewer nodes fit in the
+        // memory the node cap stands for (node cap x NODE_BYTES).
+        let node_cap = match self.rave {
+            Some(_) => {
+                let node = Self::NODE_BYTES as u64;
+                self.node_cap * node / (node + core::mem::size_of::<Amaf>() as u64)
+            }
+            None => self.node_cap,
+        };
+        let threads = (self.threads as u64).min(node_cap).min(max_iterations) as usize;
         let shared = threads > 1 && self.parallelism == Parallelism::Tree;
         let tree_cap = if shared {
-            self.node_cap
+            node_cap
         } else {
-            self.node_cap / threads as u64
+            node_cap / threads as u64
         };
         let cap = tree_cap.min(u64::from(u32::MAX)) as usize;
         self.sync(state, threads, cap, shared)?;

@@ -96,6 +96,19 @@ impl<M: Copy + PartialEq + core::fmt::Debug> Worker<M> {
         }
     }
 
+    /// Gives the nodes added to the tree their (empty) AMAF statistics, holding no more
+    /// memory for them than the tree holds nodes.
+    #[inline]
+    fn sync_amaf(&mut self) {
+        if self.amaf.len() < self.tree.len() {
+            if self.amaf.capacity() < self.tree.capacity() {
+                self.amaf
+                    .reserve_exact(self.tree.capacity() - self.amaf.len());
+            }
+            self.amaf.resize(self.tree.len(), Amaf::default());
+        }
+    }
+
     /// Nodes added to the tree by the last search.
     pub(crate) fn added(&self) -> usize {
         self.tree.len().saturating_sub(self.kept)
@@ -187,8 +200,8 @@ impl<M: Copy + PartialEq + core::fmt::Debug> Worker<M> {
                     break;
                 }
             }
-            if rave && self.amaf.len() < self.tree.len() {
-                self.amaf.resize(self.tree.len(), Amaf::default());
+            if rave {
+                self.sync_amaf();
             }
             let Some(child) = select(
                 &mut self.tree,
@@ -251,7 +264,7 @@ impl<M: Copy + PartialEq + core::fmt::Debug> Worker<M> {
             n.add_visit(r as f32, &self.terms);
         }
         if rave {
-            self.amaf.resize(self.tree.len(), Amaf::default());
+            self.sync_amaf();
             rave::update(&self.tree, &mut self.amaf, &self.path, &self.played, reward);
         }
         Ok(())
@@ -273,7 +286,8 @@ impl<M: Copy + PartialEq + core::fmt::Debug> Worker<M> {
             // Out of step (a tree kept from a search without RAVE, or rebuilt): start the
             // AMAF statistics afresh.
             self.amaf.clear();
-            self.amaf.resize(self.tree.len(), Amaf::default());
+            self.amaf.shrink_to(self.tree.capacity());
+            self.sync_amaf();
         }
         if !self.tree[0].expanded() {
             self.expand(0, root, ctx, true)?;

@@ -112,3 +112,15 @@ fn bad_settings_are_refused() {
         "{e}"
     );
 }
+
+#[test]
+fn the_memory_cap_covers_the_amaf_statistics() {
+    let cap = 200_000u64;
+    let mut ai = rave::<ConnectFour>(2, 30_000).with_memory_cap(cap);
+    let mut state = ConnectFour::new();
+    for _ in 0..4 {
+        let r = ai.search(&state).unwrap();
+        assert!(ai.tree_bytes() as u64 <= cap, "{} > {cap}", ai.tree_bytes());
+        state.play(r.best_move);
+    }
+}
