@@ -7,7 +7,9 @@
 //! * tree parallelism against root parallelism, two threads each, at equal time per move
 //!   and at equal playouts, on Connect Four;
 //! * RAVE (`with_rave(k)`) against plain UCT at equal playouts (k = 100 and 1000) and at
-//!   equal time, on Connect Four, on 6 × 6 Reversi and on 3 × 3 Dots and Boxes.
+//!   equal time, on Connect Four, on 6 × 6 Reversi and on 3 × 3 Dots and Boxes;
+//! * transpositions (`with_transpositions(true)`) against plain UCT at equal playouts on
+//!   the same games, and at equal time on Connect Four.
 //!
 //! `cargo bench -p benches --bench mcts_strength -- [games per match] [word]` (default 100
 //! games; with a word, only the matches whose name contains it, e.g. `RAVE`).
@@ -18,7 +20,7 @@ use std::time::{Duration, Instant};
 use games::{ConnectFour, DotsAndBoxes, Reversi};
 use mcts::{Mcts, Parallelism};
 use search_core::arena::Arena;
-use search_core::{Budget, Game, Strategy};
+use search_core::{Budget, Game, GameHash, Strategy};
 
 /// Plays `games` games between the engines `a` and `b` builds from a seed, and prints the
 /// line of the match.
@@ -140,16 +142,51 @@ fn main() {
         |seed| parallel(Parallelism::Root, seed + 1, playouts(6_000)),
     );
     for k in [100.0, 1000.0] {
-        rave_duel(filter, "Connect Four", ConnectFour::new(), games, k);
-        rave_duel(filter, "Reversi 6x6", Reversi::new(), games, k);
-        rave_duel(
-            filter,
-            "Dots and Boxes 3x3",
-            DotsAndBoxes::default(),
-            games,
-            k,
-        );
+        let rave = format!("RAVE (k = {k})");
+        let c4 = ConnectFour::new();
+        option_duel(filter, "Connect Four", c4, games, &rave, |ai| {
+            ai.with_rave(k)
+        });
+        let reversi = Reversi::new();
+        option_duel(filter, "Reversi 6x6", reversi, games, &rave, |ai| {
+            ai.with_rave(k)
+        });
+        let dots = DotsAndBoxes::default();
+        option_duel(filter, "Dots and Boxes 3x3", dots, games, &rave, |ai| {
+            ai.with_rave(k)
+        });
     }
+    let tt = "transpositions";
+    let c4 = ConnectFour::new();
+    option_duel(filter, "Connect Four", c4, games, tt, |ai| {
+        ai.with_transpositions(true)
+    });
+    let reversi = Reversi::new();
+    option_duel(filter, "Reversi 6x6", reversi, games, tt, |ai| {
+        ai.with_transpositions(true)
+    });
+    let dots = DotsAndBoxes::default();
+    option_duel(filter, "Dots and Boxes 3x3", dots, games, tt, |ai| {
+        ai.with_transpositions(true)
+    });
+    duel(
+        filter,
+        "Connect Four, 10 ms a move: transpositions vs plain UCT",
+        ConnectFour::new(),
+        games,
+        4,
+        |seed| {
+            Mcts::<ConnectFour>::new()
+                .with_seed(seed)
+                .with_transpositions(true)
+                .with_budget(Budget::time(Duration::from_millis(10)))
+        },
+        |seed| {
+            Mcts::<ConnectFour>::new()
+                .with_seed(seed + 1)
+                .with_budget(Budget::time(Duration::from_millis(10)))
+        },
+    );
     duel(
         filter,
         "Connect Four, 10 ms a move: RAVE (k = 1000) vs plain UCT",
@@ -170,23 +207,30 @@ fn main() {
     );
 }
 
-/// RAVE with equivalence `k` against plain UCT, 3 000 playouts a move each.
-fn rave_duel<G>(filter: &str, game: &str, start: G, games: u32, k: f64)
-where
-    G: Game + PartialEq + Send + Sync,
+/// `option` (what `configure` turns on) against plain UCT, 3 000 playouts a move each.
+fn option_duel<G>(
+    filter: &str,
+    game: &str,
+    start: G,
+    games: u32,
+    option: &str,
+    configure: impl Fn(Mcts<G>) -> Mcts<G>,
+) where
+    G: GameHash + PartialEq + Send + Sync,
     G::Move: Send + Sync,
 {
     duel(
         filter,
-        &format!("{game}, 3 000 playouts a move: RAVE (k = {k}) vs plain UCT"),
+        &format!("{game}, 3 000 playouts a move: {option} vs plain UCT"),
         start,
         games,
         4,
         |seed| {
-            Mcts::<G>::new()
-                .with_seed(seed)
-                .with_rave(k)
-                .with_budget(Budget::iterations(3_000))
+            configure(
+                Mcts::<G>::new()
+                    .with_seed(seed)
+                    .with_budget(Budget::iterations(3_000)),
+            )
         },
         |seed| {
             Mcts::<G>::new()

@@ -64,3 +64,34 @@ fn proves_connect_four_end_game_positions() {
     }
     assert!(wins >= 10, "only {wins} winning positions checked");
 }
+
+/// The proofs hold with every MCTS option on two threads: transpositions and RAVE with
+/// root parallelism, and the shared tree of tree parallelism.
+#[test]
+fn proofs_hold_with_transpositions_rave_and_two_threads() {
+    let positions = end_game_positions();
+    for (i, (pos, score)) in positions.iter().take(30).enumerate() {
+        let expected = Value::Proven(proven(score.signum() as i8));
+        let mut all = Mcts::<ConnectFour>::new()
+            .with_seed(i as u64)
+            .with_threads(2)
+            .with_transpositions(true)
+            .with_rave(1000.0)
+            .with_budget(Budget::iterations(300_000));
+        assert_eq!(
+            all.search(pos).unwrap().value,
+            expected,
+            "line {i}: {pos:?}"
+        );
+        let mut shared = Mcts::<ConnectFour>::new()
+            .with_seed(i as u64)
+            .with_threads(2)
+            .with_parallelism(mcts::Parallelism::Tree)
+            .with_budget(Budget::iterations(300_000));
+        assert_eq!(
+            shared.search(pos).unwrap().value,
+            expected,
+            "line {i}: {pos:?}"
+        );
+    }
+}

@@ -1,6 +1,7 @@
 //! Random playouts per second on Connect Four from the empty board, for a quick look
-//! without criterion: `cargo run --release --manifest-path crates/mcts/Cargo.toml --example speed -- [threads] [iterations] [tree|root|rave]`
-//! (`rave`: root parallelism with RAVE, equivalence 1000).
+//! without criterion: `cargo run --release --manifest-path crates/mcts/Cargo.toml --example speed -- [threads] [iterations] [tree|root|rave|tt]`
+//! (`rave`: root parallelism with RAVE, equivalence 1000; `tt`: root parallelism with
+//! transpositions).
 
 use games::ConnectFour;
 use mcts::{Mcts, Parallelism};
@@ -15,14 +16,14 @@ fn main() {
         .unwrap_or(1_000_000);
     let setting = args.next();
     let parallelism = match setting.as_deref() {
-        Some("root" | "rave") => Parallelism::Root,
+        Some("root" | "rave" | "tt") => Parallelism::Root,
         _ => Parallelism::Tree,
     };
     let ai = Mcts::<ConnectFour>::new();
-    let ai = if setting.as_deref() == Some("rave") {
-        ai.with_rave(1000.0)
-    } else {
-        ai
+    let ai = match setting.as_deref() {
+        Some("rave") => ai.with_rave(1000.0),
+        Some("tt") => ai.with_transpositions(true),
+        _ => ai,
     };
     let mut ai = ai
         .with_seed(1)

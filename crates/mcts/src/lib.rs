@@ -151,6 +151,7 @@ mod shared;
 mod solver;
 mod strategy;
 mod threads;
+mod transpositions;
 mod tree;
 mod view;
 mod worker;

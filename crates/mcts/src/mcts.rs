@@ -1,7 +1,7 @@
 //! [`Mcts`]: the engine's type, its options (the `with_*` builders) and what it keeps
 //! between searches.
 
-use search_core::{Budget, Evaluator, Game, SearchError};
+use search_core::{Budget, Evaluator, Game, GameHash, SearchError};
 
 use crate::expansion::PriorSource;
 use crate::final_choice::FinalChoice;
@@ -98,6 +98,8 @@ pub struct Mcts<G: Game, P = RandomPlayout> {
     pub(crate) widening: Option<(f64, f64)>,
     /// RAVE's equivalence parameter, if on.
     pub(crate) rave: Option<f64>,
+    /// With transpositions: the game's position key.
+    pub(crate) position_key: Option<fn(&G) -> u64>,
     pub(crate) budget: Budget,
     pub(crate) node_cap: u64,
     pub(crate) playout: P,
@@ -132,6 +134,7 @@ impl<G: Game, P: core::fmt::Debug> core::fmt::Debug for Mcts<G, P> {
             .field("prior_weight", &self.prior_weight)
             .field("progressive_widening", &self.widening)
             .field("rave", &self.rave)
+            .field("transpositions", &self.position_key.is_some())
             .field("budget", &self.budget)
             .field("node_cap", &self.node_cap)
             .field("playout", &self.playout)
@@ -167,6 +170,7 @@ impl<G: Game> Mcts<G, RandomPlayout> {
             prior_weight: 0.0,
             widening: None,
             rave: None,
+            position_key: None,
             budget: Budget::iterations(10_000),
             node_cap: DEFAULT_NODE_CAP,
             playout: RandomPlayout,
@@ -190,7 +194,57 @@ impl<G: Game> Default for Mcts<G, RandomPlayout> {
     }
 }
 
+impl<G: GameHash, P> Mcts<G, P> {
+    /// Transpositions (off by default): the tree nodes that hold the same position (by
+    /// [`GameHash::hash_key`]) share its statistics. Every iteration also counts its reward
+    /// for the position of each node on its path, over all the paths that reach it, and
+    /// selection scores a child by its position's mean once the position has been visited
+    /// more often than the child (the "UCT2" update of Childs, Brodeur and Kocsis 2008);
+    /// exploration still counts the child's own visits. The tree stays a tree, so the
+    /// MCTS-Solver's proofs, tree reuse and the visit counts along each path are as
+    /// without transpositions.
+    ///
+    /// The position table has one slot per key (a new key takes a slot over) and grows
+    /// with the tree. Keys and table take up to 24 bytes a node beside the tree, and the
+    /// memory bound stays the node cap times [`NODE_BYTES`](Mcts::NODE_BYTES): the tree
+    /// holds proportionally fewer nodes. Transpositions run with root parallelism (the
+    /// default) or one thread; with [`Parallelism::Tree`] and several threads the search
+    /// refuses them with [`SearchError::Config`].
+    ///
+    /// ```
+    /// use games::ConnectFour;
+    /// use search_core::Budget;
+    /// let mut ai = mcts::Mcts::<ConnectFour>::new()
+    ///     .with_transpositions(true)
+    ///     .with_seed(5)
+    ///     .with_budget(Budget::iterations(2_000));
+    /// // X (to move) has three in a row on the bottom with both ends open.
+    /// let r = ai.search(&"445566".parse().unwrap()).unwrap();
+    /// assert!(r.best_move == 2 || r.best_move == 6);
+    /// assert!(ai.transpositions());
+    /// ```
+    #[must_use]
+    pub fn with_transpositions(mut self, on: bool) -> Self {
+        self.position_key = on.then_some(G::hash_key as fn(&G) -> u64);
+        for w in &mut self.workers {
+            w.keys.clear();
+        }
+        self
+    }
+}
+
 impl<G: Game, P> Mcts<G, P> {
+    /// Whether transpositions are on (see [`with_transpositions`](Mcts::with_transpositions)).
+    ///
+    /// ```
+    /// use games::TicTacToe;
+    /// assert!(!mcts::Mcts::<TicTacToe>::new().transpositions());
+    /// ```
+    #[must_use]
+    pub fn transpositions(&self) -> bool {
+        self.position_key.is_some()
+    }
+
     /// The default exploration constant `c` of the UCT formula (rewards in `[0, 1]`).
     ///
     /// ```
@@ -398,8 +452,8 @@ impl<G: Game, P> Mcts<G, P> {
         self.node_cap
     }
 
-    /// Bytes the kept trees hold (their arenas' capacity, and with RAVE the AMAF
-    /// statistics beside them, all threads together): at most the node cap times
+    /// Bytes the kept trees hold (their arenas' capacity, and what RAVE and transpositions
+    /// keep beside them, all threads together): at most the node cap times
     /// [`NODE_BYTES`](Mcts::NODE_BYTES).
     ///
     /// ```
@@ -417,6 +471,8 @@ impl<G: Game, P> Mcts<G, P> {
             .map(|w| {
                 w.tree.capacity() * Self::NODE_BYTES
                     + w.amaf.capacity() * core::mem::size_of::<crate::rave::Amaf>()
+                    + w.keys.capacity() * core::mem::size_of::<u64>()
+                    + w.positions.capacity() * core::mem::size_of::<crate::transpositions::Slot>()
             })
             .sum()
     }
@@ -561,6 +617,7 @@ impl<G: Game, P> Mcts<G, P> {
             prior_weight: self.prior_weight,
             widening: self.widening,
             rave: self.rave,
+            position_key: self.position_key,
             budget: self.budget,
             node_cap: self.node_cap,
             playout,
@@ -868,6 +925,13 @@ impl<G: Game, P> Mcts<G, P> {
                     "RAVE runs with root parallelism or one thread, not with a shared tree".into(),
                 );
             }
+        }
+        if self.position_key.is_some() && self.threads > 1 && self.parallelism == Parallelism::Tree
+        {
+            return config(
+                "transpositions run with root parallelism or one thread, not with a shared tree"
+                    .into(),
+            );
         }
         if self.threads == 0 || self.threads > MAX_THREADS {
             return config(format!(

@@ -14,6 +14,7 @@ use crate::result::SearchResult;
 use crate::selection::Widening;
 use crate::shared::run_shared;
 use crate::threads::run_workers;
+use crate::transpositions::Slot;
 use crate::tree::Node;
 use crate::worker::{Ctx, Limits, Worker};
 
@@ -84,13 +85,18 @@ where
         let max_iterations = self.budget.max_iterations().unwrap_or(u64::MAX);
         // With RAVE every node also carries its AMAF statistics: fewer nodes fit in the
         // memory the node cap stands for (node cap x NODE_BYTES).
-        let node_cap = match self.rave {
-            Some(_) => {
-                let node = Self::NODE_BYTES as u64;
-                self.node_cap * node / (node + core::mem::size_of::<Amaf>() as u64)
-            }
-            None => self.node_cap,
-        };
+        // With RAVE and transpositions every node also carries what they keep beside the
+        // tree: fewer nodes fit in the memory the node cap stands for (node cap x
+        // NODE_BYTES).
+        let node = Self::NODE_BYTES as u64;
+        let mut beside = 0;
+        if self.rave.is_some() {
+            beside += core::mem::size_of::<Amaf>() as u64;
+        }
+        if self.position_key.is_some() {
+            beside += (core::mem::size_of::<u64>() + core::mem::size_of::<Slot>()) as u64;
+        }
+        let node_cap = self.node_cap * node / (node + beside);
         let threads = (self.threads as u64).min(node_cap).min(max_iterations) as usize;
         let shared = threads > 1 && self.parallelism == Parallelism::Tree;
         let tree_cap = if shared {
@@ -116,6 +122,8 @@ where
                 exponent: exponent as f32,
             }),
             rave: self.rave.map(|k| k as f32),
+            key: self.position_key,
+            max_slots: cap,
         };
         let proven = AtomicBool::new(false);
         let halt = AtomicBool::new(false);

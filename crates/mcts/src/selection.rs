@@ -2,7 +2,16 @@
 //! with the optional progressive bias, skipping children the solver has settled).
 
 use crate::rave::{Amaf, beta, blended};
+use crate::transpositions::{Positions, child_mean};
 use crate::tree::Node;
+
+/// What selection may consult beside the tree: RAVE's AMAF statistics with the
+/// equivalence parameter, and the nodes' position keys with the position table.
+#[derive(Copy, Clone, Default)]
+pub(crate) struct Extras<'a> {
+    pub rave: Option<(&'a [Amaf], f32)>,
+    pub positions: Option<(&'a [u64], &'a Positions)>,
+}
 
 /// Progressive widening: a node with `n` visits may select among its first
 /// `max(1, floor(coefficient · n^exponent))` children (in creation order).
@@ -27,8 +36,8 @@ impl Widening {
 /// progressive widening only the first [`Widening::allowed`] children are considered, unless
 /// none of them can change the node's value.
 ///
-/// With RAVE (`rave`: the AMAF statistics beside the tree and the equivalence parameter)
-/// each child's mean is blended with its AMAF mean ([`blended`]).
+/// With transpositions a child's mean is its position's ([`child_mean`]); with RAVE that
+/// mean is blended with the child's AMAF mean ([`blended`]).
 #[inline]
 pub(crate) fn select<M: Copy>(
     tree: &mut [Node<M>],
@@ -36,17 +45,17 @@ pub(crate) fn select<M: Copy>(
     c: f64,
     w: f64,
     widening: Option<Widening>,
-    rave: Option<(&[Amaf], f32)>,
+    extras: Extras<'_>,
 ) -> Option<usize> {
     let node = tree[idx];
     let Some(widening) = widening else {
-        return select_among(tree, idx, c, w, node.num_children, rave);
+        return select_among(tree, idx, c, w, node.num_children, extras);
     };
     let allowed = widening.allowed(node.visits, u32::from(node.num_children)) as u16;
-    select_among(tree, idx, c, w, allowed, rave).or_else(|| {
+    select_among(tree, idx, c, w, allowed, extras).or_else(|| {
         // Every allowed child is settled: the others may still change the value.
         (allowed < node.num_children)
-            .then(|| select_among(tree, idx, c, w, node.num_children, rave))
+            .then(|| select_among(tree, idx, c, w, node.num_children, extras))
             .flatten()
     })
 }
@@ -59,7 +68,7 @@ fn select_among<M: Copy>(
     c: f64,
     w: f64,
     allowed: u16,
-    rave: Option<(&[Amaf], f32)>,
+    extras: Extras<'_>,
 ) -> Option<usize> {
     let node = tree[idx];
     if node.next_unvisited < allowed {
@@ -77,14 +86,18 @@ fn select_among<M: Copy>(
     let mut best = None;
     let mut best_score = f32::NEG_INFINITY;
     let first = node.first_child as usize;
-    let amaf = rave.map(|(amaf, k)| (amaf, beta(k, node.visits)));
+    let amaf = extras.rave.map(|(amaf, k)| (amaf, beta(k, node.visits)));
     for (k, ch) in tree[first..first + allowed as usize].iter().enumerate() {
         if ch.opt() <= best_pess {
             continue; // proven, or cannot do better than a sibling already guarantees
         }
-        let mean = match amaf {
+        let own = match extras.positions {
             None => ch.mean,
-            Some((amaf, beta)) => blended(ch.mean, amaf[first + k], beta),
+            Some((keys, positions)) => child_mean(ch, keys[first + k], positions),
+        };
+        let mean = match amaf {
+            None => own,
+            Some((amaf, beta)) => blended(own, amaf[first + k], beta),
         };
         let mut s = mean + explore * ch.inv_sqrt;
         if w > 0.0 {

@@ -213,17 +213,17 @@ const FIX: u8 = 128;
 /// parked in the child's `first_child` meanwhile, and the child's own value in the parent's).
 #[cfg(test)]
 pub(crate) fn reroot<M: Copy>(tree: &mut Vec<Node<M>>, new_root: usize) {
-    reroot_with(tree, new_root, &mut Vec::<()>::new());
+    reroot_with(tree, new_root, |_, _| {});
 }
 
-/// [`reroot`], moving `side[i]` (statistics kept beside the tree, one per node) along with
-/// node `i`; an empty `side` is left alone.
-pub(crate) fn reroot_with<M: Copy, A: Copy>(
+/// [`reroot`], calling `moved(from, to)` for every kept node as it moves from index `from`
+/// to index `to` (`to <= from`, in increasing order), so that what is kept beside the tree
+/// can follow.
+pub(crate) fn reroot_with<M: Copy>(
     tree: &mut Vec<Node<M>>,
     new_root: usize,
-    side: &mut Vec<A>,
+    mut moved: impl FnMut(usize, usize),
 ) {
-    let with_side = side.len() == tree.len();
     tree[new_root].flags |= KEEP;
     let mut next = 0usize;
     for i in new_root..tree.len() {
@@ -248,15 +248,10 @@ pub(crate) fn reroot_with<M: Copy, A: Copy>(
             tree[f].flags |= FIX;
         }
         tree[next] = n;
-        if with_side {
-            side[next] = side[i];
-        }
+        moved(i, next);
         next += 1;
     }
     tree.truncate(next);
-    if with_side {
-        side.truncate(next);
-    }
 }
 
 #[cfg(test)]
@@ -348,7 +343,13 @@ mod tests {
             } else {
                 Vec::new()
             };
-            reroot_with(&mut t, new_root, &mut side);
+            let with_side = !side.is_empty();
+            reroot_with(&mut t, new_root, |from, to| {
+                if with_side {
+                    side[to] = side[from];
+                }
+            });
+            side.truncate(t.len());
             if round % 2 == 0 {
                 assert_eq!(side, t.iter().map(|n| n.mv).collect::<Vec<_>>());
             } else {

@@ -8,8 +8,9 @@ use search_core::{Game, Outcome, RunningBudget, SearchError, SplitMix64};
 use crate::expansion::{Expansion, Scratch, expand};
 use crate::playout::{Playout, first_player_reward, run_playout_recorded};
 use crate::rave::{self, Amaf};
-use crate::selection::{Widening, select};
+use crate::selection::{Extras, Widening, select};
 use crate::solver::{proven_first_reward, update_bounds};
+use crate::transpositions::Positions;
 use crate::tree::{LOSS, Node, WIN, reroot_with, visit_table};
 
 /// Read-only settings shared by the search threads.
@@ -24,6 +25,10 @@ pub(crate) struct Ctx<'a, G: Game, P> {
     pub widening: Option<Widening>,
     /// RAVE's equivalence parameter, if on.
     pub rave: Option<f32>,
+    /// With transpositions: the game's position key.
+    pub key: Option<fn(&G) -> u64>,
+    /// With transpositions: the most slots each tree's position table may have.
+    pub max_slots: usize,
 }
 
 /// The limits every search thread polls.
@@ -60,6 +65,11 @@ pub(crate) struct Worker<M> {
     pub amaf: Vec<Amaf>,
     /// With RAVE: the moves of the current iteration from the root, with their players.
     pub played: Vec<(u8, M)>,
+    /// With transpositions: each node's position key, beside the tree (0 until the node
+    /// is first entered; empty, or out of step with the tree, when off).
+    pub keys: Vec<u64>,
+    /// With transpositions: the statistics of every position, over all its nodes.
+    pub positions: Positions,
 }
 
 impl<M: Copy + PartialEq + core::fmt::Debug> Worker<M> {
@@ -78,6 +88,8 @@ impl<M: Copy + PartialEq + core::fmt::Debug> Worker<M> {
             root_reward: 0.0,
             amaf: Vec::new(),
             played: Vec::new(),
+            keys: Vec::new(),
+            positions: Positions::default(),
         }
     }
 
@@ -90,22 +102,40 @@ impl<M: Copy + PartialEq + core::fmt::Debug> Worker<M> {
                 .map(|k| root.first_child as usize + k)
         });
         match found {
-            // The AMAF statistics follow their nodes when they are in step with the tree.
-            Some(child) => reroot_with(&mut self.tree, child, &mut self.amaf),
+            Some(child) => {
+                // What is kept beside the tree follows its nodes when it is in step.
+                let (amaf, keys) = (&mut self.amaf, &mut self.keys);
+                let amaf_in_step = amaf.len() == self.tree.len();
+                let keys_in_step = keys.len() == self.tree.len();
+                reroot_with(&mut self.tree, child, |from, to| {
+                    if amaf_in_step {
+                        amaf[to] = amaf[from];
+                    }
+                    if keys_in_step {
+                        keys[to] = keys[from];
+                    }
+                });
+                let len = self.tree.len();
+                self.amaf.truncate(if amaf_in_step { len } else { 0 });
+                self.keys.truncate(if keys_in_step { len } else { 0 });
+            }
             None => self.tree.clear(),
         }
     }
 
-    /// Gives the nodes added to the tree their (empty) AMAF statistics, holding no more
-    /// memory for them than the tree holds nodes.
+    /// Gives the nodes added to the tree their (empty) AMAF statistics.
     #[inline]
     fn sync_amaf(&mut self) {
-        if self.amaf.len() < self.tree.len() {
-            if self.amaf.capacity() < self.tree.capacity() {
-                self.amaf
-                    .reserve_exact(self.tree.capacity() - self.amaf.len());
-            }
-            self.amaf.resize(self.tree.len(), Amaf::default());
+        keep_beside(&mut self.amaf, &self.tree, Amaf::default());
+    }
+
+    /// Gives the nodes added to the tree a key slot (0: not known yet), and the position
+    /// table room for them.
+    #[inline]
+    fn sync_keys(&mut self, max_slots: usize) {
+        if self.keys.len() < self.tree.len() {
+            keep_beside(&mut self.keys, &self.tree, 0);
+            self.positions.grow(self.tree.len(), max_slots);
         }
     }
 
@@ -179,6 +209,9 @@ impl<M: Copy + PartialEq + core::fmt::Debug> Worker<M> {
         self.path.clear();
         self.path.push(0);
         self.played.clear();
+        if ctx.key.is_some() {
+            self.sync_keys(ctx.max_slots);
+        }
         let mut idx = 0usize;
         let mut depth = 0u32;
         let mut solved_leaf = false;
@@ -203,13 +236,19 @@ impl<M: Copy + PartialEq + core::fmt::Debug> Worker<M> {
             if rave {
                 self.sync_amaf();
             }
+            if ctx.key.is_some() {
+                self.sync_keys(ctx.max_slots);
+            }
             let Some(child) = select(
                 &mut self.tree,
                 idx,
                 ctx.exploration,
                 ctx.prior_weight,
                 ctx.widening,
-                ctx.rave.map(|k| (self.amaf.as_slice(), k)),
+                Extras {
+                    rave: ctx.rave.map(|k| (self.amaf.as_slice(), k)),
+                    positions: ctx.key.map(|_| (self.keys.as_slice(), &self.positions)),
+                },
             ) else {
                 reward = self.playout_from(ctx.playout, &mut state, rave)?;
                 break;
@@ -221,6 +260,9 @@ impl<M: Copy + PartialEq + core::fmt::Debug> Worker<M> {
                 self.played.push((node.owner(), node.mv));
             }
             state.play(self.tree[child].mv);
+            if let Some(key) = ctx.key {
+                self.keys[child] = key(&state);
+            }
             depth += 1;
             self.path.push(child as u32);
             idx = child;
@@ -262,6 +304,9 @@ impl<M: Copy + PartialEq + core::fmt::Debug> Worker<M> {
             let n = &mut self.tree[i];
             let r = if n.owner() == 0 { reward } else { 1.0 - reward };
             n.add_visit(r as f32, &self.terms);
+            if ctx.key.is_some() {
+                self.positions.add(self.keys[i], reward as f32);
+            }
         }
         if rave {
             self.sync_amaf();
@@ -289,6 +334,17 @@ impl<M: Copy + PartialEq + core::fmt::Debug> Worker<M> {
             self.amaf.shrink_to(self.tree.capacity());
             self.sync_amaf();
         }
+        if let Some(key) = ctx.key {
+            if self.keys.len() != self.tree.len() {
+                // Out of step (a tree kept from a search without transpositions, or
+                // rebuilt): learn the positions afresh.
+                self.keys.clear();
+                self.keys.shrink_to(self.tree.capacity());
+                self.positions.clear();
+            }
+            self.sync_keys(ctx.max_slots);
+            self.keys[0] = key(root);
+        }
         if !self.tree[0].expanded() {
             self.expand(0, root, ctx, true)?;
         }
@@ -314,5 +370,18 @@ impl<M: Copy + PartialEq + core::fmt::Debug> Worker<M> {
             self.iterations += 1;
         }
         Ok(())
+    }
+}
+
+/// Lengthens `side` (kept beside `tree`, one entry a node) to the tree's length with
+/// `fill`, reserving as much room as the tree has and no more.
+#[inline]
+#[allow(clippy::ptr_arg)] // the tree's capacity, not only its nodes
+fn keep_beside<A: Copy, M>(side: &mut Vec<A>, tree: &Vec<Node<M>>, fill: A) {
+    if side.len() < tree.len() {
+        if side.capacity() < tree.capacity() {
+            side.reserve_exact(tree.capacity() - side.len());
+        }
+        side.resize(tree.len(), fill);
     }
 }
