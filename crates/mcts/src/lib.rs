@@ -141,6 +141,7 @@
 
 mod expansion;
 mod final_choice;
+mod general;
 mod mcts;
 mod playout;
 mod result;
@@ -155,6 +156,7 @@ mod view;
 mod worker;
 
 pub use final_choice::FinalChoice;
+pub use general::{GeneralMcts, GeneralMoveStats, GeneralPlayout, GeneralSearchResult};
 pub use mcts::{DEFAULT_NODE_CAP, MAX_THREADS, Mcts, Parallelism};
 pub use playout::{EvalCutoff, HintPlayout, MAX_PLAYOUT_PLIES, Playout, RandomPlayout};
 pub use result::{MoveStats, SearchResult, Value};
