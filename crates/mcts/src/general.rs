@@ -13,14 +13,14 @@
 
 use core::fmt;
 
-use search_core::{
-    Budget, BudgetError, BudgetField, GeneralGame, Interval, SearchError, SplitMix64, Stats, Turn,
-};
+use search_core::{Budget, GeneralGame, Interval, SearchError, SplitMix64, Stats, Turn};
 
 use crate::expansion::reserve_within;
 use crate::mcts::DEFAULT_NODE_CAP;
 use crate::playout::{MAX_PLAYOUT_PLIES, RandomPlayout};
-use crate::tree::{visit_table, visit_terms};
+use crate::result::per_second;
+use crate::search::check_budget;
+use crate::tree::{terms, visit_table};
 
 /// The engine's name in budget errors.
 const ENGINE: &str = "GeneralMcts";
@@ -135,10 +135,7 @@ impl<M: Copy> Node<M> {
     #[inline]
     fn add_visit(&mut self, r: f32, table: &[[f32; 2]]) {
         self.visits += 1;
-        let [inv, sqrt_ln] = match table.get(self.visits as usize) {
-            Some(&pair) => pair,
-            None => visit_terms(self.visits),
-        };
+        let [inv, sqrt_ln] = terms(table, self.visits);
         self.inv_sqrt = inv;
         self.sqrt_ln = sqrt_ln;
         self.mean += (r - self.mean) * (inv * inv);
@@ -350,12 +347,7 @@ impl<M> GeneralSearchResult<M> {
     /// ```
     #[must_use]
     pub fn playouts_per_second(&self) -> f64 {
-        let s = self.stats.elapsed.as_secs_f64();
-        if s > 0.0 {
-            self.stats.iterations as f64 / s
-        } else {
-            0.0
-        }
+        per_second(&self.stats)
     }
 }
 
@@ -718,22 +710,7 @@ impl<G: GeneralGame, P> GeneralMcts<G, P> {
                 "the node cap must be at least 1".into(),
             ));
         }
-        self.budget.refuse(
-            ENGINE,
-            &[BudgetField::Nodes],
-            "use iterations to bound the work and with_node_cap/with_memory_cap to bound the tree",
-        )?;
-        let ends = self.budget.max_iterations().is_some()
-            || self.budget.time_limit().is_some()
-            || self.budget.stop_flag().is_some();
-        if self.budget.max_depth().is_some() && !ends {
-            return Err(BudgetError::NeverStops {
-                engine: ENGINE,
-                advice: "a depth limit only stops the tree growing, the playouts go on: add an \
-                         iterations or time limit, or a stop flag",
-            }
-            .into());
-        }
+        check_budget(&self.budget, ENGINE)?;
         Ok(())
     }
 }
