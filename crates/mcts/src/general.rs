@@ -320,7 +320,8 @@ pub struct GeneralSearchResult<M> {
     /// The chosen move: a move proven to give the root player the top of the reward range
     /// if there is one, otherwise the most visited (ties: the higher mean).
     pub best_move: M,
-    /// The chosen move's mean reward for the root player, in the game's units.
+    /// The chosen move's value for the root player, in the game's units: the top of the
+    /// reward range if it is proven, otherwise its mean reward.
     pub value: f64,
     /// `true` if the chosen move is proven to give the root player the top of the reward
     /// range (see [`GeneralMcts`] for what the engine proves).
@@ -1121,7 +1122,7 @@ fn result<M: Copy>(
     let best = &moves[0];
     GeneralSearchResult {
         best_move: best.mv,
-        value: best.mean,
+        value: if best.proven { rules.high } else { best.mean },
         proven: best.proven,
         player: usize::from(player),
         stats,

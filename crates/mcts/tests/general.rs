@@ -212,6 +212,40 @@ fn with_dice_the_root_value_approaches_the_exact_expected_value() {
     assert_eq!(checked, 12);
 }
 
+#[test]
+fn every_proof_through_dice_is_exact() {
+    // A move is proven only when the mover wins whatever the dice and the opponent do:
+    // its exact expected value is then the top of the range, 1.
+    let mut rng = SplitMix64::new(13);
+    let mut memo = HashMap::new();
+    let (mut proofs, mut through_dice) = (0, 0);
+    for round in 0..300 {
+        let Some(game) = einstein_endgame(&mut rng, 2) else {
+            continue;
+        };
+        let Turn::Player(p) = game.turn() else {
+            unreachable!()
+        };
+        let mut ai = GeneralMcts::new()
+            .with_seed(round)
+            .with_budget(Budget::iterations(3_000));
+        let r = ai.search(&game).unwrap();
+        let exact_values: HashMap<EinSteinMove, Vec<f64>> = child_values(&game, &mut memo)
+            .into_iter()
+            .map(|(m, v)| (m, v.expect("two players, zero-sum: no ambiguity")))
+            .collect();
+        for m in r.moves.iter().filter(|m| m.proven) {
+            assert!((exact_values[&m.mv][p] - 1.0).abs() < 1e-9, "{game}\n{r}");
+            proofs += 1;
+            let mut after = game;
+            after.apply(m.mv);
+            through_dice += usize::from(after.turn() == Turn::Chance);
+        }
+        assert_eq!(r.proven, r.moves.iter().any(|m| m.proven));
+    }
+    assert!(proofs >= 20 && through_dice >= 5, "{proofs} proofs, {through_dice} through dice");
+}
+
 /// Roll a die; keep it, or roll once more and keep that (rewards: the face kept).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 struct Reroll {
