@@ -419,7 +419,9 @@ struct Scratch<M> {
 /// different positions; with the outcomes as children the tree is the expectimax tree
 /// itself and every node's mean converges to that node's own value. The price: a chance
 /// node creates all its outcomes at once, so thousands of outcomes per node fill the node
-/// cap quickly.
+/// cap quickly; and statistics are not shared between outcomes that leave the players the
+/// same choices (two rolls that move the same cube), so such trees need more iterations
+/// for their means to settle.
 ///
 /// **What it proves.** A finished game is exact, and a player who can reach the top of
 /// the reward range is found: a node is proven for player `q` (`q` gets the top of the
@@ -734,7 +736,7 @@ impl<G: GeneralGame, P: GeneralPlayout<G>> GeneralMcts<G, P> {
     /// node at the root (apply an outcome first), an exploration constant that is NaN or
     /// negative, or a node cap of zero or too small for the root's moves;
     /// [`SearchError::Budget`] for a zero limit, a node limit, or a depth alone;
-    /// [`SearchError::UnsupportedGame`] for more than 254 players;
+    /// [`SearchError::UnsupportedGame`] for more than 255 players;
     /// [`SearchError::TooManyMoves`] for more than 65 535 moves or outcomes in one state;
     /// and the broken promises listed in the type's documentation. A panic in the game or
     /// the playout policy unwinds to the caller.

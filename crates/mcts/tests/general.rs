@@ -243,7 +243,10 @@ fn every_proof_through_dice_is_exact() {
         }
         assert_eq!(r.proven, r.moves.iter().any(|m| m.proven));
     }
-    assert!(proofs >= 20 && through_dice >= 5, "{proofs} proofs, {through_dice} through dice");
+    assert!(
+        proofs >= 20 && through_dice >= 5,
+        "{proofs} proofs, {through_dice} through dice"
+    );
 }
 
 /// Roll a die; keep it, or roll once more and keep that (rewards: the face kept).
