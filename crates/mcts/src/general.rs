@@ -12,14 +12,19 @@
 //! fills the node cap quickly.
 
 use core::fmt;
+use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::sync::atomic::{AtomicBool, Ordering};
 
-use search_core::{Budget, GeneralGame, Interval, SearchError, SplitMix64, Stats, Turn};
+use search_core::{
+    Budget, GeneralGame, Interval, RunningBudget, SearchError, SplitMix64, Stats, Turn,
+};
 
 use crate::expansion::reserve_within;
-use crate::mcts::DEFAULT_NODE_CAP;
+use crate::mcts::{DEFAULT_NODE_CAP, MAX_THREADS};
 use crate::playout::{MAX_PLAYOUT_PLIES, RandomPlayout};
 use crate::result::per_second;
 use crate::search::check_budget;
+use crate::threads::share;
 use crate::tree::{terms, visit_table};
 
 /// The engine's name in budget errors.
@@ -397,6 +402,25 @@ struct Scratch<M> {
     terms: Vec<[f32; 2]>,
 }
 
+/// One search thread's tree, generator, buffers and counters (a tree per thread).
+struct Worker<M> {
+    tree: Vec<Node<M>>,
+    scratch: Scratch<M>,
+    rng: SplitMix64,
+    stats: Stats,
+}
+
+/// What every search thread polls: the budget, and the flags a thread raises when it
+/// proves the root or fails.
+struct Limits<'a> {
+    running: &'a RunningBudget,
+    proven: &'a AtomicBool,
+    halt: &'a AtomicBool,
+    /// No iteration, time or stop limit: the search ends when the root is proven or the
+    /// tree is full.
+    open_ended: bool,
+}
+
 /// Monte Carlo tree search for any [`GeneralGame`]: chance nodes, any number of players,
 /// a player moving several times in a row, rewards in any range.
 ///
@@ -439,7 +463,8 @@ struct Scratch<M> {
 /// no node deeper is expanded; chance outcomes do not count); a node limit is refused
 /// (the tree's size is [`with_node_cap`](GeneralMcts::with_node_cap)'s job), and so is a
 /// depth with nothing that would end the search. At the node cap the tree stops growing
-/// and the search goes on with playouts from its leaves. One thread; with a seed
+/// and the search goes on with playouts from its leaves. With one thread (the default;
+/// [`with_threads`](GeneralMcts::with_threads) for a tree per thread), a seed
 /// ([`with_seed`](GeneralMcts::with_seed)) and an iteration budget a search is
 /// reproducible bit for bit. Every search starts from an empty tree (its memory is kept
 /// for the next one).
@@ -478,8 +503,8 @@ pub struct GeneralMcts<G: GeneralGame, P = RandomPlayout> {
     node_cap: u64,
     seed: u64,
     playout: P,
-    tree: Vec<Node<G::Move>>,
-    scratch: Scratch<G::Move>,
+    threads: usize,
+    workers: Vec<Worker<G::Move>>,
 }
 
 impl<G: GeneralGame, P: fmt::Debug> fmt::Debug for GeneralMcts<G, P> {
@@ -495,6 +520,7 @@ impl<G: GeneralGame, P: fmt::Debug> fmt::Debug for GeneralMcts<G, P> {
             .field("budget", &self.budget)
             .field("node_cap", &self.node_cap)
             .field("seed", &self.seed)
+            .field("threads", &self.threads)
             .field("playout", &self.playout)
             .finish_non_exhaustive()
     }
@@ -530,15 +556,8 @@ impl<G: GeneralGame> GeneralMcts<G> {
             node_cap: DEFAULT_NODE_CAP,
             seed: 0,
             playout: RandomPlayout,
-            tree: Vec::new(),
-            scratch: Scratch {
-                moves: Vec::new(),
-                outcomes: Vec::new(),
-                raw: Vec::new(),
-                norm: Vec::new(),
-                path: Vec::new(),
-                terms: Vec::new(),
-            },
+            threads: 1,
+            workers: Vec::new(),
         }
     }
 }
@@ -685,19 +704,53 @@ impl<G: GeneralGame, P> GeneralMcts<G, P> {
             node_cap: self.node_cap,
             seed: self.seed,
             playout,
-            tree: self.tree,
-            scratch: self.scratch,
+            threads: self.threads,
+            workers: self.workers,
         }
     }
 
-    /// Nodes of the last search's tree.
+    /// Search threads (default 1). With `n > 1` every thread grows a tree of its own from
+    /// the root (root parallelism, as [`Parallelism::Root`](crate::Parallelism::Root) in
+    /// [`Mcts`](crate::Mcts)) with its share of the iterations and of the node cap, drawing
+    /// from stream `i` of the seed, and the root moves' statistics are summed at the end;
+    /// the search stops when any thread proves the root. The threads' interleaving then
+    /// decides when the others see a proof or a stop, so runs may differ; with one thread
+    /// the search runs on the calling thread and a seed gives the same result bit for bit.
+    /// `0` or more than [`MAX_THREADS`](crate::MAX_THREADS) is a [`SearchError::Config`]
+    /// when a search starts.
+    ///
+    /// ```
+    /// use search_core::Budget;
+    /// let mut ai = mcts::GeneralMcts::new().with_threads(2).with_budget(Budget::iterations(2_000));
+    /// let r = ai.search(&games::MnkGame::new(4, 4, 3, 3).unwrap()).unwrap();
+    /// assert_eq!(r.stats.iterations, 2_000);
+    /// assert_eq!(r.moves.iter().map(|m| m.visits).sum::<u64>(), 2_000);
+    /// assert_eq!(ai.threads(), 2);
+    /// ```
+    #[must_use]
+    pub fn with_threads(mut self, threads: usize) -> Self {
+        self.threads = threads;
+        self
+    }
+
+    /// The number of search threads.
+    ///
+    /// ```
+    /// assert_eq!(mcts::GeneralMcts::<games::MnkGame>::new().threads(), 1);
+    /// ```
+    #[must_use]
+    pub fn threads(&self) -> usize {
+        self.threads
+    }
+
+    /// Nodes of the last search's trees (all threads together).
     ///
     /// ```
     /// assert_eq!(mcts::GeneralMcts::<games::MnkGame>::new().tree_size(), 0);
     /// ```
     #[must_use]
     pub fn tree_size(&self) -> usize {
-        self.tree.len()
+        self.workers.iter().map(|w| w.tree.len()).sum()
     }
 
     /// Refuses options out of range and budget fields the engine cannot honour.
@@ -713,6 +766,12 @@ impl<G: GeneralGame, P> GeneralMcts<G, P> {
                 "the node cap must be at least 1".into(),
             ));
         }
+        if self.threads == 0 || self.threads > MAX_THREADS {
+            return Err(SearchError::Config(format!(
+                "the thread count must lie in 1..={MAX_THREADS}, got {}",
+                self.threads
+            )));
+        }
         check_budget(&self.budget, ENGINE)?;
         Ok(())
     }
@@ -727,7 +786,12 @@ struct Run<'a, P> {
     cap: usize,
 }
 
-impl<G: GeneralGame, P: GeneralPlayout<G>> GeneralMcts<G, P> {
+impl<G, P> GeneralMcts<G, P>
+where
+    G: GeneralGame + Send,
+    G::Move: Send,
+    P: GeneralPlayout<G> + Sync,
+{
     /// Searches `state`, where a player is to move, within the budget, and returns the
     /// chosen move with every root move's statistics.
     ///
@@ -738,8 +802,13 @@ impl<G: GeneralGame, P: GeneralPlayout<G>> GeneralMcts<G, P> {
     /// [`SearchError::Budget`] for a zero limit, a node limit, or a depth alone;
     /// [`SearchError::UnsupportedGame`] for more than 255 players;
     /// [`SearchError::TooManyMoves`] for more than 65 535 moves or outcomes in one state;
-    /// and the broken promises listed in the type's documentation. A panic in the game or
-    /// the playout policy unwinds to the caller.
+    /// and the broken promises listed in the type's documentation.
+    ///
+    /// # Panics
+    /// With one thread a panic in the game or the playout policy unwinds to the caller.
+    /// With more ([`with_threads`](GeneralMcts::with_threads)) it is caught on its thread,
+    /// the other threads stop within 16 iterations, and the search returns
+    /// [`SearchError::WorkerPanicked`].
     ///
     /// ```
     /// use games::MnkGame;
@@ -766,62 +835,167 @@ impl<G: GeneralGame, P: GeneralPlayout<G>> GeneralMcts<G, P> {
         };
         let rules = Rules::of(state)?;
         let player = rules.mover(player)?;
+        let mut moves = Vec::new();
+        state.moves(&mut moves);
+        let Some(&placeholder) = moves.first() else {
+            return Err(SearchError::NoLegalMoves);
+        };
         let running = self.budget.start()?;
+        let max_iterations = self.budget.max_iterations().unwrap_or(u64::MAX);
+        let threads = (self.threads as u64).min(max_iterations).min(self.node_cap) as usize;
         let run = Run {
             playout: &self.playout,
             rules,
             exploration: self.exploration as f32,
             max_depth: self.budget.max_depth().unwrap_or(u32::MAX),
-            cap: self.node_cap.min(u64::from(u32::MAX)) as usize,
+            cap: (self.node_cap / threads as u64).min(u64::from(u32::MAX)) as usize,
         };
+        self.workers.truncate(threads);
+        while self.workers.len() < threads {
+            self.workers.push(Worker::new());
+        }
+        for (i, w) in self.workers.iter_mut().enumerate() {
+            w.rng = SplitMix64::stream(self.seed, i as u64);
+            if !w.start(&run, state, placeholder, player)? {
+                return Err(SearchError::Config(format!(
+                    "the node cap {} is too small for the root's {} moves on {threads} thread(s)",
+                    self.node_cap,
+                    moves.len()
+                )));
+            }
+        }
+        let (proven, halt) = (AtomicBool::new(false), AtomicBool::new(false));
+        let limits = Limits {
+            running: &running,
+            proven: &proven,
+            halt: &halt,
+            open_ended: self.budget.max_iterations().is_none()
+                && self.budget.time_limit().is_none()
+                && self.budget.stop_flag().is_none(),
+        };
+        if let [only] = self.workers.as_mut_slice() {
+            only.run(&run, state, player, &limits, max_iterations)?;
+        } else {
+            let run = &run;
+            let limits = &limits;
+            let results: Vec<Result<(), SearchError>> = std::thread::scope(|scope| {
+                let handles: Vec<_> = self
+                    .workers
+                    .iter_mut()
+                    .enumerate()
+                    .map(|(i, w)| {
+                        let root = state.clone();
+                        let n = share(max_iterations, threads, i);
+                        scope.spawn(move || {
+                            let r = catch_unwind(AssertUnwindSafe(|| {
+                                w.run(run, &root, player, limits, n)
+                            }))
+                            .unwrap_or_else(|p| Err(SearchError::from_panic(&*p)));
+                            if r.is_err() {
+                                limits.halt.store(true, Ordering::Relaxed);
+                            }
+                            r
+                        })
+                    })
+                    .collect();
+                handles
+                    .into_iter()
+                    .map(|h| {
+                        h.join()
+                            .unwrap_or_else(|p| Err(SearchError::from_panic(&*p)))
+                    })
+                    .collect()
+            });
+            results.into_iter().collect::<Result<(), _>>()?;
+        }
+        let mut stats = Stats {
+            elapsed: running.elapsed(),
+            ..Stats::default()
+        };
+        for w in &self.workers {
+            stats.iterations += w.stats.iterations;
+            stats.leaves += w.stats.leaves;
+            stats.nodes += w.tree.len() as u64;
+            stats.max_ply = stats.max_ply.max(w.stats.max_ply);
+        }
+        stats.depth_reached = stats.max_ply;
+        Ok(result(&self.workers, &rules, player, stats))
+    }
+}
+
+impl<M: Copy> Worker<M> {
+    fn new() -> Self {
+        Worker {
+            tree: Vec::new(),
+            scratch: Scratch {
+                moves: Vec::new(),
+                outcomes: Vec::new(),
+                raw: Vec::new(),
+                norm: Vec::new(),
+                path: Vec::new(),
+                terms: visit_table(),
+            },
+            rng: SplitMix64::new(0),
+            stats: Stats::default(),
+        }
+    }
+
+    /// Empties the tree (keeping its memory, within the cap) and expands the root;
+    /// `Ok(false)` if the root's children do not fit under the cap.
+    fn start<G: GeneralGame<Move = M>, P>(
+        &mut self,
+        run: &Run<'_, P>,
+        state: &G,
+        placeholder: M,
+        player: u8,
+    ) -> Result<bool, SearchError> {
         let s = &mut self.scratch;
         s.raw.clear();
-        s.raw.resize(rules.players, 0.0);
+        s.raw.resize(run.rules.players, 0.0);
         s.norm.clear();
-        s.norm.resize(rules.players, 0.0);
-        if s.terms.is_empty() {
-            s.terms = visit_table();
-        }
+        s.norm.resize(run.rules.players, 0.0);
+        self.stats = Stats::default();
         let tree = &mut self.tree;
         tree.clear();
         if tree.capacity() > run.cap {
             tree.shrink_to(run.cap);
         }
         reserve_within(tree, 1, run.cap);
-        // The root's placeholder move: any legal one (checked non-empty by the expansion).
-        s.moves.clear();
-        state.moves(&mut s.moves);
-        let Some(&placeholder) = s.moves.first() else {
-            return Err(SearchError::NoLegalMoves);
-        };
         tree.push(Node::new(placeholder, player, 0.0));
-        let mut rng = SplitMix64::stream(self.seed, 0);
-        if !run.expand(tree, s, &mut rng, 0, state)? {
-            return Err(SearchError::Config(format!(
-                "the node cap {} is too small for the root's {} moves",
-                self.node_cap,
-                s.moves.len()
-            )));
-        }
-        let max_iterations = self.budget.max_iterations().unwrap_or(u64::MAX);
-        let open_ended = self.budget.max_iterations().is_none()
-            && self.budget.time_limit().is_none()
-            && self.budget.stop_flag().is_none();
-        let mut stats = Stats::default();
+        run.expand(tree, s, &mut self.rng, 0, state)
+    }
+
+    /// Runs iterations until a limit is reached or the root is proven for `player`.
+    fn run<G: GeneralGame<Move = M>, P: GeneralPlayout<G>>(
+        &mut self,
+        run: &Run<'_, P>,
+        root: &G,
+        player: u8,
+        limits: &Limits<'_>,
+        max_iterations: u64,
+    ) -> Result<(), SearchError> {
         let mut full = false;
-        while tree[0].top != player
-            && stats.iterations < max_iterations
-            && tree[0].visits < u32::MAX - 1
-            && !(open_ended && full)
-            && !(stats.iterations % 16 == 0 && running.out_of_time())
-        {
-            run.iterate(tree, s, &mut rng, state, &mut stats, &mut full)?;
-            stats.iterations += 1;
+        loop {
+            if self.tree[0].top == player {
+                limits.proven.store(true, Ordering::Relaxed);
+                break;
+            }
+            let it = self.stats.iterations;
+            if it >= max_iterations
+                || self.tree[0].visits >= u32::MAX - 1
+                || (limits.open_ended && full)
+                || (it % 16 == 0
+                    && (limits.proven.load(Ordering::Relaxed)
+                        || limits.halt.load(Ordering::Relaxed)
+                        || limits.running.out_of_time()))
+            {
+                break;
+            }
+            let (tree, s, rng) = (&mut self.tree, &mut self.scratch, &mut self.rng);
+            run.iterate(tree, s, rng, root, &mut self.stats, &mut full)?;
+            self.stats.iterations += 1;
         }
-        stats.elapsed = running.elapsed();
-        stats.nodes = tree.len() as u64;
-        stats.depth_reached = stats.max_ply;
-        Ok(result(tree, &rules, player, stats))
+        Ok(())
     }
 }
 
@@ -1082,35 +1256,50 @@ fn prove<M: Copy>(tree: &mut [Node<M>], idx: usize) -> bool {
     top != NOBODY
 }
 
-/// The root's statistics and the chosen move.
-fn result<M: Copy>(
-    tree: &[Node<M>],
+/// The root moves' statistics summed over the threads' trees, and the chosen move.
+fn result<M: Copy + PartialEq>(
+    workers: &[Worker<M>],
     rules: &Rules,
     player: u8,
     stats: Stats,
 ) -> GeneralSearchResult<M> {
+    // (move, visits, sum of normalised rewards, proven)
+    let mut acc: Vec<(M, u64, f64, bool)> = Vec::new();
+    for w in workers {
+        for c in &w.tree[w.tree[0].children()] {
+            let (visits, sum) = (u64::from(c.visits), f64::from(c.mean) * f64::from(c.visits));
+            match acc.iter_mut().find(|a| a.0 == c.mv) {
+                Some(a) => {
+                    a.1 += visits;
+                    a.2 += sum;
+                    a.3 |= c.top == player;
+                }
+                None => acc.push((c.mv, visits, sum, c.top == player)),
+            }
+        }
+    }
     let span = rules.high - rules.low;
     let units = |x: f64| rules.low + x * span;
-    let mut moves: Vec<GeneralMoveStats<M>> = tree[tree[0].children()]
-        .iter()
-        .map(|c| {
-            let visits = u64::from(c.visits);
+    let mut moves: Vec<GeneralMoveStats<M>> = acc
+        .into_iter()
+        .map(|(mv, visits, sum, proven)| {
             let (mean, interval) = if visits == 0 {
                 (units(0.5), Interval::UNKNOWN)
             } else {
-                let w = Interval::wilson(f64::from(c.mean), visits);
+                let mean = sum / visits as f64;
+                let w = Interval::wilson(mean, visits);
                 let interval = Interval {
                     low: units(w.low),
                     high: units(w.high),
                 };
-                (units(f64::from(c.mean)), interval)
+                (units(mean), interval)
             };
             GeneralMoveStats {
-                mv: c.mv,
+                mv,
                 visits,
                 mean,
                 interval,
-                proven: c.top == player,
+                proven,
             }
         })
         .collect();
@@ -1128,7 +1317,7 @@ fn result<M: Copy>(
         proven: best.proven,
         player: usize::from(player),
         stats,
-        tree_size: tree.len(),
+        tree_size: workers.iter().map(|w| w.tree.len()).sum(),
         moves,
     }
 }

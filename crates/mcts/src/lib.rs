@@ -136,7 +136,7 @@
 //!   own statistics, entered with its probability), any number of players (each node backs
 //!   up the reward of the player who moved into it, normalised by the game's reward range),
 //!   turns in any order; it proves where a player can force the top of the reward range.
-//!   One thread, random playouts by default ([`GeneralPlayout`]).
+//!   Random playouts by default ([`GeneralPlayout`]), one thread or a tree per thread.
 //! * **What your game needs** beyond [`Game`](search_core::Game): searching needs
 //!   `G: PartialEq + Send` and `G::Move: Send` (`PartialEq` to find the kept tree's
 //!   position, `Send` for the threads), and the playout policy `P: Playout<G> + Sync`;

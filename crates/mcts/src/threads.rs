@@ -11,7 +11,7 @@ use crate::worker::{Ctx, Limits, Worker};
 
 /// The iterations thread `index` of `threads` runs: `max_iterations` split as evenly as
 /// possible (`u64::MAX`, no limit, stays unlimited).
-fn share(max_iterations: u64, threads: usize, index: usize) -> u64 {
+pub(crate) fn share(max_iterations: u64, threads: usize, index: usize) -> u64 {
     if max_iterations == u64::MAX {
         u64::MAX
     } else {

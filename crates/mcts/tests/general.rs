@@ -575,6 +575,71 @@ fn bad_requests_are_typed_errors() {
     ));
 }
 
+#[test]
+fn threads_grow_a_tree_each_and_add_up_their_statistics() {
+    let three = MnkGame::new(4, 4, 3, 3).unwrap();
+    let mut ai = GeneralMcts::new()
+        .with_threads(3)
+        .with_node_cap(3_000)
+        .with_budget(Budget::iterations(10_000));
+    let r = ai.search(&three).unwrap();
+    assert_eq!(r.stats.iterations, 10_000);
+    assert_eq!(r.moves.iter().map(|m| m.visits).sum::<u64>(), 10_000);
+    assert!(r.tree_size <= 3_000, "{r}");
+    // A win in one is proven by whichever thread finds it first, and the others stop.
+    let mut win = three;
+    for cell in [0, 4, 8, 1, 5, 9] {
+        win.apply(cell);
+    }
+    let r = ai.search(&win).unwrap();
+    assert!(r.best_move == 2 && r.proven, "{r}");
+    assert!(r.stats.iterations < 10_000, "{r}");
+    assert!(matches!(
+        GeneralMcts::<MnkGame>::new().with_threads(0).search(&three),
+        Err(SearchError::Config(_))
+    ));
+}
+
+/// Panics in its playouts (at the second turn), for the thread test below.
+#[derive(Clone, Debug)]
+struct Panicky(u8);
+
+impl GeneralGame for Panicky {
+    type Move = u8;
+    fn player_count(&self) -> usize {
+        1
+    }
+    fn turn(&self) -> Turn {
+        if self.0 == 0 {
+            Turn::Over
+        } else {
+            Turn::Player(0)
+        }
+    }
+    fn moves(&self, moves: &mut Vec<u8>) {
+        assert!(self.0 > 1, "the game's own panic");
+        moves.extend([0, 1]);
+    }
+    fn apply(&mut self, _mv: u8) {
+        self.0 -= 1;
+    }
+    fn rewards(&self, rewards: &mut [f64]) {
+        rewards[0] = 0.0;
+    }
+}
+
+#[test]
+fn a_panic_on_a_search_thread_is_worker_panicked() {
+    let mut ai = GeneralMcts::new()
+        .with_threads(2)
+        .with_budget(Budget::iterations(100));
+    let e = ai.search(&Panicky(3)).unwrap_err();
+    assert!(
+        matches!(&e, SearchError::WorkerPanicked { message } if message.contains("own panic")),
+        "{e}"
+    );
+}
+
 /// A one-player game of `plies` coin flips and choices whose promises can be broken on
 /// purpose: rewards out of range, probabilities that do not add up, a wrong sum, a player
 /// that does not exist, a turn without moves.
