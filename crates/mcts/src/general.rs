@@ -12,7 +12,6 @@
 //! fills the node cap quickly.
 
 use core::fmt;
-use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use search_core::{
@@ -24,7 +23,7 @@ use crate::mcts::{DEFAULT_NODE_CAP, MAX_THREADS};
 use crate::playout::{MAX_PLAYOUT_PLIES, RandomPlayout};
 use crate::result::per_second;
 use crate::search::check_budget;
-use crate::threads::share;
+use crate::threads::{run_tasks, share};
 use crate::tree::{terms, visit_table};
 
 /// The engine's name in budget errors.
@@ -876,37 +875,18 @@ where
         if let [only] = self.workers.as_mut_slice() {
             only.run(&run, state, player, &limits, max_iterations)?;
         } else {
-            let run = &run;
-            let limits = &limits;
-            let results: Vec<Result<(), SearchError>> = std::thread::scope(|scope| {
-                let handles: Vec<_> = self
-                    .workers
-                    .iter_mut()
-                    .enumerate()
-                    .map(|(i, w)| {
-                        let root = state.clone();
-                        let n = share(max_iterations, threads, i);
-                        scope.spawn(move || {
-                            let r = catch_unwind(AssertUnwindSafe(|| {
-                                w.run(run, &root, player, limits, n)
-                            }))
-                            .unwrap_or_else(|p| Err(SearchError::from_panic(&*p)));
-                            if r.is_err() {
-                                limits.halt.store(true, Ordering::Relaxed);
-                            }
-                            r
-                        })
-                    })
-                    .collect();
-                handles
-                    .into_iter()
-                    .map(|h| {
-                        h.join()
-                            .unwrap_or_else(|p| Err(SearchError::from_panic(&*p)))
-                    })
-                    .collect()
-            });
-            results.into_iter().collect::<Result<(), _>>()?;
+            let (run, limits) = (&run, &limits);
+            let tasks: Vec<_> = self
+                .workers
+                .iter_mut()
+                .enumerate()
+                .map(|(i, w)| {
+                    let root = state.clone();
+                    let n = share(max_iterations, threads, i);
+                    move || w.run(run, &root, player, limits, n)
+                })
+                .collect();
+            run_tasks(tasks, limits.halt)?;
         }
         let mut stats = Stats {
             elapsed: running.elapsed(),
