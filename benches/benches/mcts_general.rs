@@ -6,8 +6,9 @@
 //!
 //! `cargo bench -p benches --bench mcts_general`
 //!
-//! One search of `ITERATIONS` iterations per measured iteration, one thread, default
-//! options (uniform random playouts, c = 1.0), a reused engine.
+//! One search of `ITERATIONS` iterations per measured iteration, one thread (and, on
+//! EinStein, two: a tree per thread), default options (uniform random playouts, c = 1.0),
+//! a reused engine.
 #![forbid(unsafe_code)]
 
 use std::hint::black_box;
@@ -30,6 +31,11 @@ fn bench_general(c: &mut Criterion) {
     dice.apply(EinSteinMove::Roll(3));
     let mut ai = GeneralMcts::new().with_budget(budget.clone());
     group.bench_function("GeneralMcts/einstein start", |b| {
+        b.iter(|| black_box(ai.search(black_box(&dice)).unwrap().best_move));
+    });
+
+    let mut ai = GeneralMcts::new().with_threads(2).with_budget(budget.clone());
+    group.bench_function("GeneralMcts 2 threads/einstein start", |b| {
         b.iter(|| black_box(ai.search(black_box(&dice)).unwrap().best_move));
     });
 
