@@ -34,7 +34,9 @@ fn bench_general(c: &mut Criterion) {
         b.iter(|| black_box(ai.search(black_box(&dice)).unwrap().best_move));
     });
 
-    let mut ai = GeneralMcts::new().with_threads(2).with_budget(budget.clone());
+    let mut ai = GeneralMcts::new()
+        .with_threads(2)
+        .with_budget(budget.clone());
     group.bench_function("GeneralMcts 2 threads/einstein start", |b| {
         b.iter(|| black_box(ai.search(black_box(&dice)).unwrap().best_move));
     });
