@@ -131,6 +131,12 @@
 //!   may leave the same player to move (as a completed box does in Dots and Boxes): every
 //!   node keeps the player who moved into it, rewards are backed up for that player, and
 //!   the solver negates a proven value only where the mover changes, never by depth.
+//! * **Dice, cards and more players:** [`GeneralMcts`] searches any
+//!   [`GeneralGame`](search_core::GeneralGame): chance nodes (each outcome a child with its
+//!   own statistics, entered with its probability), any number of players (each node backs
+//!   up the reward of the player who moved into it, normalised by the game's reward range),
+//!   turns in any order; it proves where a player can force the top of the reward range.
+//!   Random playouts by default ([`GeneralPlayout`]), one thread or a tree per thread.
 //! * **What your game needs** beyond [`Game`](search_core::Game): searching needs
 //!   `G: PartialEq + Send` and `G::Move: Send` (`PartialEq` to find the kept tree's
 //!   position, `Send` for the threads), and the playout policy `P: Playout<G> + Sync`;
@@ -141,6 +147,7 @@
 
 mod expansion;
 mod final_choice;
+mod general;
 mod mcts;
 mod playout;
 mod rave;
@@ -157,6 +164,7 @@ mod view;
 mod worker;
 
 pub use final_choice::FinalChoice;
+pub use general::{GeneralMcts, GeneralMoveStats, GeneralPlayout, GeneralSearchResult};
 pub use mcts::{DEFAULT_NODE_CAP, MAX_THREADS, Mcts, Parallelism};
 pub use playout::{EvalCutoff, HintPlayout, MAX_PLAYOUT_PLIES, Playout, RandomPlayout};
 pub use result::{MoveStats, SearchResult, Value};

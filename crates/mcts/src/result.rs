@@ -126,12 +126,17 @@ impl<M> SearchResult<M> {
     /// ```
     #[must_use]
     pub fn playouts_per_second(&self) -> f64 {
-        let s = self.stats.elapsed.as_secs_f64();
-        if s > 0.0 {
-            self.stats.iterations as f64 / s
-        } else {
-            0.0
-        }
+        per_second(&self.stats)
+    }
+}
+
+/// Iterations per second of wall-clock time in `stats` (0 when no time was measured).
+pub(crate) fn per_second(stats: &Stats) -> f64 {
+    let s = stats.elapsed.as_secs_f64();
+    if s > 0.0 {
+        stats.iterations as f64 / s
+    } else {
+        0.0
     }
 }
 

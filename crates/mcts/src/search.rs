@@ -3,7 +3,7 @@
 
 use std::sync::atomic::AtomicBool;
 
-use search_core::{BudgetError, BudgetField, Game, SearchError, SplitMix64, Stats};
+use search_core::{Budget, BudgetError, BudgetField, Game, SearchError, SplitMix64, Stats};
 
 use crate::expansion::{Expansion, reserve_within};
 use crate::final_choice::choose;
@@ -77,7 +77,7 @@ where
     /// [`BudgetError::NeverStops`]: search_core::BudgetError::NeverStops
     pub fn search(&mut self, state: &G) -> Result<SearchResult<G::Move>, SearchError> {
         self.validate()?;
-        self.check_budget()?;
+        check_budget(&self.budget, ENGINE)?;
         if state.outcome().is_over() {
             return Err(SearchError::GameOver);
         }
@@ -167,26 +167,6 @@ where
             root_visits: self.root_visits(),
             threads,
         })
-    }
-
-    /// Refuses the budget fields MCTS cannot honour, and a budget that would never stop.
-    fn check_budget(&self) -> Result<(), BudgetError> {
-        self.budget.refuse(
-            ENGINE,
-            &[BudgetField::Nodes],
-            "use iterations to bound the work and with_node_cap/with_memory_cap to bound the tree",
-        )?;
-        let ends = self.budget.max_iterations().is_some()
-            || self.budget.time_limit().is_some()
-            || self.budget.stop_flag().is_some();
-        if self.budget.max_depth().is_some() && !ends {
-            return Err(BudgetError::NeverStops {
-                engine: ENGINE,
-                advice: "a depth limit only stops the tree growing, the playouts go on: add an \
-                         iterations or time limit, or a stop flag",
-            });
-        }
-        Ok(())
     }
 
     /// Makes the workers' trees belong to `state`: reuse, re-root, or start afresh.
@@ -290,6 +270,27 @@ impl<G: Game + PartialEq, P> Mcts<G, P> {
             self.reset();
         }
     }
+}
+
+/// Refuses the budget fields an MCTS engine cannot honour (a node limit: the tree's size
+/// is the node cap's job), and a depth limit with nothing that would end the search.
+pub(crate) fn check_budget(budget: &Budget, engine: &'static str) -> Result<(), BudgetError> {
+    budget.refuse(
+        engine,
+        &[BudgetField::Nodes],
+        "use iterations to bound the work and with_node_cap/with_memory_cap to bound the tree",
+    )?;
+    let ends = budget.max_iterations().is_some()
+        || budget.time_limit().is_some()
+        || budget.stop_flag().is_some();
+    if budget.max_depth().is_some() && !ends {
+        return Err(BudgetError::NeverStops {
+            engine,
+            advice: "a depth limit only stops the tree growing, the playouts go on: add an \
+                     iterations or time limit, or a stop flag",
+        });
+    }
+    Ok(())
 }
 
 /// Finds one or two moves leading from `from` to `to`.

@@ -2,7 +2,7 @@
 //! its share of the iterations; a failure on one thread stops the others.
 
 use std::panic::{AssertUnwindSafe, catch_unwind};
-use std::sync::atomic::Ordering;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use search_core::{Game, SearchError};
 
@@ -11,7 +11,7 @@ use crate::worker::{Ctx, Limits, Worker};
 
 /// The iterations thread `index` of `threads` runs: `max_iterations` split as evenly as
 /// possible (`u64::MAX`, no limit, stays unlimited).
-fn share(max_iterations: u64, threads: usize, index: usize) -> u64 {
+pub(crate) fn share(max_iterations: u64, threads: usize, index: usize) -> u64 {
     if max_iterations == u64::MAX {
         u64::MAX
     } else {
@@ -40,19 +40,35 @@ where
     if let [only] = workers {
         return only.run(state, ctx, limits, share(max_iterations, 1, 0));
     }
+    let tasks: Vec<_> = workers
+        .iter_mut()
+        .enumerate()
+        .map(|(i, w)| {
+            let root = state.clone();
+            let n = share(max_iterations, threads, i);
+            move || w.run(&root, ctx, limits, n)
+        })
+        .collect();
+    run_tasks(tasks, limits.halt)
+}
+
+/// Runs every task on a thread of its own and waits for all of them. A panic is caught
+/// and becomes [`SearchError::WorkerPanicked`]; a task that fails raises `halt`, which the
+/// others poll to stop. Returns the first error in task order.
+pub(crate) fn run_tasks<F>(tasks: Vec<F>, halt: &AtomicBool) -> Result<(), SearchError>
+where
+    F: FnOnce() -> Result<(), SearchError> + Send,
+{
     let results: Vec<Result<(), SearchError>> = std::thread::scope(|s| {
-        let handles: Vec<_> = workers
-            .iter_mut()
-            .enumerate()
-            .map(|(i, w)| {
-                let root = state.clone();
-                let n = share(max_iterations, threads, i);
+        let handles: Vec<_> = tasks
+            .into_iter()
+            .map(|task| {
                 s.spawn(move || {
                     // A panic in user code, or an error, stops the other threads.
-                    let r = catch_unwind(AssertUnwindSafe(|| w.run(&root, ctx, limits, n)))
+                    let r = catch_unwind(AssertUnwindSafe(task))
                         .unwrap_or_else(|p| Err(SearchError::from_panic(&*p)));
                     if r.is_err() {
-                        limits.halt.store(true, Ordering::Relaxed);
+                        halt.store(true, Ordering::Relaxed);
                     }
                     r
                 })

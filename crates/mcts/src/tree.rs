@@ -99,10 +99,7 @@ impl<M: Copy> Node<M> {
     #[inline]
     pub fn add_visit(&mut self, r: f32, table: &[[f32; 2]]) {
         self.visits += 1;
-        let [inv, sqrt_ln] = match table.get(self.visits as usize) {
-            Some(&pair) => pair,
-            None => visit_terms(self.visits),
-        };
+        let [inv, sqrt_ln] = terms(table, self.visits);
         self.inv_sqrt = inv;
         self.sqrt_ln = sqrt_ln;
         self.mean += (r - self.mean) * (inv * inv);
@@ -191,6 +188,15 @@ fn fast_ln(x: f64) -> f64 {
 pub(crate) fn visit_terms(n: u32) -> [f32; 2] {
     let x = f64::from(n.max(1));
     [(1.0 / x.sqrt()) as f32, fast_ln(x).sqrt() as f32]
+}
+
+/// [`visit_terms`] of `n`, from `table` (see [`visit_table`]) when `n` is small.
+#[inline]
+pub(crate) fn terms(table: &[[f32; 2]], n: u32) -> [f32; 2] {
+    match table.get(n as usize) {
+        Some(&pair) => pair,
+        None => visit_terms(n),
+    }
 }
 
 /// [`visit_terms`] for `n < 4096`, looked up instead of computed in the hot loop.
