@@ -27,7 +27,7 @@ ending in the own store); the solver plays them by proving the exact margin. Ein
 würfelt nicht! is played with a die rolled from --seed; alphabeta plays it with
 expectiminimax (Star2 pruning). The m,n,k-game takes 2 to 4 players (--players, default 3):
 alphabeta is paranoid search there, maxn and best-reply are the other searches; you take the
-first seat (--first human) or the second (--first ai).
+first seat (--first human) or the second (--first ai). mcts plays both by time or playouts.
 
 Examples:
   ply play

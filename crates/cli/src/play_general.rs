@@ -1,7 +1,7 @@
 //! `ply play` for games with dice or with more than two players: EinStein würfelt nicht!
 //! and the m,n,k-game for three or four players. The dice are rolled from the seed; each
 //! seat is a person or an AI (expectiminimax with Star2 pruning, paranoid, max^n or
-//! best-reply search, or random moves).
+//! best-reply search, Monte Carlo tree search, or random moves).
 
 use std::fmt::Debug;
 use std::io::{self, BufRead, Write};
@@ -10,6 +10,7 @@ use std::time::{Duration, Instant};
 
 use adversarial::{BestReply, ChancePruning, Expectimax, GeneralResult, MaxN, Paranoid};
 use games::{EinStein, EinSteinMove, MnkGame};
+use mcts::GeneralMcts;
 use search_core::{Budget, GeneralGame, SearchError, SplitMix64, Turn};
 
 use crate::Failure;
@@ -23,7 +24,7 @@ const MAX_DEPTH: u32 = 64;
 type Eval<G> = fn(&G, &mut [f64]);
 
 /// What the terminal needs from a game with dice or more than two players.
-pub trait Tabletop: GeneralGame<Move: Debug> + Send + Sync + 'static {
+pub trait Tabletop: GeneralGame<Move: Debug + Send> + Send + Sync + 'static {
     /// The game's name.
     const NAME: &'static str;
     /// What to type for a move, for the prompt.
@@ -297,9 +298,10 @@ enum Searcher<G: Tabletop> {
     BestReply(BestReply<Eval<G>>),
 }
 
-/// An AI seat: a search, or random moves.
+/// An AI seat: a search, Monte Carlo tree search, or random moves.
 enum Seat<G: Tabletop> {
     Search(Searcher<G>),
+    Mcts(GeneralMcts<G>),
     Random(SplitMix64),
 }
 
@@ -310,6 +312,19 @@ impl<G: Tabletop> Seat<G> {
         let two_players = state.player_count() == 2 && G::REWARD_SUM.is_some();
         let searcher = match kind {
             EngineKind::Random => return Ok(Seat::Random(SplitMix64::new(seed))),
+            EngineKind::Mcts => {
+                let budget = match strength {
+                    Strength::Depth(_) => {
+                        return Err(
+                            "MCTS plays by time or playouts: give e.g. 500ms or 20000p".to_string()
+                        );
+                    }
+                    other => other.budget(),
+                };
+                return Ok(Seat::Mcts(
+                    GeneralMcts::new().with_seed(seed).with_budget(budget),
+                ));
+            }
             EngineKind::Alphabeta if two_players => Searcher::Expectimax(
                 Expectimax::new(eval)
                     .with_pruning(ChancePruning::Star2)
@@ -325,9 +340,9 @@ impl<G: Tabletop> Seat<G> {
                 ));
             }
             EngineKind::BestReply => Searcher::BestReply(BestReply::new(eval)),
-            EngineKind::Mcts | EngineKind::Solver => {
+            EngineKind::Solver => {
                 return Err(format!(
-                    "{kind} does not play {}: choose alphabeta, maxn, best-reply or random",
+                    "{kind} does not play {}: choose alphabeta, mcts, maxn, best-reply or random",
                     G::NAME
                 ));
             }
@@ -344,6 +359,21 @@ impl<G: Tabletop> Seat<G> {
     fn choose(&mut self, state: &G, strength: Strength) -> Result<(G::Move, String), SearchError> {
         match self {
             Seat::Search(searcher) => searcher.choose(state, strength),
+            Seat::Mcts(mcts) => {
+                let r = mcts.search(state)?;
+                let proven = if r.proven { ", proven" } else { "" };
+                Ok((
+                    r.best_move,
+                    format!(
+                        "value {:+.3}{proven}, {} playouts ({:.0}/s), tree {} nodes, {:.3} s",
+                        r.value,
+                        r.stats.iterations,
+                        r.playouts_per_second(),
+                        r.tree_size,
+                        r.stats.elapsed.as_secs_f64()
+                    ),
+                ))
+            }
             Seat::Random(rng) => {
                 let mut moves = Vec::new();
                 state.moves(&mut moves);
@@ -513,7 +543,7 @@ pub fn play<G: Tabletop, R: BufRead>(
         };
         let hinter = seats.iter().flatten().find_map(|s| match s {
             Seat::Search(searcher) => Some(searcher.clone()),
-            Seat::Random(_) => None,
+            Seat::Mcts(_) | Seat::Random(_) => None,
         });
         let mv = match &mut seats[mover] {
             None => {

@@ -176,6 +176,25 @@ fn einstein_games_repeat_from_their_seed() {
 }
 
 #[test]
+fn mcts_plays_einstein_from_its_seed() {
+    let args = [
+        "--game",
+        "einstein",
+        "--ai-vs-ai",
+        "--ai",
+        "mcts",
+        "--playouts",
+        "500",
+        "--seed",
+        "4",
+    ];
+    let (code, out, err) = run(&args, "");
+    assert_eq!(code, 0, "{out}\n{err}");
+    assert!(out.contains(" wins."), "{out}");
+    assert!(out.contains("playouts"), "{out}");
+}
+
+#[test]
 fn a_person_plays_einstein_by_steps() {
     let args = [
         "--game",
@@ -199,7 +218,7 @@ fn a_person_plays_einstein_by_steps() {
 
 #[test]
 fn three_players_play_the_mnk_game_with_each_search() {
-    for ai in ["alphabeta", "maxn", "best-reply", "random"] {
+    for ai in ["alphabeta", "maxn", "best-reply", "random", "mcts"] {
         let args = [
             "--game",
             "mnk",
@@ -208,8 +227,12 @@ fn three_players_play_the_mnk_game_with_each_search() {
             "--ai-vs-ai",
             "--ai",
             ai,
-            "--depth",
-            "2",
+            if ai == "mcts" {
+                "--playouts"
+            } else {
+                "--depth"
+            },
+            if ai == "mcts" { "300" } else { "2" },
         ];
         let (code, out, err) = run(&args, "");
         assert_eq!(code, 0, "{ai}: {out}\n{err}");
@@ -247,7 +270,7 @@ fn a_person_takes_a_seat_at_the_mnk_game() {
 
 #[test]
 fn options_that_do_not_fit_the_game_are_refused() {
-    let cases: [(&[&str], &str); 9] = [
+    let cases: [(&[&str], &str); 10] = [
         (&["--game", "mnk", "--size", "30x2x3"], "at most 26 wide"),
         (&["--game", "ttt", "--size", "3x3"], "--size is for"),
         (
@@ -264,6 +287,10 @@ fn options_that_do_not_fit_the_game_are_refused() {
         (
             &["--game", "einstein", "--ai", "solver", "--depth", "2"],
             "does not play",
+        ),
+        (
+            &["--game", "einstein", "--ai", "mcts", "--depth", "2"],
+            "time or playouts",
         ),
         (
             &["--game", "c4", "--ai", "maxn", "--depth", "2"],
