@@ -413,7 +413,10 @@ impl<E, T> Negamax<E, T> {
     /// [`SearchError::Config`] for a single-depth search without a depth limit, a thread
     /// count out of range or a table size that cannot be allocated. A broken game, wherever
     /// the search meets it: [`SearchError::NoLegalMoves`] (an ongoing state without moves),
-    /// [`SearchError::TurnDidNotPass`] (a move after which the same player is to move),
+    /// [`SearchError::TurnDidNotPass`] (a move after which the same player is to move, in a
+    /// game that declares [`MOVES_CANNOT_LOSE`](Game::MOVES_CANNOT_LOSE) or
+    /// [`NON_LOSING_MOVES_EXACT`](Game::NON_LOSING_MOVES_EXACT); other games may have
+    /// extra turns, which the search follows),
     /// [`SearchError::IllegalHookMove`] (checked at the root, and everywhere in debug
     /// builds), and in debug builds [`SearchError::KeyNotRestored`]. A panic in the game or
     /// the evaluator on a helper thread is [`SearchError::WorkerPanicked`] with the panic's

@@ -27,12 +27,19 @@
 //!    narrow the window, and supplies its best move for ordering;
 //! 8. the children's table slots are prefetched (when they will use the table), then the
 //!    moves are ordered and searched, the first with the full window and, with PVS,
-//!    the rest with a null window first (re-searched when it fails high inside the window);
+//!    the rest with a null window first (re-searched when it fails high inside the window).
+//!    A child whose side to move is the parent's (an extra turn: Dots and Boxes, Kalah) gets
+//!    the window unswapped and its value is not negated; every other child is negamax's
+//!    usual negated, swapped window. Telling them apart is the one comparison of the side
+//!    to move per child;
 //! 9. the result is stored with its bound (exact, lower, upper) and the best move's index.
 //!
 //! A broken game stops the search with a typed error (the engines return it): an ongoing
 //! state without legal moves ([`SearchError::NoLegalMoves`]), a move after which the same
-//! player is to move ([`SearchError::TurnDidNotPass`], one comparison per node), and a hook
+//! player is to move in a game that promised alternation by declaring
+//! [`MOVES_CANNOT_LOSE`](search_core::Game::MOVES_CANNOT_LOSE) or
+//! [`NON_LOSING_MOVES_EXACT`](search_core::Game::NON_LOSING_MOVES_EXACT)
+//! ([`SearchError::TurnDidNotPass`]), and a hook
 //! move that is not legal ([`SearchError::IllegalHookMove`], checked at the root, and at
 //! every node in debug builds). Debug builds also check that `undo` restores the key and
 //! the side to move ([`SearchError::KeyNotRestored`]).
@@ -137,6 +144,45 @@ fn next_down(s: Score) -> Score {
     Score::from_raw(s.raw().saturating_sub(1))
 }
 
+#[inline]
+fn next_up(s: Score) -> Score {
+    Score::from_raw(s.raw().saturating_add(1))
+}
+
+/// The parent's value of a child's value `s`: negated when the turn passed, kept when the
+/// mover moves again (`same`); a decisive score one ply further from the end either way.
+#[inline]
+pub(crate) fn to_parent(s: Score, same: bool) -> Score {
+    if same {
+        s.to_parent_same_mover()
+    } else {
+        s.to_parent()
+    }
+}
+
+/// The parent's window `(alpha, beta)` as the child's window: swapped and negated when the
+/// turn passes, kept when the mover moves again (`same`).
+#[inline]
+pub(crate) fn child_window(alpha: Score, beta: Score, same: bool) -> (Score, Score) {
+    if same {
+        (alpha.to_child_same_mover(), beta.to_child_same_mover())
+    } else {
+        (beta.to_child(), alpha.to_child())
+    }
+}
+
+/// The child's null window that answers "is the parent's value above `alpha`?".
+#[inline]
+fn null_child_window(alpha: Score, same: bool) -> (Score, Score) {
+    if same {
+        let a = alpha.to_child_same_mover();
+        (a, next_up(a))
+    } else {
+        let a = alpha.to_child();
+        (next_down(a), a)
+    }
+}
+
 impl<'a, G, E, T> Searcher<'a, G, E, T>
 where
     G: Game,
@@ -186,8 +232,13 @@ where
     }
 
     /// Plays `mv` on `state`, runs `f` on the child, and restores `state` (see
-    /// [`Game::with_move`]). Stops the search with [`SearchError::TurnDidNotPass`] when the
-    /// child has the same side to move as `state` (`mover`); in debug builds, also with
+    /// [`Game::with_move`]). `f` is told whether the child has the same side to move as
+    /// `state` (`mover`): an extra turn, whose value is not negated and whose window is not
+    /// swapped ([`to_parent`], [`child_window`]). A game that declares
+    /// [`MOVES_CANNOT_LOSE`](Game::MOVES_CANNOT_LOSE) or
+    /// [`NON_LOSING_MOVES_EXACT`](Game::NON_LOSING_MOVES_EXACT) promises that turns
+    /// alternate (the bounds the loop draws from them need it), so an extra turn there stops
+    /// the search with [`SearchError::TurnDidNotPass`]. In debug builds, also stops with
     /// [`SearchError::KeyNotRestored`] when `undo` does not restore the key or the side to
     /// move. After a stop the score is meaningless: callers check `aborted`.
     #[inline]
@@ -196,18 +247,22 @@ where
         state: &mut G,
         mover: search_core::Player,
         mv: G::Move,
-        f: impl FnOnce(&mut Self, &mut G) -> Score,
+        f: impl FnOnce(&mut Self, &mut G, bool) -> Score,
     ) -> Score {
         #[cfg(debug_assertions)]
         let before = G::HAS_UNDO.then(|| (self.table.key(state), state.to_move()));
         let score = state.with_move(mv, |child| {
             if child.to_move() == mover {
-                self.fail(SearchError::TurnDidNotPass {
-                    mv: format!("{mv:?}"),
-                });
-                return Score::DRAW;
+                if G::MOVES_CANNOT_LOSE || G::NON_LOSING_MOVES_EXACT {
+                    self.fail(SearchError::TurnDidNotPass {
+                        mv: format!("{mv:?}"),
+                    });
+                    return Score::DRAW;
+                }
+                f(self, child, true)
+            } else {
+                f(self, child, false)
             }
-            f(self, child)
         });
         #[cfg(debug_assertions)]
         if let Some(before) = before {
@@ -491,26 +546,19 @@ where
         for i in 0..n {
             let idx = self.plies[ply].order[i].1 as usize;
             let mv = self.plies[ply].moves[idx];
-            let score = self.child(state, mover, mv, |this, child| {
+            let score = self.child(state, mover, mv, |this, child, same| {
                 if this.opts.pvs && i > 0 {
-                    let s = this
-                        .negamax(
-                            child,
-                            depth - 1,
-                            ply + 1,
-                            next_down(alpha.to_child()),
-                            alpha.to_child(),
-                        )
-                        .to_parent();
+                    let (na, nb) = null_child_window(alpha, same);
+                    let s = to_parent(this.negamax(child, depth - 1, ply + 1, na, nb), same);
                     if s > alpha && s < beta && !this.aborted {
-                        this.negamax(child, depth - 1, ply + 1, beta.to_child(), alpha.to_child())
-                            .to_parent()
+                        let (ca, cb) = child_window(alpha, beta, same);
+                        to_parent(this.negamax(child, depth - 1, ply + 1, ca, cb), same)
                     } else {
                         s
                     }
                 } else {
-                    this.negamax(child, depth - 1, ply + 1, beta.to_child(), alpha.to_child())
-                        .to_parent()
+                    let (ca, cb) = child_window(alpha, beta, same);
+                    to_parent(this.negamax(child, depth - 1, ply + 1, ca, cb), same)
                 }
             });
             if self.aborted {
@@ -565,15 +613,9 @@ where
     /// so the value is exact at that depth. Meaningless if `self.aborted`.
     pub fn move_value(&mut self, state: &mut G, mv: G::Move, depth: u32) -> Score {
         let mover = state.to_move();
-        self.child(state, mover, mv, |this, child| {
-            this.negamax(
-                child,
-                depth - 1,
-                1,
-                Score::INFINITY.to_child(),
-                Score::NEG_INFINITY.to_child(),
-            )
-            .to_parent()
+        self.child(state, mover, mv, |this, child, same| {
+            let (ca, cb) = child_window(Score::NEG_INFINITY, Score::INFINITY, same);
+            to_parent(this.negamax(child, depth - 1, 1, ca, cb), same)
         })
     }
 
@@ -634,20 +676,19 @@ where
                 best
             };
             let a = alpha.max(floor);
-            let score = self.child(state, mover, mv, |this, child| {
+            let score = self.child(state, mover, mv, |this, child, same| {
                 if this.opts.pvs && i > 0 {
-                    let s = this
-                        .negamax(child, depth - 1, 1, next_down(a.to_child()), a.to_child())
-                        .to_parent();
+                    let (na, nb) = null_child_window(a, same);
+                    let s = to_parent(this.negamax(child, depth - 1, 1, na, nb), same);
                     if s > a && s < beta && !this.aborted {
-                        this.negamax(child, depth - 1, 1, beta.to_child(), a.to_child())
-                            .to_parent()
+                        let (ca, cb) = child_window(a, beta, same);
+                        to_parent(this.negamax(child, depth - 1, 1, ca, cb), same)
                     } else {
                         s
                     }
                 } else {
-                    this.negamax(child, depth - 1, 1, beta.to_child(), a.to_child())
-                        .to_parent()
+                    let (ca, cb) = child_window(a, beta, same);
+                    to_parent(this.negamax(child, depth - 1, 1, ca, cb), same)
                 }
             });
             if self.aborted {

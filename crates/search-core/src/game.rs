@@ -194,13 +194,17 @@ impl fmt::Display for Outcome {
 ///   exactly when [`outcome`](Game::outcome) is not [`Outcome::Ongoing`]; moves are unique.
 /// * `play` is only called with a move that `legal_moves` produced for this state. Use
 ///   [`try_play`](Game::try_play) for untrusted input: it checks legality and returns an error.
-/// * Turns alternate: after `play`, [`to_move`](Game::to_move) is the opponent of the
-///   player who moved, after the move that ends the game too (engines score a finished
-///   game from the side to move's point of view). A game with extra turns (Dots and
-///   Boxes) must fold them into one move, except for the `mcts` crate, which follows the
-///   player who moved at every node and accepts extra turns. The other engines check this
-///   (one comparison per node) and answer
-///   [`SearchError::TurnDidNotPass`](crate::SearchError::TurnDidNotPass); an
+/// * [`to_move`](Game::to_move) says whose turn it is after every move. Usually the turn
+///   passes to the opponent, but a move may keep it (an extra turn: the player who closes a
+///   box in Dots and Boxes, or whose last seed lands in their store in Kalah, moves again),
+///   and every engine follows it (negamax negates a child's value only when the mover
+///   changes). Engines score a finished game from the side to move's point of view, so any
+///   side to move is fine there. Two promises assume that turns alternate and must not be
+///   declared by a game with extra turns:
+///   [`MOVES_CANNOT_LOSE`](Game::MOVES_CANNOT_LOSE) and
+///   [`NON_LOSING_MOVES_EXACT`](Game::NON_LOSING_MOVES_EXACT); engines that meet an extra
+///   turn in such a game answer
+///   [`SearchError::TurnDidNotPass`](crate::SearchError::TurnDidNotPass). An
 ///   ongoing state without legal moves is
 ///   [`SearchError::NoLegalMoves`](crate::SearchError::NoLegalMoves), wherever the search
 ///   meets it.
@@ -256,8 +260,8 @@ pub trait Game: Clone {
     fn legal_moves(&self, moves: &mut Vec<Self::Move>);
 
     /// Plays `mv`, which must be legal in this state (see [`try_play`](Game::try_play) for
-    /// unchecked input). The side to move changes, whatever the move (see the
-    /// [contract](Game#contract)).
+    /// unchecked input). The side to move usually changes; a move may keep it (an extra
+    /// turn, see the [contract](Game#contract)).
     fn play(&mut self, mv: Self::Move);
 
     /// Whether the game is ongoing, won, or drawn.
@@ -325,13 +329,19 @@ pub trait Game: Clone {
     /// Connect Four, tic-tac-toe, chess; false in misère games). Engines then know that,
     /// once [`winning_move`](Game::winning_move) finds nothing, a win is at least three plies
     /// away and a loss at least two, and prune a ply sooner. Declare it only if it holds:
-    /// a wrong promise makes engines return wrong values.
+    /// a wrong promise makes engines return wrong values. The three plies need the turn to
+    /// pass with every move: a game with extra turns must not declare it (engines that meet
+    /// an extra turn in a game that does answer
+    /// [`SearchError::TurnDidNotPass`](crate::SearchError::TurnDidNotPass), and the
+    /// conformance checker rejects it).
     const MOVES_CANNOT_LOSE: bool = false;
 
     /// `true` if [`non_losing_moves`](Game::non_losing_moves) drops *every* move after which
     /// the opponent can win at once (not only some of them), so that a non-empty list means
     /// the opponent cannot win on its next move. Engines then raise the floor of the value
     /// to a loss four plies away (three without [`MOVES_CANNOT_LOSE`](Game::MOVES_CANNOT_LOSE)).
+    /// That floor needs the turn to pass with every move: a game with extra turns must not
+    /// declare it (as for `MOVES_CANNOT_LOSE`).
     const NON_LOSING_MOVES_EXACT: bool = false;
 
     /// A move with which the side to move wins at once, if there is one.
