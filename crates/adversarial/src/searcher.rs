@@ -10,7 +10,9 @@
 //! A node, in order:
 //! 1. count it and poll the budget;
 //! 2. a finished game is a leaf, scored exactly (`loss_in(0)`, `draw`);
-//! 3. at the depth horizon, the evaluator scores it;
+//! 3. at the depth horizon, the evaluator scores it; with quiescence on, the side to move
+//!    may instead play a noisy move ([`Game::is_noisy`](search_core::Game::is_noisy)), up
+//!    to a maximum number of extra plies (stand-pat search, no table, no hooks);
 //! 4. with the game hooks on and a fast [`winning_move`](search_core::Game::winning_move)
 //!    ([`HAS_WINNING_MOVE`](search_core::Game::HAS_WINNING_MOVE)), a win at once ends it as
 //!    `win_in(1)`;
@@ -78,6 +80,9 @@ pub(crate) struct LoopOptions {
     /// Perturbs the order of equally ranked moves (0 = none): Lazy SMP helpers use it to
     /// explore different parts of the tree.
     pub salt: u64,
+    /// Quiescence search: at the horizon, up to this many extra plies of noisy moves
+    /// ([`Game::is_noisy`]) with stand-pat; 0 = off (the evaluation alone).
+    pub quiescence: u32,
 }
 
 struct Ply<M> {
@@ -386,6 +391,9 @@ where
             }
         }
         if depth == 0 {
+            if self.opts.quiescence > 0 {
+                return self.quiesce(state, ply, alpha, beta, self.opts.quiescence);
+            }
             self.stats.leaves += 1;
             if self.opts.exact {
                 self.horizon_reached = true;
@@ -606,6 +614,91 @@ where
             );
         }
         best
+    }
+
+    /// The quiescence value of an ongoing `state` at (or beyond) the horizon, with at most
+    /// `left` more plies of noisy moves: the larger of the evaluation ("stand pat": the side
+    /// to move need not play a noisy move) and the values of the noisy moves
+    /// ([`Game::is_noisy`]), each searched the same way with `left - 1`; the evaluation
+    /// alone when `left` is 0 or there is no noisy move. Fail-soft within `(alpha, beta)`,
+    /// no table, no hooks. Meaningless if `self.aborted`.
+    fn quiesce(
+        &mut self,
+        state: &mut G,
+        ply: usize,
+        mut alpha: Score,
+        beta: Score,
+        left: u32,
+    ) -> Score {
+        self.stats.leaves += 1;
+        let stand = Score::heuristic(self.eval.evaluate(state));
+        if left == 0 || stand >= beta {
+            return stand;
+        }
+        let mut best = stand;
+        alpha = alpha.max(stand);
+        self.ensure_ply(ply + 1);
+        {
+            let p = &mut self.plies[ply];
+            p.moves.clear();
+            state.legal_moves(&mut p.moves);
+            p.moves.retain(|&mv| state.is_noisy(mv));
+        }
+        let mover = state.to_move();
+        for i in 0..self.plies[ply].moves.len() {
+            let mv = self.plies[ply].moves[i];
+            let score = self.child(state, mover, mv, |this, child, same| {
+                let (ca, cb) = child_window(alpha, beta, same);
+                to_parent(this.quiescence_node(child, ply + 1, ca, cb, left - 1), same)
+            });
+            if self.aborted {
+                return best;
+            }
+            if score > best {
+                best = score;
+                if score > alpha {
+                    alpha = score;
+                    if alpha >= beta {
+                        self.stats.beta_cutoffs += 1;
+                        break;
+                    }
+                }
+            }
+        }
+        best
+    }
+
+    /// A position reached by a noisy move beyond the horizon: counted (in `nodes` and
+    /// `quiescence_nodes`), scored exactly if the game is over, else [`quiesce`](Self::quiesce)d.
+    fn quiescence_node(
+        &mut self,
+        state: &mut G,
+        ply: usize,
+        alpha: Score,
+        beta: Score,
+        left: u32,
+    ) -> Score {
+        self.stats.nodes += 1;
+        self.stats.quiescence_nodes += 1;
+        if self.should_stop() {
+            return Score::DRAW;
+        }
+        self.stats.max_ply = self.stats.max_ply.max(ply as u32);
+        match state.outcome() {
+            Outcome::Ongoing => self.quiesce(state, ply, alpha, beta, left),
+            Outcome::Draw => {
+                self.stats.leaves += 1;
+                Score::DRAW
+            }
+            Outcome::Win(p) => {
+                self.stats.leaves += 1;
+                if p == state.to_move() {
+                    Score::win_in(0)
+                } else {
+                    Score::loss_in(0)
+                }
+            }
+        }
     }
 
     /// The value of playing `mv` from the root `state`, for the side to move there: the

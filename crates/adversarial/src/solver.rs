@@ -342,6 +342,7 @@ impl<T> Solver<T> {
             track_pv: false,
             symmetry: self.symmetry,
             salt: 0,
+            quiescence: 0,
         }
     }
 

@@ -188,6 +188,7 @@ impl fmt::Display for Outcome {
 /// | [`MOVES_CANNOT_LOSE`](Game::MOVES_CANNOT_LOSE) | no | a promise: no move loses for the player who makes it |
 /// | [`remaining_plies_bound`](Game::remaining_plies_bound) | no | an upper bound on how long the game can still last |
 /// | [`margin`](Game::margin) | no | by how much the game was won (boxes, stones, points), for solving the exact margin |
+/// | [`is_noisy`](Game::is_noisy) | no | moves that change the evaluation a lot (captures, a corner), extended at the horizon by a quiescence search |
 ///
 /// # Contract
 /// * `legal_moves` **appends** to `moves` (callers clear the buffer first); it appends nothing
@@ -452,6 +453,34 @@ pub trait Game: Clone {
     #[inline]
     fn margin(&self) -> Option<i32> {
         None
+    }
+
+    /// `true` if `mv` is a *noisy* move in this state: one after which the evaluation is not
+    /// to be trusted (a capture, a corner in Reversi, a move that makes or blocks an
+    /// immediate win). A depth-limited search with quiescence (`adversarial::Negamax::with_quiescence`)
+    /// does not stop at its horizon while noisy moves are available: it lets the side to
+    /// move either take the evaluation ("stand pat") or play a noisy move, up to a maximum
+    /// number of extra plies. Engines without quiescence never call it. Default: `false` for
+    /// every move (no move is noisy, and quiescence is just the evaluation).
+    ///
+    /// It is an item of the game rather than of the evaluator because what a move does is
+    /// a fact of the rules; a game with a cheap test (a bitboard `and`) keeps it cheap.
+    ///
+    /// ```
+    /// # use search_core::{Game, Outcome, Player};
+    /// # #[derive(Clone)] struct G;
+    /// # impl Game for G {
+    /// #   type Move = u8;
+    /// #   fn to_move(&self) -> Player { Player::First }
+    /// #   fn legal_moves(&self, m: &mut Vec<u8>) { m.extend([0, 1]) }
+    /// #   fn play(&mut self, _: u8) {}
+    /// #   fn outcome(&self) -> Outcome { Outcome::Ongoing }
+    /// # }
+    /// assert!(!G.is_noisy(0));
+    /// ```
+    #[inline]
+    fn is_noisy(&self, _mv: Self::Move) -> bool {
+        false
     }
 
     /// The legal moves as a new `Vec`: convenient outside hot loops (engines reuse a buffer

@@ -19,6 +19,7 @@ use std::time::Duration;
 /// | `iterations` | deepening iterations of `Negamax`, null-window searches of the solver (0 for the fixed-depth `Minimax` and `AlphaBeta`) | iterations | deepening iterations of IDA* and IDDFS |
 /// | `tt_*` | table probes, hits, cut-offs | 0 | 0 |
 /// | `beta_cutoffs` | fail-high nodes | 0 | 0 |
+/// | `quiescence_nodes` | positions searched beyond the horizon by a quiescence search (also counted in `nodes`) | 0 | 0 |
 ///
 /// `Display` gives one readable line.
 ///
@@ -52,6 +53,9 @@ pub struct Stats {
     /// Rounds of the engine's outer loop: iterative-deepening iterations, null-window
     /// searches of a solver, MCTS iterations.
     pub iterations: u64,
+    /// Positions searched beyond the depth horizon by a quiescence search (noisy moves
+    /// only); they are counted in [`nodes`](Stats::nodes) too.
+    pub quiescence_nodes: u64,
 }
 
 impl Stats {
@@ -106,6 +110,7 @@ impl Stats {
         self.tt_cutoffs += other.tt_cutoffs;
         self.beta_cutoffs += other.beta_cutoffs;
         self.iterations = self.iterations.max(other.iterations);
+        self.quiescence_nodes += other.quiescence_nodes;
     }
 }
 
