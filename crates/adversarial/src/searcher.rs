@@ -257,17 +257,14 @@ where
         #[cfg(debug_assertions)]
         let before = G::HAS_UNDO.then(|| (self.table.key(state), state.to_move()));
         let score = state.with_move(mv, |child| {
-            if child.to_move() == mover {
-                if G::MOVES_CANNOT_LOSE || G::NON_LOSING_MOVES_EXACT {
-                    self.fail(SearchError::TurnDidNotPass {
-                        mv: format!("{mv:?}"),
-                    });
-                    return Score::DRAW;
-                }
-                f(self, child, true)
-            } else {
-                f(self, child, false)
+            let same = child.to_move() == mover;
+            if same && (G::MOVES_CANNOT_LOSE || G::NON_LOSING_MOVES_EXACT) {
+                self.fail(SearchError::TurnDidNotPass {
+                    mv: format!("{mv:?}"),
+                });
+                return Score::DRAW;
             }
+            f(self, child, same)
         });
         #[cfg(debug_assertions)]
         if let Some(before) = before {

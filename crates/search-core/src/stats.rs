@@ -115,8 +115,8 @@ impl Stats {
 }
 
 impl fmt::Display for Stats {
-    /// One line: nodes, time, speed, depth, then the iterations and the table's hit rate
-    /// when there are any.
+    /// One line: nodes, time, speed, depth, then the iterations, the table's hit rate and
+    /// the quiescence nodes when there are any.
     ///
     /// ```
     /// use std::time::Duration;
@@ -131,6 +131,8 @@ impl fmt::Display for Stats {
     ///     s.to_string(),
     ///     "500 nodes in 2.000ms (250000 nodes/s), depth 0 (max ply 0), 3 iterations, table hits 40.0%"
     /// );
+    /// s.quiescence_nodes = 20;
+    /// assert!(s.to_string().ends_with("table hits 40.0%, 20 in quiescence"));
     /// ```
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
@@ -147,6 +149,9 @@ impl fmt::Display for Stats {
         }
         if self.tt_probes > 0 {
             write!(f, ", table hits {:.1}%", 100.0 * self.tt_hit_rate())?;
+        }
+        if self.quiescence_nodes > 0 {
+            write!(f, ", {} in quiescence", self.quiescence_nodes)?;
         }
         Ok(())
     }
