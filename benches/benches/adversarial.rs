@@ -357,7 +357,9 @@ fn bench_enhancements(c: &mut Criterion) {
         });
     }
     group.finish();
-    let mut group = c.benchmark_group(format!("negamax enhancements, reversi x8, depth {REVERSI_DEPTH}"));
+    let mut group = c.benchmark_group(format!(
+        "negamax enhancements, reversi x8, depth {REVERSI_DEPTH}"
+    ));
     group.sample_size(10);
     for &e in &reversi_options {
         group.bench_function(e.name(), |b| {
