@@ -269,30 +269,27 @@ fn kalah_values_match_brute_force() {
     }
 }
 
+/// How many moves of the positions keep the turn in an ongoing game.
+fn extra_turns<G: Game>(positions: &[G]) -> usize {
+    let mut kept = 0;
+    for state in positions {
+        for mv in state.legal_move_list() {
+            let mut child = state.clone();
+            child.play(mv);
+            if child.outcome() == Outcome::Ongoing && child.to_move() == state.to_move() {
+                kept += 1;
+            }
+        }
+    }
+    kept
+}
+
 #[test]
 fn extra_turns_happen_in_the_positions_checked() {
     // The checks above would prove little if no move kept the turn: count them.
-    let mut kept = 0;
-    let initial = DotsAndBoxes::new(2, 2).unwrap();
-    for state in random_positions(&initial, 20, 11, 3) {
-        for mv in state.legal_move_list() {
-            let mut child = state.clone();
-            child.play(mv);
-            kept += usize::from(
-                child.outcome() == Outcome::Ongoing && child.to_move() == state.to_move(),
-            );
-        }
-    }
-    let initial = Kalah::new(3, 3).unwrap();
-    let mut kalah = 0;
-    for state in random_positions(&initial, 20, 10, 7) {
-        for mv in state.legal_move_list() {
-            let mut child = state.clone();
-            child.play(mv);
-            kalah += usize::from(
-                child.outcome() == Outcome::Ongoing && child.to_move() == state.to_move(),
-            );
-        }
-    }
-    assert!(kept > 0 && kalah > 0, "{kept} {kalah}");
+    let boxes = DotsAndBoxes::new(2, 2).unwrap();
+    let kalah = Kalah::new(3, 3).unwrap();
+    let in_boxes = extra_turns(&random_positions(&boxes, 12, 11, 3));
+    let in_kalah = extra_turns(&random_positions(&kalah, 8, 10, 7));
+    assert!(in_boxes > 0 && in_kalah > 0, "{in_boxes} {in_kalah}");
 }
