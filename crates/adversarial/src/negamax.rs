@@ -419,6 +419,8 @@ impl<E, T> Negamax<E, T> {
     /// (and in `nodes`). `0` (the default) turns it off; more than
     /// [`Budget::MAX_DEPTH`] makes the search return [`SearchError::Config`]. A game whose
     /// moves are never noisy (the default of `is_noisy`) gets the evaluation, as without it.
+    /// Table entries hold values with the quiescence of the search that stored them: do not
+    /// share one table between engines with different settings.
     ///
     /// ```
     /// use adversarial::Negamax;

@@ -9,6 +9,15 @@
 //! table and speed up the next one. The game's hooks (win at once, non-losing moves,
 //! ordering hints) and the generic mate-distance bounds do the rest; nothing in the solver
 //! knows which game it solves.
+//!
+//! Games with extra turns (a move after which the same player moves again) are solved
+//! exactly too: a score counts the plies to the end whoever plays them, the ladder of
+//! values it binary-searches holds every distance (odd and even, for wins and losses
+//! alike), and the search loop keeps a child's value unnegated when the mover does not
+//! change. The one exception is a game that declares `MOVES_CANNOT_LOSE` or
+//! `NON_LOSING_MOVES_EXACT` (bounds that need alternating turns): an extra turn there is
+//! [`SearchError::TurnDidNotPass`]. For the exact margin rather than win/draw/loss, use
+//! [`MarginSolver`](crate::MarginSolver).
 
 use std::sync::Arc;
 
