@@ -153,7 +153,8 @@ impl fmt::Display for Outcome {
     }
 }
 
-/// A two-player, zero-sum, alternating-turn game with perfect information.
+/// A two-player, zero-sum game with perfect information: turns usually alternate, and a move
+/// may keep the turn (an extra turn, see the [contract](Game#contract)).
 ///
 /// Implement the five required items and every engine in this workspace (alpha-beta,
 /// negamax, the exact solver, MCTS) can play your game. Everything else is an optional,
