@@ -1,7 +1,9 @@
 //! Adversarial search: the exact Connect Four solver on samples of Pascal Pons' benchmark
 //! sets, perft(10), and iterative deepening to depth 14 from the empty board — with the
 //! `minimax` crate 0.6 (edre/minimax-rs) running the same workloads in the same process,
-//! on the same bitboard Connect Four and the same evaluator.
+//! on the same bitboard Connect Four and the same evaluator — and `Negamax`'s alpha-beta
+//! enhancements (aspiration windows, MTD(f), quiescence) against the plain search at a
+//! fixed depth on Connect Four and Reversi positions.
 //!
 //! `cargo bench -p benches --bench adversarial`
 #![forbid(unsafe_code)]
@@ -13,9 +15,10 @@ use std::time::{Duration, Instant};
 use adversarial::{Negamax, Replacement, Solver, TranspositionTable};
 use criterion::{BatchSize, Criterion, criterion_group, criterion_main};
 use games::connect4_line::parse_line;
-use games::{ConnectFour, ThreatEvaluator, perft};
+use games::reversi::Weights;
+use games::{ConnectFour, Reversi, ThreatEvaluator, perft};
 use minimax::Strategy as _;
-use search_core::{Budget, Evaluator as _, Game as _, GameHash as _, Outcome};
+use search_core::{Budget, Evaluator, Game, GameHash, Outcome, SplitMix64, Stats};
 
 const DATA: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../data/connect4");
 
@@ -224,5 +227,157 @@ fn bench_deepening(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, bench_solver, bench_perft, bench_deepening);
+/// `count` ongoing Reversi positions after 8 to 15 seeded random moves from the start.
+fn reversi_positions(count: usize) -> Vec<Reversi> {
+    let mut rng = SplitMix64::new(2024);
+    let mut out = Vec::new();
+    while out.len() < count {
+        let mut g = Reversi::new();
+        for _ in 0..8 + rng.below(8) {
+            let moves = g.legal_move_list();
+            if moves.is_empty() {
+                break;
+            }
+            g.play(moves[rng.below(moves.len())]);
+        }
+        if !g.outcome().is_over() {
+            out.push(g);
+        }
+    }
+    out
+}
+
+/// The root-window and quiescence options compared, by name.
+#[derive(Copy, Clone)]
+enum Enhancement {
+    Plain,
+    Aspiration(u32),
+    Mtdf,
+    Quiescence(u32),
+}
+
+impl Enhancement {
+    fn name(self) -> String {
+        match self {
+            Enhancement::Plain => "plain (PVS)".to_string(),
+            Enhancement::Aspiration(w) => format!("aspiration +-{w}"),
+            Enhancement::Mtdf => "MTD(f)".to_string(),
+            Enhancement::Quiescence(q) => format!("quiescence {q}"),
+        }
+    }
+}
+
+/// Searches every position to `depth` with a 16 MB table cleared before each one (the
+/// clearing untimed); returns the time spent searching and the statistics added up.
+fn search_all<G, E>(
+    positions: &[G],
+    eval: E,
+    depth: u32,
+    enhancement: Enhancement,
+) -> (Duration, Stats)
+where
+    G: Game + GameHash + Sync,
+    E: Evaluator<G> + Sync + Copy,
+{
+    let table = Arc::new(TranspositionTable::with_megabytes(16).expect("16 MB table"));
+    let engine = Negamax::new(eval)
+        .with_table(table.clone())
+        .with_budget(Budget::depth(depth));
+    let mut engine = match enhancement {
+        Enhancement::Plain => engine,
+        Enhancement::Aspiration(w) => engine.with_aspiration(Some(w)),
+        Enhancement::Mtdf => engine.with_mtdf(true),
+        Enhancement::Quiescence(q) => engine.with_quiescence(q),
+    };
+    let mut total = Duration::ZERO;
+    let mut stats = Stats::default();
+    for p in positions {
+        table.clear();
+        let started = Instant::now();
+        let r = black_box(engine.search(p).expect("search"));
+        total += started.elapsed();
+        stats.merge(&r.stats);
+    }
+    (total, stats)
+}
+
+/// The depths of the enhancement benchmarks.
+const C4_DEPTH: u32 = 14;
+const REVERSI_DEPTH: u32 = 9;
+
+fn bench_enhancements(c: &mut Criterion) {
+    let connect4 = sample("Test_L1_R1", 125, 8);
+    let reversi = reversi_positions(8);
+    let c4_options = [
+        Enhancement::Plain,
+        Enhancement::Aspiration(8),
+        Enhancement::Aspiration(32),
+        Enhancement::Mtdf,
+        Enhancement::Quiescence(4),
+    ];
+    let reversi_options = [
+        Enhancement::Plain,
+        Enhancement::Aspiration(5),
+        Enhancement::Aspiration(20),
+        Enhancement::Mtdf,
+        Enhancement::Quiescence(4),
+    ];
+    // One untimed run of each, to report the node counts next to the times.
+    for &e in &c4_options {
+        let (t, s) = search_all(&connect4, ThreatEvaluator, C4_DEPTH, e);
+        println!(
+            "connect4 Test_L1_R1 x8 depth {C4_DEPTH}, {}: {} nodes ({} quiescence), {:.1} ms",
+            e.name(),
+            s.nodes,
+            s.quiescence_nodes,
+            t.as_secs_f64() * 1e3
+        );
+    }
+    for &e in &reversi_options {
+        let (t, s) = search_all(&reversi, Weights::DEFAULT, REVERSI_DEPTH, e);
+        println!(
+            "reversi x8 depth {REVERSI_DEPTH}, {}: {} nodes ({} quiescence), {:.1} ms",
+            e.name(),
+            s.nodes,
+            s.quiescence_nodes,
+            t.as_secs_f64() * 1e3
+        );
+    }
+    let mut group = c.benchmark_group(format!(
+        "negamax enhancements, connect4 Test_L1_R1 x8, depth {C4_DEPTH}"
+    ));
+    group.sample_size(10);
+    for &e in &c4_options {
+        group.bench_function(e.name(), |b| {
+            b.iter_custom(|iters| {
+                (0..iters)
+                    .map(|_| search_all(&connect4, ThreatEvaluator, C4_DEPTH, e).0)
+                    .sum()
+            })
+        });
+    }
+    group.finish();
+    let mut group = c.benchmark_group(format!(
+        "negamax enhancements, reversi x8, depth {REVERSI_DEPTH}"
+    ));
+    group.sample_size(10);
+    for &e in &reversi_options {
+        group.bench_function(e.name(), |b| {
+            b.iter_custom(|iters| {
+                (0..iters)
+                    .map(|_| search_all(&reversi, Weights::DEFAULT, REVERSI_DEPTH, e).0)
+                    .sum()
+            })
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(
+    benches,
+    bench_solver,
+    bench_perft,
+    bench_deepening,
+    bench_enhancements
+);
 criterion_main!(benches);

@@ -1,5 +1,6 @@
 //! "Is my new heuristic better?" — plays seeded matches between alpha-beta engines that differ
-//! only in their Connect Four evaluator, and prints wins, draws and losses with a 95 %
+//! only in their Connect Four evaluator (and one match of the threat evaluator with
+//! quiescence search against itself without), and prints wins, draws and losses with a 95 %
 //! confidence interval and an Elo estimate (the `search_core::arena` match runner).
 //!
 //! ```text
@@ -8,7 +9,8 @@
 //! ```
 //! Options: `--depth N` (default 6) or `--time MS` per move, `--games N` (default 100, played
 //! in pairs with colours swapped), `--openings K` (random opening plies shared by each pair,
-//! default 4), `--seed S` (default 1).
+//! default 4), `--seed S` (default 1), `--quiescence Q` (the plies of quiescence of the
+//! engine with it, default 4).
 
 use std::process::ExitCode;
 use std::time::Duration;
@@ -24,6 +26,7 @@ struct Options {
     games: u32,
     openings: u32,
     seed: u64,
+    quiescence: u32,
 }
 
 fn parse_options() -> Result<Options, String> {
@@ -33,6 +36,7 @@ fn parse_options() -> Result<Options, String> {
         games: 100,
         openings: 4,
         seed: 1,
+        quiescence: 4,
     };
     let args: Vec<String> = std::env::args().skip(1).collect();
     let mut it = args.iter();
@@ -62,6 +66,10 @@ fn parse_options() -> Result<Options, String> {
                     u32::try_from(value("--openings")?).map_err(|_| "--openings is too large")?
             }
             "--seed" => o.seed = value("--seed")?,
+            "--quiescence" => {
+                o.quiescence = u32::try_from(value("--quiescence")?)
+                    .map_err(|_| "--quiescence is too large")?
+            }
             other => return Err(format!("unknown option {other:?}")),
         }
     }
@@ -73,16 +81,26 @@ fn engine<E: Evaluator<ConnectFour>>(
     eval: E,
     budget: &Budget,
     seed: u64,
+    quiescence: u32,
 ) -> Negamax<E, TranspositionTable> {
     let table = TranspositionTable::with_megabytes(8).expect("8 MB is a valid table size");
     Negamax::new(eval)
         .with_table(table)
         .with_random_ties(true)
         .with_seed(seed)
+        .with_quiescence(quiescence)
         .with_budget(budget.clone())
 }
 
-fn play<A, B>(o: &Options, name_a: &str, a: A, name_b: &str, b: B) -> Result<(), String>
+/// A match of A (with `quiescence` plies of quiescence search) against B (without).
+fn play<A, B>(
+    o: &Options,
+    name_a: &str,
+    a: A,
+    quiescence: u32,
+    name_b: &str,
+    b: B,
+) -> Result<(), String>
 where
     A: Evaluator<ConnectFour> + Clone + Sync,
     B: Evaluator<ConnectFour> + Clone + Sync,
@@ -93,8 +111,8 @@ where
         .with_opening_plies(o.openings);
     let report = arena
         .run(
-            |seed| engine(a.clone(), &o.budget, seed),
-            |seed| engine(b.clone(), &o.budget, seed),
+            |seed| engine(a.clone(), &o.budget, seed, quiescence),
+            |seed| engine(b.clone(), &o.budget, seed, 0),
         )
         .map_err(|e| e.to_string())?;
     let t = &report.tally;
@@ -118,7 +136,7 @@ fn main() -> ExitCode {
         Ok(o) => o,
         Err(e) => {
             eprintln!(
-                "{e}\nusage: evaluator_match [--depth N | --time MS] [--games N] [--openings K] [--seed S]"
+                "{e}\nusage: evaluator_match [--depth N | --time MS] [--games N] [--openings K] [--seed S] [--quiescence Q]"
             );
             return ExitCode::from(2);
         }
@@ -131,9 +149,17 @@ fn main() -> ExitCode {
     println!("| A | B | A wins | draws | B wins | A's score [95 %] | A's Elo difference [95 %] |");
     println!("|---|---|---|---|---|---|---|");
     let results = [
-        play(&o, "threats", ThreatEvaluator, "lines", LineEvaluator),
-        play(&o, "threats", ThreatEvaluator, "zero", ZeroEvaluator),
-        play(&o, "lines", LineEvaluator, "zero", ZeroEvaluator),
+        play(&o, "threats", ThreatEvaluator, 0, "lines", LineEvaluator),
+        play(&o, "threats", ThreatEvaluator, 0, "zero", ZeroEvaluator),
+        play(&o, "lines", LineEvaluator, 0, "zero", ZeroEvaluator),
+        play(
+            &o,
+            &format!("threats, quiescence {}", o.quiescence),
+            ThreatEvaluator,
+            o.quiescence,
+            "threats",
+            ThreatEvaluator,
+        ),
     ];
     for r in results {
         if let Err(e) = r {

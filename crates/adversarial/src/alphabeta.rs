@@ -94,9 +94,9 @@ impl<E> AlphaBeta<E> {
     /// # Errors
     /// [`SearchError::GameOver`], [`SearchError::Budget`] (an invalid budget, or one with
     /// an iteration limit); for a broken game, wherever the
-    /// search meets it, [`SearchError::NoLegalMoves`] (an ongoing state without moves) and
-    /// [`SearchError::TurnDidNotPass`] (`max-value` and `min-value` alternate, so the turn
-    /// must pass with every move).
+    /// search meets it, [`SearchError::NoLegalMoves`] (an ongoing state without moves).
+    /// Games with extra turns are searched as they are: each node is `max-value` or
+    /// `min-value` by whose turn it is, not by its depth.
     ///
     /// ```
     /// use adversarial::AlphaBeta;
@@ -143,8 +143,7 @@ impl<E> AlphaBeta<E> {
         for &mv in &moves {
             let mut child = state.clone();
             child.play(mv);
-            walk.check_turn(state, &child, mv);
-            let v = walk.min_value(&child, depth - 1, 1, alpha, Score::INFINITY);
+            let v = walk.value(&child, depth - 1, 1, alpha, Score::INFINITY);
             if let Some(fault) = walk.fault {
                 return Err(fault);
             }
@@ -228,12 +227,15 @@ impl<G: Game, E: Evaluator<G>> Walk<'_, G, E> {
         self.aborted = true;
     }
 
-    /// `max-value` and `min-value` alternate, so the turn must pass with every move.
-    fn check_turn(&mut self, state: &G, child: &G, mv: G::Move) {
-        if child.to_move() == state.to_move() {
-            self.fail(SearchError::TurnDidNotPass {
-                mv: format!("{mv:?}"),
-            });
+    /// `max-value` where the root player is to move, `min-value` where the opponent is:
+    /// whoever moves next, so a move that keeps the turn (an extra turn) is searched by the
+    /// same side again.
+    #[inline]
+    fn value(&mut self, state: &G, depth: usize, ply: usize, alpha: Score, beta: Score) -> Score {
+        if state.to_move() == self.root_player {
+            self.max_value(state, depth, ply, alpha, beta)
+        } else {
+            self.min_value(state, depth, ply, alpha, beta)
         }
     }
 
@@ -261,8 +263,7 @@ impl<G: Game, E: Evaluator<G>> Walk<'_, G, E> {
         for &mv in &moves {
             let mut child = state.clone();
             child.play(mv);
-            self.check_turn(state, &child, mv);
-            let c = self.min_value(&child, depth - 1, ply + 1, alpha, beta);
+            let c = self.value(&child, depth - 1, ply + 1, alpha, beta);
             if self.aborted {
                 break;
             }
@@ -297,8 +298,7 @@ impl<G: Game, E: Evaluator<G>> Walk<'_, G, E> {
         for &mv in &moves {
             let mut child = state.clone();
             child.play(mv);
-            self.check_turn(state, &child, mv);
-            let c = self.max_value(&child, depth - 1, ply + 1, alpha, beta);
+            let c = self.value(&child, depth - 1, ply + 1, alpha, beta);
             if self.aborted {
                 break;
             }

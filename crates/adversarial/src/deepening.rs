@@ -7,12 +7,127 @@
 //! It always answers with the best move of the last finished iteration.
 //! [`deepen_every_move`] does the same for an analysis: at each depth it searches every
 //! root move with an open window, so that each gets its exact value at that depth.
+//!
+//! How each depth's root window is chosen is a [`RootWindow`]: the full window; an
+//! aspiration window around the previous depth's value, re-searched with the failing side
+//! opened when the value falls outside it; or MTD(f), a sequence of null-window searches
+//! converging on the value from the previous depth's value, each one reusing what the
+//! table learned in the ones before. All three find the same value at each depth.
 
 use search_core::{Evaluator, Game, Score, SplitMix64, Stats};
 
 use crate::result::SearchResult;
 use crate::searcher::{RootSearch, Searcher};
 use crate::table::Transpositions;
+
+/// How [`deepen`] chooses the root window at each depth.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(crate) enum RootWindow {
+    /// `(-infinity, +infinity)`.
+    Full,
+    /// The previous depth's value ± this half-width (when that value is a heuristic one);
+    /// a value outside it is searched again with the failing side opened.
+    Aspiration(u32),
+    /// MTD(f): null-window searches from the previous depth's value until the bounds meet.
+    Mtdf,
+}
+
+#[inline]
+fn next_up(s: Score) -> Score {
+    Score::from_raw(s.raw().saturating_add(1))
+}
+
+#[inline]
+fn next_down(s: Score) -> Score {
+    Score::from_raw(s.raw().saturating_sub(1))
+}
+
+/// The root searched within `guess` ± `half_width`, then again with the failing side opened
+/// if the value falls outside: the same value as a full-window search.
+fn aspiration<G, E, T>(
+    searcher: &mut Searcher<'_, G, E, T>,
+    root: &mut G,
+    depth: u32,
+    guess: Score,
+    half_width: u32,
+    first: Option<G::Move>,
+    mut ties: Option<&mut SplitMix64>,
+) -> RootSearch<G::Move>
+where
+    G: Game,
+    E: Evaluator<G>,
+    T: Transpositions<G>,
+{
+    let w = i32::try_from(half_width).unwrap_or(i32::MAX);
+    let mut alpha = Score::from_raw(guess.raw().saturating_sub(w));
+    let mut beta = Score::from_raw(guess.raw().saturating_add(w));
+    loop {
+        let r = searcher.root(root, depth, alpha, beta, first, ties.as_deref_mut());
+        if searcher.aborted {
+            return r;
+        }
+        if r.score <= alpha && alpha > Score::NEG_INFINITY {
+            alpha = Score::NEG_INFINITY;
+        } else if r.score >= beta && beta < Score::INFINITY {
+            beta = Score::INFINITY;
+        } else {
+            return r;
+        }
+    }
+}
+
+/// MTD(f) at one depth: null-window root searches, each at `beta = max(g, lower + 1)` where
+/// `g` is the last value found (at first `guess`), until the proven lower and upper bounds
+/// meet. The answer is the last search that failed high (its move reaches the value); with
+/// `ties`, one more search with a window one unit wide around the value finds every move
+/// that reaches it, to choose among them.
+fn mtdf<G, E, T>(
+    searcher: &mut Searcher<'_, G, E, T>,
+    root: &mut G,
+    depth: u32,
+    guess: Score,
+    mut first: Option<G::Move>,
+    ties: Option<&mut SplitMix64>,
+) -> RootSearch<G::Move>
+where
+    G: Game,
+    E: Evaluator<G>,
+    T: Transpositions<G>,
+{
+    let (mut lower, mut upper) = (Score::NEG_INFINITY, Score::INFINITY);
+    let mut g = guess;
+    let mut proven: Option<RootSearch<G::Move>> = None;
+    while lower < upper {
+        let beta = if g > lower { g } else { next_up(lower) };
+        let r = searcher.root(root, depth, next_down(beta), beta, first, None);
+        if searcher.aborted {
+            return proven.unwrap_or(r);
+        }
+        g = r.score;
+        if g < beta {
+            upper = g;
+        } else {
+            lower = g;
+            first = r.best;
+            proven = Some(r);
+        }
+    }
+    let proven = proven.expect("the lower bound only rises by a search that failed high");
+    match ties {
+        Some(rng) => {
+            let r = searcher.root(
+                root,
+                depth,
+                next_down(lower),
+                next_up(lower),
+                first,
+                Some(rng),
+            );
+            if searcher.aborted { proven } else { r }
+        }
+        None => proven,
+    }
+}
 
 /// What one thread's iterative deepening produced.
 pub(crate) struct Deepening<M> {
@@ -63,6 +178,7 @@ pub(crate) fn deepen<G, E, T>(
     max_depth: u32,
     iterative: bool,
     mut ties: Option<&mut SplitMix64>,
+    window: RootWindow,
 ) -> Deepening<G::Move>
 where
     G: Game,
@@ -79,14 +195,34 @@ where
     let game_bound = state.remaining_plies_bound();
     for depth in first_depth..=max_depth {
         let previous = out.last.as_ref().and_then(|r| r.best);
-        let r = searcher.root(
-            &mut root,
-            depth,
-            Score::NEG_INFINITY,
-            Score::INFINITY,
-            previous,
-            ties.as_deref_mut(),
-        );
+        let guess = out.last.as_ref().map(|r| r.score);
+        let r = match (window, guess) {
+            (RootWindow::Aspiration(w), Some(g)) if !g.is_decisive() => aspiration(
+                searcher,
+                &mut root,
+                depth,
+                g,
+                w,
+                previous,
+                ties.as_deref_mut(),
+            ),
+            (RootWindow::Mtdf, g) => mtdf(
+                searcher,
+                &mut root,
+                depth,
+                g.unwrap_or(Score::DRAW),
+                previous,
+                ties.as_deref_mut(),
+            ),
+            _ => searcher.root(
+                &mut root,
+                depth,
+                Score::NEG_INFINITY,
+                Score::INFINITY,
+                previous,
+                ties.as_deref_mut(),
+            ),
+        };
         if searcher.aborted {
             if out.last.is_none() {
                 out.partial = r.best;

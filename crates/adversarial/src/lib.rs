@@ -126,40 +126,54 @@
 //! ## Errors: a broken game or a panic is never an answer
 //! Every engine returns a [`SearchError`](search_core::SearchError) instead of a value when
 //! the game breaks its contract where the search can see it: an ongoing state without legal
-//! moves (`NoLegalMoves`), a move after which the same player is to move
-//! (`TurnDidNotPass`: the engines assume alternation, one comparison per node), a hook move
+//! moves (`NoLegalMoves`), an extra turn in a game that promised alternating turns by
+//! declaring `MOVES_CANNOT_LOSE` or `NON_LOSING_MOVES_EXACT` (`TurnDidNotPass`), a hook move
 //! that is not legal (`IllegalHookMove`: at the root, and everywhere in debug builds), an
 //! `undo` that does not restore the key (`KeyNotRestored`, debug builds). A panic in your
 //! game or evaluator on a thread the engine started (Lazy SMP helpers, the threads of a
 //! solver `with_threads(n)`, n > 1) stops the other threads and is `WorkerPanicked` with the panic's
 //! message; a panic on your own thread unwinds to you as usual.
 //!
+//! ## Extra turns
+//! A move may keep the turn (Dots and Boxes, Kalah): [`Game::to_move`](search_core::Game::to_move)
+//! says who moves next, and [`Negamax`], [`AlphaBeta`], [`Minimax`] and the [`Solver`]
+//! follow it. Negamax negates a child's value and swaps its window only when the mover
+//! changes ([`Score::to_parent_same_mover`](search_core::Score::to_parent_same_mover)
+//! otherwise), which costs the one comparison of the side to move per child that the
+//! engines always made. The solver's scores count plies to the end whoever makes them, so
+//! its null-window ladder already holds every win and loss distance: it solves such games
+//! exactly. [`MarginSolver`] solves for the exact margin instead of win/draw/loss.
+//!
 //! ```
 //! use adversarial::{Negamax, Solver};
-//! use search_core::{Budget, Game, Outcome, Player, SearchError};
+//! use search_core::{Budget, Game, Outcome, Player, Score};
 //!
-//! /// Take 1 or 2 sticks; taking 2 closes a box and the same player moves again.
+//! /// Take 1 or 2 sticks; taking 2 closes a box and the same player moves again; whoever
+//! /// takes the last stick wins.
 //! #[derive(Clone, Debug)]
-//! struct Boxes { sticks: u8, to_move: Player }
+//! struct Boxes { sticks: u8, to_move: Player, last: Player }
 //! impl Game for Boxes {
 //!     type Move = u8;
 //!     fn to_move(&self) -> Player { self.to_move }
 //!     fn legal_moves(&self, m: &mut Vec<u8>) { m.extend((1..=2).filter(|&t| t <= self.sticks)) }
 //!     fn play(&mut self, t: u8) {
 //!         self.sticks -= t;
+//!         self.last = self.to_move;
 //!         if t == 1 { self.to_move = self.to_move.opponent() }
 //!     }
 //!     fn outcome(&self) -> Outcome {
-//!         if self.sticks == 0 { Outcome::Draw } else { Outcome::Ongoing }
+//!         if self.sticks == 0 { Outcome::Win(self.last) } else { Outcome::Ongoing }
 //!     }
 //! }
 //!
-//! let g = Boxes { sticks: 5, to_move: Player::First };
-//! let turn_kept = SearchError::TurnDidNotPass { mv: "2".into() };
-//! let r = Negamax::new(|_: &Boxes| 0).with_budget(Budget::depth(5)).search(&g);
-//! assert_eq!(r.unwrap_err(), turn_kept);
-//! let r = Solver::new().without_table().solve(&g);
-//! assert_eq!(r.unwrap_err(), turn_kept);
+//! // Two sticks: take both at once and win (the extra turn comes after the last move).
+//! let g = Boxes { sticks: 2, to_move: Player::First, last: Player::Second };
+//! let r = Negamax::new(|_: &Boxes| 0).with_budget(Budget::depth(4)).search(&g).unwrap();
+//! assert_eq!((r.best_move, r.score), (2, Some(Score::win_in(1))));
+//! // Five sticks: 2 (again), 2 (again), 1 wins in three plies of the same player.
+//! let g = Boxes { sticks: 5, ..g };
+//! let s = Solver::new().without_table().solve(&g).unwrap();
+//! assert_eq!(s.score, Some(Score::win_in(3)));
 //! ```
 //!
 //! ## Correctness

@@ -11,7 +11,7 @@ use search_core::{
     SplitMix64, Strategy,
 };
 
-use crate::deepening::{deepen, deepen_every_move};
+use crate::deepening::{RootWindow, deepen, deepen_every_move};
 use crate::ordering::MoveOrdering;
 use crate::parallel::{check_threads, lazy_smp};
 use crate::result::SearchResult;
@@ -36,9 +36,16 @@ use crate::table::{NoTable, Replacement, TableRequest, TranspositionTable, Trans
 /// | [`with_prefetch`](Negamax::with_prefetch) | on | prefetch the children's table slots |
 /// | [`with_iterative_deepening`](Negamax::with_iterative_deepening) | on | depth 1, 2, ... or the budget's depth at once |
 /// | [`with_random_ties`](Negamax::with_random_ties), [`with_seed`](Negamax::with_seed) | off, 0 | seeded random choice among equally good root moves |
+/// | [`with_aspiration`](Negamax::with_aspiration) | off | each depth's root window around the previous depth's value |
+/// | [`with_mtdf`](Negamax::with_mtdf) | off | MTD(f): each depth's value by null-window searches over the table |
+/// | [`with_quiescence`](Negamax::with_quiescence) | 0 (off) | extend noisy moves ([`Game::is_noisy`]) beyond the horizon |
 ///
 /// None of them changes the value found at a given depth — only how fast it is found (the
-/// crate's tests check this against plain [`Minimax`](crate::Minimax)).
+/// crate's tests check this against plain [`Minimax`](crate::Minimax)) — except
+/// quiescence, which searches more than the depth on purpose. Aspiration windows and MTD(f)
+/// are off by default because the benchmarks (`docs/benchmarks.md`) found no position set on
+/// which they pay for themselves in this engine, whose principal-variation search already
+/// searches most nodes with a null window.
 ///
 /// ```
 /// use adversarial::Negamax;
@@ -70,6 +77,9 @@ pub struct Negamax<E, T = NoTable> {
     rng: SplitMix64,
     budget: Budget,
     threads: usize,
+    aspiration: Option<u32>,
+    mtdf: bool,
+    quiescence: u32,
 }
 
 impl<E> Negamax<E, NoTable> {
@@ -102,6 +112,9 @@ impl<E> Negamax<E, NoTable> {
             rng: SplitMix64::new(0),
             budget: Budget::depth(Self::DEFAULT_DEPTH),
             threads: 1,
+            aspiration: None,
+            mtdf: false,
+            quiescence: 0,
         }
     }
 }
@@ -138,6 +151,9 @@ impl<E, T> Negamax<E, T> {
             rng: self.rng,
             budget: self.budget,
             threads: self.threads,
+            aspiration: self.aspiration,
+            mtdf: self.mtdf,
+            quiescence: self.quiescence,
         }
     }
 
@@ -336,6 +352,94 @@ impl<E, T> Negamax<E, T> {
         self
     }
 
+    /// Aspiration windows: from the second depth of iterative deepening on, the root is
+    /// searched within the previous depth's value ± `half_width` (in evaluation units), and
+    /// searched again with the failing side opened when the value falls outside. A narrow
+    /// window prunes more when the value moves little from one depth to the next, and costs
+    /// a second search when it moves more. The previous value must be a heuristic one (a
+    /// proven win or loss ends the deepening anyway). `None` (the default): the full window.
+    /// `Some(0)` makes the search return [`SearchError::Config`], as does combining it with
+    /// [`with_mtdf`](Negamax::with_mtdf). The value found is the full window's; only
+    /// [`search`](Negamax::search) uses it (an analysis searches every move with an open
+    /// window).
+    ///
+    /// ```
+    /// use adversarial::Negamax;
+    /// use games::{ConnectFour, ThreatEvaluator};
+    /// use search_core::Budget;
+    /// let g: ConnectFour = "4453".parse().unwrap();
+    /// let full = Negamax::new(ThreatEvaluator).with_budget(Budget::depth(7)).search(&g).unwrap();
+    /// let narrow = Negamax::new(ThreatEvaluator)
+    ///     .with_aspiration(Some(8))
+    ///     .with_budget(Budget::depth(7))
+    ///     .search(&g)
+    ///     .unwrap();
+    /// assert_eq!(narrow.score, full.score);
+    /// ```
+    #[must_use]
+    pub fn with_aspiration(mut self, half_width: Option<u32>) -> Self {
+        self.aspiration = half_width;
+        self
+    }
+
+    /// MTD(f) (Plaat, Schaeffer, Pijls and de Bruin, 1996): each depth's value is found by
+    /// null-window searches of the root, the first at the previous depth's value, each
+    /// next one at the bound the last one proved, until the lower and upper bounds meet;
+    /// every search reuses what the table learned in the ones before. Off by default. It
+    /// needs a transposition table to be fast (without one, each null-window search
+    /// starts from nothing, though the value is still right). The value found is the full
+    /// window's; only [`search`](Negamax::search) uses it. Combined with
+    /// [`with_aspiration`](Negamax::with_aspiration), the search returns
+    /// [`SearchError::Config`]: both choose the root's window.
+    ///
+    /// ```
+    /// use adversarial::Negamax;
+    /// use games::{ConnectFour, ThreatEvaluator};
+    /// use search_core::Budget;
+    /// let g: ConnectFour = "4453".parse().unwrap();
+    /// let full = Negamax::new(ThreatEvaluator).with_budget(Budget::depth(7)).search(&g).unwrap();
+    /// let mut mtdf = Negamax::new(ThreatEvaluator)
+    ///     .with_table_mb(4)
+    ///     .with_mtdf(true)
+    ///     .with_budget(Budget::depth(7));
+    /// assert_eq!(mtdf.search(&g).unwrap().score, full.score);
+    /// ```
+    #[must_use]
+    pub fn with_mtdf(mut self, on: bool) -> Self {
+        self.mtdf = on;
+        self
+    }
+
+    /// Quiescence search: at the depth horizon, instead of trusting the evaluation of a
+    /// position where a noisy move ([`Game::is_noisy`]: a capture, a corner, a move that
+    /// makes or blocks an immediate win) is available, the side to move may either take the
+    /// evaluation ("stand pat") or play one of its noisy moves, and so on for at most
+    /// `max_plies` plies beyond the horizon; the value is the best of these. Positions
+    /// searched there are counted in [`Stats::quiescence_nodes`](search_core::Stats::quiescence_nodes)
+    /// (and in `nodes`). `0` (the default) turns it off; more than
+    /// [`Budget::MAX_DEPTH`] makes the search return [`SearchError::Config`]. A game whose
+    /// moves are never noisy (the default of `is_noisy`) gets the evaluation, as without it.
+    /// Table entries hold values with the quiescence of the search that stored them: do not
+    /// share one table between engines with different settings.
+    ///
+    /// ```
+    /// use adversarial::Negamax;
+    /// use games::{ConnectFour, ThreatEvaluator};
+    /// use search_core::Budget;
+    /// let g: ConnectFour = "445566".parse().unwrap(); // X threatens to win on the bottom row
+    /// let r = Negamax::new(ThreatEvaluator)
+    ///     .with_quiescence(4)
+    ///     .with_budget(Budget::depth(2))
+    ///     .search(&g)
+    ///     .unwrap();
+    /// assert!(r.stats.quiescence_nodes > 0);
+    /// ```
+    #[must_use]
+    pub fn with_quiescence(mut self, max_plies: u32) -> Self {
+        self.quiescence = max_plies;
+        self
+    }
+
     /// The table the engine uses (a one-slot stand-in before the first search of an engine
     /// built with [`with_table_mb`](Negamax::with_table_mb)).
     ///
@@ -370,6 +474,16 @@ impl<E, T> Negamax<E, T> {
             track_pv: true,
             symmetry: false,
             salt: 0,
+            quiescence: self.quiescence,
+        }
+    }
+
+    /// How each depth's root window is chosen (checked by [`prepare`](Self::prepare)).
+    fn root_window(&self) -> RootWindow {
+        match (self.aspiration, self.mtdf) {
+            (Some(w), false) => RootWindow::Aspiration(w),
+            (None, true) => RootWindow::Mtdf,
+            _ => RootWindow::Full,
         }
     }
 
@@ -388,6 +502,24 @@ impl<E, T> Negamax<E, T> {
             "use a depth: each round of iterative deepening is one ply deeper",
         )?;
         check_threads(self.threads)?;
+        if self.aspiration == Some(0) {
+            return Err(SearchError::Config(
+                "an aspiration window's half-width must be at least 1 (None turns it off)".into(),
+            ));
+        }
+        if self.aspiration.is_some() && self.mtdf {
+            return Err(SearchError::Config(
+                "aspiration windows and MTD(f) both choose the root's window: use one of them"
+                    .into(),
+            ));
+        }
+        if self.quiescence > Budget::MAX_DEPTH {
+            return Err(SearchError::Config(format!(
+                "a quiescence search of {} plies is more than the deepest search allowed ({})",
+                self.quiescence,
+                Budget::MAX_DEPTH
+            )));
+        }
         if !self.iterative && self.budget.max_depth().is_none() {
             return Err(SearchError::Config(
                 "a search without iterative deepening needs a depth limit in its budget".into(),
@@ -413,7 +545,10 @@ impl<E, T> Negamax<E, T> {
     /// [`SearchError::Config`] for a single-depth search without a depth limit, a thread
     /// count out of range or a table size that cannot be allocated. A broken game, wherever
     /// the search meets it: [`SearchError::NoLegalMoves`] (an ongoing state without moves),
-    /// [`SearchError::TurnDidNotPass`] (a move after which the same player is to move),
+    /// [`SearchError::TurnDidNotPass`] (a move after which the same player is to move, in a
+    /// game that declares [`MOVES_CANNOT_LOSE`](Game::MOVES_CANNOT_LOSE) or
+    /// [`NON_LOSING_MOVES_EXACT`](Game::NON_LOSING_MOVES_EXACT); other games may have
+    /// extra turns, which the search follows),
     /// [`SearchError::IllegalHookMove`] (checked at the root, and everywhere in debug
     /// builds), and in debug builds [`SearchError::KeyNotRestored`]. A panic in the game or
     /// the evaluator on a helper thread is [`SearchError::WorkerPanicked`] with the panic's
@@ -447,7 +582,7 @@ impl<E, T> Negamax<E, T> {
     {
         let (running, max_depth) = self.prepare(state)?;
         self.table.new_search();
-        let (iterative, opts) = (self.iterative, self.loop_options());
+        let (iterative, opts, window) = (self.iterative, self.loop_options(), self.root_window());
         let ties = self.random_ties.then_some(&mut self.rng);
         let (run, mut stats) = lazy_smp(
             &self.eval,
@@ -456,9 +591,9 @@ impl<E, T> Negamax<E, T> {
             opts,
             self.threads,
             |s| {
-                deepen(s, state, max_depth, iterative, None);
+                deepen(s, state, max_depth, iterative, None, window);
             },
-            |s| deepen(s, state, max_depth, iterative, ties),
+            |s| deepen(s, state, max_depth, iterative, ties, window),
         )?;
         stats.elapsed = running.elapsed();
         Ok(run.into_result(state, stats))

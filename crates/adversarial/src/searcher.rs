@@ -10,7 +10,9 @@
 //! A node, in order:
 //! 1. count it and poll the budget;
 //! 2. a finished game is a leaf, scored exactly (`loss_in(0)`, `draw`);
-//! 3. at the depth horizon, the evaluator scores it;
+//! 3. at the depth horizon, the evaluator scores it; with quiescence on, the side to move
+//!    may instead play a noisy move ([`Game::is_noisy`](search_core::Game::is_noisy)), up
+//!    to a maximum number of extra plies (stand-pat search, no table, no hooks);
 //! 4. with the game hooks on and a fast [`winning_move`](search_core::Game::winning_move)
 //!    ([`HAS_WINNING_MOVE`](search_core::Game::HAS_WINNING_MOVE)), a win at once ends it as
 //!    `win_in(1)`;
@@ -27,12 +29,19 @@
 //!    narrow the window, and supplies its best move for ordering;
 //! 8. the children's table slots are prefetched (when they will use the table), then the
 //!    moves are ordered and searched, the first with the full window and, with PVS,
-//!    the rest with a null window first (re-searched when it fails high inside the window);
+//!    the rest with a null window first (re-searched when it fails high inside the window).
+//!    A child whose side to move is the parent's (an extra turn: Dots and Boxes, Kalah) gets
+//!    the window unswapped and its value is not negated; every other child is negamax's
+//!    usual negated, swapped window. Telling them apart is the one comparison of the side
+//!    to move per child;
 //! 9. the result is stored with its bound (exact, lower, upper) and the best move's index.
 //!
 //! A broken game stops the search with a typed error (the engines return it): an ongoing
 //! state without legal moves ([`SearchError::NoLegalMoves`]), a move after which the same
-//! player is to move ([`SearchError::TurnDidNotPass`], one comparison per node), and a hook
+//! player is to move in a game that promised alternation by declaring
+//! [`MOVES_CANNOT_LOSE`](search_core::Game::MOVES_CANNOT_LOSE) or
+//! [`NON_LOSING_MOVES_EXACT`](search_core::Game::NON_LOSING_MOVES_EXACT)
+//! ([`SearchError::TurnDidNotPass`]), and a hook
 //! move that is not legal ([`SearchError::IllegalHookMove`], checked at the root, and at
 //! every node in debug builds). Debug builds also check that `undo` restores the key and
 //! the side to move ([`SearchError::KeyNotRestored`]).
@@ -71,6 +80,9 @@ pub(crate) struct LoopOptions {
     /// Perturbs the order of equally ranked moves (0 = none): Lazy SMP helpers use it to
     /// explore different parts of the tree.
     pub salt: u64,
+    /// Quiescence search: at the horizon, up to this many extra plies of noisy moves
+    /// ([`Game::is_noisy`]) with stand-pat; 0 = off (the evaluation alone).
+    pub quiescence: u32,
 }
 
 struct Ply<M> {
@@ -137,6 +149,45 @@ fn next_down(s: Score) -> Score {
     Score::from_raw(s.raw().saturating_sub(1))
 }
 
+#[inline]
+fn next_up(s: Score) -> Score {
+    Score::from_raw(s.raw().saturating_add(1))
+}
+
+/// The parent's value of a child's value `s`: negated when the turn passed, kept when the
+/// mover moves again (`same`); a decisive score one ply further from the end either way.
+#[inline]
+pub(crate) fn to_parent(s: Score, same: bool) -> Score {
+    if same {
+        s.to_parent_same_mover()
+    } else {
+        s.to_parent()
+    }
+}
+
+/// The parent's window `(alpha, beta)` as the child's window: swapped and negated when the
+/// turn passes, kept when the mover moves again (`same`).
+#[inline]
+pub(crate) fn child_window(alpha: Score, beta: Score, same: bool) -> (Score, Score) {
+    if same {
+        (alpha.to_child_same_mover(), beta.to_child_same_mover())
+    } else {
+        (beta.to_child(), alpha.to_child())
+    }
+}
+
+/// The child's null window that answers "is the parent's value above `alpha`?".
+#[inline]
+fn null_child_window(alpha: Score, same: bool) -> (Score, Score) {
+    if same {
+        let a = alpha.to_child_same_mover();
+        (a, next_up(a))
+    } else {
+        let a = alpha.to_child();
+        (next_down(a), a)
+    }
+}
+
 impl<'a, G, E, T> Searcher<'a, G, E, T>
 where
     G: Game,
@@ -186,8 +237,13 @@ where
     }
 
     /// Plays `mv` on `state`, runs `f` on the child, and restores `state` (see
-    /// [`Game::with_move`]). Stops the search with [`SearchError::TurnDidNotPass`] when the
-    /// child has the same side to move as `state` (`mover`); in debug builds, also with
+    /// [`Game::with_move`]). `f` is told whether the child has the same side to move as
+    /// `state` (`mover`): an extra turn, whose value is not negated and whose window is not
+    /// swapped ([`to_parent`], [`child_window`]). A game that declares
+    /// [`MOVES_CANNOT_LOSE`](Game::MOVES_CANNOT_LOSE) or
+    /// [`NON_LOSING_MOVES_EXACT`](Game::NON_LOSING_MOVES_EXACT) promises that turns
+    /// alternate (the bounds the loop draws from them need it), so an extra turn there stops
+    /// the search with [`SearchError::TurnDidNotPass`]. In debug builds, also stops with
     /// [`SearchError::KeyNotRestored`] when `undo` does not restore the key or the side to
     /// move. After a stop the score is meaningless: callers check `aborted`.
     #[inline]
@@ -196,18 +252,19 @@ where
         state: &mut G,
         mover: search_core::Player,
         mv: G::Move,
-        f: impl FnOnce(&mut Self, &mut G) -> Score,
+        f: impl FnOnce(&mut Self, &mut G, bool) -> Score,
     ) -> Score {
         #[cfg(debug_assertions)]
         let before = G::HAS_UNDO.then(|| (self.table.key(state), state.to_move()));
         let score = state.with_move(mv, |child| {
-            if child.to_move() == mover {
+            let same = child.to_move() == mover;
+            if same && (G::MOVES_CANNOT_LOSE || G::NON_LOSING_MOVES_EXACT) {
                 self.fail(SearchError::TurnDidNotPass {
                     mv: format!("{mv:?}"),
                 });
                 return Score::DRAW;
             }
-            f(self, child)
+            f(self, child, same)
         });
         #[cfg(debug_assertions)]
         if let Some(before) = before {
@@ -331,6 +388,9 @@ where
             }
         }
         if depth == 0 {
+            if self.opts.quiescence > 0 {
+                return self.quiesce(state, ply, alpha, beta, self.opts.quiescence);
+            }
             self.stats.leaves += 1;
             if self.opts.exact {
                 self.horizon_reached = true;
@@ -491,26 +551,19 @@ where
         for i in 0..n {
             let idx = self.plies[ply].order[i].1 as usize;
             let mv = self.plies[ply].moves[idx];
-            let score = self.child(state, mover, mv, |this, child| {
+            let score = self.child(state, mover, mv, |this, child, same| {
                 if this.opts.pvs && i > 0 {
-                    let s = this
-                        .negamax(
-                            child,
-                            depth - 1,
-                            ply + 1,
-                            next_down(alpha.to_child()),
-                            alpha.to_child(),
-                        )
-                        .to_parent();
+                    let (na, nb) = null_child_window(alpha, same);
+                    let s = to_parent(this.negamax(child, depth - 1, ply + 1, na, nb), same);
                     if s > alpha && s < beta && !this.aborted {
-                        this.negamax(child, depth - 1, ply + 1, beta.to_child(), alpha.to_child())
-                            .to_parent()
+                        let (ca, cb) = child_window(alpha, beta, same);
+                        to_parent(this.negamax(child, depth - 1, ply + 1, ca, cb), same)
                     } else {
                         s
                     }
                 } else {
-                    this.negamax(child, depth - 1, ply + 1, beta.to_child(), alpha.to_child())
-                        .to_parent()
+                    let (ca, cb) = child_window(alpha, beta, same);
+                    to_parent(this.negamax(child, depth - 1, ply + 1, ca, cb), same)
                 }
             });
             if self.aborted {
@@ -560,20 +613,99 @@ where
         best
     }
 
+    /// The quiescence value of an ongoing `state` at (or beyond) the horizon, with at most
+    /// `left` more plies of noisy moves: the larger of the evaluation ("stand pat": the side
+    /// to move need not play a noisy move) and the values of the noisy moves
+    /// ([`Game::is_noisy`]), each searched the same way with `left - 1`; the evaluation
+    /// alone when `left` is 0 or there is no noisy move. Fail-soft within `(alpha, beta)`,
+    /// no table, no hooks. Meaningless if `self.aborted`.
+    fn quiesce(
+        &mut self,
+        state: &mut G,
+        ply: usize,
+        mut alpha: Score,
+        beta: Score,
+        left: u32,
+    ) -> Score {
+        self.stats.leaves += 1;
+        let stand = Score::heuristic(self.eval.evaluate(state));
+        if left == 0 || stand >= beta {
+            return stand;
+        }
+        let mut best = stand;
+        alpha = alpha.max(stand);
+        self.ensure_ply(ply + 1);
+        {
+            let p = &mut self.plies[ply];
+            p.moves.clear();
+            state.legal_moves(&mut p.moves);
+            p.moves.retain(|&mv| state.is_noisy(mv));
+        }
+        let mover = state.to_move();
+        for i in 0..self.plies[ply].moves.len() {
+            let mv = self.plies[ply].moves[i];
+            let score = self.child(state, mover, mv, |this, child, same| {
+                let (ca, cb) = child_window(alpha, beta, same);
+                to_parent(this.quiescence_node(child, ply + 1, ca, cb, left - 1), same)
+            });
+            if self.aborted {
+                return best;
+            }
+            if score > best {
+                best = score;
+                if score > alpha {
+                    alpha = score;
+                    if alpha >= beta {
+                        self.stats.beta_cutoffs += 1;
+                        break;
+                    }
+                }
+            }
+        }
+        best
+    }
+
+    /// A position reached by a noisy move beyond the horizon: counted (in `nodes` and
+    /// `quiescence_nodes`), scored exactly if the game is over, else [`quiesce`](Self::quiesce)d.
+    fn quiescence_node(
+        &mut self,
+        state: &mut G,
+        ply: usize,
+        alpha: Score,
+        beta: Score,
+        left: u32,
+    ) -> Score {
+        self.stats.nodes += 1;
+        self.stats.quiescence_nodes += 1;
+        if self.should_stop() {
+            return Score::DRAW;
+        }
+        self.stats.max_ply = self.stats.max_ply.max(ply as u32);
+        match state.outcome() {
+            Outcome::Ongoing => self.quiesce(state, ply, alpha, beta, left),
+            Outcome::Draw => {
+                self.stats.leaves += 1;
+                Score::DRAW
+            }
+            Outcome::Win(p) => {
+                self.stats.leaves += 1;
+                if p == state.to_move() {
+                    Score::win_in(0)
+                } else {
+                    Score::loss_in(0)
+                }
+            }
+        }
+    }
+
     /// The value of playing `mv` from the root `state`, for the side to move there: the
     /// child searched with an open window to `depth - 1` plies (`depth` counts the move),
     /// so the value is exact at that depth. Meaningless if `self.aborted`.
     pub fn move_value(&mut self, state: &mut G, mv: G::Move, depth: u32) -> Score {
         let mover = state.to_move();
-        self.child(state, mover, mv, |this, child| {
-            this.negamax(
-                child,
-                depth - 1,
-                1,
-                Score::INFINITY.to_child(),
-                Score::NEG_INFINITY.to_child(),
-            )
-            .to_parent()
+        self.child(state, mover, mv, |this, child, same| {
+            let (ca, cb) = child_window(Score::NEG_INFINITY, Score::INFINITY, same);
+            to_parent(this.negamax(child, depth - 1, 1, ca, cb), same)
         })
     }
 
@@ -634,20 +766,19 @@ where
                 best
             };
             let a = alpha.max(floor);
-            let score = self.child(state, mover, mv, |this, child| {
+            let score = self.child(state, mover, mv, |this, child, same| {
                 if this.opts.pvs && i > 0 {
-                    let s = this
-                        .negamax(child, depth - 1, 1, next_down(a.to_child()), a.to_child())
-                        .to_parent();
+                    let (na, nb) = null_child_window(a, same);
+                    let s = to_parent(this.negamax(child, depth - 1, 1, na, nb), same);
                     if s > a && s < beta && !this.aborted {
-                        this.negamax(child, depth - 1, 1, beta.to_child(), a.to_child())
-                            .to_parent()
+                        let (ca, cb) = child_window(a, beta, same);
+                        to_parent(this.negamax(child, depth - 1, 1, ca, cb), same)
                     } else {
                         s
                     }
                 } else {
-                    this.negamax(child, depth - 1, 1, beta.to_child(), a.to_child())
-                        .to_parent()
+                    let (ca, cb) = child_window(a, beta, same);
+                    to_parent(this.negamax(child, depth - 1, 1, ca, cb), same)
                 }
             });
             if self.aborted {

@@ -9,6 +9,15 @@
 //! table and speed up the next one. The game's hooks (win at once, non-losing moves,
 //! ordering hints) and the generic mate-distance bounds do the rest; nothing in the solver
 //! knows which game it solves.
+//!
+//! Games with extra turns (a move after which the same player moves again) are solved
+//! exactly too: a score counts the plies to the end whoever plays them, the ladder of
+//! values it binary-searches holds every distance (odd and even, for wins and losses
+//! alike), and the search loop keeps a child's value unnegated when the mover does not
+//! change. The one exception is a game that declares `MOVES_CANNOT_LOSE` or
+//! `NON_LOSING_MOVES_EXACT` (bounds that need alternating turns): an extra turn there is
+//! [`SearchError::TurnDidNotPass`]. For the exact margin rather than win/draw/loss, use
+//! [`MarginSolver`](crate::MarginSolver).
 
 use std::sync::Arc;
 
@@ -20,7 +29,7 @@ use search_core::{
 use crate::null_window::Bounds;
 use crate::ordering::MoveOrdering;
 use crate::parallel::{Race, check_threads, race};
-use crate::searcher::{LoopOptions, Searcher};
+use crate::searcher::{LoopOptions, Searcher, child_window, to_parent};
 use crate::solution::{Analysis, BestMove, Solution, WeakSolution};
 use crate::table::{Bound, NoTable, Replacement, TableRequest, TranspositionTable, Transpositions};
 
@@ -342,6 +351,7 @@ impl<T> Solver<T> {
             track_pv: false,
             symmetry: self.symmetry,
             salt: 0,
+            quiescence: 0,
         }
     }
 
@@ -374,7 +384,10 @@ impl<T> Solver<T> {
     /// be allocated; [`SearchError::GameTooLong`] for a game that did not end within
     /// [`Budget::MAX_DEPTH`] plies. A broken game, wherever the solve meets it, is an error
     /// rather than a wrong value: [`SearchError::NoLegalMoves`],
-    /// [`SearchError::TurnDidNotPass`], [`SearchError::IllegalHookMove`] (checked at the
+    /// [`SearchError::TurnDidNotPass`] (an extra turn in a game that declares
+    /// [`MOVES_CANNOT_LOSE`](Game::MOVES_CANNOT_LOSE) or
+    /// [`NON_LOSING_MOVES_EXACT`](Game::NON_LOSING_MOVES_EXACT); other games may have extra
+    /// turns), [`SearchError::IllegalHookMove`] (checked at the
     /// root, and everywhere in debug builds), and in debug builds
     /// [`SearchError::KeyNotRestored`]. With two threads or more, every thread is one the
     /// solver started: a panic in the game on any of them is
@@ -514,25 +527,21 @@ impl<T> Solver<T> {
             // Is the child's value, seen from here, at least `value`?
             let below = Score::from_raw(value.raw() - 1);
             let s = root.with_move(mv, |child| {
-                if child.to_move() == mover {
+                let same = child.to_move() == mover;
+                if same && (G::MOVES_CANNOT_LOSE || G::NON_LOSING_MOVES_EXACT) {
                     searcher.fail(SearchError::TurnDidNotPass {
                         mv: format!("{mv:?}"),
                     });
                     return Score::DRAW;
                 }
-                searcher.negamax(
-                    child,
-                    Budget::MAX_DEPTH,
-                    1,
-                    value.to_child(),
-                    below.to_child(),
-                )
+                let (a, b) = child_window(below, value, same);
+                to_parent(searcher.negamax(child, Budget::MAX_DEPTH, 1, a, b), same)
             });
             searcher.take_fault()?;
             if searcher.aborted {
                 break;
             }
-            if s.to_parent() >= value {
+            if s >= value {
                 searcher.stats.nodes -= spent;
                 let mut stats = solution.stats;
                 let iterations = stats.iterations;
@@ -638,16 +647,25 @@ impl<T> Solver<T> {
             }
             let mut child = state.clone();
             child.play(mv);
-            if child.to_move() == mover {
+            let same = child.to_move() == mover;
+            if same && (G::MOVES_CANNOT_LOSE || G::NON_LOSING_MOVES_EXACT) {
                 return Err(SearchError::TurnDidNotPass {
                     mv: format!("{mv:?}"),
                 });
             }
             // Seen from the child, "at most the root's upper bound" is "at least its
-            // negation"; and what the searches so far stored about the child holds too.
-            let mut known = Bounds {
-                lower: root.upper.to_child(),
-                upper: Score::win_in(0),
+            // negation" (or, after an extra turn, "at most" that bound one ply nearer);
+            // and what the searches so far stored about the child holds too.
+            let mut known = if same {
+                Bounds {
+                    lower: Score::loss_in(0),
+                    upper: root.upper.to_child_same_mover(),
+                }
+            } else {
+                Bounds {
+                    lower: root.upper.to_child(),
+                    upper: Score::win_in(0),
+                }
             };
             if let Some(e) = stored_bounds(&self.table, &child, opts.symmetry) {
                 known = known.intersect(e);
@@ -667,7 +685,7 @@ impl<T> Solver<T> {
             stats.iterations = iterations;
             let child = finish(r, &running)?;
             let value = if child.solved {
-                MoveValue::Exact(child.lower.to_parent())
+                MoveValue::Exact(to_parent(child.lower, same))
             } else {
                 out_of_budget = true;
                 MoveValue::Unknown

@@ -327,15 +327,18 @@ fn an_ongoing_state_without_moves_is_no_legal_moves_with_the_game_hooks_too() {
 
 /// Dots and Boxes in one line: take one or two sticks; taking two closes a box, scores a
 /// point and gives the same player another turn. Most points when the sticks run out wins.
+/// With `PROMISE` it declares `NON_LOSING_MOVES_EXACT`, a promise that needs alternating
+/// turns, so the engines must refuse it when they meet an extra turn.
 #[derive(Clone, Debug, PartialEq)]
-struct Boxes {
+struct Boxes<const PROMISE: bool> {
     sticks: u8,
     points: [u8; 2],
     to_move: Player,
 }
 
-impl Game for Boxes {
+impl<const PROMISE: bool> Game for Boxes<PROMISE> {
     type Move = u8;
+    const NON_LOSING_MOVES_EXACT: bool = PROMISE;
     fn to_move(&self) -> Player {
         self.to_move
     }
@@ -362,7 +365,7 @@ impl Game for Boxes {
     }
 }
 
-impl GameHash for Boxes {
+impl<const PROMISE: bool> GameHash for Boxes<PROMISE> {
     fn hash_key(&self) -> u64 {
         let h = u64::from(self.sticks)
             | u64::from(self.points[0]) << 8
@@ -372,7 +375,7 @@ impl GameHash for Boxes {
     }
 }
 
-fn boxes() -> Boxes {
+fn boxes<const PROMISE: bool>() -> Boxes<PROMISE> {
     Boxes {
         sticks: 7,
         points: [0, 0],
@@ -388,22 +391,18 @@ fn turn_did_not_pass<T: std::fmt::Debug>(name: &str, r: Result<T, SearchError>) 
 }
 
 #[test]
-fn a_game_whose_turn_does_not_pass_is_refused() {
-    let g = boxes();
+fn an_extra_turn_in_a_game_that_promised_alternation_is_refused() {
+    let g = boxes::<true>();
     let depth = Budget::depth(8);
-    let mut plain = Negamax::new(|_: &Boxes| 0).with_budget(depth.clone());
+    let mut plain = Negamax::new(|_: &Boxes<true>| 0).with_budget(depth.clone());
     turn_did_not_pass("negamax", plain.search(&g));
     turn_did_not_pass("negamax analysis", plain.analyze(&g));
-    let mut tabled = Negamax::new(|_: &Boxes| 0)
+    let mut tabled = Negamax::new(|_: &Boxes<true>| 0)
         .with_table(Arc::new(TranspositionTable::new(1 << 12).unwrap()))
-        .with_budget(depth.clone());
+        .with_budget(depth);
     turn_did_not_pass("negamax + table", tabled.search(&g));
     let mut tabled = tabled.with_threads(2);
     turn_did_not_pass("negamax, 2 threads", tabled.search(&g));
-    turn_did_not_pass(
-        "alpha-beta",
-        AlphaBeta::new(|_: &Boxes| 0).with_budget(depth).search(&g),
-    );
     let mut solver = Solver::new().with_table_mb(1);
     turn_did_not_pass("solve", solver.solve(&g));
     turn_did_not_pass("solve_weak", solver.solve_weak(&g));
@@ -415,13 +414,66 @@ fn a_game_whose_turn_does_not_pass_is_refused() {
         "solver without table",
         Solver::new().without_table().solve(&g),
     );
-    // Minimax scores every node for the root player, so extra turns do not fool it.
-    let m = Minimax::new(|_: &Boxes| 0)
-        .with_budget(Budget::unlimited())
+}
+
+#[test]
+fn extra_turns_are_searched_by_every_engine() {
+    // Without the promise, the same game is searched as it is: every engine agrees with
+    // minimax, which scores each node for the root player and needs no negation.
+    let g = boxes::<false>();
+    let full = Budget::unlimited();
+    let reference = Minimax::new(|_: &Boxes<false>| 0)
+        .with_budget(full.clone())
         .search(&g)
+        .unwrap()
+        .score
         .unwrap();
-    let score = m.score.unwrap();
-    assert!(score.is_decisive() || score == Score::DRAW);
+    assert!(reference.is_decisive() || reference == Score::DRAW);
+    let depth = Budget::depth(20);
+    let values = [
+        (
+            "alpha-beta",
+            AlphaBeta::new(|_: &Boxes<false>| 0)
+                .with_budget(depth.clone())
+                .search(&g)
+                .unwrap()
+                .score,
+        ),
+        (
+            "negamax",
+            Negamax::new(|_: &Boxes<false>| 0)
+                .with_budget(depth.clone())
+                .search(&g)
+                .unwrap()
+                .score,
+        ),
+        (
+            "negamax, 2 threads + table",
+            Negamax::new(|_: &Boxes<false>| 0)
+                .with_table(Arc::new(TranspositionTable::new(1 << 12).unwrap()))
+                .with_threads(2)
+                .with_budget(depth)
+                .search(&g)
+                .unwrap()
+                .score,
+        ),
+        (
+            "solver",
+            Solver::new().with_table_mb(1).solve(&g).unwrap().score,
+        ),
+        (
+            "solver, 2 threads",
+            Solver::new()
+                .with_table_mb(1)
+                .with_threads(2)
+                .solve(&g)
+                .unwrap()
+                .score,
+        ),
+    ];
+    for (name, v) in values {
+        assert_eq!(v, Some(reference), "{name}");
+    }
 }
 
 // ---------------------------------------------------------------------------------------

@@ -411,6 +411,21 @@ impl Game for ConnectFour {
     fn is_legal(&self, col: u8) -> bool {
         self.can_play(col) && !self.outcome().is_over()
     }
+
+    /// A move that wins at once or takes a cell where the opponent would win at once: the
+    /// evaluation of the position before it says little about what follows.
+    ///
+    /// ```
+    /// use games::ConnectFour;
+    /// use search_core::Game;
+    /// let g: ConnectFour = "4455661".parse().unwrap(); // O to move; X threatens 3 and 7
+    /// assert!(g.is_noisy(2) && g.is_noisy(6));
+    /// assert!(!g.is_noisy(3));
+    /// ```
+    #[inline]
+    fn is_noisy(&self, col: u8) -> bool {
+        self.move_cell(col) & (self.threats() | self.opponent_threats()) != 0
+    }
 }
 
 /// The key of the mirror image (columns 1..7 read as 7..1): the key is `current + mask`,

@@ -538,6 +538,21 @@ impl Game for Reversi {
         }
     }
     // ANCHOR_END: hooks
+
+    /// A disc on a corner: it can never be flipped, and the evaluation of the position
+    /// before it (which weighs corners most) changes the most.
+    ///
+    /// ```
+    /// use games::reversi::{Move, Reversi};
+    /// use search_core::Game;
+    /// let g = Reversi::new();
+    /// assert!(g.is_noisy("a1".parse::<Move>().unwrap()));
+    /// assert!(!g.is_noisy("c2".parse::<Move>().unwrap()));
+    /// assert!(!g.is_noisy(Move::Pass));
+    /// ```
+    fn is_noisy(&self, mv: Move) -> bool {
+        matches!(mv, Move::Place(sq) if SQUARE_HINT[usize::from(sq.0)] == 100)
+    }
 }
 
 /// Ordering hints per square: corners, edges, then the rest; the squares that hand a

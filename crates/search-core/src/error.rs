@@ -198,11 +198,19 @@ pub enum SearchError {
         /// The panic's message (its `&str` or `String` payload).
         message: String,
     },
-    /// After a move the same player was to move again: the engine needs the turn to pass
-    /// with every move, as [`Game::play`](crate::Game::play) promises (a game with extra
-    /// turns, such as Dots and Boxes, must fold them into one move).
+    /// After a move the same player was to move again, in a game that declares
+    /// [`Game::MOVES_CANNOT_LOSE`](crate::Game::MOVES_CANNOT_LOSE) or
+    /// [`Game::NON_LOSING_MOVES_EXACT`](crate::Game::NON_LOSING_MOVES_EXACT): promises whose
+    /// bounds hold only when turns alternate. Extra turns themselves are fine (every engine
+    /// follows [`Game::to_move`](crate::Game::to_move)); a game that has them must not make
+    /// these two promises.
+    ///
+    /// ```
+    /// let e = search_core::SearchError::TurnDidNotPass { mv: "2".into() };
+    /// assert!(e.to_string().contains("MOVES_CANNOT_LOSE"));
+    /// ```
     #[error(
-        "after the move {mv} the same player is to move again: the engines need the turn to pass with every move (check Game::play and Game::to_move)"
+        "after the move {mv} the same player is to move again, but the game declares MOVES_CANNOT_LOSE or NON_LOSING_MOVES_EXACT, which hold only when turns alternate (drop them, or check Game::play and Game::to_move)"
     )]
     TurnDidNotPass {
         /// The move, formatted with `Debug`.

@@ -153,7 +153,8 @@ impl fmt::Display for Outcome {
     }
 }
 
-/// A two-player, zero-sum, alternating-turn game with perfect information.
+/// A two-player, zero-sum game with perfect information: turns usually alternate, and a move
+/// may keep the turn (an extra turn, see the [contract](Game#contract)).
 ///
 /// Implement the five required items and every engine in this workspace (alpha-beta,
 /// negamax, the exact solver, MCTS) can play your game. Everything else is an optional,
@@ -188,19 +189,24 @@ impl fmt::Display for Outcome {
 /// | [`MOVES_CANNOT_LOSE`](Game::MOVES_CANNOT_LOSE) | no | a promise: no move loses for the player who makes it |
 /// | [`remaining_plies_bound`](Game::remaining_plies_bound) | no | an upper bound on how long the game can still last |
 /// | [`margin`](Game::margin) | no | by how much the game was won (boxes, stones, points), for solving the exact margin |
+/// | [`is_noisy`](Game::is_noisy) | no | moves that change the evaluation a lot (captures, a corner), extended at the horizon by a quiescence search |
 ///
 /// # Contract
 /// * `legal_moves` **appends** to `moves` (callers clear the buffer first); it appends nothing
 ///   exactly when [`outcome`](Game::outcome) is not [`Outcome::Ongoing`]; moves are unique.
 /// * `play` is only called with a move that `legal_moves` produced for this state. Use
 ///   [`try_play`](Game::try_play) for untrusted input: it checks legality and returns an error.
-/// * Turns alternate: after `play`, [`to_move`](Game::to_move) is the opponent of the
-///   player who moved, after the move that ends the game too (engines score a finished
-///   game from the side to move's point of view). A game with extra turns (Dots and
-///   Boxes) must fold them into one move, except for the `mcts` crate, which follows the
-///   player who moved at every node and accepts extra turns. The other engines check this
-///   (one comparison per node) and answer
-///   [`SearchError::TurnDidNotPass`](crate::SearchError::TurnDidNotPass); an
+/// * [`to_move`](Game::to_move) says whose turn it is after every move. Usually the turn
+///   passes to the opponent, but a move may keep it (an extra turn: the player who closes a
+///   box in Dots and Boxes, or whose last seed lands in their store in Kalah, moves again),
+///   and every engine follows it (negamax negates a child's value only when the mover
+///   changes). Engines score a finished game from the side to move's point of view, so any
+///   side to move is fine there. Two promises assume that turns alternate and must not be
+///   declared by a game with extra turns:
+///   [`MOVES_CANNOT_LOSE`](Game::MOVES_CANNOT_LOSE) and
+///   [`NON_LOSING_MOVES_EXACT`](Game::NON_LOSING_MOVES_EXACT); engines that meet an extra
+///   turn in such a game answer
+///   [`SearchError::TurnDidNotPass`](crate::SearchError::TurnDidNotPass). An
 ///   ongoing state without legal moves is
 ///   [`SearchError::NoLegalMoves`](crate::SearchError::NoLegalMoves), wherever the search
 ///   meets it.
@@ -256,8 +262,8 @@ pub trait Game: Clone {
     fn legal_moves(&self, moves: &mut Vec<Self::Move>);
 
     /// Plays `mv`, which must be legal in this state (see [`try_play`](Game::try_play) for
-    /// unchecked input). The side to move changes, whatever the move (see the
-    /// [contract](Game#contract)).
+    /// unchecked input). The side to move usually changes; a move may keep it (an extra
+    /// turn, see the [contract](Game#contract)).
     fn play(&mut self, mv: Self::Move);
 
     /// Whether the game is ongoing, won, or drawn.
@@ -325,13 +331,19 @@ pub trait Game: Clone {
     /// Connect Four, tic-tac-toe, chess; false in misère games). Engines then know that,
     /// once [`winning_move`](Game::winning_move) finds nothing, a win is at least three plies
     /// away and a loss at least two, and prune a ply sooner. Declare it only if it holds:
-    /// a wrong promise makes engines return wrong values.
+    /// a wrong promise makes engines return wrong values. The three plies need the turn to
+    /// pass with every move: a game with extra turns must not declare it (engines that meet
+    /// an extra turn in a game that does answer
+    /// [`SearchError::TurnDidNotPass`](crate::SearchError::TurnDidNotPass), and the
+    /// conformance checker rejects it).
     const MOVES_CANNOT_LOSE: bool = false;
 
     /// `true` if [`non_losing_moves`](Game::non_losing_moves) drops *every* move after which
     /// the opponent can win at once (not only some of them), so that a non-empty list means
     /// the opponent cannot win on its next move. Engines then raise the floor of the value
     /// to a loss four plies away (three without [`MOVES_CANNOT_LOSE`](Game::MOVES_CANNOT_LOSE)).
+    /// That floor needs the turn to pass with every move: a game with extra turns must not
+    /// declare it (as for `MOVES_CANNOT_LOSE`).
     const NON_LOSING_MOVES_EXACT: bool = false;
 
     /// A move with which the side to move wins at once, if there is one.
@@ -442,6 +454,34 @@ pub trait Game: Clone {
     #[inline]
     fn margin(&self) -> Option<i32> {
         None
+    }
+
+    /// `true` if `mv` is a *noisy* move in this state: one after which the evaluation is not
+    /// to be trusted (a capture, a corner in Reversi, a move that makes or blocks an
+    /// immediate win). A depth-limited search with quiescence (`adversarial::Negamax::with_quiescence`)
+    /// does not stop at its horizon while noisy moves are available: it lets the side to
+    /// move either take the evaluation ("stand pat") or play a noisy move, up to a maximum
+    /// number of extra plies. Engines without quiescence never call it. Default: `false` for
+    /// every move (no move is noisy, and quiescence is just the evaluation).
+    ///
+    /// It is an item of the game rather than of the evaluator because what a move does is
+    /// a fact of the rules; a game with a cheap test (a bitboard `and`) keeps it cheap.
+    ///
+    /// ```
+    /// # use search_core::{Game, Outcome, Player};
+    /// # #[derive(Clone)] struct G;
+    /// # impl Game for G {
+    /// #   type Move = u8;
+    /// #   fn to_move(&self) -> Player { Player::First }
+    /// #   fn legal_moves(&self, m: &mut Vec<u8>) { m.extend([0, 1]) }
+    /// #   fn play(&mut self, _: u8) {}
+    /// #   fn outcome(&self) -> Outcome { Outcome::Ongoing }
+    /// # }
+    /// assert!(!G.is_noisy(0));
+    /// ```
+    #[inline]
+    fn is_noisy(&self, _mv: Self::Move) -> bool {
+        false
     }
 
     /// The legal moves as a new `Vec`: convenient outside hot loops (engines reuse a buffer

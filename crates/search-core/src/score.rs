@@ -257,6 +257,43 @@ impl Score {
         }
     }
 
+    /// The score of a parent whose child has score `self` and the **same** side to move (an
+    /// extra turn: the player who closed a box in Dots and Boxes, or whose last seed landed
+    /// in their store in Kalah, moves again): not negated, and a decisive score one ply
+    /// further from the end. Negamax engines use it instead of [`to_parent`](Score::to_parent)
+    /// when a move keeps the turn.
+    ///
+    /// ```
+    /// use search_core::Score;
+    /// assert_eq!(Score::win_in(2).to_parent_same_mover(), Score::win_in(3));
+    /// assert_eq!(Score::loss_in(0).to_parent_same_mover(), Score::loss_in(1));
+    /// assert_eq!(Score::heuristic(5).to_parent_same_mover(), Score::heuristic(5));
+    /// assert_eq!(Score::INFINITY.to_parent_same_mover(), Score::INFINITY);
+    /// ```
+    #[inline]
+    #[must_use]
+    pub const fn to_parent_same_mover(self) -> Score {
+        Score(-self.0).to_parent()
+    }
+
+    /// The inverse of [`to_parent_same_mover`](Score::to_parent_same_mover), for window
+    /// bounds: engines pass `(alpha, beta)` down to a child with the same side to move as
+    /// `(alpha.to_child_same_mover(), beta.to_child_same_mover())` (not swapped). For every
+    /// score `c`, `c.to_parent_same_mover() > b` exactly when `c > b.to_child_same_mover()`.
+    ///
+    /// ```
+    /// use search_core::Score;
+    /// for s in [Score::win_in(3), Score::loss_in(4), Score::heuristic(-9), Score::DRAW] {
+    ///     assert_eq!(s.to_child_same_mover().to_parent_same_mover(), s);
+    /// }
+    /// assert_eq!(Score::win_in(3).to_child_same_mover(), Score::win_in(2));
+    /// ```
+    #[inline]
+    #[must_use]
+    pub const fn to_child_same_mover(self) -> Score {
+        Score(-self.to_child().0)
+    }
+
     #[inline]
     const fn clamp_infinite(self) -> Score {
         Score::from_raw(self.0)
@@ -325,6 +362,11 @@ mod tests {
         ]
     }
 
+    /// `win_in(0)` and `loss_in(0)` are only ever the values of finished positions.
+    fn a_parent_can_have(s: Score) -> bool {
+        s != Score::win_in(0) && s != Score::loss_in(0)
+    }
+
     proptest! {
         #[test]
         fn to_parent_is_strictly_decreasing(a in any_score(), b in any_score()) {
@@ -346,6 +388,23 @@ mod tests {
         fn window_transform_is_exact(c in any_score(), alpha in any_score()) {
             // parent value > alpha  <=>  child value < alpha.to_child()
             prop_assert_eq!(c.to_parent() > alpha, c < alpha.to_child());
+        }
+
+        #[test]
+        fn same_mover_transform_is_exact(c in any_score(), b in any_score()) {
+            // parent value > b  <=>  child value > b.to_child_same_mover(), and the same
+            // with >=, so windows pass down unswapped
+            prop_assert_eq!(c.to_parent_same_mover() > b, c > b.to_child_same_mover());
+            prop_assert_eq!(c.to_parent_same_mover() >= b, c >= b.to_child_same_mover());
+            prop_assert_eq!(c.to_parent_same_mover().to_child_same_mover(), c);
+            if a_parent_can_have(b) {
+                prop_assert_eq!(b.to_child_same_mover().to_parent_same_mover(), b);
+            }
+        }
+
+        #[test]
+        fn same_mover_keeps_the_order(a in any_score(), b in any_score()) {
+            prop_assert_eq!(a < b, a.to_parent_same_mover() < b.to_parent_same_mover());
         }
 
         #[test]

@@ -19,6 +19,7 @@ use std::time::Duration;
 /// | `iterations` | deepening iterations of `Negamax`, null-window searches of the solver (0 for the fixed-depth `Minimax` and `AlphaBeta`) | iterations | deepening iterations of IDA* and IDDFS |
 /// | `tt_*` | table probes, hits, cut-offs | 0 | 0 |
 /// | `beta_cutoffs` | fail-high nodes | 0 | 0 |
+/// | `quiescence_nodes` | positions searched beyond the horizon by a quiescence search (also counted in `nodes`) | 0 | 0 |
 ///
 /// `Display` gives one readable line.
 ///
@@ -52,6 +53,9 @@ pub struct Stats {
     /// Rounds of the engine's outer loop: iterative-deepening iterations, null-window
     /// searches of a solver, MCTS iterations.
     pub iterations: u64,
+    /// Positions searched beyond the depth horizon by a quiescence search (noisy moves
+    /// only); they are counted in [`nodes`](Stats::nodes) too.
+    pub quiescence_nodes: u64,
 }
 
 impl Stats {
@@ -106,12 +110,13 @@ impl Stats {
         self.tt_cutoffs += other.tt_cutoffs;
         self.beta_cutoffs += other.beta_cutoffs;
         self.iterations = self.iterations.max(other.iterations);
+        self.quiescence_nodes += other.quiescence_nodes;
     }
 }
 
 impl fmt::Display for Stats {
-    /// One line: nodes, time, speed, depth, then the iterations and the table's hit rate
-    /// when there are any.
+    /// One line: nodes, time, speed, depth, then the iterations, the table's hit rate and
+    /// the quiescence nodes when there are any.
     ///
     /// ```
     /// use std::time::Duration;
@@ -126,6 +131,8 @@ impl fmt::Display for Stats {
     ///     s.to_string(),
     ///     "500 nodes in 2.000ms (250000 nodes/s), depth 0 (max ply 0), 3 iterations, table hits 40.0%"
     /// );
+    /// s.quiescence_nodes = 20;
+    /// assert!(s.to_string().ends_with("table hits 40.0%, 20 in quiescence"));
     /// ```
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
@@ -142,6 +149,9 @@ impl fmt::Display for Stats {
         }
         if self.tt_probes > 0 {
             write!(f, ", table hits {:.1}%", 100.0 * self.tt_hit_rate())?;
+        }
+        if self.quiescence_nodes > 0 {
+            write!(f, ", {} in quiescence", self.quiescence_nodes)?;
         }
         Ok(())
     }

@@ -6,8 +6,10 @@
 //! * a clone equals the original, and stays equal when both play the same move;
 //! * a non-terminal state has legal moves and a terminal one has none; the moves are
 //!   unique; `legal_moves` appends and is deterministic; `legal_move_count` agrees;
-//! * turns alternate: after every move, the one that ends the game included, the opponent
-//!   is to move (engines score a finished game from the side to move's point of view);
+//! * a move that keeps the turn (an extra turn, which every engine follows) only in a game
+//!   that does not declare [`Game::MOVES_CANNOT_LOSE`] or [`Game::NON_LOSING_MOVES_EXACT`],
+//!   whose bounds hold only when turns alternate (the engines answer
+//!   [`SearchError::TurnDidNotPass`](crate::SearchError::TurnDidNotPass) there);
 //! * `undo` (when [`Game::HAS_UNDO`]) restores the state exactly (and its hash);
 //! * `winning_move` returns a legal, winning move exactly when one exists;
 //! * `non_losing_moves` returns legal moves only, and nothing only when every move loses;
@@ -426,9 +428,9 @@ fn check_move<G: Game + PartialEq>(state: &G, mv: G::Move) -> Result<(), String>
     if a != b {
         return Err(format!("two clones differ after both play {mv:?}"));
     }
-    if a.to_move() != state.to_move().opponent() {
+    if a.to_move() == state.to_move() && (G::MOVES_CANNOT_LOSE || G::NON_LOSING_MOVES_EXACT) {
         return Err(format!(
-            "the turn did not pass to the opponent after {mv:?} (it must pass after every move, the last one included)"
+            "the turn did not pass to the opponent after {mv:?}, but the game declares MOVES_CANNOT_LOSE or NON_LOSING_MOVES_EXACT, which hold only when turns alternate (a game with extra turns must not declare them)"
         ));
     }
     let mut via = state.clone();
@@ -896,42 +898,62 @@ mod tests {
         assert!(r.states > 0);
     }
 
-    /// Nim whose last move keeps the turn (the winner stays "to move").
+    /// Take 1 or 2 sticks; taking 2 keeps the turn (an extra turn); the game is a draw when
+    /// the sticks are gone, so no move loses: `PROMISE` declares `MOVES_CANNOT_LOSE`, true
+    /// of the outcomes but a promise that needs alternating turns.
     #[derive(Clone, Debug, PartialEq)]
-    struct StuckAtEnd(Nim<false, false>);
+    struct Sticks<const PROMISE: bool> {
+        sticks: u32,
+        to_move: Player,
+    }
 
-    impl Game for StuckAtEnd {
+    impl<const PROMISE: bool> Game for Sticks<PROMISE> {
         type Move = u32;
+        const MOVES_CANNOT_LOSE: bool = PROMISE;
         fn to_move(&self) -> Player {
-            self.0.to_move()
+            self.to_move
         }
         fn legal_moves(&self, m: &mut Vec<u32>) {
-            self.0.legal_moves(m);
+            m.extend((1..=2).filter(|&t| t <= self.sticks));
         }
         fn play(&mut self, t: u32) {
-            self.0.play(t);
-            if self.0.stones == 0 {
-                self.0.to_move = self.0.to_move.opponent();
+            self.sticks -= t;
+            if t == 1 {
+                self.to_move = self.to_move.opponent();
             }
         }
         fn outcome(&self) -> Outcome {
-            if self.0.stones == 0 {
-                Outcome::Win(self.0.to_move)
+            if self.sticks == 0 {
+                Outcome::Draw
             } else {
                 Outcome::Ongoing
             }
         }
+        fn remaining_plies_bound(&self) -> Option<u32> {
+            Some(self.sticks)
+        }
     }
 
-    impl Display for StuckAtEnd {
+    impl<const PROMISE: bool> Display for Sticks<PROMISE> {
         fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-            Display::fmt(&self.0, f)
+            write!(f, "{} sticks, {} to move", self.sticks, self.to_move)
         }
     }
 
     #[test]
-    fn the_turn_must_pass_after_the_last_move_too() {
-        let err = Conformance::new().check(&StuckAtEnd(start())).unwrap_err();
+    fn extra_turns_pass_unless_the_game_promises_alternation() {
+        let free = Sticks::<false> {
+            sticks: 9,
+            to_move: Player::First,
+        };
+        let report = Conformance::new().with_games(20).check(&free).unwrap();
+        assert!(report.states > 0);
+        let promised = Sticks::<true> {
+            sticks: 9,
+            to_move: Player::First,
+        };
+        let err = Conformance::new().check(&promised).unwrap_err();
         assert!(err.rule.contains("turn did not pass"), "{err}");
+        assert!(err.rule.contains("MOVES_CANNOT_LOSE"), "{err}");
     }
 }
