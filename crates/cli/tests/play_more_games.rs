@@ -381,8 +381,41 @@ fn matches_refuse_the_games_of_ply_play_only() {
 }
 
 #[test]
+fn alpha_beta_plays_the_games_with_extra_turns() {
+    for game in ["dots", "kalah"] {
+        let args = [
+            "--game",
+            game,
+            "--size",
+            "2x2",
+            "--ai-vs-ai",
+            "--depth",
+            "4",
+        ];
+        let (code, out, err) = run(&args, "");
+        assert_eq!(code, 0, "{game}: {out}\n{err}");
+        assert!(
+            out.contains("wins") || out.contains("Draw"),
+            "{game}: {out}"
+        );
+        assert!(out.contains("depth"), "{game}: {out}");
+    }
+}
+
+#[test]
 fn matches_are_played_on_games_with_extra_turns() {
     for game in ["dots", "kalah"] {
+        let args = [
+            "--game",
+            game,
+            "--games",
+            "2",
+            "-q",
+            "alphabeta:3",
+            "random",
+        ];
+        let (code, out, err) = common::ply_command("match", &args, b"");
+        assert_eq!(code, 0, "{game}: {out}\n{err}");
         let args = ["--game", game, "--games", "2", "-q", "mcts:300p", "random"];
         let (code, out, err) = common::ply_command("match", &args, b"");
         assert_eq!(code, 0, "{game}: {out}\n{err}");
