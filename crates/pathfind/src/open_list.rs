@@ -56,9 +56,16 @@ impl<K: Ord> Entry<K> {
 /// entries go to a priority queue: a radix heap when keys are `u64` (the fixed-point costs
 /// of grids), a binary heap otherwise. A radix heap needs keys that never fall below the
 /// last key popped (true of A* with a consistent heuristic); the first push that breaks
-/// this moves everything to the binary heap, so any heuristic stays correct. Popping takes
-/// the first of the lane's top and the queue's minimum. Outdated entries (of states since
-/// reached more cheaply) stay queued and are skipped when popped.
+/// this moves everything to the binary heap, so any heuristic stays correct. Popping a lane
+/// entry may first raise `last` to the radix heap's minimum, above the lane's key, so a
+/// consistent search whose next successor key falls between the two moves to the binary
+/// heap too. That is kept on purpose: a version that kept the radix heap in that case was
+/// measured slower on grid searches (`docs/benchmarks.md`, "The open list's radix heap"),
+/// and its last-in-first-out bucket 0, which does not break ties towards the deepest
+/// state as the binary heap does, made jump point search expand 3 % more states on
+/// random512-10-0. Popping takes the first of the lane's top and the queue's minimum.
+/// Outdated entries (of states since reached more cheaply) stay queued and are skipped
+/// when popped.
 #[derive(Clone, Debug)]
 pub(crate) struct OpenList<K> {
     heap: BinaryHeap<Entry<K>>,
@@ -114,52 +121,30 @@ impl<K: Ord + Copy + 'static> OpenList<K> {
         self.heap.len() + self.lane.len() + self.radix_len
     }
 
-    /// Moves the smallest keys of the radix heap into bucket 0, unless the lane's top
-    /// (`lane`, its key) is below every key of the heap, which is then left as it is.
-    ///
-    /// `last` only ever rises to the smallest key that can be popped next, the lane's
-    /// included: a key pushed while a state of the lane is expanded is at least that
-    /// state's key (A* with a consistent heuristic), so it is never below `last` and never
-    /// sends the list to the binary heap. (Raising `last` to the heap's minimum while a
-    /// smaller lane entry was still to be popped did exactly that, on most grid searches.)
+    /// The radix heap's minimum, after moving the smallest keys into bucket 0.
     #[inline]
-    fn radix_fill(&mut self, lane: Option<u64>) {
-        if self.radix_len == 0 || !self.buckets[0].is_empty() {
-            return;
+    fn radix_peek(&mut self) -> Option<Entry<K>> {
+        if self.radix_len == 0 {
+            return None;
         }
-        let Some(i) = self.buckets.iter().position(|b| !b.is_empty()) else {
-            return;
-        };
-        // Every key of bucket `i` shares the bits above `i - 1` with `last` and has bit
-        // `i - 1` set: at least this.
-        let low = ((self.last >> (i - 1)) | 1) << (i - 1);
-        if lane.is_some_and(|l| l < low) {
-            return;
-        }
-        let mut moved = core::mem::take(&mut self.buckets[i]);
-        let Some(min) = moved.iter().filter_map(|e| bits(&e.key)).min() else {
-            self.buckets[i] = moved;
-            return;
-        };
-        // A lane key in `low..min` shares the bits from `i - 1` up with every key moved,
-        // so they all go to lower buckets.
-        self.last = lane.map_or(min, |l| l.min(min));
-        for e in moved.drain(..) {
-            let k = bits(&e.key).unwrap_or(self.last);
-            self.buckets[bucket(k, self.last)].push(e);
-        }
-        // Keep the emptied bucket's memory for later pushes.
-        if self.buckets[i].is_empty() {
+        if self.buckets[0].is_empty() {
+            let i = self.buckets.iter().position(|b| !b.is_empty())?;
+            let mut moved = core::mem::take(&mut self.buckets[i]);
+            self.last = moved.iter().filter_map(|e| bits(&e.key)).min()?;
+            for e in moved.drain(..) {
+                let k = bits(&e.key).unwrap_or(self.last);
+                self.buckets[bucket(k, self.last)].push(e);
+            }
+            // Keep the emptied bucket's memory for later pushes.
             self.buckets[i] = moved;
         }
+        self.buckets[0].last().copied()
     }
 
     #[inline]
     pub(crate) fn pop(&mut self) -> Option<Entry<K>> {
         let queued = if self.radix {
-            let lane = self.lane.last().and_then(|l| bits(&l.key));
-            self.radix_fill(lane);
-            self.buckets[0].last().copied()
+            self.radix_peek()
         } else {
             self.heap.peek().copied()
         };
@@ -214,62 +199,9 @@ mod tests {
     use super::*;
     use proptest::prelude::*;
 
-    /// Runs an A*-like sequence: pop the minimum, then push successors whose keys are at
-    /// least the popped key plus `rise` (0 goes to the lane). Checks every pop against the
-    /// smallest key still queued; returns whether the list kept its radix heap.
-    fn run(first: Vec<u64>, rises: Vec<Vec<u64>>) -> Result<bool, TestCaseError> {
-        let mut list = OpenList::<u64>::default();
-        list.clear();
-        let mut queued: Vec<u64> = Vec::new();
-        for (slot, &k) in first.iter().enumerate() {
-            list.push(
-                Entry {
-                    key: k,
-                    depth: 0,
-                    slot: slot as u32,
-                },
-                None,
-            );
-            queued.push(k);
-        }
-        let mut rises = rises.into_iter();
-        while let Some(e) = list.pop() {
-            let min = queued.iter().copied().min();
-            prop_assert_eq!(Some(e.key), min);
-            let at = queued.iter().position(|&k| k == e.key).unwrap();
-            queued.swap_remove(at);
-            for r in rises.next().unwrap_or_default() {
-                let k = e.key + r;
-                list.push(
-                    Entry {
-                        key: k,
-                        depth: e.depth + 1,
-                        slot: 0,
-                    },
-                    Some(e.key),
-                );
-                queued.push(k);
-            }
-            prop_assert_eq!(list.len(), queued.len());
-        }
-        prop_assert!(queued.is_empty());
-        Ok(list.radix)
-    }
-
     proptest! {
         #[test]
-        fn consistent_pushes_pop_in_order_and_keep_the_radix_heap(
-            first in prop::collection::vec(0u64..1 << 40, 1..6),
-            rises in prop::collection::vec(
-                prop::collection::vec(prop_oneof![Just(0u64), 0u64..4, 0u64..1 << 33], 0..5),
-                0..200,
-            ),
-        ) {
-            prop_assert!(run(first, rises)?);
-        }
-
-        #[test]
-        fn any_pushes_pop_in_order(
+        fn any_pushes_pop_in_key_order(
             ops in prop::collection::vec(prop::option::of(0u64..1000), 1..300),
         ) {
             // Keys that fall below the last one popped send the list to the binary heap;
@@ -292,54 +224,8 @@ mod tests {
                         }
                     }
                 }
+                prop_assert_eq!(list.len(), queued.len());
             }
         }
-    }
-
-    #[test]
-    fn a_lane_entry_below_the_heap_does_not_raise_the_floor() {
-        // The situation of grid A*: the state being expanded (key 10) left a tie in the
-        // lane, the heap's smallest key is 12, and the next successor has key 11.
-        let mut list = OpenList::<u64>::default();
-        list.clear();
-        list.push(
-            Entry {
-                key: 10,
-                depth: 0,
-                slot: 0,
-            },
-            None,
-        );
-        list.push(
-            Entry {
-                key: 12,
-                depth: 0,
-                slot: 1,
-            },
-            None,
-        );
-        let e = list.pop().unwrap();
-        assert_eq!(e.key, 10);
-        list.push(
-            Entry {
-                key: 10,
-                depth: 1,
-                slot: 2,
-            },
-            Some(10),
-        );
-        assert_eq!(list.pop().unwrap().slot, 2);
-        list.push(
-            Entry {
-                key: 11,
-                depth: 2,
-                slot: 3,
-            },
-            Some(10),
-        );
-        assert!(list.radix, "a consistent push fell back to the binary heap");
-        assert_eq!(list.pop().unwrap().key, 11);
-        assert_eq!(list.pop().unwrap().key, 12);
-        assert!(list.pop().is_none());
     }
 }
