@@ -170,4 +170,31 @@ pub enum PathError {
         /// Row of the cell.
         y: u32,
     },
+    /// [`count_paths`](crate::count_paths) met a cycle among the states reachable from
+    /// the start without passing through a goal: the number of paths is infinite.
+    ///
+    /// ```
+    /// use pathfind::{count_paths, PathError};
+    /// use search_core::Budget;
+    /// let r = count_paths(0u8, |&n| [n ^ 1], |_| false, &Budget::new());
+    /// assert_eq!(r.unwrap_err(), PathError::Cycle);
+    /// ```
+    #[error("a cycle is reachable from the start: the paths cannot be counted")]
+    Cycle,
+    /// [`count_paths`](crate::count_paths) found more paths than a `u64` holds.
+    ///
+    /// ```
+    /// use pathfind::{count_paths, PathError};
+    /// use search_core::Budget;
+    /// // 2 ways through each of 64 diamonds: 2^64 paths.
+    /// let diamonds = |&n: &u32| match n % 3 {
+    ///     _ if n >= 192 => vec![],
+    ///     0 => vec![n + 1, n + 2],
+    ///     _ => vec![n + 3 - n % 3],
+    /// };
+    /// let r = count_paths(0u32, diamonds, |&n| n == 192, &Budget::new());
+    /// assert_eq!(r.unwrap_err(), PathError::CountOverflow);
+    /// ```
+    #[error("more paths than a u64 holds")]
+    CountOverflow,
 }

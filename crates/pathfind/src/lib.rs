@@ -1,13 +1,15 @@
 //! # pathfind: shortest paths over a trait, closures, or a fast dense grid
 //!
 //! Breadth-first search, depth-first search, iterative-deepening DFS, Dijkstra, A*,
-//! weighted A*, greedy best-first and IDA*, each implemented once and reachable three ways:
+//! weighted A*, greedy best-first, IDA* and fringe search, each implemented once and
+//! reachable three ways (and more: all shortest paths, Yen's k shortest paths, bidirectional
+//! BFS, Dijkstra and A*, counting the paths of a DAG; see the table below):
 //!
 //! 1. **A problem trait.** Implement [`SearchProblem`] (start, successors with costs, goal
 //!    test, optional heuristic: the `simpleai` shape) and call the [`Solve`] methods on it,
 //!    or step A* one expansion at a time with [`AStarStepper`].
 //! 2. **Closures.** [`bfs`], [`dfs`], [`iddfs`], [`dijkstra`], [`astar`],
-//!    [`weighted_astar`], [`greedy_best_first`], [`idastar`] take a successor function like
+//!    [`weighted_astar`], [`greedy_best_first`], [`idastar`], [`fringe`] take a successor function like
 //!    the `pathfinding` crate's, plus one or many starts and a [`Budget`]. Keep a
 //!    [`SearchContext`] to reuse the buffers across queries.
 //! 3. **Grids.** [`Grid`] (4- or 8-connected, with or without corner cutting, costs 1 and √2)
@@ -95,13 +97,17 @@
 //! | `bfs_reach`, `dfs_reach` | `bfs_reach`, `dfs_reach` | lazy iterators in the same order, bounded by a `Budget` |
 //! | `astar_bag` | `astar_bag` | `AllShortestPaths::paths()` enumerates the paths lazily |
 //! | `yen` | `yen` | `KShortestPaths`; parallel steps cost the cheapest one |
-//! | `bfs_bidirectional` | `bidirectional_bfs` | also `bidirectional_dijkstra` (costed predecessors) |
+//! | `bfs_bidirectional` | `bidirectional_bfs` | also `bidirectional_dijkstra` and `bidirectional_astar` (costed predecessors; A* with an estimate towards each end) |
+//! | `fringe` | `fringe` | rounds of `f` thresholds over an unsorted list; budget, statistics, many starts |
+//! | `count_paths` | `count_paths` | a `PathCount`; a cycle is `PathError::Cycle` and a count beyond `u64` `PathError::CountOverflow`, not a stack overflow |
 //! | a limit stops A* | `SearchResult::best_so_far` | the path to the expanded state with the lowest heuristic, labelled as not an answer |
 //!
-//! Every function also exists as a `SearchContext` method (reusing buffers across queries,
-//! with its budget and cost bound) and for a `SearchProblem` (`Solve::dijkstra_all`,
+//! Every function but `count_paths` (which has no costs to bound) also exists as a
+//! `SearchContext` method (reusing buffers across queries, with its budget and cost bound)
+//! and for a `SearchProblem` (`Solve::dijkstra_all`,
 //! `Solve::astar_bag`, `bfs_reach_problem`, `dfs_reach_problem`, `yen_problem`,
-//! `bidirectional_dijkstra_problem` with a `ReversibleProblem`).
+//! `Solve::fringe`, `Solve::count_paths`, `bidirectional_dijkstra_problem` and
+//! `bidirectional_astar_problem` with a `ReversibleProblem`).
 //!
 //! ## Example: the textbook grid
 //!
@@ -213,6 +219,7 @@ mod bidirectional;
 mod cell;
 mod context;
 mod cost_grid;
+mod count_paths;
 mod deepening;
 mod dfs;
 mod dijkstra_all;
@@ -220,6 +227,7 @@ mod distance_map;
 mod engine;
 mod error;
 mod fixed_point;
+mod fringe;
 mod grid;
 mod grid_astar;
 mod grid_context;
@@ -248,16 +256,19 @@ pub struct ReadmeDoctests;
 pub use algorithm::Algorithm;
 pub use astar_bag::{AllShortestPaths, Paths, astar_bag};
 pub use bidirectional::{
-    ReversibleProblem, bidirectional_bfs, bidirectional_dijkstra, bidirectional_dijkstra_problem,
+    ReversibleProblem, bidirectional_astar, bidirectional_astar_problem, bidirectional_bfs,
+    bidirectional_dijkstra, bidirectional_dijkstra_problem,
 };
 pub use cell::Cell;
 pub use context::{
     SearchContext, astar, bfs, dfs, dijkstra, greedy_best_first, idastar, iddfs, weighted_astar,
 };
 pub use cost_grid::CostGrid;
+pub use count_paths::{PathCount, count_paths};
 pub use dijkstra_all::{ShortestPaths, dijkstra_all, dijkstra_partial};
 pub use distance_map::DistanceMap;
 pub use error::PathError;
+pub use fringe::fringe;
 pub use grid::Grid;
 pub use grid_context::GridContext;
 pub use grid_problem::GridProblem;

@@ -9,6 +9,7 @@ use crate::algorithm::Algorithm;
 use crate::astar_bag::AllShortestPaths;
 use crate::best_first::{AStarKey, Step as CoreStep};
 use crate::context::SearchContext;
+use crate::count_paths::PathCount;
 use crate::dijkstra_all::ShortestPaths;
 use crate::engine::{Buffered, Engine, HashSlots, Run};
 use crate::error::PathError;
@@ -163,6 +164,66 @@ pub trait Solve: SearchProblem {
         SearchContext::new()
             .with_budget(budget.clone())
             .astar_bag_problem(self)
+    }
+
+    /// Fringe search within `budget` (see [`fringe`](crate::fringe)): the cheapest path
+    /// when the problem's heuristic is admissible.
+    ///
+    /// # Errors
+    /// A negative step cost or heuristic value, a cost overflow, too many states or an
+    /// unusable budget.
+    ///
+    /// ```
+    /// use pathfind::{SearchProblem, Solve};
+    /// use search_core::Budget;
+    /// struct Count;
+    /// impl SearchProblem for Count {
+    ///     type State = u32;
+    ///     type Cost = u32;
+    ///     fn start(&self) -> u32 { 0 }
+    ///     fn successors(&self, &n: &u32, out: &mut Vec<(u32, u32)>) {
+    ///         out.push((n + 1, 2));
+    ///         out.push((n + 3, 5));
+    ///     }
+    ///     fn is_goal(&self, &n: &u32) -> bool { n == 7 }
+    ///     fn heuristic(&self, &n: &u32) -> u32 { 7u32.saturating_sub(n) }
+    /// }
+    /// assert_eq!(Count.fringe(&Budget::new()).unwrap().cost(), Some(12)); // 3 + 3 + 1
+    /// ```
+    fn fringe(&self, budget: &Budget) -> Result<SearchResult<Self::State, Self::Cost>, PathError> {
+        SearchContext::new()
+            .with_budget(budget.clone())
+            .fringe_problem(self)
+    }
+
+    /// Counts the paths from the start to a goal state (see
+    /// [`count_paths`](crate::count_paths)): the successors' step costs are not used, the
+    /// graph reachable from the start must have no cycle and a path ends at the first goal
+    /// it meets.
+    ///
+    /// # Errors
+    /// [`PathError::Cycle`], [`PathError::CountOverflow`], too many states or an unusable
+    /// budget.
+    ///
+    /// ```
+    /// use pathfind::{SearchProblem, Solve};
+    /// use search_core::Budget;
+    /// /// Right or down on a 4 x 4 board.
+    /// struct Board;
+    /// impl SearchProblem for Board {
+    ///     type State = (u8, u8);
+    ///     type Cost = u32;
+    ///     fn start(&self) -> (u8, u8) { (0, 0) }
+    ///     fn successors(&self, &(x, y): &(u8, u8), out: &mut Vec<((u8, u8), u32)>) {
+    ///         if x < 3 { out.push(((x + 1, y), 1)) }
+    ///         if y < 3 { out.push(((x, y + 1), 1)) }
+    ///     }
+    ///     fn is_goal(&self, &p: &(u8, u8)) -> bool { p == (3, 3) }
+    /// }
+    /// assert_eq!(Board.count_paths(&Budget::new()).unwrap().count, Some(20));
+    /// ```
+    fn count_paths(&self, budget: &Budget) -> Result<PathCount, PathError> {
+        crate::count_paths::count_paths_problem(self, budget)
     }
 
     /// An [`AStarStepper`] over this problem.
