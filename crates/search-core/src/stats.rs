@@ -19,6 +19,7 @@ use std::time::Duration;
 /// | `iterations` | deepening iterations of `Negamax`, null-window searches of the solver (0 for the fixed-depth `Minimax` and `AlphaBeta`) | iterations | deepening iterations of IDA* and IDDFS |
 /// | `tt_*` | table probes, hits, cut-offs | 0 | 0 |
 /// | `beta_cutoffs` | fail-high nodes | 0 | 0 |
+/// | `book_hits` | positions answered by an opening book (the solver `with_book`) | 0 | 0 |
 ///
 /// `Display` gives one readable line.
 ///
@@ -52,6 +53,8 @@ pub struct Stats {
     /// Rounds of the engine's outer loop: iterative-deepening iterations, null-window
     /// searches of a solver, MCTS iterations.
     pub iterations: u64,
+    /// Positions whose exact value an opening book gave, without searching them.
+    pub book_hits: u64,
 }
 
 impl Stats {
@@ -106,12 +109,13 @@ impl Stats {
         self.tt_cutoffs += other.tt_cutoffs;
         self.beta_cutoffs += other.beta_cutoffs;
         self.iterations = self.iterations.max(other.iterations);
+        self.book_hits += other.book_hits;
     }
 }
 
 impl fmt::Display for Stats {
-    /// One line: nodes, time, speed, depth, then the iterations and the table's hit rate
-    /// when there are any.
+    /// One line: nodes, time, speed, depth, then the iterations, the table's hit rate and
+    /// the book hits when there are any.
     ///
     /// ```
     /// use std::time::Duration;
@@ -126,6 +130,8 @@ impl fmt::Display for Stats {
     ///     s.to_string(),
     ///     "500 nodes in 2.000ms (250000 nodes/s), depth 0 (max ply 0), 3 iterations, table hits 40.0%"
     /// );
+    /// s.book_hits = 7;
+    /// assert!(s.to_string().ends_with(", 7 book hits"));
     /// ```
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
@@ -142,6 +148,9 @@ impl fmt::Display for Stats {
         }
         if self.tt_probes > 0 {
             write!(f, ", table hits {:.1}%", 100.0 * self.tt_hit_rate())?;
+        }
+        if self.book_hits > 0 {
+            write!(f, ", {} book hits", self.book_hits)?;
         }
         Ok(())
     }
