@@ -17,7 +17,8 @@
 //! | 2 | the format version, [`OpeningBook::FORMAT_VERSION`] |
 //! | 1 + n | the length of the game's name, then the name (UTF-8, 1 to 255 bytes) |
 //! | 4 | the depth in plies the book was built to |
-//! | 4 | the fewest plies left ([`Game::remaining_plies_bound`]) of any position in the book, `u32::MAX` if unknown: positions with fewer are not looked up |
+//! | 4 | the fewest plies left ([`Game::remaining_plies_bound`]) of any position in the book, `u32::MAX` if unknown |
+//! | 4 | the most plies left of any position in the book, `u32::MAX` if unknown: positions with fewer or more plies left than these two are not looked up |
 //! | 8 | the number of entries |
 //! | 10 × entries | the entries sorted by key: the key (8 bytes), then the value (2 bytes: 0 a draw, `d + 1` a win in `d` plies, `-(d + 1)` a loss in `d` plies) |
 //! | 8 | the 64-bit FNV-1a hash of every byte before it |
@@ -150,7 +151,7 @@ pub enum BookError {
 pub struct OpeningBook {
     game: String,
     depth: u32,
-    min_plies_left: Option<u32>,
+    plies_left: Option<(u32, u32)>,
     keys: Vec<u64>,
     values: Vec<Score>,
 }
@@ -160,7 +161,7 @@ impl fmt::Debug for OpeningBook {
         f.debug_struct("OpeningBook")
             .field("game", &self.game)
             .field("depth", &self.depth)
-            .field("min_plies_left", &self.min_plies_left)
+            .field("plies_left", &self.plies_left)
             .field("entries", &self.keys.len())
             .finish()
     }
@@ -254,7 +255,7 @@ impl OpeningBook {
     fn from_entries(
         game: String,
         depth: u32,
-        min_plies_left: Option<u32>,
+        plies_left: Option<(u32, u32)>,
         mut entries: Vec<(u64, Score)>,
     ) -> Self {
         entries.reverse();
@@ -263,7 +264,7 @@ impl OpeningBook {
         OpeningBook {
             game,
             depth,
-            min_plies_left,
+            plies_left,
             keys: entries.iter().map(|&(k, _)| k).collect(),
             values: entries.iter().map(|&(_, v)| v).collect(),
         }
@@ -331,14 +332,14 @@ impl OpeningBook {
         self.keys.binary_search(&key).ok().map(|i| self.values[i])
     }
 
-    /// Whether `state` may be in the book: `false` when it has fewer plies left than any
-    /// position of the book, which spares the look-up at the nodes deep in a search.
+    /// Whether `state` may be in the book: `false` when it has fewer or more plies left
+    /// than every position of the book, which spares the look-up at most nodes of a search.
     #[inline]
     pub(crate) fn may_hold<G: Game>(&self, state: &G) -> bool {
-        match self.min_plies_left {
-            Some(floor) => state
+        match self.plies_left {
+            Some((fewest, most)) => state
                 .remaining_plies_bound()
-                .is_none_or(|left| left >= floor),
+                .is_none_or(|left| (fewest..=most).contains(&left)),
             None => true,
         }
     }
@@ -393,7 +394,9 @@ impl OpeningBook {
         out.push(self.game.len() as u8);
         out.extend_from_slice(self.game.as_bytes());
         out.extend_from_slice(&self.depth.to_le_bytes());
-        out.extend_from_slice(&self.min_plies_left.unwrap_or(UNKNOWN_PLIES).to_le_bytes());
+        let (fewest, most) = self.plies_left.unwrap_or((UNKNOWN_PLIES, UNKNOWN_PLIES));
+        out.extend_from_slice(&fewest.to_le_bytes());
+        out.extend_from_slice(&most.to_le_bytes());
         out.extend_from_slice(&(self.keys.len() as u64).to_le_bytes());
         for (key, value) in self.entries() {
             out.extend_from_slice(&key.to_le_bytes());
@@ -460,7 +463,8 @@ impl OpeningBook {
         let name_len = usize::from(r.array::<1>()?[0]);
         let name = r.take(name_len)?;
         let depth = u32::from_le_bytes(r.array()?);
-        let min_plies_left = u32::from_le_bytes(r.array()?);
+        let fewest = u32::from_le_bytes(r.array()?);
+        let most = u32::from_le_bytes(r.array()?);
         let count = u64::from_le_bytes(r.array()?);
         let needed = count
             .checked_mul(ENTRY_BYTES)
@@ -516,7 +520,8 @@ impl OpeningBook {
         Ok(OpeningBook {
             game: name.to_string(),
             depth,
-            min_plies_left: (min_plies_left != UNKNOWN_PLIES).then_some(min_plies_left),
+            plies_left: (fewest != UNKNOWN_PLIES && most != UNKNOWN_PLIES && fewest <= most)
+                .then_some((fewest, most)),
             keys,
             values,
         })
@@ -738,12 +743,15 @@ impl BookBuilder {
         let levels = self.positions(start)?;
         let total: usize = levels.iter().map(Vec::len).sum();
         progress(0, total);
-        let min_plies_left = levels
+        let plies_left = levels
             .iter()
             .flatten()
             .map(Game::remaining_plies_bound)
-            .try_fold(UNKNOWN_PLIES, |m, left| Some(m.min(left?)))
-            .filter(|&m| m != UNKNOWN_PLIES);
+            .try_fold((UNKNOWN_PLIES, 0), |(fewest, most), left| {
+                let left = left?;
+                Some((fewest.min(left), most.max(left)))
+            })
+            .filter(|&(fewest, most)| fewest <= most && most != UNKNOWN_PLIES);
         let mut solver = Solver::new()
             .with_table_mb(self.table_mb)
             .with_threads(self.threads)
@@ -755,7 +763,7 @@ impl BookBuilder {
                 let below = OpeningBook::from_entries(
                     self.game.clone(),
                     self.depth,
-                    min_plies_left,
+                    plies_left,
                     entries.clone(),
                 );
                 solver = solver.with_book(Arc::new(below));
@@ -780,7 +788,7 @@ impl BookBuilder {
         Ok(OpeningBook::from_entries(
             self.game.clone(),
             self.depth,
-            min_plies_left,
+            plies_left,
             entries,
         ))
     }

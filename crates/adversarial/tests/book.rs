@@ -231,7 +231,7 @@ fn every_truncation_is_reported_as_truncated() {
 #[test]
 fn every_bit_flip_is_rejected_with_the_error_of_its_field() {
     let bytes = small_book_bytes();
-    let header = 8 + 2 + 1 + "tictactoe".len() + 4 + 4 + 8;
+    let header = 8 + 2 + 1 + "tictactoe".len() + 4 + 4 + 4 + 8;
     let count_field = header - 8..header;
     for i in 0..bytes.len() {
         for bit in 0..8 {
@@ -294,7 +294,7 @@ fn foreign_old_and_forged_files_are_rejected() {
     );
     // Well-checksummed but broken: entries out of order, a value no position has, bytes
     // after the last entry.
-    let first = 8 + 2 + 1 + "tictactoe".len() + 4 + 4 + 8;
+    let first = 8 + 2 + 1 + "tictactoe".len() + 4 + 4 + 4 + 8;
     let mut swapped = bytes.clone();
     let (a, b) = (first..first + 10, first + 10..first + 20);
     let entry_a = swapped[a.clone()].to_vec();
