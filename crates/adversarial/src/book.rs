@@ -154,6 +154,43 @@ pub struct OpeningBook {
     plies_left: Option<(u32, u32)>,
     keys: Vec<u64>,
     values: Vec<Score>,
+    filter: KeyFilter,
+}
+
+/// One bit per slot of a power-of-two bit array, set for the slot of each key of the book
+/// (about 16 bits per key): a key whose bit is clear is not in the book, which spares most
+/// missing keys the binary search (a memory access per step in a large book).
+#[derive(Clone, PartialEq, Eq)]
+struct KeyFilter {
+    words: Vec<u64>,
+    shift: u32,
+}
+
+impl KeyFilter {
+    fn new(keys: &[u64]) -> Self {
+        let bits = (keys.len() * 16).next_power_of_two().max(64);
+        let mut filter = KeyFilter {
+            words: vec![0; bits / 64],
+            shift: 64 - bits.trailing_zeros(),
+        };
+        for &key in keys {
+            let slot = filter.slot(key);
+            filter.words[slot / 64] |= 1 << (slot % 64);
+        }
+        filter
+    }
+
+    #[inline]
+    fn slot(&self, key: u64) -> usize {
+        let mixed = (key ^ (key >> 31)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        (mixed >> self.shift) as usize
+    }
+
+    #[inline]
+    fn may_contain(&self, key: u64) -> bool {
+        let slot = self.slot(key);
+        self.words[slot / 64] & (1 << (slot % 64)) != 0
+    }
 }
 
 impl fmt::Debug for OpeningBook {
@@ -261,11 +298,13 @@ impl OpeningBook {
         entries.reverse();
         entries.sort_by_key(|&(k, _)| k);
         entries.dedup_by_key(|&mut (k, _)| k);
+        let keys: Vec<u64> = entries.iter().map(|&(k, _)| k).collect();
         OpeningBook {
             game,
             depth,
             plies_left,
-            keys: entries.iter().map(|&(k, _)| k).collect(),
+            filter: KeyFilter::new(&keys),
+            keys,
             values: entries.iter().map(|&(_, v)| v).collect(),
         }
     }
@@ -315,7 +354,7 @@ impl OpeningBook {
     }
 
     /// The value stored under a class key (see [`value`](OpeningBook::value) for a state):
-    /// a binary search, no allocation.
+    /// a bit filter that rules out most missing keys, then a binary search; no allocation.
     ///
     /// ```
     /// use adversarial::{BookBuilder, TranspositionTable, Transpositions};
@@ -329,6 +368,9 @@ impl OpeningBook {
     #[must_use]
     #[inline]
     pub fn get(&self, key: u64) -> Option<Score> {
+        if !self.filter.may_contain(key) {
+            return None;
+        }
         self.keys.binary_search(&key).ok().map(|i| self.values[i])
     }
 
@@ -522,6 +564,7 @@ impl OpeningBook {
             depth,
             plies_left: (fewest != UNKNOWN_PLIES && most != UNKNOWN_PLIES && fewest <= most)
                 .then_some((fewest, most)),
+            filter: KeyFilter::new(&keys),
             keys,
             values,
         })

@@ -337,13 +337,6 @@ where
             }
             return Score::heuristic(self.eval.evaluate(state));
         }
-        // An opening book's exact value ends the node.
-        if T::HAS_KNOWN_VALUES {
-            if let Some(score) = self.table.known_value(state) {
-                self.stats.book_hits += 1;
-                return score;
-            }
-        }
         // Read the table slot now; it is decoded after the hooks, so that the memory access
         // overlaps with their work.
         // Nodes close to the end skip the table: their subtree costs less than a miss.
@@ -403,6 +396,13 @@ where
         }
         alpha = alpha.max(lo);
         beta = beta.min(hi);
+        // An opening book's exact value ends the node (after the cheaper checks above).
+        if T::HAS_KNOWN_VALUES {
+            if let Some(score) = self.table.known_value(state) {
+                self.stats.book_hits += 1;
+                return score;
+            }
+        }
 
         let fault = 'generate: {
             let p = &mut self.plies[ply];
