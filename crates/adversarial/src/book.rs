@@ -7,27 +7,7 @@
 //! ([`GameHash::canonical_key`], so the images of a position under the game's symmetries are
 //! stored once), and the values are the solver's exact [`Score`]s.
 //!
-//! ## The file format (version 1)
-//!
-//! All integers little-endian:
-//!
-//! | bytes | what |
-//! |---|---|
-//! | 8 | the magic bytes `PLYBOOK` and a zero byte |
-//! | 2 | the format version, [`OpeningBook::FORMAT_VERSION`] |
-//! | 1 + n | the length of the game's name, then the name (UTF-8, 1 to 255 bytes) |
-//! | 4 | the depth in plies the book was built to |
-//! | 4 | the fewest plies left ([`Game::remaining_plies_bound`]) of any position in the book, `u32::MAX` if unknown |
-//! | 4 | the most plies left of any position in the book, `u32::MAX` if unknown: positions with fewer or more plies left than these two are not looked up |
-//! | 8 | the number of entries |
-//! | 10 × entries | the entries sorted by key: the key (8 bytes), then the value (2 bytes: 0 a draw, `d + 1` a win in `d` plies, `-(d + 1)` a loss in `d` plies) |
-//! | 8 | the 64-bit FNV-1a hash of every byte before it |
-//!
-//! Reading checks, in this order: the length of the header ([`BookError::Truncated`]), the
-//! magic bytes ([`BookError::NotABook`]), the version ([`BookError::UnsupportedVersion`]),
-//! the length the header announces ([`BookError::Truncated`]), the checksum
-//! ([`BookError::ChecksumMismatch`]), the game's name ([`BookError::ForeignGame`]), and the
-//! entries themselves ([`BookError::Malformed`]).
+//! The file format is described in [`OpeningBook`]'s docs.
 
 use std::collections::HashSet;
 use std::fmt;
@@ -133,8 +113,7 @@ pub enum BookError {
 ///
 /// Build one with [`BookBuilder`], save it with [`to_bytes`](OpeningBook::to_bytes), read it
 /// back with [`from_bytes`](OpeningBook::from_bytes), and give it to a solver with
-/// [`Solver::with_book`](crate::Solver::with_book). The file format is described in the
-/// [module docs](self).
+/// [`Solver::with_book`](crate::Solver::with_book).
 ///
 /// ```
 /// use adversarial::{BookBuilder, OpeningBook};
@@ -147,6 +126,28 @@ pub enum BookError {
 /// let bytes = book.to_bytes();
 /// assert_eq!(OpeningBook::from_bytes(&bytes, "tictactoe").unwrap(), book);
 /// ```
+///
+/// # The file format (version 1)
+///
+/// All integers little-endian:
+///
+/// | bytes | what |
+/// |---|---|
+/// | 8 | the magic bytes `PLYBOOK` and a zero byte |
+/// | 2 | the format version, [`OpeningBook::FORMAT_VERSION`] |
+/// | 1 + n | the length of the game's name, then the name (UTF-8, 1 to 255 bytes) |
+/// | 4 | the depth in plies the book was built to |
+/// | 4 | the fewest plies left ([`Game::remaining_plies_bound`]) of any position in the book, `u32::MAX` if unknown |
+/// | 4 | the most plies left of any position in the book, `u32::MAX` if unknown: positions with fewer or more plies left than these two are not looked up |
+/// | 8 | the number of entries |
+/// | 10 × entries | the entries sorted by key: the key (8 bytes), then the value (2 bytes: 0 a draw, `d + 1` a win in `d` plies, `-(d + 1)` a loss in `d` plies) |
+/// | 8 | the 64-bit FNV-1a hash of every byte before it |
+///
+/// Reading checks, in this order: the length of the header ([`BookError::Truncated`]), the
+/// magic bytes ([`BookError::NotABook`]), the version ([`BookError::UnsupportedVersion`]),
+/// the length the header announces ([`BookError::Truncated`]), the checksum
+/// ([`BookError::ChecksumMismatch`]), the game's name ([`BookError::ForeignGame`]), and the
+/// entries themselves ([`BookError::Malformed`]).
 #[derive(Clone, PartialEq, Eq)]
 pub struct OpeningBook {
     game: String,
@@ -419,7 +420,7 @@ impl OpeningBook {
         self.keys.iter().copied().zip(self.values.iter().copied())
     }
 
-    /// The book in its file format (see the [module docs](self)).
+    /// The book in its file format (see [`OpeningBook`]).
     ///
     /// ```
     /// let book = adversarial::BookBuilder::new("tictactoe", 1).build(&games::TicTacToe::new()).unwrap();
@@ -456,7 +457,7 @@ impl OpeningBook {
     /// # Errors
     /// [`BookError::Truncated`], [`BookError::NotABook`], [`BookError::UnsupportedVersion`],
     /// [`BookError::ChecksumMismatch`], [`BookError::ForeignGame`] or
-    /// [`BookError::Malformed`], checked in the order of the [module docs](self);
+    /// [`BookError::Malformed`], checked in the order given in [`OpeningBook`]'s docs;
     /// [`BookError::GameName`] for an empty `game` or one longer than 255 bytes.
     ///
     /// ```
