@@ -31,9 +31,10 @@ const UNKNOWN_PLIES: u32 = u32::MAX;
 ///
 /// ```
 /// use adversarial::{BookError, OpeningBook};
-/// let e = OpeningBook::from_bytes(b"hello", "tictactoe").unwrap_err();
-/// assert!(matches!(e, BookError::Truncated { .. }));
-/// println!("{e}"); // the file ends after 5 bytes, but ... needs at least ...
+/// let e = OpeningBook::from_bytes(b"PLYBO", "tictactoe").unwrap_err();
+/// assert_eq!(e, BookError::Truncated { needed: 8, found: 5 });
+/// println!("{e}"); // the book file ends after 5 bytes, but its header announces 8 ...
+/// assert_eq!(OpeningBook::from_bytes(b"hello", "tictactoe"), Err(BookError::NotABook));
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 #[non_exhaustive]
