@@ -340,7 +340,7 @@ fn a_book_without_a_table_is_a_configuration_error() {
 
 #[test]
 fn a_finished_start_gives_an_empty_book() {
-    let won: TicTacToe = "XXX OO. ...".parse().unwrap();
+    let won: TicTacToe = "X.O XO. X..".parse().unwrap();
     let book = BookBuilder::new("tictactoe", 3).build(&won).unwrap();
     assert!(book.is_empty());
     let read = OpeningBook::from_bytes(&book.to_bytes(), "tictactoe").unwrap();
