@@ -541,6 +541,15 @@ impl OpeningBook {
                 expected: game.to_string(),
             });
         }
+        let plies_left = match (fewest, most) {
+            (UNKNOWN_PLIES, UNKNOWN_PLIES) => None,
+            (fewest, most) if fewest <= most && most != UNKNOWN_PLIES => Some((fewest, most)),
+            _ => {
+                return Err(BookError::Malformed(format!(
+                    "the plies left of its positions, {fewest} to {most}, are not a range"
+                )));
+            }
+        };
         // `count` entries fit in the file, so in memory.
         let count = count as usize;
         let mut keys = Vec::with_capacity(count);
@@ -564,8 +573,7 @@ impl OpeningBook {
         Ok(OpeningBook {
             game: name.to_string(),
             depth,
-            plies_left: (fewest != UNKNOWN_PLIES && most != UNKNOWN_PLIES && fewest <= most)
-                .then_some((fewest, most)),
+            plies_left,
             filter: KeyFilter::new(&keys),
             keys,
             values,

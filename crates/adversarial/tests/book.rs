@@ -310,6 +310,21 @@ fn foreign_old_and_forged_files_are_rejected() {
         OpeningBook::from_bytes(&resealed(bad_value), "tictactoe"),
         Err(BookError::Malformed(_))
     ));
+    // Plies left that are not a range (found by the fuzz target `book_reader`: such a file
+    // was read, and written back differently).
+    let plies = 8 + 2 + 1 + "tictactoe".len() + 4;
+    let mut not_a_range = bytes.clone();
+    not_a_range[plies..plies + 4].copy_from_slice(&228u32.to_le_bytes());
+    assert!(matches!(
+        OpeningBook::from_bytes(&resealed(not_a_range), "tictactoe"),
+        Err(BookError::Malformed(_))
+    ));
+    let mut half_known = bytes.clone();
+    half_known[plies + 4..plies + 8].copy_from_slice(&u32::MAX.to_le_bytes());
+    assert!(matches!(
+        OpeningBook::from_bytes(&resealed(half_known), "tictactoe"),
+        Err(BookError::Malformed(_))
+    ));
     let mut longer = bytes.clone();
     longer.splice(bytes.len() - 8..bytes.len() - 8, [0u8; 3]);
     assert!(matches!(
