@@ -46,6 +46,7 @@
 //! | play well within a depth or time budget | [`Negamax`] (+ a [`TranspositionTable`]) | `negamax.rs` (the engine), `deepening.rs` (iterative deepening), `searcher.rs` (the per-node loop) |
 //! | use every core | `with_threads(n)` on [`Negamax`] and [`Solver`] (Lazy SMP) | `parallel.rs` |
 //! | know the exact value (win/draw/loss, and in how many plies) | [`Solver`] ([`Solution`], [`WeakSolution`], [`BestMove`]) | `solver.rs`, `null_window.rs`, `solution.rs` |
+//! | the exact values of every position near the start, saved to a file and consulted first | [`BookBuilder`], [`OpeningBook`], [`Solver::with_book`] | `book.rs` |
 //! | every root move with its value | `analyze` on [`Negamax`] and [`Solver`] ([`Strategy::analyze`](search_core::Strategy::analyze)) | |
 //! | a reference to check against, or to teach | [`Minimax`], [`AlphaBeta`] | `minimax.rs`, `alphabeta.rs` |
 //! | the exact margin (boxes, seeds, points) of a game with [`Game::margin`](search_core::Game::margin) | [`MarginSolver`] | `margin.rs` |
@@ -188,6 +189,7 @@
 
 mod alphabeta;
 mod best_reply;
+mod book;
 mod deepening;
 mod expectimax;
 mod general;
@@ -215,6 +217,7 @@ pub struct ReadmeDoctests;
 
 pub use alphabeta::AlphaBeta;
 pub use best_reply::BestReply;
+pub use book::{BookBuilder, BookError, OpeningBook};
 pub use expectimax::{ChancePruning, Expectimax};
 pub use general::{GeneralEvaluator, GeneralResult};
 pub use margin::{MarginSolution, MarginSolver};

@@ -19,7 +19,8 @@
 //! 5. the window is clamped to what is possible ("mate-distance" bounds): no better than
 //!    `win_in(1)` (`win_in(2)` once no immediate win exists, `win_in(3)` if the game declares
 //!    [`MOVES_CANNOT_LOSE`](search_core::Game::MOVES_CANNOT_LOSE)), no worse than `loss_in(1)`
-//!    (`loss_in(2)`);
+//!    (`loss_in(2)`); then an opening book (the solver's
+//!    [`with_book`](crate::Solver::with_book)) may answer the node with its exact value;
 //! 6. the moves are generated: [`non_losing_moves`](search_core::Game::non_losing_moves)
 //!    with the hooks on, after the fast win check, and at least two plies left (none left: `loss_in(2)`; some left and
 //!    [`NON_LOSING_MOVES_EXACT`](search_core::Game::NON_LOSING_MOVES_EXACT): the floor rises
@@ -456,6 +457,13 @@ where
         }
         alpha = alpha.max(lo);
         beta = beta.min(hi);
+        // An opening book's exact value ends the node (after the cheaper checks above).
+        if T::HAS_KNOWN_VALUES {
+            if let Some(score) = self.table.known_value(state) {
+                self.stats.book_hits += 1;
+                return score;
+            }
+        }
 
         let fault = 'generate: {
             let p = &mut self.plies[ply];

@@ -26,6 +26,7 @@ use search_core::{
     Strategy, ZeroEvaluator,
 };
 
+use crate::book::{Booked, OpeningBook};
 use crate::null_window::Bounds;
 use crate::ordering::MoveOrdering;
 use crate::parallel::{Race, check_threads, race};
@@ -47,6 +48,7 @@ use crate::table::{Bound, NoTable, Replacement, TableRequest, TranspositionTable
 /// | [`with_min_table_plies`](Solver::with_min_table_plies) | 8 | small subtrees skip the table |
 /// | [`with_prefetch`](Solver::with_prefetch) | on | prefetch the children's table slots |
 /// | [`with_symmetry`](Solver::with_symmetry) | off | symmetric states share a table entry ([`GameHash::canonical_key`](search_core::GameHash::canonical_key)) |
+/// | [`with_book`](Solver::with_book) | none | an [`OpeningBook`] whose exact values answer the positions it holds |
 ///
 /// It keeps its transposition table between solves: values are exact, so old entries
 /// stay valid; [`clear`](Solver::clear) it to measure one position alone. Do not share the
@@ -72,6 +74,7 @@ pub struct Solver<T = Arc<TranspositionTable>> {
     min_table_plies: u32,
     prefetch: bool,
     symmetry: bool,
+    book: Option<Arc<OpeningBook>>,
     budget: Budget,
     threads: usize,
 }
@@ -103,6 +106,7 @@ impl Solver<Arc<TranspositionTable>> {
             min_table_plies: 8,
             prefetch: true,
             symmetry: false,
+            book: None,
             budget: Budget::unlimited(),
             threads: 1,
         }
@@ -150,6 +154,7 @@ impl<T> Solver<T> {
             min_table_plies: self.min_table_plies,
             prefetch: self.prefetch,
             symmetry: self.symmetry,
+            book: self.book,
             budget: self.budget,
             threads: self.threads,
         }
@@ -273,6 +278,30 @@ impl<T> Solver<T> {
         self
     }
 
+    /// Consults `book` first (default: no book): at the root and at every node of the search
+    /// whose position the book holds, the book's exact value is used without searching, and
+    /// [`Stats::book_hits`](search_core::Stats::book_hits) counts those positions. The book
+    /// must be one of this game's (check its [`game`](OpeningBook::game) name when reading
+    /// it: [`OpeningBook::from_bytes`]); a solver with a book and without a table
+    /// ([`without_table`](Solver::without_table)) returns [`SearchError::Config`], since the
+    /// book is keyed as the table is.
+    ///
+    /// ```
+    /// use adversarial::{BookBuilder, Solver};
+    /// use games::TicTacToe;
+    /// use search_core::Score;
+    /// let book = BookBuilder::new("tictactoe", 2).build(&TicTacToe::new()).unwrap();
+    /// let mut solver = Solver::new().with_table_mb(1).with_book(book);
+    /// let s = solver.solve(&"X.. ... ...".parse::<TicTacToe>().unwrap()).unwrap();
+    /// assert_eq!(s.score, Some(Score::DRAW));
+    /// assert_eq!(s.stats.book_hits, 1); // the root itself is in the book
+    /// ```
+    #[must_use]
+    pub fn with_book(mut self, book: impl Into<Arc<OpeningBook>>) -> Self {
+        self.book = Some(book.into());
+        self
+    }
+
     /// The budget of every solve (default: unlimited): nodes, time and stop flag. When it
     /// runs out, [`solve`](Solver::solve) returns the bounds proven so far. A depth or an
     /// iteration limit is refused when the solve starts
@@ -372,6 +401,81 @@ impl<T> Solver<T> {
         Ok(running)
     }
 
+    /// Runs the null-window search (see [`race`]) on the solver's table, through the book
+    /// when there is one.
+    fn race<G>(
+        &self,
+        running: &RunningBudget,
+        opts: LoopOptions,
+        state: &G,
+        weak: bool,
+        spent: u64,
+        known: Bounds,
+    ) -> Result<Race, SearchError>
+    where
+        G: Game + Sync,
+        T: Transpositions<G> + Sync,
+    {
+        match &self.book {
+            Some(_) if !T::ENABLED => Err(no_table_for_book()),
+            Some(book) => {
+                let booked = Booked::new(&self.table, book);
+                race(
+                    &booked,
+                    running,
+                    opts,
+                    self.threads,
+                    state,
+                    weak,
+                    spent,
+                    known,
+                )
+            }
+            None => race(
+                &self.table,
+                running,
+                opts,
+                self.threads,
+                state,
+                weak,
+                spent,
+                known,
+            ),
+        }
+    }
+
+    /// The root's solution when the book holds it; [`SearchError::Config`] for a book
+    /// without a table to key it.
+    fn book_answer<G>(
+        &self,
+        state: &G,
+        running: &RunningBudget,
+    ) -> Result<Option<Solution>, SearchError>
+    where
+        G: Game,
+        T: Transpositions<G>,
+    {
+        let Some(book) = &self.book else {
+            return Ok(None);
+        };
+        if !T::ENABLED {
+            return Err(no_table_for_book());
+        }
+        if state.outcome().is_over() {
+            return Ok(None);
+        }
+        Ok(Booked::new(&self.table, book)
+            .known_value(state)
+            .map(|score| {
+                let stats = search_core::Stats {
+                    book_hits: 1,
+                    elapsed: running.elapsed(),
+                    ..search_core::Stats::default()
+                };
+                Solution::from_bounds(score, score, stats)
+            }))
+    }
+
     /// Strong solve: the exact value of `state`, with the distance to the end in plies.
     ///
     /// When the budget (nodes, time, stop flag) runs out first, the result has
@@ -450,16 +554,10 @@ impl<T> Solver<T> {
     {
         let running = self.prepare()?;
         self.table.new_search();
-        let r = race(
-            &self.table,
-            &running,
-            self.loop_options(),
-            self.threads,
-            state,
-            weak,
-            0,
-            Bounds::OPEN,
-        )?;
+        if let Some(r) = self.book_answer(state, &running)? {
+            return Ok(r);
+        }
+        let r = self.race(&running, self.loop_options(), state, weak, 0, Bounds::OPEN)?;
         finish(r, &running)
     }
 
@@ -494,17 +592,13 @@ impl<T> Solver<T> {
         let running = self.prepare()?;
         self.table.new_search();
         let opts = self.loop_options();
-        let r = race(
-            &self.table,
-            &running,
-            opts,
-            self.threads,
-            state,
-            false,
-            0,
-            Bounds::OPEN,
-        )?;
-        let solution = finish(r, &running)?;
+        let solution = match self.book_answer(state, &running)? {
+            Some(solution) => solution,
+            None => finish(
+                self.race(&running, opts, state, false, 0, Bounds::OPEN)?,
+                &running,
+            )?,
+        };
         let Some(value) = solution.score else {
             return Err(SearchError::Unsolved {
                 lower: solution.lower,
@@ -524,6 +618,26 @@ impl<T> Solver<T> {
         let mut root = state.clone();
         let mover = state.to_move();
         for mv in moves {
+            // A child the book holds needs no search.
+            if let Some(book) = &self.book {
+                let booked = Booked::new(&self.table, book);
+                let known = root.with_move(mv, |child| booked.known_value(child));
+                if let Some(s) = known {
+                    searcher.stats.book_hits += 1;
+                    if s.to_parent() >= value {
+                        searcher.stats.nodes -= spent;
+                        let mut stats = solution.stats;
+                        stats.merge(&searcher.stats);
+                        stats.elapsed = running.elapsed();
+                        return Ok(BestMove {
+                            mv,
+                            score: value,
+                            stats,
+                        });
+                    }
+                    continue;
+                }
+            }
             // Is the child's value, seen from here, at least `value`?
             let below = Score::from_raw(value.raw() - 1);
             let s = root.with_move(mv, |child| {
@@ -626,16 +740,7 @@ impl<T> Solver<T> {
         let opts = self.loop_options();
         let mover = state.to_move();
         // The position's own value: every move's value is at most this.
-        let root = race(
-            &self.table,
-            &running,
-            opts,
-            self.threads,
-            state,
-            false,
-            0,
-            Bounds::OPEN,
-        )?;
+        let root = self.race(&running, opts, state, false, 0, Bounds::OPEN)?;
         let mut stats = root.stats.clone();
         let root = finish(root, &running)?;
         let mut out_of_budget = !root.solved;
@@ -670,16 +775,7 @@ impl<T> Solver<T> {
             if let Some(e) = stored_bounds(&self.table, &child, opts.symmetry) {
                 known = known.intersect(e);
             }
-            let r = race(
-                &self.table,
-                &running,
-                opts,
-                self.threads,
-                &child,
-                false,
-                stats.nodes,
-                known,
-            )?;
+            let r = self.race(&running, opts, &child, false, stats.nodes, known)?;
             let iterations = stats.iterations + r.stats.iterations;
             stats.merge(&r.stats);
             stats.iterations = iterations;
@@ -699,6 +795,14 @@ impl<T> Solver<T> {
             stats,
         })
     }
+}
+
+/// The error of a solver with a book and without a table.
+fn no_table_for_book() -> SearchError {
+    SearchError::Config(
+        "with_book needs a transposition table: a book is keyed as the table is (remove without_table)"
+            .to_string(),
+    )
 }
 
 /// The bounds on `state`'s value that the table holds (exact-solver entries are valid at

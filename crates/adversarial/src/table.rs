@@ -702,6 +702,16 @@ pub trait Transpositions<G: Game> {
     fn store(&self, key: u64, entry: TableEntry);
     /// Starts a new search generation.
     fn new_search(&self);
+    /// `true` if [`known_value`](Transpositions::known_value) can answer (an opening book
+    /// is attached); engines skip it otherwise, at no cost. The default: `false`.
+    const HAS_KNOWN_VALUES: bool = false;
+    /// The exact value of `state` for its side to move, known without a search (from an
+    /// [`OpeningBook`](crate::OpeningBook)), if any. The default: none.
+    #[inline]
+    fn known_value(&self, state: &G) -> Option<Score> {
+        let _ = state;
+        None
+    }
 }
 
 /// "No transposition table": searches store nothing and need no [`GameHash`].
@@ -744,7 +754,7 @@ impl<G: Game> Transpositions<G> for NoTable {
 /// key but differ in either, so a key that forgets whose turn it is, or a degenerate key
 /// (every state 0), can only mix up states that agree on both.
 #[inline]
-fn check_value<G: Game>(state: &G) -> u64 {
+pub(crate) fn check_value<G: Game>(state: &G) -> u64 {
     let turn = state.to_move().index() as u64;
     let left = state
         .remaining_plies_bound()
@@ -867,6 +877,11 @@ macro_rules! delegate_transpositions {
             #[inline]
             fn prefetch(&self, key: u64) {
                 (**self).prefetch(key);
+            }
+            const HAS_KNOWN_VALUES: bool = T::HAS_KNOWN_VALUES;
+            #[inline]
+            fn known_value(&self, state: &G) -> Option<Score> {
+                (**self).known_value(state)
             }
         }
     )*};

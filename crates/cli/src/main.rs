@@ -10,6 +10,7 @@
 #![forbid(unsafe_code)]
 
 mod ai;
+mod book;
 mod failure;
 mod input;
 mod path;
@@ -40,6 +41,7 @@ Examples:
   ply play                                  # tic-tac-toe or Connect Four against the AI
   ply solve 4455 2252576253462244111563365  # exact Connect Four scores
   ply solve --analyze < data/connect4/Test_L2_R1
+  ply book build --game c4 --from 4444 --depth 4 --out c4.book
   ply perft connect4 10
   ply path data/movingai/arena.map --render arena.svg
   ply match --game c4 --games 20 alphabeta mcts
@@ -51,6 +53,8 @@ enum Command {
     Play(play::Args),
     /// Solve Connect Four positions exactly (the published benchmark's line format).
     Solve(solve::Args),
+    /// Build an opening book (exact values near a start position), or check a book file.
+    Book(book::Args),
     /// Count the move sequences of a game to a depth, with nodes per second.
     Perft(perft::Args),
     /// Run a path search on every scenario of a MovingAI map and check its lengths.
@@ -66,6 +70,7 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::Play(args) => play::run(args),
         Command::Solve(args) => solve::run(args),
+        Command::Book(args) => book::run(args),
         Command::Perft(args) => perft::run(args),
         Command::Path(args) => path::run(args),
         Command::Match(args) => versus::run(args),

@@ -36,7 +36,8 @@ Examples:
   ply solve --analyze 4455 2252576253462244111563365343671351441
   ply solve --file data/connect4/Test_L3_R1
   ply solve --table-mb 256 --threads 2 < data/connect4/Test_L1_R2
-  ply solve --weak --file data/connect4/Test_L2_R1")]
+  ply solve --weak --file data/connect4/Test_L2_R1
+  ply solve --book c4.book --file data/connect4/Test_L1_R1   (a book from `ply book build`)")]
 pub struct Args {
     /// Positions as move strings (1-based columns, `-` for the empty board).
     #[arg(value_name = "MOVES")]
@@ -77,6 +78,10 @@ pub struct Args {
     /// Tuning: move ordering.
     #[arg(long, value_enum, default_value_t = Ordering::Table, hide_short_help = true)]
     ordering: Ordering,
+    /// An opening book (from `ply book build --game c4`): positions it holds are answered
+    /// from it, at the root and inside the search.
+    #[arg(long, value_name = "FILE")]
+    book: Option<PathBuf>,
     /// No progress bar, even on a terminal.
     #[arg(long, short)]
     quiet: bool,
@@ -145,6 +150,9 @@ pub fn run(args: Args) -> Result<ExitCode, Failure> {
         .with_budget(budget);
     if let Some(n) = args.min_table_plies {
         solver = solver.with_min_table_plies(n);
+    }
+    if let Some(path) = &args.book {
+        solver = solver.with_book(crate::book::read_book(path, crate::book::CONNECT_FOUR)?);
     }
     let show_progress = !args.quiet && lines.len() > 1 && io::stderr().is_terminal();
     let progress = Progress::new(lines.len() as u64, "positions", show_progress);

@@ -20,6 +20,7 @@ use std::time::Duration;
 /// | `tt_*` | table probes, hits, cut-offs | 0 | 0 |
 /// | `beta_cutoffs` | fail-high nodes | 0 | 0 |
 /// | `quiescence_nodes` | positions searched beyond the horizon by a quiescence search (also counted in `nodes`) | 0 | 0 |
+/// | `book_hits` | positions answered by an opening book (the solver `with_book`) | 0 | 0 |
 ///
 /// `Display` gives one readable line.
 ///
@@ -56,6 +57,8 @@ pub struct Stats {
     /// Positions searched beyond the depth horizon by a quiescence search (noisy moves
     /// only); they are counted in [`nodes`](Stats::nodes) too.
     pub quiescence_nodes: u64,
+    /// Positions whose exact value an opening book gave, without searching them.
+    pub book_hits: u64,
 }
 
 impl Stats {
@@ -111,12 +114,13 @@ impl Stats {
         self.beta_cutoffs += other.beta_cutoffs;
         self.iterations = self.iterations.max(other.iterations);
         self.quiescence_nodes += other.quiescence_nodes;
+        self.book_hits += other.book_hits;
     }
 }
 
 impl fmt::Display for Stats {
     /// One line: nodes, time, speed, depth, then the iterations, the table's hit rate and
-    /// the quiescence nodes when there are any.
+    /// the quiescence nodes and the book hits when there are any.
     ///
     /// ```
     /// use std::time::Duration;
@@ -132,7 +136,8 @@ impl fmt::Display for Stats {
     ///     "500 nodes in 2.000ms (250000 nodes/s), depth 0 (max ply 0), 3 iterations, table hits 40.0%"
     /// );
     /// s.quiescence_nodes = 20;
-    /// assert!(s.to_string().ends_with("table hits 40.0%, 20 in quiescence"));
+    /// s.book_hits = 7;
+    /// assert!(s.to_string().ends_with("table hits 40.0%, 20 in quiescence, 7 book hits"));
     /// ```
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
@@ -152,6 +157,9 @@ impl fmt::Display for Stats {
         }
         if self.quiescence_nodes > 0 {
             write!(f, ", {} in quiescence", self.quiescence_nodes)?;
+        }
+        if self.book_hits > 0 {
+            write!(f, ", {} book hits", self.book_hits)?;
         }
         Ok(())
     }

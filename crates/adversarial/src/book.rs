@@ -1,0 +1,960 @@
+//! Opening books for any game: [`BookBuilder`] solves every position within a number of
+//! plies of a start position and stores their exact values in an [`OpeningBook`], which a
+//! [`Solver`](crate::Solver) consults first ([`Solver::with_book`](crate::Solver::with_book))
+//! and which is saved in a compact, checked binary file.
+//!
+//! Nothing here knows a game: positions are keyed by the transposition table's class key
+//! ([`GameHash::canonical_key`], so the images of a position under the game's symmetries are
+//! stored once), and the values are the solver's exact [`Score`]s.
+//!
+//! The file format is described in [`OpeningBook`]'s docs.
+
+use std::collections::HashSet;
+use std::fmt;
+use std::hash::BuildHasherDefault;
+use std::sync::Arc;
+
+use fxhash::FxHasher;
+use search_core::{Budget, Game, GameHash, Score, SearchError};
+use thiserror::Error;
+
+use crate::solver::Solver;
+use crate::table::{TableEntry, Transpositions, check_value};
+
+const MAGIC: [u8; 8] = *b"PLYBOOK\0";
+const ENTRY_BYTES: u64 = 10;
+const CHECKSUM_BYTES: usize = 8;
+/// No position's plies left is known (the field's value in the file).
+const UNKNOWN_PLIES: u32 = u32::MAX;
+
+/// Why a book could not be built or read.
+///
+/// ```
+/// use adversarial::{BookError, OpeningBook};
+/// let e = OpeningBook::from_bytes(b"PLYBO", "tictactoe").unwrap_err();
+/// assert_eq!(e, BookError::Truncated { needed: 8, found: 5 });
+/// println!("{e}"); // the book file ends after 5 bytes, but its header announces 8 ...
+/// assert_eq!(OpeningBook::from_bytes(b"hello", "tictactoe"), Err(BookError::NotABook));
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[non_exhaustive]
+pub enum BookError {
+    /// The file ends before what its header announces.
+    #[error(
+        "the book file ends after {found} bytes, but its header announces {needed} bytes: it was cut short (an interrupted copy or download?)"
+    )]
+    Truncated {
+        /// The bytes the file should have (at least).
+        needed: u64,
+        /// The bytes it has.
+        found: u64,
+    },
+    /// The file does not start with the book's magic bytes.
+    #[error("not an opening book: the file does not start with the book's magic bytes")]
+    NotABook,
+    /// The file was written in a format version this program does not read.
+    #[error(
+        "the book is in format version {found}, but this program reads version {supported}: rebuild it with `ply book build`"
+    )]
+    UnsupportedVersion {
+        /// The file's version.
+        found: u16,
+        /// The version this crate reads and writes.
+        supported: u16,
+    },
+    /// The checksum does not match the contents: the file was damaged.
+    #[error(
+        "the book is corrupt: its checksum is {stored:#018x}, but its contents hash to {computed:#018x}"
+    )]
+    ChecksumMismatch {
+        /// The checksum stored in the file.
+        stored: u64,
+        /// The checksum of the contents.
+        computed: u64,
+    },
+    /// The book is another game's.
+    #[error("the book is for the game `{found}`, not `{expected}`")]
+    ForeignGame {
+        /// The game the book was built for.
+        found: String,
+        /// The game it was asked for.
+        expected: String,
+    },
+    /// The checksum matches but the contents break the format (a book written by another
+    /// program).
+    #[error("the book is malformed: {0}")]
+    Malformed(String),
+    /// A game name that a book cannot store: empty or longer than 255 bytes.
+    #[error("a book's game name must have 1 to 255 bytes, not {len}")]
+    GameName {
+        /// The name's length in bytes.
+        len: usize,
+    },
+    /// More positions within the depth than the builder's limit
+    /// ([`BookBuilder::with_max_positions`]).
+    #[error(
+        "more than {limit} positions within {depth} plies of the start: build a shallower book or raise the limit"
+    )]
+    TooManyPositions {
+        /// The limit.
+        limit: usize,
+        /// The depth asked for.
+        depth: u32,
+    },
+    /// A value the file format cannot store: not a draw or a win or loss within 32,766 plies.
+    #[error("the value {0} cannot be stored in a book (draws, wins and losses within 32766 plies)")]
+    Unstorable(Score),
+    /// Solving a position failed (a broken game, or a budget that ran out).
+    #[error("solving a book position failed: {0}")]
+    Search(#[from] SearchError),
+}
+
+/// Exact values of the positions near a start position, keyed by the transposition table's
+/// class key, sorted for binary search (no allocation per look-up).
+///
+/// Build one with [`BookBuilder`], save it with [`to_bytes`](OpeningBook::to_bytes), read it
+/// back with [`from_bytes`](OpeningBook::from_bytes), and give it to a solver with
+/// [`Solver::with_book`](crate::Solver::with_book).
+///
+/// ```
+/// use adversarial::{BookBuilder, OpeningBook};
+/// use games::TicTacToe;
+/// use search_core::Score;
+/// let book = BookBuilder::new("tictactoe", 1).build(&TicTacToe::new()).unwrap();
+/// // The empty board and the 3 kinds of first move (corner, edge, centre).
+/// assert_eq!(book.len(), 4);
+/// assert_eq!(book.value(&TicTacToe::new()), Some(Score::DRAW));
+/// let bytes = book.to_bytes();
+/// assert_eq!(OpeningBook::from_bytes(&bytes, "tictactoe").unwrap(), book);
+/// ```
+///
+/// # The file format (version 1)
+///
+/// All integers little-endian:
+///
+/// | bytes | what |
+/// |---|---|
+/// | 8 | the magic bytes `PLYBOOK` and a zero byte |
+/// | 2 | the format version, [`OpeningBook::FORMAT_VERSION`] |
+/// | 1 + n | the length of the game's name, then the name (UTF-8, 1 to 255 bytes) |
+/// | 4 | the depth in plies the book was built to |
+/// | 4 | the fewest plies left ([`Game::remaining_plies_bound`]) of any position in the book, `u32::MAX` if unknown |
+/// | 4 | the most plies left of any position in the book, `u32::MAX` if unknown: positions with fewer or more plies left than these two are not looked up |
+/// | 8 | the number of entries |
+/// | 10 × entries | the entries sorted by key: the key (8 bytes), then the value (2 bytes: 0 a draw, `d + 1` a win in `d` plies, `-(d + 1)` a loss in `d` plies) |
+/// | 8 | the 64-bit FNV-1a hash of every byte before it |
+///
+/// Reading checks, in this order: the length of the header ([`BookError::Truncated`]), the
+/// magic bytes ([`BookError::NotABook`]), the version ([`BookError::UnsupportedVersion`]),
+/// the length the header announces ([`BookError::Truncated`]), the checksum
+/// ([`BookError::ChecksumMismatch`]), the game's name ([`BookError::ForeignGame`]), and the
+/// entries themselves ([`BookError::Malformed`]).
+#[derive(Clone, PartialEq, Eq)]
+pub struct OpeningBook {
+    game: String,
+    depth: u32,
+    plies_left: Option<(u32, u32)>,
+    keys: Vec<u64>,
+    values: Vec<Score>,
+    filter: KeyFilter,
+}
+
+/// One bit per slot of a power-of-two bit array, set for the slot of each key of the book
+/// (about 16 bits per key): a key whose bit is clear is not in the book, which spares most
+/// missing keys the binary search (a memory access per step in a large book).
+#[derive(Clone, PartialEq, Eq)]
+struct KeyFilter {
+    words: Vec<u64>,
+    shift: u32,
+}
+
+impl KeyFilter {
+    fn new(keys: &[u64]) -> Self {
+        let bits = (keys.len() * 16).next_power_of_two().max(64);
+        let mut filter = KeyFilter {
+            words: vec![0; bits / 64],
+            shift: 64 - bits.trailing_zeros(),
+        };
+        for &key in keys {
+            let slot = filter.slot(key);
+            filter.words[slot / 64] |= 1 << (slot % 64);
+        }
+        filter
+    }
+
+    #[inline]
+    fn slot(&self, key: u64) -> usize {
+        let mixed = (key ^ (key >> 31)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        (mixed >> self.shift) as usize
+    }
+
+    #[inline]
+    fn may_contain(&self, key: u64) -> bool {
+        let slot = self.slot(key);
+        self.words[slot / 64] & (1 << (slot % 64)) != 0
+    }
+}
+
+impl fmt::Debug for OpeningBook {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("OpeningBook")
+            .field("game", &self.game)
+            .field("depth", &self.depth)
+            .field("plies_left", &self.plies_left)
+            .field("entries", &self.keys.len())
+            .finish()
+    }
+}
+
+/// The key a book stores `state` under: the transposition table's class key (the
+/// canonical key, with the table's check value folded in when the key is not exact), as
+/// [`TranspositionTable`](crate::TranspositionTable)'s
+/// [`class_key`](Transpositions::class_key) computes it.
+fn book_key<G: GameHash>(state: &G) -> u64 {
+    let class = if G::HAS_SYMMETRY {
+        state.canonical_key()
+    } else {
+        state.hash_key()
+    };
+    if G::KEY_IS_EXACT {
+        class
+    } else {
+        class ^ check_value(state)
+    }
+}
+
+/// The 64-bit FNV-1a hash of `bytes`.
+fn fnv1a(bytes: &[u8]) -> u64 {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for &b in bytes {
+        h ^= u64::from(b);
+        h = h.wrapping_mul(0x0000_0100_0000_01b3);
+    }
+    h
+}
+
+/// A value as the file stores it, if it can.
+fn encode(score: Score) -> Option<i16> {
+    if score == Score::DRAW {
+        return Some(0);
+    }
+    let d = i16::try_from(score.plies_to_end()?).ok()?.checked_add(1)?;
+    Some(if score.is_win() { d } else { -d })
+}
+
+/// A stored value, if it is one.
+fn decode(v: i16) -> Option<Score> {
+    match v {
+        0 => Some(Score::DRAW),
+        i16::MIN => None,
+        v if v > 0 => Some(Score::win_in(u32::from(v.unsigned_abs()) - 1)),
+        v => Some(Score::loss_in(u32::from(v.unsigned_abs()) - 1)),
+    }
+}
+
+fn check_name(game: &str) -> Result<(), BookError> {
+    if game.is_empty() || game.len() > 255 {
+        return Err(BookError::GameName { len: game.len() });
+    }
+    Ok(())
+}
+
+/// Reads the file's fields in order.
+struct Reader<'a> {
+    bytes: &'a [u8],
+    pos: usize,
+}
+
+impl<'a> Reader<'a> {
+    fn take(&mut self, n: usize) -> Result<&'a [u8], BookError> {
+        let end = self.pos.saturating_add(n);
+        let Some(s) = self.bytes.get(self.pos..end) else {
+            return Err(BookError::Truncated {
+                needed: end as u64,
+                found: self.bytes.len() as u64,
+            });
+        };
+        self.pos = end;
+        Ok(s)
+    }
+
+    fn array<const N: usize>(&mut self) -> Result<[u8; N], BookError> {
+        let mut a = [0; N];
+        a.copy_from_slice(self.take(N)?);
+        Ok(a)
+    }
+}
+
+impl OpeningBook {
+    /// The version of the file format this crate reads and writes.
+    pub const FORMAT_VERSION: u16 = 1;
+
+    /// A book from `(key, value)` entries (in any order; a key given twice keeps its last
+    /// value).
+    fn from_entries(
+        game: String,
+        depth: u32,
+        plies_left: Option<(u32, u32)>,
+        mut entries: Vec<(u64, Score)>,
+    ) -> Self {
+        entries.reverse();
+        entries.sort_by_key(|&(k, _)| k);
+        entries.dedup_by_key(|&mut (k, _)| k);
+        let keys: Vec<u64> = entries.iter().map(|&(k, _)| k).collect();
+        OpeningBook {
+            game,
+            depth,
+            plies_left,
+            filter: KeyFilter::new(&keys),
+            keys,
+            values: entries.iter().map(|&(_, v)| v).collect(),
+        }
+    }
+
+    /// The name of the game the book is for.
+    ///
+    /// ```
+    /// let book = adversarial::BookBuilder::new("tictactoe", 0).build(&games::TicTacToe::new()).unwrap();
+    /// assert_eq!(book.game(), "tictactoe");
+    /// ```
+    #[must_use]
+    pub fn game(&self) -> &str {
+        &self.game
+    }
+
+    /// The depth in plies the book was built to.
+    ///
+    /// ```
+    /// let book = adversarial::BookBuilder::new("tictactoe", 2).build(&games::TicTacToe::new()).unwrap();
+    /// assert_eq!(book.depth(), 2);
+    /// ```
+    #[must_use]
+    pub fn depth(&self) -> u32 {
+        self.depth
+    }
+
+    /// The number of positions (symmetry classes) in the book.
+    ///
+    /// ```
+    /// let book = adversarial::BookBuilder::new("tictactoe", 2).build(&games::TicTacToe::new()).unwrap();
+    /// assert_eq!(book.len(), 1 + 3 + 12); // 12 classes of positions with two marks
+    /// ```
+    #[must_use]
+    pub fn len(&self) -> usize {
+        self.keys.len()
+    }
+
+    /// Whether the book holds no position (a book of a finished start position).
+    ///
+    /// ```
+    /// let book = adversarial::BookBuilder::new("tictactoe", 2).build(&games::TicTacToe::new()).unwrap();
+    /// assert!(!book.is_empty());
+    /// ```
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.keys.is_empty()
+    }
+
+    /// The value stored under a class key (see [`value`](OpeningBook::value) for a state):
+    /// a bit filter that rules out most missing keys, then a binary search; no allocation.
+    ///
+    /// ```
+    /// use adversarial::{BookBuilder, TranspositionTable, Transpositions};
+    /// use games::TicTacToe;
+    /// use search_core::Score;
+    /// let book = BookBuilder::new("tictactoe", 0).build(&TicTacToe::new()).unwrap();
+    /// let table = TranspositionTable::new(1024).unwrap();
+    /// let (key, _) = Transpositions::<TicTacToe>::class_key(&table, &TicTacToe::new());
+    /// assert_eq!(book.get(key), Some(Score::DRAW));
+    /// ```
+    #[must_use]
+    #[inline]
+    pub fn get(&self, key: u64) -> Option<Score> {
+        if !self.filter.may_contain(key) {
+            return None;
+        }
+        self.keys.binary_search(&key).ok().map(|i| self.values[i])
+    }
+
+    /// Whether `state` may be in the book: `false` when it has fewer or more plies left
+    /// than every position of the book, which spares the look-up at most nodes of a search.
+    #[inline]
+    pub(crate) fn may_hold<G: Game>(&self, state: &G) -> bool {
+        match self.plies_left {
+            Some((fewest, most)) => state
+                .remaining_plies_bound()
+                .is_none_or(|left| (fewest..=most).contains(&left)),
+            None => true,
+        }
+    }
+
+    /// The exact value of `state` for its side to move, if the book holds it (or one of its
+    /// symmetric images).
+    ///
+    /// ```
+    /// use adversarial::BookBuilder;
+    /// use games::TicTacToe;
+    /// use search_core::Score;
+    /// let book = BookBuilder::new("tictactoe", 2).build(&TicTacToe::new()).unwrap();
+    /// // X in a corner, O next to it: X wins (in 5 plies).
+    /// let g: TicTacToe = "XO. ... ...".parse().unwrap();
+    /// assert_eq!(book.value(&g), Some(Score::win_in(5)));
+    /// let mirrored: TicTacToe = ".OX ... ...".parse().unwrap();
+    /// assert_eq!(book.value(&mirrored), Some(Score::win_in(5)));
+    /// assert_eq!(book.value(&"XOX ... ...".parse::<TicTacToe>().unwrap()), None); // 3 plies
+    /// ```
+    #[must_use]
+    pub fn value<G: GameHash>(&self, state: &G) -> Option<Score> {
+        if !self.may_hold(state) {
+            return None;
+        }
+        self.get(book_key(state))
+    }
+
+    /// The entries, `(key, value)`, in key order.
+    ///
+    /// ```
+    /// let book = adversarial::BookBuilder::new("tictactoe", 1).build(&games::TicTacToe::new()).unwrap();
+    /// assert!(book.entries().all(|(_, v)| v == search_core::Score::DRAW));
+    /// ```
+    pub fn entries(&self) -> impl ExactSizeIterator<Item = (u64, Score)> + '_ {
+        self.keys.iter().copied().zip(self.values.iter().copied())
+    }
+
+    /// The book in its file format (see [`OpeningBook`]).
+    ///
+    /// ```
+    /// let book = adversarial::BookBuilder::new("tictactoe", 1).build(&games::TicTacToe::new()).unwrap();
+    /// let bytes = book.to_bytes();
+    /// assert_eq!(&bytes[..7], b"PLYBOOK");
+    /// ```
+    #[must_use]
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let mut out =
+            Vec::with_capacity(40 + self.game.len() + self.keys.len() * ENTRY_BYTES as usize);
+        out.extend_from_slice(&MAGIC);
+        out.extend_from_slice(&Self::FORMAT_VERSION.to_le_bytes());
+        // The name's length was checked when the book was built or read.
+        out.push(self.game.len() as u8);
+        out.extend_from_slice(self.game.as_bytes());
+        out.extend_from_slice(&self.depth.to_le_bytes());
+        let (fewest, most) = self.plies_left.unwrap_or((UNKNOWN_PLIES, UNKNOWN_PLIES));
+        out.extend_from_slice(&fewest.to_le_bytes());
+        out.extend_from_slice(&most.to_le_bytes());
+        out.extend_from_slice(&(self.keys.len() as u64).to_le_bytes());
+        for (key, value) in self.entries() {
+            out.extend_from_slice(&key.to_le_bytes());
+            // Every stored value was encodable when the book was built or read.
+            out.extend_from_slice(&encode(value).unwrap_or(0).to_le_bytes());
+        }
+        let checksum = fnv1a(&out);
+        out.extend_from_slice(&checksum.to_le_bytes());
+        out
+    }
+
+    /// Reads a book written by [`to_bytes`](OpeningBook::to_bytes), checking that it is
+    /// whole, undamaged and `game`'s.
+    ///
+    /// # Errors
+    /// [`BookError::Truncated`], [`BookError::NotABook`], [`BookError::UnsupportedVersion`],
+    /// [`BookError::ChecksumMismatch`], [`BookError::ForeignGame`] or
+    /// [`BookError::Malformed`], checked in the order given in [`OpeningBook`]'s docs;
+    /// [`BookError::GameName`] for an empty `game` or one longer than 255 bytes.
+    ///
+    /// ```
+    /// use adversarial::{BookBuilder, BookError, OpeningBook};
+    /// use games::TicTacToe;
+    /// let bytes = BookBuilder::new("tictactoe", 2).build(&TicTacToe::new()).unwrap().to_bytes();
+    /// assert!(OpeningBook::from_bytes(&bytes, "tictactoe").is_ok());
+    /// let cut = &bytes[..bytes.len() - 1];
+    /// assert!(matches!(OpeningBook::from_bytes(cut, "tictactoe"), Err(BookError::Truncated { .. })));
+    /// let mut flipped = bytes.clone();
+    /// flipped[40] ^= 4;
+    /// assert!(matches!(
+    ///     OpeningBook::from_bytes(&flipped, "tictactoe"),
+    ///     Err(BookError::ChecksumMismatch { .. })
+    /// ));
+    /// assert!(matches!(
+    ///     OpeningBook::from_bytes(&bytes, "connect4"),
+    ///     Err(BookError::ForeignGame { .. })
+    /// ));
+    /// ```
+    pub fn from_bytes(bytes: &[u8], game: &str) -> Result<Self, BookError> {
+        check_name(game)?;
+        let mut r = Reader { bytes, pos: 0 };
+        if r.array::<8>().is_err() {
+            // Too short for the magic bytes: a cut book if it starts as one.
+            let n = bytes.len().min(MAGIC.len());
+            return Err(if bytes[..n] == MAGIC[..n] {
+                BookError::Truncated {
+                    needed: MAGIC.len() as u64,
+                    found: bytes.len() as u64,
+                }
+            } else {
+                BookError::NotABook
+            });
+        }
+        if bytes[..MAGIC.len()] != MAGIC {
+            return Err(BookError::NotABook);
+        }
+        let version = u16::from_le_bytes(r.array()?);
+        if version != Self::FORMAT_VERSION {
+            return Err(BookError::UnsupportedVersion {
+                found: version,
+                supported: Self::FORMAT_VERSION,
+            });
+        }
+        let name_len = usize::from(r.array::<1>()?[0]);
+        let name = r.take(name_len)?;
+        let depth = u32::from_le_bytes(r.array()?);
+        let fewest = u32::from_le_bytes(r.array()?);
+        let most = u32::from_le_bytes(r.array()?);
+        let count = u64::from_le_bytes(r.array()?);
+        let needed = count
+            .checked_mul(ENTRY_BYTES)
+            .and_then(|n| n.checked_add((r.pos + CHECKSUM_BYTES) as u64))
+            .unwrap_or(u64::MAX);
+        let found = bytes.len() as u64;
+        if found < needed {
+            return Err(BookError::Truncated { needed, found });
+        }
+        let (contents, stored) = bytes.split_at(bytes.len() - CHECKSUM_BYTES);
+        let mut checksum = [0; CHECKSUM_BYTES];
+        checksum.copy_from_slice(stored);
+        let stored = u64::from_le_bytes(checksum);
+        let computed = fnv1a(contents);
+        if stored != computed {
+            return Err(BookError::ChecksumMismatch { stored, computed });
+        }
+        if found > needed {
+            return Err(BookError::Malformed(format!(
+                "{} bytes after the last entry",
+                found - needed
+            )));
+        }
+        let Ok(name) = std::str::from_utf8(name) else {
+            return Err(BookError::Malformed("the game's name is not UTF-8".into()));
+        };
+        if name != game {
+            return Err(BookError::ForeignGame {
+                found: name.to_string(),
+                expected: game.to_string(),
+            });
+        }
+        let plies_left = match (fewest, most) {
+            (UNKNOWN_PLIES, UNKNOWN_PLIES) => None,
+            (fewest, most) if fewest <= most && most != UNKNOWN_PLIES => Some((fewest, most)),
+            _ => {
+                return Err(BookError::Malformed(format!(
+                    "the plies left of its positions, {fewest} to {most}, are not a range"
+                )));
+            }
+        };
+        // `count` entries fit in the file, so in memory.
+        let count = count as usize;
+        let mut keys = Vec::with_capacity(count);
+        let mut values = Vec::with_capacity(count);
+        for i in 0..count {
+            let key = u64::from_le_bytes(r.array()?);
+            let raw = i16::from_le_bytes(r.array()?);
+            if keys.last().is_some_and(|&last| last >= key) {
+                return Err(BookError::Malformed(format!(
+                    "entry {i} is out of key order"
+                )));
+            }
+            let Some(value) = decode(raw) else {
+                return Err(BookError::Malformed(format!(
+                    "entry {i} has the value {raw}, which no position has"
+                )));
+            };
+            keys.push(key);
+            values.push(value);
+        }
+        Ok(OpeningBook {
+            game: name.to_string(),
+            depth,
+            plies_left,
+            filter: KeyFilter::new(&keys),
+            keys,
+            values,
+        })
+    }
+}
+
+/// Solves every position within a number of plies of a start position and collects their
+/// exact values into an [`OpeningBook`].
+///
+/// The positions are found breadth-first (one per symmetry class, finished games left out)
+/// and solved deepest first on one [`Solver`] whose table is kept, each level with a book of
+/// the levels below it: a position's children are then book hits, so the cost of a book is
+/// close to that of solving its deepest level.
+///
+/// | option | default | what |
+/// |---|---|---|
+/// | [`with_table_mb`](BookBuilder::with_table_mb) | 64 | the solver's table |
+/// | [`with_threads`](BookBuilder::with_threads) | 1 | the solver's threads |
+/// | [`with_budget`](BookBuilder::with_budget) | unlimited | the budget of each position's solve (nodes, time, stop flag) |
+/// | [`with_max_positions`](BookBuilder::with_max_positions) | 10,000,000 | refuse a book with more positions |
+///
+/// ```
+/// use adversarial::{BookBuilder, Solver};
+/// use games::TicTacToe;
+/// use search_core::Score;
+/// // All of tic-tac-toe: every position that is not over, one per symmetry class.
+/// let book = BookBuilder::new("tictactoe", 9).build(&TicTacToe::new()).unwrap();
+/// assert_eq!(book.len(), 627);
+/// let mut solver = Solver::new().with_table_mb(1).with_book(book);
+/// let s = solver.solve(&"X.. .O. ...".parse::<TicTacToe>().unwrap()).unwrap();
+/// assert_eq!((s.score, s.stats.nodes), (Some(Score::DRAW), 0));
+/// ```
+#[derive(Clone, Debug)]
+pub struct BookBuilder {
+    game: String,
+    depth: u32,
+    table_mb: usize,
+    threads: usize,
+    budget: Budget,
+    max_positions: usize,
+}
+
+type FxHashSet<K> = HashSet<K, BuildHasherDefault<FxHasher>>;
+
+impl BookBuilder {
+    /// A builder of books named `game` (the name a reader asks for, e.g. `"connect4"`) of
+    /// the positions within `depth` plies of the start.
+    ///
+    /// ```
+    /// let b = adversarial::BookBuilder::new("connect4", 6);
+    /// # let _ = b;
+    /// ```
+    #[must_use]
+    pub fn new(game: impl Into<String>, depth: u32) -> Self {
+        BookBuilder {
+            game: game.into(),
+            depth,
+            table_mb: Solver::DEFAULT_TABLE_MB,
+            threads: 1,
+            budget: Budget::unlimited(),
+            max_positions: 10_000_000,
+        }
+    }
+
+    /// The size of the solver's table in MiB (see [`Solver::with_table_mb`]).
+    ///
+    /// ```
+    /// let b = adversarial::BookBuilder::new("connect4", 6).with_table_mb(256);
+    /// # let _ = b;
+    /// ```
+    #[must_use]
+    pub fn with_table_mb(mut self, megabytes: usize) -> Self {
+        self.table_mb = megabytes;
+        self
+    }
+
+    /// The solver's threads (see [`Solver::with_threads`]).
+    ///
+    /// ```
+    /// let b = adversarial::BookBuilder::new("connect4", 6).with_threads(2);
+    /// # let _ = b;
+    /// ```
+    #[must_use]
+    pub fn with_threads(mut self, threads: usize) -> Self {
+        self.threads = threads;
+        self
+    }
+
+    /// The budget of each position's solve (see [`Solver::with_budget`]); a position left
+    /// unsolved makes the build fail with [`SearchError::Unsolved`].
+    ///
+    /// ```
+    /// use adversarial::{BookBuilder, BookError};
+    /// use games::ConnectFour;
+    /// use search_core::{Budget, SearchError};
+    /// let r = BookBuilder::new("connect4", 1)
+    ///     .with_table_mb(1)
+    ///     .with_budget(Budget::nodes(1000))
+    ///     .build(&ConnectFour::new());
+    /// assert!(matches!(r, Err(BookError::Search(SearchError::Unsolved { .. }))));
+    /// ```
+    #[must_use]
+    pub fn with_budget(mut self, budget: Budget) -> Self {
+        self.budget = budget;
+        self
+    }
+
+    /// The most positions a book may have (default 10,000,000): a deeper book is refused
+    /// with [`BookError::TooManyPositions`] before anything is solved.
+    ///
+    /// ```
+    /// use adversarial::{BookBuilder, BookError};
+    /// use games::TicTacToe;
+    /// let r = BookBuilder::new("tictactoe", 9).with_max_positions(100).build(&TicTacToe::new());
+    /// assert!(matches!(r, Err(BookError::TooManyPositions { limit: 100, .. })));
+    /// ```
+    #[must_use]
+    pub fn with_max_positions(mut self, limit: usize) -> Self {
+        self.max_positions = limit;
+        self
+    }
+
+    /// The positions the book will hold, one per symmetry class, level by level: element
+    /// `d` holds those `d` plies from `start` (each class at the first level it appears
+    /// on; finished games left out).
+    ///
+    /// # Errors
+    /// [`BookError::TooManyPositions`] beyond [`with_max_positions`](BookBuilder::with_max_positions).
+    ///
+    /// ```
+    /// use adversarial::BookBuilder;
+    /// use games::TicTacToe;
+    /// let levels = BookBuilder::new("tictactoe", 2).positions(&TicTacToe::new()).unwrap();
+    /// let sizes: Vec<usize> = levels.iter().map(Vec::len).collect();
+    /// assert_eq!(sizes, [1, 3, 12]);
+    /// ```
+    pub fn positions<G: GameHash>(&self, start: &G) -> Result<Vec<Vec<G>>, BookError> {
+        let mut levels: Vec<Vec<G>> = Vec::new();
+        if start.outcome().is_over() {
+            return Ok(levels);
+        }
+        let mut seen = FxHashSet::default();
+        seen.insert(book_key(start));
+        levels.push(vec![start.clone()]);
+        let mut moves = Vec::new();
+        for _ in 0..self.depth {
+            let mut next = Vec::new();
+            for state in levels.last().into_iter().flatten() {
+                moves.clear();
+                state.legal_moves(&mut moves);
+                for &mv in &moves {
+                    let mut child = state.clone();
+                    child.play(mv);
+                    if child.outcome().is_over() || !seen.insert(book_key(&child)) {
+                        continue;
+                    }
+                    if seen.len() > self.max_positions {
+                        return Err(BookError::TooManyPositions {
+                            limit: self.max_positions,
+                            depth: self.depth,
+                        });
+                    }
+                    next.push(child);
+                }
+            }
+            if next.is_empty() {
+                break;
+            }
+            levels.push(next);
+        }
+        Ok(levels)
+    }
+
+    /// Builds the book of the positions within the depth of `start`.
+    ///
+    /// # Errors
+    /// [`BookError::GameName`] for an empty name or one longer than 255 bytes,
+    /// [`BookError::TooManyPositions`], [`BookError::Search`] when a solve fails (the
+    /// errors of [`Solver::solve`], or [`SearchError::Unsolved`] when the budget ran out),
+    /// [`BookError::Unstorable`] for a value the file cannot hold.
+    ///
+    /// ```
+    /// use adversarial::BookBuilder;
+    /// use games::TicTacToe;
+    /// let book = BookBuilder::new("tictactoe", 3).build(&TicTacToe::new()).unwrap();
+    /// assert_eq!(book.len(), 1 + 3 + 12 + 38);
+    /// ```
+    pub fn build<G>(&self, start: &G) -> Result<OpeningBook, BookError>
+    where
+        G: GameHash + Sync,
+    {
+        self.build_with_progress(start, |_, _| {})
+    }
+
+    /// [`build`](BookBuilder::build), calling `progress(solved, total)` after each position
+    /// is solved (and once with `(0, total)` before the first).
+    ///
+    /// # Errors
+    /// As [`build`](BookBuilder::build).
+    ///
+    /// ```
+    /// use adversarial::BookBuilder;
+    /// use games::TicTacToe;
+    /// let mut calls = Vec::new();
+    /// BookBuilder::new("tictactoe", 1)
+    ///     .build_with_progress(&TicTacToe::new(), |done, total| calls.push((done, total)))
+    ///     .unwrap();
+    /// assert_eq!(calls, [(0, 4), (1, 4), (2, 4), (3, 4), (4, 4)]);
+    /// ```
+    pub fn build_with_progress<G>(
+        &self,
+        start: &G,
+        mut progress: impl FnMut(usize, usize),
+    ) -> Result<OpeningBook, BookError>
+    where
+        G: GameHash + Sync,
+    {
+        check_name(&self.game)?;
+        let levels = self.positions(start)?;
+        let total: usize = levels.iter().map(Vec::len).sum();
+        progress(0, total);
+        let plies_left = levels
+            .iter()
+            .flatten()
+            .map(Game::remaining_plies_bound)
+            .try_fold((UNKNOWN_PLIES, 0), |(fewest, most), left| {
+                let left = left?;
+                Some((fewest.min(left), most.max(left)))
+            })
+            .filter(|&(fewest, most)| fewest <= most && most != UNKNOWN_PLIES);
+        let mut solver = Solver::new()
+            .with_table_mb(self.table_mb)
+            .with_threads(self.threads)
+            .with_budget(self.budget.clone());
+        let mut entries: Vec<(u64, Score)> = Vec::with_capacity(total);
+        let mut done = 0;
+        for level in levels.iter().rev() {
+            if !entries.is_empty() {
+                let below = OpeningBook::from_entries(
+                    self.game.clone(),
+                    self.depth,
+                    plies_left,
+                    entries.clone(),
+                );
+                solver = solver.with_book(Arc::new(below));
+            }
+            for state in level {
+                let s = solver.solve(state)?;
+                let Some(value) = s.score else {
+                    return Err(SearchError::Unsolved {
+                        lower: s.lower,
+                        upper: s.upper,
+                    }
+                    .into());
+                };
+                if encode(value).is_none() {
+                    return Err(BookError::Unstorable(value));
+                }
+                entries.push((book_key(state), value));
+                done += 1;
+                progress(done, total);
+            }
+        }
+        Ok(OpeningBook::from_entries(
+            self.game.clone(),
+            self.depth,
+            plies_left,
+            entries,
+        ))
+    }
+}
+
+/// The solver's table with a book in front: the book answers the positions it holds
+/// ([`Transpositions::known_value`]), the table does the rest.
+pub(crate) struct Booked<'a, T> {
+    table: &'a T,
+    book: &'a OpeningBook,
+}
+
+impl<'a, T> Booked<'a, T> {
+    pub(crate) fn new(table: &'a T, book: &'a OpeningBook) -> Self {
+        Booked { table, book }
+    }
+}
+
+impl<G: Game, T: Transpositions<G>> Transpositions<G> for Booked<'_, T> {
+    const ENABLED: bool = T::ENABLED;
+    const HAS_KNOWN_VALUES: bool = T::ENABLED;
+    #[inline]
+    fn key(&self, state: &G) -> u64 {
+        self.table.key(state)
+    }
+    #[inline]
+    fn class_key(&self, state: &G) -> (u64, bool) {
+        self.table.class_key(state)
+    }
+    #[inline]
+    fn probe(&self, key: u64) -> Option<TableEntry> {
+        self.table.probe(key)
+    }
+    #[inline]
+    fn fetch(&self, key: u64) -> [u64; 2] {
+        self.table.fetch(key)
+    }
+    #[inline]
+    fn decode(&self, key: u64, raw: [u64; 2]) -> Option<TableEntry> {
+        self.table.decode(key, raw)
+    }
+    #[inline]
+    fn prefetch(&self, key: u64) {
+        self.table.prefetch(key);
+    }
+    #[inline]
+    fn store(&self, key: u64, entry: TableEntry) {
+        self.table.store(key, entry);
+    }
+    #[inline]
+    fn new_search(&self) {
+        self.table.new_search();
+    }
+    #[inline]
+    fn known_value(&self, state: &G) -> Option<Score> {
+        if !T::ENABLED || !self.book.may_hold(state) {
+            return None;
+        }
+        self.book.get(self.table.class_key(state).0)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::TranspositionTable;
+    use games::{ConnectFour, TicTacToe};
+    use search_core::SplitMix64;
+
+    #[test]
+    fn values_round_trip_through_the_encoding() {
+        for s in [
+            Score::DRAW,
+            Score::win_in(0),
+            Score::win_in(41),
+            Score::loss_in(0),
+            Score::loss_in(32766),
+            Score::win_in(32766),
+        ] {
+            assert_eq!(decode(encode(s).unwrap()), Some(s), "{s}");
+        }
+        assert_eq!(encode(Score::win_in(32767)), None);
+        assert_eq!(encode(Score::heuristic(5)), None);
+        assert_eq!(decode(i16::MIN), None);
+    }
+
+    #[test]
+    fn fnv1a_matches_the_published_test_vectors() {
+        assert_eq!(fnv1a(b""), 0xcbf2_9ce4_8422_2325);
+        assert_eq!(fnv1a(b"a"), 0xaf63_dc4c_8601_ec8c);
+        assert_eq!(fnv1a(b"foobar"), 0x8594_4171_f739_67e8);
+    }
+
+    /// The book's key is the table's class key, which is what a solver's search looks up.
+    #[test]
+    fn book_keys_are_the_tables_class_keys() {
+        let table = TranspositionTable::new(1024).unwrap();
+        let mut rng = SplitMix64::new(7);
+        for _ in 0..200 {
+            let mut c4 = ConnectFour::new();
+            let mut ttt = TicTacToe::new();
+            for _ in 0..rng.below(12) {
+                if !c4.outcome().is_over() {
+                    let moves = c4.legal_move_list();
+                    c4.play(moves[rng.below(moves.len())]);
+                }
+                if !ttt.outcome().is_over() {
+                    let moves = ttt.legal_move_list();
+                    ttt.play(moves[rng.below(moves.len())]);
+                }
+            }
+            assert_eq!(book_key(&c4), Transpositions::class_key(&table, &c4).0);
+            assert_eq!(book_key(&ttt), Transpositions::class_key(&table, &ttt).0);
+        }
+    }
+}

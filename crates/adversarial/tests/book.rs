@@ -1,0 +1,363 @@
+//! Opening books: a complete tic-tac-toe book checked against the solver on every reachable
+//! position, Connect Four books checked against fresh solves and Pascal Pons' published
+//! scores, and damaged or foreign book files rejected with the right error.
+
+use std::collections::HashSet;
+
+use adversarial::{BookBuilder, BookError, OpeningBook, Solver};
+use games::connect4_line::{benchmark_score, parse_line};
+use games::{ConnectFour, TicTacToe};
+use search_core::{Game, MoveValue, SearchError, SplitMix64, Strategy};
+
+/// Every position reachable from the empty board by legal play, finished ones included.
+fn all_tictactoe_positions() -> Vec<TicTacToe> {
+    let mut seen = HashSet::new();
+    let mut stack = vec![TicTacToe::new()];
+    let mut all = Vec::new();
+    seen.insert(TicTacToe::new());
+    while let Some(g) = stack.pop() {
+        all.push(g);
+        if g.outcome().is_over() {
+            continue;
+        }
+        for mv in g.legal_move_list() {
+            let mut child = g;
+            child.play(mv);
+            if seen.insert(child) {
+                stack.push(child);
+            }
+        }
+    }
+    all
+}
+
+fn tictactoe_book() -> OpeningBook {
+    BookBuilder::new("tictactoe", 9)
+        .with_table_mb(1)
+        .build(&TicTacToe::new())
+        .unwrap()
+}
+
+#[test]
+fn the_complete_tictactoe_book_agrees_with_the_solver_on_every_position() {
+    let positions = all_tictactoe_positions();
+    assert_eq!(positions.len(), 5478);
+    let book = tictactoe_book();
+    // Read back from its file, as a user would.
+    let book = OpeningBook::from_bytes(&book.to_bytes(), "tictactoe").unwrap();
+    let mut plain = Solver::new().with_table_mb(1);
+    let mut booked = Solver::new().with_table_mb(1).with_book(book.clone());
+    let mut ongoing = 0;
+    for g in &positions {
+        let exact = plain.solve(g).unwrap();
+        let with_book = booked.solve(g).unwrap();
+        assert_eq!(with_book.score, exact.score, "{g}");
+        assert_eq!(
+            booked.solve_weak(g).unwrap().value,
+            plain.solve_weak(g).unwrap().value
+        );
+        if g.outcome().is_over() {
+            assert_eq!(book.value(g), None, "finished games are not stored");
+            continue;
+        }
+        ongoing += 1;
+        assert_eq!(book.value(g), exact.score, "{g}");
+        // The root is answered by the book, without a search.
+        assert_eq!((with_book.stats.book_hits, with_book.stats.nodes), (1, 0));
+        let best = booked.best_move(g).unwrap();
+        assert_eq!(Some(best.score), exact.score, "{g}");
+        let mut after = *g;
+        after.play(best.mv);
+        let child = plain.solve(&after).unwrap().score.unwrap();
+        assert_eq!(
+            Some(child.to_parent()),
+            exact.score,
+            "{g}: the move keeps the value"
+        );
+        let analysis = Strategy::analyze(&mut booked, g).unwrap();
+        let reference = Strategy::analyze(&mut plain, g).unwrap();
+        assert_eq!(analysis, reference, "{g}");
+        assert!(
+            analysis
+                .iter()
+                .all(|m| matches!(m.value, MoveValue::Exact(_)))
+        );
+    }
+    assert_eq!(ongoing, 4520);
+    // One entry per symmetry class of the ongoing positions.
+    let classes: HashSet<TicTacToe> = positions
+        .iter()
+        .filter(|g| !g.outcome().is_over())
+        .map(TicTacToe::canonical)
+        .collect();
+    assert_eq!(book.len(), classes.len());
+}
+
+#[test]
+fn a_shallow_book_is_used_inside_the_search() {
+    // Positions with 3 marks are in the book; the empty board is not, and its search
+    // reaches them.
+    let book = BookBuilder::new("tictactoe", 3)
+        .build(&"XO. ... ...".parse::<TicTacToe>().unwrap())
+        .unwrap();
+    let start = TicTacToe::new();
+    assert_eq!(book.value(&start), None);
+    let plain = Solver::new().with_table_mb(1).solve(&start).unwrap();
+    let s = Solver::new()
+        .with_table_mb(1)
+        .with_book(book)
+        .solve(&start)
+        .unwrap();
+    assert_eq!(s.score, plain.score);
+    assert!(s.stats.book_hits > 0);
+    assert!(s.stats.nodes < plain.stats.nodes);
+}
+
+#[test]
+fn connect_four_book_entries_equal_fresh_solves() {
+    // A position of the Middle-Easy set (Pons' `Test_L2_R1`), and a book of 4 plies from it.
+    let text = include_str!("../../../data/connect4/Test_L2_R1");
+    let start = parse_line(text.lines().next().unwrap()).unwrap().unwrap();
+    let builder = BookBuilder::new("connect4", 4).with_table_mb(4);
+    let book = builder.build(&start.position).unwrap();
+    let levels = builder.positions(&start.position).unwrap();
+    assert_eq!(book.len(), levels.iter().map(Vec::len).sum::<usize>());
+    let mut rng = SplitMix64::new(16);
+    let mut checked = 0;
+    while checked < 60 {
+        // A random line of at most 4 plies from the start.
+        let mut moves = start.moves.clone();
+        let mut g = start.position;
+        for _ in 0..rng.below(5) {
+            if g.outcome().is_over() {
+                break;
+            }
+            let legal = g.legal_move_list();
+            let mv = legal[rng.below(legal.len())];
+            g.play(mv);
+            moves.push(char::from(b'1' + mv));
+        }
+        if g.outcome().is_over() {
+            continue;
+        }
+        checked += 1;
+        // A fresh solver for each position: nothing shared with the book's build.
+        let fresh = Solver::new().with_table_mb(1).solve(&g).unwrap();
+        assert_eq!(book.value(&g), fresh.score, "{moves}");
+        // Its mirror image is found too (one entry for both).
+        let mirrored: String = moves
+            .bytes()
+            .map(|c| char::from(b'8' - (c - b'0')))
+            .collect();
+        let mirror: ConnectFour = mirrored.parse().unwrap();
+        assert_eq!(book.value(&mirror), fresh.score, "{mirrored}");
+    }
+}
+
+#[test]
+fn connect_four_scores_with_a_book_equal_the_published_ones() {
+    // For each position P of the set and its parent Q (P without its last move): a book
+    // built from P (so not holding Q) answers P at once and is reached inside Q's search.
+    let text = include_str!("../../../data/connect4/Test_L2_R1");
+    let mut hits = 0;
+    for line in text.lines().take(12) {
+        let p = parse_line(line).unwrap().unwrap();
+        let (moves, expected) = (p.moves, p.score.unwrap());
+        let book = BookBuilder::new("connect4", 2)
+            .with_table_mb(1)
+            .build(&p.position)
+            .unwrap();
+        let mut solver = Solver::new().with_table_mb(4).with_book(book);
+        let s = solver.solve(&p.position).unwrap();
+        assert_eq!(
+            benchmark_score(s.score.unwrap(), p.position.moves_played()),
+            Some(expected),
+            "{moves}"
+        );
+        let parent: ConnectFour = moves[..moves.len() - 1].parse().unwrap();
+        let plain = Solver::new().with_table_mb(4).solve(&parent).unwrap();
+        solver.clear();
+        let booked = solver.solve(&parent).unwrap();
+        assert_eq!(booked.score, plain.score, "{moves}");
+        let two = Solver::new()
+            .with_table_mb(4)
+            .with_threads(2)
+            .with_book(BookBuilder::new("connect4", 1).build(&p.position).unwrap())
+            .solve(&parent)
+            .unwrap();
+        assert_eq!(two.score, plain.score, "{moves}, two threads");
+        hits += booked.stats.book_hits;
+    }
+    assert!(hits > 0, "the searches reached the books' positions");
+}
+
+fn small_book_bytes() -> Vec<u8> {
+    BookBuilder::new("tictactoe", 2)
+        .build(&TicTacToe::new())
+        .unwrap()
+        .to_bytes()
+}
+
+/// 64-bit FNV-1a, written here again so that the test can forge well-checksummed files.
+fn fnv1a(bytes: &[u8]) -> u64 {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for &b in bytes {
+        h ^= u64::from(b);
+        h = h.wrapping_mul(0x0000_0100_0000_01b3);
+    }
+    h
+}
+
+/// `bytes` (without their checksum) with a fresh checksum.
+fn resealed(mut bytes: Vec<u8>) -> Vec<u8> {
+    bytes.truncate(bytes.len() - 8);
+    let sum = fnv1a(&bytes);
+    bytes.extend_from_slice(&sum.to_le_bytes());
+    bytes
+}
+
+#[test]
+fn every_truncation_is_reported_as_truncated() {
+    let bytes = small_book_bytes();
+    for n in 0..bytes.len() {
+        let r = OpeningBook::from_bytes(&bytes[..n], "tictactoe");
+        assert!(
+            matches!(r, Err(BookError::Truncated { found, .. }) if found == n as u64),
+            "cut after {n} bytes: {r:?}"
+        );
+    }
+}
+
+#[test]
+fn every_bit_flip_is_rejected_with_the_error_of_its_field() {
+    let bytes = small_book_bytes();
+    let header = 8 + 2 + 1 + "tictactoe".len() + 4 + 4 + 4 + 8;
+    let count_field = header - 8..header;
+    for i in 0..bytes.len() {
+        for bit in 0..8 {
+            let mut b = bytes.clone();
+            b[i] ^= 1 << bit;
+            let r = OpeningBook::from_bytes(&b, "tictactoe");
+            match i {
+                0..8 => assert_eq!(r, Err(BookError::NotABook), "byte {i}"),
+                8..10 => assert!(
+                    matches!(r, Err(BookError::UnsupportedVersion { supported: 1, .. })),
+                    "byte {i}: {r:?}"
+                ),
+                // A longer name or count announces more bytes than the file has.
+                10 => assert!(
+                    matches!(
+                        r,
+                        Err(BookError::Truncated { .. } | BookError::ChecksumMismatch { .. })
+                    ),
+                    "byte {i}: {r:?}"
+                ),
+                i if count_field.contains(&i) => assert!(
+                    matches!(
+                        r,
+                        Err(BookError::Truncated { .. } | BookError::ChecksumMismatch { .. })
+                    ),
+                    "byte {i}: {r:?}"
+                ),
+                _ => assert!(
+                    matches!(r, Err(BookError::ChecksumMismatch { .. })),
+                    "byte {i} bit {bit}: {r:?}"
+                ),
+            }
+        }
+    }
+}
+
+#[test]
+fn foreign_old_and_forged_files_are_rejected() {
+    let bytes = small_book_bytes();
+    assert_eq!(
+        OpeningBook::from_bytes(&bytes, "connect4"),
+        Err(BookError::ForeignGame {
+            found: "tictactoe".into(),
+            expected: "connect4".into()
+        })
+    );
+    // A well-checksummed file of another version.
+    let mut v2 = bytes.clone();
+    v2[8] = 2;
+    assert_eq!(
+        OpeningBook::from_bytes(&resealed(v2), "tictactoe"),
+        Err(BookError::UnsupportedVersion {
+            found: 2,
+            supported: 1
+        })
+    );
+    assert_eq!(
+        OpeningBook::from_bytes(b"PK\x03\x04 a zip file, say", "tictactoe"),
+        Err(BookError::NotABook)
+    );
+    // Well-checksummed but broken: entries out of order, a value no position has, bytes
+    // after the last entry.
+    let first = 8 + 2 + 1 + "tictactoe".len() + 4 + 4 + 4 + 8;
+    let mut swapped = bytes.clone();
+    let (a, b) = (first..first + 10, first + 10..first + 20);
+    let entry_a = swapped[a.clone()].to_vec();
+    swapped.copy_within(b.clone(), a.start);
+    swapped[b].copy_from_slice(&entry_a);
+    assert!(matches!(
+        OpeningBook::from_bytes(&resealed(swapped), "tictactoe"),
+        Err(BookError::Malformed(_))
+    ));
+    let mut bad_value = bytes.clone();
+    bad_value[first + 8..first + 10].copy_from_slice(&i16::MIN.to_le_bytes());
+    assert!(matches!(
+        OpeningBook::from_bytes(&resealed(bad_value), "tictactoe"),
+        Err(BookError::Malformed(_))
+    ));
+    // Plies left that are not a range (found by the fuzz target `book_reader`: such a file
+    // was read, and written back differently).
+    let plies = 8 + 2 + 1 + "tictactoe".len() + 4;
+    let mut not_a_range = bytes.clone();
+    not_a_range[plies..plies + 4].copy_from_slice(&228u32.to_le_bytes());
+    assert!(matches!(
+        OpeningBook::from_bytes(&resealed(not_a_range), "tictactoe"),
+        Err(BookError::Malformed(_))
+    ));
+    let mut half_known = bytes.clone();
+    half_known[plies + 4..plies + 8].copy_from_slice(&u32::MAX.to_le_bytes());
+    assert!(matches!(
+        OpeningBook::from_bytes(&resealed(half_known), "tictactoe"),
+        Err(BookError::Malformed(_))
+    ));
+    let mut longer = bytes.clone();
+    longer.splice(bytes.len() - 8..bytes.len() - 8, [0u8; 3]);
+    assert!(matches!(
+        OpeningBook::from_bytes(&resealed(longer), "tictactoe"),
+        Err(BookError::Malformed(_))
+    ));
+    assert_eq!(
+        OpeningBook::from_bytes(&bytes, ""),
+        Err(BookError::GameName { len: 0 })
+    );
+    assert_eq!(
+        BookBuilder::new("x".repeat(256), 1).build(&TicTacToe::new()),
+        Err(BookError::GameName { len: 256 })
+    );
+}
+
+#[test]
+fn a_book_without_a_table_is_a_configuration_error() {
+    let book = BookBuilder::new("tictactoe", 1)
+        .build(&TicTacToe::new())
+        .unwrap();
+    let r = Solver::new()
+        .without_table()
+        .with_book(book)
+        .solve(&TicTacToe::new());
+    assert!(matches!(r, Err(SearchError::Config(_))), "{r:?}");
+}
+
+#[test]
+fn a_finished_start_gives_an_empty_book() {
+    let won: TicTacToe = "X.O XO. X..".parse().unwrap();
+    let book = BookBuilder::new("tictactoe", 3).build(&won).unwrap();
+    assert!(book.is_empty());
+    let read = OpeningBook::from_bytes(&book.to_bytes(), "tictactoe").unwrap();
+    assert_eq!(read, book);
+}
