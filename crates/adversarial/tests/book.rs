@@ -116,7 +116,8 @@ fn a_shallow_book_is_used_inside_the_search() {
 #[test]
 fn connect_four_book_entries_equal_fresh_solves() {
     // A position of the Middle-Easy set (Pons' `Test_L2_R1`), and a book of 4 plies from it.
-    let text = include_str!("../../../data/connect4/Test_L2_R1");
+    let text = middle_easy();
+    let text = text.as_str();
     let start = parse_line(text.lines().next().unwrap()).unwrap().unwrap();
     let builder = BookBuilder::new("connect4", 4).with_table_mb(4);
     let book = builder.build(&start.position).unwrap();
@@ -158,7 +159,8 @@ fn connect_four_book_entries_equal_fresh_solves() {
 fn connect_four_scores_with_a_book_equal_the_published_ones() {
     // For each position P of the set and its parent Q (P without its last move): a book
     // built from P (so not holding Q) answers P at once and is reached inside Q's search.
-    let text = include_str!("../../../data/connect4/Test_L2_R1");
+    let text = middle_easy();
+    let text = text.as_str();
     let mut hits = 0;
     for line in text.lines().take(12) {
         let p = parse_line(line).unwrap().unwrap();
@@ -360,4 +362,13 @@ fn a_finished_start_gives_an_empty_book() {
     assert!(book.is_empty());
     let read = OpeningBook::from_bytes(&book.to_bytes(), "tictactoe").unwrap();
     assert_eq!(read, book);
+}
+
+/// The Middle-Easy set, from the repository's `data/connect4`.
+fn middle_easy() -> String {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../data/connect4/Test_L2_R1"
+    );
+    std::fs::read_to_string(path).unwrap_or_else(|e| panic!("cannot read {path}: {e}"))
 }
