@@ -190,6 +190,7 @@
 mod alphabeta;
 mod best_reply;
 mod book;
+mod compact_table;
 mod deepening;
 mod expectimax;
 mod general;
@@ -218,6 +219,7 @@ pub struct ReadmeDoctests;
 pub use alphabeta::AlphaBeta;
 pub use best_reply::BestReply;
 pub use book::{BookBuilder, BookError, OpeningBook};
+pub use compact_table::{COMPACT_ENTRY_BYTES, CompactTable};
 pub use expectimax::{ChancePruning, Expectimax};
 pub use general::{GeneralEvaluator, GeneralResult};
 pub use margin::{MarginSolution, MarginSolver};

@@ -39,6 +39,7 @@ use crate::table::{NoTable, Replacement, TableRequest, TranspositionTable, Trans
 /// | [`with_aspiration`](Negamax::with_aspiration) | off | each depth's root window around the previous depth's value |
 /// | [`with_mtdf`](Negamax::with_mtdf) | off | MTD(f): each depth's value by null-window searches over the table |
 /// | [`with_quiescence`](Negamax::with_quiescence) | 0 (off) | extend noisy moves ([`Game::is_noisy`]) beyond the horizon |
+/// | [`with_etc`](Negamax::with_etc) | off | enhanced transposition cut-off: the children's table entries first |
 ///
 /// None of them changes the value found at a given depth — only how fast it is found (the
 /// crate's tests check this against plain [`Minimax`](crate::Minimax)) — except
@@ -80,6 +81,7 @@ pub struct Negamax<E, T = NoTable> {
     aspiration: Option<u32>,
     mtdf: bool,
     quiescence: u32,
+    etc: bool,
 }
 
 impl<E> Negamax<E, NoTable> {
@@ -115,6 +117,7 @@ impl<E> Negamax<E, NoTable> {
             aspiration: None,
             mtdf: false,
             quiescence: 0,
+            etc: false,
         }
     }
 }
@@ -154,6 +157,7 @@ impl<E, T> Negamax<E, T> {
             aspiration: self.aspiration,
             mtdf: self.mtdf,
             quiescence: self.quiescence,
+            etc: self.etc,
         }
     }
 
@@ -440,6 +444,32 @@ impl<E, T> Negamax<E, T> {
         self
     }
 
+    /// Enhanced transposition cut-off (Plaat, Schaeffer, Pijls and de Bruin, 1996): before
+    /// searching a node's children, look each of them up in the table, and end the node at
+    /// once when a child's entry (searched to the child's depth) already proves the node's
+    /// value reaches `beta`. It costs a play and a table probe per child at every node that
+    /// uses the table; it saves the subtrees that a transposition answers. Off by default:
+    /// it never changes the value found at a depth, and the measured node saving
+    /// (`docs/benchmarks.md`) does not pay for the probes. Counted in
+    /// [`Stats::etc_cutoffs`](search_core::Stats::etc_cutoffs); it needs a table.
+    ///
+    /// ```
+    /// use adversarial::Negamax;
+    /// use games::{ConnectFour, ThreatEvaluator};
+    /// use search_core::Budget;
+    /// let g = ConnectFour::new();
+    /// let engine = |etc| {
+    ///     Negamax::new(ThreatEvaluator).with_table_mb(4).with_budget(Budget::depth(9)).with_etc(etc)
+    /// };
+    /// let (plain, with_etc) = (engine(false).search(&g).unwrap(), engine(true).search(&g).unwrap());
+    /// assert_eq!(plain.score, with_etc.score);
+    /// ```
+    #[must_use]
+    pub fn with_etc(mut self, on: bool) -> Self {
+        self.etc = on;
+        self
+    }
+
     /// The table the engine uses (a one-slot stand-in before the first search of an engine
     /// built with [`with_table_mb`](Negamax::with_table_mb)).
     ///
@@ -475,6 +505,7 @@ impl<E, T> Negamax<E, T> {
             symmetry: false,
             salt: 0,
             quiescence: self.quiescence,
+            etc: self.etc,
         }
     }
 

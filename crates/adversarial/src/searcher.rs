@@ -84,10 +84,16 @@ pub(crate) struct LoopOptions {
     /// Quiescence search: at the horizon, up to this many extra plies of noisy moves
     /// ([`Game::is_noisy`]) with stand-pat; 0 = off (the evaluation alone).
     pub quiescence: u32,
+    /// Enhanced transposition cut-off: before searching a node's children, look their
+    /// entries up in the table and end the node if one already proves `value >= beta`.
+    pub etc: bool,
 }
 
 struct Ply<M> {
     moves: Vec<M>,
+    /// The children's table keys, and whether each child has the same side to move (an
+    /// extra turn), in the order of `moves` (filled for the enhanced transposition cut-off).
+    child_keys: Vec<(u64, bool)>,
     order: Vec<(i64, u32)>,
     killers: [Option<M>; 2],
     pv: Vec<M>,
@@ -97,6 +103,7 @@ impl<M> Ply<M> {
     fn new() -> Self {
         Ply {
             moves: Vec::with_capacity(16),
+            child_keys: Vec::new(),
             order: Vec::with_capacity(16),
             killers: [None, None],
             pv: Vec::new(),
@@ -534,23 +541,55 @@ where
             }
         }
         let (alpha0, beta0) = (alpha, beta);
+        // The depth an entry records: an exact solver ignores it when reading, so it records
+        // the plies left, which tells a bucketed table's replacement which subtrees cost most.
+        let stored_depth = if self.opts.exact { left } else { depth }.min(0xffff) as u16;
         // Children that will read the table: start loading their slots now, so that the
-        // memory accesses overlap with each other and with the ordering work.
-        if self.opts.prefetch && use_tt && left > self.opts.min_table_plies {
+        // memory accesses overlap with each other and with the ordering work; keep their
+        // keys for the enhanced transposition cut-off below.
+        let children_use_tt = use_tt && left > self.opts.min_table_plies;
+        let etc = self.opts.etc && children_use_tt;
+        if children_use_tt && (self.opts.prefetch || etc) {
             let table = self.table;
             let symmetry = self.opts.symmetry;
-            for i in 0..self.plies[ply].moves.len() {
-                let mv = self.plies[ply].moves[i];
-                table.prefetch(state.with_move(mv, |child| {
-                    if symmetry {
+            let prefetch = self.opts.prefetch;
+            let mover = state.to_move();
+            let p = &mut self.plies[ply];
+            p.child_keys.clear();
+            for &mv in &p.moves {
+                let (key, same) = state.with_move(mv, |child| {
+                    let key = if symmetry {
                         table.class_key(child).0
                     } else {
                         table.key(child)
-                    }
-                }));
+                    };
+                    (key, child.to_move() == mover)
+                });
+                if prefetch {
+                    table.prefetch(key);
+                }
+                if etc {
+                    p.child_keys.push((key, same));
+                }
             }
         }
         self.order_moves(state, ply, table_move);
+        if etc {
+            if let Some((score, index)) = self.transposition_cutoff(depth, ply, beta) {
+                self.stats.tt_cutoffs += 1;
+                self.stats.etc_cutoffs += 1;
+                self.table.store(
+                    key,
+                    TableEntry {
+                        score,
+                        depth: stored_depth,
+                        bound: Bound::Lower,
+                        move_index: u8::try_from(index).ok().filter(|_| oriented),
+                    },
+                );
+                return score;
+            }
+        }
 
         let n = self.plies[ply].order.len();
         let mover = state.to_move();
@@ -610,7 +649,7 @@ where
                 key,
                 TableEntry {
                     score: best,
-                    depth: depth.min(0xffff) as u16,
+                    depth: stored_depth,
                     bound,
                     move_index: best_index
                         .filter(|_| oriented)
@@ -619,6 +658,44 @@ where
             );
         }
         best
+    }
+
+    /// The enhanced transposition cut-off (Plaat, Schaeffer, Pijls and de Bruin): the first
+    /// child, in the order of `plies[ply].order`, whose table entry proves that moving there
+    /// is worth at least `beta` to the node, as that lower bound and the child's index in the
+    /// move list. A child whose turn passes needs an upper bound on its own value (exact or
+    /// upper), one with an extra turn a lower bound; outside exact-solver mode the entry must
+    /// also have been searched to the child's depth, as at any table cut-off.
+    fn transposition_cutoff(
+        &mut self,
+        depth: u32,
+        ply: usize,
+        beta: Score,
+    ) -> Option<(Score, usize)> {
+        let child_depth = (depth - 1).min(0xffff);
+        let p = &self.plies[ply];
+        for &(_, idx) in &p.order {
+            let idx = idx as usize;
+            let (key, same) = p.child_keys[idx];
+            let Some(e) = self.table.probe(key) else {
+                continue;
+            };
+            if !self.opts.exact && u32::from(e.depth) != child_depth {
+                continue;
+            }
+            let bounds_parent_from_below = match e.bound {
+                Bound::Exact => true,
+                Bound::Upper => !same,
+                Bound::Lower => same,
+            };
+            if bounds_parent_from_below {
+                let value = to_parent(e.score, same);
+                if value >= beta {
+                    return Some((value, idx));
+                }
+            }
+        }
+        None
     }
 
     /// The quiescence value of an ongoing `state` at (or beyond) the horizon, with at most

@@ -48,6 +48,7 @@ use crate::table::{Bound, NoTable, Replacement, TableRequest, TranspositionTable
 /// | [`with_min_table_plies`](Solver::with_min_table_plies) | 8 | small subtrees skip the table |
 /// | [`with_prefetch`](Solver::with_prefetch) | on | prefetch the children's table slots |
 /// | [`with_symmetry`](Solver::with_symmetry) | off | symmetric states share a table entry ([`GameHash::canonical_key`](search_core::GameHash::canonical_key)) |
+/// | [`with_etc`](Solver::with_etc) | off | enhanced transposition cut-off: the children's table entries before any child is searched |
 /// | [`with_book`](Solver::with_book) | none | an [`OpeningBook`] whose exact values answer the positions it holds |
 ///
 /// It keeps its transposition table between solves: values are exact, so old entries
@@ -74,6 +75,7 @@ pub struct Solver<T = Arc<TranspositionTable>> {
     min_table_plies: u32,
     prefetch: bool,
     symmetry: bool,
+    etc: bool,
     book: Option<Arc<OpeningBook>>,
     budget: Budget,
     threads: usize,
@@ -106,6 +108,7 @@ impl Solver<Arc<TranspositionTable>> {
             min_table_plies: 8,
             prefetch: true,
             symmetry: false,
+            etc: false,
             book: None,
             budget: Budget::unlimited(),
             threads: 1,
@@ -154,6 +157,7 @@ impl<T> Solver<T> {
             min_table_plies: self.min_table_plies,
             prefetch: self.prefetch,
             symmetry: self.symmetry,
+            etc: self.etc,
             book: self.book,
             budget: self.budget,
             threads: self.threads,
@@ -278,6 +282,28 @@ impl<T> Solver<T> {
         self
     }
 
+    /// Enhanced transposition cut-off (Plaat, Schaeffer, Pijls and de Bruin, 1996): before
+    /// searching a node's children, look each of them up in the table, and end the node at
+    /// once when a child's entry already proves that the node reaches the probed value. It
+    /// costs a play and a probe per child at every node whose children use the table, and
+    /// saves the subtrees a transposition answers; it changes node counts, never a score.
+    /// Counted in [`Stats::etc_cutoffs`](search_core::Stats::etc_cutoffs). Off by default
+    /// (see `docs/benchmarks.md` for what it saves and costs on Connect Four).
+    ///
+    /// ```
+    /// use adversarial::Solver;
+    /// use games::ConnectFour;
+    /// let g: ConnectFour = "4455443".parse().unwrap();
+    /// let plain = Solver::new().with_table_mb(4).solve(&g).unwrap();
+    /// let etc = Solver::new().with_table_mb(4).with_etc(true).solve(&g).unwrap();
+    /// assert_eq!(plain.score, etc.score);
+    /// ```
+    #[must_use]
+    pub fn with_etc(mut self, on: bool) -> Self {
+        self.etc = on;
+        self
+    }
+
     /// Consults `book` first (default: no book): at the root and at every node of the search
     /// whose position the book holds, the book's exact value is used without searching, and
     /// [`Stats::book_hits`](search_core::Stats::book_hits) counts those positions. The book
@@ -381,6 +407,7 @@ impl<T> Solver<T> {
             symmetry: self.symmetry,
             salt: 0,
             quiescence: 0,
+            etc: self.etc,
         }
     }
 

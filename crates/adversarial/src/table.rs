@@ -80,6 +80,23 @@ pub enum TableSizeError {
         /// The largest size accepted.
         max: usize,
     },
+    /// A [`CompactTable`](crate::CompactTable) needs an exact key
+    /// ([`GameHash::KEY_IS_EXACT`]): it stores only part of the key.
+    #[error(
+        "a compact table needs a game whose key is exact (GameHash::KEY_IS_EXACT): use TranspositionTable"
+    )]
+    KeyNotExact,
+    /// A [`CompactTable`](crate::CompactTable) this small cannot verify the game's whole key
+    /// ([`GameHash::KEY_BITS`]): its buckets and check bits hold fewer bits than the key.
+    #[error(
+        "a compact table this small cannot verify {key_bits}-bit keys: it needs at least {min_bytes} bytes"
+    )]
+    KeyTooWide {
+        /// The game's [`GameHash::KEY_BITS`].
+        key_bits: u32,
+        /// The smallest table that verifies such keys.
+        min_bytes: usize,
+    },
     /// The memory could not be allocated.
     #[error("a transposition table of {bytes} bytes could not be allocated: ask for less memory")]
     OutOfMemory {
@@ -210,19 +227,21 @@ fn unpack(data: u64) -> Option<(TableEntry, u8)> {
 /// of Begin-Medium (see `docs/benchmarks.md`); a plain load in its place gained only a quarter, because a load
 /// that misses the cache holds up the processor until it completes. The table's tests
 /// also run under Miri.
+/// Both tables ([`TranspositionTable`] and [`CompactTable`](crate::CompactTable)) call it with
+/// a pointer made from a live reference to one of their slots or buckets.
 #[inline]
 #[allow(unsafe_code)]
-fn prefetch_slot(slot: &Slot) {
+pub(crate) fn prefetch_line(line: *const i8) {
     #[cfg(target_arch = "x86_64")]
     // SAFETY: `_mm_prefetch` is only a hint (PREFETCHT0): it cannot fault or change
-    // memory, and the pointer comes from a live reference. SSE, which provides it, is part
-    // of the x86_64 baseline.
+    // memory, whatever the address; callers pass a pointer made from a live reference.
+    // SSE, which provides it, is part of the x86_64 baseline.
     unsafe {
         use core::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
-        _mm_prefetch::<_MM_HINT_T0>(core::ptr::from_ref(slot).cast::<i8>());
+        _mm_prefetch::<_MM_HINT_T0>(line);
     }
     #[cfg(not(target_arch = "x86_64"))]
-    let _ = slot;
+    let _ = line;
 }
 
 /// A fixed-size transposition table, safe to share between threads (`&self` everywhere).
@@ -525,7 +544,7 @@ impl TranspositionTable {
     /// ```
     #[inline]
     pub fn prefetch(&self, key: u64) {
-        prefetch_slot(&self.slots[self.index(key)]);
+        prefetch_line(core::ptr::from_ref(&self.slots[self.index(key)]).cast());
     }
 
     /// The entry in `raw` (from [`fetch`](TranspositionTable::fetch)) if it belongs to `key`.

@@ -1,11 +1,12 @@
-//! The alpha-beta enhancements of `Negamax`: aspiration windows and MTD(f) give exactly the
-//! value of the plain full-window search at the same depth, and quiescence search gives
+//! The alpha-beta enhancements of `Negamax`: aspiration windows, MTD(f), the enhanced
+//! transposition cut-off and the compact table give exactly the value of the plain
+//! full-window search at the same depth, and quiescence search gives
 //! exactly the value of a separate brute-force quiescence search written here, on random
 //! reachable positions of tic-tac-toe, Connect Four and 6 x 6 Reversi.
 
 use std::sync::Arc;
 
-use adversarial::{Negamax, TranspositionTable};
+use adversarial::{CompactTable, Negamax, TranspositionTable};
 use games::{ConnectFour, Reversi, TicTacToe};
 use proptest::prelude::*;
 use search_core::testing::ongoing_state;
@@ -97,6 +98,31 @@ where
         .search(state)
         .unwrap();
     variants.push(("aspiration 4, 2 threads".to_string(), r));
+    for mtdf in [false, true] {
+        let r = Negamax::new(noise::<G>)
+            .with_etc(true)
+            .with_mtdf(mtdf)
+            .with_table(table())
+            .with_budget(budget.clone())
+            .search(state)
+            .unwrap();
+        variants.push((format!("etc, mtd(f) {mtdf}"), r));
+    }
+    // Games whose exact key is short enough (tic-tac-toe, Connect Four) also get the compact
+    // table, with and without the cut-off; for the others it refuses to be made.
+    if let Ok(compact) = CompactTable::<G>::with_megabytes(2) {
+        let compact = Arc::new(compact);
+        for etc in [false, true] {
+            compact.clear();
+            let r = Negamax::new(noise::<G>)
+                .with_etc(etc)
+                .with_table(compact.clone())
+                .with_budget(budget.clone())
+                .search(state)
+                .unwrap();
+            variants.push((format!("compact table, etc {etc}"), r));
+        }
+    }
     for (name, r) in &variants {
         prop_assert_eq!(
             r.score,

@@ -178,6 +178,15 @@ where
         out.push(("solver", s.score, b.mv));
         let s = Solver::new().without_table().solve(state).unwrap();
         out.push(("solver without table", s.score, b.mv));
+        // The enhanced transposition cut-off reads a child's bound the other way round
+        // when the child is an extra turn; every node uses the table here.
+        let s = Solver::new()
+            .with_table_mb(1)
+            .with_min_table_plies(0)
+            .with_etc(true)
+            .solve(state)
+            .unwrap();
+        out.push(("solver with etc", s.score, b.mv));
         out
     };
     for (name, score, mv) in engines {

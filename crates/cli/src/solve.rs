@@ -7,10 +7,12 @@ use std::process::ExitCode;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use adversarial::{MoveOrdering, Replacement, Solver, TranspositionTable};
+use adversarial::{
+    CompactTable, MoveOrdering, Replacement, Solver, TranspositionTable, Transpositions,
+};
 use games::ConnectFour;
 use games::connect4_line::{ScoredPosition, benchmark_score, parse_line};
-use search_core::{Budget, Game, MoveValue, Outcome};
+use search_core::{Budget, Game, MoveValue, Outcome, Stats};
 
 use crate::Failure;
 use crate::progress::Progress;
@@ -55,6 +57,10 @@ pub struct Args {
     /// more moves to the end want 256).
     #[arg(long, default_value_t = 16, value_parser = clap::value_parser!(u64).range(1..=65_536))]
     table_mb: u64,
+    /// The table's layout: `plain` (16 bytes per position, one slot each) or `compact`
+    /// (8 bytes per position in buckets of four; needs at least 2 MB).
+    #[arg(long, value_enum, default_value_t = TableKind::Plain)]
+    table: TableKind,
     /// Threads per position (Lazy SMP).
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=1024))]
     threads: u32,
@@ -75,6 +81,9 @@ pub struct Args {
     /// Tuning: store a position and its mirror image as one table entry.
     #[arg(long, hide_short_help = true)]
     symmetry: bool,
+    /// Tuning: enhanced transposition cut-off (look the children up in the table first).
+    #[arg(long, hide_short_help = true)]
+    etc: bool,
     /// Tuning: move ordering.
     #[arg(long, value_enum, default_value_t = Ordering::Table, hide_short_help = true)]
     ordering: Ordering,
@@ -85,6 +94,32 @@ pub struct Args {
     /// No progress bar, even on a terminal.
     #[arg(long, short)]
     quiet: bool,
+}
+
+/// The tables `--table` offers.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, clap::ValueEnum)]
+enum TableKind {
+    /// `TranspositionTable`: one 16-byte slot per position.
+    Plain,
+    /// `CompactTable`: 8-byte entries in four-way buckets.
+    Compact,
+}
+
+/// A table `ply solve` can use: emptied before each position.
+trait SolveTable: Transpositions<ConnectFour> + Sync {
+    fn clear(&self);
+}
+
+impl SolveTable for Arc<TranspositionTable> {
+    fn clear(&self) {
+        TranspositionTable::clear(self);
+    }
+}
+
+impl SolveTable for Arc<CompactTable<ConnectFour>> {
+    fn clear(&self) {
+        CompactTable::clear(self);
+    }
 }
 
 /// The move orderings `--ordering` offers.
@@ -126,25 +161,54 @@ struct Solved {
     scores: Vec<i32>,
     /// The nodes searched, when the solver reports them (not for an exact analysis).
     nodes: Option<u64>,
+    /// Table look-ups, and those that found their position.
+    table_probes: u64,
+    table_hits: u64,
     elapsed: Duration,
 }
 
 /// Runs `ply solve`.
 pub fn run(args: Args) -> Result<ExitCode, Failure> {
     let (source, lines) = read_input(&args)?;
+    let megabytes = args.table_mb as usize;
     // Exact values never go stale: the solver's table always replaces (as `with_table_mb`'s).
-    let table = TranspositionTable::with_megabytes(args.table_mb as usize)
-        .map_err(|e| Failure::input(format!("--table-mb: {e}")))?
-        .with_replacement(Replacement::Always);
+    match args.table {
+        TableKind::Plain => {
+            let table = TranspositionTable::with_megabytes(megabytes)
+                .map_err(|e| Failure::input(format!("--table-mb: {e}")))?
+                .with_replacement(Replacement::Always);
+            solve_all(
+                configure(Solver::new().with_table(Arc::new(table)), &args)?,
+                &args,
+                &source,
+                &lines,
+            )
+        }
+        TableKind::Compact => {
+            let table = CompactTable::<ConnectFour>::with_megabytes(megabytes)
+                .map_err(|e| Failure::input(format!("--table-mb with --table compact: {e}")))?
+                .with_replacement(Replacement::Always);
+            solve_all(
+                configure(Solver::new().with_table(Arc::new(table)), &args)?,
+                &args,
+                &source,
+                &lines,
+            )
+        }
+    }
+}
+
+/// The solver `args` ask for, on `solver`'s table.
+fn configure<T>(solver: Solver<T>, args: &Args) -> Result<Solver<T>, Failure> {
     let budget = match args.time_limit {
         Some(ms) => Budget::time(Duration::from_millis(ms)),
         None => Budget::unlimited(),
     };
-    let mut solver = Solver::new()
-        .with_table(Arc::new(table))
+    let mut solver = solver
         .with_game_hooks(!args.no_hooks)
         .with_prefetch(!args.no_prefetch)
         .with_symmetry(args.symmetry)
+        .with_etc(args.etc)
         .with_move_ordering(args.ordering.to_move_ordering())
         .with_threads(args.threads as usize)
         .with_budget(budget);
@@ -154,12 +218,23 @@ pub fn run(args: Args) -> Result<ExitCode, Failure> {
     if let Some(path) = &args.book {
         solver = solver.with_book(crate::book::read_book(path, crate::book::CONNECT_FOUR)?);
     }
+    Ok(solver)
+}
+
+/// Solves (or analyses) every line, printing a line per position and the summary.
+fn solve_all<T: SolveTable>(
+    mut solver: Solver<T>,
+    args: &Args,
+    source: &str,
+    lines: &[Line],
+) -> Result<ExitCode, Failure> {
     let show_progress = !args.quiet && lines.len() > 1 && io::stderr().is_terminal();
     let progress = Progress::new(lines.len() as u64, "positions", show_progress);
     let mut out = io::stdout().lock();
     let (mut solved, mut mismatches, mut malformed, mut failed) = (0u64, 0u64, 0u64, 0u64);
     let (mut total_time, mut total_nodes) = (Duration::ZERO, Some(0u64));
-    for line in &lines {
+    let (mut probes, mut hits) = (0u64, 0u64);
+    for line in lines {
         progress.advance();
         let text = match &line.text {
             Ok(text) => text,
@@ -179,9 +254,9 @@ pub fn run(args: Args) -> Result<ExitCode, Failure> {
             }
         };
         let result = if args.analyze {
-            analyze(&mut solver, &position.position, &args)
+            analyze(&mut solver, &position.position, args)
         } else {
-            solve_one(&mut solver, &position.position, &args)
+            solve_one(&mut solver, &position.position, args)
         };
         let result = match result {
             Ok(r) => r,
@@ -194,7 +269,9 @@ pub fn run(args: Args) -> Result<ExitCode, Failure> {
         solved += 1;
         total_time += result.elapsed;
         total_nodes = total_nodes.zip(result.nodes).map(|(a, b)| a + b);
-        let report = report_line(&position, &result, &args, &mut mismatches);
+        probes += result.table_probes;
+        hits += result.table_hits;
+        let report = report_line(&position, &result, args, &mut mismatches);
         writeln!(out, "{report}")?;
     }
     progress.finish();
@@ -213,8 +290,13 @@ pub fn run(args: Args) -> Result<ExitCode, Failure> {
         ),
         None => String::new(),
     };
+    let hit_rate = if probes > 0 {
+        format!(", table hits {:.1}%", 100.0 * hits as f64 / probes as f64)
+    } else {
+        String::new()
+    };
     eprintln!(
-        "positions {solved}, mismatches {mismatches}, malformed lines {malformed}, failed {failed}, mean time {:.1} µs{nodes}",
+        "positions {solved}, mismatches {mismatches}, malformed lines {malformed}, failed {failed}, mean time {:.1} µs{nodes}{hit_rate}",
         secs * 1e6 / n,
     );
     if solved + malformed + failed == 0 {
@@ -311,26 +393,32 @@ fn report_line(
 }
 
 /// The score of one position (weak: its sign).
-fn solve_one(solver: &mut Solver, position: &ConnectFour, args: &Args) -> Result<Solved, String> {
-    solver.clear();
+fn solve_one<T: SolveTable>(
+    solver: &mut Solver<T>,
+    position: &ConnectFour,
+    args: &Args,
+) -> Result<Solved, String> {
+    solver.table().clear();
     let started = Instant::now();
-    let (score, nodes) = score_of(solver, position, args)?;
+    let (score, stats) = score_of(solver, position, args)?;
     Ok(Solved {
         scores: vec![score],
-        nodes: Some(nodes),
+        nodes: Some(stats.nodes),
+        table_probes: stats.tt_probes,
+        table_hits: stats.tt_hits,
         elapsed: started.elapsed(),
     })
 }
 
-/// The score of `position` from its side to move, with the nodes it took; the table is not
+/// The score of `position` from its side to move, with the search's statistics; the table is not
 /// cleared, so that consecutive calls share what they learnt.
-fn score_of(
-    solver: &mut Solver,
+fn score_of<T: SolveTable>(
+    solver: &mut Solver<T>,
     position: &ConnectFour,
     args: &Args,
-) -> Result<(i32, u64), String> {
+) -> Result<(i32, Stats), String> {
     if position.outcome() == Outcome::Draw {
-        return Ok((0, 0));
+        return Ok((0, Stats::default()));
     }
     if args.weak {
         let s = solver.solve_weak(position).map_err(|e| e.to_string())?;
@@ -338,7 +426,7 @@ fn score_of(
             Some(value) => i32::from(value.sign()),
             None => return Err("the budget ran out before the value was known".to_string()),
         };
-        Ok((v, s.stats.nodes))
+        Ok((v, s.stats))
     } else {
         let s = solver.solve(position).map_err(|e| e.to_string())?;
         let score = s
@@ -350,15 +438,19 @@ fn score_of(
                     s.lower, s.upper
                 )
             })?;
-        Ok((score, s.stats.nodes))
+        Ok((score, s.stats))
     }
 }
 
 /// The score of each of the 7 columns, -1000 for a full one. The exact scores come from the
 /// solver's analysis (`Strategy::analyze`: one table shared by the columns); weak scores
 /// from a weak solve of each column's position.
-fn analyze(solver: &mut Solver, position: &ConnectFour, args: &Args) -> Result<Solved, String> {
-    solver.clear();
+fn analyze<T: SolveTable>(
+    solver: &mut Solver<T>,
+    position: &ConnectFour,
+    args: &Args,
+) -> Result<Solved, String> {
+    solver.table().clear();
     let started = Instant::now();
     let stones = position.moves_played();
     let mut scores = vec![-1000; 7];
@@ -366,10 +458,12 @@ fn analyze(solver: &mut Solver, position: &ConnectFour, args: &Args) -> Result<S
         return Ok(Solved {
             scores,
             nodes: Some(0),
+            table_probes: 0,
+            table_hits: 0,
             elapsed: started.elapsed(),
         });
     }
-    let mut nodes = 0;
+    let mut total = Stats::default();
     if args.weak {
         for col in 0..7u8 {
             if !position.can_play(col) {
@@ -381,8 +475,8 @@ fn analyze(solver: &mut Solver, position: &ConnectFour, args: &Args) -> Result<S
                 Outcome::Win(_) => 1,
                 Outcome::Draw => 0,
                 Outcome::Ongoing => {
-                    let (s, n) = score_of(solver, &child, args)?;
-                    nodes += n;
+                    let (s, stats) = score_of(solver, &child, args)?;
+                    total.merge(&stats);
                     -s
                 }
             };
@@ -400,12 +494,16 @@ fn analyze(solver: &mut Solver, position: &ConnectFour, args: &Args) -> Result<S
         return Ok(Solved {
             scores,
             nodes: Some(analysis.stats.nodes),
+            table_probes: analysis.stats.tt_probes,
+            table_hits: analysis.stats.tt_hits,
             elapsed: started.elapsed(),
         });
     }
     Ok(Solved {
         scores,
-        nodes: Some(nodes),
+        nodes: Some(total.nodes),
+        table_probes: total.tt_probes,
+        table_hits: total.tt_hits,
         elapsed: started.elapsed(),
     })
 }

@@ -119,10 +119,40 @@ fn the_weak_solver_gives_signs() {
 }
 
 #[test]
+fn the_compact_table_and_etc_give_the_same_lines() {
+    let input = end_easy(60).join("\n");
+    let (code, plain, err) = solve(&[], &input);
+    assert_eq!(code, 0, "{err}");
+    let scores = |out: &str| -> Vec<String> {
+        out.lines()
+            .map(|l| l.split_whitespace().take(2).collect::<Vec<_>>().join(" "))
+            .collect()
+    };
+    for args in [
+        &["--table", "compact"][..],
+        &["--etc"],
+        &["--table", "compact", "--etc"],
+    ] {
+        let (code, out, err) = solve(args, &input);
+        assert_eq!(code, 0, "{args:?}: {err}");
+        assert_eq!(scores(&out), scores(&plain), "{args:?}");
+        assert!(
+            err.contains("mismatches 0") && err.contains("table hits"),
+            "{err}"
+        );
+    }
+    // Connect Four's 49-bit key needs a compact table of at least 2 MiB to be verified whole.
+    let (code, _, err) = solve(&["--table", "compact", "--table-mb", "1"], "4455");
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("at least 2097152 bytes"), "{err}");
+}
+
+#[test]
 fn bad_arguments_exit_with_2() {
     for args in [
         &["--threads", "0"][..],
         &["--table-mb", "0"],
+        &["--table", "sparse"],
         &["--file", "/nonexistent/positions.txt"],
         &["--frobnicate"],
     ] {

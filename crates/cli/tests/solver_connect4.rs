@@ -5,7 +5,7 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use adversarial::{Negamax, Solver, TranspositionTable};
+use adversarial::{CompactTable, Negamax, Replacement, Solver, TranspositionTable};
 use games::connect4_line::{benchmark_score, parse_line};
 use games::{ConnectFour, ThreatEvaluator};
 use proptest::prelude::*;
@@ -129,6 +129,75 @@ fn prefetch_is_only_a_hint() {
         assert_eq!(a.stats.nodes, b.stats.nodes, "{moves}");
         assert_eq!(a.stats.tt_hits, b.stats.tt_hits, "{moves}");
     }
+}
+
+/// The enhanced transposition cut-off and the compact table change node counts, never a
+/// score: samples of every set (of Begin-Hard, whose lines take seconds, the first two with
+/// at least 8 stones), solved with each on its
+/// own and with both, on 2 MiB tables so that the compact table's buckets fill and replace,
+/// against the published scores. The counts must differ somewhere, or the options did
+/// nothing.
+#[test]
+fn etc_and_the_compact_table_keep_every_score() {
+    let compact = || {
+        Arc::new(
+            CompactTable::<ConnectFour>::with_megabytes(2)
+                .unwrap()
+                .with_replacement(Replacement::Always),
+        )
+    };
+    let mut etc = Solver::new().with_table_mb(2).with_etc(true);
+    let mut plain = Solver::new().with_table_mb(2);
+    let mut both = Solver::new().with_table(compact()).with_etc(true);
+    let mut dense = Solver::new().with_table(compact());
+    let mut samples = Vec::new();
+    for (set, step) in [
+        ("Test_L3_R1", 50),
+        ("Test_L2_R1", 50),
+        ("Test_L2_R2", 100),
+        ("Test_L1_R1", 50),
+        ("Test_L1_R2", 250),
+    ] {
+        samples.extend(load(set, step));
+    }
+    samples.extend(
+        load("Test_L1_R3", 1)
+            .into_iter()
+            .filter(|(moves, _)| moves.len() >= 8)
+            .take(2),
+    );
+    let (mut etc_cutoffs, mut differ) = (0, false);
+    for (moves, expected) in &samples {
+        let g: ConnectFour = moves.parse().unwrap();
+        plain.clear();
+        etc.clear();
+        let reference = plain.solve(&g).unwrap();
+        let with_etc = etc.solve(&g).unwrap();
+        both.table().clear();
+        dense.table().clear();
+        let with_both = both.solve(&g).unwrap();
+        let with_dense = dense.solve(&g).unwrap();
+        for (name, r) in [
+            ("plain", &reference),
+            ("etc", &with_etc),
+            ("compact + etc", &with_both),
+            ("compact", &with_dense),
+        ] {
+            assert_eq!(
+                pons_score(r.score.expect("solved"), g.moves_played()),
+                *expected,
+                "{name}: {moves}"
+            );
+        }
+        etc_cutoffs += with_etc.stats.etc_cutoffs + with_both.stats.etc_cutoffs;
+        differ |= with_etc.stats.nodes != reference.stats.nodes
+            || with_dense.stats.nodes != reference.stats.nodes;
+        assert_eq!(
+            reference.stats.etc_cutoffs + with_dense.stats.etc_cutoffs,
+            0
+        );
+    }
+    assert!(etc_cutoffs > 0 && differ);
 }
 
 #[test]

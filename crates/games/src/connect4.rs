@@ -445,6 +445,7 @@ fn mirror_key(key: u64) -> u64 {
 
 impl GameHash for ConnectFour {
     const KEY_IS_EXACT: bool = true;
+    const KEY_BITS: u32 = 49;
     #[inline]
     fn hash_key(&self) -> u64 {
         self.current + self.mask

@@ -344,6 +344,7 @@ impl Game for TicTacToe {
 
 impl GameHash for TicTacToe {
     const KEY_IS_EXACT: bool = true;
+    const KEY_BITS: u32 = 18;
     #[inline]
     fn hash_key(&self) -> u64 {
         u64::from(self.x) | (u64::from(self.o) << 9)

@@ -660,6 +660,33 @@ pub trait GameHash: Game {
     /// `true` if no two different states share a key.
     const KEY_IS_EXACT: bool = false;
 
+    /// How many low bits a key can occupy: every [`hash_key`](GameHash::hash_key) and
+    /// [`canonical_key`](GameHash::canonical_key) is below `2^KEY_BITS` (64, the default,
+    /// promises nothing). An exact key that fits in fewer bits lets a table store only part
+    /// of it and still tell every state apart (the `adversarial` crate's `CompactTable`);
+    /// the conformance checker (feature `testing`) checks the promise.
+    ///
+    /// ```
+    /// use search_core::GameHash;
+    /// # #[derive(Clone)] struct Coin(bool);
+    /// # impl search_core::Game for Coin {
+    /// #     type Move = ();
+    /// #     fn to_move(&self) -> search_core::Player { search_core::Player::First }
+    /// #     fn legal_moves(&self, m: &mut Vec<()>) { if !self.0 { m.push(()) } }
+    /// #     fn play(&mut self, _: ()) { self.0 = true }
+    /// #     fn outcome(&self) -> search_core::Outcome {
+    /// #         if self.0 { search_core::Outcome::Draw } else { search_core::Outcome::Ongoing }
+    /// #     }
+    /// # }
+    /// impl GameHash for Coin {
+    ///     const KEY_IS_EXACT: bool = true;
+    ///     const KEY_BITS: u32 = 1;
+    ///     fn hash_key(&self) -> u64 { u64::from(self.0) }
+    /// }
+    /// assert!(Coin(true).hash_key() < 1 << Coin::KEY_BITS);
+    /// ```
+    const KEY_BITS: u32 = 64;
+
     /// The state's key. Must include whose turn it is when that is not implied by the board.
     fn hash_key(&self) -> u64;
 

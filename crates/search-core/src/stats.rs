@@ -21,6 +21,7 @@ use std::time::Duration;
 /// | `beta_cutoffs` | fail-high nodes | 0 | 0 |
 /// | `quiescence_nodes` | positions searched beyond the horizon by a quiescence search (also counted in `nodes`) | 0 | 0 |
 /// | `book_hits` | positions answered by an opening book (the solver `with_book`) | 0 | 0 |
+/// | `etc_cutoffs` | nodes ended by a child's table entry before any child was searched (enhanced transposition cut-off; also counted in `tt_cutoffs`) | 0 | 0 |
 ///
 /// `Display` gives one readable line.
 ///
@@ -59,6 +60,10 @@ pub struct Stats {
     pub quiescence_nodes: u64,
     /// Positions whose exact value an opening book gave, without searching them.
     pub book_hits: u64,
+    /// Nodes ended by an enhanced transposition cut-off: a child's table entry already
+    /// proved the node's bound, so no child was searched. They are counted in
+    /// [`tt_cutoffs`](Stats::tt_cutoffs) too.
+    pub etc_cutoffs: u64,
 }
 
 impl Stats {
@@ -115,6 +120,7 @@ impl Stats {
         self.iterations = self.iterations.max(other.iterations);
         self.quiescence_nodes += other.quiescence_nodes;
         self.book_hits += other.book_hits;
+        self.etc_cutoffs += other.etc_cutoffs;
     }
 }
 

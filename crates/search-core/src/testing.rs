@@ -555,6 +555,16 @@ impl<G: GameHash + PartialEq + Display> HashCheck<G> for WithHash<G> {
         if state.clone().hash_key() != key {
             return Err("a clone has a different hash_key".into());
         }
+        if G::KEY_BITS < 64 {
+            for (name, k) in [("hash_key", key), ("canonical_key", state.canonical_key())] {
+                if k >> G::KEY_BITS != 0 {
+                    return Err(format!(
+                        "KEY_BITS is {}, but {name} {k:#x} has a higher bit set",
+                        G::KEY_BITS
+                    ));
+                }
+            }
+        }
         self.remember(key, state)?;
         // Transposition: a, r, b and b, r, a (r an opponent reply legal in both orders).
         moves.clear();
@@ -771,7 +781,8 @@ mod tests {
         assert!(err.rule.contains("NON_LOSING_MOVES_EXACT"), "{err}");
     }
     /// Normal Nim with a key chosen by `KEY`: 0 a real key (stones and turn), 1 a constant,
-    /// 2 the stones alone (it forgets whose turn it is).
+    /// 2 the stones alone (it forgets whose turn it is), 3 stones and turn in the low bits
+    /// with a `KEY_BITS` too small for them.
     #[derive(Clone, Debug, PartialEq)]
     struct Keyed<const KEY: u8>(Nim<false, false>);
 
@@ -792,12 +803,14 @@ mod tests {
     }
 
     impl<const KEY: u8> GameHash for Keyed<KEY> {
+        const KEY_BITS: u32 = if KEY == 3 { 3 } else { 64 };
         fn hash_key(&self) -> u64 {
             let n = self.0;
             match KEY {
                 0 => (u64::from(n.stones) * 2 + n.to_move.index() as u64)
                     .wrapping_mul(0x9E37_79B9_7F4A_7C15),
                 1 => 0,
+                3 => u64::from(n.stones) * 2 + n.to_move.index() as u64,
                 _ => u64::from(n.stones),
             }
         }
@@ -842,6 +855,15 @@ mod tests {
                 .contains("keys are each shared by two different states"),
             "{err}"
         );
+    }
+
+    #[test]
+    fn a_key_above_key_bits_is_caught() {
+        // 10 stones: keys up to 21 need 5 bits, and the game promises 3.
+        let err = Conformance::new()
+            .check_hashed(&Keyed::<3>(start()))
+            .unwrap_err();
+        assert!(err.rule.contains("KEY_BITS is 3"), "{err}");
     }
 
     /// A state that remembers its history: no two move orders ever reach equal states.
