@@ -752,6 +752,24 @@ mod tests {
     }
 
     #[test]
+    fn prefetch_changes_nothing() {
+        let t = CompactTable::<Bits<12>>::new(1 << 10).unwrap();
+        let e = TableEntry {
+            score: Score::win_in(5),
+            depth: 7,
+            bound: Bound::Lower,
+            move_index: Some(3),
+        };
+        t.store(77, e);
+        let before = t.stats();
+        for key in (0..1 << 12).chain([u64::MAX]) {
+            t.prefetch(key);
+        }
+        assert_eq!(t.stats(), before);
+        assert_eq!(t.probe(77), Some(e));
+    }
+
+    #[test]
     fn sizes_are_checked() {
         assert_eq!(
             CompactTable::<Bits<20>>::new(31).unwrap_err(),

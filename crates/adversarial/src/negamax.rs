@@ -448,9 +448,9 @@ impl<E, T> Negamax<E, T> {
     /// searching a node's children, look each of them up in the table, and end the node at
     /// once when a child's entry (searched to the child's depth) already proves the node's
     /// value reaches `beta`. It costs a play and a table probe per child at every node that
-    /// uses the table; it saves the subtrees that a transposition answers. Off by default:
-    /// it never changes the value found at a depth, and the measured node saving
-    /// (`docs/benchmarks.md`) does not pay for the probes. Counted in
+    /// uses the table; it saves the subtrees that a transposition answers. It never changes
+    /// the value found at a depth. Off by default, as in the [`Solver`](crate::Solver),
+    /// where it was measured (`docs/benchmarks.md`) to save nodes but no time. Counted in
     /// [`Stats::etc_cutoffs`](search_core::Stats::etc_cutoffs); it needs a table.
     ///
     /// ```
