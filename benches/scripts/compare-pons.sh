@@ -16,6 +16,8 @@
 #   cargo build --release -p search-cli
 #   benches/scripts/compare-pons.sh /tmp/pons/c4solver [ROUNDS] [TABLE_MB]
 #
+# PLY_OPTIONS adds options to every `ply solve` (e.g. PLY_OPTIONS="--etc --table compact").
+#
 # Output: one line per set and round with each solver's mean microseconds and mean nodes per
 # position, and ply's time as a fraction of Pons'.
 set -euo pipefail
@@ -35,7 +37,8 @@ for spec in "Test_L3_R1 1000" "Test_L2_R1 1000" "Test_L2_R2 200" "Test_L1_R1 100
   set -- $spec
   for round in $(seq 1 "$rounds"); do
     p=$(head -n "$2" "data/connect4/$1" | cut -d' ' -f1 | "$pons" | mean)
-    o=$(head -n "$2" "data/connect4/$1" | "$ply" solve --quiet --table-mb "$table_mb" 2>/dev/null | mean)
+    # shellcheck disable=SC2086 # PLY_OPTIONS is a list of options
+    o=$(head -n "$2" "data/connect4/$1" | "$ply" solve --quiet --table-mb "$table_mb" ${PLY_OPTIONS:-} 2>/dev/null | mean)
     echo "$o $p" | awk -v set="$1" -v n="$2" -v r="$round" '{
       printf "%s (first %s) round %s: Pons %s µs %s nodes | ply %s µs %s nodes | ply/Pons %.2f\n",
         set, n, r, $3, $4, $1, $2, $1 / $3 }'

@@ -413,14 +413,16 @@ impl<G> CompactTable<G> {
     #[inline]
     #[must_use]
     pub fn probe(&self, key: u64) -> Option<TableEntry> {
+        unpack(self.find(key)?)
+    }
+
+    /// The occupied entry word of `key`'s position in its bucket, if there is one.
+    #[inline]
+    fn find(&self, key: u64) -> Option<u64> {
         let (bucket, check) = self.locate(key)?;
         bucket.0.iter().find_map(|entry| {
             let word = entry.load(Ordering::Relaxed);
-            if bound_of(word) != 0 && word >> DATA_BITS == check {
-                unpack(word)
-            } else {
-                None
-            }
+            (bound_of(word) != 0 && word >> DATA_BITS == check).then_some(word)
         })
     }
 
@@ -556,16 +558,7 @@ impl<G: GameHash> Transpositions<G> for CompactTable<G> {
     /// zeros otherwise.
     #[inline]
     fn fetch(&self, key: u64) -> [u64; 2] {
-        let Some((bucket, check)) = self.locate(key) else {
-            return [0, 0];
-        };
-        for entry in &bucket.0 {
-            let word = entry.load(Ordering::Relaxed);
-            if bound_of(word) != 0 && word >> DATA_BITS == check {
-                return [word, 1];
-            }
-        }
-        [0, 0]
+        self.find(key).map_or([0, 0], |word| [word, 1])
     }
     #[inline]
     fn decode(&self, _key: u64, raw: [u64; 2]) -> Option<TableEntry> {
