@@ -175,10 +175,9 @@ pub fn run(args: Args) -> Result<ExitCode, Failure> {
     match args.table {
         TableKind::Plain => {
             let table = TranspositionTable::with_megabytes(megabytes)
-                .map_err(|e| Failure::input(format!("--table-mb: {e}")))?
-                .with_replacement(Replacement::Always);
-            solve_all(
-                configure(Solver::new().with_table(Arc::new(table)), &args)?,
+                .map_err(|e| Failure::input(format!("--table-mb: {e}")))?;
+            solve_on(
+                table.with_replacement(Replacement::Always),
                 &args,
                 &source,
                 &lines,
@@ -186,16 +185,28 @@ pub fn run(args: Args) -> Result<ExitCode, Failure> {
         }
         TableKind::Compact => {
             let table = CompactTable::<ConnectFour>::with_megabytes(megabytes)
-                .map_err(|e| Failure::input(format!("--table-mb with --table compact: {e}")))?
-                .with_replacement(Replacement::Always);
-            solve_all(
-                configure(Solver::new().with_table(Arc::new(table)), &args)?,
+                .map_err(|e| Failure::input(format!("--table-mb with --table compact: {e}")))?;
+            solve_on(
+                table.with_replacement(Replacement::Always),
                 &args,
                 &source,
                 &lines,
             )
         }
     }
+}
+
+/// Solves every line with a solver on `table`.
+fn solve_on<U>(table: U, args: &Args, source: &str, lines: &[Line]) -> Result<ExitCode, Failure>
+where
+    Arc<U>: SolveTable,
+{
+    solve_all(
+        configure(Solver::new().with_table(Arc::new(table)), args)?,
+        args,
+        source,
+        lines,
+    )
 }
 
 /// The solver `args` ask for, on `solver`'s table.
