@@ -193,6 +193,12 @@ impl KeyFilter {
         let slot = self.slot(key);
         self.words[slot / 64] & (1 << (slot % 64)) != 0
     }
+
+    /// Starts loading the word [`may_contain`](KeyFilter::may_contain) reads for `key`.
+    #[inline]
+    fn prefetch(&self, key: u64) {
+        crate::table::prefetch_line(core::ptr::from_ref(&self.words[self.slot(key) / 64]).cast());
+    }
 }
 
 impl fmt::Debug for OpeningBook {
@@ -901,6 +907,15 @@ impl<G: Game, T: Transpositions<G>> Transpositions<G> for Booked<'_, T> {
             return None;
         }
         self.book.get(self.table.class_key(state).0)
+    }
+    /// Starts loading the book's filter word for `state` when the book may hold it: the
+    /// filter is read at every node within the book's plies, and its cache misses cost more
+    /// than the search saves when the book holds none of the positions searched.
+    #[inline]
+    fn prefetch_known(&self, state: &G) {
+        if T::ENABLED && self.book.may_hold(state) {
+            self.book.filter.prefetch(self.table.class_key(state).0);
+        }
     }
 }
 

@@ -558,6 +558,9 @@ where
             p.child_keys.clear();
             for &mv in &p.moves {
                 let (key, same) = state.with_move(mv, |child| {
+                    if T::HAS_KNOWN_VALUES {
+                        table.prefetch_known(child);
+                    }
                     let key = if symmetry {
                         table.class_key(child).0
                     } else {

@@ -731,6 +731,13 @@ pub trait Transpositions<G: Game> {
         let _ = state;
         None
     }
+    /// Starts loading into the cache what [`known_value`](Transpositions::known_value)
+    /// will read for `state` (engines call it for each child before searching the first);
+    /// a hint that changes no result. The default does nothing.
+    #[inline]
+    fn prefetch_known(&self, state: &G) {
+        let _ = state;
+    }
 }
 
 /// "No transposition table": searches store nothing and need no [`GameHash`].
@@ -901,6 +908,10 @@ macro_rules! delegate_transpositions {
             #[inline]
             fn known_value(&self, state: &G) -> Option<Score> {
                 (**self).known_value(state)
+            }
+            #[inline]
+            fn prefetch_known(&self, state: &G) {
+                (**self).prefetch_known(state);
             }
         }
     )*};
