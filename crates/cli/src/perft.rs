@@ -87,35 +87,46 @@ pub fn run(args: Args) -> Result<ExitCode, Failure> {
 /// The sequences of `depth` plies from `state` of a game with dice or more players, a roll
 /// of the die counting as a ply as a move does.
 fn general_perft<G: GeneralGame>(state: &G, depth: u32) -> u64 {
-    fn walk<G: GeneralGame>(state: &G, depth: u32, moves: &mut Vec<Vec<G::Move>>) -> u64 {
+    /// One level's buffers, reused at every node of that level: its moves, and the chance
+    /// outcomes with their probabilities.
+    struct Level<M> {
+        moves: Vec<M>,
+        outcomes: Vec<(M, f64)>,
+    }
+    fn walk<G: GeneralGame>(state: &G, depth: u32, levels: &mut [Level<G::Move>]) -> u64 {
         if depth == 0 {
             return 1;
         }
-        let level = moves.len() - depth as usize;
-        let mut here = std::mem::take(&mut moves[level]);
-        here.clear();
+        let (level, deeper) = levels
+            .split_first_mut()
+            .expect("one level of buffers per ply");
+        level.moves.clear();
         match state.turn() {
             Turn::Over => {}
             Turn::Chance => {
-                let mut outcomes = Vec::new();
-                state.chance_outcomes(&mut outcomes);
-                here.extend(outcomes.into_iter().map(|(m, _)| m));
+                level.outcomes.clear();
+                state.chance_outcomes(&mut level.outcomes);
+                level.moves.extend(level.outcomes.iter().map(|&(m, _)| m));
             }
-            Turn::Player(_) => state.moves(&mut here),
+            Turn::Player(_) => state.moves(&mut level.moves),
         }
-        let total = here
+        level
+            .moves
             .iter()
             .map(|&mv| {
                 let mut child = state.clone();
                 child.apply(mv);
-                walk(&child, depth - 1, moves)
+                walk(&child, depth - 1, deeper)
             })
-            .sum();
-        moves[level] = here;
-        total
+            .sum()
     }
-    let mut moves = vec![Vec::new(); depth as usize];
-    walk(state, depth, &mut moves)
+    let mut levels: Vec<Level<G::Move>> = (0..depth)
+        .map(|_| Level {
+            moves: Vec::new(),
+            outcomes: Vec::new(),
+        })
+        .collect();
+    walk(state, depth, &mut levels)
 }
 
 fn count<G: Game + Display>(start: &G, depth: u32) -> Result<ExitCode, Failure> {
