@@ -103,7 +103,7 @@ impl<M> Ply<M> {
     fn new() -> Self {
         Ply {
             moves: Vec::with_capacity(16),
-            child_keys: Vec::new(),
+            child_keys: Vec::with_capacity(16),
             order: Vec::with_capacity(16),
             killers: [None, None],
             pv: Vec::new(),
@@ -669,12 +669,7 @@ where
     /// move list. A child whose turn passes needs an upper bound on its own value (exact or
     /// upper), one with an extra turn a lower bound; outside exact-solver mode the entry must
     /// also have been searched to the child's depth, as at any table cut-off.
-    fn transposition_cutoff(
-        &mut self,
-        depth: u32,
-        ply: usize,
-        beta: Score,
-    ) -> Option<(Score, usize)> {
+    fn transposition_cutoff(&self, depth: u32, ply: usize, beta: Score) -> Option<(Score, usize)> {
         let child_depth = (depth - 1).min(0xffff);
         let p = &self.plies[ply];
         for &(_, idx) in &p.order {
