@@ -293,10 +293,11 @@ impl<T> Solver<T> {
     /// ```
     /// use adversarial::Solver;
     /// use games::ConnectFour;
-    /// let g: ConnectFour = "4455443".parse().unwrap();
+    /// let g: ConnectFour = "274552224131661".parse().unwrap();
     /// let plain = Solver::new().with_table_mb(4).solve(&g).unwrap();
     /// let etc = Solver::new().with_table_mb(4).with_etc(true).solve(&g).unwrap();
     /// assert_eq!(plain.score, etc.score);
+    /// assert!(etc.stats.etc_cutoffs > 0);
     /// ```
     #[must_use]
     pub fn with_etc(mut self, on: bool) -> Self {
