@@ -7,11 +7,9 @@
 
 use core::hash::Hash;
 use core::marker::PhantomData;
-use std::collections::hash_map::Entry as MapEntry;
 use std::time::Instant;
 
 use search_core::{Budget, BudgetError, BudgetField, Cost, CostError, FloatCost, Stats, StopFlag};
-use std::collections::HashMap;
 
 use crate::error::PathError;
 use crate::open_list::OpenList;
@@ -41,15 +39,16 @@ fn too_many_states() -> PathError {
     PathError::TooManyStates(NONE - 1)
 }
 
-/// The hasher of [`HashSlots`]: the `FxHash` word combination, with two changes for
-/// speed on large searches.
+/// The hasher of [`HashSlots`]: the `FxHash` word combination (rotate, xor, multiply by an
+/// odd constant per word), arranged for the table's buckets, which take their block from the
+/// top bits of the hash (the well-mixed bits of a product) and their place in the block from
+/// the low 3 bits.
 ///
-/// * A state hashed as one integer (a cell id, an index) keeps its low 3 bits in the low
-///   bits of the hash: the 8 states `8k..8k+8` share one group of buckets, so that
-///   neighbouring ids, which searches over grids and arrays look up together, share cache
-///   lines. The other bits are mixed by a multiplication and a rotation (the high bits of
-///   a product are the well-mixed ones), so strided ids (a column of a grid) still spread.
-/// * Several words (tuples, strings) are combined as `FxHash` does, then rotated likewise.
+/// A state hashed as one integer (a cell id, an index) keeps its own low 3 bits there: the
+/// 8 states `8k..8k+8`, which searches over grids and arrays look up together, share one
+/// block of the table and so one cache line, and the product of `k` by the constant spreads
+/// the blocks of consecutive `k` evenly over the table (Fibonacci hashing). Several words
+/// (tuples, strings) take bits 32 to 34 of the product instead.
 #[derive(Clone, Copy, Debug, Default)]
 pub(crate) struct SlotHasher {
     hash: u64,
@@ -100,40 +99,108 @@ impl core::hash::Hasher for SlotHasher {
     #[inline(always)]
     fn finish(&self) -> u64 {
         if self.words == 1 {
-            let low = self.word & 7;
-            let high = ((self.word >> 3).wrapping_mul(SEED)).rotate_left(26);
-            // The low bits choose the bucket; the top 7 bits are the tag compared within
-            // a group, so the low bits are folded into them too.
-            ((high & !7) | low) ^ (low << 57)
+            (((self.word >> 3).wrapping_mul(SEED)).rotate_left(26) & !7) | (self.word & 7)
         } else {
             self.hash.rotate_left(26)
         }
     }
 }
 
-/// Builds [`SlotHasher`]s.
-pub(crate) type SlotBuild = core::hash::BuildHasherDefault<SlotHasher>;
+/// The bucket of a hash in a table of `2^(64 - shift)` buckets: the top bits of the hash
+/// choose a block of 8 buckets, its low 3 bits the bucket in the block.
+#[inline(always)]
+fn bucket(hash: u64, shift: u32) -> usize {
+    ((hash >> shift) as usize & !7) | (hash as usize & 7)
+}
 
-/// Numbers arbitrary hashable states in the order they are met.
+/// The hash of one state.
+#[inline(always)]
+fn hash_of<N: Hash>(node: &N) -> u64 {
+    let mut h = SlotHasher::default();
+    node.hash(&mut h);
+    core::hash::Hasher::finish(&h)
+}
+
+/// How far [`HashSlots`] probes after a taken bucket: to the next place of the next block
+/// (one cache line on with 8-byte buckets), so that the 8 states of a block of ids rarely
+/// compete for a bucket. The step is odd, so the probe sequence visits every bucket of a
+/// power-of-two table and always finds an empty one, however badly a state type hashes.
+const PROBE_STEP: usize = 9;
+
+/// The smallest table [`HashSlots`] allocates (buckets).
+const MIN_BUCKETS: usize = 64;
+
+/// Numbers arbitrary hashable states in the order they are met: an open-addressing table
+/// whose buckets hold the state and its slot side by side, so that a look-up of a small
+/// state usually reads one cache line, and a new state is inserted where its look-up ended
+/// (one probe sequence per state met). Probing steps by [`PROBE_STEP`] buckets (see
+/// [`SlotHasher`]). The table is at most half full.
+/// Empty buckets hold the slot [`NONE`] next to a copy of some state (the table is created
+/// when the first state is numbered, and every bucket starts as a copy of it), so that the
+/// table needs no default value of `N` and no `unsafe`.
+///
+/// A new search empties the table by removing the states of the last one in reverse order
+/// of numbering (each removal finds its state where the probe sequence of its insertion
+/// ended, since every state numbered earlier is still in place), or, when they fill more
+/// than an eighth of the table, by emptying every bucket.
 #[derive(Clone, Debug)]
 pub(crate) struct HashSlots<N> {
-    map: HashMap<N, u32, SlotBuild>,
+    /// `(slot, state)` per bucket; a power of two buckets (at least [`MIN_BUCKETS`]), or
+    /// none.
+    buckets: Vec<(u32, N)>,
+    /// 64 minus the base-2 logarithm of the number of buckets.
+    shift: u32,
     nodes: Vec<N>,
 }
 
 impl<N> Default for HashSlots<N> {
     fn default() -> Self {
         HashSlots {
-            map: HashMap::default(),
+            buckets: Vec::new(),
+            shift: 63,
             nodes: Vec::new(),
         }
     }
 }
 
-impl<N: Eq + Hash> HashSlots<N> {
+impl<N: Clone + Eq + Hash> HashSlots<N> {
     /// The slot of `node`, if it was numbered.
     pub(crate) fn find(&self, node: &N) -> Option<u32> {
-        self.map.get(node).copied()
+        if self.buckets.is_empty() {
+            return None;
+        }
+        let mask = self.buckets.len() - 1;
+        let mut i = bucket(hash_of(node), self.shift);
+        loop {
+            let (s, ref n) = self.buckets[i];
+            if s == NONE {
+                return None;
+            }
+            if n == node {
+                return Some(s);
+            }
+            i = (i + PROBE_STEP) & mask;
+        }
+    }
+
+    /// Doubles the table (or creates it, every bucket a copy of `filler`) and inserts the
+    /// numbered states again, in order.
+    #[cold]
+    #[inline(never)]
+    fn grow(&mut self, filler: &N) {
+        let len = (self.buckets.len() * 2).max(MIN_BUCKETS);
+        let filler = self.nodes.first().unwrap_or(filler).clone();
+        self.buckets.clear();
+        self.buckets.resize(len, (NONE, filler));
+        let mask = len - 1;
+        self.shift = 64 - len.trailing_zeros();
+        for (s, n) in self.nodes.iter().enumerate() {
+            let mut i = bucket(hash_of(n), self.shift);
+            while self.buckets[i].0 != NONE {
+                i = (i + PROBE_STEP) & mask;
+            }
+            self.buckets[i] = (s as u32, n.clone());
+        }
     }
 }
 
@@ -146,7 +213,28 @@ impl<N> HashSlots<N> {
 
 impl<N: Clone + Eq + Hash> Slots<N> for HashSlots<N> {
     fn reset(&mut self) {
-        self.map.clear();
+        if self.nodes.len() * 8 > self.buckets.len() {
+            for b in &mut self.buckets {
+                b.0 = NONE;
+            }
+        } else {
+            let mask = self.buckets.len().wrapping_sub(1);
+            for n in self.nodes.iter().rev() {
+                let mut i = bucket(hash_of(n), self.shift);
+                // A state whose `Hash` or `Eq` changed since it was numbered is not
+                // found; then every bucket is emptied.
+                while self.buckets[i].0 != NONE && self.buckets[i].1 != *n {
+                    i = (i + PROBE_STEP) & mask;
+                }
+                if self.buckets[i].0 == NONE {
+                    for b in &mut self.buckets {
+                        b.0 = NONE;
+                    }
+                    break;
+                }
+                self.buckets[i].0 = NONE;
+            }
+        }
         self.nodes.clear();
     }
 
@@ -154,18 +242,26 @@ impl<N: Clone + Eq + Hash> Slots<N> for HashSlots<N> {
 
     #[inline(always)]
     fn slot(&mut self, node: &N) -> Result<(u32, bool), PathError> {
-        // One hash per look-up (states are usually small and cheap to clone).
         let next = self.nodes.len();
-        match self.map.entry(node.clone()) {
-            MapEntry::Occupied(e) => Ok((*e.get(), false)),
-            MapEntry::Vacant(e) => {
+        if next * 2 >= self.buckets.len() {
+            self.grow(node);
+        }
+        let mask = self.buckets.len() - 1;
+        let mut i = bucket(hash_of(node), self.shift);
+        loop {
+            let b = &mut self.buckets[i];
+            if b.0 == NONE {
                 if next >= NONE as usize {
                     return Err(too_many_states());
                 }
-                e.insert(next as u32);
+                *b = (next as u32, node.clone());
                 self.nodes.push(node.clone());
-                Ok((next as u32, true))
+                return Ok((next as u32, true));
             }
+            if b.1 == *node {
+                return Ok((b.0, false));
+            }
+            i = (i + PROBE_STEP) & mask;
         }
     }
 
@@ -653,4 +749,79 @@ pub(crate) fn timed<N, C>(
     let mut result = search()?;
     result.stats.elapsed = started.elapsed();
     Ok(result)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{HashSlots, Slots};
+
+    /// A state whose hash is the same for every value: every look-up probes past all the
+    /// states numbered before it.
+    #[derive(Clone, Debug, PartialEq, Eq)]
+    struct Colliding(u32);
+
+    impl core::hash::Hash for Colliding {
+        fn hash<H: core::hash::Hasher>(&self, state: &mut H) {
+            state.write_u32(7);
+        }
+    }
+
+    /// Numbers `states` and checks every slot against the order of first appearance.
+    fn check_numbering<N: Clone + Eq + core::hash::Hash + core::fmt::Debug>(
+        slots: &mut HashSlots<N>,
+        states: &[N],
+    ) {
+        let mut expected: Vec<N> = Vec::new();
+        for n in states {
+            let (s, new) = slots.slot(n).unwrap();
+            let at = expected.iter().position(|e| e == n);
+            assert_eq!(new, at.is_none(), "{n:?}");
+            match at {
+                Some(i) => assert_eq!(s as usize, i),
+                None => {
+                    assert_eq!(s as usize, expected.len());
+                    expected.push(n.clone());
+                }
+            }
+            assert_eq!(slots.find(n), Some(s));
+        }
+        assert_eq!(slots.nodes(), &expected[..]);
+        for (i, n) in expected.iter().enumerate() {
+            assert_eq!(slots.find(n), Some(i as u32));
+            assert_eq!(&slots.node(i as u32), n);
+        }
+    }
+
+    #[test]
+    fn numbers_states_in_order_of_first_appearance_across_growth_and_resets() {
+        let mut slots = HashSlots::default();
+        assert_eq!(slots.find(&5u32), None);
+        // Grid-like ids with repeats: 3000 distinct states grow the table several times.
+        let states: Vec<u32> = (0..6000u32).map(|i| (i * 7919) % 3000 * 3).collect();
+        check_numbering(&mut slots, &states);
+        assert_eq!(slots.find(&1), None);
+        // A large search then a small one (emptied bucket by bucket), then a small one
+        // after a small one (emptied state by state), then a large one again.
+        for round in 0..4u32 {
+            slots.reset();
+            assert_eq!(slots.find(&0), None);
+            assert!(slots.nodes().is_empty());
+            let n = if round == 2 { 2500 } else { 40 };
+            let states: Vec<u32> = (0..n).map(|i| (i * 31 + round) % (n / 2) * 5).collect();
+            check_numbering(&mut slots, &states);
+        }
+    }
+
+    #[test]
+    fn tuples_and_colliding_hashes_are_numbered_exactly() {
+        let mut slots = HashSlots::default();
+        let states: Vec<(i32, i32)> = (0..500).map(|i| (i % 23 - 11, i % 37)).collect();
+        check_numbering(&mut slots, &states);
+        let mut slots = HashSlots::default();
+        let states: Vec<Colliding> = (0..200).map(|i| Colliding(i % 90)).collect();
+        check_numbering(&mut slots, &states);
+        slots.reset();
+        assert_eq!(slots.find(&Colliding(3)), None);
+        check_numbering(&mut slots, &states[..50]);
+    }
 }

@@ -59,6 +59,15 @@ pub struct Grid {
     moves: Vec<u8>,
     /// Index offset per direction.
     offsets: [isize; 8],
+    /// Obstacle bits by padded row, [`row_words`](Self::row_words) words a row: bit `x` of
+    /// row `y` is set if padded cell `(x, y)` is not passable (bits past the row's end are
+    /// set too). Jump point search scans rows with them a word at a time.
+    pub(crate) blocked_rows: Vec<u64>,
+    pub(crate) row_words: usize,
+    /// The same by padded column: bit `y` of column `x`, [`col_words`](Self::col_words)
+    /// words a column.
+    pub(crate) blocked_cols: Vec<u64>,
+    pub(crate) col_words: usize,
 }
 
 impl Grid {
@@ -87,6 +96,8 @@ impl Grid {
         for (o, &(dx, dy)) in offsets.iter_mut().zip(DIRS.iter()) {
             *o = dx as isize + dy as isize * stride as isize;
         }
+        let row_words = stride.div_ceil(64);
+        let col_words = (height as usize + 2).div_ceil(64);
         let mut grid = Grid {
             width,
             height,
@@ -95,6 +106,10 @@ impl Grid {
             open,
             moves: vec![0; cells],
             offsets,
+            blocked_rows: vec![0; row_words * (height as usize + 2)],
+            row_words,
+            blocked_cols: vec![0; col_words * stride],
+            col_words,
         };
         grid.recompute_all();
         Ok(grid)
@@ -225,6 +240,7 @@ impl Grid {
         self.check_inside(cell)?;
         let i = self.pad(cell.x, cell.y);
         self.open[i] = passable;
+        self.set_blocked_bits(i);
         // The moves of the cell and its 8 neighbours may change.
         for dy in -1isize..=1 {
             for dx in -1isize..=1 {
@@ -316,6 +332,21 @@ impl Grid {
         for i in 0..self.moves.len() {
             self.moves[i] = self.compute_moves(i);
         }
+        self.blocked_rows.fill(u64::MAX);
+        self.blocked_cols.fill(u64::MAX);
+        for i in 0..self.open.len() {
+            self.set_blocked_bits(i);
+        }
+    }
+
+    /// Copies the passable flag of padded cell `i` into the obstacle bits.
+    fn set_blocked_bits(&mut self, i: usize) {
+        let (x, y) = (i % self.stride, i / self.stride);
+        let blocked = u64::from(!self.open[i]);
+        let row = &mut self.blocked_rows[y * self.row_words + x / 64];
+        *row = (*row & !(1 << (x % 64))) | (blocked << (x % 64));
+        let col = &mut self.blocked_cols[x * self.col_words + y / 64];
+        *col = (*col & !(1 << (y % 64))) | (blocked << (y % 64));
     }
 
     fn compute_moves(&self, i: usize) -> u8 {

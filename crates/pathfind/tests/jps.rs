@@ -166,6 +166,30 @@ proptest! {
 }
 
 proptest! {
+    #![proptest_config(ProptestConfig::with_cases(100))]
+
+    /// Rows and columns longer than 64 cells: the scans cross words of obstacle bits;
+    /// then cells changed by `set_passable`, whose bits the scans must see.
+    #[test]
+    fn jps_equals_pathfinding_astar_across_words_and_after_cell_changes(
+        (mut grid, s, t) in prop_oneof![
+            grid_query(150, 5, Movement::OCTILE, 0.15),
+            grid_query(5, 150, Movement::OCTILE, 0.15),
+        ],
+        changes in proptest::collection::vec((0u32..150, 0u32..150, any::<bool>()), 0..40),
+    ) {
+        check_against_oracle(&grid, s, t)?;
+        for (x, y, passable) in changes {
+            let c = Cell::new(x % grid.width(), y % grid.height());
+            if c != s && c != t {
+                grid.set_passable(c, passable).unwrap();
+            }
+        }
+        check_against_oracle(&grid, s, t)?;
+    }
+}
+
+proptest! {
     #![proptest_config(ProptestConfig::with_cases(200))]
 
     #[test]
