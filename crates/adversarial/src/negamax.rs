@@ -506,6 +506,7 @@ impl<E, T> Negamax<E, T> {
             salt: 0,
             quiescence: self.quiescence,
             etc: self.etc,
+            spread_probes: true,
         }
     }
 

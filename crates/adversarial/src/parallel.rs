@@ -5,8 +5,9 @@
 //! loop for `Solver`) on the same position, sharing one lock-free
 //! [`TranspositionTable`](crate::TranspositionTable). Helper threads order equally ranked
 //! moves differently (a per-thread salt), so they tend to explore different subtrees first
-//! and leave results in the table that the other threads then find; in a parallel solve,
-//! each helper also probes a different value of the null-window search. `Negamax` answers
+//! and leave results in the table that the other threads then find; in a parallel solve
+//! with [`Solver::with_spread_probes`](crate::Solver::with_spread_probes), each helper also
+//! probes a different value of the null-window search. `Negamax` answers
 //! with the main thread's result; a parallel solve answers with the first thread to finish
 //! (all being exact), or, when the budget runs out first, with the bounds all threads proved
 //! together. The others are stopped. There is no second copy of the search loop: each
@@ -33,11 +34,11 @@ use crate::table::Transpositions;
 /// The most threads a search accepts.
 pub(crate) const MAX_THREADS: usize = 1024;
 
-/// Which rung of the value ladder thread `k` of a parallel solve probes, relative to the
-/// one the serial search would choose: 0 for the main thread, then -1, +1, -2, +2, ... for
-/// the helpers, so that the threads prove different bounds into the shared table instead of
-/// repeating each other's searches (on Connect Four with two threads, 6–15 % fewer nodes in
-/// all than when both threads probe the same rung).
+/// Which rung of the value ladder thread `k` of a parallel solve probes with
+/// [`Solver::with_spread_probes`](crate::Solver::with_spread_probes), relative to the one
+/// the serial search would choose: 0 for the main thread, then -1, +1, -2, +2, ... for the
+/// helpers, so that the threads prove different bounds into the shared table instead of
+/// sharing the work of one probe.
 fn probe_offset(k: usize) -> i64 {
     let step = k.div_ceil(2) as i64;
     if k % 2 == 1 { -step } else { step }
@@ -211,14 +212,18 @@ where
                     ..opts
                 };
                 let (halt, first) = (&halt, &first);
+                let offset = if opts.spread_probes {
+                    probe_offset(k)
+                } else {
+                    0
+                };
                 scope.spawn(move || {
                     guarded(halt, || {
                         // The threads share what is left of the one node limit.
                         let share = running.share_nodes(threads, k, nodes_before);
                         let mut s = Searcher::new(&ZeroEvaluator, table, &share, Some(halt), opts);
                         s.stats.nodes = nodes_before;
-                        let bounds =
-                            null_window_search(&mut s, state, weak, probe_offset(k), known);
+                        let bounds = null_window_search(&mut s, state, weak, offset, known);
                         s.take_fault()?;
                         s.stats.nodes -= nodes_before;
                         if !s.aborted {
@@ -277,8 +282,8 @@ mod tests {
 
     #[test]
     fn every_helper_offset_solves_exactly() {
-        // Four threads use offsets 0, -1, +1 and -2; whichever finishes first must give
-        // the serial value.
+        // Four threads use offsets 0, -1, +1 and -2 (or all 0); whichever finishes first must
+        // give the serial value.
         for moves in [
             "4455",
             "44455554221",
@@ -289,13 +294,16 @@ mod tests {
         ] {
             let g: ConnectFour = moves.parse().unwrap();
             let serial = Solver::new().with_table_mb(4).solve(&g).unwrap();
-            let parallel = Solver::new()
-                .with_table_mb(4)
-                .with_threads(4)
-                .solve(&g)
-                .unwrap();
-            assert!(parallel.solved, "{moves}");
-            assert_eq!(parallel.score, serial.score, "{moves}");
+            for spread in [true, false] {
+                let parallel = Solver::new()
+                    .with_table_mb(4)
+                    .with_threads(4)
+                    .with_spread_probes(spread)
+                    .solve(&g)
+                    .unwrap();
+                assert!(parallel.solved, "{moves}");
+                assert_eq!(parallel.score, serial.score, "{moves} spread {spread}");
+            }
         }
     }
 }

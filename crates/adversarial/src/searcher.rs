@@ -87,6 +87,9 @@ pub(crate) struct LoopOptions {
     /// Enhanced transposition cut-off: before searching a node's children, look their
     /// entries up in the table and end the node if one already proves `value >= beta`.
     pub etc: bool,
+    /// Parallel solves: helper threads probe neighbouring rungs of the value ladder
+    /// (`true`) or the same rung as the main thread (`false`).
+    pub spread_probes: bool,
 }
 
 struct Ply<M> {

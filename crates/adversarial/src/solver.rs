@@ -48,6 +48,7 @@ use crate::table::{Bound, NoTable, Replacement, TableRequest, TranspositionTable
 /// | [`with_min_table_plies`](Solver::with_min_table_plies) | 8 | small subtrees skip the table |
 /// | [`with_prefetch`](Solver::with_prefetch) | on | prefetch the children's table slots |
 /// | [`with_symmetry`](Solver::with_symmetry) | off | symmetric states share a table entry ([`GameHash::canonical_key`](search_core::GameHash::canonical_key)) |
+/// | [`with_spread_probes`](Solver::with_spread_probes) | off | parallel solves: helpers probe neighbouring values instead of the main thread's |
 /// | [`with_etc`](Solver::with_etc) | off | enhanced transposition cut-off: the children's table entries before any child is searched |
 /// | [`with_book`](Solver::with_book) | none | an [`OpeningBook`] whose exact values answer the positions it holds |
 ///
@@ -76,6 +77,7 @@ pub struct Solver<T = Arc<TranspositionTable>> {
     prefetch: bool,
     symmetry: bool,
     etc: bool,
+    spread_probes: bool,
     book: Option<Arc<OpeningBook>>,
     budget: Budget,
     threads: usize,
@@ -109,6 +111,7 @@ impl Solver<Arc<TranspositionTable>> {
             prefetch: true,
             symmetry: false,
             etc: false,
+            spread_probes: false,
             book: None,
             budget: Budget::unlimited(),
             threads: 1,
@@ -158,6 +161,7 @@ impl<T> Solver<T> {
             prefetch: self.prefetch,
             symmetry: self.symmetry,
             etc: self.etc,
+            spread_probes: self.spread_probes,
             book: self.book,
             budget: self.budget,
             threads: self.threads,
@@ -305,6 +309,30 @@ impl<T> Solver<T> {
         self
     }
 
+    /// With [`with_threads`](Solver::with_threads) above 1: whether the helper threads probe
+    /// neighbouring rungs of the value ladder (on: they prove other bounds into the shared
+    /// table, ready for the main thread's next probe) or the main thread's own rung (off,
+    /// the default: plain Lazy SMP, the threads share the work of each probe and differ only
+    /// in the order of equally ranked moves). Which is faster depends on the positions: on
+    /// Connect Four, neighbouring rungs win on positions that need many short probes
+    /// (Begin-Medium), the same rung on deep positions whose few probes are long
+    /// (Begin-Hard), where a second thread matters most; `docs/benchmarks.md` has the
+    /// figures. Results are exact either way.
+    ///
+    /// ```
+    /// use adversarial::Solver;
+    /// use games::ConnectFour;
+    /// use search_core::Score;
+    /// let g: ConnectFour = "4455".parse().unwrap();
+    /// let mut s = Solver::new().with_table_mb(8).with_threads(2).with_spread_probes(true);
+    /// assert_eq!(s.solve(&g).unwrap().score, Some(Score::win_in(3)));
+    /// ```
+    #[must_use]
+    pub fn with_spread_probes(mut self, on: bool) -> Self {
+        self.spread_probes = on;
+        self
+    }
+
     /// Consults `book` first (default: no book): at the root and at every node of the search
     /// whose position the book holds, the book's exact value is used without searching, and
     /// [`Stats::book_hits`](search_core::Stats::book_hits) counts those positions. The book
@@ -409,6 +437,7 @@ impl<T> Solver<T> {
             salt: 0,
             quiescence: 0,
             etc: self.etc,
+            spread_probes: self.spread_probes,
         }
     }
 

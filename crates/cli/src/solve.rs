@@ -81,6 +81,10 @@ pub struct Args {
     /// Tuning: store a position and its mirror image as one table entry.
     #[arg(long, hide_short_help = true)]
     symmetry: bool,
+    /// Tuning: with --threads, the helper threads probe values next to the main thread's
+    /// instead of the same value.
+    #[arg(long, hide_short_help = true)]
+    spread_probes: bool,
     /// Tuning: enhanced transposition cut-off (look the children up in the table first).
     #[arg(long, hide_short_help = true)]
     etc: bool,
@@ -220,6 +224,7 @@ fn configure<T>(solver: Solver<T>, args: &Args) -> Result<Solver<T>, Failure> {
         .with_prefetch(!args.no_prefetch)
         .with_symmetry(args.symmetry)
         .with_etc(args.etc)
+        .with_spread_probes(args.spread_probes)
         .with_move_ordering(args.ordering.to_move_ordering())
         .with_threads(args.threads as usize)
         .with_budget(budget);
