@@ -132,6 +132,8 @@ fn the_compact_table_and_etc_give_the_same_lines() {
         &["--table", "compact"][..],
         &["--etc"],
         &["--table", "compact", "--etc"],
+        &["--threads", "2"],
+        &["--threads", "2", "--spread-probes"],
     ] {
         let (code, out, err) = solve(args, &input);
         assert_eq!(code, 0, "{args:?}: {err}");
