@@ -21,14 +21,17 @@
 //! successor function.
 #![forbid(unsafe_code)]
 
+mod common;
+
+use common::{Plain, UNIT, data_dir};
+
 use std::cell::Cell as Counter;
 use std::hint::black_box;
-use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use criterion::Criterion;
 use pathfind::movingai::{MovingAiMap, Scenario, load_map, load_scen};
-use pathfind::{Cell, Grid, GridContext, Heuristic, Movement, SearchContext};
+use pathfind::{Grid, GridContext, Heuristic, Movement, SearchContext};
 
 const MAPS: [(&str, usize); 6] = [
     ("arena", 1),
@@ -38,114 +41,6 @@ const MAPS: [(&str, usize); 6] = [
     ("random512-10-0", 1),
     ("maze512-1-0", 20),
 ];
-
-const UNIT: u64 = 1 << 32;
-/// round(√2 · 2^32), as in the `pathfind` grid.
-const DIAGONAL: u64 = 6_074_001_000;
-
-fn data_dir() -> PathBuf {
-    let dir = PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../data/movingai"));
-    assert!(
-        dir.join("arena.map").is_file(),
-        "MovingAI data missing at {}",
-        dir.display()
-    );
-    dir
-}
-
-/// A map for the closure searches: passable flags by `y * width + x`.
-struct Plain {
-    width: u32,
-    height: u32,
-    open: Vec<bool>,
-}
-
-/// Up to 8 successors without allocating.
-struct Moves<C: Copy> {
-    buf: [(u32, C); 8],
-    len: usize,
-    pos: usize,
-}
-
-impl<C: Copy> Iterator for Moves<C> {
-    type Item = (u32, C);
-    fn next(&mut self) -> Option<(u32, C)> {
-        (self.pos < self.len).then(|| {
-            self.pos += 1;
-            self.buf[self.pos - 1]
-        })
-    }
-}
-
-impl Plain {
-    fn open(&self, x: i64, y: i64) -> bool {
-        x >= 0
-            && y >= 0
-            && x < i64::from(self.width)
-            && y < i64::from(self.height)
-            && self.open[(y * i64::from(self.width) + x) as usize]
-    }
-
-    /// 8-connected moves without corner cutting, costs in fixed point.
-    fn octile_moves(&self, id: u32) -> Moves<u64> {
-        let (x, y) = (i64::from(id % self.width), i64::from(id / self.width));
-        let mut m = Moves {
-            buf: [(0, 0); 8],
-            len: 0,
-            pos: 0,
-        };
-        for (dx, dy) in [
-            (1, 0),
-            (-1, 0),
-            (0, 1),
-            (0, -1),
-            (1, 1),
-            (1, -1),
-            (-1, 1),
-            (-1, -1),
-        ] {
-            let ok = if dx != 0 && dy != 0 {
-                self.open(x + dx, y + dy) && self.open(x + dx, y) && self.open(x, y + dy)
-            } else {
-                self.open(x + dx, y + dy)
-            };
-            if ok {
-                let to = ((y + dy) * i64::from(self.width) + x + dx) as u32;
-                m.buf[m.len] = (to, if dx != 0 && dy != 0 { DIAGONAL } else { UNIT });
-                m.len += 1;
-            }
-        }
-        m
-    }
-
-    /// 4-connected moves.
-    fn four_moves(&self, id: u32) -> impl Iterator<Item = u32> {
-        let (x, y) = (i64::from(id % self.width), i64::from(id / self.width));
-        let mut m = Moves {
-            buf: [(0, ()); 8],
-            len: 0,
-            pos: 0,
-        };
-        for (dx, dy) in [(1, 0), (-1, 0), (0, 1), (0, -1)] {
-            if self.open(x + dx, y + dy) {
-                m.buf[m.len] = (((y + dy) * i64::from(self.width) + x + dx) as u32, ());
-                m.len += 1;
-            }
-        }
-        m.map(|(id, ())| id)
-    }
-
-    fn octile(&self, id: u32, goal: u32) -> u64 {
-        let dx = u64::from((id % self.width).abs_diff(goal % self.width));
-        let dy = u64::from((id / self.width).abs_diff(goal / self.width));
-        let (lo, hi) = if dx < dy { (dx, dy) } else { (dy, dx) };
-        (hi - lo) * UNIT + lo * DIAGONAL
-    }
-
-    fn id(&self, c: Cell) -> u32 {
-        c.y * self.width + c.x
-    }
-}
 
 struct Workload {
     name: &'static str,
@@ -173,11 +68,7 @@ fn load(name: &'static str, stride: usize) -> Workload {
         name,
         octile: map.to_grid(Movement::OCTILE).unwrap(),
         four: map.to_grid(Movement::FOUR).unwrap(),
-        plain: Plain {
-            width: map.width,
-            height: map.height,
-            open: map.passable.clone(),
-        },
+        plain: Plain::new(&map),
         scenarios,
     }
 }

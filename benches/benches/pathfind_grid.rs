@@ -21,9 +21,12 @@
 //! the same cost.
 #![forbid(unsafe_code)]
 
+mod common;
+
+use common::{Plain, UNIT, data_dir};
+
 use std::cell::Cell as Counter;
 use std::hint::black_box;
-use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use criterion::Criterion;
@@ -43,97 +46,6 @@ const MAPS: [&str; 6] = [
 const SAMPLE: usize = 20;
 /// Replanning scenarios per 512 × 512 map.
 const REPLANS: usize = 5;
-
-const UNIT: u64 = 1 << 32;
-/// round(√2 · 2^32), as in the `pathfind` grid.
-const DIAGONAL: u64 = 6_074_001_000;
-
-fn data_dir() -> PathBuf {
-    let dir = PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../data/movingai"));
-    assert!(
-        dir.join("arena.map").is_file(),
-        "MovingAI data missing at {}",
-        dir.display()
-    );
-    dir
-}
-
-/// The map for `pathfinding`'s A*: passable flags by `y * width + x`.
-struct Plain {
-    width: u32,
-    height: u32,
-    open: Vec<bool>,
-}
-
-/// Up to 8 successors without allocating.
-struct Moves {
-    buf: [(u32, u64); 8],
-    len: usize,
-    pos: usize,
-}
-
-impl Iterator for Moves {
-    type Item = (u32, u64);
-    fn next(&mut self) -> Option<(u32, u64)> {
-        (self.pos < self.len).then(|| {
-            self.pos += 1;
-            self.buf[self.pos - 1]
-        })
-    }
-}
-
-impl Plain {
-    fn open(&self, x: i64, y: i64) -> bool {
-        x >= 0
-            && y >= 0
-            && x < i64::from(self.width)
-            && y < i64::from(self.height)
-            && self.open[(y * i64::from(self.width) + x) as usize]
-    }
-
-    /// 8-connected moves without corner cutting, costs in fixed point.
-    fn moves(&self, id: u32) -> Moves {
-        let (x, y) = (i64::from(id % self.width), i64::from(id / self.width));
-        let mut m = Moves {
-            buf: [(0, 0); 8],
-            len: 0,
-            pos: 0,
-        };
-        for (dx, dy) in [
-            (1, 0),
-            (-1, 0),
-            (0, 1),
-            (0, -1),
-            (1, 1),
-            (1, -1),
-            (-1, 1),
-            (-1, -1),
-        ] {
-            let ok = if dx != 0 && dy != 0 {
-                self.open(x + dx, y + dy) && self.open(x + dx, y) && self.open(x, y + dy)
-            } else {
-                self.open(x + dx, y + dy)
-            };
-            if ok {
-                let to = ((y + dy) * i64::from(self.width) + x + dx) as u32;
-                m.buf[m.len] = (to, if dx != 0 && dy != 0 { DIAGONAL } else { UNIT });
-                m.len += 1;
-            }
-        }
-        m
-    }
-
-    fn octile(&self, id: u32, goal: u32) -> u64 {
-        let dx = u64::from((id % self.width).abs_diff(goal % self.width));
-        let dy = u64::from((id / self.width).abs_diff(goal / self.width));
-        let (lo, hi) = if dx < dy { (dx, dy) } else { (dy, dx) };
-        (hi - lo) * UNIT + lo * DIAGONAL
-    }
-
-    fn id(&self, c: Cell) -> u32 {
-        c.y * self.width + c.x
-    }
-}
 
 struct Workload {
     name: &'static str,
@@ -169,11 +81,7 @@ fn load(name: &'static str, full: bool) -> Workload {
         name,
         table: JpsPlus::new(grid.clone()).expect("octile grid"),
         grid,
-        plain: Plain {
-            width: map.width,
-            height: map.height,
-            open: map.passable.clone(),
-        },
+        plain: Plain::new(&map),
         sample,
         long,
     }
@@ -222,7 +130,7 @@ fn impls(w: &Workload) -> Vec<(&'static str, Query<'_>)> {
                     &p.id(s.start),
                     |&i| {
                         expanded.set(expanded.get() + 1);
-                        p.moves(i)
+                        p.octile_moves(i)
                     },
                     |&i| p.octile(i, goal),
                     |&i| i == goal,
