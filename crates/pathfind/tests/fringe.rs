@@ -7,65 +7,9 @@ use pathfind::{Limit, Outcome, PathError, SearchContext, SearchProblem, Solve, d
 use proptest::prelude::*;
 use search_core::{Budget, BudgetError, BudgetField};
 
-/// A random directed graph: positions of `n` states and edges `(from, to, cost)` where a
-/// cost is at least the Manhattan distance between the two positions.
-#[derive(Clone, Debug)]
-struct Graph {
-    pos: Vec<(u32, u32)>,
-    edges: Vec<(u8, u8, u32)>,
-}
+mod positioned;
 
-fn manhattan(a: (u32, u32), b: (u32, u32)) -> u32 {
-    a.0.abs_diff(b.0) + a.1.abs_diff(b.1)
-}
-
-fn graphs() -> impl Strategy<Value = Graph> {
-    (2usize..14).prop_flat_map(|n| {
-        (
-            prop::collection::vec((0u32..6, 0u32..6), n),
-            prop::collection::vec((0..n as u8, 0..n as u8, 0u32..5), 0..40),
-        )
-            .prop_map(|(pos, raw)| {
-                let edges = raw
-                    .into_iter()
-                    .map(|(a, b, extra)| {
-                        (a, b, manhattan(pos[a as usize], pos[b as usize]) + extra)
-                    })
-                    .collect();
-                Graph { pos, edges }
-            })
-    })
-}
-
-impl Graph {
-    fn succ(&self, s: u8) -> Vec<(u8, u32)> {
-        self.edges
-            .iter()
-            .filter(|e| e.0 == s)
-            .map(|e| (e.1, e.2))
-            .collect()
-    }
-
-    /// The exact cost from every state to `goal` (`None`: unreachable).
-    fn exact_to(&self, goal: u8) -> Vec<Option<u32>> {
-        let back = pathfinding::directed::dijkstra::dijkstra_all(&goal, |&s| {
-            self.edges
-                .iter()
-                .filter(move |e| e.1 == s)
-                .map(|e| (e.0, e.2))
-                .collect::<Vec<_>>()
-        });
-        (0..self.pos.len() as u8)
-            .map(|s| {
-                if s == goal {
-                    Some(0)
-                } else {
-                    back.get(&s).map(|&(_, c)| c)
-                }
-            })
-            .collect()
-    }
-}
+use positioned::{Graph, graphs, manhattan};
 
 /// The graph as a [`SearchProblem`] from state 0 to `goal` with the Manhattan estimate.
 struct Problem<'g> {
@@ -140,7 +84,7 @@ proptest! {
         quarters in prop::collection::vec(0u32..=4, 14),
     ) {
         let goal = goal % g.pos.len() as u8;
-        let exact = g.exact_to(goal);
+        let exact = g.exact(goal, false);
         // A random fraction of the true remaining cost per state: admissible, and
         // inconsistent wherever neighbours got different fractions.
         let h = |&s: &u8| exact[s as usize].map_or(0, |d| d * quarters[s as usize] / 4);
