@@ -450,7 +450,8 @@ impl<E, T> Negamax<E, T> {
     /// value reaches `beta`. It costs a play and a table probe per child at every node that
     /// uses the table; it saves the subtrees that a transposition answers. It never changes
     /// the value found at a depth. Off by default, as in the [`Solver`](crate::Solver),
-    /// where it was measured (`docs/benchmarks.md`) to save nodes but no time. Counted in
+    /// where it was measured (`docs/benchmarks.md`) to save nodes everywhere but time only
+    /// on deep positions. Counted in
     /// [`Stats::etc_cutoffs`](search_core::Stats::etc_cutoffs); it needs a table.
     ///
     /// ```
