@@ -4,7 +4,7 @@
 use core::fmt;
 use core::str::FromStr;
 
-use search_core::{Evaluator, Game, GameHash, Outcome, Player};
+use search_core::{Evaluator, Game, GameHash, Outcome, Player, SplitMix64};
 use thiserror::Error;
 
 /// Columns of the board.
@@ -67,6 +67,46 @@ const fn has_four(stones: u64) -> bool {
     }
     false
 }
+
+/// The columns that are not full, as bits `0..WIDTH` of the result: the empty top cells,
+/// gathered by one multiplication. Column `col`'s bit, at `H1 * col`, is shifted by
+/// `(WIDTH - 1 - col) * (H1 - 1)` to `(WIDTH - 1) * (H1 - 1) + col`; every other product
+/// term lands outside those `WIDTH` bits and no two terms share a bit, so nothing carries.
+#[inline]
+const fn open_columns(mask: u64) -> u64 {
+    let open_tops = (!mask & (BOTTOM << (HEIGHT - 1))) >> (HEIGHT - 1);
+    (open_tops.wrapping_mul(GATHER_COLUMNS) >> ((WIDTH - 1) * (H1 - 1))) & ((1 << WIDTH) - 1)
+}
+
+/// Moves bit `H1 * col` of a one-bit-per-column word to bit `(WIDTH - 1) * (H1 - 1) + col`.
+const GATHER_COLUMNS: u64 = {
+    let mut magic = 0u64;
+    let mut col = 0;
+    while col < WIDTH {
+        magic |= 1 << ((WIDTH - 1 - col) * (H1 - 1));
+        col += 1;
+    }
+    magic
+};
+
+/// `NTH_OPEN_COLUMN[open][k]`: the `k`-th lowest set bit of the column set `open`.
+static NTH_OPEN_COLUMN: [[u8; WIDTH as usize]; 1 << WIDTH] = {
+    let mut table = [[0u8; WIDTH as usize]; 1 << WIDTH];
+    let mut open = 0;
+    while open < 1 << WIDTH {
+        let mut k = 0;
+        let mut col = 0;
+        while col < WIDTH {
+            if open >> col & 1 == 1 {
+                table[open][k] = col as u8;
+                k += 1;
+            }
+            col += 1;
+        }
+        open += 1;
+    }
+    table
+};
 
 /// The empty cells where `stones` would complete four in a row (whether or not they are
 /// playable yet).
@@ -344,6 +384,21 @@ impl Game for ConnectFour {
         } else {
             self.playable().count_ones() as usize
         }
+    }
+
+    /// Picks the `k`-th playable column straight from the bitboard, drawing `k` as the
+    /// default does, so a seeded search plays the same moves either way.
+    #[inline]
+    fn random_move(&self, rng: &mut SplitMix64, _moves: &mut Vec<u8>) -> Option<u8> {
+        if self.outcome().is_over() {
+            return None;
+        }
+        let open = open_columns(self.mask);
+        if open == 0 {
+            return None;
+        }
+        let k = rng.below(open.count_ones() as usize);
+        Some(NTH_OPEN_COLUMN[open as usize][k])
     }
 
     #[inline]

@@ -41,6 +41,37 @@ pub trait Playout<G: Game> {
     /// ```
     fn choose(&self, state: &G, moves: &[G::Move], rng: &mut SplitMix64) -> G::Move;
 
+    /// The next playout move in `state`, `None` when it has no legal move: what the engine
+    /// calls at each ply. The default lists the legal moves into `moves` (a buffer the engine
+    /// reuses) and asks [`choose`](Playout::choose). [`RandomPlayout`] overrides it with the
+    /// game's own [`random_move`](Game::random_move), which a game may answer without
+    /// listing the moves. Override it only to skip the list the same way; the choice itself
+    /// belongs in `choose`.
+    ///
+    /// ```
+    /// use games::TicTacToe;
+    /// use mcts::{Playout, RandomPlayout};
+    /// use search_core::{Game, SplitMix64};
+    /// let (mut rng, mut moves) = (SplitMix64::new(1), Vec::new());
+    /// let mv = RandomPlayout.next_move(&TicTacToe::new(), &mut moves, &mut rng);
+    /// assert!(mv.is_some_and(|m| TicTacToe::new().is_legal(m)));
+    /// ```
+    #[inline]
+    fn next_move(
+        &self,
+        state: &G,
+        moves: &mut Vec<G::Move>,
+        rng: &mut SplitMix64,
+    ) -> Option<G::Move> {
+        moves.clear();
+        state.legal_moves(moves);
+        if moves.is_empty() {
+            None
+        } else {
+            Some(self.choose(state, moves, rng))
+        }
+    }
+
     /// Stop the playout after this many plies and [`score`](Playout::score) the state
     /// reached. Default: `None`, play to the end of the game.
     ///
@@ -86,6 +117,16 @@ impl<G: Game> Playout<G> for RandomPlayout {
     #[inline]
     fn choose(&self, _state: &G, moves: &[G::Move], rng: &mut SplitMix64) -> G::Move {
         moves[rng.below(moves.len())]
+    }
+
+    #[inline]
+    fn next_move(
+        &self,
+        state: &G,
+        moves: &mut Vec<G::Move>,
+        rng: &mut SplitMix64,
+    ) -> Option<G::Move> {
+        state.random_move(rng, moves)
     }
 }
 
@@ -250,6 +291,16 @@ impl<G: Game, P: Playout<G>, E: Evaluator<G>> Playout<G> for EvalCutoff<P, E> {
         self.inner.choose(state, moves, rng)
     }
 
+    #[inline]
+    fn next_move(
+        &self,
+        state: &G,
+        moves: &mut Vec<G::Move>,
+        rng: &mut SplitMix64,
+    ) -> Option<G::Move> {
+        self.inner.next_move(state, moves, rng)
+    }
+
     fn cutoff_plies(&self) -> Option<u32> {
         Some(self.plies)
     }
@@ -317,33 +368,53 @@ pub(crate) fn run_playout_recorded<G: Game, P: Playout<G>, R: Recorder<G::Move>>
         .min(MAX_PLAYOUT_PLIES);
     let mut plies = 0u32;
     loop {
-        moves.clear();
-        state.legal_moves(moves);
-        if moves.is_empty() {
-            let outcome = state.outcome();
-            if !outcome.is_over() {
-                return Err(SearchError::NoLegalMoves);
-            }
-            return Ok((first_player_reward(outcome), plies));
-        }
         if plies >= limit {
-            if plies >= MAX_PLAYOUT_PLIES {
-                return Ok((0.5, plies));
-            }
-            let r = policy.score(state);
-            let r = if r.is_nan() { 0.5 } else { r.clamp(0.0, 1.0) };
-            let first = if state.to_move() == Player::First {
-                r
-            } else {
-                1.0 - r
-            };
-            return Ok((first, plies));
+            return cut_off(policy, state, moves, plies);
         }
-        let mv = policy.choose(state, moves, rng);
+        let Some(mv) = policy.next_move(state, moves, rng) else {
+            return finished(state, plies);
+        };
         recorder.record(state.to_move().index() as u8, mv);
         state.play(mv);
         plies += 1;
     }
+}
+
+/// The end of a playout whose state has no legal move: the first player's reward.
+#[inline]
+fn finished<G: Game>(state: &G, plies: u32) -> Result<(f64, u32), SearchError> {
+    let outcome = state.outcome();
+    if !outcome.is_over() {
+        return Err(SearchError::NoLegalMoves);
+    }
+    Ok((first_player_reward(outcome), plies))
+}
+
+/// The end of a playout cut off after `plies` plies: the game's result if it has ended,
+/// otherwise the policy's [`score`](Playout::score) (½ past [`MAX_PLAYOUT_PLIES`]).
+#[cold]
+fn cut_off<G: Game, P: Playout<G>>(
+    policy: &P,
+    state: &G,
+    moves: &mut Vec<G::Move>,
+    plies: u32,
+) -> Result<(f64, u32), SearchError> {
+    moves.clear();
+    state.legal_moves(moves);
+    if moves.is_empty() {
+        return finished(state, plies);
+    }
+    if plies >= MAX_PLAYOUT_PLIES {
+        return Ok((0.5, plies));
+    }
+    let r = policy.score(state);
+    let r = if r.is_nan() { 0.5 } else { r.clamp(0.0, 1.0) };
+    let first = if state.to_move() == Player::First {
+        r
+    } else {
+        1.0 - r
+    };
+    Ok((first, plies))
 }
 
 #[cfg(test)]

@@ -4,8 +4,10 @@
 use std::time::Duration;
 
 use games::{ConnectFour, TicTacToe};
-use mcts::{FinalChoice, Mcts, Parallelism, Value};
-use search_core::{Budget, BudgetError, BudgetField, Game, SearchError, StopFlag, Strategy, Wdl};
+use mcts::{FinalChoice, Mcts, Parallelism, Playout, Value};
+use search_core::{
+    Budget, BudgetError, BudgetField, Game, SearchError, SplitMix64, StopFlag, Strategy, Wdl,
+};
 
 #[test]
 fn tree_reuse_keeps_the_chosen_subtree_and_its_visits() {
@@ -192,6 +194,33 @@ fn a_seed_gives_the_same_search() {
     let a = run(11);
     let b = run(12);
     assert!(a.1 != b.1, "different seeds explore differently");
+}
+
+/// `RandomPlayout` asks the game's `random_move`, which Connect Four answers from its
+/// bitboard without listing the moves; a policy that picks from the listed moves the same
+/// way must give the same search.
+#[test]
+fn random_playouts_from_the_bitboard_equal_those_from_the_move_list() {
+    struct Listed;
+    impl Playout<ConnectFour> for Listed {
+        fn choose(&self, _: &ConnectFour, moves: &[u8], rng: &mut SplitMix64) -> u8 {
+            moves[rng.below(moves.len())]
+        }
+    }
+    let g: ConnectFour = "4453".parse().unwrap();
+    let fast = Mcts::<ConnectFour>::new()
+        .with_seed(4)
+        .with_budget(Budget::iterations(5_000))
+        .search(&g)
+        .unwrap();
+    let listed = Mcts::<ConnectFour, _>::new()
+        .with_playout(Listed)
+        .with_seed(4)
+        .with_budget(Budget::iterations(5_000))
+        .search(&g)
+        .unwrap();
+    assert_eq!(fast.moves, listed.moves);
+    assert_eq!(fast.stats.nodes, listed.stats.nodes);
 }
 
 #[test]

@@ -5,6 +5,7 @@ use core::fmt::{self, Debug};
 use core::hash::Hash;
 
 use crate::error::IllegalMoveError;
+use crate::rng::SplitMix64;
 
 /// One of the two players of a two-player game.
 ///
@@ -525,6 +526,42 @@ pub trait Game: Clone {
         let mut moves = Vec::new();
         self.legal_moves(&mut moves);
         moves.len()
+    }
+
+    /// A uniformly random legal move, `None` when there is none: what a random playout
+    /// plays at each ply. The default lists the legal moves into `moves` (a buffer the
+    /// caller reuses, so nothing is allocated once it has grown) and returns
+    /// `moves[rng.below(moves.len())]`.
+    ///
+    /// A game that can pick without listing (a bitboard: the `k`-th set bit) may override
+    /// it. An override should draw exactly as the default does, one `rng.below(n)` over
+    /// the `n` legal moves in [`legal_moves`](Game::legal_moves) order, so that a seeded
+    /// search gives the same result with either.
+    ///
+    /// ```
+    /// # use search_core::{Game, Outcome, Player, SplitMix64};
+    /// # #[derive(Clone)] struct G;
+    /// # impl Game for G {
+    /// #   type Move = u8;
+    /// #   fn to_move(&self) -> Player { Player::First }
+    /// #   fn legal_moves(&self, m: &mut Vec<u8>) { m.extend([4, 5]) }
+    /// #   fn play(&mut self, _: u8) {}
+    /// #   fn outcome(&self) -> Outcome { Outcome::Ongoing }
+    /// # }
+    /// let mut rng = SplitMix64::new(7);
+    /// let mut moves = Vec::new();
+    /// let mv = G.random_move(&mut rng, &mut moves);
+    /// assert!(mv == Some(4) || mv == Some(5));
+    /// ```
+    #[inline]
+    fn random_move(&self, rng: &mut SplitMix64, moves: &mut Vec<Self::Move>) -> Option<Self::Move> {
+        moves.clear();
+        self.legal_moves(moves);
+        if moves.is_empty() {
+            None
+        } else {
+            Some(moves[rng.below(moves.len())])
+        }
     }
 
     /// `true` if `mv` is legal here. The default generates the legal moves and searches them.

@@ -6,6 +6,7 @@
 //! * a clone equals the original, and stays equal when both play the same move;
 //! * a non-terminal state has legal moves and a terminal one has none; the moves are
 //!   unique; `legal_moves` appends and is deterministic; `legal_move_count` agrees;
+//!   `random_move` draws as its default does (one `below(n)` over the legal moves);
 //! * a move that keeps the turn (an extra turn, which every engine follows) only in a game
 //!   that does not declare [`Game::MOVES_CANNOT_LOSE`] or [`Game::NON_LOSING_MOVES_EXACT`],
 //!   whose bounds hold only when turns alternate (the engines answer
@@ -317,6 +318,19 @@ fn check_state<G: Game + PartialEq>(state: &G, moves: &mut Vec<G::Move>) -> Resu
             "legal_move_count is {} but legal_moves gives {n} moves",
             state.legal_move_count()
         ));
+    }
+    let mut scratch = Vec::new();
+    for seed in 0..8 {
+        let mut drawn = SplitMix64::new(seed);
+        let mut listed = drawn.clone();
+        let got = state.random_move(&mut drawn, &mut scratch);
+        let want = (n > 0).then(|| moves[listed.below(n)]);
+        if got != want || drawn != listed {
+            return Err(format!(
+                "random_move gives {got:?} where one below({n}) over legal_moves gives {want:?} \
+                 (it must draw exactly as the default does)"
+            ));
+        }
     }
     let over = state.outcome().is_over();
     if over && n > 0 {
@@ -780,6 +794,57 @@ mod tests {
             .unwrap_err();
         assert!(err.rule.contains("NON_LOSING_MOVES_EXACT"), "{err}");
     }
+
+    /// Normal Nim whose `random_move` is wrong: always the first legal move (`SKEW` 0), or
+    /// the right pick but from a generator advanced twice (`SKEW` 1).
+    #[derive(Clone, Debug, PartialEq)]
+    struct SkewedNim<const SKEW: u8>(Nim<false, false>);
+
+    impl<const SKEW: u8> Game for SkewedNim<SKEW> {
+        type Move = u32;
+        fn to_move(&self) -> Player {
+            self.0.to_move()
+        }
+        fn legal_moves(&self, m: &mut Vec<u32>) {
+            self.0.legal_moves(m);
+        }
+        fn play(&mut self, t: u32) {
+            self.0.play(t);
+        }
+        fn outcome(&self) -> Outcome {
+            self.0.outcome()
+        }
+        fn random_move(&self, rng: &mut SplitMix64, moves: &mut Vec<u32>) -> Option<u32> {
+            moves.clear();
+            self.legal_moves(moves);
+            let k = rng.below(moves.len().max(1));
+            if SKEW == 1 {
+                rng.next_u64();
+            }
+            moves.get(if SKEW == 0 { 0 } else { k }).copied()
+        }
+    }
+
+    impl<const SKEW: u8> Display for SkewedNim<SKEW> {
+        fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+            Display::fmt(&self.0, f)
+        }
+    }
+
+    #[test]
+    fn a_random_move_that_draws_otherwise_is_caught() {
+        for err in [
+            Conformance::new()
+                .check(&SkewedNim::<0>(start()))
+                .unwrap_err(),
+            Conformance::new()
+                .check(&SkewedNim::<1>(start()))
+                .unwrap_err(),
+        ] {
+            assert!(err.rule.contains("random_move"), "{err}");
+        }
+    }
+
     /// Normal Nim with a key chosen by `KEY`: 0 a real key (stones and turn), 1 a constant,
     /// 2 the stones alone (it forgets whose turn it is), 3 stones and turn in the low bits
     /// with a `KEY_BITS` too small for them.
