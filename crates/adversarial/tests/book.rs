@@ -372,3 +372,42 @@ fn middle_easy() -> String {
     );
     std::fs::read_to_string(path).unwrap_or_else(|e| panic!("cannot read {path}: {e}"))
 }
+
+/// The book shipped in `data/connect4/opening-depth1.book`: the empty board and every
+/// position one ply from it, built by `ply book build --game c4 --depth 1 --table-mb 256
+/// --out data/connect4/opening-depth1.book` (minutes of solving, too long for a test). The
+/// test reads it and checks that it holds those positions and no others, that its values
+/// agree with each other (the empty board's is the best of its children's, seen from the
+/// parent), and that they are the published ones: the first player wins, with its last
+/// stone, by playing the centre (score 1), the columns next to it draw and the others
+/// lose, Pascal Pons' analysis of the empty board being `-2 -1 0 1 0 -1 -2`.
+#[test]
+fn the_shipped_connect_four_book_holds_the_published_values() {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../data/connect4/opening-depth1.book"
+    );
+    let bytes = std::fs::read(path).unwrap_or_else(|e| panic!("cannot read {path}: {e}"));
+    let book = OpeningBook::from_bytes(&bytes, "connect4").unwrap();
+    assert_eq!(book.depth(), 1);
+    // The empty board, and the seven first moves in four classes under the mirror.
+    assert_eq!(book.len(), 5);
+    let empty = ConnectFour::new();
+    let root = book.value(&empty).expect("the empty board is in the book");
+    assert_eq!(benchmark_score(root, 0), Some(1));
+    let mut analysis = Vec::new();
+    let mut best = None;
+    for col in 0..7u8 {
+        let mut child = empty;
+        child.play(col);
+        let value = book.value(&child).expect("every first move is in the book");
+        analysis.push(-benchmark_score(value, 1).unwrap());
+        best = best.max(Some(value.to_parent()));
+    }
+    assert_eq!(analysis, [-2, -1, 0, 1, 0, -1, -2]);
+    assert_eq!(best, Some(root));
+    let mut two = empty;
+    two.play(3);
+    two.play(3);
+    assert_eq!(book.value(&two), None, "two plies is beyond the book");
+}
