@@ -3,9 +3,14 @@
 //! produces a few far successors (a straight or diagonal run of moves each) instead of the
 //! adjacent cells. The two differ only in how they find the successors ([`Jumps`]).
 
-use crate::engine::{DenseSlots, Nodes, Run};
+use core::f64::consts::SQRT_2;
+
+use search_core::FloatCost;
+
+use crate::cell::Cell;
+use crate::engine::{DenseSlots, NONE, Nodes, Run};
 use crate::error::PathError;
-use crate::fixed_point::{DIAGONAL, UNIT, fixed_estimate};
+use crate::fixed_point::{DIAGONAL, UNIT, fixed_estimate, float};
 use crate::grid::Grid;
 use crate::grid_context::GridContext;
 use crate::heuristic::Heuristic;
@@ -38,27 +43,16 @@ pub(crate) fn require_octile(grid: &Grid, algorithm: &'static str) -> Result<(),
     }
 }
 
-/// The direction of the move from padded cell `from` towards `to` (each coordinate -1, 0
-/// or 1) as a padded index offset.
-#[inline(always)]
-pub(crate) fn direction(stride: u32, from: u32, to: u32) -> (isize, isize) {
-    let (fx, fy) = (from % stride, from / stride);
-    let (tx, ty) = (to % stride, to / stride);
-    let dx = (tx > fx) as isize - (tx < fx) as isize;
-    let dy = (ty > fy) as isize - (ty < fy) as isize;
-    (dx, dy * stride as isize)
-}
-
 impl GridContext {
     /// Runs A* over jump points from the nearest of `starts` to `goal` with `jumps`: the
     /// common part of [`jps`](Self::jps) and [`jps_plus`](Self::jps_plus).
     pub(crate) fn jump_search<J: Jumps>(
         &mut self,
         grid: &Grid,
-        starts: impl IntoIterator<Item = crate::cell::Cell>,
-        goal: crate::cell::Cell,
+        starts: impl IntoIterator<Item = Cell>,
+        goal: Cell,
         jumps: impl FnOnce(u32) -> J,
-    ) -> Result<SearchResult<crate::cell::Cell, search_core::FloatCost>, PathError> {
+    ) -> Result<SearchResult<Cell, FloatCost>, PathError> {
         let started = std::time::Instant::now();
         let (run, goal_index) = self.prepare_fixed(grid, starts, goal)?;
         let jumper = jumps(goal_index);
@@ -75,7 +69,7 @@ impl GridContext {
             run,
         );
         self.fixed.roots = roots;
-        let mut r = crate::grid_context::exact_cells(grid, result?);
+        let mut r = result?;
         r.stats.elapsed = started.elapsed();
         Ok(r)
     }
@@ -94,7 +88,7 @@ fn search<J: Jumps>(
     roots: &[u32],
     goal: u32,
     mut run: Run<u64>,
-) -> Result<SearchResult<u32, u64>, PathError> {
+) -> Result<SearchResult<Cell, FloatCost>, PathError> {
     let (gx, gy) = (goal % stride, goal / stride);
     let h = |i: u32| {
         let (x, y) = (i % stride, i / stride);
@@ -105,7 +99,7 @@ fn search<J: Jumps>(
         )
     };
     nodes.begin();
-    open.clear();
+    open.clear_binary();
     for &s in roots {
         let (slot, fresh) = nodes.visit(&s)?;
         if fresh {
@@ -126,16 +120,19 @@ fn search<J: Jumps>(
             continue;
         }
         if e.slot == goal {
-            let jump_points = nodes.path_to(goal);
-            let path = Path {
-                nodes: fill_in(stride, &jump_points.nodes, d.depth),
+            let (cells, exact) = cells_to(nodes, stride, goal, d.depth);
+            let found = run.finish_found(Path {
+                nodes: cells,
                 cost: d.g,
-            };
-            return Ok(run.finish_found(path));
+            });
+            return Ok(found.map_path(|p| Path {
+                nodes: p.nodes,
+                cost: exact,
+            }));
         }
         if run.out_of_budget() {
             open.push(e, None);
-            return Ok(run.finish_budget());
+            return Ok(run.finish_budget().map_path(in_float));
         }
         nodes.data[e.slot as usize].closed = true;
         run.stats.expanded += 1;
@@ -177,25 +174,65 @@ fn search<J: Jumps>(
         }
         run.frontier(open.len());
     }
-    Ok(run.finish_exhausted())
+    Ok(run.finish_exhausted().map_path(in_float))
 }
 
-/// The cells of a path through `jump_points` (consecutive ones joined by a straight or
-/// diagonal run), `moves` moves in all.
-fn fill_in(stride: u32, jump_points: &[u32], moves: u32) -> Vec<u32> {
-    let mut cells = Vec::with_capacity(moves as usize + 1);
-    let Some(&first) = jump_points.first() else {
-        return cells;
-    };
-    cells.push(first);
-    for w in jump_points.windows(2) {
-        let (dx, dy) = direction(stride, w[0], w[1]);
-        let step = dx + dy;
-        let mut i = w[0];
-        while i != w[1] {
-            i = i.wrapping_add_signed(step as i32);
-            cells.push(i);
-        }
+/// A path's fixed-point cost in float (for the type of the results without a path: a found
+/// path gets its exact cost from [`cells_to`]).
+fn in_float(p: Path<Cell, u64>) -> Path<Cell, FloatCost> {
+    Path {
+        nodes: p.nodes,
+        cost: float(p.cost as f64 / UNIT as f64),
     }
-    cells
+}
+
+/// The path to jump point `goal`, `moves` moves long, cell by cell, and its exact cost:
+/// consecutive jump points are joined by a straight or a diagonal run (more generally, a
+/// diagonal run then a straight one along the longer side, the canonical order). The cells
+/// are written from the goal back, walking coordinates rather than dividing each cell
+/// index, then reversed.
+fn cells_to(
+    nodes: &Nodes<u32, u64, DenseSlots>,
+    stride: u32,
+    goal: u32,
+    moves: u32,
+) -> (Vec<Cell>, FloatCost) {
+    let mut cells = Vec::with_capacity(moves as usize + 1);
+    let (mut straight, mut diagonal) = (0u32, 0u32);
+    let mut at = goal;
+    let (mut x, mut y) = (goal % stride, goal / stride);
+    // Padded coordinates to a cell of the grid.
+    let cell = |x: u32, y: u32| Cell::new(x - 1, y - 1);
+    cells.push(cell(x, y));
+    loop {
+        let parent = nodes.data[at as usize].parent;
+        if parent == NONE {
+            break;
+        }
+        let (px, py) = (parent % stride, parent / stride);
+        let sx = i32::from(px > x) - i32::from(px < x);
+        let sy = i32::from(py > y) - i32::from(py < y);
+        let (ax, ay) = (x.abs_diff(px), y.abs_diff(py));
+        for _ in ay..ax {
+            x = x.wrapping_add_signed(sx);
+            cells.push(cell(x, y));
+        }
+        for _ in ax..ay {
+            y = y.wrapping_add_signed(sy);
+            cells.push(cell(x, y));
+        }
+        for _ in 0..ax.min(ay) {
+            x = x.wrapping_add_signed(sx);
+            y = y.wrapping_add_signed(sy);
+            cells.push(cell(x, y));
+        }
+        straight += ax.abs_diff(ay);
+        diagonal += ax.min(ay);
+        at = parent;
+    }
+    cells.reverse();
+    (
+        cells,
+        float(f64::from(straight) + f64::from(diagonal) * SQRT_2),
+    )
 }
