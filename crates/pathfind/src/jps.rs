@@ -100,8 +100,10 @@ impl Grid {
     }
 }
 
-/// Finds jump points by scanning the grid: straight runs a 64-bit word of obstacle bits at a
-/// time ([`Grid::blocked_rows`], [`Grid::blocked_cols`]), diagonal runs cell by cell. Scans
+/// Finds jump points by scanning the grid: straight runs a 64-bit word at a time, in the stop
+/// bits the grid keeps by row and by column for each direction ([`Grid::row_stops`],
+/// [`Grid::col_stops`]: its obstacles and the cells with a forced neighbour), diagonal runs
+/// cell by cell. Scans
 /// carry the padded coordinates of their cell along, so that no scan divides a cell index
 /// by the row length.
 struct Scanner<'g> {
@@ -115,48 +117,32 @@ struct Scanner<'g> {
     gy: usize,
 }
 
-/// The cells of line `line` (the obstacle bits of a row or column) at which a straight scan
-/// stops, in word `k`: an obstacle, or a cell with a forced neighbour, one that is open on a
-/// neighbouring line (`a` or `b`) while the cell before it on that line (at a lower
-/// position if `up`, else at a higher one) is an obstacle.
-#[inline(always)]
-fn stops(line: &[u64], a: &[u64], b: &[u64], k: usize, up: bool) -> u64 {
-    let forced = |r: &[u64]| {
-        let w = r[k];
-        let before = if up {
-            (w << 1) | r.get(k.wrapping_sub(1)).map_or(0, |p| p >> 63)
-        } else {
-            (w >> 1) | r.get(k + 1).map_or(0, |n| n << 63)
-        };
-        !w & before
-    };
-    line[k] | forced(a) | forced(b)
-}
-
 /// The first position after `from` (towards higher positions if `up`) at which a scan
-/// along `line` stops (see [`stops`]), and whether it is an obstacle. The border of a
-/// padded grid is an obstacle, so a scan always stops inside the line.
-#[inline]
-fn scan(line: &[u64], a: &[u64], b: &[u64], from: usize, up: bool) -> (usize, bool) {
+/// along a line stops, from the line's stop bits for that direction (`stops`:
+/// [`Grid::row_stops`] or [`Grid::col_stops`]), and whether it is an obstacle (`blocked`:
+/// the line's obstacle bits). The border of a padded grid is an obstacle, so a scan always
+/// stops inside the line.
+#[inline(always)]
+fn scan(stops: &[u64], blocked: &[u64], from: usize, up: bool) -> (usize, bool) {
     let pos;
     if up {
         let mut k = (from + 1) / 64;
-        let mut w = stops(line, a, b, k, true) & (u64::MAX << ((from + 1) % 64));
+        let mut w = stops[k] & (u64::MAX << ((from + 1) % 64));
         while w == 0 {
             k += 1;
-            w = stops(line, a, b, k, true);
+            w = stops[k];
         }
         pos = k * 64 + w.trailing_zeros() as usize;
     } else {
         let mut k = (from - 1) / 64;
-        let mut w = stops(line, a, b, k, false) & (u64::MAX >> (63 - (from - 1) % 64));
+        let mut w = stops[k] & (u64::MAX >> (63 - (from - 1) % 64));
         while w == 0 {
             k -= 1;
-            w = stops(line, a, b, k, false);
+            w = stops[k];
         }
         pos = k * 64 + 63 - w.leading_zeros() as usize;
     }
-    (pos, line[pos / 64] >> (pos % 64) & 1 == 1)
+    (pos, blocked[pos / 64] >> (pos % 64) & 1 == 1)
 }
 
 impl Scanner<'_> {
@@ -171,11 +157,10 @@ impl Scanner<'_> {
     #[inline(always)]
     fn along_row(&self, x: usize, y: usize, up: bool) -> Option<(u32, u32)> {
         let g = self.grid;
-        let words = g.row_words;
+        let line = y * g.row_words..(y + 1) * g.row_words;
         let (stop, blocked) = scan(
-            &g.blocked_rows[y * words..(y + 1) * words],
-            &g.blocked_rows[(y - 1) * words..y * words],
-            &g.blocked_rows[(y + 1) * words..(y + 2) * words],
+            &g.row_stops[usize::from(!up)][line.clone()],
+            &g.blocked_rows[line],
             x,
             up,
         );
@@ -194,11 +179,10 @@ impl Scanner<'_> {
     #[inline(always)]
     fn along_col(&self, x: usize, y: usize, up: bool) -> Option<(u32, u32)> {
         let g = self.grid;
-        let words = g.col_words;
+        let line = x * g.col_words..(x + 1) * g.col_words;
         let (stop, blocked) = scan(
-            &g.blocked_cols[x * words..(x + 1) * words],
-            &g.blocked_cols[(x - 1) * words..x * words],
-            &g.blocked_cols[(x + 1) * words..(x + 2) * words],
+            &g.col_stops[usize::from(!up)][line.clone()],
+            &g.blocked_cols[line],
             y,
             up,
         );
