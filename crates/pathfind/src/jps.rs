@@ -210,17 +210,17 @@ impl Scanner<'_> {
     /// along columns.
     #[inline]
     fn diagonal(&self, from: u32, x: usize, y: usize, sx: isize, sy: isize) -> Option<(u32, u32)> {
-        let (dx, dy) = (sx, sy * self.stride as isize);
+        let step = sx + sy * self.stride as isize;
+        // The bit of this diagonal in the grid's legal-move masks (directions 4..8: SE, NE,
+        // SW, NW), which without corner cutting also requires both straight neighbours.
+        let bit = 1u8 << (4 + 2 * usize::from(sx < 0) + usize::from(sy < 0));
         let (mut i, mut x, mut y) = (from as usize, x, y);
         let mut moves = 0;
         loop {
-            if !(self.is_open(i.wrapping_add_signed(dx))
-                && self.is_open(i.wrapping_add_signed(dy))
-                && self.is_open(i.wrapping_add_signed(dx + dy)))
-            {
+            if self.grid.move_mask(i) & bit == 0 {
                 return None;
             }
-            i = i.wrapping_add_signed(dx + dy);
+            i = i.wrapping_add_signed(step);
             x = x.wrapping_add_signed(sx);
             y = y.wrapping_add_signed(sy);
             moves += 1;
