@@ -368,12 +368,24 @@ impl Grid {
     /// Recomputes the stop bits of padded row `y` ([`row_stops`](Self::row_stops)).
     fn set_row_stops(&mut self, y: usize) {
         let lines = self.height as usize + 2;
-        stop_bits(&self.blocked_rows, self.row_words, lines, y, &mut self.row_stops);
+        stop_bits(
+            &self.blocked_rows,
+            self.row_words,
+            lines,
+            y,
+            &mut self.row_stops,
+        );
     }
 
     /// Recomputes the stop bits of padded column `x` ([`col_stops`](Self::col_stops)).
     fn set_col_stops(&mut self, x: usize) {
-        stop_bits(&self.blocked_cols, self.col_words, self.stride, x, &mut self.col_stops);
+        stop_bits(
+            &self.blocked_cols,
+            self.col_words,
+            self.stride,
+            x,
+            &mut self.col_stops,
+        );
     }
 
     /// Copies the passable flag of padded cell `i` into the obstacle bits.

@@ -8,7 +8,7 @@ use core::f64::consts::SQRT_2;
 use search_core::FloatCost;
 
 use crate::cell::Cell;
-use crate::engine::{DenseSlots, NONE, Nodes, Run};
+use crate::engine::{NONE, Run};
 use crate::error::PathError;
 use crate::fixed_point::{DIAGONAL, UNIT, fixed_estimate, float};
 use crate::grid::Grid;
@@ -43,6 +43,77 @@ pub(crate) fn require_octile(grid: &Grid, algorithm: &'static str) -> Result<(),
     }
 }
 
+/// A jump point reached by the current search.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct JumpNode {
+    /// Best known path cost from a start.
+    g: u64,
+    /// The padded cell.
+    cell: u32,
+    /// Record of the predecessor on the best known path, or [`NONE`].
+    parent: u32,
+    /// Moves from a start along the best known path.
+    depth: u32,
+    closed: bool,
+}
+
+/// The jump points of a search, as a sparse set: records in the order they are reached,
+/// and per padded cell the index of its record, valid only if that record names the cell.
+/// A new search forgets every record without touching the per-cell array, and the records
+/// of a search, few next to the cells of a large map, stay close together in memory (the
+/// per-cell array holds 4 bytes a cell where a dense table of records would hold 24).
+#[derive(Clone, Debug, Default)]
+pub(crate) struct JumpNodes {
+    index: Vec<u32>,
+    records: Vec<JumpNode>,
+}
+
+impl JumpNodes {
+    /// Makes room for `cells` padded cells.
+    pub(crate) fn reserve_cells(&mut self, cells: usize) {
+        if self.index.len() < cells {
+            self.index.resize(cells, 0);
+        }
+    }
+
+    /// The record of `cell` in the current search.
+    #[inline(always)]
+    fn find(&self, cell: u32) -> Option<u32> {
+        let r = self.index[cell as usize];
+        self.records
+            .get(r as usize)
+            .is_some_and(|n| n.cell == cell)
+            .then_some(r)
+    }
+
+    /// The record of `cell`, and whether it is new (then with cost zero, no parent, open).
+    #[inline(always)]
+    fn visit(&mut self, cell: u32) -> (u32, bool) {
+        if let Some(r) = self.find(cell) {
+            return (r, false);
+        }
+        // Fewer records than padded cells, which `u32` indexes.
+        let r = self.records.len() as u32;
+        self.index[cell as usize] = r;
+        self.records.push(JumpNode {
+            g: 0,
+            cell,
+            parent: NONE,
+            depth: 0,
+            closed: false,
+        });
+        (r, true)
+    }
+
+    /// Whether the last search expanded padded cell `cell`.
+    pub(crate) fn expanded(&self, cell: u32) -> bool {
+        (cell as usize) < self.index.len()
+            && self
+                .find(cell)
+                .is_some_and(|r| self.records[r as usize].closed)
+    }
+}
+
 impl GridContext {
     /// Runs A* over jump points from the nearest of `starts` to `goal` with `jumps`: the
     /// common part of [`jps`](Self::jps) and [`jps_plus`](Self::jps_plus).
@@ -54,14 +125,13 @@ impl GridContext {
         jumps: impl FnOnce(u32) -> J,
     ) -> Result<SearchResult<Cell, FloatCost>, PathError> {
         let started = std::time::Instant::now();
-        let (run, goal_index) = self.prepare_fixed(grid, starts, goal)?;
+        let (run, goal_index) = self.prepare_jumps(grid, starts, goal)?;
         let jumper = jumps(goal_index);
-        let e = &mut self.fixed;
-        let roots = core::mem::take(&mut e.roots);
+        let roots = core::mem::take(&mut self.fixed.roots);
         let result = search(
             &jumper,
-            &mut e.nodes,
-            &mut e.open,
+            &mut self.jump_nodes,
+            &mut self.fixed.open,
             &mut self.jumps,
             grid.stride as u32,
             &roots,
@@ -69,7 +139,7 @@ impl GridContext {
             run,
         );
         self.fixed.roots = roots;
-        let mut r = result?;
+        let mut r = result;
         r.stats.elapsed = started.elapsed();
         Ok(r)
     }
@@ -77,18 +147,18 @@ impl GridContext {
 
 /// A* over jump points with the octile heuristic, in fixed-point costs. `stats.nodes`
 /// counts the jump points expanded, `stats.leaves` the jump points generated; the path is
-/// returned cell by cell.
+/// returned cell by cell. Open-list entries name records of `nodes`.
 #[allow(clippy::too_many_arguments)]
 fn search<J: Jumps>(
     jumper: &J,
-    nodes: &mut Nodes<u32, u64, DenseSlots>,
+    nodes: &mut JumpNodes,
     open: &mut OpenList<u64>,
     buf: &mut Vec<(u32, u64, u32)>,
     stride: u32,
     roots: &[u32],
     goal: u32,
     mut run: Run<u64>,
-) -> Result<SearchResult<Cell, FloatCost>, PathError> {
+) -> SearchResult<Cell, FloatCost> {
     let (gx, gy) = (goal % stride, goal / stride);
     let h = |i: u32| {
         let (x, y) = (i % stride, i / stride);
@@ -98,10 +168,10 @@ fn search<J: Jumps>(
             u64::from(y.abs_diff(gy)),
         )
     };
-    nodes.begin();
+    nodes.records.clear();
     open.clear_binary();
     for &s in roots {
-        let (slot, fresh) = nodes.visit(&s)?;
+        let (slot, fresh) = nodes.visit(s);
         if fresh {
             open.push(
                 Entry {
@@ -115,29 +185,33 @@ fn search<J: Jumps>(
     }
     run.frontier(open.len());
     while let Some(e) = open.pop() {
-        let d = nodes.data[e.slot as usize];
+        let d = nodes.records[e.slot as usize];
         if d.closed {
             continue;
         }
-        if e.slot == goal {
-            let (cells, exact) = cells_to(nodes, stride, goal, d.depth);
+        if d.cell == goal {
+            let (cells, exact) = cells_to(nodes, stride, e.slot);
             let found = run.finish_found(Path {
                 nodes: cells,
                 cost: d.g,
             });
-            return Ok(found.map_path(|p| Path {
+            return found.map_path(|p| Path {
                 nodes: p.nodes,
                 cost: exact,
-            }));
+            });
         }
         if run.out_of_budget() {
             open.push(e, None);
-            return Ok(run.finish_budget().map_path(in_float));
+            return run.finish_budget().map_path(in_float);
         }
-        nodes.data[e.slot as usize].closed = true;
+        nodes.records[e.slot as usize].closed = true;
         run.stats.expanded += 1;
         buf.clear();
-        jumper.successors(e.slot, d.parent, buf);
+        let parent = match d.parent {
+            NONE => NONE,
+            p => nodes.records[p as usize].cell,
+        };
+        jumper.successors(d.cell, parent, buf);
         run.stats.generated += buf.len() as u64;
         for &(m, cost, moves) in buf.iter() {
             let depth = d.depth.saturating_add(moves);
@@ -148,9 +222,9 @@ fn search<J: Jumps>(
             if run.too_costly(g) {
                 continue;
             }
-            let (ms, fresh) = nodes.visit(&m)?;
+            let (ms, fresh) = nodes.visit(m);
+            let md = &mut nodes.records[ms as usize];
             if !fresh {
-                let md = &mut nodes.data[ms as usize];
                 if g >= md.g {
                     continue;
                 }
@@ -159,7 +233,6 @@ fn search<J: Jumps>(
                     run.stats.reopened += 1;
                 }
             }
-            let md = &mut nodes.data[ms as usize];
             md.g = g;
             md.parent = e.slot;
             md.depth = depth;
@@ -174,7 +247,7 @@ fn search<J: Jumps>(
         }
         run.frontier(open.len());
     }
-    Ok(run.finish_exhausted().map_path(in_float))
+    run.finish_exhausted().map_path(in_float)
 }
 
 /// A path's fixed-point cost in float (for the type of the results without a path: a found
@@ -186,30 +259,28 @@ fn in_float(p: Path<Cell, u64>) -> Path<Cell, FloatCost> {
     }
 }
 
-/// The path to jump point `goal`, `moves` moves long, cell by cell, and its exact cost:
+/// The path to the jump point of record `goal`, cell by cell, and its exact cost:
 /// consecutive jump points are joined by a straight or a diagonal run (more generally, a
 /// diagonal run then a straight one along the longer side, the canonical order). The cells
 /// are written from the goal back, walking coordinates rather than dividing each cell
 /// index, then reversed.
-fn cells_to(
-    nodes: &Nodes<u32, u64, DenseSlots>,
-    stride: u32,
-    goal: u32,
-    moves: u32,
-) -> (Vec<Cell>, FloatCost) {
+fn cells_to(nodes: &JumpNodes, stride: u32, goal: u32) -> (Vec<Cell>, FloatCost) {
+    let moves = nodes.records[goal as usize].depth;
     let mut cells = Vec::with_capacity(moves as usize + 1);
     let (mut straight, mut diagonal) = (0u32, 0u32);
     let mut at = goal;
-    let (mut x, mut y) = (goal % stride, goal / stride);
+    let goal_cell = nodes.records[goal as usize].cell;
+    let (mut x, mut y) = (goal_cell % stride, goal_cell / stride);
     // Padded coordinates to a cell of the grid.
     let cell = |x: u32, y: u32| Cell::new(x - 1, y - 1);
     cells.push(cell(x, y));
     loop {
-        let parent = nodes.data[at as usize].parent;
+        let parent = nodes.records[at as usize].parent;
         if parent == NONE {
             break;
         }
-        let (px, py) = (parent % stride, parent / stride);
+        let parent_cell = nodes.records[parent as usize].cell;
+        let (px, py) = (parent_cell % stride, parent_cell / stride);
         let sx = i32::from(px > x) - i32::from(px < x);
         let sy = i32::from(py > y) - i32::from(py < y);
         let (ax, ay) = (x.abs_diff(px), y.abs_diff(py));
