@@ -194,7 +194,13 @@ fn rows_of(grid: &Grid) -> Vec<String> {
     (0..grid.height())
         .map(|y| {
             (0..grid.width())
-                .map(|x| if grid.is_passable(Cell::new(x, y)) { '.' } else { '@' })
+                .map(|x| {
+                    if grid.is_passable(Cell::new(x, y)) {
+                        '.'
+                    } else {
+                        '@'
+                    }
+                })
                 .collect()
         })
         .collect()
