@@ -12,7 +12,6 @@
 #![forbid(unsafe_code)]
 
 #[path = "../benches/common/mod.rs"]
-#[allow(dead_code)]
 mod common;
 
 use std::hint::black_box;
