@@ -262,18 +262,19 @@ fn in_float(p: Path<Cell, u64>) -> Path<Cell, FloatCost> {
 /// The path to the jump point of record `goal`, cell by cell, and its exact cost:
 /// consecutive jump points are joined by a straight or a diagonal run (more generally, a
 /// diagonal run then a straight one along the longer side, the canonical order). The cells
-/// are written from the goal back, walking coordinates rather than dividing each cell
-/// index, then reversed.
+/// are written from the goal back into a vector of the path's length, walking coordinates
+/// rather than dividing each cell index.
 fn cells_to(nodes: &JumpNodes, stride: u32, goal: u32) -> (Vec<Cell>, FloatCost) {
-    let moves = nodes.records[goal as usize].depth;
-    let mut cells = Vec::with_capacity(moves as usize + 1);
-    let (mut straight, mut diagonal) = (0u32, 0u32);
-    let mut at = goal;
+    let moves = nodes.records[goal as usize].depth as usize;
     let goal_cell = nodes.records[goal as usize].cell;
     let (mut x, mut y) = (goal_cell % stride, goal_cell / stride);
     // Padded coordinates to a cell of the grid.
     let cell = |x: u32, y: u32| Cell::new(x - 1, y - 1);
-    cells.push(cell(x, y));
+    let mut cells = vec![cell(x, y); moves + 1];
+    let (mut straight, mut diagonal) = (0u32, 0u32);
+    let mut at = goal;
+    // The next cell to write, from the end.
+    let mut k = moves;
     loop {
         let parent = nodes.records[at as usize].parent;
         if parent == NONE {
@@ -284,24 +285,25 @@ fn cells_to(nodes: &JumpNodes, stride: u32, goal: u32) -> (Vec<Cell>, FloatCost)
         let sx = i32::from(px > x) - i32::from(px < x);
         let sy = i32::from(py > y) - i32::from(py < y);
         let (ax, ay) = (x.abs_diff(px), y.abs_diff(py));
-        for _ in ay..ax {
-            x = x.wrapping_add_signed(sx);
-            cells.push(cell(x, y));
-        }
-        for _ in ax..ay {
-            y = y.wrapping_add_signed(sy);
-            cells.push(cell(x, y));
+        // Back along the straight part (along the longer side), then the diagonal part.
+        let (tx, ty) = if ax > ay { (sx, 0) } else { (0, sy) };
+        for _ in 0..ax.abs_diff(ay) {
+            x = x.wrapping_add_signed(tx);
+            y = y.wrapping_add_signed(ty);
+            k -= 1;
+            cells[k] = cell(x, y);
         }
         for _ in 0..ax.min(ay) {
             x = x.wrapping_add_signed(sx);
             y = y.wrapping_add_signed(sy);
-            cells.push(cell(x, y));
+            k -= 1;
+            cells[k] = cell(x, y);
         }
         straight += ax.abs_diff(ay);
         diagonal += ax.min(ay);
         at = parent;
     }
-    cells.reverse();
+    debug_assert_eq!(k, 0);
     (
         cells,
         float(f64::from(straight) + f64::from(diagonal) * SQRT_2),
