@@ -68,6 +68,14 @@ pub struct Grid {
     /// words a column.
     pub(crate) blocked_cols: Vec<u64>,
     pub(crate) col_words: usize,
+    /// Where a straight scan of jump point search stops, by padded row as
+    /// [`blocked_rows`](Self::blocked_rows): the obstacle bits or-ed with the cells that
+    /// have a forced neighbour when entered moving towards higher columns (a cell open on a
+    /// neighbouring row whose cell before it on that row is an obstacle); `[1]` the same
+    /// moving towards lower columns. Derived from the obstacles, kept up to date with them.
+    pub(crate) row_stops: [Vec<u64>; 2],
+    /// The same by padded column, moving towards higher rows (`[0]`) and lower rows (`[1]`).
+    pub(crate) col_stops: [Vec<u64>; 2],
 }
 
 impl Grid {
@@ -110,6 +118,8 @@ impl Grid {
             row_words,
             blocked_cols: vec![0; col_words * stride],
             col_words,
+            row_stops: [Vec::new(), Vec::new()],
+            col_stops: [Vec::new(), Vec::new()],
         };
         grid.recompute_all();
         Ok(grid)
@@ -241,6 +251,14 @@ impl Grid {
         let i = self.pad(cell.x, cell.y);
         self.open[i] = passable;
         self.set_blocked_bits(i);
+        // The stop bits of a line depend on the line and its two neighbours.
+        let (x, y) = (i % self.stride, i / self.stride);
+        for l in y - 1..=y + 1 {
+            self.set_row_stops(l);
+        }
+        for l in x - 1..=x + 1 {
+            self.set_col_stops(l);
+        }
         // The moves of the cell and its 8 neighbours may change.
         for dy in -1isize..=1 {
             for dx in -1isize..=1 {
@@ -337,6 +355,37 @@ impl Grid {
         for i in 0..self.open.len() {
             self.set_blocked_bits(i);
         }
+        self.row_stops = [self.blocked_rows.clone(), self.blocked_rows.clone()];
+        self.col_stops = [self.blocked_cols.clone(), self.blocked_cols.clone()];
+        for y in 0..self.height as usize + 2 {
+            self.set_row_stops(y);
+        }
+        for x in 0..self.stride {
+            self.set_col_stops(x);
+        }
+    }
+
+    /// Recomputes the stop bits of padded row `y` ([`row_stops`](Self::row_stops)).
+    fn set_row_stops(&mut self, y: usize) {
+        let lines = self.height as usize + 2;
+        stop_bits(
+            &self.blocked_rows,
+            self.row_words,
+            lines,
+            y,
+            &mut self.row_stops,
+        );
+    }
+
+    /// Recomputes the stop bits of padded column `x` ([`col_stops`](Self::col_stops)).
+    fn set_col_stops(&mut self, x: usize) {
+        stop_bits(
+            &self.blocked_cols,
+            self.col_words,
+            self.stride,
+            x,
+            &mut self.col_stops,
+        );
     }
 
     /// Copies the passable flag of padded cell `i` into the obstacle bits.
@@ -415,6 +464,35 @@ impl Grid {
     #[inline(always)]
     pub(crate) fn offset(&self, k: usize) -> isize {
         self.offsets[k]
+    }
+}
+
+/// Writes the stop bits of line `l` (of `lines` lines of `words` words of obstacle bits in
+/// `blocked`) into `stops[0]` (scans towards higher positions) and `stops[1]` (towards
+/// lower ones): the line's obstacles, and each cell open on a neighbouring line whose cell
+/// before it on that line (in the direction of the scan) is an obstacle. The first and last
+/// lines are the border, all obstacles.
+fn stop_bits(blocked: &[u64], words: usize, lines: usize, l: usize, stops: &mut [Vec<u64>; 2]) {
+    let line = |l: usize| &blocked[l * words..(l + 1) * words];
+    if l == 0 || l + 1 == lines {
+        for s in stops.iter_mut() {
+            s[l * words..(l + 1) * words].copy_from_slice(line(l));
+        }
+        return;
+    }
+    let (own, a, b) = (line(l), line(l - 1), line(l + 1));
+    for k in 0..words {
+        let forced = |r: &[u64], up: bool| {
+            let w = r[k];
+            let before = if up {
+                (w << 1) | r.get(k.wrapping_sub(1)).map_or(0, |p| p >> 63)
+            } else {
+                (w >> 1) | r.get(k + 1).map_or(0, |n| n << 63)
+            };
+            !w & before
+        };
+        stops[0][l * words + k] = own[k] | forced(a, true) | forced(b, true);
+        stops[1][l * words + k] = own[k] | forced(a, false) | forced(b, false);
     }
 }
 

@@ -19,6 +19,7 @@ use crate::fixed_point::{FIXED_COSTS, fixed_estimate, float, to_fixed};
 use crate::grid::Grid;
 use crate::grid_astar::GridAStar;
 use crate::heuristic::Heuristic;
+use crate::jump_search::JumpNodes;
 use crate::result::{Path, SearchResult};
 
 /// Runs `$body` with `$h` bound to the fixed-point estimate of `$heuristic` towards the
@@ -91,6 +92,8 @@ enum Last {
     Fixed,
     /// A* and Dijkstra.
     GridAStar,
+    /// The jump point searches (JPS and JPS+).
+    Jumps,
 }
 
 /// The searches [`GridContext::solve`] runs on the fixed-point engine besides best-first.
@@ -184,6 +187,8 @@ pub struct GridContext {
     pub(crate) fixed: Engine<u32, u64, DenseSlots>,
     /// The successors of a jump point search's expansion: (cell, cost, moves).
     pub(crate) jumps: Vec<(u32, u64, u32)>,
+    /// The jump points of a jump point search.
+    pub(crate) jump_nodes: JumpNodes,
     /// A* and Dijkstra.
     grid_astar: GridAStar,
     /// Which per-cell arrays the last search used.
@@ -199,6 +204,7 @@ impl Default for GridContext {
         GridContext {
             fixed: Engine::default(),
             jumps: Vec::new(),
+            jump_nodes: JumpNodes::default(),
             grid_astar: GridAStar::default(),
             last: Last::Fixed,
             steps: Engine::default(),
@@ -645,6 +651,7 @@ impl GridContext {
             Last::Steps => self.steps.nodes.seen(i).is_some_and(|d| d.closed),
             Last::Fixed => self.fixed.nodes.seen(i).is_some_and(|d| d.closed),
             Last::GridAStar => self.grid_astar.expanded(i),
+            Last::Jumps => self.jump_nodes.expanded(i as u32),
         }
     }
 
@@ -685,6 +692,27 @@ impl GridContext {
         e.roots.clear();
         for s in starts {
             e.roots.push(grid.endpoint(s)?);
+        }
+        Ok((run, goal_index))
+    }
+
+    /// As [`prepare_fixed`](Self::prepare_fixed) for the jump point searches, whose jump
+    /// points are kept apart ([`JumpNodes`]): the start cells go to the fixed-point
+    /// engine's `roots`.
+    pub(crate) fn prepare_jumps(
+        &mut self,
+        grid: &Grid,
+        starts: impl IntoIterator<Item = Cell>,
+        goal: Cell,
+    ) -> Result<(Run<u64>, u32), PathError> {
+        let run = Run::new(&self.budget, self.max_cost.map(|c| to_fixed(c.get())))?;
+        let goal_index = grid.endpoint(goal)?;
+        self.last = Last::Jumps;
+        self.jump_nodes.reserve_cells(grid.open.len());
+        let roots = &mut self.fixed.roots;
+        roots.clear();
+        for s in starts {
+            roots.push(grid.endpoint(s)?);
         }
         Ok((run, goal_index))
     }

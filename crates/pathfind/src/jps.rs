@@ -25,7 +25,7 @@ use crate::engine::NONE;
 use crate::error::PathError;
 use crate::grid::Grid;
 use crate::grid_context::GridContext;
-use crate::jump_search::{Jumps, direction, require_octile, run_cost};
+use crate::jump_search::{Jumps, require_octile, run_cost};
 use crate::result::SearchResult;
 
 impl GridContext {
@@ -74,7 +74,7 @@ impl GridContext {
         self.jump_search(grid, starts, goal, |goal| Scanner {
             open: &grid.open,
             grid,
-            stride: grid.stride as u32,
+            stride: grid.stride,
             goal,
             gx: goal as usize % grid.stride,
             gy: goal as usize / grid.stride,
@@ -100,139 +100,135 @@ impl Grid {
     }
 }
 
-/// Finds jump points by scanning the grid: straight runs a 64-bit word of obstacle bits at a
-/// time ([`Grid::blocked_rows`], [`Grid::blocked_cols`]), diagonal runs cell by cell.
+/// Finds jump points by scanning the grid: straight runs a 64-bit word at a time, in the stop
+/// bits the grid keeps by row and by column for each direction ([`Grid::row_stops`],
+/// [`Grid::col_stops`]: its obstacles and the cells with a forced neighbour), diagonal runs
+/// cell by cell. Scans
+/// carry the padded coordinates of their cell along, so that no scan divides a cell index
+/// by the row length.
 struct Scanner<'g> {
     /// Passable flag per padded cell (a border of obstacles keeps scans inside).
     open: &'g [bool],
     grid: &'g Grid,
-    stride: u32,
+    stride: usize,
     goal: u32,
     /// The goal's padded coordinates.
     gx: usize,
     gy: usize,
 }
 
-/// The cells of line `line` (the obstacle bits of a row or column) at which a straight scan
-/// stops, in word `k`: an obstacle, or a cell with a forced neighbour, one that is open on a
-/// neighbouring line (`a` or `b`) while the cell before it on that line (at a lower
-/// position if `up`, else at a higher one) is an obstacle.
-#[inline(always)]
-fn stops(line: &[u64], a: &[u64], b: &[u64], k: usize, up: bool) -> u64 {
-    let forced = |r: &[u64]| {
-        let w = r[k];
-        let before = if up {
-            (w << 1) | r.get(k.wrapping_sub(1)).map_or(0, |p| p >> 63)
-        } else {
-            (w >> 1) | r.get(k + 1).map_or(0, |n| n << 63)
-        };
-        !w & before
-    };
-    line[k] | forced(a) | forced(b)
-}
-
 /// The first position after `from` (towards higher positions if `up`) at which a scan
-/// along `line` stops (see [`stops`]), and whether it is an obstacle. The border of a
-/// padded grid is an obstacle, so a scan always stops inside the line.
-#[inline]
-fn scan(line: &[u64], a: &[u64], b: &[u64], from: usize, up: bool) -> (usize, bool) {
+/// along a line stops, from the line's stop bits for that direction (`stops`:
+/// [`Grid::row_stops`] or [`Grid::col_stops`]), and whether it is an obstacle (`blocked`:
+/// the line's obstacle bits). The border of a padded grid is an obstacle, so a scan always
+/// stops inside the line.
+#[inline(always)]
+fn scan(stops: &[u64], blocked: &[u64], from: usize, up: bool) -> (usize, bool) {
     let pos;
     if up {
         let mut k = (from + 1) / 64;
-        let mut w = stops(line, a, b, k, true) & (u64::MAX << ((from + 1) % 64));
+        let mut w = stops[k] & (u64::MAX << ((from + 1) % 64));
         while w == 0 {
             k += 1;
-            w = stops(line, a, b, k, true);
+            w = stops[k];
         }
         pos = k * 64 + w.trailing_zeros() as usize;
     } else {
         let mut k = (from - 1) / 64;
-        let mut w = stops(line, a, b, k, false) & (u64::MAX >> (63 - (from - 1) % 64));
+        let mut w = stops[k] & (u64::MAX >> (63 - (from - 1) % 64));
         while w == 0 {
             k -= 1;
-            w = stops(line, a, b, k, false);
+            w = stops[k];
         }
         pos = k * 64 + 63 - w.leading_zeros() as usize;
     }
-    (pos, line[pos / 64] >> (pos % 64) & 1 == 1)
+    (pos, blocked[pos / 64] >> (pos % 64) & 1 == 1)
 }
 
 impl Scanner<'_> {
     #[inline(always)]
-    fn is_open(&self, i: u32, offset: isize) -> bool {
-        self.open[i.wrapping_add_signed(offset as i32) as usize]
+    fn is_open(&self, i: usize) -> bool {
+        self.open[i]
     }
 
-    /// Scans from `from` along `d` (a straight direction); the jump point and the moves to
-    /// it: the goal, or the first cell with a forced neighbour before an obstacle.
-    #[inline]
-    fn straight(&self, from: u32, d: isize) -> Option<(u32, u32)> {
-        let stride = self.stride as usize;
-        let (x, y) = (from as usize % stride, from as usize / stride);
-        let up = d > 0;
+    /// Scans row `y` from column `x` towards higher columns if `up`, else lower ones; the
+    /// jump point and the moves to it: the goal, or the first cell with a forced neighbour
+    /// before an obstacle.
+    #[inline(always)]
+    fn along_row(&self, x: usize, y: usize, up: bool) -> Option<(u32, u32)> {
         let g = self.grid;
-        // The line scanned, the position on it, and the goal's position if on it.
-        let (lines, words, line, at, goal_at) = if d == 1 || d == -1 {
-            (
-                &g.blocked_rows,
-                g.row_words,
-                y,
-                x,
-                (self.gy == y).then_some(self.gx),
-            )
-        } else {
-            (
-                &g.blocked_cols,
-                g.col_words,
-                x,
-                y,
-                (self.gx == x).then_some(self.gy),
-            )
-        };
-        let word_line = |l: usize| &lines[l * words..(l + 1) * words];
+        let line = y * g.row_words..(y + 1) * g.row_words;
         let (stop, blocked) = scan(
-            word_line(line),
-            word_line(line - 1),
-            word_line(line + 1),
-            at,
+            &g.row_stops[usize::from(!up)][line.clone()],
+            &g.blocked_rows[line],
+            x,
             up,
         );
-        // The goal is open: a scan that reaches it stops there, at the latest.
-        if let Some(ga) = goal_at {
-            let reached = if up {
-                at < ga && ga <= stop
-            } else {
-                stop <= ga && ga < at
-            };
-            if reached {
-                return Some((self.goal, ga.abs_diff(at) as u32));
+        if self.gy == y {
+            // The goal is open: a scan that reaches it stops there, at the latest.
+            let ga = self.gx;
+            if (up && x < ga && ga <= stop) || (!up && stop <= ga && ga < x) {
+                return Some((self.goal, ga.abs_diff(x) as u32));
             }
         }
-        if blocked {
-            return None;
-        }
-        let moves = stop.abs_diff(at);
-        let cell = if d == 1 || d == -1 {
-            y * stride + stop
-        } else {
-            stop * stride + x
-        };
-        Some((cell as u32, moves as u32))
+        (!blocked).then(|| ((y * self.stride + stop) as u32, stop.abs_diff(x) as u32))
     }
 
-    /// Scans from `from` diagonally along `dx + dy`.
+    /// Scans column `x` from row `y` towards higher rows if `up`, else lower ones (see
+    /// [`along_row`](Self::along_row)).
+    #[inline(always)]
+    fn along_col(&self, x: usize, y: usize, up: bool) -> Option<(u32, u32)> {
+        let g = self.grid;
+        let line = x * g.col_words..(x + 1) * g.col_words;
+        let (stop, blocked) = scan(
+            &g.col_stops[usize::from(!up)][line.clone()],
+            &g.blocked_cols[line],
+            y,
+            up,
+        );
+        if self.gx == x {
+            let ga = self.gy;
+            if (up && y < ga && ga <= stop) || (!up && stop <= ga && ga < y) {
+                return Some((self.goal, ga.abs_diff(y) as u32));
+            }
+        }
+        (!blocked).then(|| ((stop * self.stride + x) as u32, stop.abs_diff(y) as u32))
+    }
+
+    /// Scans from the cell at `(x, y)` in straight direction `d` (`±1` along a row,
+    /// `±stride` along a column).
+    #[inline(always)]
+    fn straight(&self, x: usize, y: usize, d: isize) -> Option<(u32, u32)> {
+        if d == 1 || d == -1 {
+            self.along_row(x, y, d > 0)
+        } else {
+            self.along_col(x, y, d > 0)
+        }
+    }
+
+    /// Scans from cell `from` at `(x, y)` diagonally, `sx` (±1) along rows and `sy` (±1)
+    /// along columns.
     #[inline]
-    fn diagonal(&self, from: u32, dx: isize, dy: isize) -> Option<(u32, u32)> {
-        let mut i = from;
+    fn diagonal(&self, from: u32, x: usize, y: usize, sx: isize, sy: isize) -> Option<(u32, u32)> {
+        let step = sx + sy * self.stride as isize;
+        // The bit of this diagonal in the grid's legal-move masks (directions 4..8: SE, NE,
+        // SW, NW), which without corner cutting also requires both straight neighbours.
+        let bit = 1u8 << (4 + 2 * usize::from(sx < 0) + usize::from(sy < 0));
+        let (mut i, mut x, mut y) = (from as usize, x, y);
         let mut moves = 0;
         loop {
-            if !(self.is_open(i, dx) && self.is_open(i, dy) && self.is_open(i, dx + dy)) {
+            if self.grid.move_mask(i) & bit == 0 {
                 return None;
             }
-            i = i.wrapping_add_signed((dx + dy) as i32);
+            i = i.wrapping_add_signed(step);
+            x = x.wrapping_add_signed(sx);
+            y = y.wrapping_add_signed(sy);
             moves += 1;
-            if i == self.goal || self.straight(i, dx).is_some() || self.straight(i, dy).is_some() {
-                return Some((i, moves));
+            if i == self.goal as usize
+                || self.along_row(x, y, sx > 0).is_some()
+                || self.along_col(x, y, sy > 0).is_some()
+            {
+                return Some((i as u32, moves));
             }
         }
     }
@@ -240,36 +236,43 @@ impl Scanner<'_> {
 
 impl Jumps for Scanner<'_> {
     fn successors(&self, at: u32, parent: u32, out: &mut Vec<(u32, u64, u32)>) {
-        let s = self.stride as isize;
-        let mut straight = |d: isize| {
-            if let Some((m, moves)) = self.straight(at, d) {
-                out.push((m, run_cost(moves, false), moves));
-            }
-        };
+        let stride = self.stride;
+        let (x, y) = (at as usize % stride, at as usize / stride);
+        let s = stride as isize;
         let mut straights = [0isize; 4];
+        // Diagonals as (±1 along the row, ±1 along the column).
         let mut diagonals = [(0isize, 0isize); 4];
         let (ns, nd) = if parent == NONE {
             straights = [1, -1, s, -s];
-            diagonals = [(1, s), (1, -s), (-1, s), (-1, -s)];
+            diagonals = [(1, 1), (1, -1), (-1, 1), (-1, -1)];
             (4, 4)
         } else {
-            let (dx, dy) = direction(self.stride, parent, at);
-            if dx != 0 && dy != 0 {
-                straights[0] = dx;
-                straights[1] = dy;
-                diagonals[0] = (dx, dy);
+            let (px, py) = (parent as usize % stride, parent as usize / stride);
+            let sx = (x > px) as isize - (x < px) as isize;
+            let sy = (y > py) as isize - (y < py) as isize;
+            if sx != 0 && sy != 0 {
+                straights[0] = sx;
+                straights[1] = sy * s;
+                diagonals[0] = (sx, sy);
                 (2, 1)
             } else {
-                // A straight move along `d`; `p` is perpendicular to it.
-                let d = dx + dy;
-                let p = if dx != 0 { s } else { 1 };
-                straights[0] = d;
+                // A straight move along `d`; the perpendicular neighbours are forced if
+                // open while the cell behind them is not.
+                let d = sx + sy * s;
                 let (mut ns, mut nd) = (1, 0);
-                for q in [p, -p] {
-                    if self.is_open(at, q) && !self.is_open(at, q - d) {
-                        straights[ns] = q;
+                straights[0] = d;
+                for q in [1isize, -1] {
+                    let (q_off, diagonal) = if sx != 0 {
+                        (q * s, (sx, q))
+                    } else {
+                        (q, (q, sy))
+                    };
+                    if self.is_open((at as usize).wrapping_add_signed(q_off))
+                        && !self.is_open((at as usize).wrapping_add_signed(q_off - d))
+                    {
+                        straights[ns] = q_off;
                         ns += 1;
-                        diagonals[nd] = (d, q);
+                        diagonals[nd] = diagonal;
                         nd += 1;
                     }
                 }
@@ -277,10 +280,12 @@ impl Jumps for Scanner<'_> {
             }
         };
         for &d in &straights[..ns] {
-            straight(d);
+            if let Some((m, moves)) = self.straight(x, y, d) {
+                out.push((m, run_cost(moves, false), moves));
+            }
         }
-        for &(dx, dy) in &diagonals[..nd] {
-            if let Some((m, moves)) = self.diagonal(at, dx, dy) {
+        for &(sx, sy) in &diagonals[..nd] {
+            if let Some((m, moves)) = self.diagonal(at, x, y, sx, sy) {
                 out.push((m, run_cost(moves, true), moves));
             }
         }

@@ -106,8 +106,11 @@ impl<K: Ord + Copy + 'static> OpenList<K> {
     pub(crate) fn clear(&mut self) {
         self.heap.clear();
         self.lane.clear();
-        for b in &mut self.buckets {
-            b.clear();
+        // `radix_len` counts the entries of the buckets: none to clear if it is 0.
+        if self.radix_len > 0 {
+            for b in &mut self.buckets {
+                b.clear();
+            }
         }
         self.last = 0;
         self.radix_len = 0;
@@ -115,6 +118,15 @@ impl<K: Ord + Copy + 'static> OpenList<K> {
         if self.radix && self.buckets.is_empty() {
             self.buckets.resize_with(65, Vec::new);
         }
+    }
+
+    /// Empties the list for a search that orders it with the binary heap alone, never the
+    /// radix heap: jump point search, whose few pushes per expansion often fall below the
+    /// radix heap's last key (the fallback would then copy the buckets to the heap), and
+    /// whose ties are better broken by the binary heap (see the type's documentation).
+    pub(crate) fn clear_binary(&mut self) {
+        self.clear();
+        self.radix = false;
     }
 
     pub(crate) fn len(&self) -> usize {

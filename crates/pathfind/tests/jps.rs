@@ -189,6 +189,76 @@ proptest! {
     }
 }
 
+/// The grid's rows as text, for rebuilding it from scratch.
+fn rows_of(grid: &Grid) -> Vec<String> {
+    (0..grid.height())
+        .map(|y| {
+            (0..grid.width())
+                .map(|x| {
+                    if grid.is_passable(Cell::new(x, y)) {
+                        '.'
+                    } else {
+                        '@'
+                    }
+                })
+                .collect()
+        })
+        .collect()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(100))]
+
+    /// The scan data a grid derives from its obstacles (obstacle bits and the stop bits of
+    /// jump point search, by row and by column) follow `set_passable`: the changed grid
+    /// equals the grid built from its final rows, field by field.
+    #[test]
+    fn a_grid_changed_cell_by_cell_equals_the_grid_built_from_its_rows(
+        (mut grid, _, _) in prop_oneof![
+            grid_query(70, 6, Movement::OCTILE, 0.2),
+            grid_query(6, 70, Movement::OCTILE, 0.2),
+        ],
+        changes in proptest::collection::vec((0u32..70, 0u32..70, any::<bool>()), 1..30),
+    ) {
+        for (x, y, passable) in changes {
+            let c = Cell::new(x % grid.width(), y % grid.height());
+            grid.set_passable(c, passable).unwrap();
+        }
+        let rebuilt = Grid::from_rows(&rows_of(&grid), Movement::OCTILE).unwrap();
+        prop_assert!(grid == rebuilt, "derived scan data differ from a fresh grid's");
+    }
+
+    /// One context answering a sequence of queries (with A* runs in between, which use
+    /// other per-cell arrays) answers each as a fresh context does: the jump points of an
+    /// earlier search never leak into a later one.
+    #[test]
+    fn one_context_answers_a_sequence_of_jps_queries_like_fresh_contexts(
+        (grid, s, t) in grid_query(20, 20, Movement::OCTILE, 0.25),
+        others in proptest::collection::vec((0u32..20, 0u32..20, 0u32..20, 0u32..20), 1..6),
+    ) {
+        let mut ctx = GridContext::new();
+        let queries = core::iter::once((s, t)).chain(others.into_iter().map(|(a, b, c, d)| {
+            (
+                Cell::new(a % grid.width(), b % grid.height()),
+                Cell::new(c % grid.width(), d % grid.height()),
+            )
+        }));
+        for (a, b) in queries {
+            if !(grid.is_passable(a) && grid.is_passable(b)) {
+                continue;
+            }
+            let reused = ctx.jps(&grid, [a], b).unwrap();
+            let reused_expanded: Vec<Cell> = ctx.expanded_cells(&grid).collect();
+            let mut fresh_ctx = GridContext::new();
+            let fresh = fresh_ctx.jps(&grid, [a], b).unwrap();
+            prop_assert_eq!(&reused.outcome, &fresh.outcome);
+            prop_assert_eq!(reused.stats.nodes, fresh.stats.nodes);
+            prop_assert_eq!(reused_expanded, fresh_ctx.expanded_cells(&grid).collect::<Vec<_>>());
+            ctx.astar(&grid, [b], a, Heuristic::Octile).unwrap();
+        }
+    }
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(200))]
 
