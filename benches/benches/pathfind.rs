@@ -10,9 +10,13 @@
 //! implementations, and one that matches nothing (`-- table`) leaves only the table pass.
 //!
 //! First a table pass runs every scenario of each map (every 20th of maze512-1-0) once per
-//! implementation, checks each answer against the `.scen` optimum (A*) or the
-//! `4conn/*.tsv` length (BFS), and prints mean µs per query and mean expanded states. Then
-//! criterion measures each implementation on an evenly spaced subset of each map.
+//! implementation and round, checks each answer against the `.scen` optimum (A*) or the
+//! `4conn/*.tsv` length (BFS), and prints mean µs per query and mean expanded states. The
+//! implementations of a map take turns: each round runs all of them, each round starting
+//! with a different one, and a row shows the smallest of its rounds' mean times (other work
+//! running at the same time only ever adds time). `PATHFIND_ROUNDS` sets the number of rounds
+//! (default 3). Then criterion measures each implementation on an evenly spaced subset of
+//! each map.
 //!
 //! The closure searches (ours and `pathfinding`'s) share one successor function over `u32`
 //! cell ids that allocates nothing, and count costs in the same fixed-point integers as our
@@ -166,37 +170,66 @@ fn bfs_impls(w: &Workload) -> Vec<(&'static str, Query<'_>)> {
     ]
 }
 
-/// Runs every scenario once per implementation; prints one markdown row each and the
-/// ratios of mean time to `pathfinding`'s.
-fn table(workloads: &[Workload]) {
+/// One implementation's row of the table: its fastest round's mean µs per query, its
+/// mean expanded states, and the first wrong answer of any round.
+struct Row {
+    name: &'static str,
+    micros: f64,
+    expanded: f64,
+    mismatch: Option<String>,
+}
+
+/// Runs every scenario once per implementation and round (see the module docs); prints one
+/// markdown row each and the ratios of mean time to `pathfinding`'s.
+fn table(workloads: &[Workload], rounds: usize) {
     println!(
         "| map | search | implementation | scenarios | all optimal | mean µs / query | mean expanded | time / pathfinding |"
     );
     println!("|---|---|---|---|---|---|---|---|");
     for w in workloads {
-        for (search, impls) in [("A* 8-conn", astar_impls(w)), ("BFS 4-conn", bfs_impls(w))] {
-            let mut rows = Vec::new();
-            for (name, mut query) in impls {
-                let (mut micros, mut expanded, mut mismatch) = (0.0, 0u64, None);
-                for (s, four) in &w.scenarios {
-                    let t = Instant::now();
-                    let (cost, exp) = query(s);
-                    micros += t.elapsed().as_secs_f64() * 1e6;
-                    expanded += exp;
-                    let ok = if search.starts_with("A*") {
-                        cost.is_some_and(|c| s.is_optimal(c))
-                    } else {
-                        cost == four.map(f64::from)
-                    };
-                    if !ok && mismatch.is_none() {
-                        mismatch = Some(format!("line {}: {cost:?}", s.line));
+        for (search, mut impls) in [("A* 8-conn", astar_impls(w)), ("BFS 4-conn", bfs_impls(w))] {
+            let mut rows: Vec<Row> = impls
+                .iter()
+                .map(|(name, _)| Row {
+                    name,
+                    micros: f64::INFINITY,
+                    expanded: 0.0,
+                    mismatch: None,
+                })
+                .collect();
+            let n = w.scenarios.len() as f64;
+            for round in 0..rounds {
+                for k in 0..impls.len() {
+                    let i = (round + k) % impls.len();
+                    let query = &mut impls[i].1;
+                    let row = &mut rows[i];
+                    let (mut micros, mut expanded) = (0.0, 0u64);
+                    for (s, four) in &w.scenarios {
+                        let t = Instant::now();
+                        let (cost, exp) = query(s);
+                        micros += t.elapsed().as_secs_f64() * 1e6;
+                        expanded += exp;
+                        let ok = if search.starts_with("A*") {
+                            cost.is_some_and(|c| s.is_optimal(c))
+                        } else {
+                            cost == four.map(f64::from)
+                        };
+                        if !ok && row.mismatch.is_none() {
+                            row.mismatch = Some(format!("line {}: {cost:?}", s.line));
+                        }
                     }
+                    row.micros = row.micros.min(micros / n);
+                    row.expanded = expanded as f64 / n;
                 }
-                let n = w.scenarios.len() as f64;
-                rows.push((name, mismatch, micros / n, expanded as f64 / n));
             }
-            let reference = rows.last().map_or(1.0, |r| r.2);
-            for (name, mismatch, mean, exp) in rows {
+            let reference = rows.last().map_or(1.0, |r| r.micros);
+            for Row {
+                name,
+                micros: mean,
+                expanded: exp,
+                mismatch,
+            } in rows
+            {
                 let optimal = mismatch.map_or("y".to_string(), |m| format!("n ({m})"));
                 println!(
                     "| {} | {search} | {name} | {} | {optimal} | {mean:.1} | {exp:.0} | {:.2} |",
@@ -251,7 +284,13 @@ fn main() {
             w
         })
         .collect();
-    table(&workloads);
+    let rounds = std::env::var("PATHFIND_ROUNDS")
+        .ok()
+        .map_or(3, |r| {
+            r.parse::<usize>().expect("PATHFIND_ROUNDS: a number")
+        })
+        .max(1);
+    table(&workloads, if full { rounds } else { 1 });
     let mut c = Criterion::default().configure_from_args();
     criterion_benches(&mut c, &workloads);
     c.final_summary();

@@ -201,7 +201,8 @@ impl<N: Clone, C: Cost, T: Slots<N>> Engine<N, C, T> {
                 if run.too_costly(g) {
                     return Ok(false);
                 }
-                let (ms, fresh) = nodes.visit(&m)?;
+                // A new state gets its cost, parent and depth with its slot.
+                let (ms, fresh) = nodes.visit_from(&m, g, e.slot, depth)?;
                 if !fresh {
                     let md = &mut nodes.data[ms as usize];
                     if g >= md.g {
@@ -214,12 +215,11 @@ impl<N: Clone, C: Cost, T: Slots<N>> Engine<N, C, T> {
                         md.closed = false;
                         run.stats.reopened += 1;
                     }
+                    md.g = g;
+                    md.parent = e.slot;
+                    md.depth = depth;
                 }
                 let hv = check_h(h(&m))?;
-                let md = &mut nodes.data[ms as usize];
-                md.g = g;
-                md.parent = e.slot;
-                md.depth = depth;
                 open.push(
                     Entry {
                         key: p.key(g, hv)?,

@@ -4,7 +4,7 @@
 
 use search_core::Cost;
 
-use crate::engine::{Buffered, Engine, NONE, Run, Slots, Successors, add_step};
+use crate::engine::{Buffered, Engine, NONE, Nodes, Run, Slots, Successors, add_step};
 use crate::error::PathError;
 use crate::result::SearchResult;
 
@@ -38,7 +38,9 @@ impl<N: Clone, C: Cost, T: Slots<N>> Engine<N, C, T> {
         G: FnMut(&N) -> bool,
     {
         let nodes = &mut self.nodes;
-        // A first-in first-out queue: `queue[head..]` waits.
+        // A first-in first-out queue: `queue[head..]` waits. A slot table that numbers
+        // states in the order they are met needs none: every state numbered is queued at
+        // once, so slots `head..count` wait.
         let queue = &mut self.queue;
         let buf = &mut self.succ;
         nodes.begin();
@@ -52,11 +54,31 @@ impl<N: Clone, C: Cost, T: Slots<N>> Engine<N, C, T> {
                 let path = nodes.path_to(slot);
                 return Ok(run.finish_found(path));
             }
-            queue.push(slot);
+            if !T::IN_ORDER {
+                queue.push(slot);
+            }
         }
-        run.frontier(queue.len());
+        let tail = |nodes: &Nodes<N, C, T>, queue: &Vec<u32>| {
+            if T::IN_ORDER {
+                nodes.slots.count()
+            } else {
+                queue.len()
+            }
+        };
+        run.frontier(tail(nodes, queue));
         let mut head = 0;
-        while let Some(&slot) = queue.get(head) {
+        loop {
+            let slot = if T::IN_ORDER {
+                if head == nodes.slots.count() {
+                    break;
+                }
+                head as u32
+            } else {
+                match queue.get(head) {
+                    Some(&slot) => slot,
+                    None => break,
+                }
+            };
             head += 1;
             if run.out_of_budget() {
                 return Ok(run.finish_budget());
@@ -80,26 +102,24 @@ impl<N: Clone, C: Cost, T: Slots<N>> Engine<N, C, T> {
                 if run.too_costly(g) {
                     return Ok(false);
                 }
-                let (ms, fresh) = nodes.visit(&m)?;
+                let (ms, fresh) = nodes.visit_from(&m, g, slot, depth)?;
                 if !fresh {
                     return Ok(false);
                 }
-                let md = &mut nodes.data[ms as usize];
-                md.g = g;
-                md.parent = slot;
-                md.depth = depth;
                 if goal(&m) {
                     found = ms;
                     return Ok(true);
                 }
-                queue.push(ms);
+                if !T::IN_ORDER {
+                    queue.push(ms);
+                }
                 Ok(false)
             })?;
             if found != NONE {
                 let path = nodes.path_to(found);
                 return Ok(run.finish_found(path));
             }
-            run.frontier(queue.len() - head);
+            run.frontier(tail(nodes, queue) - head);
         }
         Ok(run.finish_exhausted())
     }

@@ -26,6 +26,12 @@ pub(crate) trait Slots<N> {
     /// is emptied when a search begins), so that [`Nodes::visit`] need not look at the
     /// slot's generation.
     const NEW_IS_FRESH: bool;
+    /// `true` if the slots of a search are `0, 1, 2, ...` in the order its states are
+    /// first met, so that slot `i < count()` is the `i`-th state met (BFS then needs no
+    /// queue: the states in order of slot are its queue).
+    const IN_ORDER: bool;
+    /// The number of states numbered by this search (meaningful when [`IN_ORDER`](Self::IN_ORDER)).
+    fn count(&self) -> usize;
     /// The slot of `node`, numbering it if it is new, and whether it was new to the table.
     fn slot(&mut self, node: &N) -> Result<(u32, bool), PathError>;
     /// The state of a slot.
@@ -150,6 +156,10 @@ pub(crate) struct HashSlots<N> {
     buckets: Vec<(u32, N)>,
     /// 64 minus the base-2 logarithm of the number of buckets.
     shift: u32,
+    /// How many states the table holds before it must grow: half the buckets, and never
+    /// past the largest slot (`NONE - 1`), so that numbering a new state needs one
+    /// comparison.
+    limit: usize,
     nodes: Vec<N>,
 }
 
@@ -158,6 +168,7 @@ impl<N> Default for HashSlots<N> {
         HashSlots {
             buckets: Vec::new(),
             shift: 63,
+            limit: 0,
             nodes: Vec::new(),
         }
     }
@@ -194,6 +205,7 @@ impl<N: Clone + Eq + Hash> HashSlots<N> {
         self.buckets.resize(len, (NONE, filler));
         let mask = len - 1;
         self.shift = 64 - len.trailing_zeros();
+        self.limit = (len / 2).min(NONE as usize);
         for (s, n) in self.nodes.iter().enumerate() {
             let mut i = bucket(hash_of(n), self.shift);
             while self.buckets[i].0 != NONE {
@@ -201,6 +213,28 @@ impl<N: Clone + Eq + Hash> HashSlots<N> {
             }
             self.buckets[i] = (s as u32, n.clone());
         }
+    }
+}
+
+impl<N: Clone + Eq + Hash> HashSlots<N> {
+    /// Numbers `node`, a state new to the table that would fill it past one half: grows
+    /// the table first (or refuses a state past the largest slot).
+    #[cold]
+    #[inline(never)]
+    fn insert_after_growing(&mut self, node: &N) -> Result<(u32, bool), PathError> {
+        let next = self.nodes.len();
+        if next >= NONE as usize {
+            return Err(too_many_states());
+        }
+        self.grow(node);
+        let mask = self.buckets.len() - 1;
+        let mut i = bucket(hash_of(node), self.shift);
+        while self.buckets[i].0 != NONE {
+            i = (i + PROBE_STEP) & mask;
+        }
+        self.buckets[i] = (next as u32, node.clone());
+        self.nodes.push(node.clone());
+        Ok((next as u32, true))
     }
 }
 
@@ -239,11 +273,18 @@ impl<N: Clone + Eq + Hash> Slots<N> for HashSlots<N> {
     }
 
     const NEW_IS_FRESH: bool = true;
+    const IN_ORDER: bool = true;
 
     #[inline(always)]
+    fn count(&self) -> usize {
+        self.nodes.len()
+    }
+
+    /// Looks the state up; only numbering a new state checks whether the table must grow
+    /// (a look-up of a known state, the commoner case, does not).
+    #[inline(always)]
     fn slot(&mut self, node: &N) -> Result<(u32, bool), PathError> {
-        let next = self.nodes.len();
-        if next * 2 >= self.buckets.len() {
+        if self.buckets.is_empty() {
             self.grow(node);
         }
         let mask = self.buckets.len() - 1;
@@ -251,8 +292,9 @@ impl<N: Clone + Eq + Hash> Slots<N> for HashSlots<N> {
         loop {
             let b = &mut self.buckets[i];
             if b.0 == NONE {
-                if next >= NONE as usize {
-                    return Err(too_many_states());
+                let next = self.nodes.len();
+                if next >= self.limit {
+                    return self.insert_after_growing(node);
                 }
                 *b = (next as u32, node.clone());
                 self.nodes.push(node.clone());
@@ -279,6 +321,12 @@ impl Slots<u32> for DenseSlots {
     fn reset(&mut self) {}
 
     const NEW_IS_FRESH: bool = false;
+    const IN_ORDER: bool = false;
+
+    #[inline(always)]
+    fn count(&self) -> usize {
+        0
+    }
 
     #[inline(always)]
     fn slot(&mut self, node: &u32) -> Result<(u32, bool), PathError> {
@@ -350,6 +398,20 @@ impl<N, C: Cost, T: Slots<N>> Nodes<N, C, T> {
     /// reset: cost zero, no parent, depth zero, open).
     #[inline(always)]
     pub(crate) fn visit(&mut self, node: &N) -> Result<(u32, bool), PathError> {
+        self.visit_from(node, C::ZERO, NONE, 0)
+    }
+
+    /// [`visit`](Self::visit), but a state seen for the first time gets cost `g`, parent
+    /// `parent` and depth `depth` (one write of its data instead of a reset and then the
+    /// values).
+    #[inline(always)]
+    pub(crate) fn visit_from(
+        &mut self,
+        node: &N,
+        g: C,
+        parent: u32,
+        depth: u32,
+    ) -> Result<(u32, bool), PathError> {
         let (s, new) = self.slots.slot(node)?;
         let i = s as usize;
         if T::NEW_IS_FRESH && !new {
@@ -363,9 +425,9 @@ impl<N, C: Cost, T: Slots<N>> Nodes<N, C, T> {
             Ok((s, false))
         } else {
             *d = SlotData {
-                g: C::ZERO,
-                parent: NONE,
-                depth: 0,
+                g,
+                parent,
+                depth,
                 epoch: self.epoch,
                 closed: false,
             };
