@@ -684,16 +684,9 @@ impl GridContext {
         starts: impl IntoIterator<Item = Cell>,
         goal: Cell,
     ) -> Result<(Run<u64>, u32), PathError> {
-        let run = Run::new(&self.budget, self.max_cost.map(|c| to_fixed(c.get())))?;
-        let goal_index = grid.endpoint(goal)?;
-        self.last = Last::Fixed;
-        let e = &mut self.fixed;
-        e.nodes.reserve_slots(grid.open.len());
-        e.roots.clear();
-        for s in starts {
-            e.roots.push(grid.endpoint(s)?);
-        }
-        Ok((run, goal_index))
+        let prepared = self.prepare_roots(grid, starts, goal, Last::Fixed)?;
+        self.fixed.nodes.reserve_slots(grid.open.len());
+        Ok(prepared)
     }
 
     /// As [`prepare_fixed`](Self::prepare_fixed) for the jump point searches, whose jump
@@ -705,10 +698,25 @@ impl GridContext {
         starts: impl IntoIterator<Item = Cell>,
         goal: Cell,
     ) -> Result<(Run<u64>, u32), PathError> {
+        let prepared = self.prepare_roots(grid, starts, goal, Last::Jumps)?;
+        self.jump_nodes.reserve_cells(grid.open.len());
+        Ok(prepared)
+    }
+
+    /// What [`prepare_fixed`](Self::prepare_fixed) and
+    /// [`prepare_jumps`](Self::prepare_jumps) share: the run, the goal's padded index, which
+    /// table the search fills (`last`), and the start cells in the fixed-point engine's
+    /// `roots`.
+    fn prepare_roots(
+        &mut self,
+        grid: &Grid,
+        starts: impl IntoIterator<Item = Cell>,
+        goal: Cell,
+        last: Last,
+    ) -> Result<(Run<u64>, u32), PathError> {
         let run = Run::new(&self.budget, self.max_cost.map(|c| to_fixed(c.get())))?;
         let goal_index = grid.endpoint(goal)?;
-        self.last = Last::Jumps;
-        self.jump_nodes.reserve_cells(grid.open.len());
+        self.last = last;
         let roots = &mut self.fixed.roots;
         roots.clear();
         for s in starts {
