@@ -89,20 +89,23 @@ const GATHER_COLUMNS: u64 = {
     magic
 };
 
-/// `NTH_OPEN_COLUMN[open][k]`: the `k`-th lowest set bit of the column set `open`.
-static NTH_OPEN_COLUMN: [[u8; WIDTH as usize]; 1 << WIDTH] = {
-    let mut table = [[0u8; WIDTH as usize]; 1 << WIDTH];
+/// `OPEN_COLUMN_LIST[open]`: the column set `open` as a list packed into one word, so
+/// that a random move needs one look-up: byte `k` (for `k` below the count) is the `k`-th
+/// lowest set bit of `open`, and the top byte is the count of set bits.
+static OPEN_COLUMN_LIST: [u64; 1 << WIDTH] = {
+    let mut table = [0u64; 1 << WIDTH];
     let mut open = 0;
     while open < 1 << WIDTH {
         let mut k = 0;
         let mut col = 0;
         while col < WIDTH {
             if open >> col & 1 == 1 {
-                table[open][k] = col as u8;
+                table[open] |= (col as u64) << (8 * k);
                 k += 1;
             }
             col += 1;
         }
+        table[open] |= (k as u64) << 56;
         open += 1;
     }
     table
@@ -393,12 +396,13 @@ impl Game for ConnectFour {
         if self.outcome().is_over() {
             return None;
         }
-        let open = open_columns(self.mask);
-        if open == 0 {
+        let list = OPEN_COLUMN_LIST[open_columns(self.mask) as usize];
+        let count = (list >> 56) as usize;
+        if count == 0 {
             return None;
         }
-        let k = rng.below(open.count_ones() as usize);
-        Some(NTH_OPEN_COLUMN[open as usize][k])
+        let k = rng.below(count);
+        Some((list >> (8 * k)) as u8)
     }
 
     #[inline]
