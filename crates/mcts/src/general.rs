@@ -398,7 +398,7 @@ struct Scratch<M> {
     raw: Vec<f64>,
     norm: Vec<f64>,
     path: Vec<u32>,
-    terms: Vec<[f32; 2]>,
+    terms: &'static [[f32; 2]],
 }
 
 /// One search thread's tree, generator, buffers and counters (a tree per thread).
@@ -1114,7 +1114,7 @@ impl<P> Run<'_, P> {
                 proved = prove(tree, i);
             }
             let r = s.norm[usize::from(tree[i].owner)] as f32;
-            tree[i].add_visit(r, &s.terms);
+            tree[i].add_visit(r, s.terms);
         }
         Ok(())
     }

@@ -83,9 +83,13 @@ fn select_among<M: Copy>(
     };
     let explore = c as f32 * node.sqrt_ln;
     let w = w as f32;
+    let first = node.first_child as usize;
+    if extras.rave.is_none() && extras.positions.is_none() && !(w > 0.0) {
+        return best_uct(&tree[first..first + allowed as usize], best_pess, explore)
+            .map(|k| first + k);
+    }
     let mut best = None;
     let mut best_score = f32::NEG_INFINITY;
-    let first = node.first_child as usize;
     let amaf = extras.rave.map(|(amaf, k)| (amaf, beta(k, node.visits)));
     for (k, ch) in tree[first..first + allowed as usize].iter().enumerate() {
         if ch.opt() <= best_pess {
@@ -109,4 +113,24 @@ fn select_among<M: Copy>(
         }
     }
     best
+}
+
+/// The plain UCT choice among `children` (no prior, no RAVE, no transpositions): the index
+/// of the first child with the highest `mean + explore / sqrt(visits)` among those whose
+/// upper bound is above `best_pess`; `None` when there is none.
+#[inline]
+fn best_uct<M: Copy>(children: &[Node<M>], best_pess: i8, explore: f32) -> Option<usize> {
+    let mut best = usize::MAX;
+    let mut best_score = f32::NEG_INFINITY;
+    for (k, ch) in children.iter().enumerate() {
+        if ch.opt() <= best_pess {
+            continue;
+        }
+        let s = ch.mean + explore * ch.inv_sqrt;
+        if s > best_score {
+            best_score = s;
+            best = k;
+        }
+    }
+    (best != usize::MAX).then_some(best)
 }

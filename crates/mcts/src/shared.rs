@@ -519,7 +519,7 @@ impl<G: Game, P: Playout<G>> Searcher<'_, G, P> {
         let mover = arena.node(first).owner();
         let (pess, opt) = node.bounds();
         let best_pess = if mover == node.owner() { pess } else { -opt };
-        let explore = self.ctx.exploration as f32 * sqrt_ln(&w.terms, parent_visits);
+        let explore = self.ctx.exploration as f32 * sqrt_ln(w.terms, parent_visits);
         let weight = self.ctx.prior_weight as f32;
         let mut best = None;
         let mut best_score = f32::NEG_INFINITY;
@@ -528,7 +528,7 @@ impl<G: Game, P: Playout<G>> Searcher<'_, G, P> {
                 return; // proven, or cannot do better than a sibling already guarantees
             }
             let visits = ch.visits.load(Ordering::Relaxed);
-            let inv = inv_sqrt(&w.terms, visits);
+            let inv = inv_sqrt(w.terms, visits);
             // sum / (UNIT * visits), without a division: 1 / visits = inv².
             let sum = ch.sum.load(Ordering::Relaxed) as i64 as f32;
             let mean = sum * (inv * inv) * (1.0 / UNIT as f32);
@@ -852,7 +852,7 @@ mod tests {
         t[3].set_expanded();
         let terms = crate::tree::visit_table();
         for (i, r) in [(0, 0.5), (1, 1.0), (1, 0.0), (2, 0.5), (3, 1.0)] {
-            t[i].add_visit(r, &terms);
+            t[i].add_visit(r, terms);
         }
         let arena = Arena::new(100);
         arena.load(&t);

@@ -50,7 +50,7 @@ pub(crate) struct Worker<M> {
     pub path: Vec<u32>,
     pub scratch: Scratch<M>,
     /// `[1/sqrt(n), sqrt(ln n)]` for small visit counts.
-    pub terms: Vec<[f32; 2]>,
+    pub terms: &'static [[f32; 2]],
     pub full: bool,
     /// Nodes the tree held when this search started (kept from earlier searches).
     pub kept: usize,
@@ -303,7 +303,7 @@ impl<M: Copy + PartialEq + core::fmt::Debug> Worker<M> {
             }
             let n = &mut self.tree[i];
             let r = if n.owner() == 0 { reward } else { 1.0 - reward };
-            n.add_visit(r as f32, &self.terms);
+            n.add_visit(r as f32, self.terms);
             if ctx.key.is_some() {
                 self.positions.add(self.keys[i], reward as f32);
             }
