@@ -11,8 +11,8 @@ use crate::tree::Node;
 use crate::worker::Worker;
 
 /// The default [node cap](Mcts::with_node_cap): the largest tree, in nodes, all threads
-/// together, unless [`Mcts::with_node_cap`] or [`Mcts::with_memory_cap`] sets another (28
-/// bytes a node for a one- or two-byte move: at most 470 MB).
+/// together, unless [`Mcts::with_node_cap`] or [`Mcts::with_memory_cap`] sets another (24
+/// bytes a node for a one- or two-byte move: at most 403 MB).
 ///
 /// ```
 /// assert_eq!(mcts::DEFAULT_NODE_CAP, 1 << 24);
@@ -360,13 +360,13 @@ impl<G: Game, P> Mcts<G, P> {
     }
 
     /// Bytes taken by one tree node for this game's move type: what the
-    /// [node cap](Mcts::with_node_cap) costs in memory (28 for a move of one or two bytes).
+    /// [node cap](Mcts::with_node_cap) costs in memory (24 for a move of one or two bytes).
     ///
     /// ```
     /// use games::{ConnectFour, Reversi, TicTacToe};
     /// use mcts::Mcts;
-    /// assert_eq!(Mcts::<ConnectFour>::NODE_BYTES, 28);
-    /// assert_eq!(Mcts::<TicTacToe>::NODE_BYTES, 28);
+    /// assert_eq!(Mcts::<ConnectFour>::NODE_BYTES, 24);
+    /// assert_eq!(Mcts::<TicTacToe>::NODE_BYTES, 24);
     /// assert!(Mcts::<Reversi>::NODE_BYTES <= 32);
     /// ```
     pub const NODE_BYTES: usize = core::mem::size_of::<Node<G::Move>>();
@@ -434,7 +434,7 @@ impl<G: Game, P> Mcts<G, P> {
     /// use games::ConnectFour;
     /// use mcts::Mcts;
     /// let ai = Mcts::<ConnectFour>::new().with_memory_cap(64 << 20);
-    /// assert_eq!(ai.node_cap(), (64 << 20) / 28);
+    /// assert_eq!(ai.node_cap(), (64 << 20) / 24);
     /// ```
     #[must_use]
     pub fn with_memory_cap(self, bytes: u64) -> Self {

@@ -7,7 +7,7 @@ use std::sync::OnceLock;
 pub(crate) const LOSS: i8 = -1;
 pub(crate) const WIN: i8 = 1;
 
-/// One node of the tree: 28 bytes for a one- or two-byte move. Children of a node occupy
+/// One node of the tree: 24 bytes for a one- or two-byte move. Children of a node occupy
 /// `first_child .. first_child + num_children` in the arena, allocated together when the
 /// node is expanded.
 #[derive(Copy, Clone, Debug)]
@@ -16,8 +16,6 @@ pub(crate) struct Node<M> {
     pub mean: f32,
     /// `1 / sqrt(visits)`, cached for the UCT exploration term (1 before the first visit).
     pub inv_sqrt: f32,
-    /// `sqrt(ln visits)`, cached for the UCT exploration term of this node's children.
-    pub sqrt_ln: f32,
     /// Visits (playouts through this node).
     pub visits: u32,
     /// Index of the first child (meaningful when `num_children > 0`).
@@ -46,7 +44,6 @@ impl<M: Copy> Node<M> {
         Node {
             mean: 0.0,
             inv_sqrt: 1.0,
-            sqrt_ln: 0.0,
             visits: 0,
             first_child: 0,
             num_children: 0,
@@ -70,11 +67,10 @@ impl<M: Copy> Node<M> {
         expanded: bool,
         bounds: (i8, i8),
     ) -> Self {
-        let [inv_sqrt, sqrt_ln] = visit_terms(visits);
+        let [inv_sqrt, _] = visit_terms(visits);
         let mut n = Node {
             mean,
             inv_sqrt,
-            sqrt_ln,
             visits,
             first_child: 0,
             num_children: 0,
@@ -101,9 +97,8 @@ impl<M: Copy> Node<M> {
     #[inline]
     pub fn add_visit(&mut self, r: f32, table: &[[f32; 2]]) {
         self.visits += 1;
-        let [inv, sqrt_ln] = terms(table, self.visits);
+        let [inv, _] = terms(table, self.visits);
         self.inv_sqrt = inv;
-        self.sqrt_ln = sqrt_ln;
         self.mean += (r - self.mean) * (inv * inv);
     }
 
@@ -275,8 +270,8 @@ mod tests {
 
     #[test]
     fn nodes_are_small_and_flags_round_trip() {
-        assert_eq!(core::mem::size_of::<Node<u8>>(), 28);
-        assert_eq!(core::mem::size_of::<Node<u16>>(), 28);
+        assert_eq!(core::mem::size_of::<Node<u8>>(), 24);
+        assert_eq!(core::mem::size_of::<Node<u16>>(), 24);
         let mut n = Node::new(3u8, 1, 0.5);
         assert_eq!(
             (n.owner(), n.pess(), n.opt(), n.expanded()),
