@@ -86,7 +86,8 @@ fn select_among<M: Copy>(
     let explore = c as f32 * terms(visit_table(), node.visits)[1];
     let w = w as f32;
     let first = node.first_child as usize;
-    if extras.rave.is_none() && extras.positions.is_none() && !(w > 0.0) {
+    let with_prior = w > 0.0;
+    if extras.rave.is_none() && extras.positions.is_none() && !with_prior {
         return best_uct(&tree[first..first + allowed as usize], best_pess, explore)
             .map(|k| first + k);
     }
@@ -106,7 +107,7 @@ fn select_among<M: Copy>(
             Some((amaf, beta)) => blended(own, amaf[first + k], beta),
         };
         let mut s = mean + explore * ch.inv_sqrt;
-        if w > 0.0 {
+        if with_prior {
             s += w * ch.prior() / (ch.visits as f32 + 1.0);
         }
         if s > best_score {
