@@ -221,3 +221,88 @@ fn replanner_budget_and_errors() {
     planner.update(&[(t, Some(2))]).unwrap();
     assert!(planner.path().unwrap().is_found());
 }
+
+/// One step of [`ties_and_path_cells`]: block the cell at this fraction (in 1/8) of the
+/// current path, reopen the oldest blocked cell, or move the start this fraction along the
+/// path.
+#[derive(Clone, Copy, Debug)]
+enum Step {
+    BlockOnPath(usize),
+    Reopen,
+    Walk(usize),
+}
+
+fn steps() -> impl Strategy<Value = Vec<Step>> {
+    proptest::collection::vec(
+        prop_oneof![
+            4 => (1usize..8).prop_map(Step::BlockOnPath),
+            2 => Just(Step::Reopen),
+            1 => (1usize..8).prop_map(Step::Walk),
+        ],
+        1..10,
+    )
+}
+
+/// The replanner's path on a unit-weight grid: a real walk whose exact cost (straight and
+/// diagonal moves counted apart) is `pathfinding`'s Dijkstra optimum, or no path when
+/// Dijkstra reaches no goal.
+fn exact_as_dijkstra(planner: &mut Replanner) -> Result<Option<Vec<Cell>>, TestCaseError> {
+    let (s, t) = (planner.start(), planner.goal());
+    let r = planner.path().unwrap();
+    let reference = RefGrid::of(planner.grid().grid());
+    let optimum = reference.pathfinding_costs(s).get(&t).copied();
+    match (r.into_path(), optimum) {
+        (None, None) => Ok(None),
+        (Some(p), Some(best)) => {
+            let walked = reference.walk(&p.nodes, s, t);
+            prop_assert_eq!(walked.clone(), Ok(best), "start {:?} goal {:?}", s, t);
+            prop_assert!((p.cost.get() - best.get()).abs() < 1e-9 * best.get().max(1.0));
+            Ok(Some(p.nodes))
+        }
+        (p, best) => {
+            prop_assert!(
+                false,
+                "replanned {:?}, Dijkstra {:?}",
+                p.map(|p| p.cost),
+                best
+            );
+            unreachable!()
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    /// Open grids have many paths of equal cost, so the order in which the replanner
+    /// breaks ties between equal keys matters; cells on the current path are blocked and
+    /// reopened (as in the replanning benchmark) and the start walks along the path.
+    #[test]
+    fn ties_and_path_cells(
+        q in grid_query(24, 24, Movement::OCTILE, 0.08),
+        steps in steps(),
+    ) {
+        let (g, s, t) = q;
+        let mut planner = Replanner::new(CostGrid::new(g), s, t).unwrap();
+        let mut path = exact_as_dijkstra(&mut planner)?;
+        let mut blocked: Vec<Cell> = Vec::new();
+        for step in steps {
+            let along = |nodes: &Vec<Cell>, eighths: usize| nodes[(nodes.len() - 1) * eighths / 8];
+            match (step, &path) {
+                (Step::BlockOnPath(f), Some(nodes)) => {
+                    let c = along(nodes, f);
+                    if c != planner.start() && c != planner.goal() {
+                        planner.update(&[(c, None)]).unwrap();
+                        blocked.push(c);
+                    }
+                }
+                (Step::Walk(f), Some(nodes)) => planner.set_start(along(nodes, f)).unwrap(),
+                (Step::Reopen, _) if !blocked.is_empty() => {
+                    planner.update(&[(blocked.remove(0), Some(1))]).unwrap();
+                }
+                _ => {}
+            }
+            path = exact_as_dijkstra(&mut planner)?;
+        }
+    }
+}
