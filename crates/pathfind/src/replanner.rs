@@ -53,15 +53,16 @@ impl Node {
     }
 }
 
-/// A queued cell: its key (`k1`, then [`Node::tie`]) and min(g, rhs) as computed when it
-/// was queued, and the start move count (`epoch`) it was computed at. An entry whose
-/// `least` or `tie` no longer are the cell's is outdated (a newer entry holds the cell's
-/// key).
+/// A queued cell: its key (`k1`, then [`Node::tie`]) as computed when it was queued, and
+/// the start move count (`epoch`) it was computed at.
+///
+/// Whenever a cell's key changes while it is inconsistent, a new entry with the new key is
+/// queued, so the smallest entry is never above the smallest key of an inconsistent cell;
+/// the older entries are skipped when popped if they are [`outdated`](Self::outdated).
 #[derive(Clone, Copy, Debug)]
 struct Entry {
     k1: u64,
     tie: u64,
-    least: u64,
     cell: u32,
     epoch: u32,
 }
@@ -73,10 +74,15 @@ impl Entry {
         (u128::from(self.k1) << 64) | u128::from(self.tie)
     }
 
-    /// Whether the entry no longer holds the key of its cell, now `node`.
+    /// Whether the entry no longer holds the key of its cell, now `node`: the cell is
+    /// consistent, or its tie changed. The tie of a cell whose cost fell is its `rhs`,
+    /// which fixes its key; one whose cost rose may be queued under an older `g` without
+    /// this showing: popping such an entry expands the cell early, which costs an
+    /// expansion but stays correct (setting a `g` to infinity and queueing what relied on
+    /// it keeps every invariant D* Lite's termination rests on).
     #[inline(always)]
     fn outdated(&self, node: Node) -> bool {
-        node.consistent() || node.least() != self.least || node.tie() != self.tie
+        node.consistent() || node.tie() != self.tie
     }
 }
 
@@ -480,7 +486,6 @@ impl Replanner {
         Entry {
             k1: m.saturating_add(self.h_start(i)).saturating_add(self.km),
             tie: node.tie(),
-            least: m,
             cell: i,
             epoch: self.epoch,
         }
@@ -585,14 +590,13 @@ impl Replanner {
                 while m != 0 {
                     let k = m.trailing_zeros() as usize;
                     m &= m - 1;
-                    // p -> u is the move opposite to k, of the same length.
+                    // p -> u is the move opposite to k, of the same length. (The goal's
+                    // rhs, 0, is below any move's cost: it never changes here.)
                     let p = u.wrapping_add_signed(offsets[k] as i32);
-                    if p != self.goal {
-                        let via = (FIXED_COSTS[k] * weight).saturating_add(ru);
-                        if via < self.nodes[p as usize].rhs {
-                            self.nodes[p as usize].rhs = via;
-                            self.queue(p);
-                        }
+                    let via = (FIXED_COSTS[k] * weight).saturating_add(ru);
+                    if via < self.nodes[p as usize].rhs {
+                        self.nodes[p as usize].rhs = via;
+                        self.queue(p);
                     }
                 }
             } else {
@@ -605,10 +609,8 @@ impl Replanner {
                     let k = m.trailing_zeros() as usize;
                     m &= m - 1;
                     let p = u.wrapping_add_signed(offsets[k] as i32);
-                    if p != self.goal
-                        && self.nodes[p as usize].rhs
-                            == (FIXED_COSTS[k] * weight).saturating_add(gu)
-                    {
+                    // (Never the goal: its rhs, 0, is below any move's cost.)
+                    if self.nodes[p as usize].rhs == (FIXED_COSTS[k] * weight).saturating_add(gu) {
                         self.nodes[p as usize].rhs = self.lookahead(p);
                         self.queue(p);
                     }
