@@ -85,9 +85,27 @@ fn run_batches(
     (g, s, t): (pathfind::Grid, Cell, Cell),
     batches: Vec<Batch>,
 ) -> Result<(), TestCaseError> {
+    run_weighted_batches((g, s, t), 1, batches)
+}
+
+/// As [`run_batches`] on a grid whose cells all weigh `base` at first, with
+/// [`CostGrid::min_weight`] raised to it: a change to a lighter cell lowers the weight of
+/// the estimate, and the replanner recomputes its keys.
+fn run_weighted_batches(
+    (g, s, t): (pathfind::Grid, Cell, Cell),
+    base: u16,
+    batches: Vec<Batch>,
+) -> Result<(), TestCaseError> {
     let (w, h) = (g.width(), g.height());
     let at = |i: u32| Cell::new(i % 12 % w, i / 12 % h);
-    let mut planner = Replanner::new(CostGrid::new(g), s, t).unwrap();
+    let mut grid = CostGrid::new(g);
+    for y in 0..h {
+        for x in 0..w {
+            grid.set_weight(Cell::new(x, y), base).unwrap();
+        }
+    }
+    grid.recompute_min_weight();
+    let mut planner = Replanner::new(grid, s, t).unwrap();
     let mut ctx = GridContext::new();
     same_as_fresh(&mut planner, &mut ctx)?;
     for (changes, new_start) in batches {
@@ -111,6 +129,15 @@ proptest! {
         b in batches(),
     ) {
         run_batches(q, b)?;
+    }
+
+    #[test]
+    fn replanning_after_the_estimate_weight_falls_equals_a_fresh_astar(
+        q in grid_query(12, 12, Movement::OCTILE, 0.25),
+        base in 2u16..=7,
+        b in batches(),
+    ) {
+        run_weighted_batches(q, base, b)?;
     }
 
     #[test]
