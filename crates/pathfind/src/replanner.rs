@@ -594,9 +594,14 @@ impl Replanner {
                     // rhs, 0, is below any move's cost: it never changes here.)
                     let p = u.wrapping_add_signed(offsets[k] as i32);
                     let via = (FIXED_COSTS[k] * weight).saturating_add(ru);
-                    if via < self.nodes[p as usize].rhs {
+                    let before = self.nodes[p as usize];
+                    if via < before.rhs {
                         self.nodes[p as usize].rhs = via;
-                        self.queue(p);
+                        // A cell whose cost rose and whose rhs stays above its g keeps its
+                        // key (its g): its entry is queued already.
+                        if before.g >= via || before.g >= before.rhs {
+                            self.queue(p);
+                        }
                     }
                 }
             } else {
@@ -610,9 +615,14 @@ impl Replanner {
                     m &= m - 1;
                     let p = u.wrapping_add_signed(offsets[k] as i32);
                     // (Never the goal: its rhs, 0, is below any move's cost.)
-                    if self.nodes[p as usize].rhs == (FIXED_COSTS[k] * weight).saturating_add(gu) {
+                    let before = self.nodes[p as usize];
+                    if before.rhs == (FIXED_COSTS[k] * weight).saturating_add(gu) {
                         self.nodes[p as usize].rhs = self.lookahead(p);
-                        self.queue(p);
+                        // Its rhs only rose: if it was above its g already, the key (its g)
+                        // is unchanged and queued already.
+                        if before.g >= before.rhs {
+                            self.queue(p);
+                        }
                     }
                 }
             }
