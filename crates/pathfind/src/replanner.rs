@@ -1,7 +1,5 @@
 //! [`Replanner`]: incremental replanning on a grid whose cells change (D* Lite).
 
-use core::cmp::Ordering;
-use std::collections::BinaryHeap;
 use std::time::Instant;
 
 use search_core::{Budget, BudgetField, FloatCost};
@@ -86,25 +84,85 @@ impl Entry {
     }
 }
 
-impl PartialEq for Entry {
-    fn eq(&self, other: &Self) -> bool {
-        self.key() == other.key()
-    }
+/// A 4-ary min-heap of entries by [`Entry::key`]: half the levels of a binary heap, the
+/// four children of a slot side by side. A pop moves the hole down to a leaf along the
+/// smallest children, then sifts the last entry up from there (it usually stays).
+#[derive(Clone, Debug, Default)]
+struct KeyHeap {
+    items: Vec<Entry>,
 }
 
-impl Eq for Entry {}
-
-impl PartialOrd for Entry {
-    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
-        Some(self.cmp(other))
+impl KeyHeap {
+    #[inline]
+    fn len(&self) -> usize {
+        self.items.len()
     }
-}
 
-impl Ord for Entry {
-    /// Reversed: the std max-heap pops the smallest key first.
-    #[inline(always)]
-    fn cmp(&self, other: &Self) -> Ordering {
-        other.key().cmp(&self.key())
+    #[inline]
+    fn push(&mut self, e: Entry) {
+        let i = self.items.len();
+        self.items.push(e);
+        self.sift_up(i, e);
+    }
+
+    #[inline]
+    fn sift_up(&mut self, mut i: usize, e: Entry) {
+        let key = e.key();
+        while i > 0 {
+            let parent = (i - 1) / 4;
+            if self.items[parent].key() <= key {
+                break;
+            }
+            self.items[i] = self.items[parent];
+            i = parent;
+        }
+        self.items[i] = e;
+    }
+
+    #[inline]
+    fn pop(&mut self) -> Option<Entry> {
+        let last = self.items.pop()?;
+        let Some(&top) = self.items.first() else {
+            return Some(last);
+        };
+        let n = self.items.len();
+        let mut hole = 0;
+        loop {
+            let first = 4 * hole + 1;
+            if first + 4 <= n {
+                // The smallest of the four children: two pairs, then their winners.
+                let c = &self.items[first..first + 4];
+                let (k0, k1, k2, k3) = (c[0].key(), c[1].key(), c[2].key(), c[3].key());
+                let (low, low_key) = if k1 < k0 { (1, k1) } else { (0, k0) };
+                let (high, high_key) = if k3 < k2 { (3, k3) } else { (2, k2) };
+                let best = first + if high_key < low_key { high } else { low };
+                self.items[hole] = self.items[best];
+                hole = best;
+            } else {
+                if first < n {
+                    let mut best = first;
+                    for j in first + 1..n {
+                        if self.items[j].key() < self.items[best].key() {
+                            best = j;
+                        }
+                    }
+                    self.items[hole] = self.items[best];
+                    hole = best;
+                }
+                break;
+            }
+        }
+        self.sift_up(hole, last);
+        Some(top)
+    }
+
+    /// Keeps the entries `keep` accepts, in heap order again.
+    fn retain(&mut self, keep: impl FnMut(&Entry) -> bool) {
+        self.items.retain(keep);
+        for i in 1..self.items.len() {
+            let e = self.items[i];
+            self.sift_up(i, e);
+        }
     }
 }
 
@@ -165,7 +223,7 @@ pub struct Replanner {
     /// The costs to the goal per padded cell.
     nodes: Vec<Node>,
     /// Inconsistent cells by key, with outdated entries skipped when popped.
-    heap: BinaryHeap<Entry>,
+    heap: KeyHeap,
     /// The heap size at which [`purge`](Self::purge) drops its outdated entries.
     purge_at: usize,
     /// How many times the start moved: entries of an older epoch may have keys too low.
@@ -224,7 +282,7 @@ impl Replanner {
             last_start: s,
             km: 0,
             nodes: vec![Node { g: INF, rhs: INF }; n],
-            heap: BinaryHeap::new(),
+            heap: KeyHeap::default(),
             purge_at: MIN_PURGE,
             epoch: 0,
             start_x: s % stride,
@@ -506,8 +564,8 @@ impl Replanner {
         self.km = 0;
         self.last_start = self.start;
         self.epoch = self.epoch.wrapping_add(1);
-        let old = core::mem::take(&mut self.heap);
-        for e in old.into_vec() {
+        let old = core::mem::take(&mut self.heap.items);
+        for e in old {
             // Outdated entries go; a cell queued twice with its key keeps both (harmless).
             if !e.outdated(self.nodes[e.cell as usize]) {
                 self.queue(e.cell);
@@ -663,7 +721,54 @@ impl Replanner {
 
 #[cfg(test)]
 mod tests {
-    use super::{divisor_magic, fast_div};
+    use super::{Entry, KeyHeap, divisor_magic, fast_div};
+
+    #[test]
+    fn key_heap_pops_in_key_order() {
+        let mut state = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = move || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        let mut heap = KeyHeap::default();
+        let mut reference: Vec<(u64, u64, u32)> = Vec::new();
+        for round in 0..3000u32 {
+            // Few distinct first keys, so that ties are decided by the second.
+            let (k1, tie) = (next() % 50, next() % 7);
+            if next() % 3 != 0 {
+                heap.push(Entry {
+                    k1,
+                    tie,
+                    cell: round,
+                    epoch: 0,
+                });
+                reference.push((k1, tie, round));
+            } else if let Some(e) = heap.pop() {
+                // The smallest key; any cell among those of that key.
+                reference.sort_unstable();
+                assert_eq!((e.k1, e.tie), (reference[0].0, reference[0].1));
+                let at = reference
+                    .iter()
+                    .position(|r| *r == (e.k1, e.tie, e.cell))
+                    .expect("a pushed entry");
+                reference.remove(at);
+            }
+            if round % 500 == 499 {
+                // Keep the entries of even cells.
+                heap.retain(|e| e.cell % 2 == 0);
+                reference.retain(|r| r.2 % 2 == 0);
+            }
+            assert_eq!(heap.len(), reference.len());
+        }
+        reference.sort_unstable();
+        for want in reference {
+            let e = heap.pop().unwrap();
+            assert_eq!((e.k1, e.tie), (want.0, want.1));
+        }
+        assert!(heap.pop().is_none());
+    }
 
     #[test]
     fn fast_division_is_exact() {
