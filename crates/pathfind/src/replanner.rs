@@ -54,9 +54,10 @@ impl Node {
 /// A queued cell: its key (`k1`, then [`Node::tie`]) as computed when it was queued, and
 /// the start move count (`epoch`) it was computed at.
 ///
-/// Whenever a cell's key changes while it is inconsistent, a new entry with the new key is
-/// queued, so the smallest entry is never above the smallest key of an inconsistent cell;
-/// the older entries are skipped when popped if they are [`outdated`](Self::outdated).
+/// Whenever a cell's key changes while it is inconsistent, its entry gets the new key, so
+/// the smallest entry is never above the smallest key of an inconsistent cell; an entry
+/// left for a cell that became consistent is skipped when popped
+/// ([`outdated`](Self::outdated)).
 #[derive(Clone, Copy, Debug)]
 struct Entry {
     k1: u64,
@@ -84,25 +85,53 @@ impl Entry {
     }
 }
 
-/// A 4-ary min-heap of entries by [`Entry::key`]: half the levels of a binary heap, the
-/// four children of a slot side by side. A pop moves the hole down to a leaf along the
-/// smallest children, then sifts the last entry up from there (it usually stays).
+/// Where a cell's entry is in the heap: none.
+const ABSENT: u32 = u32::MAX;
+
+/// A 4-ary min-heap of entries by [`Entry::key`], at most one per cell: half the levels of
+/// a binary heap, the four children of a slot side by side, and `pos` gives each cell's
+/// slot so that queueing a queued cell moves its entry instead of adding one. A pop moves
+/// the hole down to a leaf along the smallest children, then sifts the last entry up from
+/// there (it usually stays).
 #[derive(Clone, Debug, Default)]
 struct KeyHeap {
     items: Vec<Entry>,
+    /// The slot of each cell's entry, or [`ABSENT`].
+    pos: Vec<u32>,
 }
 
 impl KeyHeap {
+    fn new(cells: usize) -> Self {
+        KeyHeap {
+            items: Vec::new(),
+            pos: vec![ABSENT; cells],
+        }
+    }
+
     #[inline]
     fn len(&self) -> usize {
         self.items.len()
     }
 
+    #[inline(always)]
+    fn place(&mut self, i: usize, e: Entry) {
+        self.pos[e.cell as usize] = i as u32;
+        self.items[i] = e;
+    }
+
+    /// Queues `e`, replacing the entry of its cell if it has one.
     #[inline]
     fn push(&mut self, e: Entry) {
-        let i = self.items.len();
-        self.items.push(e);
-        self.sift_up(i, e);
+        let at = self.pos[e.cell as usize];
+        if at == ABSENT {
+            let i = self.items.len();
+            self.items.push(e);
+            self.sift_up(i, e);
+        } else if e.key() < self.items[at as usize].key() {
+            self.sift_up(at as usize, e);
+        } else {
+            self.sift_down(at as usize, e);
+        }
     }
 
     #[inline]
@@ -110,21 +139,49 @@ impl KeyHeap {
         let key = e.key();
         while i > 0 {
             let parent = (i - 1) / 4;
-            if self.items[parent].key() <= key {
+            let up = self.items[parent];
+            if up.key() <= key {
                 break;
             }
-            self.items[i] = self.items[parent];
+            self.place(i, up);
             i = parent;
         }
-        self.items[i] = e;
+        self.place(i, e);
+    }
+
+    /// Puts `e` in slot `i`, moving smaller children up.
+    fn sift_down(&mut self, mut i: usize, e: Entry) {
+        let key = e.key();
+        let n = self.items.len();
+        loop {
+            let first = 4 * i + 1;
+            if first >= n {
+                break;
+            }
+            let mut best = first;
+            for j in first + 1..(first + 4).min(n) {
+                if self.items[j].key() < self.items[best].key() {
+                    best = j;
+                }
+            }
+            let down = self.items[best];
+            if down.key() >= key {
+                break;
+            }
+            self.place(i, down);
+            i = best;
+        }
+        self.place(i, e);
     }
 
     #[inline]
     fn pop(&mut self) -> Option<Entry> {
+        let top = *self.items.first()?;
+        self.pos[top.cell as usize] = ABSENT;
         let last = self.items.pop()?;
-        let Some(&top) = self.items.first() else {
-            return Some(last);
-        };
+        if self.items.is_empty() {
+            return Some(top);
+        }
         let n = self.items.len();
         let mut hole = 0;
         loop {
@@ -136,7 +193,8 @@ impl KeyHeap {
                 let (low, low_key) = if k1 < k0 { (1, k1) } else { (0, k0) };
                 let (high, high_key) = if k3 < k2 { (3, k3) } else { (2, k2) };
                 let best = first + if high_key < low_key { high } else { low };
-                self.items[hole] = self.items[best];
+                let up = self.items[best];
+                self.place(hole, up);
                 hole = best;
             } else {
                 if first < n {
@@ -146,7 +204,8 @@ impl KeyHeap {
                             best = j;
                         }
                     }
-                    self.items[hole] = self.items[best];
+                    let up = self.items[best];
+                    self.place(hole, up);
                     hole = best;
                 }
                 break;
@@ -156,12 +215,20 @@ impl KeyHeap {
         Some(top)
     }
 
+    /// Takes every entry out.
+    fn take_all(&mut self) -> Vec<Entry> {
+        for e in &self.items {
+            self.pos[e.cell as usize] = ABSENT;
+        }
+        core::mem::take(&mut self.items)
+    }
+
     /// Keeps the entries `keep` accepts, in heap order again.
     fn retain(&mut self, keep: impl FnMut(&Entry) -> bool) {
-        self.items.retain(keep);
-        for i in 1..self.items.len() {
-            let e = self.items[i];
-            self.sift_up(i, e);
+        let mut items = self.take_all();
+        items.retain(keep);
+        for e in items {
+            self.push(e);
         }
     }
 }
@@ -282,7 +349,7 @@ impl Replanner {
             last_start: s,
             km: 0,
             nodes: vec![Node { g: INF, rhs: INF }; n],
-            heap: KeyHeap::default(),
+            heap: KeyHeap::new(n),
             purge_at: MIN_PURGE,
             epoch: 0,
             start_x: s % stride,
@@ -564,7 +631,7 @@ impl Replanner {
         self.km = 0;
         self.last_start = self.start;
         self.epoch = self.epoch.wrapping_add(1);
-        let old = core::mem::take(&mut self.heap.items);
+        let old = self.heap.take_all();
         for e in old {
             // Outdated entries go; a cell queued twice with its key keeps both (harmless).
             if !e.outdated(self.nodes[e.cell as usize]) {
@@ -725,6 +792,7 @@ mod tests {
 
     #[test]
     fn key_heap_pops_in_key_order() {
+        const CELLS: u32 = 200;
         let mut state = 0x9e37_79b9_7f4a_7c15u64;
         let mut next = move || {
             state ^= state << 13;
@@ -732,42 +800,44 @@ mod tests {
             state ^= state << 17;
             state
         };
-        let mut heap = KeyHeap::default();
-        let mut reference: Vec<(u64, u64, u32)> = Vec::new();
-        for round in 0..3000u32 {
+        let mut heap = KeyHeap::new(CELLS as usize);
+        // The key queued for each cell (one entry per cell: queueing again replaces it).
+        let mut reference: Vec<Option<(u64, u64)>> = vec![None; CELLS as usize];
+        for round in 0..5000u32 {
             // Few distinct first keys, so that ties are decided by the second.
-            let (k1, tie) = (next() % 50, next() % 7);
+            let (k1, tie, cell) = (next() % 50, next() % 7, (next() % u64::from(CELLS)) as u32);
             if next() % 3 != 0 {
                 heap.push(Entry {
                     k1,
                     tie,
-                    cell: round,
+                    cell,
                     epoch: 0,
                 });
-                reference.push((k1, tie, round));
+                reference[cell as usize] = Some((k1, tie));
             } else if let Some(e) = heap.pop() {
-                // The smallest key; any cell among those of that key.
-                reference.sort_unstable();
-                assert_eq!((e.k1, e.tie), (reference[0].0, reference[0].1));
-                let at = reference
-                    .iter()
-                    .position(|r| *r == (e.k1, e.tie, e.cell))
-                    .expect("a pushed entry");
-                reference.remove(at);
+                let least = reference.iter().flatten().min().copied();
+                assert_eq!(Some((e.k1, e.tie)), least);
+                assert_eq!(reference[e.cell as usize], least);
+                reference[e.cell as usize] = None;
             }
-            if round % 500 == 499 {
+            if round % 700 == 699 {
                 // Keep the entries of even cells.
                 heap.retain(|e| e.cell % 2 == 0);
-                reference.retain(|r| r.2 % 2 == 0);
+                for (c, r) in reference.iter_mut().enumerate() {
+                    if c % 2 == 1 {
+                        *r = None;
+                    }
+                }
             }
-            assert_eq!(heap.len(), reference.len());
+            assert_eq!(heap.len(), reference.iter().flatten().count());
         }
-        reference.sort_unstable();
-        for want in reference {
-            let e = heap.pop().unwrap();
-            assert_eq!((e.k1, e.tie), (want.0, want.1));
+        while let Some(e) = heap.pop() {
+            let least = reference.iter().flatten().min().copied();
+            assert_eq!(Some((e.k1, e.tie)), least);
+            assert_eq!(reference[e.cell as usize], least);
+            reference[e.cell as usize] = None;
         }
-        assert!(heap.pop().is_none());
+        assert!(reference.iter().all(Option::is_none));
     }
 
     #[test]
