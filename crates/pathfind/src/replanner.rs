@@ -73,12 +73,13 @@ impl Entry {
         (u128::from(self.k1) << 64) | u128::from(self.tie)
     }
 
-    /// Whether the entry no longer holds the key of its cell, now `node`: the cell is
-    /// consistent, or its tie changed. The tie of a cell whose cost fell is its `rhs`,
-    /// which fixes its key; one whose cost rose may be queued under an older `g` without
-    /// this showing: popping such an entry expands the cell early, which costs an
-    /// expansion but stays correct (setting a `g` to infinity and queueing what relied on
-    /// it keeps every invariant D* Lite's termination rests on).
+    /// Whether the entry no longer holds the key of its cell, now `node`: the cell became
+    /// consistent (its entry stays in the heap until popped), or its tie differs. The
+    /// heap moves a cell's entry whenever its key changes, so the second test is a cheap
+    /// guard: were an entry ever left with an older key of a cell whose cost rose, popping
+    /// it would expand the cell early, which costs an expansion but stays correct
+    /// (setting a `g` to infinity and queueing what relied on it keeps every invariant
+    /// D* Lite's termination rests on).
     #[inline(always)]
     fn outdated(&self, node: Node) -> bool {
         node.consistent() || node.tie() != self.tie
