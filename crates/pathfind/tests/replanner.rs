@@ -85,9 +85,27 @@ fn run_batches(
     (g, s, t): (pathfind::Grid, Cell, Cell),
     batches: Vec<Batch>,
 ) -> Result<(), TestCaseError> {
+    run_weighted_batches((g, s, t), 1, batches)
+}
+
+/// As [`run_batches`] on a grid whose cells all weigh `base` at first, with
+/// [`CostGrid::min_weight`] raised to it: a change to a lighter cell lowers the weight of
+/// the estimate, and the replanner recomputes its keys.
+fn run_weighted_batches(
+    (g, s, t): (pathfind::Grid, Cell, Cell),
+    base: u16,
+    batches: Vec<Batch>,
+) -> Result<(), TestCaseError> {
     let (w, h) = (g.width(), g.height());
     let at = |i: u32| Cell::new(i % 12 % w, i / 12 % h);
-    let mut planner = Replanner::new(CostGrid::new(g), s, t).unwrap();
+    let mut grid = CostGrid::new(g);
+    for y in 0..h {
+        for x in 0..w {
+            grid.set_weight(Cell::new(x, y), base).unwrap();
+        }
+    }
+    grid.recompute_min_weight();
+    let mut planner = Replanner::new(grid, s, t).unwrap();
     let mut ctx = GridContext::new();
     same_as_fresh(&mut planner, &mut ctx)?;
     for (changes, new_start) in batches {
@@ -111,6 +129,15 @@ proptest! {
         b in batches(),
     ) {
         run_batches(q, b)?;
+    }
+
+    #[test]
+    fn replanning_after_the_estimate_weight_falls_equals_a_fresh_astar(
+        q in grid_query(12, 12, Movement::OCTILE, 0.25),
+        base in 2u16..=7,
+        b in batches(),
+    ) {
+        run_weighted_batches(q, base, b)?;
     }
 
     #[test]
@@ -220,4 +247,89 @@ fn replanner_budget_and_errors() {
     assert_eq!(planner.path(), Err(PathError::Blocked { x: 19, y: 19 }));
     planner.update(&[(t, Some(2))]).unwrap();
     assert!(planner.path().unwrap().is_found());
+}
+
+/// One step of [`ties_and_path_cells`]: block the cell at this fraction (in 1/8) of the
+/// current path, reopen the oldest blocked cell, or move the start this fraction along the
+/// path.
+#[derive(Clone, Copy, Debug)]
+enum Step {
+    BlockOnPath(usize),
+    Reopen,
+    Walk(usize),
+}
+
+fn steps() -> impl Strategy<Value = Vec<Step>> {
+    proptest::collection::vec(
+        prop_oneof![
+            4 => (1usize..8).prop_map(Step::BlockOnPath),
+            2 => Just(Step::Reopen),
+            1 => (1usize..8).prop_map(Step::Walk),
+        ],
+        1..10,
+    )
+}
+
+/// The replanner's path on a unit-weight grid: a real walk whose exact cost (straight and
+/// diagonal moves counted apart) is `pathfinding`'s Dijkstra optimum, or no path when
+/// Dijkstra reaches no goal.
+fn exact_as_dijkstra(planner: &mut Replanner) -> Result<Option<Vec<Cell>>, TestCaseError> {
+    let (s, t) = (planner.start(), planner.goal());
+    let r = planner.path().unwrap();
+    let reference = RefGrid::of(planner.grid().grid());
+    let optimum = reference.pathfinding_costs(s).get(&t).copied();
+    match (r.into_path(), optimum) {
+        (None, None) => Ok(None),
+        (Some(p), Some(best)) => {
+            let walked = reference.walk(&p.nodes, s, t);
+            prop_assert_eq!(walked.clone(), Ok(best), "start {:?} goal {:?}", s, t);
+            prop_assert!((p.cost.get() - best.get()).abs() < 1e-9 * best.get().max(1.0));
+            Ok(Some(p.nodes))
+        }
+        (p, best) => {
+            prop_assert!(
+                false,
+                "replanned {:?}, Dijkstra {:?}",
+                p.map(|p| p.cost),
+                best
+            );
+            unreachable!()
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    /// Open grids have many paths of equal cost, so the order in which the replanner
+    /// breaks ties between equal keys matters; cells on the current path are blocked and
+    /// reopened (as in the replanning benchmark) and the start walks along the path.
+    #[test]
+    fn ties_and_path_cells(
+        q in grid_query(24, 24, Movement::OCTILE, 0.08),
+        steps in steps(),
+    ) {
+        let (g, s, t) = q;
+        let mut planner = Replanner::new(CostGrid::new(g), s, t).unwrap();
+        let mut path = exact_as_dijkstra(&mut planner)?;
+        let mut blocked: Vec<Cell> = Vec::new();
+        for step in steps {
+            let along = |nodes: &Vec<Cell>, eighths: usize| nodes[(nodes.len() - 1) * eighths / 8];
+            match (step, &path) {
+                (Step::BlockOnPath(f), Some(nodes)) => {
+                    let c = along(nodes, f);
+                    if c != planner.start() && c != planner.goal() {
+                        planner.update(&[(c, None)]).unwrap();
+                        blocked.push(c);
+                    }
+                }
+                (Step::Walk(f), Some(nodes)) => planner.set_start(along(nodes, f)).unwrap(),
+                (Step::Reopen, _) if !blocked.is_empty() => {
+                    planner.update(&[(blocked.remove(0), Some(1))]).unwrap();
+                }
+                _ => {}
+            }
+            path = exact_as_dijkstra(&mut planner)?;
+        }
+    }
 }

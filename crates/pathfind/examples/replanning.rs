@@ -1,0 +1,103 @@
+//! The replanning benchmark's cases without criterion, for profilers and instruction
+//! counters: on a 512 × 512 MovingAI map, the 5 long scenarios of
+//! `benches/benches/pathfind_grid.rs` (the last of the `.scen` file and every 7th before
+//! it), the cell halfway along each optimal path blocked then reopened, each change
+//! followed by `Replanner::update` + `Replanner::path` (`replan`) or by a fresh
+//! `GridContext::astar_costs` on the same grid (`fresh`), for a number of rounds.
+//!
+//! ```text
+//! cargo run --release -p pathfind --example replanning -- random512-10-0 replan 2
+//! cargo run --release -p pathfind --example replanning -- maze512-1-0 check
+//! ```
+//!
+//! `check` runs one round of both, checks that they find the same costs and prints the
+//! cells each expanded per change. The rounds run in the function `rounds`, so that
+//! `valgrind --tool=callgrind --toggle-collect='*rounds*'` counts only them.
+
+use std::path::PathBuf;
+use std::time::Instant;
+
+use pathfind::movingai::{load_map, load_scen};
+use pathfind::{Cell, CostGrid, GridContext, Heuristic, Movement, Replanner};
+
+/// A replanner that has planned once, a grid for the fresh searches, the cell to toggle,
+/// the start and the goal.
+type Case = (Replanner, CostGrid, Cell, Cell, Cell);
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let (Some(map), Some(mode)) = (args.first(), args.get(1)) else {
+        eprintln!("usage: replanning <map, e.g. random512-10-0> <replan | fresh | check> [rounds]");
+        std::process::exit(2);
+    };
+    let count: usize = args.get(2).map_or(1, |r| r.parse().expect("rounds"));
+    let dir = PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../../data/movingai"));
+    let grid = load_map(dir.join(format!("{map}.map")))
+        .expect("map")
+        .to_grid(Movement::OCTILE)
+        .expect("grid");
+    let scen = load_scen(dir.join(format!("{map}.map.scen"))).expect("scenarios");
+    let mut cases: Vec<Case> = scen
+        .iter()
+        .rev()
+        .step_by(7)
+        .take(5)
+        .map(|s| {
+            let costs = CostGrid::new(grid.clone());
+            let mut planner = Replanner::new(costs.clone(), s.start, s.goal).expect("in the grid");
+            let first = planner.path().expect("plans");
+            let path = first.path().expect("a scenario has a path");
+            let cell = path.nodes[path.nodes.len() / 2];
+            (planner, costs, cell, s.start, s.goal)
+        })
+        .collect();
+    let started = Instant::now();
+    let expanded = rounds(&mut cases, mode, count);
+    println!(
+        "{map} {mode}: {count} rounds in {:?}, {expanded} cells expanded",
+        started.elapsed()
+    );
+}
+
+#[inline(never)]
+fn rounds(cases: &mut [Case], mode: &str, count: usize) -> u64 {
+    let mut ctx = GridContext::new();
+    let mut expanded = 0;
+    for _ in 0..count {
+        for (planner, costs, cell, start, goal) in cases.iter_mut() {
+            for state in [None, Some(1)] {
+                let fresh = |costs: &CostGrid, ctx: &mut GridContext| {
+                    ctx.astar_costs(costs, [*start], *goal, Heuristic::Octile)
+                        .expect("valid")
+                };
+                match mode {
+                    "replan" | "check" => {
+                        planner.update(&[(*cell, state)]).expect("valid");
+                        let r = planner.path().expect("valid");
+                        expanded += r.stats.nodes;
+                        if mode == "check" {
+                            let f = fresh(planner.grid(), &mut ctx);
+                            assert_eq!(r.cost(), f.cost(), "replanned and fresh costs differ");
+                            println!(
+                                "cell {cell:?} {}: replan expanded {}, fresh A* {}",
+                                if state.is_none() {
+                                    "blocked"
+                                } else {
+                                    "reopened"
+                                },
+                                r.stats.nodes,
+                                f.stats.nodes
+                            );
+                        }
+                    }
+                    "fresh" => {
+                        costs.set_cell(*cell, state).expect("valid");
+                        expanded += fresh(costs, &mut ctx).stats.nodes;
+                    }
+                    other => panic!("unknown mode {other}: replan, fresh or check"),
+                }
+            }
+        }
+    }
+    expanded
+}
