@@ -24,39 +24,44 @@ use pathfind::{Cell, CostGrid, GridContext, Heuristic, Movement, Replanner};
 /// the start and the goal.
 type Case = (Replanner, CostGrid, Cell, Cell, Cell);
 
-fn main() {
+const USAGE: &str =
+    "usage: replanning <map, e.g. random512-10-0> <replan | fresh | check> [rounds]";
+
+fn main() -> Result<(), Box<dyn std::error::Error>> {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let (Some(map), Some(mode)) = (args.first(), args.get(1)) else {
-        eprintln!("usage: replanning <map, e.g. random512-10-0> <replan | fresh | check> [rounds]");
-        std::process::exit(2);
+        return Err(USAGE.into());
     };
-    let count: usize = args.get(2).map_or(1, |r| r.parse().expect("rounds"));
+    if !matches!(mode.as_str(), "replan" | "fresh" | "check") {
+        return Err(format!("unknown mode {mode:?}; {USAGE}").into());
+    }
+    let count: usize = match args.get(2) {
+        None => 1,
+        Some(r) => r
+            .parse()
+            .map_err(|_| format!("rounds must be a whole number, not {r:?}; {USAGE}"))?,
+    };
     let dir = PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../../data/movingai"));
-    let grid = load_map(dir.join(format!("{map}.map")))
-        .expect("map")
-        .to_grid(Movement::OCTILE)
-        .expect("grid");
-    let scen = load_scen(dir.join(format!("{map}.map.scen"))).expect("scenarios");
-    let mut cases: Vec<Case> = scen
-        .iter()
-        .rev()
-        .step_by(7)
-        .take(5)
-        .map(|s| {
-            let costs = CostGrid::new(grid.clone());
-            let mut planner = Replanner::new(costs.clone(), s.start, s.goal).expect("in the grid");
-            let first = planner.path().expect("plans");
-            let path = first.path().expect("a scenario has a path");
-            let cell = path.nodes[path.nodes.len() / 2];
-            (planner, costs, cell, s.start, s.goal)
-        })
-        .collect();
+    let grid = load_map(dir.join(format!("{map}.map")))?.to_grid(Movement::OCTILE)?;
+    let scen = load_scen(dir.join(format!("{map}.map.scen")))?;
+    let mut cases: Vec<Case> = Vec::new();
+    for s in scen.iter().rev().step_by(7).take(5) {
+        let costs = CostGrid::new(grid.clone());
+        let mut planner = Replanner::new(costs.clone(), s.start, s.goal)?;
+        let first = planner.path()?;
+        let path = first
+            .path()
+            .ok_or_else(|| format!("scenario {:?} -> {:?} has no path", s.start, s.goal))?;
+        let cell = path.nodes[path.nodes.len() / 2];
+        cases.push((planner, costs, cell, s.start, s.goal));
+    }
     let started = Instant::now();
     let expanded = rounds(&mut cases, mode, count);
     println!(
         "{map} {mode}: {count} rounds in {:?}, {expanded} cells expanded",
         started.elapsed()
     );
+    Ok(())
 }
 
 #[inline(never)]
@@ -94,7 +99,7 @@ fn rounds(cases: &mut [Case], mode: &str, count: usize) -> u64 {
                         costs.set_cell(*cell, state).expect("valid");
                         expanded += fresh(costs, &mut ctx).stats.nodes;
                     }
-                    other => panic!("unknown mode {other}: replan, fresh or check"),
+                    _ => unreachable!("the mode was checked in main"),
                 }
             }
         }
