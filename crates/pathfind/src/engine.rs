@@ -217,8 +217,9 @@ impl<N: Clone + Eq + Hash> HashSlots<N> {
 }
 
 impl<N: Clone + Eq + Hash> HashSlots<N> {
-    /// Numbers `node`, a state new to the table that would fill it past one half: grows
-    /// the table first (or refuses a state past the largest slot).
+    /// Numbers `node`, a state new to the table that would fill it past one half (or the
+    /// first state of a table not created yet): grows (or creates) the table first, or
+    /// refuses a state past the largest slot.
     #[cold]
     #[inline(never)]
     fn insert_after_growing(&mut self, node: &N) -> Result<(u32, bool), PathError> {
@@ -281,16 +282,17 @@ impl<N: Clone + Eq + Hash> Slots<N> for HashSlots<N> {
     }
 
     /// Looks the state up; only numbering a new state checks whether the table must grow
-    /// (a look-up of a known state, the commoner case, does not).
+    /// (a look-up of a known state, the commoner case, does not). A table not created yet
+    /// has no bucket to read: the bounds check of the first read sends the look-up to
+    /// [`insert_after_growing`](Self::insert_after_growing), which creates it.
     #[inline(always)]
     fn slot(&mut self, node: &N) -> Result<(u32, bool), PathError> {
-        if self.buckets.is_empty() {
-            self.grow(node);
-        }
-        let mask = self.buckets.len() - 1;
+        let mask = self.buckets.len().wrapping_sub(1);
         let mut i = bucket(hash_of(node), self.shift);
         loop {
-            let b = &mut self.buckets[i];
+            let Some(b) = self.buckets.get_mut(i) else {
+                return self.insert_after_growing(node);
+            };
             if b.0 == NONE {
                 let next = self.nodes.len();
                 if next >= self.limit {
@@ -768,8 +770,9 @@ impl<C: Cost> Run<C> {
         }
     }
 
-    /// The result of a search that ended with `outcome`.
-    pub(crate) fn finish<N>(&self, outcome: Outcome<N, C>) -> SearchResult<N, C> {
+    /// The result of a search that ended with `outcome`. Its path's cost may be of another
+    /// type than the run's (the grid A* counts in fixed point and reports `FloatCost`).
+    pub(crate) fn finish<N, D>(&self, outcome: Outcome<N, D>) -> SearchResult<N, D> {
         let steps = match &outcome {
             Outcome::Found(p) => u32::try_from(p.steps()).unwrap_or(u32::MAX),
             _ => 0,
@@ -784,12 +787,12 @@ impl<C: Cost> Run<C> {
     }
 
     /// The result of a search that found `path`.
-    pub(crate) fn finish_found<N>(&self, path: Path<N, C>) -> SearchResult<N, C> {
+    pub(crate) fn finish_found<N, D>(&self, path: Path<N, D>) -> SearchResult<N, D> {
         self.finish(Outcome::Found(path))
     }
 
     /// The result of a search that ran out of states: no path, unless a bound pruned some.
-    pub(crate) fn finish_exhausted<N>(&self) -> SearchResult<N, C> {
+    pub(crate) fn finish_exhausted<N, D>(&self) -> SearchResult<N, D> {
         self.finish(match self.pruned {
             Some(limit) => Outcome::LimitReached(limit),
             None => Outcome::NoPath,
@@ -797,7 +800,7 @@ impl<C: Cost> Run<C> {
     }
 
     /// The result of a search that [`Run::out_of_budget`] stopped.
-    pub(crate) fn finish_budget<N>(&self) -> SearchResult<N, C> {
+    pub(crate) fn finish_budget<N, D>(&self) -> SearchResult<N, D> {
         self.finish(Outcome::LimitReached(self.reached))
     }
 }

@@ -9,11 +9,14 @@
 
 use std::collections::BinaryHeap;
 
-use search_core::CostError;
+use core::f64::consts::SQRT_2;
 
-use crate::engine::{NONE, Run, add_step};
+use search_core::{CostError, FloatCost};
+
+use crate::cell::Cell;
+use crate::engine::{Run, add_step};
 use crate::error::PathError;
-use crate::fixed_point::{FIXED_COSTS, fixed_estimate};
+use crate::fixed_point::{FIXED_COSTS, fixed_estimate, float};
 use crate::grid::Grid;
 use crate::heuristic::Heuristic;
 use crate::movement::Movement;
@@ -119,8 +122,27 @@ impl RingOpen {
         }
     }
 
+    /// Takes a smallest entry. The common case, the current bucket not empty and nothing
+    /// in the overflow heap, pops its top; the rest is [`pop_slow`](Self::pop_slow).
     #[inline]
     pub(crate) fn pop(&mut self) -> Option<Entry<u64>> {
+        let i = self.current as usize & (RING - 1);
+        if self.overflow.is_empty() {
+            let b = &mut self.buckets[i];
+            if let Some(e) = b.pop() {
+                if b.is_empty() {
+                    self.occupied[i / 64] &= !(1 << (i % 64));
+                }
+                self.len -= 1;
+                return Some(e);
+            }
+        }
+        self.pop_slow()
+    }
+
+    /// [`pop`](Self::pop) when the current bucket is empty or the overflow heap is not.
+    #[inline]
+    fn pop_slow(&mut self) -> Option<Entry<u64>> {
         if self.len == 0 {
             return None;
         }
@@ -219,60 +241,83 @@ macro_rules! with_estimate {
     };
 }
 
-/// One bit per cell, with the list of the words set since the last reset, so that a reset
-/// costs what the search touched rather than the grid's size.
+/// Two bits per cell, *reached* and *expanded* side by side in one word (one load tells
+/// both), with the list of the words set since the last reset, so that a reset costs what
+/// the search touched rather than the grid's size. A cell is expanded only once reached.
 #[derive(Clone, Debug, Default)]
-struct Bits {
+struct Marks {
     words: Vec<u64>,
     dirty: Vec<u32>,
 }
 
-impl Bits {
-    /// Clears every bit and makes room for `n`.
+/// The reached bit of a cell's pair in [`Marks`].
+const REACHED: u64 = 1;
+/// The expanded bit of a cell's pair in [`Marks`].
+const CLOSED: u64 = 2;
+
+impl Marks {
+    /// Clears every mark and makes room for `n` cells.
     fn reset(&mut self, n: usize) {
         for &w in &self.dirty {
             self.words[w as usize] = 0;
         }
         self.dirty.clear();
-        let words = n.div_ceil(64);
+        let words = n.div_ceil(32);
         if self.words.len() < words {
             self.words.resize(words, 0);
         }
     }
 
+    /// The marks of cell `i`: [`REACHED`] and [`CLOSED`] bits.
     #[inline(always)]
-    fn get(&self, i: u32) -> bool {
-        self.words[i as usize / 64] & (1 << (i % 64)) != 0
+    fn get(&self, i: u32) -> u64 {
+        (self.words[i as usize / 32] >> (2 * (i % 32))) & 3
     }
 
+    /// Marks cell `i` reached.
     #[inline(always)]
-    fn set(&mut self, i: u32) {
-        let w = &mut self.words[i as usize / 64];
+    fn reach(&mut self, i: u32) {
+        let w = &mut self.words[i as usize / 32];
         if *w == 0 {
-            self.dirty.push(i / 64);
+            self.dirty.push(i / 32);
         }
-        *w |= 1 << (i % 64);
+        *w |= REACHED << (2 * (i % 32));
     }
 
+    /// Marks cell `i`, which is reached, expanded.
     #[inline(always)]
-    fn unset(&mut self, i: u32) {
-        self.words[i as usize / 64] &= !(1 << (i % 64));
+    fn close(&mut self, i: u32) {
+        self.words[i as usize / 32] |= CLOSED << (2 * (i % 32));
+    }
+
+    /// Marks cell `i`, which is expanded, not expanded (it is reopened).
+    #[inline(always)]
+    fn reopen(&mut self, i: u32) {
+        self.words[i as usize / 32] &= !(CLOSED << (2 * (i % 32)));
     }
 }
+
+/// The move of each direction in coordinates, in the order of the grid's offsets (0..4
+/// straight, 4..8 diagonal).
+const DX: [i64; 8] = [1, -1, 0, 0, 1, 1, -1, -1];
+const DY: [i64; 8] = [0, 0, 1, -1, 1, -1, 1, -1];
+
+/// "No predecessor" in [`GridAStar`]'s per-cell move: a start.
+const ROOT: u8 = 8;
 
 /// The per-cell data and the open list of the grid A*, reused from one search to the
 /// next. Which cells were reached and which expanded are bits (small enough to stay in
 /// the cache, so that looking at a neighbour reached for the first time or already
-/// expanded touches no other array); the cost and the predecessor of a cell are valid
-/// while it is reached.
+/// expanded touches no other array); the cost and the move into a cell (a byte, where a
+/// predecessor's index would take four) are valid while it is reached.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct GridAStar {
     /// Best known path cost from a start, per padded cell.
     g: Vec<u64>,
-    /// Padded index of the predecessor on that path, or `NONE`.
-    parent: Vec<u32>,
-    reached: Bits,
-    closed: Bits,
+    /// The direction of the last move of that path (the predecessor is the cell minus
+    /// that direction's offset), or [`ROOT`].
+    from: Vec<u8>,
+    marks: Marks,
     open: RingOpen,
 }
 
@@ -281,17 +326,17 @@ impl GridAStar {
     fn begin(&mut self, n: usize) {
         if self.g.len() < n {
             self.g.resize(n, 0);
-            self.parent.resize(n, NONE);
+            self.from.resize(n, ROOT);
         }
-        self.reached.reset(n);
-        self.closed.reset(n);
+        self.marks.reset(n);
         self.open.clear();
     }
 
     /// Whether the last search expanded padded cell `i` (and did not reopen it since).
     pub(crate) fn expanded(&self, i: usize) -> bool {
-        u32::try_from(i)
-            .is_ok_and(|i| (i as usize) < self.closed.words.len() * 64 && self.closed.get(i))
+        u32::try_from(i).is_ok_and(|i| {
+            (i as usize) < self.marks.words.len() * 32 && self.marks.get(i) & CLOSED != 0
+        })
     }
 
     /// A* (Dijkstra with [`Heuristic::Zero`]) on `grid` from `roots` to the padded cell
@@ -306,7 +351,7 @@ impl GridAStar {
         goal: u32,
         heuristic: Heuristic,
         run: Run<u64>,
-    ) -> Result<SearchResult<u32, u64>, PathError> {
+    ) -> Result<SearchResult<Cell, FloatCost>, PathError> {
         self.begin(grid.open.len());
         let consistent = match heuristic {
             Heuristic::Zero | Heuristic::Octile | Heuristic::Chebyshev => true,
@@ -330,27 +375,25 @@ impl GridAStar {
         goal: u32,
         h: H,
         mut run: Run<u64>,
-    ) -> Result<SearchResult<u32, u64>, PathError> {
+    ) -> Result<SearchResult<Cell, FloatCost>, PathError> {
         let stride = grid.stride as u32;
         let (gx, gy) = (i64::from(goal % stride), i64::from(goal / stride));
         let estimate = |x: i64, y: i64| h((x - gx).unsigned_abs(), (y - gy).unsigned_abs());
-        let offsets: [isize; 8] = core::array::from_fn(|k| grid.offset(k));
-        // The move of each direction in coordinates, in the order of the offsets.
-        const DX: [i64; 8] = [1, -1, 0, 0, 1, 1, -1, -1];
-        const DY: [i64; 8] = [0, 0, 1, -1, 1, -1, 1, -1];
+        let offsets: [i32; 8] = core::array::from_fn(|k| grid.offset(k) as i32);
+        // Without a cost bound, `g > max_cost` never holds.
+        let max_cost = run.max_cost.unwrap_or(u64::MAX);
         let g_of = &mut self.g[..];
-        let parent = &mut self.parent[..];
-        let reached = &mut self.reached;
-        let closed = &mut self.closed;
+        let from = &mut self.from[..];
+        let marks = &mut self.marks;
         let open = &mut self.open;
         let mut started = false;
         for &s in roots {
-            if reached.get(s) {
+            if marks.get(s) & REACHED != 0 {
                 continue;
             }
-            reached.set(s);
+            marks.reach(s);
             g_of[s as usize] = 0;
-            parent[s as usize] = NONE;
+            from[s as usize] = ROOT;
             let key = estimate(i64::from(s % stride), i64::from(s / stride));
             if !started {
                 open.start_at(key);
@@ -365,17 +408,17 @@ impl GridAStar {
         run.frontier(open.len());
         while let Some(e) = open.pop() {
             let at = e.slot;
-            if closed.get(at) {
+            if marks.get(at) & CLOSED != 0 {
                 continue;
             }
             if at == goal {
-                return Ok(run.finish_found(path_to(g_of, parent, goal, e.depth)));
+                return Ok(run.finish_found(path_to(from, &offsets, goal, (gx, gy), e.depth)));
             }
             if run.out_of_budget() {
                 open.push(e);
                 return Ok(run.finish_budget());
             }
-            closed.set(at);
+            marks.close(at);
             run.stats.expanded += 1;
             let mut mask = grid.move_mask(at as usize);
             run.stats.generated += u64::from(mask.count_ones());
@@ -390,28 +433,29 @@ impl GridAStar {
             while mask != 0 {
                 let k = mask.trailing_zeros() as usize;
                 mask &= mask - 1;
-                let m = at.wrapping_add_signed(offsets[k] as i32);
-                let was_closed = closed.get(m);
-                if CONSISTENT && was_closed {
+                let m = at.wrapping_add_signed(offsets[k]);
+                let seen = marks.get(m);
+                if CONSISTENT && seen & CLOSED != 0 {
                     continue;
                 }
                 let g = add_step(g_at, FIXED_COSTS[k])?;
-                if run.too_costly(g) {
+                if g > max_cost {
+                    run.too_costly(g);
                     continue;
                 }
-                if reached.get(m) {
+                if seen & REACHED != 0 {
                     if g >= g_of[m as usize] {
                         continue;
                     }
-                    if was_closed {
-                        closed.unset(m);
+                    if seen & CLOSED != 0 {
+                        marks.reopen(m);
                         run.stats.reopened += 1;
                     }
                 } else {
-                    reached.set(m);
+                    marks.reach(m);
                 }
                 g_of[m as usize] = g;
-                parent[m as usize] = at;
+                from[m as usize] = k as u8;
                 let key = g
                     .checked_add(estimate(x + DX[k], y + DY[k]))
                     .ok_or(PathError::Cost(CostError::Overflow))?;
@@ -427,18 +471,36 @@ impl GridAStar {
     }
 }
 
-/// The path to `goal`, `moves` moves long, by following parents.
-fn path_to(g: &[u64], parent: &[u32], goal: u32, moves: u32) -> Path<u32, u64> {
+/// The path to `goal` (padded coordinates `(gx, gy)`; `moves` moves long, a capacity hint)
+/// by following the moves into each cell back to a start, in cells, with its exact cost
+/// from its numbers of straight and diagonal moves.
+fn path_to(
+    from: &[u8],
+    offsets: &[i32; 8],
+    goal: u32,
+    (gx, gy): (i64, i64),
+    moves: u32,
+) -> Path<Cell, FloatCost> {
     let mut nodes = Vec::with_capacity(moves as usize + 1);
-    let mut at = goal;
-    while at != NONE {
-        nodes.push(at);
-        at = parent[at as usize];
+    let (mut at, mut x, mut y) = (goal, gx, gy);
+    let mut diagonal = 0u64;
+    loop {
+        // Padded coordinates are at least 1 and at most 65,534.
+        nodes.push(Cell::new(x as u32 - 1, y as u32 - 1));
+        let k = from[at as usize] as usize;
+        if k == ROOT as usize {
+            break;
+        }
+        diagonal += u64::from(k >= 4);
+        at = at.wrapping_add_signed(-offsets[k]);
+        x -= DX[k];
+        y -= DY[k];
     }
     nodes.reverse();
+    let straight = (nodes.len() - 1) as u64 - diagonal;
     Path {
         nodes,
-        cost: g[goal as usize],
+        cost: float(straight as f64 + diagonal as f64 * SQRT_2),
     }
 }
 

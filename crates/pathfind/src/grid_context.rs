@@ -742,7 +742,8 @@ impl GridContext {
             .grid_astar
             .search(grid, &roots, goal_index, heuristic, run);
         self.fixed.roots = roots;
-        let mut r = exact_cells(grid, result?);
+        // The grid A* reports cells and the exact cost itself.
+        let mut r = result?;
         r.stats.elapsed = started.elapsed();
         Ok(r)
     }
