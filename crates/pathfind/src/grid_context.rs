@@ -735,8 +735,9 @@ impl GridContext {
     ) -> Result<SearchResult<Cell, FloatCost>, PathError> {
         // The clock is read here, around the search (see `Run::stats`).
         let started = Instant::now();
-        let (run, goal_index) = self.prepare_fixed(grid, starts, goal)?;
-        self.last = Last::GridAStar;
+        // The grid A* keeps its own per-cell arrays: the fixed-point engine's state table
+        // is not needed (reserving it would add its per-cell records to every search).
+        let (run, goal_index) = self.prepare_roots(grid, starts, goal, Last::GridAStar)?;
         let roots = core::mem::take(&mut self.fixed.roots);
         let result = self
             .grid_astar
