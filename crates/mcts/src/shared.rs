@@ -31,7 +31,7 @@ use search_core::{Game, Outcome, SearchError};
 
 use crate::expansion::{Generated, generate, order, root_too_big};
 use crate::playout::{Playout, first_player_reward, run_playout};
-use crate::tree::{LOSS, Node, WIN, visit_terms};
+use crate::tree::{LOSS, Node, WIN, terms};
 use crate::worker::{Ctx, Limits, Worker};
 
 /// Fixed-point units per unit of reward.
@@ -391,15 +391,6 @@ fn inv_sqrt(table: &[[f32; 2]], n: u32) -> f32 {
     }
 }
 
-/// `sqrt(ln n)`, from the table for small `n`.
-#[inline]
-fn sqrt_ln(table: &[[f32; 2]], n: u32) -> f32 {
-    match table.get(n as usize) {
-        Some(t) => t[1],
-        None => visit_terms(n)[1],
-    }
-}
-
 /// What trying to expand a node did.
 enum Expanded {
     /// Children published, or the node solved without them.
@@ -519,7 +510,7 @@ impl<G: Game, P: Playout<G>> Searcher<'_, G, P> {
         let mover = arena.node(first).owner();
         let (pess, opt) = node.bounds();
         let best_pess = if mover == node.owner() { pess } else { -opt };
-        let explore = self.ctx.exploration as f32 * sqrt_ln(w.terms, parent_visits);
+        let explore = self.ctx.exploration as f32 * terms(w.terms, parent_visits)[1];
         let weight = self.ctx.prior_weight as f32;
         let mut best = None;
         let mut best_score = f32::NEG_INFINITY;
