@@ -9,13 +9,18 @@
 //!
 //! A node, in order:
 //! 1. count it and poll the budget;
-//! 2. a finished game is a leaf, scored exactly (`loss_in(0)`, `draw`);
+//! 2. a finished game is a leaf, scored exactly (`loss_in(0)`, `draw`); after a *quiet*
+//!    move (the parent found no win at once and the game declares
+//!    [`MOVES_CANNOT_LOSE`](search_core::Game::MOVES_CANNOT_LOSE)) the game can only be
+//!    drawn, so [`outcome`](search_core::Game::outcome) is not asked and an empty move
+//!    list at step 6 is the draw;
 //! 3. at the depth horizon, the evaluator scores it; with quiescence on, the side to move
 //!    may instead play a noisy move ([`Game::is_noisy`](search_core::Game::is_noisy)), up
 //!    to a maximum number of extra plies (stand-pat search, no table, no hooks);
 //! 4. with the game hooks on and a fast [`winning_move`](search_core::Game::winning_move)
 //!    ([`HAS_WINNING_MOVE`](search_core::Game::HAS_WINNING_MOVE)), a win at once ends it as
-//!    `win_in(1)`;
+//!    `win_in(1)` (not asked when the move that led here came from an exact non-losing
+//!    list, which proves there is none);
 //! 5. the window is clamped to what is possible ("mate-distance" bounds): no better than
 //!    `win_in(1)` (`win_in(2)` once no immediate win exists, `win_in(3)` if the game declares
 //!    [`MOVES_CANNOT_LOSE`](search_core::Game::MOVES_CANNOT_LOSE)), no worse than `loss_in(1)`
@@ -28,7 +33,9 @@
 //! 7. unless fewer than `min_table_plies` plies are left (a small subtree is cheaper to
 //!    search than a table access that misses the cache), the table may answer (same remaining depth, or any depth in exact-solver mode) or
 //!    narrow the window, and supplies its best move for ordering;
-//! 8. the children's table slots are prefetched (when they will use the table), then the
+//! 8. the table's move, if any, is searched first (with the enhanced transposition
+//!    cut-off, only after every child's entry was looked up); then (unless it cut the node off) the
+//!    children's table slots are prefetched (when they will use the table), and the other
 //!    moves are ordered and searched, the first with the full window and, with PVS,
 //!    the rest with a null window first (re-searched when it fails high inside the window).
 //!    A child whose side to move is the parent's (an extra turn: Dots and Boxes, Kalah) gets
