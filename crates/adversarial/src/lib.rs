@@ -111,8 +111,9 @@
 //!   copy-make unless they declare a cheaper undo), a few hook calls, and one table probe;
 //!   a node whose children use the table also plays each move once more to prefetch the
 //!   children's slots (see [`TranspositionTable::prefetch`]).
-//! * Nothing is allocated per node: move lists, orderings and principal variations live in
-//!   per-ply buffers reused for the whole search.
+//! * Nothing is allocated per node: move lists and orderings live on stacks (a node's
+//!   entries above its parent's) and principal variations in per-ply buffers, all
+//!   allocated once per search and reused by every node.
 //! * A [`TranspositionTable`] never takes more than the bytes you give it: the largest
 //!   power-of-two number of 16-byte slots that fits (so between half of them and all of
 //!   them), allocated and written once when it is created — for `with_table_mb`, when the

@@ -9,13 +9,18 @@
 //!
 //! A node, in order:
 //! 1. count it and poll the budget;
-//! 2. a finished game is a leaf, scored exactly (`loss_in(0)`, `draw`);
+//! 2. a finished game is a leaf, scored exactly (`loss_in(0)`, `draw`); after a *quiet*
+//!    move (the parent found no win at once and the game declares
+//!    [`MOVES_CANNOT_LOSE`](search_core::Game::MOVES_CANNOT_LOSE)) the game can only be
+//!    drawn, so [`outcome`](search_core::Game::outcome) is not asked and an empty move
+//!    list at step 6 is the draw;
 //! 3. at the depth horizon, the evaluator scores it; with quiescence on, the side to move
 //!    may instead play a noisy move ([`Game::is_noisy`](search_core::Game::is_noisy)), up
 //!    to a maximum number of extra plies (stand-pat search, no table, no hooks);
 //! 4. with the game hooks on and a fast [`winning_move`](search_core::Game::winning_move)
 //!    ([`HAS_WINNING_MOVE`](search_core::Game::HAS_WINNING_MOVE)), a win at once ends it as
-//!    `win_in(1)`;
+//!    `win_in(1)` (not asked when the move that led here came from an exact non-losing
+//!    list, which proves there is none);
 //! 5. the window is clamped to what is possible ("mate-distance" bounds): no better than
 //!    `win_in(1)` (`win_in(2)` once no immediate win exists, `win_in(3)` if the game declares
 //!    [`MOVES_CANNOT_LOSE`](search_core::Game::MOVES_CANNOT_LOSE)), no worse than `loss_in(1)`
@@ -28,7 +33,9 @@
 //! 7. unless fewer than `min_table_plies` plies are left (a small subtree is cheaper to
 //!    search than a table access that misses the cache), the table may answer (same remaining depth, or any depth in exact-solver mode) or
 //!    narrow the window, and supplies its best move for ordering;
-//! 8. the children's table slots are prefetched (when they will use the table), then the
+//! 8. the table's move, if any, is searched first (with the enhanced transposition
+//!    cut-off, only after every child's entry was looked up); then (unless it cut the node off) the
+//!    children's table slots are prefetched (when they will use the table), and the other
 //!    moves are ordered and searched, the first with the full window and, with PVS,
 //!    the rest with a null window first (re-searched when it fails high inside the window).
 //!    A child whose side to move is the parent's (an extra turn: Dots and Boxes, Kalah) gets
@@ -92,12 +99,9 @@ pub(crate) struct LoopOptions {
     pub spread_probes: bool,
 }
 
+/// What a ply keeps between the nodes searched at it: its killers and principal variation
+/// (neither allocates unless used). The nodes' move lists live on the searcher's stacks.
 struct Ply<M> {
-    moves: Vec<M>,
-    /// The children's table keys, and whether each child has the same side to move (an
-    /// extra turn), in the order of `moves` (filled for the enhanced transposition cut-off).
-    child_keys: Vec<(u64, bool)>,
-    order: Vec<(i64, u32)>,
     killers: [Option<M>; 2],
     pv: Vec<M>,
 }
@@ -105,13 +109,41 @@ struct Ply<M> {
 impl<M> Ply<M> {
     fn new() -> Self {
         Ply {
-            moves: Vec::with_capacity(16),
-            child_keys: Vec::with_capacity(16),
-            order: Vec::with_capacity(16),
             killers: [None, None],
             pv: Vec::new(),
         }
     }
+}
+
+/// How many entries the searcher's stacks (moves, ranking, children's keys) and ply records
+/// hold before they first grow: a search allocates a handful of small buffers once (each
+/// grows a few times at most) instead of several per ply.
+const STACK_CAPACITY: usize = 64;
+const PLY_CAPACITY: usize = 32;
+
+/// What a node's parent already proved about it, so that the node need not test it again.
+#[derive(Copy, Clone, Default)]
+struct Entry {
+    /// The move that led here neither won nor lost at once: the parent found no win at
+    /// once, and the game declares [`MOVES_CANNOT_LOSE`](Game::MOVES_CANNOT_LOSE). The game
+    /// can then only be drawn or ongoing, and it is over exactly when no move is legal
+    /// (the contract of [`legal_moves`](Game::legal_moves)): the node skips
+    /// [`outcome`](Game::outcome) and reads an empty move list as a draw.
+    quiet: bool,
+    /// The side to move has no win at once: the move that led here came from an exact
+    /// [`non_losing_moves`](Game::non_losing_moves) list
+    /// ([`NON_LOSING_MOVES_EXACT`](Game::NON_LOSING_MOVES_EXACT)), so the node skips
+    /// [`winning_move`](Game::winning_move).
+    no_win: bool,
+}
+
+/// Where a node's part of the searcher's stacks starts: its moves, their ranking and its
+/// children's keys are the entries from these indices up to the first child's.
+#[derive(Copy, Clone)]
+struct Frame {
+    moves: usize,
+    order: usize,
+    keys: usize,
 }
 
 /// The result of searching the root's moves once.
@@ -121,8 +153,9 @@ pub(crate) struct RootSearch<M> {
     pub pv: Vec<M>,
 }
 
-/// One thread's search state: per-ply buffers (allocated once, reused at every node),
-/// killers, history, counters.
+/// One thread's search state: stacks of move lists (allocated once, reused at every node:
+/// a node appends its moves, their ranking and its children's keys, and its children append
+/// theirs above them), per-ply killers, history, counters.
 pub(crate) struct Searcher<'a, G: Game, E, T> {
     eval: &'a E,
     table: &'a T,
@@ -130,6 +163,14 @@ pub(crate) struct Searcher<'a, G: Game, E, T> {
     halt: Option<&'a AtomicBool>,
     opts: LoopOptions,
     plies: Vec<Ply<G::Move>>,
+    /// The moves of the nodes on the current line, each node's above its parent's.
+    moves: Vec<G::Move>,
+    /// Each node's ranking of its moves: `(key, index into the node's moves)`, best first.
+    order: Vec<(i64, u32)>,
+    /// The children's table keys, and whether each child has the same side to move (an
+    /// extra turn), in the order of the node's moves (filled for the enhanced
+    /// transposition cut-off).
+    child_keys: Vec<(u64, bool)>,
     history: Vec<u32>,
     pub stats: Stats,
     pub aborted: bool,
@@ -143,16 +184,21 @@ pub(crate) struct Searcher<'a, G: Game, E, T> {
     root_hooks_checked: bool,
 }
 
-/// The first of `moves` (from a game hook) that is not a legal move of `state`, formatted:
-/// checked where it is cheap (the root; every node in debug builds).
+/// The first of the moves `stack[start..]` (from a game hook) that is not a legal move of
+/// `state`, formatted: checked where it is cheap (the root; every node in debug builds).
+/// The legal moves are listed on the stack above them, and removed again.
 #[cold]
 #[inline(never)]
-fn first_illegal<G: Game>(state: &G, moves: &[G::Move]) -> Option<String> {
-    let legal = state.legal_move_list();
-    moves
+fn first_illegal<G: Game>(state: &G, stack: &mut Vec<G::Move>, start: usize) -> Option<String> {
+    let end = stack.len();
+    state.legal_moves(stack);
+    let (hooked, legal) = stack[start..].split_at(end - start);
+    let bad = hooked
         .iter()
         .find(|m| !legal.contains(m))
-        .map(|m| format!("{m:?}"))
+        .map(|m| format!("{m:?}"));
+    stack.truncate(end);
+    bad
 }
 
 #[inline]
@@ -218,7 +264,14 @@ where
             budget,
             halt,
             opts,
-            plies: Vec::new(),
+            plies: Vec::with_capacity(PLY_CAPACITY),
+            moves: Vec::with_capacity(STACK_CAPACITY),
+            order: Vec::with_capacity(STACK_CAPACITY),
+            child_keys: if opts.etc {
+                Vec::with_capacity(STACK_CAPACITY)
+            } else {
+                Vec::new()
+            },
             history: if opts.ordering.history {
                 vec![0; 2 * HISTORY_BUCKETS]
             } else {
@@ -311,37 +364,95 @@ where
         }
     }
 
-    /// Fills `plies[ply].order` with the ranking of `plies[ply].moves`.
-    fn order_moves(&mut self, state: &G, ply: usize, table_move: Option<u8>) {
+    /// Appends to `order` (from `frame.order` on) the ranking of the node's moves
+    /// (`moves[frame.moves..]`), best first.
+    fn order_moves(&mut self, state: &G, ply: usize, table_move: Option<u8>, frame: Frame) {
         let o = self.opts.ordering;
         let side = state.to_move().index() * HISTORY_BUCKETS;
         let salt = self.opts.salt;
-        let p = &mut self.plies[ply];
-        p.order.clear();
-        for (i, &mv) in p.moves.iter().enumerate() {
-            let mut key: i64 = 0;
-            if o.hints {
-                key += i64::from(state.move_order_hint(mv)) << 40;
-            }
-            if o.killers {
-                if p.killers[0] == Some(mv) {
-                    key += 2 << 37;
-                } else if p.killers[1] == Some(mv) {
-                    key += 1 << 37;
-                }
-            }
-            if o.history {
-                key += i64::from(self.history[side + history_bucket(&mv)].min(1 << 28)) << 8;
-            }
-            if salt != 0 {
-                key += ((salt ^ i as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 56) as i64;
-            }
-            if o.table_move && table_move == Some(i as u8) && i < usize::from(u8::MAX) {
-                key = i64::MAX;
-            }
-            p.order.push((key, i as u32));
+        let moves = &self.moves[frame.moves..];
+        let order = &mut self.order;
+        order.truncate(frame.order);
+        if let [_] = moves {
+            // One move: nothing to rank.
+            order.push((0, 0));
+            return;
         }
-        sort_descending(&mut p.order);
+        // The table's move goes first (its other keys need not be computed).
+        let first = table_move
+            .filter(|&t| o.table_move && t < u8::MAX)
+            .map_or(usize::MAX, usize::from);
+        if !o.killers && !o.history && salt == 0 {
+            // The solver's ordering: the game's hints alone.
+            order.extend(moves.iter().enumerate().map(|(i, &mv)| {
+                let key = if i == first {
+                    i64::MAX
+                } else if o.hints {
+                    i64::from(state.move_order_hint(mv)) << 40
+                } else {
+                    0
+                };
+                (key, i as u32)
+            }));
+        } else {
+            let killers = self.plies[ply].killers;
+            for (i, &mv) in moves.iter().enumerate() {
+                let mut key: i64 = 0;
+                if o.hints {
+                    key += i64::from(state.move_order_hint(mv)) << 40;
+                }
+                if o.killers {
+                    if killers[0] == Some(mv) {
+                        key += 2 << 37;
+                    } else if killers[1] == Some(mv) {
+                        key += 1 << 37;
+                    }
+                }
+                if o.history {
+                    key += i64::from(self.history[side + history_bucket(&mv)].min(1 << 28)) << 8;
+                }
+                if salt != 0 {
+                    key += ((salt ^ i as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 56) as i64;
+                }
+                if i == first {
+                    key = i64::MAX;
+                }
+                order.push((key, i as u32));
+            }
+        }
+        sort_descending(&mut order[frame.order..]);
+    }
+
+    /// Starts loading the table slots of the children of the node whose moves start at
+    /// `frame.moves` (all but the one at index `skip`) into the cache; with `etc`, also
+    /// pushes every child's key and whether it has the same side to move onto `child_keys`.
+    fn prefetch_children(&mut self, state: &mut G, frame: Frame, etc: bool, skip: usize) {
+        let table = self.table;
+        let symmetry = self.opts.symmetry;
+        let prefetch = self.opts.prefetch;
+        let mover = state.to_move();
+        for (i, &mv) in self.moves[frame.moves..].iter().enumerate() {
+            if i == skip {
+                continue;
+            }
+            let (key, same) = state.with_move(mv, |child| {
+                if T::HAS_KNOWN_VALUES {
+                    table.prefetch_known(child);
+                }
+                let key = if symmetry {
+                    table.class_key(child).0
+                } else {
+                    table.key(child)
+                };
+                (key, child.to_move() == mover)
+            });
+            if prefetch {
+                table.prefetch(key);
+            }
+            if etc {
+                self.child_keys.push((key, same));
+            }
+        }
     }
 
     fn reward(&mut self, state: &G, ply: usize, mv: G::Move, depth: u32) {
@@ -367,8 +478,47 @@ where
         state: &mut G,
         depth: u32,
         ply: usize,
+        alpha: Score,
+        beta: Score,
+    ) -> Score {
+        self.search(state, depth, ply, alpha, beta, Entry::default())
+    }
+
+    /// [`negamax`](Self::negamax), told what the parent already proved about the node
+    /// (`entry`). The node's entries on the stacks are removed before it returns.
+    fn search(
+        &mut self,
+        state: &mut G,
+        depth: u32,
+        ply: usize,
+        alpha: Score,
+        beta: Score,
+        entry: Entry,
+    ) -> Score {
+        let frame = Frame {
+            moves: self.moves.len(),
+            order: self.order.len(),
+            keys: self.child_keys.len(),
+        };
+        let score = self.node(state, depth, ply, alpha, beta, entry, frame);
+        self.moves.truncate(frame.moves);
+        self.order.truncate(frame.order);
+        self.child_keys.truncate(frame.keys);
+        score
+    }
+
+    /// The body of [`search`](Self::search): the node's moves go on the stacks from `frame`.
+    #[inline]
+    #[allow(clippy::too_many_arguments)]
+    fn node(
+        &mut self,
+        state: &mut G,
+        depth: u32,
+        ply: usize,
         mut alpha: Score,
         mut beta: Score,
+        entry: Entry,
+        frame: Frame,
     ) -> Score {
         self.stats.nodes += 1;
         if self.should_stop() {
@@ -379,7 +529,18 @@ where
             self.plies[ply].pv.clear();
         }
         self.stats.max_ply = self.stats.max_ply.max(ply as u32);
-        match state.outcome() {
+        // After a quiet move, the game can only be over by a draw, which the empty move
+        // list below tells (at the horizon, where no moves are listed, it is asked).
+        let outcome = if entry.quiet && depth > 0 {
+            debug_assert!(
+                !matches!(state.outcome(), Outcome::Win(_)),
+                "the game declares MOVES_CANNOT_LOSE and its winning_move found nothing, but a move ended the game with a win"
+            );
+            Outcome::Ongoing
+        } else {
+            state.outcome()
+        };
+        match outcome {
             Outcome::Ongoing => {}
             Outcome::Draw => {
                 self.stats.leaves += 1;
@@ -431,7 +592,16 @@ where
         // Only a fast override of `winning_move` pays at every node (the default lists and
         // plays every move, which searching the children does anyway).
         if self.opts.hooks && G::HAS_WINNING_MOVE {
-            if let Some(mv) = state.winning_move() {
+            let win = if entry.no_win {
+                debug_assert!(
+                    state.winning_move().is_none(),
+                    "the game declares NON_LOSING_MOVES_EXACT, but non_losing_moves kept a move after which the opponent wins at once"
+                );
+                None
+            } else {
+                state.winning_move()
+            };
+            if let Some(mv) = win {
                 if (ply == 0 || cfg!(debug_assertions)) && !state.is_legal(mv) {
                     self.fail(SearchError::IllegalHookMove {
                         hook: "winning_move",
@@ -475,25 +645,30 @@ where
             }
         }
 
+        // `non_losing_moves` is only valid once no win at once exists, i.e. after the
+        // (fast) `winning_move` check above.
+        let non_losing = self.opts.hooks && G::HAS_WINNING_MOVE && depth >= 2;
         let fault = 'generate: {
-            let p = &mut self.plies[ply];
-            p.moves.clear();
-            // `non_losing_moves` is only valid once no win at once exists, i.e. after the
-            // (fast) `winning_move` check above.
-            if self.opts.hooks && G::HAS_WINNING_MOVE && depth >= 2 {
-                state.non_losing_moves(&mut p.moves);
+            let moves = &mut self.moves;
+            if non_losing {
+                state.non_losing_moves(moves);
                 if cfg!(debug_assertions) || (ply == 0 && !self.root_hooks_checked) {
                     self.root_hooks_checked = ply == 0;
-                    if let Some(bad) = first_illegal(state, &p.moves) {
+                    if let Some(bad) = first_illegal(state, moves, frame.moves) {
                         break 'generate Some(SearchError::IllegalHookMove {
                             hook: "non_losing_moves",
                             mv: bad,
                         });
                     }
                 }
-                if p.moves.is_empty() {
-                    // Every move loses at once -- or there is none: a broken game.
+                if moves.len() == frame.moves {
+                    // Every move loses at once -- or there is none: a draw after a quiet
+                    // move, else a broken game.
                     if state.legal_move_count() == 0 {
+                        if entry.quiet {
+                            self.stats.leaves += 1;
+                            return Score::DRAW;
+                        }
                         break 'generate Some(SearchError::NoLegalMoves);
                     }
                     return Score::loss_in(2);
@@ -508,12 +683,22 @@ where
                     alpha = alpha.max(floor);
                 }
             } else {
-                state.legal_moves(&mut p.moves);
-                if p.moves.is_empty() {
+                state.legal_moves(moves);
+                if moves.len() == frame.moves {
+                    if entry.quiet {
+                        self.stats.leaves += 1;
+                        return Score::DRAW;
+                    }
                     break 'generate Some(SearchError::NoLegalMoves);
                 }
             }
             None
+        };
+        // No move here wins at once (checked above), nor, if the game says so, loses at
+        // once; after a move of an exact non-losing list, the opponent has no win at once.
+        let children = Entry {
+            quiet: self.opts.hooks && G::HAS_WINNING_MOVE && G::MOVES_CANNOT_LOSE,
+            no_win: non_losing && G::NON_LOSING_MOVES_EXACT,
         };
         if let Some(fault) = fault {
             self.fail(fault);
@@ -552,36 +737,26 @@ where
         // keys for the enhanced transposition cut-off below.
         let children_use_tt = use_tt && left > self.opts.min_table_plies;
         let etc = self.opts.etc && children_use_tt;
-        if children_use_tt && (self.opts.prefetch || etc) {
-            let table = self.table;
-            let symmetry = self.opts.symmetry;
-            let prefetch = self.opts.prefetch;
-            let mover = state.to_move();
-            let p = &mut self.plies[ply];
-            p.child_keys.clear();
-            for &mv in &p.moves {
-                let (key, same) = state.with_move(mv, |child| {
-                    if T::HAS_KNOWN_VALUES {
-                        table.prefetch_known(child);
-                    }
-                    let key = if symmetry {
-                        table.class_key(child).0
-                    } else {
-                        table.key(child)
-                    };
-                    (key, child.to_move() == mover)
-                });
-                if prefetch {
-                    table.prefetch(key);
-                }
-                if etc {
-                    p.child_keys.push((key, same));
-                }
+        let prefetch = children_use_tt && (self.opts.prefetch || etc);
+        let n = self.moves.len() - frame.moves;
+        // The table's move is searched before the other moves are ranked and their slots
+        // prefetched: when it cuts the node off, that work is saved. (The enhanced
+        // transposition cut-off needs every child's key first.)
+        let deferred = match table_move {
+            Some(t) if !etc && n > 1 && self.opts.ordering.table_move && usize::from(t) < n => {
+                self.order.push((i64::MAX, u32::from(t)));
+                Some(usize::from(t))
             }
+            _ => None,
+        };
+        if deferred.is_none() {
+            if prefetch {
+                self.prefetch_children(state, frame, etc, usize::MAX);
+            }
+            self.order_moves(state, ply, table_move, frame);
         }
-        self.order_moves(state, ply, table_move);
         if etc {
-            if let Some((score, index)) = self.transposition_cutoff(depth, ply, beta) {
+            if let Some((score, index)) = self.transposition_cutoff(depth, beta, frame) {
                 self.stats.tt_cutoffs += 1;
                 self.stats.etc_cutoffs += 1;
                 self.table.store(
@@ -597,26 +772,33 @@ where
             }
         }
 
-        let n = self.plies[ply].order.len();
         let mover = state.to_move();
         let mut best = Score::NEG_INFINITY;
         let mut best_index = None;
+        let nw = children;
         for i in 0..n {
-            let idx = self.plies[ply].order[i].1 as usize;
-            let mv = self.plies[ply].moves[idx];
+            if let (1, Some(first)) = (i, deferred) {
+                // The table's move did not cut the node off: rank the others.
+                if prefetch {
+                    self.prefetch_children(state, frame, false, first);
+                }
+                self.order_moves(state, ply, table_move, frame);
+            }
+            let idx = self.order[frame.order + i].1 as usize;
+            let mv = self.moves[frame.moves + idx];
             let score = self.child(state, mover, mv, |this, child, same| {
                 if this.opts.pvs && i > 0 {
                     let (na, nb) = null_child_window(alpha, same);
-                    let s = to_parent(this.negamax(child, depth - 1, ply + 1, na, nb), same);
+                    let s = to_parent(this.search(child, depth - 1, ply + 1, na, nb, nw), same);
                     if s > alpha && s < beta && !this.aborted {
                         let (ca, cb) = child_window(alpha, beta, same);
-                        to_parent(this.negamax(child, depth - 1, ply + 1, ca, cb), same)
+                        to_parent(this.search(child, depth - 1, ply + 1, ca, cb, nw), same)
                     } else {
                         s
                     }
                 } else {
                     let (ca, cb) = child_window(alpha, beta, same);
-                    to_parent(this.negamax(child, depth - 1, ply + 1, ca, cb), same)
+                    to_parent(this.search(child, depth - 1, ply + 1, ca, cb, nw), same)
                 }
             });
             if self.aborted {
@@ -667,17 +849,21 @@ where
     }
 
     /// The enhanced transposition cut-off (Plaat, Schaeffer, Pijls and de Bruin): the first
-    /// child, in the order of `plies[ply].order`, whose table entry proves that moving there
+    /// child, in the order of the node's ranking (from `frame`), whose table entry proves that moving there
     /// is worth at least `beta` to the node, as that lower bound and the child's index in the
     /// move list. A child whose turn passes needs an upper bound on its own value (exact or
     /// upper), one with an extra turn a lower bound; outside exact-solver mode the entry must
     /// also have been searched to the child's depth, as at any table cut-off.
-    fn transposition_cutoff(&self, depth: u32, ply: usize, beta: Score) -> Option<(Score, usize)> {
+    fn transposition_cutoff(
+        &self,
+        depth: u32,
+        beta: Score,
+        frame: Frame,
+    ) -> Option<(Score, usize)> {
         let child_depth = (depth - 1).min(0xffff);
-        let p = &self.plies[ply];
-        for &(_, idx) in &p.order {
+        for &(_, idx) in &self.order[frame.order..] {
             let idx = idx as usize;
-            let (key, same) = p.child_keys[idx];
+            let (key, same) = self.child_keys[frame.keys + idx];
             let Some(e) = self.table.probe(key) else {
                 continue;
             };
@@ -721,21 +907,27 @@ where
         let mut best = stand;
         alpha = alpha.max(stand);
         self.ensure_ply(ply + 1);
-        {
-            let p = &mut self.plies[ply];
-            p.moves.clear();
-            state.legal_moves(&mut p.moves);
-            p.moves.retain(|&mv| state.is_noisy(mv));
+        // The noisy moves, on the move stack above the caller's (removed before returning).
+        let start = self.moves.len();
+        state.legal_moves(&mut self.moves);
+        let mut kept = start;
+        for i in start..self.moves.len() {
+            let mv = self.moves[i];
+            if state.is_noisy(mv) {
+                self.moves[kept] = mv;
+                kept += 1;
+            }
         }
+        self.moves.truncate(kept);
         let mover = state.to_move();
-        for i in 0..self.plies[ply].moves.len() {
-            let mv = self.plies[ply].moves[i];
+        for i in start..kept {
+            let mv = self.moves[i];
             let score = self.child(state, mover, mv, |this, child, same| {
                 let (ca, cb) = child_window(alpha, beta, same);
                 to_parent(this.quiescence_node(child, ply + 1, ca, cb, left - 1), same)
             });
             if self.aborted {
-                return best;
+                break;
             }
             if score > best {
                 best = score;
@@ -748,6 +940,7 @@ where
                 }
             }
         }
+        self.moves.truncate(start);
         best
     }
 
@@ -811,12 +1004,17 @@ where
     ) -> RootSearch<G::Move> {
         self.stats.nodes += 1;
         self.ensure_ply(1);
-        {
-            let p = &mut self.plies[0];
-            p.moves.clear();
-            state.legal_moves(&mut p.moves);
-        }
-        if self.plies[0].moves.is_empty() {
+        // The root's moves and ranking are the bottom of the stacks.
+        self.moves.clear();
+        self.order.clear();
+        self.child_keys.clear();
+        let frame = Frame {
+            moves: 0,
+            order: 0,
+            keys: 0,
+        };
+        state.legal_moves(&mut self.moves);
+        if self.moves.is_empty() {
             self.fail(SearchError::NoLegalMoves);
         }
         let table_move = if T::ENABLED && first.is_none() {
@@ -826,26 +1024,22 @@ where
         } else {
             None
         };
-        self.order_moves(state, 0, table_move);
+        self.order_moves(state, 0, table_move, frame);
         if let Some(f) = first {
-            let p = &mut self.plies[0];
-            if let Some(pos) = p.order.iter().position(|&(_, i)| p.moves[i as usize] == f) {
-                let item = p.order.remove(pos);
-                p.order.insert(0, item);
+            let (moves, order) = (&self.moves, &mut self.order);
+            if let Some(pos) = order.iter().position(|&(_, i)| moves[i as usize] == f) {
+                let item = order.remove(pos);
+                order.insert(0, item);
             }
         }
-        let n = if self.aborted {
-            0
-        } else {
-            self.plies[0].order.len()
-        };
+        let n = if self.aborted { 0 } else { self.order.len() };
         let mover = state.to_move();
         let mut best = Score::NEG_INFINITY;
         let mut candidates: Vec<(G::Move, Vec<G::Move>)> = Vec::new();
         let mut best_index = None;
         for i in 0..n {
-            let idx = self.plies[0].order[i].1 as usize;
-            let mv = self.plies[0].moves[idx];
+            let idx = self.order[i].1 as usize;
+            let mv = self.moves[idx];
             let floor = if ties.is_some() && best > Score::NEG_INFINITY {
                 next_down(best)
             } else {
@@ -909,7 +1103,7 @@ where
                 Bound::Exact
             };
             let index = best_move
-                .and_then(|m| self.plies[0].moves.iter().position(|&x| x == m))
+                .and_then(|m| self.moves.iter().position(|&x| x == m))
                 .or(best_index);
             self.table.store(
                 self.table.key(state),
