@@ -213,10 +213,8 @@ impl<M: Copy + PartialEq + core::fmt::Debug> Worker<M> {
             self.sync_keys(ctx.max_slots);
         }
         // Nothing beside the plain UCT score: selection takes its shorter path.
-        let plain = !rave
-            && ctx.key.is_none()
-            && ctx.widening.is_none()
-            && !(ctx.prior_weight as f32 > 0.0);
+        let with_prior = ctx.prior_weight as f32 > 0.0;
+        let plain = !rave && ctx.key.is_none() && ctx.widening.is_none() && !with_prior;
         let mut idx = 0usize;
         let mut depth = 0u32;
         let mut solved_leaf = false;
