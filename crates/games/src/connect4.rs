@@ -31,6 +31,8 @@ const BOTTOM: u64 = {
     }
     b
 };
+/// The top cell of every column: a column is full when its top cell is taken.
+const TOP_ROW: u64 = BOTTOM << (HEIGHT - 1);
 /// Every playable cell.
 const BOARD: u64 = BOTTOM * ((1 << HEIGHT) - 1);
 /// Cells on the board.
@@ -74,7 +76,7 @@ const fn has_four(stones: u64) -> bool {
 /// term lands outside those `WIDTH` bits and no two terms share a bit, so nothing carries.
 #[inline]
 const fn open_columns(mask: u64) -> u64 {
-    let open_tops = (!mask & (BOTTOM << (HEIGHT - 1))) >> (HEIGHT - 1);
+    let open_tops = (!mask & TOP_ROW) >> (HEIGHT - 1);
     (open_tops.wrapping_mul(GATHER_COLUMNS) >> ((WIDTH - 1) * (H1 - 1))) & ((1 << WIDTH) - 1)
 }
 
@@ -390,11 +392,17 @@ impl Game for ConnectFour {
     }
 
     /// Picks the `k`-th playable column straight from the bitboard, drawing `k` as the
-    /// default does, so a seeded search plays the same moves either way.
+    /// default does, so a seeded search plays the same moves either way. While no column
+    /// is full, the `k`-th open column is `k` itself: that case (most plies of a playout
+    /// from an early position) skips the table, so the draw does not wait for the board
+    /// and the plies of a playout overlap on the processor.
     #[inline]
     fn random_move(&self, rng: &mut SplitMix64, _moves: &mut Vec<u8>) -> Option<u8> {
         if self.outcome().is_over() {
             return None;
+        }
+        if self.mask & TOP_ROW == 0 {
+            return Some(rng.below(WIDTH as usize) as u8);
         }
         let list = OPEN_COLUMN_LIST[open_columns(self.mask) as usize];
         let count = (list >> 56) as usize;

@@ -367,16 +367,25 @@ pub(crate) fn run_playout_recorded<G: Game, P: Playout<G>, R: Recorder<G::Move>>
         .unwrap_or(MAX_PLAYOUT_PLIES)
         .min(MAX_PLAYOUT_PLIES);
     let mut plies = 0u32;
-    loop {
+    // The generator's state in a local for the loop, written back once: through `rng` it
+    // is stored and reloaded at every ply, which lengthens the chain of draws.
+    let mut local = rng.clone();
+    let ended = loop {
         if plies >= limit {
-            return cut_off(policy, state, moves, plies);
+            break false;
         }
-        let Some(mv) = policy.next_move(state, moves, rng) else {
-            return finished(state, plies);
+        let Some(mv) = policy.next_move(state, moves, &mut local) else {
+            break true;
         };
         recorder.record(state.to_move().index() as u8, mv);
         state.play(mv);
         plies += 1;
+    };
+    *rng = local;
+    if ended {
+        finished(state, plies)
+    } else {
+        cut_off(policy, state, moves, plies)
     }
 }
 

@@ -8,7 +8,7 @@ use search_core::{Game, Outcome, RunningBudget, SearchError, SplitMix64};
 use crate::expansion::{Expansion, Scratch, expand};
 use crate::playout::{Playout, first_player_reward, run_playout_recorded};
 use crate::rave::{self, Amaf};
-use crate::selection::{Extras, Widening, select};
+use crate::selection::{Extras, Widening, select, select_plain};
 use crate::solver::{proven_first_reward, update_bounds};
 use crate::transpositions::Positions;
 use crate::tree::{LOSS, Node, WIN, reroot_with, visit_table};
@@ -212,6 +212,9 @@ impl<M: Copy + PartialEq + core::fmt::Debug> Worker<M> {
         if ctx.key.is_some() {
             self.sync_keys(ctx.max_slots);
         }
+        // Nothing beside the plain UCT score: selection takes its shorter path.
+        let with_prior = ctx.prior_weight as f32 > 0.0;
+        let plain = !rave && ctx.key.is_none() && ctx.widening.is_none() && !with_prior;
         let mut idx = 0usize;
         let mut depth = 0u32;
         let mut solved_leaf = false;
@@ -239,17 +242,22 @@ impl<M: Copy + PartialEq + core::fmt::Debug> Worker<M> {
             if ctx.key.is_some() {
                 self.sync_keys(ctx.max_slots);
             }
-            let Some(child) = select(
-                &mut self.tree,
-                idx,
-                ctx.exploration,
-                ctx.prior_weight,
-                ctx.widening,
-                Extras {
-                    rave: ctx.rave.map(|k| (self.amaf.as_slice(), k)),
-                    positions: ctx.key.map(|_| (self.keys.as_slice(), &self.positions)),
-                },
-            ) else {
+            let selected = if plain {
+                select_plain(&mut self.tree, idx, ctx.exploration, self.terms)
+            } else {
+                select(
+                    &mut self.tree,
+                    idx,
+                    ctx.exploration,
+                    ctx.prior_weight,
+                    ctx.widening,
+                    Extras {
+                        rave: ctx.rave.map(|k| (self.amaf.as_slice(), k)),
+                        positions: ctx.key.map(|_| (self.keys.as_slice(), &self.positions)),
+                    },
+                )
+            };
+            let Some(child) = selected else {
                 reward = self.playout_from(ctx.playout, &mut state, rave)?;
                 break;
             };
