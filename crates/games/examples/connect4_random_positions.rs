@@ -18,7 +18,8 @@ use std::process::ExitCode;
 use games::ConnectFour;
 use search_core::{Game, SplitMix64};
 
-const USAGE: &str = "usage: connect4_random_positions [--count N] [--seed S] [--min-stones A] [--max-stones B]
+const USAGE: &str =
+    "usage: connect4_random_positions [--count N] [--seed S] [--min-stones A] [--max-stones B]
   --count N        positions to print (default 600)
   --seed S         seed of the random moves (default 1)
   --min-stones A   fewest stones in a position (default 8)
@@ -40,9 +41,7 @@ fn parse(args: impl IntoIterator<Item = String>) -> Result<Options, String> {
     };
     let mut args = args.into_iter();
     while let Some(flag) = args.next() {
-        let value = args
-            .next()
-            .ok_or_else(|| format!("{flag} needs a value"))?;
+        let value = args.next().ok_or_else(|| format!("{flag} needs a value"))?;
         let number = |what: &str| -> Result<u64, String> {
             value
                 .parse()
@@ -75,7 +74,7 @@ fn random_position(rng: &mut SplitMix64, stones: usize) -> Option<String> {
         moves.clear();
         game.legal_moves(&mut moves);
         moves.retain(|&col| {
-            let mut next = game.clone();
+            let mut next = game;
             next.play(col);
             !next.outcome().is_over()
         });
