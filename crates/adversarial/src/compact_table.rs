@@ -219,7 +219,9 @@ impl<G: GameHash> CompactTable<G> {
     /// A table of at most `bytes` bytes for `G`, with depth-preferred replacement: the
     /// largest power-of-two number of 32-byte buckets that fits, but never more buckets
     /// than `G`'s keys can fill (`2^KEY_BITS`). The memory is allocated and written here,
-    /// once; a search never allocates in the table.
+    /// once (on Linux, advised for transparent huge pages first, as
+    /// [`TranspositionTable::new`](crate::TranspositionTable::new) does); a search never
+    /// allocates in the table.
     ///
     /// # Errors
     /// [`TableSizeError::KeyNotExact`] if `G`'s key is not exact;
@@ -270,6 +272,7 @@ impl<G: GameHash> CompactTable<G> {
             .map_err(|_| TableSizeError::OutOfMemory {
                 bytes: count * bucket_bytes,
             })?;
+        crate::table::advise_huge_pages(&memory);
         memory.extend((0..count).map(|_| Bucket::empty()));
         Ok(CompactTable {
             buckets: memory.into_boxed_slice(),

@@ -120,10 +120,11 @@
 //!   engine's first search starts.
 //!
 //! ## Safety
-//! One `unsafe` block, in `table.rs`: the x86_64 cache-prefetch instruction, a hint that
-//! cannot fault or change memory. It is there because it makes the solver measurably faster
-//! per node (`docs/benchmarks.md` in the repository); the table's tests run under Miri. The
-//! crate is `#![deny(unsafe_code)]` with that one function allowed.
+//! Two `unsafe` blocks, both in `table.rs`: the x86_64 cache-prefetch instruction, a hint that
+//! cannot fault or change memory, and (on Linux) the `madvise` call that asks for huge pages
+//! for a table's memory before it is first written. Both are there because they make the
+//! solver measurably faster (`docs/benchmarks.md` in the repository); the table's tests run
+//! under Miri. The crate is `#![deny(unsafe_code)]` with those two functions allowed.
 //!
 //! ## Errors: a broken game or a panic is never an answer
 //! Every engine returns a [`SearchError`](search_core::SearchError) instead of a value when
