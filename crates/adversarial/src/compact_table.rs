@@ -266,16 +266,8 @@ impl<G: GameHash> CompactTable<G> {
             });
         }
         let count = 1usize << bucket_bits;
-        let mut memory = Vec::new();
-        memory
-            .try_reserve_exact(count)
-            .map_err(|_| TableSizeError::OutOfMemory {
-                bytes: count * bucket_bytes,
-            })?;
-        crate::table::advise_huge_pages(&memory);
-        memory.extend((0..count).map(|_| Bucket::empty()));
         Ok(CompactTable {
-            buckets: memory.into_boxed_slice(),
+            buckets: crate::table::allocate_written(count, Bucket::empty)?,
             check_bits,
             key_bits,
             generation: AtomicU8::new(0),

@@ -286,6 +286,26 @@ pub(crate) fn advise_huge_pages<T>(memory: &Vec<T>) {
     let _ = span;
 }
 
+/// The memory of a table of `count` entries, each written with `empty()`: reserved exactly
+/// (a refusal is [`TableSizeError::OutOfMemory`]), advised for huge pages, then written.
+/// Writing every entry here maps the memory now: the page faults are paid at creation, not
+/// in the first search, where threads sharing the table would fault on the same pages at
+/// once (one pass: no `clear()` after it).
+pub(crate) fn allocate_written<T>(
+    count: usize,
+    empty: impl Fn() -> T,
+) -> Result<Box<[T]>, TableSizeError> {
+    let mut memory = Vec::new();
+    memory
+        .try_reserve_exact(count)
+        .map_err(|_| TableSizeError::OutOfMemory {
+            bytes: count.saturating_mul(size_of::<T>()),
+        })?;
+    advise_huge_pages(&memory);
+    memory.extend((0..count).map(|_| empty()));
+    Ok(memory.into_boxed_slice())
+}
+
 /// A fixed-size transposition table, safe to share between threads (`&self` everywhere).
 ///
 /// Sizes are given in bytes and rounded down to a power of two of 16-byte slots; a key picks
@@ -355,19 +375,8 @@ impl TranspositionTable {
 
     /// An empty table of `slots` slots (a power of two), its memory written once.
     fn with_slots(slots: usize) -> Result<Self, TableSizeError> {
-        let mut memory = Vec::new();
-        memory
-            .try_reserve_exact(slots)
-            .map_err(|_| TableSizeError::OutOfMemory {
-                bytes: slots * SLOT_BYTES,
-            })?;
-        advise_huge_pages(&memory);
-        // Writing every slot here maps the memory now: the page faults are paid at creation,
-        // not in the first search, where threads sharing the table would fault on the same
-        // pages at once. (One pass: no `clear()` after it.)
-        memory.extend((0..slots).map(|_| Slot::empty()));
         Ok(TranspositionTable {
-            slots: memory.into_boxed_slice(),
+            slots: allocate_written(slots, Slot::empty)?,
             shift: 64 - slots.trailing_zeros(),
             generation: AtomicU8::new(0),
             replacement: Replacement::DepthPreferred,
