@@ -508,6 +508,7 @@ impl<E, T> Negamax<E, T> {
             quiescence: self.quiescence,
             etc: self.etc,
             spread_probes: true,
+            first_guess: None,
         }
     }
 

@@ -99,6 +99,57 @@ impl Ladder {
     }
 }
 
+/// Which rung the next probe of [`null_window_search`] tests.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+enum ProbeOrder {
+    /// Halve the range of possible values, choosing the half whose values are further from
+    /// a draw (Pons' order: a probe far from the value is cheap, and decisive when the value
+    /// is extreme).
+    Halve,
+    /// First probe: the guessed rung (clamped into the range).
+    Guess(i64),
+    /// The value is above every rung probed so far: probe `step` rungs above the lowest
+    /// possible value, doubling the step while the probes keep failing high.
+    Up(i64),
+    /// The value is below every rung probed so far: the mirror of `Up`.
+    Down(i64),
+}
+
+impl ProbeOrder {
+    /// The rung to probe when the value is known to lie in `min..=max` (`min < max`): the
+    /// probe asks whether the value is above it, so it lies in `min..max`.
+    fn next(self, min: i64, max: i64) -> i64 {
+        match self {
+            ProbeOrder::Halve => {
+                let med = min + (max - min) / 2;
+                if med <= 0 && min / 2 < med {
+                    min / 2
+                } else if med >= 0 && max / 2 > med {
+                    max / 2
+                } else {
+                    med
+                }
+            }
+            ProbeOrder::Guess(rung) => rung.clamp(min, max - 1),
+            ProbeOrder::Up(step) => min.saturating_add(step - 1).min(max - 1),
+            ProbeOrder::Down(step) => max.saturating_sub(step).max(min),
+        }
+    }
+
+    /// The order after a probe that found the value above its rung (`above`) or not: the
+    /// guess moves outwards in the direction the probes fail, with doubling steps, and once
+    /// a probe fails the other way the value is bracketed and the range is halved.
+    fn after(self, above: bool) -> ProbeOrder {
+        match (self, above) {
+            (ProbeOrder::Guess(_), true) => ProbeOrder::Up(1),
+            (ProbeOrder::Guess(_), false) => ProbeOrder::Down(1),
+            (ProbeOrder::Up(step), true) => ProbeOrder::Up(step.saturating_mul(2)),
+            (ProbeOrder::Down(step), false) => ProbeOrder::Down(step.saturating_mul(2)),
+            _ => ProbeOrder::Halve,
+        }
+    }
+}
+
 /// The null-window binary search over the root's possible values. `probe_offset` moves each
 /// probe that many rungs away from the usual choice (0 for a serial solve; parallel helpers
 /// use other values so that the threads do not repeat each other's searches). `known` holds
@@ -166,13 +217,14 @@ where
         max = max.min(ladder.floor(known.upper)).max(min);
     }
     let mut root = state.clone();
+    let mut order = match searcher.first_guess() {
+        // A win beyond the ladder's slowest one rounds to it, as a loss does.
+        Some(guess) if !weak && guess.is_win() => ProbeOrder::Guess(ladder.ceil(guess)),
+        Some(guess) if !weak => ProbeOrder::Guess(ladder.floor(guess)),
+        _ => ProbeOrder::Halve,
+    };
     while min < max {
-        let mut med = min + (max - min) / 2;
-        if med <= 0 && min / 2 < med {
-            med = min / 2;
-        } else if med >= 0 && max / 2 > med {
-            med = max / 2;
-        }
+        let mut med = order.next(min, max);
         // A parallel solve's helper probes a nearby rung (see `parallel.rs`).
         if min <= med + probe_offset && med + probe_offset < max {
             med += probe_offset;
@@ -184,6 +236,7 @@ where
             break;
         }
         searcher.stats.iterations += 1;
+        order = order.after(r > s);
         if r <= s {
             max = ladder.floor(r).min(med);
         } else {
@@ -198,7 +251,7 @@ where
 
 #[cfg(test)]
 mod tests {
-    use super::{Bounds, Ladder};
+    use super::{Bounds, Ladder, ProbeOrder};
     use search_core::Score;
 
     #[test]
@@ -223,6 +276,55 @@ mod tests {
             .chain((1..=4).rev().map(Score::win_in))
             .collect();
         assert_eq!(all, expected);
+    }
+
+    /// Runs the probe loop's choices against a hidden value `v` in `lo..=hi` (each probe
+    /// answered exactly, as a fail-hard search would), returning the probes made.
+    fn probes(lo: i64, hi: i64, v: i64, first: ProbeOrder) -> Vec<i64> {
+        let (mut min, mut max, mut order) = (lo, hi, first);
+        let mut made = Vec::new();
+        while min < max {
+            let med = order.next(min, max);
+            assert!(min <= med && med < max, "probe {med} outside {min}..{max}");
+            made.push(med);
+            assert!(made.len() <= 64, "no end: {made:?}");
+            let above = v > med;
+            order = order.after(above);
+            if above {
+                min = med + 1;
+            } else {
+                max = med;
+            }
+        }
+        assert_eq!(min, v, "{made:?}");
+        made
+    }
+
+    #[test]
+    fn every_probe_order_finds_the_value_and_a_right_guess_takes_two_probes() {
+        for lo in -9..=0 {
+            for hi in 0..=9 {
+                for v in lo..=hi {
+                    let halving = probes(lo, hi, v, ProbeOrder::Halve).len();
+                    for guess in lo - 2..=hi + 2 {
+                        let made = probes(lo, hi, v, ProbeOrder::Guess(guess));
+                        if guess == v {
+                            assert!(made.len() <= 2, "{lo}..={hi} v {v}: {made:?}");
+                        }
+                        // Galloping then halving: at most about twice halving's count.
+                        assert!(
+                            made.len() <= 2 * halving + 2,
+                            "{lo}..={hi} v {v} guess {guess}: {made:?}"
+                        );
+                    }
+                }
+            }
+        }
+        // From a guessed draw, a value two rungs up: the steps double while the probes
+        // fail high (is it above 0, above 1, above 3?), then the bracket 2..=3 is halved.
+        // Two rungs down mirrors it.
+        assert_eq!(probes(-9, 9, 2, ProbeOrder::Guess(0)), vec![0, 1, 3, 2]);
+        assert_eq!(probes(-9, 9, -2, ProbeOrder::Guess(0)), vec![0, -1, -3, -2]);
     }
 
     #[test]

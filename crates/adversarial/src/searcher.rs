@@ -97,6 +97,9 @@ pub(crate) struct LoopOptions {
     /// Parallel solves: helper threads probe neighbouring rungs of the value ladder
     /// (`true`) or the same rung as the main thread (`false`).
     pub spread_probes: bool,
+    /// Null-window solves: the value the root's first probe tests, from which the probes
+    /// then move outwards (`None`: halve the range of possible values from the start).
+    pub first_guess: Option<Score>,
 }
 
 /// What a ply keeps between the nodes searched at it: its killers and principal variation
@@ -344,6 +347,11 @@ where
     /// Whether the game hooks are on.
     pub fn hooks(&self) -> bool {
         self.opts.hooks
+    }
+
+    /// The value a null-window solve's first probe tests (see [`LoopOptions::first_guess`]).
+    pub fn first_guess(&self) -> Option<Score> {
+        self.opts.first_guess
     }
 
     #[inline]

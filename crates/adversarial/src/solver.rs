@@ -50,6 +50,7 @@ use crate::table::{Bound, NoTable, Replacement, TableRequest, TranspositionTable
 /// | [`with_symmetry`](Solver::with_symmetry) | off | symmetric states share a table entry ([`GameHash::canonical_key`](search_core::GameHash::canonical_key)) |
 /// | [`with_spread_probes`](Solver::with_spread_probes) | off | parallel solves: helpers probe neighbouring values instead of the main thread's |
 /// | [`with_etc`](Solver::with_etc) | off | enhanced transposition cut-off: the children's table entries before any child is searched |
+/// | [`with_first_guess`](Solver::with_first_guess) | none | the value the first probe tests; the probes then move outwards from it |
 /// | [`with_book`](Solver::with_book) | none | an [`OpeningBook`] whose exact values answer the positions it holds |
 ///
 /// It keeps its transposition table between solves: values are exact, so old entries
@@ -78,6 +79,7 @@ pub struct Solver<T = Arc<TranspositionTable>> {
     symmetry: bool,
     etc: bool,
     spread_probes: bool,
+    first_guess: Option<Score>,
     book: Option<Arc<OpeningBook>>,
     budget: Budget,
     threads: usize,
@@ -112,6 +114,7 @@ impl Solver<Arc<TranspositionTable>> {
             symmetry: false,
             etc: false,
             spread_probes: false,
+            first_guess: None,
             book: None,
             budget: Budget::unlimited(),
             threads: 1,
@@ -162,6 +165,7 @@ impl<T> Solver<T> {
             symmetry: self.symmetry,
             etc: self.etc,
             spread_probes: self.spread_probes,
+            first_guess: self.first_guess,
             book: self.book,
             budget: self.budget,
             threads: self.threads,
@@ -333,6 +337,41 @@ impl<T> Solver<T> {
         self
     }
 
+    /// The value the solve expects (default: none), as seen by the side to move of the
+    /// position solved. The null-window searches then start with one that asks whether the
+    /// value is above the guess, and move outwards from it with doubling steps in the
+    /// direction the searches fail, until the value is bracketed (as MTD(f) starts from a
+    /// first guess; Plaat et al., 1996). A right guess needs two searches, one for each
+    /// bound; a guess near the value saves the searches that halving the range would spend
+    /// far from it.
+    ///
+    /// Without a guess, the solver halves the range of possible values from the start,
+    /// probing the half further from a draw first (Pascal Pons' order): cheap probes, and
+    /// decisive ones when the value is a quick win or loss. A guess pays on positions whose
+    /// value is near it, such as a balanced opening and a draw; on Connect Four, a guessed
+    /// draw makes the strong solve of the empty board (a win with the last stone) faster,
+    /// and the benchmark sets' positions, whose values spread, slower (`docs/benchmarks.md`).
+    /// Scores are exact whatever the guess; a weak solve ignores it.
+    ///
+    /// ```
+    /// use adversarial::Solver;
+    /// use games::ConnectFour;
+    /// use search_core::Score;
+    /// let g: ConnectFour = "274552224131661".parse().unwrap();
+    /// let plain = Solver::new().with_table_mb(4).solve(&g).unwrap();
+    /// let value = plain.score.unwrap();
+    /// let guessed = Solver::new().with_table_mb(4).with_first_guess(Some(value)).solve(&g).unwrap();
+    /// assert_eq!(guessed.score, Some(value));
+    /// // Right at once: one search proves the value is not above the guess, one that it is
+    /// // above the value below.
+    /// assert_eq!(guessed.stats.iterations, 2);
+    /// ```
+    #[must_use]
+    pub fn with_first_guess(mut self, guess: Option<Score>) -> Self {
+        self.first_guess = guess;
+        self
+    }
+
     /// Consults `book` first (default: no book): at the root and at every node of the search
     /// whose position the book holds, the book's exact value is used without searching, and
     /// [`Stats::book_hits`](search_core::Stats::book_hits) counts those positions. The book
@@ -438,6 +477,7 @@ impl<T> Solver<T> {
             quiescence: 0,
             etc: self.etc,
             spread_probes: self.spread_probes,
+            first_guess: self.first_guess,
         }
     }
 
@@ -832,6 +872,17 @@ impl<T> Solver<T> {
             if let Some(e) = stored_bounds(&self.table, &child, opts.symmetry) {
                 known = known.intersect(e);
             }
+            // The guess, seen from the child.
+            let opts = LoopOptions {
+                first_guess: self.first_guess.map(|g| {
+                    if same {
+                        g.to_child_same_mover()
+                    } else {
+                        g.to_child()
+                    }
+                }),
+                ..opts
+            };
             let r = self.race(&running, opts, &child, false, stats.nodes, known)?;
             let iterations = stats.iterations + r.stats.iterations;
             stats.merge(&r.stats);

@@ -179,6 +179,14 @@ fn solver_matches_minimax_on_every_reachable_position() {
     let mut seen = std::collections::HashSet::new();
     let mut stack = vec![TicTacToe::new()];
     let mut solver = Solver::new().with_table_mb(1);
+    // Guessing wrong (a win) and right (a draw, the empty board's value) changes the
+    // probes, never the value.
+    let mut guessing_win = Solver::new()
+        .with_table_mb(1)
+        .with_first_guess(Some(Score::win_in(Score::MAX_DISTANCE)));
+    let mut guessing_draw = Solver::new()
+        .with_table_mb(1)
+        .with_first_guess(Some(Score::DRAW));
     let exact_minimax = Minimax::new(|_: &TicTacToe| 0).with_budget(Budget::unlimited());
     let mut checked = 0;
     while let Some(g) = stack.pop() {
@@ -188,6 +196,8 @@ fn solver_matches_minimax_on_every_reachable_position() {
         if g.stones() >= 3 {
             let exact = exact_minimax.search(&g).unwrap().score.unwrap();
             assert_eq!(solver.solve(&g).unwrap().score, Some(exact), "{g}");
+            assert_eq!(guessing_win.solve(&g).unwrap().score, Some(exact), "{g}");
+            assert_eq!(guessing_draw.solve(&g).unwrap().score, Some(exact), "{g}");
             let weak = solver.solve_weak(&g).unwrap().value.unwrap();
             let expected = if exact.is_win() {
                 Wdl::Win

@@ -12,7 +12,7 @@ use adversarial::{
 };
 use games::ConnectFour;
 use games::connect4_line::{ScoredPosition, benchmark_score, parse_line};
-use search_core::{Budget, Game, MoveValue, Outcome, Stats};
+use search_core::{Budget, Game, MoveValue, Outcome, Score, Stats};
 
 use crate::Failure;
 use crate::progress::Progress;
@@ -88,6 +88,11 @@ pub struct Args {
     /// Tuning: enhanced transposition cut-off (look the children up in the table first).
     #[arg(long, hide_short_help = true)]
     etc: bool,
+    /// Tuning: the value expected (from the side to move), where the probes start: `draw`,
+    /// `win` (the slowest win) or `loss` (the slowest loss). Pays on positions whose value
+    /// is near it, such as the empty board; costs on positions with quick wins.
+    #[arg(long, value_enum, value_name = "VALUE", hide_short_help = true)]
+    first_guess: Option<FirstGuess>,
     /// Tuning: move ordering.
     #[arg(long, value_enum, default_value_t = Ordering::Table, hide_short_help = true)]
     ordering: Ordering,
@@ -98,6 +103,27 @@ pub struct Args {
     /// No progress bar, even on a terminal.
     #[arg(long, short)]
     quiet: bool,
+}
+
+/// The values `--first-guess` offers.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, clap::ValueEnum)]
+enum FirstGuess {
+    /// A draw.
+    Draw,
+    /// The slowest win the position allows.
+    Win,
+    /// The slowest loss the position allows.
+    Loss,
+}
+
+impl FirstGuess {
+    fn score(self) -> Score {
+        match self {
+            FirstGuess::Draw => Score::DRAW,
+            FirstGuess::Win => Score::win_in(Score::MAX_DISTANCE),
+            FirstGuess::Loss => Score::loss_in(Score::MAX_DISTANCE),
+        }
+    }
 }
 
 /// The tables `--table` offers.
@@ -225,6 +251,7 @@ fn configure<T>(solver: Solver<T>, args: &Args) -> Result<Solver<T>, Failure> {
         .with_symmetry(args.symmetry)
         .with_etc(args.etc)
         .with_spread_probes(args.spread_probes)
+        .with_first_guess(args.first_guess.map(FirstGuess::score))
         .with_move_ordering(args.ordering.to_move_ordering())
         .with_threads(args.threads as usize)
         .with_budget(budget);

@@ -201,6 +201,73 @@ fn etc_and_the_compact_table_keep_every_score() {
 }
 
 #[test]
+fn first_guesses_keep_every_score_and_a_right_guess_takes_two_probes() {
+    let mut samples = Vec::new();
+    for (set, step) in [
+        ("Test_L3_R1", 100),
+        ("Test_L2_R1", 100),
+        ("Test_L2_R2", 200),
+        ("Test_L1_R1", 100),
+    ] {
+        samples.extend(load(set, step));
+    }
+    let mut plain = solver();
+    let mut fewer = 0;
+    for (moves, expected) in &samples {
+        let g: ConnectFour = moves.parse().unwrap();
+        plain.clear();
+        let reference = plain.solve(&g).unwrap();
+        let value = reference.score.expect("solved");
+        // A guess one rung off: a win or loss two plies slower, or the slowest win.
+        let near = match value.plies_to_end() {
+            Some(d) if value.is_win() => Score::win_in(d + 2),
+            Some(d) => Score::loss_in(d + 2),
+            None => Score::win_in(Score::MAX_DISTANCE),
+        };
+        let guesses = [
+            near,
+            Score::DRAW,
+            Score::win_in(Score::MAX_DISTANCE),
+            Score::loss_in(Score::MAX_DISTANCE),
+            Score::win_in(1),
+            Score::loss_in(2),
+            value,
+        ];
+        for guess in guesses {
+            let mut guessed = solver().with_first_guess(Some(guess));
+            let r = guessed.solve(&g).unwrap();
+            assert_eq!(
+                pons_score(r.score.expect("solved"), g.moves_played()),
+                *expected,
+                "{moves} guessing {guess}"
+            );
+            if guess == value {
+                assert!(
+                    r.stats.iterations <= 2,
+                    "{moves}: {} probes",
+                    r.stats.iterations
+                );
+                fewer += usize::from(r.stats.iterations < reference.stats.iterations);
+            }
+        }
+    }
+    // Halving the range from the start takes more probes on most positions.
+    assert!(fewer * 2 > samples.len(), "{fewer} of {}", samples.len());
+}
+
+#[test]
+fn analysis_with_a_first_guess_gives_every_column_the_same_value() {
+    for (moves, _) in load("Test_L2_R1", 250) {
+        let g: ConnectFour = moves.parse().unwrap();
+        let plain = solver().analysis(&g).unwrap();
+        for guess in [Score::DRAW, Score::win_in(Score::MAX_DISTANCE)] {
+            let guessed = solver().with_first_guess(Some(guess)).analysis(&g).unwrap();
+            assert_eq!(guessed.moves, plain.moves, "{moves} guessing {guess}");
+        }
+    }
+}
+
+#[test]
 fn parallel_solver_agrees() {
     let mut s = solver().with_threads(2);
     for (moves, expected) in load("Test_L1_R1", 100) {
