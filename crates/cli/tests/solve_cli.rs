@@ -134,6 +134,9 @@ fn the_compact_table_and_etc_give_the_same_lines() {
         &["--table", "compact", "--etc"],
         &["--threads", "2"],
         &["--threads", "2", "--spread-probes"],
+        &["--first-guess", "draw"],
+        &["--first-guess", "win", "--etc"],
+        &["--first-guess", "loss", "--threads", "2"],
     ] {
         let (code, out, err) = solve(args, &input);
         assert_eq!(code, 0, "{args:?}: {err}");
@@ -155,6 +158,7 @@ fn bad_arguments_exit_with_2() {
         &["--threads", "0"][..],
         &["--table-mb", "0"],
         &["--table", "sparse"],
+        &["--first-guess", "3"],
         &["--file", "/nonexistent/positions.txt"],
         &["--frobnicate"],
     ] {
