@@ -102,9 +102,9 @@ impl Ladder {
 /// Which rung the next probe of [`null_window_search`] tests.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 enum ProbeOrder {
-    /// Halve the range of possible values, choosing the half whose values are further from
-    /// a draw (Pons' order: a probe far from the value is cheap, and decisive when the value
-    /// is extreme).
+    /// Halve the range of possible values, but probe no nearer to a draw than halfway from
+    /// the draw to the range's end on the probe's side (Pons' order: a probe far from the
+    /// value is cheap, and decisive when the value is extreme).
     Halve,
     /// First probe: the guessed rung (clamped into the range).
     Guess(i64),
@@ -219,9 +219,9 @@ where
     let mut root = state.clone();
     let mut order = match searcher.first_guess() {
         // A win beyond the ladder's slowest one rounds to it, as a loss does.
-        Some(guess) if !weak && guess.is_win() => ProbeOrder::Guess(ladder.ceil(guess)),
-        Some(guess) if !weak => ProbeOrder::Guess(ladder.floor(guess)),
-        _ => ProbeOrder::Halve,
+        Some(guess) if guess.is_win() => ProbeOrder::Guess(ladder.ceil(guess)),
+        Some(guess) => ProbeOrder::Guess(ladder.floor(guess)),
+        None => ProbeOrder::Halve,
     };
     while min < max {
         let mut med = order.next(min, max);

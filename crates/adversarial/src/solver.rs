@@ -351,7 +351,8 @@ impl<T> Solver<T> {
     /// value is near it, such as a balanced opening and a draw; on Connect Four, a guessed
     /// draw makes the strong solve of the empty board (a win with the last stone) faster,
     /// and the benchmark sets' positions, whose values spread, slower (`docs/benchmarks.md`).
-    /// Scores are exact whatever the guess; a weak solve ignores it.
+    /// Scores are exact whatever the guess. A weak solve, which asks first whether the
+    /// position is won, asks first whether it is lost when the guess is a loss.
     ///
     /// ```
     /// use adversarial::Solver;

@@ -207,6 +207,20 @@ fn solver_matches_minimax_on_every_reachable_position() {
                 Wdl::Draw
             };
             assert_eq!(weak, expected, "{g}");
+            // A guessed loss asks first whether the position is lost: the same answer.
+            let mut guessing_loss = Solver::new()
+                .with_table_mb(1)
+                .with_first_guess(Some(Score::loss_in(Score::MAX_DISTANCE)));
+            assert_eq!(
+                guessing_loss.solve_weak(&g).unwrap().value,
+                Some(expected),
+                "{g}"
+            );
+            assert_eq!(
+                guessing_win.solve_weak(&g).unwrap().value,
+                Some(expected),
+                "{g}"
+            );
             let best = solver.best_move(&g).unwrap();
             let (mv, score) = (best.mv, best.score);
             let mut child = g;

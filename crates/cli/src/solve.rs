@@ -90,7 +90,8 @@ pub struct Args {
     etc: bool,
     /// Tuning: the value expected (from the side to move), where the probes start: `draw`,
     /// `win` (the slowest win) or `loss` (the slowest loss). Pays on positions whose value
-    /// is near it, such as the empty board; costs on positions with quick wins.
+    /// is near it, such as the empty board; costs on positions with quick wins. With
+    /// --weak, `loss` asks first whether the position is lost instead of whether it is won.
     #[arg(long, value_enum, value_name = "VALUE", hide_short_help = true)]
     first_guess: Option<FirstGuess>,
     /// Tuning: move ordering.

@@ -100,8 +100,19 @@ fn a_wrong_expected_score_is_a_mismatch() {
 #[test]
 fn the_weak_solver_gives_signs() {
     let input: String = end_easy(30).join("\n");
-    let (code, out, err) = solve(&["--weak"], &input);
-    assert_eq!(code, 0, "{err}");
+    for args in [
+        &["--weak"][..],
+        &["--weak", "--first-guess", "loss"],
+        &["--weak", "--first-guess", "win"],
+    ] {
+        the_weak_solver_gives_signs_with(args, &input);
+    }
+}
+
+fn the_weak_solver_gives_signs_with(args: &[&str], input: &str) {
+    let (code, out, err) = solve(args, input);
+    assert_eq!(code, 0, "{args:?}: {err}");
+    assert_eq!(out.lines().count(), input.lines().count(), "{args:?}");
     for (line, given) in out.lines().zip(input.lines()) {
         let sign: i32 = given
             .split_whitespace()
