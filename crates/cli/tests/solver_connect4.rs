@@ -447,6 +447,31 @@ proptest! {
         }
     }
 
+    /// Any first guess -- a win or loss at any distance, a draw, a heuristic value, the
+    /// infinities -- gives the value and the weak value of the solve without one.
+    #[test]
+    fn any_first_guess_gives_the_same_value(
+        g in ongoing_state(ConnectFour::new(), 42),
+        kind in 0u8..6,
+        distance in 0u32..50,
+        heuristic in -1000i32..=1000,
+    ) {
+        prop_assume!(g.moves_played() >= 22);
+        let guess = match kind {
+            0 => Score::win_in(distance),
+            1 => Score::loss_in(distance),
+            2 => Score::DRAW,
+            3 => Score::heuristic(heuristic),
+            4 => Score::INFINITY,
+            _ => Score::NEG_INFINITY,
+        };
+        let plain = Solver::new().with_table_mb(1).solve(&g).unwrap();
+        let mut guessed = Solver::new().with_table_mb(1).with_first_guess(Some(guess));
+        prop_assert_eq!(guessed.solve(&g).unwrap().score, plain.score, "guess {}", guess);
+        let weak = Solver::new().with_table_mb(1).solve_weak(&g).unwrap().value;
+        prop_assert_eq!(guessed.solve_weak(&g).unwrap().value, weak, "guess {}", guess);
+    }
+
     /// A table in which every position collides still only ever yields legal moves.
     #[test]
     fn collisions_never_yield_illegal_moves(g in ongoing_state(ConnectFour::new(), 30), depth in 1u32..=6) {
