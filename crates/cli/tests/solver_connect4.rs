@@ -51,6 +51,13 @@ fn load(set: &str, step: usize) -> Vec<(String, i32)> {
         .collect()
 }
 
+/// The lines of several sets, every `step`-th of each `(set, step)`.
+fn load_sets(sets: &[(&str, usize)]) -> Vec<(String, i32)> {
+    sets.iter()
+        .flat_map(|&(set, step)| load(set, step))
+        .collect()
+}
+
 fn check_set(set: &str, step: usize) {
     let mut s = solver();
     let lines = load(set, step);
@@ -150,16 +157,13 @@ fn etc_and_the_compact_table_keep_every_score() {
     let mut plain = Solver::new().with_table_mb(2);
     let mut both = Solver::new().with_table(compact()).with_etc(true);
     let mut dense = Solver::new().with_table(compact());
-    let mut samples = Vec::new();
-    for (set, step) in [
+    let mut samples = load_sets(&[
         ("Test_L3_R1", 50),
         ("Test_L2_R1", 50),
         ("Test_L2_R2", 100),
         ("Test_L1_R1", 50),
         ("Test_L1_R2", 250),
-    ] {
-        samples.extend(load(set, step));
-    }
+    ]);
     samples.extend(
         load("Test_L1_R3", 1)
             .into_iter()
@@ -202,15 +206,12 @@ fn etc_and_the_compact_table_keep_every_score() {
 
 #[test]
 fn first_guesses_keep_every_score_and_a_right_guess_takes_two_probes() {
-    let mut samples = Vec::new();
-    for (set, step) in [
+    let samples = load_sets(&[
         ("Test_L3_R1", 100),
         ("Test_L2_R1", 100),
         ("Test_L2_R2", 200),
         ("Test_L1_R1", 100),
-    ] {
-        samples.extend(load(set, step));
-    }
+    ]);
     let mut plain = solver();
     let mut fewer = 0;
     for (moves, expected) in &samples {
