@@ -225,6 +225,16 @@ pub(crate) fn to_parent(s: Score, same: bool) -> Score {
     }
 }
 
+/// A score of the parent as seen from a child: the inverse of [`to_parent`].
+#[inline]
+pub(crate) fn to_child(s: Score, same: bool) -> Score {
+    if same {
+        s.to_child_same_mover()
+    } else {
+        s.to_child()
+    }
+}
+
 /// The parent's window `(alpha, beta)` as the child's window: swapped and negated when the
 /// turn passes, kept when the mover moves again (`same`).
 #[inline]

@@ -30,7 +30,7 @@ use crate::book::{Booked, OpeningBook};
 use crate::null_window::Bounds;
 use crate::ordering::MoveOrdering;
 use crate::parallel::{Race, check_threads, race};
-use crate::searcher::{LoopOptions, Searcher, child_window, to_parent};
+use crate::searcher::{LoopOptions, Searcher, child_window, to_child, to_parent};
 use crate::solution::{Analysis, BestMove, Solution, WeakSolution};
 use crate::table::{Bound, NoTable, Replacement, TableRequest, TranspositionTable, Transpositions};
 
@@ -875,13 +875,7 @@ impl<T> Solver<T> {
             }
             // The guess, seen from the child.
             let opts = LoopOptions {
-                first_guess: self.first_guess.map(|g| {
-                    if same {
-                        g.to_child_same_mover()
-                    } else {
-                        g.to_child()
-                    }
-                }),
+                first_guess: self.first_guess.map(|g| to_child(g, same)),
                 ..opts
             };
             let r = self.race(&running, opts, &child, false, stats.nodes, known)?;

@@ -187,6 +187,10 @@ fn solver_matches_minimax_on_every_reachable_position() {
     let mut guessing_draw = Solver::new()
         .with_table_mb(1)
         .with_first_guess(Some(Score::DRAW));
+    // A guessed loss makes a weak solve ask first whether the position is lost.
+    let mut guessing_loss = Solver::new()
+        .with_table_mb(1)
+        .with_first_guess(Some(Score::loss_in(Score::MAX_DISTANCE)));
     let exact_minimax = Minimax::new(|_: &TicTacToe| 0).with_budget(Budget::unlimited());
     let mut checked = 0;
     while let Some(g) = stack.pop() {
@@ -207,10 +211,6 @@ fn solver_matches_minimax_on_every_reachable_position() {
                 Wdl::Draw
             };
             assert_eq!(weak, expected, "{g}");
-            // A guessed loss asks first whether the position is lost: the same answer.
-            let mut guessing_loss = Solver::new()
-                .with_table_mb(1)
-                .with_first_guess(Some(Score::loss_in(Score::MAX_DISTANCE)));
             assert_eq!(
                 guessing_loss.solve_weak(&g).unwrap().value,
                 Some(expected),
