@@ -1,7 +1,7 @@
 //! Monte Carlo tree search speed: random playouts per second on Connect Four from the empty
 //! board, our `mcts` crate side by side with the `mcts` crate 0.3 (zxqfl) and the MCTS of
 //! the `minimax` crate 0.6, on the same bitboard game (`games::ConnectFour`), one thread and
-//! two threads (ours with tree parallelism, the default, and with root parallelism), one
+//! two threads (ours with root parallelism, the default, and with tree parallelism), one
 //! fresh search of `PLAYOUTS` playouts per measured iteration.
 //!
 //! `cargo bench -p benches --bench mcts`
