@@ -118,31 +118,28 @@ struct Scanner<'g> {
 }
 
 /// The first position after `from` (towards higher positions if `up`) at which a scan
-/// along a line stops, from the line's stop bits for that direction (`stops`:
-/// [`Grid::row_stops`] or [`Grid::col_stops`]), and whether it is an obstacle (`blocked`:
-/// the line's obstacle bits). The border of a padded grid is an obstacle, so a scan always
-/// stops inside the line.
+/// along a line stops, from the stop bits for that direction ([`Grid::row_stops`] or
+/// [`Grid::col_stops`]), whose line starts at word `base`. The border of a padded grid is an
+/// obstacle, so a scan always stops inside the line.
 #[inline(always)]
-fn scan(stops: &[u64], blocked: &[u64], from: usize, up: bool) -> (usize, bool) {
-    let pos;
+fn scan(stops: &[u64], base: usize, from: usize, up: bool) -> usize {
     if up {
         let mut k = (from + 1) / 64;
-        let mut w = stops[k] & (u64::MAX << ((from + 1) % 64));
+        let mut w = stops[base + k] & (u64::MAX << ((from + 1) % 64));
         while w == 0 {
             k += 1;
-            w = stops[k];
+            w = stops[base + k];
         }
-        pos = k * 64 + w.trailing_zeros() as usize;
+        k * 64 + w.trailing_zeros() as usize
     } else {
         let mut k = (from - 1) / 64;
-        let mut w = stops[k] & (u64::MAX >> (63 - (from - 1) % 64));
+        let mut w = stops[base + k] & (u64::MAX >> (63 - (from - 1) % 64));
         while w == 0 {
             k -= 1;
-            w = stops[k];
+            w = stops[base + k];
         }
-        pos = k * 64 + 63 - w.leading_zeros() as usize;
+        k * 64 + 63 - w.leading_zeros() as usize
     }
-    (pos, blocked[pos / 64] >> (pos % 64) & 1 == 1)
 }
 
 impl Scanner<'_> {
@@ -157,13 +154,7 @@ impl Scanner<'_> {
     #[inline(always)]
     fn along_row(&self, x: usize, y: usize, up: bool) -> Option<(u32, u32)> {
         let g = self.grid;
-        let line = y * g.row_words..(y + 1) * g.row_words;
-        let (stop, blocked) = scan(
-            &g.row_stops[usize::from(!up)][line.clone()],
-            &g.blocked_rows[line],
-            x,
-            up,
-        );
+        let stop = scan(&g.row_stops[usize::from(!up)], y * g.row_words, x, up);
         if self.gy == y {
             // The goal is open: a scan that reaches it stops there, at the latest.
             let ga = self.gx;
@@ -171,7 +162,11 @@ impl Scanner<'_> {
                 return Some((self.goal, ga.abs_diff(x) as u32));
             }
         }
-        (!blocked).then(|| ((y * self.stride + stop) as u32, stop.abs_diff(x) as u32))
+        // A stop is an obstacle or a cell with a forced neighbour: only the latter is a
+        // jump point.
+        let cell = y * self.stride + stop;
+        self.is_open(cell)
+            .then(|| (cell as u32, stop.abs_diff(x) as u32))
     }
 
     /// Scans column `x` from row `y` towards higher rows if `up`, else lower ones (see
@@ -179,20 +174,16 @@ impl Scanner<'_> {
     #[inline(always)]
     fn along_col(&self, x: usize, y: usize, up: bool) -> Option<(u32, u32)> {
         let g = self.grid;
-        let line = x * g.col_words..(x + 1) * g.col_words;
-        let (stop, blocked) = scan(
-            &g.col_stops[usize::from(!up)][line.clone()],
-            &g.blocked_cols[line],
-            y,
-            up,
-        );
+        let stop = scan(&g.col_stops[usize::from(!up)], x * g.col_words, y, up);
         if self.gx == x {
             let ga = self.gy;
             if (up && y < ga && ga <= stop) || (!up && stop <= ga && ga < y) {
                 return Some((self.goal, ga.abs_diff(y) as u32));
             }
         }
-        (!blocked).then(|| ((stop * self.stride + x) as u32, stop.abs_diff(y) as u32))
+        let cell = stop * self.stride + x;
+        self.is_open(cell)
+            .then(|| (cell as u32, stop.abs_diff(y) as u32))
     }
 
     /// Scans from the cell at `(x, y)` in straight direction `d` (`±1` along a row,
@@ -207,9 +198,24 @@ impl Scanner<'_> {
     }
 
     /// Scans from cell `from` at `(x, y)` diagonally, `sx` (±1) along rows and `sy` (±1)
-    /// along columns.
+    /// along columns: the jump point, its diagonal moves, and the straight moves after
+    /// them.
+    ///
+    /// The scan stops at the first cell from which a straight scan finds a jump point. When
+    /// what that straight scan finds is the goal, the goal itself is returned, a diagonal
+    /// run then a straight one away: the cell where the scan turned is not needed as a
+    /// jump point, since every path through it costs at least the octile distance from it,
+    /// which the straight run to the goal achieves. The search then ends without expanding
+    /// that cell.
     #[inline]
-    fn diagonal(&self, from: u32, x: usize, y: usize, sx: isize, sy: isize) -> Option<(u32, u32)> {
+    fn diagonal(
+        &self,
+        from: u32,
+        x: usize,
+        y: usize,
+        sx: isize,
+        sy: isize,
+    ) -> Option<(u32, u32, u32)> {
         let step = sx + sy * self.stride as isize;
         // The bit of this diagonal in the grid's legal-move masks (directions 4..8: SE, NE,
         // SW, NW), which without corner cutting also requires both straight neighbours.
@@ -224,11 +230,21 @@ impl Scanner<'_> {
             x = x.wrapping_add_signed(sx);
             y = y.wrapping_add_signed(sy);
             moves += 1;
-            if i == self.goal as usize
-                || self.along_row(x, y, sx > 0).is_some()
-                || self.along_col(x, y, sy > 0).is_some()
-            {
-                return Some((i as u32, moves));
+            if i == self.goal as usize {
+                return Some((self.goal, moves, 0));
+            }
+            let row = self.along_row(x, y, sx > 0);
+            let col = if row.is_none() || self.gx == x {
+                self.along_col(x, y, sy > 0)
+            } else {
+                None
+            };
+            match (row, col) {
+                (Some((m, straight)), _) | (_, Some((m, straight))) if m == self.goal => {
+                    return Some((m, moves, straight));
+                }
+                (None, None) => {}
+                _ => return Some((i as u32, moves, 0)),
             }
         }
     }
@@ -285,8 +301,12 @@ impl Jumps for Scanner<'_> {
             }
         }
         for &(sx, sy) in &diagonals[..nd] {
-            if let Some((m, moves)) = self.diagonal(at, x, y, sx, sy) {
-                out.push((m, run_cost(moves, true), moves));
+            if let Some((m, diagonal, straight)) = self.diagonal(at, x, y, sx, sy) {
+                out.push((
+                    m,
+                    run_cost(diagonal, true) + run_cost(straight, false),
+                    diagonal + straight,
+                ));
             }
         }
     }

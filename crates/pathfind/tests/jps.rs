@@ -421,3 +421,42 @@ fn jps_start_equal_to_goal_and_expanded_cells() {
     let r = ctx.jps(&grid, [Cell::new(0, 0)], Cell::new(5, 3)).unwrap();
     assert_eq!(ctx.expanded_cells(&grid).count() as u64, r.stats.nodes);
 }
+
+/// A goal that a diagonal scan reaches by turning into a straight run is found by the
+/// start's expansion alone: the turning cell is not expanded as a jump point, and the path
+/// still runs through it, diagonal moves first.
+#[test]
+fn jps_turning_towards_the_goal_expands_only_the_start() {
+    let grid = Grid::from_rows(
+        &[
+            "..........",
+            "..........",
+            "..........",
+            "..........",
+            "..........",
+            "..@.......",
+        ],
+        Movement::OCTILE,
+    )
+    .unwrap();
+    let mut ctx = GridContext::new();
+    for (goal, turn) in [
+        (Cell::new(8, 4), Cell::new(4, 4)),
+        (Cell::new(3, 5), Cell::new(3, 3)),
+    ] {
+        let r = ctx.jps(&grid, [Cell::new(0, 0)], goal).unwrap();
+        assert_eq!(r.stats.nodes, 1, "goal {goal:?}");
+        let expanded: Vec<Cell> = ctx.expanded_cells(&grid).collect();
+        assert_eq!(expanded, [Cell::new(0, 0)]);
+        let path = r.path().unwrap();
+        let astar = ctx
+            .astar(&grid, [Cell::new(0, 0)], goal, Heuristic::Octile)
+            .unwrap();
+        assert_eq!(r.cost(), astar.cost());
+        assert!(path.nodes.contains(&turn), "{:?}", path.nodes);
+        assert_eq!(
+            path.steps() as u32,
+            turn.x.max(turn.y) + goal.x.abs_diff(turn.x) + goal.y.abs_diff(turn.y)
+        );
+    }
+}
