@@ -29,3 +29,13 @@ fn main() {
     assert_eq!(r.values.len(), 3);
     println!("m,n,k for three: {r}, values {:?}", r.values);
 }
+
+#[cfg(test)]
+mod tests {
+    /// `cargo test` runs the example: both searches succeed and the three-player search
+    /// returns a value for each player (the `expect`s and the assertion above).
+    #[test]
+    fn the_example_runs() {
+        super::main();
+    }
+}

@@ -127,7 +127,7 @@
 //!   broken game (an ongoing state without moves, a hook move that is not legal), and a panic in your game, playout or evaluator
 //!   on one of several threads: [`WorkerPanicked`](search_core::SearchError::WorkerPanicked),
 //!   with the other threads stopped (see [`Mcts::search`]).
-//! * **Extra turns:** unlike the `adversarial` engines, MCTS accepts a game in which a move
+//! * **Extra turns:** like the `adversarial` engines, MCTS accepts a game in which a move
 //!   may leave the same player to move (as a completed box does in Dots and Boxes): every
 //!   node keeps the player who moved into it, rewards are backed up for that player, and
 //!   the solver negates a proven value only where the mover changes, never by depth.
@@ -138,8 +138,8 @@
 //!   turns in any order; it proves where a player can force the top of the reward range.
 //!   Random playouts by default ([`GeneralPlayout`]), one thread or a tree per thread.
 //! * **What your game needs** beyond [`Game`](search_core::Game): searching needs
-//!   `G: PartialEq + Send` and `G::Move: Send` (`PartialEq` to find the kept tree's
-//!   position, `Send` for the threads), and the playout policy `P: Playout<G> + Sync`;
+//!   `G: PartialEq + Send` and `G::Move: Send + Sync` (`PartialEq` to find the kept tree's
+//!   position, `Send` and `Sync` for the threads), and the playout policy `P: Playout<G> + Sync`;
 //!   configuring the engine and reading its tree need nothing more than `Game`.
 #![warn(missing_docs)]
 #![forbid(unsafe_code)]

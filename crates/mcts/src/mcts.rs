@@ -78,7 +78,7 @@ pub enum Parallelism {
 /// ```
 ///
 /// **What the game must provide.** [`Mcts::search`] and the [`Strategy`] implementation
-/// need `G: Game + PartialEq + Send` with `G::Move: Send`, and a playout policy
+/// need `G: Game + PartialEq + Send` with `G::Move: Send + Sync`, and a playout policy
 /// `P: Playout<G> + Sync`: `PartialEq` lets the engine recognise the position its kept
 /// tree belongs to (tree reuse), `Send` and `Sync` let it search on several threads
 /// ([`with_threads`](Mcts::with_threads)). Configuring an engine needs only `G: Game`.

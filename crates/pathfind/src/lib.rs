@@ -102,9 +102,11 @@
 //! | `count_paths` | `count_paths` | a `PathCount`; a cycle is `PathError::Cycle` and a count beyond `u64` `PathError::CountOverflow`, not a stack overflow |
 //! | a limit stops A* | `SearchResult::best_so_far` | the path to the expanded state with the lowest heuristic, labelled as not an answer |
 //!
-//! Every function but `count_paths` (which has no costs to bound) also exists as a
-//! `SearchContext` method (reusing buffers across queries, with its budget and cost bound)
-//! and for a `SearchProblem` (`Solve::dijkstra_all`,
+//! Every function but `count_paths` (which has no costs to bound) and the two lazy
+//! iterators `bfs_reach` and `dfs_reach` (which keep their own state) also exists as a
+//! `SearchContext` method (reusing buffers across queries, with its budget and cost bound),
+//! and every one but `dijkstra_partial` and `bidirectional_bfs` for a `SearchProblem`
+//! (`Solve::dijkstra_all`,
 //! `Solve::astar_bag`, `bfs_reach_problem`, `dfs_reach_problem`, `yen_problem`,
 //! `Solve::fringe`, `Solve::count_paths`, `bidirectional_dijkstra_problem` and
 //! `bidirectional_astar_problem` with a `ReversibleProblem`).
