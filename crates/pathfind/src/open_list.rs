@@ -179,7 +179,7 @@ impl<K: Ord + Copy + 'static> OpenList<K> {
     }
 
     /// Pushes `e`; `current` is the key of the state being expanded (the minimum).
-    #[inline]
+    #[inline(always)]
     pub(crate) fn push(&mut self, e: Entry<K>, current: Option<K>) {
         if current == Some(e.key) {
             self.lane.push(e);
