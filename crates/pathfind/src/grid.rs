@@ -165,6 +165,29 @@ impl Grid {
         Ok(grid)
     }
 
+    /// A `width` × `height` grid whose cell `(x, y)` is passable if `passable[y * width +
+    /// x]` is (cells beyond the slice are not): every derived array computed once, where
+    /// setting the cells one by one would recompute the lines around each.
+    pub(crate) fn from_passable(
+        width: u32,
+        height: u32,
+        movement: Movement,
+        passable: &[bool],
+    ) -> Result<Self, PathError> {
+        let mut grid = Grid::new(width, height, movement)?;
+        for y in 0..height {
+            for x in 0..width {
+                let i = grid.pad(x, y);
+                grid.open[i] = passable
+                    .get(y as usize * width as usize + x as usize)
+                    .copied()
+                    .unwrap_or(false);
+            }
+        }
+        grid.recompute_all();
+        Ok(grid)
+    }
+
     /// Number of columns.
     ///
     /// ```
@@ -249,6 +272,10 @@ impl Grid {
     pub fn set_passable(&mut self, cell: Cell, passable: bool) -> Result<(), PathError> {
         self.check_inside(cell)?;
         let i = self.pad(cell.x, cell.y);
+        if self.open[i] == passable {
+            // Nothing derived from the cell changes.
+            return Ok(());
+        }
         self.open[i] = passable;
         self.set_blocked_bits(i);
         // The stop bits of a line depend on the line and its two neighbours.

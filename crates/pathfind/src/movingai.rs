@@ -64,16 +64,7 @@ impl MovingAiMap {
     /// assert!(g.is_passable(Cell::new(0, 0)) && !g.is_passable(Cell::new(1, 0)));
     /// ```
     pub fn to_grid(&self, movement: Movement) -> Result<Grid, PathError> {
-        let mut grid = Grid::new(self.width, self.height, movement)?;
-        for y in 0..self.height {
-            for x in 0..self.width {
-                let i = y as usize * self.width as usize + x as usize;
-                if !self.passable.get(i).copied().unwrap_or(false) {
-                    grid.set_passable(Cell::new(x, y), false)?;
-                }
-            }
-        }
-        Ok(grid)
+        Grid::from_passable(self.width, self.height, movement, &self.passable)
     }
 }
 

@@ -269,14 +269,8 @@ pub fn grid(
             )
         })
         .prop_filter_map("grid size", move |(w, h, blocked)| {
-            let mut g = Grid::new(w, h, movement).ok()?;
-            for (i, b) in blocked.into_iter().enumerate() {
-                if b {
-                    let c = Cell::new(i as u32 % w, i as u32 / w);
-                    g.set_passable(c, false).ok()?;
-                }
-            }
-            Some(g)
+            let passable: Vec<bool> = blocked.iter().map(|&b| !b).collect();
+            Grid::from_passable(w, h, movement, &passable).ok()
         })
 }
 

@@ -197,3 +197,36 @@ fn malformed_files_give_errors_naming_the_line() {
         "{e}"
     );
 }
+
+/// A map's grid, built at once from its passable flags, equals the grid of the same rows
+/// (`Grid::from_rows`) and the grid whose obstacles are set one cell at a time, on every
+/// map of the data set (each obstacle rule, each movement).
+#[test]
+fn a_maps_grid_equals_the_grid_of_its_rows_and_of_its_cells() {
+    for name in ["arena", "den312d", "Boston_0_256"] {
+        let map = load_map(data_dir().join(format!("{name}.map"))).unwrap();
+        let rows: Vec<String> = (0..map.height as usize)
+            .map(|y| {
+                let w = map.width as usize;
+                map.passable[y * w..(y + 1) * w]
+                    .iter()
+                    .map(|&p| if p { '.' } else { '@' })
+                    .collect()
+            })
+            .collect();
+        for movement in [Movement::FOUR, Movement::OCTILE] {
+            let grid = map.to_grid(movement).unwrap();
+            assert_eq!(
+                grid,
+                pathfind::Grid::from_rows(&rows, movement).unwrap(),
+                "{name}"
+            );
+            let mut by_cells = pathfind::Grid::new(map.width, map.height, movement).unwrap();
+            for (i, &p) in map.passable.iter().enumerate() {
+                let cell = Cell::new(i as u32 % map.width, i as u32 / map.width);
+                by_cells.set_passable(cell, p).unwrap();
+            }
+            assert_eq!(grid, by_cells, "{name}");
+        }
+    }
+}
