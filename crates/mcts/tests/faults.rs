@@ -308,3 +308,51 @@ fn non_losing_moves_is_not_asked_without_a_fast_winning_move() {
         );
     }
 }
+
+/// The thread that panics in [`HereOnly`]'s `play`.
+static PANICKING_THREAD: std::sync::OnceLock<thread::ThreadId> = std::sync::OnceLock::new();
+
+/// Connect Four whose `play` panics on the thread recorded in [`PANICKING_THREAD`] only.
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct HereOnly(ConnectFour);
+
+impl Game for HereOnly {
+    type Move = u8;
+    fn to_move(&self) -> Player {
+        self.0.to_move()
+    }
+    fn legal_moves(&self, moves: &mut Vec<u8>) {
+        self.0.legal_moves(moves);
+    }
+    fn play(&mut self, mv: u8) {
+        if PANICKING_THREAD.get() == Some(&thread::current().id()) {
+            panic!("boom on the calling thread");
+        }
+        self.0.play(mv);
+    }
+    fn outcome(&self) -> Outcome {
+        self.0.outcome()
+    }
+}
+
+/// With root parallelism the calling thread grows one of the trees: a panic there is
+/// `WorkerPanicked` too (it does not unwind past the other threads), and the other thread
+/// is stopped.
+#[test]
+fn a_panic_on_the_calling_thread_of_a_two_thread_search_is_worker_panicked() {
+    let r = within(Duration::from_secs(120), || {
+        PANICKING_THREAD.set(thread::current().id()).unwrap();
+        Mcts::new()
+            .with_seed(1)
+            .with_threads(2)
+            .with_budget(Budget::iterations(1_000_000_000))
+            .search(&HereOnly(ConnectFour::new()))
+            .map(|r| r.best_move)
+    });
+    match r {
+        Err(SearchError::WorkerPanicked { message }) => {
+            assert!(message.contains("boom on the calling thread"), "{message}");
+        }
+        other => panic!("expected WorkerPanicked, got {other:?}"),
+    }
+}
