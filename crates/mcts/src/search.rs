@@ -51,9 +51,8 @@ where
     /// # Panics
     /// With one thread the search runs on the calling thread, and a panic in the game, the
     /// playout policy or the evaluator prior unwinds to the caller. With more threads
-    /// ([`with_threads`](Mcts::with_threads)) the search threads are ones the engine
-    /// started, and with root parallelism the calling thread as well: a panic on any of
-    /// them is caught, the other threads stop within 16 iterations, and
+    /// ([`with_threads`](Mcts::with_threads)) every thread is one the engine started: a
+    /// panic on any of them is caught, the other threads stop within 16 iterations, and
     /// the search returns [`SearchError::WorkerPanicked`] with the panic's message (never
     /// a move chosen from the threads that survived).
     ///

@@ -52,36 +52,35 @@ where
     run_tasks(tasks, limits.halt)
 }
 
-/// Runs the first task on the calling thread and every other one on a thread of its own,
-/// and waits for all of them (one thread fewer to start per search, and the caller's
-/// cache is put to use). A panic is caught and becomes [`SearchError::WorkerPanicked`]; a
-/// task that fails raises `halt`, which the others poll to stop. Returns the first error in
-/// task order.
+/// Runs every task on a thread of its own and waits for all of them. A panic is caught
+/// and becomes [`SearchError::WorkerPanicked`]; a task that fails raises `halt`, which the
+/// others poll to stop. Returns the first error in task order.
 pub(crate) fn run_tasks<F>(tasks: Vec<F>, halt: &AtomicBool) -> Result<(), SearchError>
 where
     F: FnOnce() -> Result<(), SearchError> + Send,
 {
-    // A panic in user code, or an error, stops the other threads.
-    let guarded = |task: F| {
-        let r = catch_unwind(AssertUnwindSafe(task))
-            .unwrap_or_else(|p| Err(SearchError::from_panic(&*p)));
-        if r.is_err() {
-            halt.store(true, Ordering::Relaxed);
-        }
-        r
-    };
-    let mut tasks = tasks.into_iter();
-    let Some(first) = tasks.next() else {
-        return Ok(());
-    };
     let results: Vec<Result<(), SearchError>> = std::thread::scope(|s| {
-        let handles: Vec<_> = tasks.map(|task| s.spawn(move || guarded(task))).collect();
-        let mut results = vec![guarded(first)];
-        results.extend(handles.into_iter().map(|h| {
-            h.join()
-                .unwrap_or_else(|p| Err(SearchError::from_panic(&*p)))
-        }));
-        results
+        let handles: Vec<_> = tasks
+            .into_iter()
+            .map(|task| {
+                s.spawn(move || {
+                    // A panic in user code, or an error, stops the other threads.
+                    let r = catch_unwind(AssertUnwindSafe(task))
+                        .unwrap_or_else(|p| Err(SearchError::from_panic(&*p)));
+                    if r.is_err() {
+                        halt.store(true, Ordering::Relaxed);
+                    }
+                    r
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| {
+                h.join()
+                    .unwrap_or_else(|p| Err(SearchError::from_panic(&*p)))
+            })
+            .collect()
     });
     results.into_iter().collect()
 }
