@@ -23,7 +23,6 @@
 //! After the search the tree is copied, breadth first, into the compact arena of
 //! [`Node`]s the rest of the engine reads (final choice, tree view, tree reuse).
 
-use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::OnceLock;
 use std::sync::atomic::{AtomicU8, AtomicU16, AtomicU32, AtomicU64, AtomicUsize, Ordering};
 
@@ -31,6 +30,7 @@ use search_core::{Game, Outcome, SearchError};
 
 use crate::expansion::{Generated, generate, order, root_too_big};
 use crate::playout::{Playout, first_player_reward, run_playout};
+use crate::threads::run_tasks;
 use crate::tree::{LOSS, Node, WIN, terms};
 use crate::worker::{Ctx, Limits, Worker};
 
@@ -748,34 +748,16 @@ where
         searcher.expand(&mut workers[0], cursor, 0, state, true)?;
     }
     let issued = AtomicU64::new(0);
-    let results: Vec<Result<(), SearchError>> = std::thread::scope(|s| {
-        let handles: Vec<_> = workers
-            .iter_mut()
-            .map(|w| {
-                let root = state.clone();
-                let cursor = first_cursor.take().unwrap_or(Cursor { next: 0, end: 0 });
-                let (searcher, issued) = (&searcher, &issued);
-                s.spawn(move || {
-                    let r = catch_unwind(AssertUnwindSafe(|| {
-                        searcher.run(w, cursor, &root, limits, issued, max_iterations)
-                    }))
-                    .unwrap_or_else(|p| Err(SearchError::from_panic(&*p)));
-                    if r.is_err() {
-                        limits.halt.store(true, Ordering::Relaxed);
-                    }
-                    r
-                })
-            })
-            .collect();
-        handles
-            .into_iter()
-            .map(|h| {
-                h.join()
-                    .unwrap_or_else(|p| Err(SearchError::from_panic(&*p)))
-            })
-            .collect()
-    });
-    results.into_iter().collect::<Result<(), _>>()?;
+    let (searcher, issued) = (&searcher, &issued);
+    let tasks: Vec<_> = workers
+        .iter_mut()
+        .map(|w| {
+            let root = state.clone();
+            let cursor = first_cursor.take().unwrap_or(Cursor { next: 0, end: 0 });
+            move || searcher.run(w, cursor, &root, limits, issued, max_iterations)
+        })
+        .collect();
+    run_tasks(tasks, limits.halt)?;
     let iterations: u64 = workers.iter().map(|w| w.iterations).sum();
     let reward: f64 = workers.iter().map(|w| w.root_reward).sum();
     let visits = u64::from(root_visits) + iterations;

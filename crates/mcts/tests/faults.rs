@@ -9,7 +9,7 @@ use std::thread;
 use std::time::Duration;
 
 use games::{ConnectFour, TicTacToe};
-use mcts::{Mcts, Value};
+use mcts::{Mcts, Parallelism, Value};
 use search_core::{Budget, Game, Outcome, Player, SearchError, Wdl};
 
 /// Runs `f` on a thread of its own and fails the test if it takes longer than `limit`
@@ -86,6 +86,36 @@ fn a_panic_on_one_of_two_threads_is_worker_panicked() {
                 "{message}"
             );
             assert_eq!(kept, 0, "the trees of a failed search are dropped");
+        }
+        other => panic!("expected WorkerPanicked, got {other:?}"),
+    }
+}
+
+#[test]
+fn a_panic_on_one_of_two_threads_sharing_a_tree_is_worker_panicked() {
+    static CALLS: AtomicU64 = AtomicU64::new(0);
+    static FIRED: AtomicBool = AtomicBool::new(false);
+    let r = within(Duration::from_secs(120), || {
+        let g = Boom {
+            game: ConnectFour::new(),
+            calls: &CALLS,
+            fired: &FIRED,
+            after: 20_000,
+        };
+        // A billion iterations: the thread that does not panic must be stopped.
+        let mut ai = Mcts::new()
+            .with_seed(1)
+            .with_threads(2)
+            .with_parallelism(Parallelism::Tree)
+            .with_budget(Budget::iterations(1_000_000_000));
+        ai.search(&g).map(|r| r.best_move)
+    });
+    match r {
+        Err(SearchError::WorkerPanicked { message }) => {
+            assert!(
+                message.contains("boom: the game broke at play #20000"),
+                "{message}"
+            );
         }
         other => panic!("expected WorkerPanicked, got {other:?}"),
     }
