@@ -120,8 +120,9 @@
 //!   game's [`move_order_hint`](search_core::Game::move_order_hint) order.
 //! * **Reproducible:** all randomness comes from
 //!   [`SplitMix64`](search_core::SplitMix64) streams of the seed
-//!   ([`Mcts::with_seed`], default 0); with one thread and an iteration budget a seed
-//!   always gives the same result.
+//!   ([`Mcts::with_seed`], default 0); with an iteration budget a seed always gives the
+//!   same result on one thread, and with root parallelism (the default) on several
+//!   unless a thread proves the root's value (see [`Mcts::with_threads`]).
 //! * **Errors, not panics:** a finished game, a zero or refused budget, a NaN or negative
 //!   exploration constant, zero threads: each is a [`SearchError`](search_core::SearchError). So is a
 //!   broken game (an ongoing state without moves, a hook move that is not legal), and a panic in your game, playout or evaluator

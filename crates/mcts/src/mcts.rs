@@ -512,12 +512,15 @@ impl<G: Game, P> Mcts<G, P> {
     /// then runs on the calling thread, and both kinds of parallelism are the same search.
     ///
     /// **What several threads change.** With one thread and an iteration budget a seed
-    /// always gives the same search, bit for bit. With several, the threads' interleaving
-    /// (which thread expands a node first, which statistics another thread sees while it
-    /// selects) depends on the operating system's scheduling, so the visit counts, the
-    /// tree's shape and size and, in close positions, the chosen move vary from run to run;
-    /// the number of iterations under an iteration budget, the node cap, and every proven
-    /// value do not.
+    /// always gives the same search, bit for bit. So does root parallelism on several
+    /// threads: each thread runs a fixed share of the iterations on its own tree, so the
+    /// merged result is the same from run to run, unless one tree proves the root's value
+    /// first (the other threads then stop wherever they are). With tree parallelism the
+    /// threads' interleaving (which thread expands a node first, which statistics another
+    /// thread sees while it selects) depends on the operating system's scheduling, so the
+    /// visit counts, the tree's shape and size and, in close positions, the chosen move
+    /// vary from run to run; the number of iterations under an iteration budget, the node
+    /// cap, and every proven value do not.
     ///
     /// ```
     /// use games::ConnectFour;
