@@ -60,21 +60,26 @@ impl Game for Boom {
     }
 }
 
-#[test]
-fn a_panic_on_one_of_two_threads_is_worker_panicked() {
-    static CALLS: AtomicU64 = AtomicU64::new(0);
-    static FIRED: AtomicBool = AtomicBool::new(false);
-    let r = within(Duration::from_secs(120), || {
+/// Searches a [`Boom`] that panics at its 20,000th play on two threads with `parallelism`
+/// and a billion iterations (the thread that does not panic must be stopped): the search
+/// must be `WorkerPanicked` with the panic's message, and the failed search's trees
+/// dropped.
+fn a_panic_on_one_of_two_threads(
+    parallelism: Parallelism,
+    calls: &'static AtomicU64,
+    fired: &'static AtomicBool,
+) {
+    let r = within(Duration::from_secs(120), move || {
         let g = Boom {
             game: ConnectFour::new(),
-            calls: &CALLS,
-            fired: &FIRED,
+            calls,
+            fired,
             after: 20_000,
         };
-        // A billion iterations: the thread that does not panic must be stopped.
         let mut ai = Mcts::new()
             .with_seed(1)
             .with_threads(2)
+            .with_parallelism(parallelism)
             .with_budget(Budget::iterations(1_000_000_000));
         let r = ai.search(&g).map(|r| r.best_move);
         (r, ai.tree_size())
@@ -92,33 +97,17 @@ fn a_panic_on_one_of_two_threads_is_worker_panicked() {
 }
 
 #[test]
+fn a_panic_on_one_of_two_threads_is_worker_panicked() {
+    static CALLS: AtomicU64 = AtomicU64::new(0);
+    static FIRED: AtomicBool = AtomicBool::new(false);
+    a_panic_on_one_of_two_threads(Parallelism::Root, &CALLS, &FIRED);
+}
+
+#[test]
 fn a_panic_on_one_of_two_threads_sharing_a_tree_is_worker_panicked() {
     static CALLS: AtomicU64 = AtomicU64::new(0);
     static FIRED: AtomicBool = AtomicBool::new(false);
-    let r = within(Duration::from_secs(120), || {
-        let g = Boom {
-            game: ConnectFour::new(),
-            calls: &CALLS,
-            fired: &FIRED,
-            after: 20_000,
-        };
-        // A billion iterations: the thread that does not panic must be stopped.
-        let mut ai = Mcts::new()
-            .with_seed(1)
-            .with_threads(2)
-            .with_parallelism(Parallelism::Tree)
-            .with_budget(Budget::iterations(1_000_000_000));
-        ai.search(&g).map(|r| r.best_move)
-    });
-    match r {
-        Err(SearchError::WorkerPanicked { message }) => {
-            assert!(
-                message.contains("boom: the game broke at play #20000"),
-                "{message}"
-            );
-        }
-        other => panic!("expected WorkerPanicked, got {other:?}"),
-    }
+    a_panic_on_one_of_two_threads(Parallelism::Tree, &CALLS, &FIRED);
 }
 
 #[test]
