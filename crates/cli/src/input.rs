@@ -55,3 +55,13 @@ impl<R: BufRead> Prompt<R> {
         }
     }
 }
+
+/// Parses a command-line count that must be at least 1 (a limit, a 1-based number), with
+/// a message that says so: clap's `range(1..)` would name `u64::MAX` as the upper end.
+pub fn positive(text: &str) -> Result<u64, String> {
+    match text.parse::<u64>() {
+        Ok(0) => Err("must be 1 or more".to_owned()),
+        Ok(n) => Ok(n),
+        Err(e) => Err(format!("{e} (expected a whole number, 1 or more)")),
+    }
+}

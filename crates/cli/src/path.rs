@@ -74,18 +74,18 @@ pub struct Args {
     #[arg(long, value_enum, default_value_t = Moves::Eight)]
     moves: Moves,
     /// Run only the first N scenarios.
-    #[arg(long, short = 'n', value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, short = 'n', value_name = "N", value_parser = crate::input::positive)]
     limit: Option<u64>,
     /// Stop each query after this many expansions and report it unchecked [default:
     /// 1,000,000 for idastar and iddfs, no limit for the others].
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, value_name = "N", value_parser = crate::input::positive)]
     max_expansions: Option<u64>,
     /// Draw one search into this file: SVG (`.svg`) or PNG (`.png`).
     #[arg(long, value_name = "FILE")]
     render: Option<PathBuf>,
     /// The scenario --render draws: its 1-based number in the scenario file [default: the
     /// last one run].
-    #[arg(long, value_name = "K", requires = "render", value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, value_name = "K", requires = "render", value_parser = crate::input::positive)]
     scenario: Option<u64>,
 }
 

@@ -67,7 +67,7 @@ pub struct Args {
     /// Stop each position after this many milliseconds (its line then reports the error).
     /// With --analyze the limit bounds the 7 columns together; with --analyze --weak, each
     /// column's weak solve.
-    #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, value_name = "MS", value_parser = crate::input::positive)]
     time_limit: Option<u64>,
     /// Tuning: nodes with fewer empty cells than this skip the table (default 8).
     #[arg(long, value_name = "N", hide_short_help = true)]

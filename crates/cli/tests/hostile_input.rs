@@ -111,3 +111,17 @@ mod typing_at_the_new_games {
         }
     }
 }
+
+#[test]
+fn a_count_below_one_is_refused_with_its_rule() {
+    for args in [
+        &["solve", "--time-limit", "0", "44"][..],
+        &["path", "data/movingai/arena.map", "--limit", "0"],
+        &["path", "data/movingai/arena.map", "--max-expansions=-3"],
+    ] {
+        let (code, _, err) = ply(args, b"");
+        assert_eq!(code, 2, "{args:?}: {err}");
+        assert!(err.contains("1 or more"), "{args:?}: {err}");
+        assert!(!err.contains(&u64::MAX.to_string()), "{args:?}: {err}");
+    }
+}
