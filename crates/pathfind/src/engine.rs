@@ -127,33 +127,29 @@ fn hash_of<N: Hash>(node: &N) -> u64 {
     core::hash::Hasher::finish(&h)
 }
 
-/// How far [`HashSlots`] probes after a taken bucket: to the next place of the next block
-/// (one cache line on with 8-byte buckets), so that the 8 states of a block of ids rarely
-/// compete for a bucket. The step is odd, so the probe sequence visits every bucket of a
-/// power-of-two table and always finds an empty one, however badly a state type hashes.
+/// How far [`HashSlots`] probes after a taken bucket: to the next place of the next block,
+/// so that the 8 states of a block of ids rarely compete for a bucket. The step is odd, so
+/// the probe sequence visits every bucket of a power-of-two table and always finds an
+/// empty one, however badly a state type hashes.
 const PROBE_STEP: usize = 9;
 
 /// The smallest table [`HashSlots`] allocates (buckets).
 const MIN_BUCKETS: usize = 64;
 
 /// Numbers arbitrary hashable states in the order they are met: an open-addressing table
-/// whose buckets hold the state and its slot side by side, so that a look-up of a small
-/// state usually reads one cache line, and a new state is inserted where its look-up ended
-/// (one probe sequence per state met). Probing steps by [`PROBE_STEP`] buckets (see
-/// [`SlotHasher`]). The table is at most half full.
-/// Empty buckets hold the slot [`NONE`] next to a copy of some state (the table is created
-/// when the first state is numbered, and every bucket starts as a copy of it), so that the
-/// table needs no default value of `N` and no `unsafe`.
+/// of slots (4 bytes a bucket, [`NONE`] when empty) beside the states in order of slot. A
+/// look-up compares the states whose slots it probes; a new state is inserted where its
+/// look-up ended (one probe sequence per state met), and is stored once. Probing steps by
+/// [`PROBE_STEP`] buckets (see [`SlotHasher`]). The table is at most half full.
 ///
-/// A new search empties the table by removing the states of the last one in reverse order
-/// of numbering (each removal finds its state where the probe sequence of its insertion
+/// A new search empties the table by removing the slots of the last one in reverse order
+/// of numbering (each removal finds its slot where the probe sequence of its insertion
 /// ended, since every state numbered earlier is still in place), or, when they fill more
 /// than an eighth of the table, by emptying every bucket.
 #[derive(Clone, Debug)]
 pub(crate) struct HashSlots<N> {
-    /// `(slot, state)` per bucket; a power of two buckets (at least [`MIN_BUCKETS`]), or
-    /// none.
-    buckets: Vec<(u32, N)>,
+    /// The slot in each bucket; a power of two buckets (at least [`MIN_BUCKETS`]), or none.
+    buckets: Vec<u32>,
     /// 64 minus the base-2 logarithm of the number of buckets.
     shift: u32,
     /// How many states the table holds before it must grow: half the buckets, and never
@@ -183,40 +179,43 @@ impl<N: Clone + Eq + Hash> HashSlots<N> {
         let mask = self.buckets.len() - 1;
         let mut i = bucket(hash_of(node), self.shift);
         loop {
-            let (s, ref n) = self.buckets[i];
+            let s = self.buckets[i];
             if s == NONE {
                 return None;
             }
-            if n == node {
+            if self.nodes[s as usize] == *node {
                 return Some(s);
             }
             i = (i + PROBE_STEP) & mask;
         }
     }
 
-    /// Doubles the table (or creates it, every bucket a copy of `filler`) and inserts the
-    /// numbered states again, in order.
+    /// The first empty bucket of the probe sequence of `hash`.
+    #[inline]
+    fn empty_bucket(&self, hash: u64) -> usize {
+        let mask = self.buckets.len() - 1;
+        let mut i = bucket(hash, self.shift);
+        while self.buckets[i] != NONE {
+            i = (i + PROBE_STEP) & mask;
+        }
+        i
+    }
+
+    /// Doubles the table (or creates it) and inserts the numbered states again, in order.
     #[cold]
     #[inline(never)]
-    fn grow(&mut self, filler: &N) {
+    fn grow(&mut self) {
         let len = (self.buckets.len() * 2).max(MIN_BUCKETS);
-        let filler = self.nodes.first().unwrap_or(filler).clone();
         self.buckets.clear();
-        self.buckets.resize(len, (NONE, filler));
-        let mask = len - 1;
+        self.buckets.resize(len, NONE);
         self.shift = 64 - len.trailing_zeros();
         self.limit = (len / 2).min(NONE as usize);
-        for (s, n) in self.nodes.iter().enumerate() {
-            let mut i = bucket(hash_of(n), self.shift);
-            while self.buckets[i].0 != NONE {
-                i = (i + PROBE_STEP) & mask;
-            }
-            self.buckets[i] = (s as u32, n.clone());
+        for s in 0..self.nodes.len() {
+            let i = self.empty_bucket(hash_of(&self.nodes[s]));
+            self.buckets[i] = s as u32;
         }
     }
-}
 
-impl<N: Clone + Eq + Hash> HashSlots<N> {
     /// Numbers `node`, a state new to the table that would fill it past one half (or the
     /// first state of a table not created yet): grows (or creates) the table first, or
     /// refuses a state past the largest slot.
@@ -227,13 +226,9 @@ impl<N: Clone + Eq + Hash> HashSlots<N> {
         if next >= NONE as usize {
             return Err(too_many_states());
         }
-        self.grow(node);
-        let mask = self.buckets.len() - 1;
-        let mut i = bucket(hash_of(node), self.shift);
-        while self.buckets[i].0 != NONE {
-            i = (i + PROBE_STEP) & mask;
-        }
-        self.buckets[i] = (next as u32, node.clone());
+        self.grow();
+        let i = self.empty_bucket(hash_of(node));
+        self.buckets[i] = next as u32;
         self.nodes.push(node.clone());
         Ok((next as u32, true))
     }
@@ -249,25 +244,21 @@ impl<N> HashSlots<N> {
 impl<N: Clone + Eq + Hash> Slots<N> for HashSlots<N> {
     fn reset(&mut self) {
         if self.nodes.len() * 8 > self.buckets.len() {
-            for b in &mut self.buckets {
-                b.0 = NONE;
-            }
+            self.buckets.fill(NONE);
         } else {
             let mask = self.buckets.len().wrapping_sub(1);
-            for n in self.nodes.iter().rev() {
+            for (s, n) in self.nodes.iter().enumerate().rev() {
                 let mut i = bucket(hash_of(n), self.shift);
-                // A state whose `Hash` or `Eq` changed since it was numbered is not
-                // found; then every bucket is emptied.
-                while self.buckets[i].0 != NONE && self.buckets[i].1 != *n {
+                // A state whose `Hash` changed since it was numbered is not found; then
+                // every bucket is emptied.
+                while self.buckets[i] != NONE && self.buckets[i] != s as u32 {
                     i = (i + PROBE_STEP) & mask;
                 }
-                if self.buckets[i].0 == NONE {
-                    for b in &mut self.buckets {
-                        b.0 = NONE;
-                    }
+                if self.buckets[i] == NONE {
+                    self.buckets.fill(NONE);
                     break;
                 }
-                self.buckets[i].0 = NONE;
+                self.buckets[i] = NONE;
             }
         }
         self.nodes.clear();
@@ -290,20 +281,20 @@ impl<N: Clone + Eq + Hash> Slots<N> for HashSlots<N> {
         let mask = self.buckets.len().wrapping_sub(1);
         let mut i = bucket(hash_of(node), self.shift);
         loop {
-            let Some(b) = self.buckets.get_mut(i) else {
+            let Some(&s) = self.buckets.get(i) else {
                 return self.insert_after_growing(node);
             };
-            if b.0 == NONE {
+            if s == NONE {
                 let next = self.nodes.len();
                 if next >= self.limit {
                     return self.insert_after_growing(node);
                 }
-                *b = (next as u32, node.clone());
+                self.buckets[i] = next as u32;
                 self.nodes.push(node.clone());
                 return Ok((next as u32, true));
             }
-            if b.1 == *node {
-                return Ok((b.0, false));
+            if self.nodes[s as usize] == *node {
+                return Ok((s, false));
             }
             i = (i + PROBE_STEP) & mask;
         }
