@@ -74,12 +74,23 @@ impl SlotHasher {
 }
 
 impl core::hash::Hasher for SlotHasher {
+    /// Bytes as little-endian words, the last one padded with zeros (read without a
+    /// call to copy them).
     #[inline]
     fn write(&mut self, bytes: &[u8]) {
-        for chunk in bytes.chunks(8) {
+        let mut chunks = bytes.chunks_exact(8);
+        for chunk in &mut chunks {
             let mut word = [0u8; 8];
-            word[..chunk.len()].copy_from_slice(chunk);
+            word.copy_from_slice(chunk);
             self.add(u64::from_le_bytes(word));
+        }
+        let tail = chunks.remainder();
+        if !tail.is_empty() {
+            let word = tail
+                .iter()
+                .enumerate()
+                .fold(0u64, |w, (i, &b)| w | u64::from(b) << (8 * i));
+            self.add(word);
         }
     }
     #[inline(always)]
@@ -865,6 +876,23 @@ mod tests {
             let n = if round == 2 { 2500 } else { 40 };
             let states: Vec<u32> = (0..n).map(|i| (i * 31 + round) % (n / 2) * 5).collect();
             check_numbering(&mut slots, &states);
+        }
+    }
+
+    #[test]
+    fn bytes_hash_as_little_endian_words_padded_with_zeros() {
+        use core::hash::Hasher;
+        let bytes: Vec<u8> = (1..=40u8).map(|b| b.wrapping_mul(37)).collect();
+        for len in 0..=bytes.len() {
+            let mut fast = super::SlotHasher::default();
+            fast.write(&bytes[..len]);
+            let mut words = super::SlotHasher::default();
+            for chunk in bytes[..len].chunks(8) {
+                let mut word = [0u8; 8];
+                word[..chunk.len()].copy_from_slice(chunk);
+                words.write_u64(u64::from_le_bytes(word));
+            }
+            assert_eq!(fast.finish(), words.finish(), "{len} bytes");
         }
     }
 
