@@ -1,4 +1,5 @@
-//! Questions at the prompt: lines of input, asked again until the answer makes sense.
+//! What the user types: questions at the prompt (lines of input, asked again until the
+//! answer makes sense), and counts on the command line that must be at least 1.
 
 use std::io::{self, BufRead, Write};
 
