@@ -34,6 +34,11 @@ impl GridContext {
     /// usually much faster on open maps. The grid must be 8-connected without corner
     /// cutting ([`Movement::OCTILE`](crate::Movement::OCTILE), the MovingAI rule).
     ///
+    /// What it saves is expansions: a straight or diagonal run with nothing beside it is
+    /// crossed without stopping. Where obstacles are scattered cell by cell, most cells
+    /// have an obstacle beside them and become jump points, and A* is about as fast; compare
+    /// `stats.nodes` of both on your maps.
+    ///
     /// The path is returned cell by cell. The budget counts jump points: `stats.nodes` is
     /// the number of jump points expanded (what `Budget::nodes` bounds), `stats.leaves` the
     /// number generated; `depth` and the cost bound apply to the path as for
