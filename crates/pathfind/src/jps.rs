@@ -35,7 +35,7 @@ impl GridContext {
     /// cutting ([`Movement::OCTILE`](crate::Movement::OCTILE), the MovingAI rule).
     ///
     /// What it saves is expansions: a straight or diagonal run with nothing beside it is
-    /// crossed without stopping. Where obstacles are scattered cell by cell, most cells
+    /// crossed without stopping. Where obstacles are scattered cell by cell, many cells
     /// have an obstacle beside them and become jump points, and A* is about as fast; compare
     /// `stats.nodes` of both on your maps.
     ///

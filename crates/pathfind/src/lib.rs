@@ -18,8 +18,8 @@
 //!    grid query into a [`SearchProblem`]. On 8-connected grids without corner cutting,
 //!    jump point search ([`GridContext::jps`], and [`JpsPlus`] with precomputed jump
 //!    distances) finds the same optimal paths expanding far fewer cells on maps with open
-//!    areas and long walls (among obstacles scattered cell by cell nearly every cell is a
-//!    jump point, and it runs about as fast as [`GridContext::astar`]); [`CostGrid`]
+//!    areas and long walls (among obstacles scattered cell by cell many cells are jump
+//!    points, and it runs about as fast as [`GridContext::astar`]); [`CostGrid`]
 //!    gives cells weights; [`Replanner`] (D* Lite) repairs a path after cells change.
 //!
 //! ## The five steps: new, with_budget, with_threads, run, read stats
