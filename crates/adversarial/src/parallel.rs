@@ -50,8 +50,7 @@ fn guarded<R>(
     halt: &AtomicBool,
     work: impl FnOnce() -> Result<R, SearchError>,
 ) -> Result<R, SearchError> {
-    let result =
-        catch_unwind(AssertUnwindSafe(work)).unwrap_or_else(|p| Err(SearchError::from_panic(&*p)));
+    let result = SearchError::flatten_panic(catch_unwind(AssertUnwindSafe(work)));
     if result.is_err() {
         halt.store(true, Ordering::Relaxed);
     }
@@ -135,10 +134,7 @@ where
         halt.store(true, Ordering::Relaxed);
         let helpers: Vec<Result<Stats, SearchError>> = helpers
             .into_iter()
-            .map(|h| {
-                h.join()
-                    .unwrap_or_else(|p| Err(SearchError::from_panic(&*p)))
-            })
+            .map(|h| SearchError::flatten_panic(h.join()))
             .collect();
         (main, helpers)
     });
@@ -242,10 +238,7 @@ where
             .collect();
         handles
             .into_iter()
-            .map(|h| {
-                h.join()
-                    .unwrap_or_else(|p| Err(SearchError::from_panic(&*p)))
-            })
+            .map(|h| SearchError::flatten_panic(h.join()))
             .collect::<Vec<_>>()
     });
     let outcomes = first_error(outcomes)?;

@@ -65,8 +65,7 @@ where
             .map(|task| {
                 s.spawn(move || {
                     // A panic in user code, or an error, stops the other threads.
-                    let r = catch_unwind(AssertUnwindSafe(task))
-                        .unwrap_or_else(|p| Err(SearchError::from_panic(&*p)));
+                    let r = SearchError::flatten_panic(catch_unwind(AssertUnwindSafe(task)));
                     if r.is_err() {
                         halt.store(true, Ordering::Relaxed);
                     }
@@ -76,10 +75,7 @@ where
             .collect();
         handles
             .into_iter()
-            .map(|h| {
-                h.join()
-                    .unwrap_or_else(|p| Err(SearchError::from_panic(&*p)))
-            })
+            .map(|h| SearchError::flatten_panic(h.join()))
             .collect()
     });
     results.into_iter().collect()

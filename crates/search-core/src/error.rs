@@ -279,6 +279,27 @@ impl SearchError {
         SearchError::WorkerPanicked { message }
     }
 
+    /// The result of work that may have panicked, as [`std::thread::ScopedJoinHandle::join`]
+    /// or [`std::panic::catch_unwind`] return it for work that returns a `Result`: the
+    /// work's own result, or for a panic its [`from_panic`](SearchError::from_panic) error.
+    /// The one place where an engine's threads turn a panic into an error.
+    ///
+    /// ```
+    /// use search_core::SearchError;
+    /// let ok = std::panic::catch_unwind(|| Ok::<u32, SearchError>(7));
+    /// assert_eq!(SearchError::flatten_panic(ok), Ok(7));
+    /// let panicked = std::panic::catch_unwind(|| -> Result<u32, SearchError> { panic!("bad move") });
+    /// assert_eq!(
+    ///     SearchError::flatten_panic(panicked),
+    ///     Err(SearchError::WorkerPanicked { message: "bad move".into() })
+    /// );
+    /// ```
+    pub fn flatten_panic<T>(
+        outcome: std::thread::Result<Result<T, SearchError>>,
+    ) -> Result<T, SearchError> {
+        outcome.unwrap_or_else(|p| Err(SearchError::from_panic(&*p)))
+    }
+
     /// `true` for the errors that mean the [`Game`](crate::Game) implementation breaks its
     /// contract ([`NoLegalMoves`](SearchError::NoLegalMoves),
     /// [`TurnDidNotPass`](SearchError::TurnDidNotPass),
