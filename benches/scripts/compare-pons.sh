@@ -13,7 +13,7 @@
 #
 # Then, from the repository root:
 #
-#   cargo build --release -p search-cli
+#   cargo build --release -p plysearch-cli
 #   benches/scripts/compare-pons.sh /tmp/pons/c4solver [ROUNDS] [TABLE_MB]
 #
 # PLY_OPTIONS adds options to every `ply solve` (e.g. PLY_OPTIONS="--etc --table compact").
@@ -26,7 +26,7 @@ rounds=${2:-2}
 table_mb=${3:-16}
 cd "$(dirname "$0")/../.."
 ply=target/release/ply
-[ -x "$ply" ] || { echo "build ply first: cargo build --release -p search-cli" >&2; exit 2; }
+[ -x "$ply" ] || { echo "build ply first: cargo build --release -p plysearch-cli" >&2; exit 2; }
 [ -x "$pons" ] || { echo "$pons is not an executable" >&2; exit 2; }
 
 # Mean of column 4 (microseconds) and column 3 (nodes) of `moves score nodes µs` lines.

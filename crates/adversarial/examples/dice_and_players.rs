@@ -1,7 +1,7 @@
 //! Dice and more players: expectiminimax on EinStein würfelt nicht! and max^n on a
 //! three-player m,n,k-game, as `docs/guide-your-own-game.md` (section 10) shows.
 //!
-//! `cargo run --release -p adversarial --example dice_and_players`
+//! `cargo run --release -p plysearch-adversarial --example dice_and_players`
 
 use adversarial::{ChancePruning, Expectimax, MaxN};
 use games::{EinStein, EinSteinMove, MnkGame};

@@ -4,8 +4,8 @@
 //! confidence interval and an Elo estimate (the `search_core::arena` match runner).
 //!
 //! ```text
-//! cargo run --release -p adversarial --example evaluator_match -- --depth 6 --games 100
-//! cargo run --release -p adversarial --example evaluator_match -- --time 20 --games 50 --openings 4
+//! cargo run --release -p plysearch-adversarial --example evaluator_match -- --depth 6 --games 100
+//! cargo run --release -p plysearch-adversarial --example evaluator_match -- --time 20 --games 50 --openings 4
 //! ```
 //! Options: `--depth N` (default 6) or `--time MS` per move, `--games N` (default 100, played
 //! in pairs with colours swapped), `--openings K` (random opening plies shared by each pair,

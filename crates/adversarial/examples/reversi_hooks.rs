@@ -3,8 +3,8 @@
 //! `docs/guide-your-own-game.md`.
 //!
 //! ```text
-//! cargo run --release -p adversarial --example reversi_hooks -- 8
-//! cargo test -p adversarial --example reversi_hooks     # every configuration agrees
+//! cargo run --release -p plysearch-adversarial --example reversi_hooks -- 8
+//! cargo test -p plysearch-adversarial --example reversi_hooks     # every configuration agrees
 //! ```
 //! It searches 40 seeded middle-game positions (6 to 13 random plies from the start) to
 //! depth `D` (default 8, at most 14) with [`Negamax`] and the evaluator

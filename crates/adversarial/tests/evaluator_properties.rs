@@ -1,5 +1,5 @@
 //! The evaluator property helpers (feature `testing`, which the crate's dev-dependency on
-//! itself turns on, so that plain `cargo test -p adversarial` runs these): they pass on the
+//! itself turns on, so that plain `cargo test -p plysearch-adversarial` runs these): they pass on the
 //! shipped evaluators and games, and they catch wrong evaluators and wrong game hooks.
 
 use std::fmt;

@@ -5,7 +5,7 @@
 //! played). The same seed always gives the same positions.
 //!
 //! ```text
-//! cargo run --release -p games --example connect4_random_positions -- --count 600 --seed 1 > random.txt
+//! cargo run --release -p plysearch-games --example connect4_random_positions -- --count 600 --seed 1 > random.txt
 //! target/release/ply solve --quiet < random.txt
 //! ```
 //!

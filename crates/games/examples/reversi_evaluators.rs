@@ -9,7 +9,7 @@
 //! difference with its interval.
 //!
 //! ```text
-//! cargo run --release -p games --example reversi_evaluators -- --games 1000 --seed 1 --opening-plies 4
+//! cargo run --release -p plysearch-games --example reversi_evaluators -- --games 1000 --seed 1 --opening-plies 4
 //! ```
 //!
 //! Options: `--games N` (default 1000, played in pairs with colours swapped), `--seed S`

@@ -4,8 +4,8 @@
 //! `data/movingai`), also runs 4-connected BFS on the same scenarios and checks its lengths.
 //!
 //! ```text
-//! cargo run --release -p pathfind --example movingai -- MAP.map [MAP.map.scen] [MAP2.map ...]
-//! cargo run --release -p pathfind --example movingai -- data/movingai/arena.map
+//! cargo run --release -p plysearch-pathfind --example movingai -- MAP.map [MAP.map.scen] [MAP2.map ...]
+//! cargo run --release -p plysearch-pathfind --example movingai -- data/movingai/arena.map
 //! ```
 
 use std::path::{Path, PathBuf};

@@ -6,8 +6,8 @@
 //! `GridContext::astar_costs` on the same grid (`fresh`), for a number of rounds.
 //!
 //! ```text
-//! cargo run --release -p pathfind --example replanning -- random512-10-0 replan 2
-//! cargo run --release -p pathfind --example replanning -- maze512-1-0 check
+//! cargo run --release -p plysearch-pathfind --example replanning -- random512-10-0 replan 2
+//! cargo run --release -p plysearch-pathfind --example replanning -- maze512-1-0 check
 //! ```
 //!
 //! `check` runs one round of both, checks that they find the same costs and prints the

@@ -4,7 +4,7 @@
 //! crate's `bfs` on the same successor function, each the fastest of a number of rounds.
 //!
 //! ```text
-//! cargo run --release -p pathfind --example state_types -- [rounds]
+//! cargo run --release -p plysearch-pathfind --example state_types -- [rounds]
 //! ```
 //!
 //! Both must find a shortest path of the same length; the example fails if they do not.

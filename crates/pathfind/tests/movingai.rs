@@ -1,7 +1,7 @@
 //! The MovingAI benchmark maps in `data/movingai`: A* (8-connected, √2 diagonals, no
 //! corner cutting, octile heuristic) returns the `.scen` optimal length, and 4-connected BFS
 //! the length of `4conn/*.tsv`. A deterministic sample (at most about 300 evenly spaced
-//! scenarios per map) keeps the suite fast; `cargo run --release -p pathfind --example
+//! scenarios per map) keeps the suite fast; `cargo run --release -p plysearch-pathfind --example
 //! movingai` runs every scenario.
 
 use std::path::PathBuf;
