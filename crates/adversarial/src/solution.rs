@@ -76,7 +76,7 @@ impl fmt::Display for Solution {
     /// ```
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.score {
-            Some(score) => write!(f, "{score} (exact), {}", self.stats),
+            Some(score) => write!(f, "{} (exact), {}", score.exact(), self.stats),
             None => write!(
                 f,
                 "unsolved, between {} and {}, {}",
@@ -164,7 +164,9 @@ impl<M: fmt::Debug> fmt::Display for BestMove<M> {
         write!(
             f,
             "move {:?}, {} (exact), {}",
-            self.mv, self.score, self.stats
+            self.mv,
+            self.score.exact(),
+            self.stats
         )
     }
 }

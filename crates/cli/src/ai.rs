@@ -9,7 +9,7 @@
 use std::fmt::{self, Display};
 use std::str::FromStr;
 use std::sync::Arc;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use adversarial::{MarginSolver, Negamax, Replacement, Solver, TranspositionTable};
 use games::reversi::{Move as ReversiMove, Weights};
@@ -19,7 +19,8 @@ use search_core::{
     Budget, Evaluator, Game, GameHash, MoveAnalysis, Player, RandomMover, SearchError, Strategy,
 };
 
-/// What the terminal needs from a game beyond [`GameHash`].
+/// What the terminal needs from a game beyond [`GameHash`]. Every number a person types
+/// or reads for a move counts from 1 (cells, columns, lines, pits).
 pub trait Playable:
     GameHash<Move: Send + Sync> + PartialEq + Display + Send + Sync + 'static
 {
@@ -27,8 +28,6 @@ pub trait Playable:
     const NAME: &'static str;
     /// What to type for a move, for the prompt.
     const MOVE_HELP: &'static str;
-    /// Reads a start position (`--moves`), or explains what is wrong.
-    fn parse_position(text: &str) -> Result<Self, String>;
     /// Reads what a person typed as a legal move, or explains what is wrong.
     fn parse_move(&self, text: &str) -> Result<Self::Move, String>;
     /// The move in words, for messages ("column 4").
@@ -52,56 +51,124 @@ pub trait Playable:
     fn board(&self) -> String {
         self.to_string()
     }
-    /// Plays `text`'s moves, typed as at the prompt and separated by spaces, from `self`.
-    fn after_moves(&self, text: &str) -> Result<Self, String> {
+    /// The board after `moves` were played from `origin`, for games whose picture needs the
+    /// whole game (who owns which box); by default [`board`](Playable::board).
+    fn board_with_history(&self, origin: &Self, moves: &[Self::Move]) -> String {
+        let _ = (origin, moves);
+        self.board()
+    }
+    /// The rule variant in force, for the line that starts a game (empty when the game has
+    /// one set of rules).
+    fn rules_note() -> &'static str {
+        ""
+    }
+    /// Reads a start position (`--start`) from `board`: the board the moves start from and
+    /// the moves, typed as at the prompt and separated by spaces.
+    fn parse_start(board: &Self, text: &str) -> Result<(Self, Vec<Self::Move>), String> {
+        let moves = board.moves_from_text(text)?;
+        Ok((board.clone(), moves))
+    }
+    /// Plays `text`'s moves, typed as at the prompt and separated by spaces, from `self`,
+    /// and returns them.
+    fn moves_from_text(&self, text: &str) -> Result<Vec<Self::Move>, String> {
         let mut state = self.clone();
+        let mut moves = Vec::new();
         for (i, word) in text.split_whitespace().enumerate() {
             if state.outcome().is_over() {
-                return Err(format!("move {} ({word}): the game is already over", i + 1));
+                return Err(format!(
+                    "move {} ({}): the game is already over",
+                    i + 1,
+                    crate::input::quote(word)
+                ));
             }
-            let mv = state
-                .parse_move(word)
-                .map_err(|e| format!("move {} ({word}): {e}", i + 1))?;
+            let mv = state.parse_move(word).map_err(|e| {
+                format!("move {} ({}): {e}", i + 1, crate::input::quote(word))
+            })?;
             state.play(mv);
+            moves.push(mv);
         }
-        Ok(state)
+        Ok(moves)
     }
+}
+
+/// Reads a 1-based number between 1 and `count` for a move the prompt calls `what` (a cell,
+/// a line, a pit): its 0-based index.
+fn one_based(text: &str, what: &str, count: usize) -> Result<usize, String> {
+    let n: usize = text.parse().map_err(|_| {
+        format!(
+            "{} is not a number: type a {what} 1-{count}",
+            crate::input::quote(text)
+        )
+    })?;
+    if !(1..=count).contains(&n) {
+        return Err(format!(
+            "there is no {what} {n}: {what}s are numbered 1 to {count}"
+        ));
+    }
+    Ok(n - 1)
 }
 
 impl Playable for TicTacToe {
     const NAME: &'static str = "tic-tac-toe";
-    const MOVE_HELP: &'static str = "a cell number 0-8 (shown on the right of the board)";
+    const MOVE_HELP: &'static str = "a cell number 1-9 (shown on the right of the board)";
 
-    fn parse_position(text: &str) -> Result<Self, String> {
-        text.parse()
-            .map_err(|e| format!("bad tic-tac-toe position {text:?}: {e}"))
+    /// Nine cells (`X.O.X....`, spaces ignored) or moves as typed at the prompt (`5 1`).
+    fn parse_start(board: &Self, text: &str) -> Result<(Self, Vec<u8>), String> {
+        let cells: String = text.chars().filter(|c| !c.is_whitespace()).collect();
+        if cells.len() == 9 && cells.chars().all(|c| "xXoO.".contains(c)) {
+            let state = cells.parse().map_err(|e| {
+                format!("bad tic-tac-toe position {}: {e}", crate::input::quote(text))
+            })?;
+            return Ok((state, Vec::new()));
+        }
+        Ok((*board, board.moves_from_text(text)?))
     }
 
     fn parse_move(&self, text: &str) -> Result<u8, String> {
-        let cell: u8 = text
-            .parse()
-            .map_err(|_| format!("{text:?} is not a number: type a cell 0-8"))?;
-        if cell > 8 {
-            return Err(format!(
-                "there is no cell {cell}: cells are numbered 0 to 8"
-            ));
-        }
+        let cell = one_based(text, "cell", 9)? as u8;
         if self.cell(cell).is_some() {
-            return Err(format!("cell {cell} is already taken: choose an empty one"));
+            return Err(format!(
+                "cell {} is already taken: choose an empty one",
+                cell + 1
+            ));
         }
         Ok(cell)
     }
 
     fn show_move(mv: u8) -> String {
-        format!("cell {mv}")
+        format!("cell {}", mv + 1)
     }
 
     fn move_text(mv: u8) -> String {
-        mv.to_string()
+        (mv + 1).to_string()
     }
 
     fn evaluate(&self) -> i32 {
         OpenLines.evaluate(self)
+    }
+
+    /// The board, and beside it the numbers of the cells to type (1 to 9).
+    fn board(&self) -> String {
+        let mut text = String::new();
+        for row in 0..3u8 {
+            for col in 0..3u8 {
+                let c = match self.cell(row * 3 + col) {
+                    Some(Player::First) => 'X',
+                    Some(Player::Second) => 'O',
+                    None => '.',
+                };
+                text.push(' ');
+                text.push(c);
+            }
+            text.push_str("   ");
+            for col in 0..3u8 {
+                text.push_str(&format!(" {}", row * 3 + col + 1));
+            }
+            if row < 2 {
+                text.push('\n');
+            }
+        }
+        text
     }
 }
 
@@ -109,24 +176,26 @@ impl Playable for ConnectFour {
     const NAME: &'static str = "Connect Four";
     const MOVE_HELP: &'static str = "a column number 1-7";
 
-    fn parse_position(text: &str) -> Result<Self, String> {
-        text.parse()
-            .map_err(|e| format!("bad Connect Four position {text:?}: {e}"))
+    /// Columns played from the empty board, as in the published benchmark (`4455`), or as
+    /// typed at the prompt (`4 4 5`).
+    fn parse_start(board: &Self, text: &str) -> Result<(Self, Vec<u8>), String> {
+        let digits: String = text.chars().filter(|c| !c.is_whitespace()).collect();
+        if digits.is_empty() || digits == "-" {
+            return Ok((*board, Vec::new()));
+        }
+        // The parser checks every column and that no move follows the end of the game.
+        digits.parse::<ConnectFour>().map_err(|e| {
+            format!("bad Connect Four position {}: {e}", crate::input::quote(text))
+        })?;
+        Ok((*board, digits.bytes().map(|b| b - b'1').collect()))
     }
 
     fn parse_move(&self, text: &str) -> Result<u8, String> {
-        let col: u8 = text
-            .parse()
-            .map_err(|_| format!("{text:?} is not a number: type a column 1-7"))?;
-        if !(1..=7).contains(&col) {
-            return Err(format!(
-                "there is no column {col}: columns are numbered 1 to 7"
-            ));
+        let col = one_based(text, "column", 7)? as u8;
+        if !self.can_play(col) {
+            return Err(format!("column {} is full: choose another one", col + 1));
         }
-        if !self.can_play(col - 1) {
-            return Err(format!("column {col} is full: choose another one"));
-        }
-        Ok(col - 1)
+        Ok(col)
     }
 
     fn show_move(mv: u8) -> String {
@@ -145,20 +214,6 @@ impl Playable for ConnectFour {
 impl Playable for Reversi {
     const NAME: &'static str = "Reversi (6 x 6)";
     const MOVE_HELP: &'static str = "a square such as c4, or pass";
-
-    /// Moves from the start position, separated by spaces: `c2 b2 pass`.
-    fn parse_position(text: &str) -> Result<Self, String> {
-        let mut state = Reversi::new();
-        for (i, word) in text.split_whitespace().enumerate() {
-            let mv: ReversiMove = word
-                .parse()
-                .map_err(|e| format!("bad Reversi move {} ({word:?}): {e}", i + 1))?;
-            state
-                .try_play(mv)
-                .map_err(|e| format!("Reversi move {} ({word}): {e}", i + 1))?;
-        }
-        Ok(state)
-    }
 
     fn parse_move(&self, text: &str) -> Result<ReversiMove, String> {
         let mv: ReversiMove = text.parse().map_err(|e| format!("{e}"))?;
@@ -189,35 +244,23 @@ impl Playable for DotsAndBoxes {
     const MOVE_HELP: &'static str = "a line number (the free lines show their numbers)";
     const MARGIN: bool = true;
 
-    /// Lines from the start, as at the prompt: `0 12 5`.
-    fn parse_position(text: &str) -> Result<Self, String> {
-        DotsAndBoxes::default().after_moves(text)
-    }
-
     fn parse_move(&self, text: &str) -> Result<u8, String> {
-        let lines = self.line_count();
-        let line: usize = text
-            .parse()
-            .map_err(|_| format!("{text:?} is not a number: type a line 0-{}", lines - 1))?;
-        if line >= lines {
-            return Err(format!(
-                "there is no line {line}: lines are numbered 0 to {}",
-                lines - 1
-            ));
-        }
-        let line = line as u8;
+        let line = one_based(text, "line", self.line_count())? as u8;
         if self.is_drawn(line) {
-            return Err(format!("line {line} is already drawn: choose a free one"));
+            return Err(format!(
+                "line {} is already drawn: choose a free one",
+                line + 1
+            ));
         }
         Ok(line)
     }
 
     fn show_move(mv: u8) -> String {
-        format!("line {mv}")
+        format!("line {}", mv + 1)
     }
 
     fn move_text(mv: u8) -> String {
-        mv.to_string()
+        (mv + 1).to_string()
     }
 
     /// The boxes ahead, from the mover's side.
@@ -231,49 +274,95 @@ impl Playable for DotsAndBoxes {
         }
     }
 
-    /// Dots as `+`, drawn lines as `---` and `|`, free lines as their numbers, boxes as
-    /// `#`, then the score.
     fn board(&self) -> String {
-        let (rows, cols) = self.size();
-        let horizontal = (rows + 1) * cols;
-        let mut text = String::new();
-        for r in 0..=rows {
-            for c in 0..cols {
-                let line = (r * cols + c) as u8;
-                if self.is_drawn(line) {
-                    text.push_str("  +---");
-                } else {
-                    text.push_str(&format!("  +{line:^3}"));
-                }
-            }
-            text.push_str("  +\n");
-            if r == rows {
-                break;
-            }
-            for c in 0..=cols {
-                let line = (horizontal + r * (cols + 1) + c) as u8;
-                if self.is_drawn(line) {
-                    text.push_str("  |");
-                } else {
-                    text.push_str(&format!("{line:>3}"));
-                }
-                if c < cols {
-                    let sides = [
-                        r * cols + c,
-                        (r + 1) * cols + c,
-                        horizontal + r * (cols + 1) + c,
-                        horizontal + r * (cols + 1) + c + 1,
-                    ];
-                    let closed = sides.iter().all(|&l| self.is_drawn(l as u8));
-                    text.push_str(if closed { " # " } else { "   " });
-                }
-            }
-            text.push('\n');
-        }
-        let [x, o] = self.boxes();
-        text.push_str(&format!("boxes: X {x}, O {o}"));
-        text
+        dots_picture(self, &[])
     }
+
+    /// Dots as `+`, drawn lines as `---` and `|`, free lines as their numbers, each closed
+    /// box marked with its owner's letter, then the score.
+    fn board_with_history(&self, origin: &Self, moves: &[u8]) -> String {
+        let (rows, cols) = self.size();
+        let mut owners = vec![None; rows * cols];
+        let mut state = *origin;
+        for &mv in moves {
+            let mover = state.to_move();
+            state.play(mv);
+            for (b, owner) in owners.iter_mut().enumerate() {
+                if owner.is_none() && box_closed(&state, b / cols, b % cols) {
+                    *owner = Some(mover);
+                }
+            }
+        }
+        if state != *self {
+            // The moves do not lead here: show the boxes without owners.
+            owners.iter_mut().for_each(|o| *o = None);
+        }
+        dots_picture(self, &owners)
+    }
+}
+
+/// Whether box `(r, c)` has all four lines.
+fn box_closed(board: &DotsAndBoxes, r: usize, c: usize) -> bool {
+    let (rows, cols) = board.size();
+    let horizontal = (rows + 1) * cols;
+    [
+        r * cols + c,
+        (r + 1) * cols + c,
+        horizontal + r * (cols + 1) + c,
+        horizontal + r * (cols + 1) + c + 1,
+    ]
+    .iter()
+    .all(|&l| board.is_drawn(l as u8))
+}
+
+/// The Dots and Boxes picture: a closed box shows its owner's mark (`X`, `O`), or `#` when
+/// the owner is not known.
+fn dots_picture(board: &DotsAndBoxes, owners: &[Option<Player>]) -> String {
+    let (rows, cols) = board.size();
+    let horizontal = (rows + 1) * cols;
+    let mut text = String::new();
+    for r in 0..=rows {
+        for c in 0..cols {
+            let line = (r * cols + c) as u8;
+            if board.is_drawn(line) {
+                text.push_str("  +---");
+            } else {
+                text.push_str(&format!("  +{:^3}", line + 1));
+            }
+        }
+        text.push_str("  +\n");
+        if r == rows {
+            break;
+        }
+        for c in 0..=cols {
+            let line = (horizontal + r * (cols + 1) + c) as u8;
+            if board.is_drawn(line) {
+                text.push_str("  |");
+            } else {
+                text.push_str(&format!("{:>3}", line + 1));
+            }
+            if c < cols {
+                let mark = if box_closed(board, r, c) {
+                    match owners.get(r * cols + c).copied().flatten() {
+                        Some(p) => mark_of_player(p),
+                        None => "#",
+                    }
+                } else {
+                    " "
+                };
+                text.push_str(&format!(" {mark} "));
+            }
+        }
+        text.push('\n');
+    }
+    let [x, o] = board.boxes();
+    text.push_str(&format!("boxes: X {x}, O {o}"));
+    text
+}
+
+/// A player's mark on the board.
+fn mark_of_player(p: Player) -> &'static str {
+    if p == Player::First { "X" } else { "O" }
 }
 
 impl Playable for Kalah {
@@ -281,25 +370,12 @@ impl Playable for Kalah {
     const MOVE_HELP: &'static str = "a pit number (your pits are numbered on your side)";
     const MARGIN: bool = true;
 
-    /// Pits from the start, as at the prompt: `3 1 6`.
-    fn parse_position(text: &str) -> Result<Self, String> {
-        Kalah::default().after_moves(text)
-    }
-
     fn parse_move(&self, text: &str) -> Result<u8, String> {
-        let pits = self.pits();
-        let pit: usize = text
-            .parse()
-            .map_err(|_| format!("{text:?} is not a number: type a pit 1-{pits}"))?;
-        if !(1..=pits).contains(&pit) {
-            return Err(format!(
-                "there is no pit {pit}: your pits are numbered 1 to {pits}"
-            ));
+        let pit = one_based(text, "pit", self.pits())?;
+        if self.stones(self.to_move(), pit) == 0 {
+            return Err(format!("pit {} is empty: choose one with stones", pit + 1));
         }
-        if self.stones(self.to_move(), pit - 1) == 0 {
-            return Err(format!("pit {pit} is empty: choose one with stones"));
-        }
-        Ok((pit - 1) as u8)
+        Ok(pit as u8)
     }
 
     fn show_move(mv: u8) -> String {
@@ -398,7 +474,7 @@ impl Display for Strength {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Strength::Depth(d) => write!(f, "{d}"),
-            Strength::Time(t) => write!(f, "{}ms", t.as_millis()),
+            Strength::Time(t) => f.write_str(&crate::input::show_duration(*t)),
             Strength::Playouts(n) => write!(f, "{n}p"),
         }
     }
@@ -407,12 +483,13 @@ impl Display for Strength {
 impl FromStr for Strength {
     type Err = String;
 
-    /// `6` is a depth, `500ms` a time, `20000p` a number of playouts.
+    /// `6` is a depth, `500ms` or `2s` a time, `20000p` a number of playouts.
     fn from_str(text: &str) -> Result<Self, String> {
         let text = text.trim().to_lowercase();
         let bad = || {
             format!(
-                "{text:?}: type a depth such as 6, a time such as 500ms, or playouts such as 20000p"
+                "{}: type a depth such as 6, a time such as 500ms or 2s, or playouts such as 20000p",
+                crate::input::quote(&text)
             )
         };
         if let Some(n) = text
@@ -425,12 +502,16 @@ impl FromStr for Strength {
             }
             return Ok(Strength::Playouts(n));
         }
-        if let Some(ms) = text.strip_suffix("ms") {
-            let ms: u64 = ms.trim().parse().map_err(|_| bad())?;
-            if ms == 0 || ms > 600_000 {
-                return Err("the time must be between 1 ms and 600000 ms".to_string());
+        if text.ends_with(|c: char| c.is_ascii_alphabetic()) {
+            let time = crate::input::duration(&text)?;
+            if time > MAX_MOVE_TIME {
+                return Err(format!(
+                    "{}: the time per move is at most {}",
+                    crate::input::quote(&text),
+                    crate::input::show_duration(MAX_MOVE_TIME)
+                ));
             }
-            return Ok(Strength::Time(Duration::from_millis(ms)));
+            return Ok(Strength::Time(time));
         }
         let depth: u32 = text.parse().map_err(|_| bad())?;
         if depth == 0 || depth > 64 {
@@ -439,6 +520,26 @@ impl FromStr for Strength {
         Ok(Strength::Depth(depth))
     }
 }
+
+/// The longest time per move an AI may be given: one hour.
+pub const MAX_MOVE_TIME: Duration = Duration::from_secs(3_600);
+
+/// Parses `--time`, the time per move: a duration (`500ms`, `2s`, or milliseconds) of at
+/// most [`MAX_MOVE_TIME`].
+pub fn move_time(text: &str) -> Result<Duration, String> {
+    let time = crate::input::duration(text)?;
+    if time > MAX_MOVE_TIME {
+        return Err(format!(
+            "the time per move is at most {}",
+            crate::input::show_duration(MAX_MOVE_TIME)
+        ));
+    }
+    Ok(time)
+}
+
+/// The transposition table size every command uses unless `--table-mb` says otherwise, in
+/// megabytes.
+pub const DEFAULT_TABLE_MB: u64 = 64;
 
 /// The engines on offer.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -518,34 +619,32 @@ impl EngineKind {
                         .with_budget(strength.budget()),
                 ))
             }
-            EngineKind::Solver if G::MARGIN => {
-                let budget = match strength {
-                    Strength::Time(t) => Budget::time(t),
-                    _ => {
-                        return Err("the solver plays perfectly within a time: give e.g. 2000ms"
-                            .to_string());
-                    }
-                };
-                Box::new(MarginSolverAi(MarginSolver::new().with_budget(budget)))
-            }
             EngineKind::Solver => {
-                let budget = match strength {
-                    Strength::Time(t) => Budget::time(t),
-                    _ => {
-                        return Err("the solver plays perfectly within a time: give e.g. 2000ms"
-                            .to_string());
-                    }
+                let Strength::Time(time) = strength else {
+                    return Err(
+                        "the solver plays perfectly within a time: give e.g. 2s".to_string()
+                    );
                 };
-                // Exact values never go stale: the solver's table always replaces (as
-                // `with_table_mb`'s does).
-                let table = TranspositionTable::with_megabytes(table_mb)
-                    .map_err(|e| format!("--table-mb: {e}"))?
-                    .with_replacement(Replacement::Always);
-                Box::new(SolverAi(
-                    Solver::new()
-                        .with_table(Arc::new(table))
-                        .with_budget(budget),
-                ))
+                let fallback = Fallback::new(time, table_mb)?;
+                let budget = Budget::time(fallback.solver_time());
+                if G::MARGIN {
+                    Box::new(MarginSolverAi {
+                        solver: MarginSolver::new().with_budget(budget),
+                        fallback,
+                    })
+                } else {
+                    // Exact values never go stale: the solver's table always replaces (as
+                    // `with_table_mb`'s does).
+                    let table = TranspositionTable::with_megabytes(table_mb)
+                        .map_err(|e| format!("--table-mb: {e}"))?
+                        .with_replacement(Replacement::Always);
+                    Box::new(SolverAi {
+                        solver: Solver::new()
+                            .with_table(Arc::new(table))
+                            .with_budget(budget),
+                        fallback,
+                    })
+                }
             }
             EngineKind::Random => Box::new(StrategyAi(RandomMover::new(seed))),
             EngineKind::Maxn | EngineKind::BestReply => {
@@ -576,12 +675,29 @@ pub trait Ai<G: GameHash> {
     /// ([`Strategy::analyze`]).
     fn analyze(&mut self, state: &G) -> Result<Vec<MoveAnalysis<G::Move>>, SearchError>;
     /// Every legal move with its value in words, best first: what `hint` shows.
-    fn hint(&mut self, state: &G) -> Result<Vec<(G::Move, String)>, SearchError> {
-        Ok(self
-            .analyze(state)?
-            .into_iter()
-            .map(|m| (m.mv, m.value.to_string()))
-            .collect())
+    fn hint(&mut self, state: &G) -> Result<Hint<G::Move>, SearchError> {
+        Ok(Hint::from_analysis(self.analyze(state)?, None))
+    }
+}
+
+/// What `hint` shows: every legal move with its value in words, best first, and a note on
+/// how the values were found when that needs saying.
+pub struct Hint<M> {
+    /// The moves and their values, best first.
+    pub moves: Vec<(M, String)>,
+    /// A note under the list.
+    pub note: Option<String>,
+}
+
+impl<M> Hint<M> {
+    fn from_analysis(moves: Vec<MoveAnalysis<M>>, note: Option<String>) -> Self {
+        Hint {
+            moves: moves
+                .into_iter()
+                .map(|m| (m.mv, m.value.to_string()))
+                .collect(),
+            note,
+        }
     }
 }
 
@@ -698,32 +814,150 @@ impl<G: Playable> Ai<G> for NegamaxAi<G> {
     }
 }
 
-/// The exact solver: the value it proves and the nodes it took.
-struct SolverAi(Solver);
+/// What a solver plays when it cannot prove the position in its time: it gets three quarters
+/// of the time per move, and alpha-beta (with its own table: heuristic values must not mix
+/// with exact ones) chooses the move in the rest.
+struct Fallback {
+    time: Duration,
+    table: Arc<TranspositionTable>,
+}
+
+impl Fallback {
+    /// The solver's share of the time per move.
+    const SOLVER_SHARE: (u32, u32) = (3, 4);
+
+    fn new(time: Duration, table_mb: usize) -> Result<Self, String> {
+        let table = TranspositionTable::with_megabytes((table_mb / 4).max(1))
+            .map_err(|e| format!("--table-mb: {e}"))?;
+        Ok(Fallback {
+            time,
+            table: Arc::new(table),
+        })
+    }
+
+    /// The time the solver gets.
+    fn solver_time(&self) -> Duration {
+        let (share, of) = Self::SOLVER_SHARE;
+        (self.time * share / of).max(Duration::from_millis(1))
+    }
+
+    /// Alpha-beta within what is left of the time per move since `started`.
+    fn search<G: Playable>(
+        &self,
+        state: &G,
+        started: Instant,
+    ) -> Result<adversarial::SearchResult<G::Move>, SearchError> {
+        let left = self
+            .time
+            .saturating_sub(started.elapsed())
+            .max(Duration::from_millis(1));
+        let eval: Eval<G> = G::evaluate;
+        Negamax::new(eval)
+            .with_table(Arc::clone(&self.table))
+            .with_budget(Budget::time(left))
+            .search(state)
+    }
+
+    /// Alpha-beta's view of every move within what is left of the time since `started`.
+    fn analyze<G: Playable>(
+        &self,
+        state: &G,
+        started: Instant,
+    ) -> Result<Vec<MoveAnalysis<G::Move>>, SearchError> {
+        let left = self
+            .time
+            .saturating_sub(started.elapsed())
+            .max(Duration::from_millis(1));
+        let eval: Eval<G> = G::evaluate;
+        Negamax::new(eval)
+            .with_table(Arc::clone(&self.table))
+            .with_budget(Budget::time(left))
+            .analyze(state)
+    }
+
+    /// The words for alpha-beta's choice: score, depth, nodes.
+    fn describe<M>(r: &adversarial::SearchResult<M>) -> String {
+        let score = r
+            .score
+            .map_or_else(|| "no depth finished".to_string(), |s| format!("score {s}"));
+        format!(
+            "alpha-beta's choice: {score}, depth {}, {} nodes",
+            r.stats.depth_reached, r.stats.nodes
+        )
+    }
+}
+
+/// The exact solver: the value it proves and the nodes it took; alpha-beta's move when the
+/// position is not proven in time.
+struct SolverAi {
+    solver: Solver,
+    fallback: Fallback,
+}
 
 impl<G: Playable> Ai<G> for SolverAi {
     fn choose(&mut self, state: &G) -> Result<Choice<G::Move>, SearchError> {
-        let best = self.0.best_move(state)?;
-        Ok(Choice {
-            mv: best.mv,
-            thoughts: Some(format!(
-                "proved {}, {} nodes, {:.3} s",
-                best.score,
-                best.stats.nodes,
-                best.stats.elapsed.as_secs_f64()
-            )),
-        })
+        let started = Instant::now();
+        match self.solver.best_move(state) {
+            Ok(best) => Ok(Choice {
+                mv: best.mv,
+                thoughts: Some(format!(
+                    "proved {}, {} nodes, {:.3} s",
+                    best.score.exact(),
+                    best.stats.nodes,
+                    best.stats.elapsed.as_secs_f64()
+                )),
+            }),
+            Err(SearchError::Unsolved { lower, upper }) => {
+                let r = self.fallback.search(state, started)?;
+                Ok(Choice {
+                    mv: r.best_move,
+                    thoughts: Some(format!(
+                        "not proven in {} (the value is between {} and {}); {}, {:.3} s",
+                        crate::input::show_duration(self.fallback.solver_time()),
+                        lower.exact(),
+                        upper.exact(),
+                        Fallback::describe(&r),
+                        started.elapsed().as_secs_f64()
+                    )),
+                })
+            }
+            Err(e) => Err(e),
+        }
     }
 
     fn observe(&mut self, _before: &G, _mv: G::Move) {}
 
     fn analyze(&mut self, state: &G) -> Result<Vec<MoveAnalysis<G::Move>>, SearchError> {
-        self.0.analyze(state)
+        self.solver.analyze(state)
+    }
+
+    /// The exact value of every move, or alpha-beta's estimates when they are not proven in
+    /// time.
+    fn hint(&mut self, state: &G) -> Result<Hint<G::Move>, SearchError> {
+        let started = Instant::now();
+        match self.solver.analyze(state) {
+            Ok(moves) => Ok(Hint::from_analysis(moves, None)),
+            Err(SearchError::Unsolved { .. }) => {
+                let moves = self.fallback.analyze(state, started)?;
+                Ok(Hint::from_analysis(
+                    moves,
+                    Some(format!(
+                        "not proven in {}: alpha-beta's estimates",
+                        crate::input::show_duration(self.fallback.solver_time())
+                    )),
+                ))
+            }
+            Err(e) => Err(e),
+        }
     }
 }
 
-/// The exact margin solver, for games won by a number (boxes, stones).
-struct MarginSolverAi(MarginSolver);
+/// The exact margin solver, for games won by a number (boxes, stones); alpha-beta's move
+/// when the margin is not proven in time.
+struct MarginSolverAi {
+    solver: MarginSolver,
+    fallback: Fallback,
+}
 
 /// A margin as the player to move sees it: `+3`, `-1`, `0`.
 fn margin_for_mover(first_margin: i32, mover: Player) -> i32 {
@@ -736,35 +970,41 @@ fn margin_for_mover(first_margin: i32, mover: Player) -> i32 {
 
 impl<G: Playable> Ai<G> for MarginSolverAi {
     fn choose(&mut self, state: &G) -> Result<Choice<G::Move>, SearchError> {
-        let s = self.0.solve(state)?;
-        let (Some(margin), Some(mv)) = (s.margin, s.best_move) else {
-            return Err(SearchError::Config(
-                "the solver's time ran out before it proved a move: give it more time".to_string(),
-            ));
-        };
+        let started = Instant::now();
+        let s = self.solver.solve(state)?;
+        if let (Some(margin), Some(mv)) = (s.margin, s.best_move) {
+            return Ok(Choice {
+                mv,
+                thoughts: Some(format!(
+                    "proved margin {:+} for the mover, {} nodes, {:.3} s",
+                    margin_for_mover(margin, state.to_move()),
+                    s.stats.nodes,
+                    s.stats.elapsed.as_secs_f64()
+                )),
+            });
+        }
+        let r = self.fallback.search(state, started)?;
         Ok(Choice {
-            mv,
+            mv: r.best_move,
             thoughts: Some(format!(
-                "proved margin {:+} for the mover, {} nodes, {:.3} s",
-                margin_for_mover(margin, state.to_move()),
-                s.stats.nodes,
-                s.stats.elapsed.as_secs_f64()
+                "margin not proven in {}; {}, {:.3} s",
+                crate::input::show_duration(self.fallback.solver_time()),
+                Fallback::describe(&r),
+                started.elapsed().as_secs_f64()
             )),
         })
     }
 
     fn observe(&mut self, _before: &G, _mv: G::Move) {}
 
-    fn analyze(&mut self, _state: &G) -> Result<Vec<MoveAnalysis<G::Move>>, SearchError> {
-        Err(SearchError::UnsupportedGame {
-            engine: "MarginSolver",
-            reason: "it proves margins, not win/draw/loss scores; ask for a hint instead"
-                .to_string(),
-        })
+    fn analyze(&mut self, state: &G) -> Result<Vec<MoveAnalysis<G::Move>>, SearchError> {
+        // Margins are not win/draw/loss scores: the match runner and tree exports get
+        // alpha-beta's view within the time per move.
+        self.fallback.analyze(state, Instant::now())
     }
 
     /// Each move's exact margin for the player to move, best first.
-    fn hint(&mut self, state: &G) -> Result<Vec<(G::Move, String)>, SearchError> {
+    fn hint(&mut self, state: &G) -> Result<Hint<G::Move>, SearchError> {
         let mover = state.to_move();
         let mut moves = Vec::new();
         for mv in state.legal_move_list() {
@@ -772,21 +1012,24 @@ impl<G: Playable> Ai<G> for MarginSolverAi {
             child.play(mv);
             let margin = match child.margin().filter(|_| child.outcome().is_over()) {
                 Some(m) => Some(m),
-                None => self.0.solve(&child)?.margin,
+                None => self.solver.solve(&child)?.margin,
             };
             moves.push((mv, margin.map(|m| margin_for_mover(m, mover))));
         }
         moves.sort_by_key(|&(_, m)| core::cmp::Reverse(m.unwrap_or(i32::MIN)));
-        Ok(moves
-            .into_iter()
-            .map(|(mv, m)| {
-                let text = m.map_or_else(
-                    || "not proved in time".to_string(),
-                    |m| format!("margin {m:+} (exact)"),
-                );
-                (mv, text)
-            })
-            .collect())
+        Ok(Hint {
+            moves: moves
+                .into_iter()
+                .map(|(mv, m)| {
+                    let text = m.map_or_else(
+                        || "not proved in time".to_string(),
+                        |m| format!("margin {m:+} (exact)"),
+                    );
+                    (mv, text)
+                })
+                .collect(),
+            note: None,
+        })
     }
 }
 
@@ -796,7 +1039,7 @@ mod tests {
 
     #[test]
     fn strengths_read_back_what_they_print() {
-        for text in ["6", "500ms", "20000p"] {
+        for text in ["6", "500ms", "2s", "20000p"] {
             let s: Strength = text.parse().unwrap();
             assert_eq!(s.to_string(), text);
         }
@@ -804,7 +1047,11 @@ mod tests {
             "20000 playouts".parse::<Strength>(),
             Ok(Strength::Playouts(20_000))
         );
-        for bad in ["0", "65", "0ms", "fast", "-3", "0p", ""] {
+        assert_eq!(
+            "1.5s".parse::<Strength>(),
+            Ok(Strength::Time(Duration::from_millis(1_500)))
+        );
+        for bad in ["0", "65", "0ms", "fast", "-3", "0p", "", "2h", "5x"] {
             assert!(bad.parse::<Strength>().is_err(), "{bad}");
         }
     }

@@ -2,7 +2,7 @@
 //! plies of a start) and show what a book file holds; `ply solve --book FILE` uses one.
 
 use std::fs;
-use std::io::{self, IsTerminal, Write};
+use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Instant;
@@ -154,11 +154,10 @@ fn build_book<G: GameHash + Sync>(args: &BuildArgs, start: &G) -> Result<ExitCod
         .with_table_mb(args.table_mb as usize)
         .with_threads(args.threads as usize)
         .with_max_positions(args.max_positions);
-    let shown = !args.quiet && io::stderr().is_terminal();
     let mut progress: Option<Progress> = None;
     let book = builder
         .build_with_progress(start, |done, total| match &progress {
-            None => progress = Some(Progress::new(total as u64, "positions", shown)),
+            None => progress = Some(Progress::new(total as u64, "positions", args.quiet)),
             Some(bar) if done > 0 => bar.advance(),
             Some(_) => {}
         })

@@ -1,15 +1,16 @@
 //! `ply perft`: count the move sequences of a game to a depth.
 
-use std::fmt::Display;
 use std::io::{self, Write};
 use std::process::ExitCode;
 use std::time::Instant;
 
-use games::{ConnectFour, DotsAndBoxes, EinStein, Kalah, MnkGame, Reversi, TicTacToe, perft};
-use search_core::{Game, GeneralGame, Turn};
+use games::{ConnectFour, EinStein, Reversi, TicTacToe, perft};
+use search_core::{GeneralGame, Turn};
 
 use crate::Failure;
 use crate::ai::{GameKind, Playable};
+use crate::play_general::Tabletop;
+use crate::play::{dots_board, kalah_board, mnk_board, start_position};
 
 /// Options of `ply perft`.
 #[derive(Debug, clap::Args)]
@@ -21,9 +22,10 @@ measure of its speed.
 Examples:
   ply perft connect4 10
   ply perft ttt 9
-  ply perft c4 8 --moves 4455
+  ply perft c4 8 --start 4455
   ply perft reversi 8
-  ply perft kalah 10 --moves '3 1'
+  ply perft kalah 10 --start '3 1'
+  ply perft dots 4 --size 2x2
   ply perft einstein 4          # a roll of the die counts as a ply
   ply perft mnk 5               # 6 x 6, 4 in a row, 3 players")]
 pub struct Args {
@@ -35,53 +37,49 @@ pub struct Args {
     depth: u32,
     /// The start position: 1-based Connect Four columns (`4455`), nine tic-tac-toe cells
     /// (`X.O.X....`), or moves as `ply play` reads them (Reversi `c2 b2`, Dots and Boxes
-    /// lines `0 12`, Kalah pits `3 1`).
+    /// lines `1 13`, Kalah pits `3 1`).
+    #[arg(long, value_name = "POSITION")]
+    start: Option<String>,
+    /// The board, as in `ply play`: ROWSxCOLS boxes for Dots and Boxes (3x3), PITSxSTONES
+    /// for Kalah (6x4), WIDTHxHEIGHTxK for the m,n,k-game (6x6x4).
     #[arg(long)]
-    moves: Option<String>,
+    size: Option<String>,
+    /// Players of the m,n,k-game (3).
+    #[arg(long, value_parser = clap::value_parser!(u8).range(2..=4))]
+    players: Option<u8>,
 }
 
 /// Runs `ply perft`.
 pub fn run(args: Args) -> Result<ExitCode, Failure> {
-    let moves = args.moves.as_deref().unwrap_or("");
-    match args.game {
-        GameKind::C4 => {
-            let start: ConnectFour = moves
-                .parse()
-                .map_err(|e| Failure::input(format!("bad Connect Four position {moves:?}: {e}")))?;
-            count(&start, args.depth)
-        }
-        GameKind::Ttt => {
-            let start = if moves.is_empty() {
-                TicTacToe::new()
-            } else {
-                moves.parse().map_err(|e| {
-                    Failure::input(format!("bad tic-tac-toe position {moves:?}: {e}"))
-                })?
-            };
-            count(&start, args.depth)
-        }
-        GameKind::Reversi => {
-            let start = Reversi::parse_position(moves).map_err(Failure::input)?;
-            count(&start, args.depth)
-        }
-        GameKind::Dots => {
-            let start = DotsAndBoxes::parse_position(moves).map_err(Failure::input)?;
-            count(&start, args.depth)
-        }
-        GameKind::Kalah => {
-            let start = Kalah::parse_position(moves).map_err(Failure::input)?;
-            count(&start, args.depth)
-        }
-        GameKind::Einstein | GameKind::Mnk if !moves.is_empty() => Err(Failure::input(
-            "--moves is not available for einstein and mnk: they count from the usual start",
-        )),
-        GameKind::Einstein => count_with(&EinStein::new(), args.depth, general_perft),
-        GameKind::Mnk => count_with(
-            &MnkGame::new(6, 6, 4, 3).expect("6 x 6, 4 in a row, 3 players"),
-            args.depth,
-            general_perft,
-        ),
+    let start = args.start.as_deref();
+    let size = args.size.as_deref();
+    let sized = matches!(args.game, GameKind::Dots | GameKind::Kalah | GameKind::Mnk);
+    if size.is_some() && !sized {
+        return Err(Failure::input(
+            "--size is for dots, kalah and mnk: the other games have one board",
+        ));
     }
+    if args.players.is_some() && args.game != GameKind::Mnk {
+        return Err(Failure::input(
+            "--players is for mnk: the other games have a fixed number of players",
+        ));
+    }
+    match args.game {
+        GameKind::C4 => count(&start_position(ConnectFour::new(), start)?.state, args.depth),
+        GameKind::Ttt => count(&start_position(TicTacToe::new(), start)?.state, args.depth),
+        GameKind::Reversi => count(&start_position(Reversi::new(), start)?.state, args.depth),
+        GameKind::Dots => count(&start_position(dots_board(size)?, start)?.state, args.depth),
+        GameKind::Kalah => count(&start_position(kalah_board(size)?, start)?.state, args.depth),
+        GameKind::Einstein | GameKind::Mnk if start.is_some() => Err(Failure::input(
+            "--start is not available for einstein and mnk: they count from the usual start",
+        )),
+        GameKind::Einstein => general(&EinStein::new(), args.depth),
+        GameKind::Mnk => general(&mnk_board(size, args.players)?, args.depth),
+    }
+}
+
+fn general<G: Tabletop>(start: &G, depth: u32) -> Result<ExitCode, Failure> {
+    count_with(start.board(), start, depth, general_perft)
 }
 
 /// The sequences of `depth` plies from `state` of a game with dice or more players, a roll
@@ -129,18 +127,19 @@ fn general_perft<G: GeneralGame>(state: &G, depth: u32) -> u64 {
     walk(state, depth, &mut levels)
 }
 
-fn count<G: Game + Display>(start: &G, depth: u32) -> Result<ExitCode, Failure> {
-    count_with(start, depth, perft)
+fn count<G: Playable>(start: &G, depth: u32) -> Result<ExitCode, Failure> {
+    count_with(start.board(), start, depth, perft)
 }
 
 /// Prints `start`, then `leaves(start, d)` for every depth `d` up to `depth` with its time.
-fn count_with<G: Display>(
+fn count_with<G>(
+    picture: String,
     start: &G,
     depth: u32,
     leaves: impl Fn(&G, u32) -> u64,
 ) -> Result<ExitCode, Failure> {
     let mut out = io::stdout().lock();
-    writeln!(out, "{start}")?;
+    writeln!(out, "{picture}")?;
     for d in 1..=depth {
         let started = Instant::now();
         let leaves = leaves(start, d);

@@ -1,6 +1,6 @@
 //! `ply play`: a game against the AI in the terminal, or two AIs against each other.
 
-use std::io::{self, BufRead, Write};
+use std::io::{self, BufRead, IsTerminal, Write};
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
@@ -8,19 +8,28 @@ use games::{ConnectFour, DotsAndBoxes, EinStein, Kalah, MnkGame, Reversi, TicTac
 use search_core::{Outcome, Player};
 
 use crate::Failure;
-use crate::ai::{Ai, EngineKind, GameKind, Playable, Strength};
-use crate::input::Prompt;
+use crate::ai::{Ai, DEFAULT_TABLE_MB, EngineKind, GameKind, Playable, Strength};
+use crate::input::{Prompt, Reply};
 use crate::play_general::{self, Table};
 
 /// Options of `ply play`. What is not given is asked for at the prompt (an empty answer
-/// takes the default shown in brackets).
+/// takes the default shown in brackets) when the input is a terminal, and takes its default
+/// otherwise.
 #[derive(Debug, clap::Args)]
 #[command(after_help = "\
-Moves are typed one per line: a cell 0-8 for tic-tac-toe, a column 1-7 for Connect Four,
-a square such as c4 (or pass) for Reversi, a line number for Dots and Boxes, a pit 1-6 for
-Kalah, a step such as b2c3 for EinStein würfelt nicht!, a cell such as c3 for the m,n,k-game;
+Moves are typed at the prompt, one per line or several on a line separated by spaces: a
+cell 1-9 for tic-tac-toe, a column 1-7 for Connect Four, a square such as c4 (or pass) for
+Reversi, a line number for Dots and Boxes (the free lines show their numbers), a pit 1-6 for
+Kalah, a step such as b2c3 for EinStein würfelt nicht!, a cell such as c3 for the m,n,k-game.
 `moves` lists the legal moves, `hint` asks the AI (every move's value, best first, with the
-AI's own budget), `quit` ends the game. Input may come from a pipe.
+AI's own budget), `quit` ends the game at any question. When the input is not a terminal
+(a pipe or a file), ply asks no questions: what is not given takes its default (Connect
+Four, you first, 500ms a move) and the input holds moves only.
+
+Values: a number is an estimate (alpha-beta's evaluation, MCTS's mean reward); win, draw and
+loss are said only of proven results. The solver plays perfectly when it proves the position
+within three quarters of its time; otherwise alpha-beta chooses the move in the rest of the
+time, and the move is reported as not proven.
 
 In Dots and Boxes and Kalah a player may move several times in a row (closing a box, or
 ending in the own store); the solver plays them by proving the exact margin. EinStein
@@ -31,16 +40,16 @@ first seat (--first human) or the second (--first ai). mcts plays both by time o
 
 Examples:
   ply play
-  ply play --game c4 --first human --time 500
+  ply play --game c4 --first human --time 500ms
   ply play --game ttt --ai-vs-ai
   ply play --game reversi --first human --ai mcts --playouts 20000
-  ply play --game c4 --ai-vs-ai --ai-x mcts --ai-o alphabeta --time 100
-  ply play --game c4 --first ai --ai solver --time 5000
+  ply play --game c4 --ai-vs-ai --ai-x mcts --ai-o alphabeta --time 100ms
+  ply play --game c4 --first ai --ai solver --time 5s
   echo '4 4 4 4' | ply play --game c4 --first human --depth 6
-  ply play --game dots --size 2x3 --first human --ai solver --time 2000
-  ply play --game kalah --size 4x3 --ai-vs-ai --time 200
-  ply play --game einstein --ai-vs-ai --time 300 --seed 5
-  ply play --game mnk --players 3 --size 6x6x4 --first human --ai maxn --time 500")]
+  ply play --game dots --size 2x3 --first human --ai solver --time 2s
+  ply play --game kalah --size 4x3 --ai-vs-ai --time 200ms
+  ply play --game einstein --ai-vs-ai --time 300ms --seed 5
+  ply play --game mnk --players 3 --size 6x6x4 --first human --ai maxn --time 500ms")]
 pub struct Args {
     /// The game.
     #[arg(long, value_enum)]
@@ -57,15 +66,15 @@ pub struct Args {
     first: Option<First>,
     /// A start position instead of the empty board: 1-based Connect Four columns (`4455`),
     /// nine tic-tac-toe cells (`X.O.X....`), or moves as typed at the prompt (`c2 b2 pass`
-    /// for Reversi, `0 5 12` for Dots and Boxes, `3 1` for Kalah).
-    #[arg(long)]
-    moves: Option<String>,
+    /// for Reversi, `1 6 13` for Dots and Boxes, `3 1` for Kalah).
+    #[arg(long, value_name = "POSITION")]
+    start: Option<String>,
     /// The AI's search depth in plies (alpha-beta).
     #[arg(long, group = "strength", value_parser = clap::value_parser!(u32).range(1..=64))]
     depth: Option<u32>,
-    /// The AI's thinking time per move, in milliseconds (any engine).
-    #[arg(long, value_name = "MS", group = "strength", value_parser = clap::value_parser!(u64).range(1..=600_000))]
-    time: Option<u64>,
+    /// The AI's thinking time per move (any engine): 500ms, 2s, or milliseconds.
+    #[arg(long, value_name = "TIME", group = "strength", value_parser = crate::ai::move_time)]
+    time: Option<Duration>,
     /// The AI's playouts per move (MCTS).
     #[arg(long, group = "strength", value_parser = clap::value_parser!(u64).range(1..=1_000_000_000))]
     playouts: Option<u64>,
@@ -81,11 +90,11 @@ pub struct Args {
     /// The AI plays both sides.
     #[arg(long)]
     ai_vs_ai: bool,
-    /// Seed of the AIs' random choices (ties, playouts).
+    /// Seed of the AIs' random choices (ties, playouts) and of the dice.
     #[arg(long, default_value_t = 1)]
     seed: u64,
-    /// Transposition table size of alpha-beta and the solver, in megabytes.
-    #[arg(long, default_value_t = 64, value_parser = clap::value_parser!(u64).range(1..=65_536))]
+    /// Transposition table size of alpha-beta and the solver, in megabytes (per AI).
+    #[arg(long, value_name = "MB", default_value_t = DEFAULT_TABLE_MB, value_parser = clap::value_parser!(u64).range(1..=65_536))]
     table_mb: u64,
 }
 
@@ -97,6 +106,9 @@ enum First {
     Ai,
 }
 
+/// The strength an AI gets when none is given and none can be asked for.
+const DEFAULT_STRENGTH: &str = "500ms";
+
 fn parse_game(text: &str) -> Result<GameKind, String> {
     match text {
         "ttt" | "tictactoe" | "tic-tac-toe" | "1" => Ok(GameKind::Ttt),
@@ -107,17 +119,19 @@ fn parse_game(text: &str) -> Result<GameKind, String> {
         "einstein" | "6" => Ok(GameKind::Einstein),
         "mnk" | "m,n,k" | "7" => Ok(GameKind::Mnk),
         other => Err(format!(
-            "unknown game {other:?}: type ttt (tic-tac-toe), c4 (Connect Four), reversi, dots (Dots and Boxes), kalah, einstein (EinStein würfelt nicht!) or mnk (3 players)"
+            "unknown game {}: type ttt (tic-tac-toe), c4 (Connect Four), reversi, dots (Dots and Boxes), kalah, einstein (EinStein würfelt nicht!) or mnk (3 players)",
+            crate::input::quote(other)
         )),
     }
 }
 
 /// Reads `--size`: numbers separated by `x`, as many as `names` says.
-fn parse_size(text: &str, names: &[&str]) -> Result<Vec<usize>, Failure> {
+pub fn parse_size(text: &str, names: &[&str]) -> Result<Vec<usize>, Failure> {
     let parts: Vec<&str> = text.split(['x', 'X', '×']).map(str::trim).collect();
     let bad = || {
         Failure::input(format!(
-            "--size {text:?}: give {} as numbers separated by x, such as {}",
+            "--size {}: give {} as numbers separated by x, such as {}",
+            crate::input::quote(text),
             names.join(", "),
             names.iter().map(|_| "3").collect::<Vec<_>>().join("x")
         ))
@@ -135,24 +149,65 @@ fn parse_first(text: &str) -> Result<First, String> {
     match text {
         "human" | "me" | "h" | "1" => Ok(First::Human),
         "ai" | "computer" | "a" | "2" => Ok(First::Ai),
-        other => Err(format!("{other:?}: type human or ai")),
+        other => Err(format!("{}: type human or ai", crate::input::quote(other))),
+    }
+}
+
+/// The questions of a game's setup: asked at a terminal, answered by their defaults
+/// otherwise (so that piped input holds moves only).
+struct Setup<R: BufRead> {
+    prompt: Prompt<R>,
+    interactive: bool,
+}
+
+impl<R: BufRead> Setup<R> {
+    /// `given` if the command line gave it; else the answer to `question` at a terminal;
+    /// else `default`, announced with the option that would choose it.
+    fn choose<T>(
+        &mut self,
+        given: Option<T>,
+        question: &str,
+        default: &str,
+        option: &str,
+        parse: impl Fn(&str) -> Result<T, String>,
+    ) -> Reply<T> {
+        if let Some(value) = given {
+            return Reply::Value(value);
+        }
+        if self.interactive {
+            return self.prompt.ask(question, default, parse);
+        }
+        self.prompt.say(&format!(
+            "{option}: {default} (the default; the input is not a terminal, so ply asks no questions)"
+        ));
+        match parse(default) {
+            Ok(value) => Reply::Value(value),
+            Err(message) => {
+                self.prompt.say(&message);
+                Reply::Ended
+            }
+        }
     }
 }
 
 /// Runs `ply play`.
 pub fn run(args: Args) -> Result<ExitCode, Failure> {
     let stdin = io::stdin();
-    let mut prompt = Prompt::new(stdin.lock());
-    let game = match args.game {
-        Some(g) => g,
-        None => match prompt.ask_until(
-            "Which game, ttt (tic-tac-toe), c4 (Connect Four), reversi, dots (Dots and Boxes), kalah, einstein or mnk? [c4] ",
-            "c4",
-            parse_game,
-        ) {
-            Some(g) => g,
-            None => return input_ended(),
-        },
+    let interactive = stdin.is_terminal();
+    let mut setup = Setup {
+        prompt: Prompt::new(stdin.lock()),
+        interactive,
+    };
+    let game = match setup.choose(
+        args.game,
+        "Which game, ttt (tic-tac-toe), c4 (Connect Four), reversi, dots (Dots and Boxes), kalah, einstein or mnk? [c4] ",
+        "c4",
+        "--game",
+        parse_game,
+    ) {
+        Reply::Value(g) => g,
+        Reply::Quit => return goodbye(),
+        Reply::Ended => return input_ended(),
     };
     let sized = matches!(game, GameKind::Dots | GameKind::Kalah | GameKind::Mnk);
     if args.size.is_some() && !sized {
@@ -167,83 +222,128 @@ pub fn run(args: Args) -> Result<ExitCode, Failure> {
     }
     let size = args.size.as_deref();
     match game {
-        GameKind::Ttt => play_game(start::<TicTacToe>(&args)?, &mut prompt, &args),
-        GameKind::C4 => play_game(start::<ConnectFour>(&args)?, &mut prompt, &args),
-        GameKind::Reversi => play_game(start::<Reversi>(&args)?, &mut prompt, &args),
+        GameKind::Ttt => play_game(start_from(TicTacToe::new(), &args)?, &mut setup, &args),
+        GameKind::C4 => play_game(start_from(ConnectFour::new(), &args)?, &mut setup, &args),
+        GameKind::Reversi => play_game(start_from(Reversi::new(), &args)?, &mut setup, &args),
         GameKind::Dots => {
-            let board = match size {
-                Some(text) => {
-                    let s = parse_size(text, &["rows", "columns"])?;
-                    DotsAndBoxes::new(s[0], s[1])
-                        .map_err(|e| Failure::input(format!("--size: {e}")))?
-                }
-                None => DotsAndBoxes::default(),
-            };
-            play_game(start_from(board, &args)?, &mut prompt, &args)
+            let board = dots_board(size)?;
+            play_game(start_from(board, &args)?, &mut setup, &args)
         }
         GameKind::Kalah => {
-            let board = match size {
-                Some(text) => {
-                    let s = parse_size(text, &["pits", "stones"])?;
-                    let stones = u8::try_from(s[1]).unwrap_or(u8::MAX);
-                    Kalah::new(s[0], stones).map_err(|e| Failure::input(format!("--size: {e}")))?
-                }
-                None => Kalah::default(),
-            };
-            play_game(start_from(board, &args)?, &mut prompt, &args)
+            let board = kalah_board(size)?;
+            play_game(start_from(board, &args)?, &mut setup, &args)
         }
-        GameKind::Einstein => play_tabletop(EinStein::new(), &mut prompt, &args),
+        GameKind::Einstein => play_tabletop(EinStein::new(), &mut setup, &args),
         GameKind::Mnk => {
-            let [w, h, k] = match size {
-                Some(text) => {
-                    let s = parse_size(text, &["width", "height", "k"])?;
-                    [s[0], s[1], s[2]]
-                }
-                None => [6, 6, 4],
-            };
-            if w > 26 {
-                return Err(Failure::input(format!(
-                    "--size {w}x{h}x{k}: the board's columns are named a to z, so at most 26 wide"
-                )));
-            }
-            let players = usize::from(args.players.unwrap_or(3));
-            let board = MnkGame::new(w, h, k, players)
-                .map_err(|e| Failure::input(format!("--size/--players: {e}")))?;
-            play_tabletop(board, &mut prompt, &args)
+            let board = mnk_board(size, args.players)?;
+            play_tabletop(board, &mut setup, &args)
         }
     }
 }
 
-/// `board`, after the moves given with `--moves` if any, if the game is not over.
-fn start_from<G: Playable>(board: G, args: &Args) -> Result<G, Failure> {
-    let Some(text) = &args.moves else {
-        return Ok(board);
+/// The Dots and Boxes board `--size` asks for (3 × 3 boxes by default).
+pub fn dots_board(size: Option<&str>) -> Result<DotsAndBoxes, Failure> {
+    match size {
+        Some(text) => {
+            let s = parse_size(text, &["rows", "columns"])?;
+            DotsAndBoxes::new(s[0], s[1]).map_err(|e| Failure::input(format!("--size: {e}")))
+        }
+        None => Ok(DotsAndBoxes::default()),
+    }
+}
+
+/// The Kalah board `--size` asks for (6 pits of 4 stones by default).
+pub fn kalah_board(size: Option<&str>) -> Result<Kalah, Failure> {
+    match size {
+        Some(text) => {
+            let s = parse_size(text, &["pits", "stones"])?;
+            let stones = u8::try_from(s[1]).unwrap_or(u8::MAX);
+            Kalah::new(s[0], stones).map_err(|e| Failure::input(format!("--size: {e}")))
+        }
+        None => Ok(Kalah::default()),
+    }
+}
+
+/// The m,n,k-game `--size` and `--players` ask for (6 × 6, 4 in a row, 3 players by
+/// default).
+pub fn mnk_board(size: Option<&str>, players: Option<u8>) -> Result<MnkGame, Failure> {
+    let [w, h, k] = match size {
+        Some(text) => {
+            let s = parse_size(text, &["width", "height", "k"])?;
+            [s[0], s[1], s[2]]
+        }
+        None => [6, 6, 4],
     };
-    let state = board.after_moves(text).map_err(Failure::input)?;
+    if w > 26 {
+        return Err(Failure::input(format!(
+            "--size {w}x{h}x{k}: the board's columns are named a to z, so at most 26 wide"
+        )));
+    }
+    let players = usize::from(players.unwrap_or(3));
+    MnkGame::new(w, h, k, players).map_err(|e| Failure::input(format!("--size/--players: {e}")))
+}
+
+/// Where a game starts: the board before any move, and the moves of `--start`.
+pub struct Start<G: Playable> {
+    /// The board before the start moves (for pictures that need the whole game, such as the
+    /// owners of the boxes).
+    pub origin: G,
+    /// The moves from `origin` to the start position.
+    pub moves: Vec<G::Move>,
+    /// The start position.
+    pub state: G,
+}
+
+/// `board` after the moves of `--start` if any, if the game is not over then.
+fn start_from<G: Playable>(board: G, args: &Args) -> Result<Start<G>, Failure> {
+    start_position(board, args.start.as_deref())
+}
+
+/// `board` after the moves of `start` if any; refused if the game is over then.
+pub fn start_position<G: Playable>(board: G, start: Option<&str>) -> Result<Start<G>, Failure> {
+    let Some(text) = start else {
+        return Ok(Start {
+            state: board.clone(),
+            origin: board,
+            moves: Vec::new(),
+        });
+    };
+    let (origin, moves) = G::parse_start(&board, text).map_err(Failure::input)?;
+    let mut state = origin.clone();
+    for &mv in &moves {
+        state.play(mv);
+    }
     if state.outcome().is_over() {
         return Err(Failure::input(format!(
-            "the start position {text:?} is already over ({:?})",
+            "the start position {} is already over ({}): give a position where a move is left",
+            crate::input::quote(text),
             state.outcome()
         )));
     }
-    Ok(state)
+    Ok(Start {
+        origin,
+        moves,
+        state,
+    })
 }
 
 /// A game with dice or more than two players: asks who plays and how strong, and plays.
 fn play_tabletop<G: play_general::Tabletop, R: BufRead>(
     start: G,
-    prompt: &mut Prompt<R>,
+    setup: &mut Setup<R>,
     args: &Args,
 ) -> Result<ExitCode, Failure> {
-    if args.moves.is_some() {
+    if args.start.is_some() {
         return Err(Failure::input(format!(
-            "--moves is not available for {}: it starts from the usual position",
+            "--start is not available for {}: it starts from the usual position",
             G::NAME
         )));
     }
     let players = start.player_count();
-    let Some(first) = ask_first(prompt, args) else {
-        return input_ended();
+    let first = match ask_first(setup, args) {
+        Reply::Value(f) => f,
+        Reply::Quit => return goodbye(),
+        Reply::Ended => return input_ended(),
     };
     let mut human = vec![false; players];
     if !args.ai_vs_ai {
@@ -253,8 +353,10 @@ fn play_tabletop<G: play_general::Tabletop, R: BufRead>(
     engines[0] = args.ai_x.unwrap_or(args.ai);
     engines[1] = args.ai_o.unwrap_or(args.ai);
     let only_random = (0..players).all(|i| human[i] || engines[i] == EngineKind::Random);
-    let Some(strength) = ask_strength(prompt, args, only_random) else {
-        return input_ended();
+    let strength = match ask_strength(setup, args, only_random) {
+        Reply::Value(s) => s,
+        Reply::Quit => return goodbye(),
+        Reply::Ended => return input_ended(),
     };
     let table = Table {
         human,
@@ -262,60 +364,53 @@ fn play_tabletop<G: play_general::Tabletop, R: BufRead>(
         strength,
         seed: args.seed,
     };
-    play_general::play(start, prompt, &table)
+    play_general::play(start, &mut setup.prompt, &table)
 }
 
-/// Who moves first: `--ai-vs-ai`, `--first`, or the answer at the prompt; `None` if the input
-/// ended.
-fn ask_first<R: BufRead>(prompt: &mut Prompt<R>, args: &Args) -> Option<First> {
+/// Who moves first: `--ai-vs-ai`, `--first`, or the answer at the prompt.
+fn ask_first<R: BufRead>(setup: &mut Setup<R>, args: &Args) -> Reply<First> {
     if args.ai_vs_ai {
-        return Some(First::Ai);
+        return Reply::Value(First::Ai);
     }
-    match args.first {
-        Some(f) => Some(f),
-        None => prompt.ask_until("Who starts, human or ai? [human] ", "human", parse_first),
-    }
+    setup.choose(
+        args.first,
+        "Who starts, human or ai? [human] ",
+        "human",
+        "--first",
+        parse_first,
+    )
 }
 
-/// The AI's strength: `--depth`, `--time`, `--playouts`, or the answer at the prompt; `None`
-/// if the input ended.
-fn ask_strength<R: BufRead>(
-    prompt: &mut Prompt<R>,
-    args: &Args,
-    only_random: bool,
-) -> Option<Strength> {
-    match (args.depth, args.time, args.playouts) {
+/// The AI's strength: `--depth`, `--time`, `--playouts`, or the answer at the prompt.
+fn ask_strength<R: BufRead>(setup: &mut Setup<R>, args: &Args, only_random: bool) -> Reply<Strength> {
+    let given = match (args.depth, args.time, args.playouts) {
         (Some(d), _, _) => Some(Strength::Depth(d)),
-        (_, Some(ms), _) => Some(Strength::Time(Duration::from_millis(ms))),
+        (_, Some(t), _) => Some(Strength::Time(t)),
         (_, _, Some(n)) => Some(Strength::Playouts(n)),
         // Random moves take no thought: there is no strength to ask for.
         _ if only_random => Some(Strength::Depth(1)),
-        _ => prompt.ask_until(
-            "AI strength: a depth (e.g. 6), a time per move (e.g. 500ms) or playouts (e.g. 20000p)? [500ms] ",
-            "500ms",
-            |text| text.parse::<Strength>(),
-        ),
-    }
-}
-
-/// The empty board, or the position given with `--moves` if it is not over.
-fn start<G: Playable + Default>(args: &Args) -> Result<G, Failure> {
-    let Some(text) = &args.moves else {
-        return Ok(G::default());
+        _ => None,
     };
-    let state = G::parse_position(text).map_err(Failure::input)?;
-    if state.outcome().is_over() {
-        return Err(Failure::input(format!(
-            "the start position {text:?} is already over ({:?})",
-            state.outcome()
-        )));
-    }
-    Ok(state)
+    setup.choose(
+        given,
+        &format!(
+            "AI strength: a depth (e.g. 6), a time per move (e.g. 500ms or 2s) or playouts (e.g. 20000p)? [{DEFAULT_STRENGTH}] "
+        ),
+        DEFAULT_STRENGTH,
+        "AI strength (--time, --depth or --playouts)",
+        |text| text.parse::<Strength>(),
+    )
 }
 
 /// The input ended at a question: a clean stop.
 fn input_ended() -> Result<ExitCode, Failure> {
     let _ = writeln!(io::stdout(), "Input ended: goodbye.");
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `quit` at a question.
+fn goodbye() -> Result<ExitCode, Failure> {
+    let _ = writeln!(io::stdout(), "Goodbye.");
     Ok(ExitCode::SUCCESS)
 }
 
@@ -325,12 +420,14 @@ fn mark(p: Player) -> &'static str {
 
 /// Asks what was not given, builds the AIs, and plays.
 fn play_game<G: Playable, R: BufRead>(
-    start: G,
-    prompt: &mut Prompt<R>,
+    start: Start<G>,
+    setup: &mut Setup<R>,
     args: &Args,
 ) -> Result<ExitCode, Failure> {
-    let Some(first) = ask_first(prompt, args) else {
-        return input_ended();
+    let first = match ask_first(setup, args) {
+        Reply::Value(f) => f,
+        Reply::Quit => return goodbye(),
+        Reply::Ended => return input_ended(),
     };
     let human = match (args.ai_vs_ai, first) {
         (true, _) => [false, false],
@@ -339,8 +436,10 @@ fn play_game<G: Playable, R: BufRead>(
     };
     let kinds = [args.ai_x.unwrap_or(args.ai), args.ai_o.unwrap_or(args.ai)];
     let only_random = (0..2).all(|i| human[i] || kinds[i] == EngineKind::Random);
-    let Some(strength) = ask_strength(prompt, args, only_random) else {
-        return input_ended();
+    let strength = match ask_strength(setup, args, only_random) {
+        Reply::Value(s) => s,
+        Reply::Quit => return goodbye(),
+        Reply::Ended => return input_ended(),
     };
     let mut ais: [Option<Box<dyn Ai<G>>>; 2] = [None, None];
     for (i, slot) in ais.iter_mut().enumerate() {
@@ -356,8 +455,13 @@ fn play_game<G: Playable, R: BufRead>(
         }
     }
     let mut out = io::stdout();
-    let _ = writeln!(out, "{}: X moves first. Type quit to stop.", G::NAME);
-    play_moves(start, prompt, human, ais)
+    let _ = writeln!(
+        out,
+        "{}{}: X moves first. Type quit to stop.",
+        G::NAME,
+        G::rules_note()
+    );
+    play_moves(start, &mut setup.prompt, human, ais)
 }
 
 fn mark_of(index: usize) -> &'static str {
@@ -366,14 +470,18 @@ fn mark_of(index: usize) -> &'static str {
 
 /// The game loop: asks the human, lets the AI think, shows the board after every move.
 fn play_moves<G: Playable, R: BufRead>(
-    start: G,
+    start: Start<G>,
     prompt: &mut Prompt<R>,
     human: [bool; 2],
     mut ais: [Option<Box<dyn Ai<G>>>; 2],
 ) -> Result<ExitCode, Failure> {
     let mut out = io::stdout();
-    let mut state = start;
-    let _ = writeln!(out, "\n{}\n", state.board());
+    let Start {
+        origin,
+        mut moves,
+        mut state,
+    } = start;
+    let _ = writeln!(out, "\n{}\n", state.board_with_history(&origin, &moves));
     loop {
         match state.outcome() {
             Outcome::Win(p) => {
@@ -399,15 +507,12 @@ fn play_moves<G: Playable, R: BufRead>(
                 G::MOVE_HELP
             );
             loop {
-                let answer = prompt.ask_until(&question, "", |text| {
-                    if text == "quit" || text == "q" {
-                        return Ok(Answer::Quit);
-                    }
+                let answer = prompt.ask_move(&question, |text| {
                     if text == "hint" || text == "h" {
                         return Ok(Answer::Hint);
                     }
                     if text == "moves" || text == "?" {
-                        return Err(format!("legal moves: {}", state.legal_move_texts()));
+                        return Ok(Answer::Moves);
                     }
                     if text.is_empty() {
                         return Err(format!("type {}, or quit", G::MOVE_HELP));
@@ -415,15 +520,15 @@ fn play_moves<G: Playable, R: BufRead>(
                     state.parse_move(text).map(Answer::Move)
                 });
                 match answer {
-                    Some(Answer::Move(mv)) => break mv,
-                    Some(Answer::Hint) => {
+                    Reply::Value(Answer::Move(mv)) => break mv,
+                    Reply::Value(Answer::Moves) => {
+                        let _ = writeln!(out, "legal moves: {}", state.legal_move_texts());
+                    }
+                    Reply::Value(Answer::Hint) => {
                         let _ = writeln!(out, "{}", hint(&mut ais, &state));
                     }
-                    Some(Answer::Quit) => {
-                        let _ = writeln!(out, "Goodbye.");
-                        return Ok(ExitCode::SUCCESS);
-                    }
-                    None => return input_ended(),
+                    Reply::Quit => return goodbye(),
+                    Reply::Ended => return input_ended(),
                 }
             }
         } else {
@@ -449,10 +554,11 @@ fn play_moves<G: Playable, R: BufRead>(
         state
             .try_play(mv)
             .map_err(|e| Failure::run(format!("illegal move {}: {e}", G::show_move(mv))))?;
+        moves.push(mv);
         for ai in ais.iter_mut().flatten() {
             ai.observe(&before, mv);
         }
-        let _ = writeln!(out, "\n{}\n", state.board());
+        let _ = writeln!(out, "\n{}\n", state.board_with_history(&origin, &moves));
     }
 }
 
@@ -462,8 +568,8 @@ enum Answer<M> {
     Move(M),
     /// `hint`: show the AI's analysis.
     Hint,
-    /// `quit`.
-    Quit,
+    /// `moves`: list the legal moves.
+    Moves,
 }
 
 /// The AI's analysis of `state`: every legal move with its value, best first, one per line.
@@ -472,10 +578,13 @@ fn hint<G: Playable>(ais: &mut [Option<Box<dyn Ai<G>>>; 2], state: &G) -> String
         return "No AI plays in this game: there is nobody to ask for a hint.".to_string();
     };
     match ai.hint(state) {
-        Ok(moves) => {
+        Ok(hint) => {
             let mut text = String::from("The AI's view, best move first:");
-            for (mv, value) in moves {
+            for (mv, value) in hint.moves {
                 text.push_str(&format!("\n  {:>8}: {value}", G::move_text(mv)));
+            }
+            if let Some(note) = hint.note {
+                text.push_str(&format!("\n({note})"));
             }
             text
         }

@@ -15,7 +15,7 @@ use search_core::{Budget, GeneralGame, SearchError, SplitMix64, Turn};
 
 use crate::Failure;
 use crate::ai::{EngineKind, Strength};
-use crate::input::Prompt;
+use crate::input::{Prompt, Reply};
 
 /// The deepest search a time limit leads to.
 const MAX_DEPTH: u32 = 64;
@@ -552,20 +552,27 @@ pub fn play<G: Tabletop, R: BufRead>(
                     state.seat(mover),
                     G::MOVE_HELP
                 );
-                let answer = prompt.ask_until(&question, "", |text| match text {
-                    "quit" | "q" => Ok(None),
-                    "moves" | "?" => Err(format!("legal moves: {}", move_texts(&state))),
-                    "hint" | "h" => Err(hint(&hinter, &state, table.strength)),
+                let answer = prompt.ask_move(&question, |text| match text {
+                    "moves" | "?" => Ok(Typed::Moves),
+                    "hint" | "h" => Ok(Typed::Hint),
                     "" => Err(format!("type {}, or quit", G::MOVE_HELP)),
-                    _ => state.parse_move(text).map(Some),
+                    _ => state.parse_move(text).map(Typed::Move),
                 });
                 match answer {
-                    Some(Some(mv)) => mv,
-                    Some(None) => {
+                    Reply::Value(Typed::Move(mv)) => mv,
+                    Reply::Value(Typed::Moves) => {
+                        let _ = writeln!(out, "legal moves: {}", move_texts(&state));
+                        continue;
+                    }
+                    Reply::Value(Typed::Hint) => {
+                        let _ = writeln!(out, "{}", hint(&hinter, &state, table.strength));
+                        continue;
+                    }
+                    Reply::Quit => {
                         let _ = writeln!(out, "Goodbye.");
                         return Ok(ExitCode::SUCCESS);
                     }
-                    None => return input_ended(),
+                    Reply::Ended => return input_ended(),
                 }
             }
             Some(seat) => {
@@ -584,6 +591,16 @@ pub fn play<G: Tabletop, R: BufRead>(
         state.apply(mv);
         let _ = writeln!(out, "\n{}\n", state.board());
     }
+}
+
+/// What a person typed at the move prompt.
+enum Typed<M> {
+    /// A legal move.
+    Move(M),
+    /// `moves`: list the legal moves.
+    Moves,
+    /// `hint`: ask the AI.
+    Hint,
 }
 
 /// What the first searching AI would play here.

@@ -1,52 +1,235 @@
-//! A progress bar on stderr (items done, rate, time left), shown only when asked for.
+//! Progress of long runs on stderr: a bar on a terminal, and a plain line every few seconds
+//! when stderr is a file or a pipe (a log keeps what a bar would overwrite). `--quiet`
+//! silences both.
+
+use std::io::{self, IsTerminal};
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
-/// Progress through a known number of items; draws nothing when hidden, and then
-/// [`println`](Progress::println) writes straight to stderr.
+/// The environment variable that sets the seconds between two progress lines when stderr is
+/// not a terminal (a whole number; `0` writes a line for every item).
+pub const INTERVAL_VARIABLE: &str = "PLY_PROGRESS_SECONDS";
+
+/// The seconds between two progress lines when [`INTERVAL_VARIABLE`] is not set.
+pub const DEFAULT_INTERVAL_SECONDS: u64 = 5;
+
+/// Progress through a known number of items.
 pub struct Progress {
-    bar: ProgressBar,
-    shown: bool,
+    mode: Mode,
+}
+
+enum Mode {
+    /// A bar that redraws itself on a terminal.
+    Bar(ProgressBar),
+    /// A line every `interval`, for a log.
+    Lines {
+        what: String,
+        total: u64,
+        interval: Duration,
+        state: Mutex<LineState>,
+    },
+    /// Nothing (`--quiet`).
+    Silent,
+}
+
+struct LineState {
+    done: u64,
+    started: Instant,
+    last_line: Option<Instant>,
+    message: String,
 }
 
 impl Progress {
-    /// A bar for `len` items named `what` (e.g. "positions"), drawn on stderr if `shown`.
-    pub fn new(len: u64, what: &str, shown: bool) -> Self {
-        let target = if shown {
-            ProgressDrawTarget::stderr()
+    /// Progress through `total` items named `what` (e.g. "positions") on stderr: a bar when
+    /// stderr is a terminal, lines every few seconds when it is not, nothing when `quiet`.
+    pub fn new(total: u64, what: &str, quiet: bool) -> Self {
+        let mode = if quiet {
+            Mode::Silent
+        } else if io::stderr().is_terminal() {
+            let bar = ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::stderr());
+            let template =
+                format!("{{bar:40}} {{pos}}/{{len}} {what}, {{per_sec}}, ETA {{eta}} {{msg}}");
+            if let Ok(style) = ProgressStyle::with_template(&template) {
+                bar.set_style(style);
+            }
+            Mode::Bar(bar)
         } else {
-            ProgressDrawTarget::hidden()
+            Self::lines(total, what, interval_from_environment())
         };
-        let bar = ProgressBar::with_draw_target(Some(len), target);
-        let template =
-            format!("{{bar:40}} {{pos}}/{{len}} {what}, {{per_sec}}, ETA {{eta}} {{msg}}");
-        if let Ok(style) = ProgressStyle::with_template(&template) {
-            bar.set_style(style);
+        Progress { mode }
+    }
+
+    /// Plain lines every `interval` (the mode used when stderr is not a terminal).
+    fn lines(total: u64, what: &str, interval: Duration) -> Mode {
+        Mode::Lines {
+            what: what.to_string(),
+            total,
+            interval,
+            state: Mutex::new(LineState {
+                done: 0,
+                started: Instant::now(),
+                last_line: None,
+                message: String::new(),
+            }),
         }
-        Progress { bar, shown }
     }
 
     /// One more item done.
     pub fn advance(&self) {
-        self.bar.inc(1);
+        match &self.mode {
+            Mode::Bar(bar) => bar.inc(1),
+            Mode::Lines {
+                what,
+                total,
+                interval,
+                state,
+            } => {
+                let mut s = lock(state);
+                s.done += 1;
+                let now = Instant::now();
+                let since = s.last_line.unwrap_or(s.started);
+                if now.duration_since(since) >= *interval {
+                    s.last_line = Some(now);
+                    eprintln!("{}", line(&s, what, *total, now));
+                }
+            }
+            Mode::Silent => {}
+        }
     }
 
-    /// Text shown after the bar (a running tally, say).
+    /// Text shown after the counts (a running tally, say).
     pub fn set_message(&self, message: &str) {
-        self.bar.set_message(message.to_string());
+        match &self.mode {
+            Mode::Bar(bar) => bar.set_message(message.to_string()),
+            Mode::Lines { state, .. } => lock(state).message = message.to_string(),
+            Mode::Silent => {}
+        }
     }
 
     /// A message on stderr that does not garble the bar.
     pub fn println(&self, message: &str) {
-        if self.shown {
-            self.bar.println(message);
-        } else {
-            eprintln!("{message}");
+        match &self.mode {
+            Mode::Bar(bar) => bar.println(message),
+            Mode::Lines { .. } | Mode::Silent => eprintln!("{message}"),
         }
     }
 
-    /// Removes the bar.
+    /// Removes the bar; in a log, a last line with the totals if any line was written.
     pub fn finish(&self) {
-        self.bar.finish_and_clear();
+        match &self.mode {
+            Mode::Bar(bar) => bar.finish_and_clear(),
+            Mode::Lines {
+                what, total, state, ..
+            } => {
+                let s = lock(state);
+                if s.last_line.is_some() {
+                    eprintln!("{}", line(&s, what, *total, Instant::now()));
+                }
+            }
+            Mode::Silent => {}
+        }
+    }
+}
+
+/// The state, even if a thread panicked while holding it (it holds only counters).
+fn lock(state: &Mutex<LineState>) -> std::sync::MutexGuard<'_, LineState> {
+    state
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
+/// `progress: 120/1000 positions (12.0 %), 35.2/s, 3.4 s, ETA 25 s; <message>`.
+fn line(s: &LineState, what: &str, total: u64, now: Instant) -> String {
+    let elapsed = now.duration_since(s.started).as_secs_f64();
+    let rate = if elapsed > 0.0 {
+        s.done as f64 / elapsed
+    } else {
+        0.0
+    };
+    let percent = if total > 0 {
+        100.0 * s.done as f64 / total as f64
+    } else {
+        100.0
+    };
+    let eta = if s.done >= total {
+        "done".to_string()
+    } else if rate > 0.0 {
+        format!("ETA {:.0} s", (total - s.done) as f64 / rate)
+    } else {
+        "ETA unknown".to_string()
+    };
+    let mut text = format!(
+        "progress: {}/{total} {what} ({percent:.1} %), {rate:.1}/s, {elapsed:.1} s, {eta}",
+        s.done
+    );
+    if !s.message.is_empty() {
+        text.push_str("; ");
+        text.push_str(&s.message);
+    }
+    text
+}
+
+/// The interval [`INTERVAL_VARIABLE`] sets, or the default (also for a value that is not a
+/// whole number of seconds).
+fn interval_from_environment() -> Duration {
+    let seconds = std::env::var(INTERVAL_VARIABLE)
+        .ok()
+        .and_then(|v| v.trim().parse::<u64>().ok())
+        .unwrap_or(DEFAULT_INTERVAL_SECONDS);
+    Duration::from_secs(seconds)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn counts(mode: &Mode) -> (u64, bool) {
+        match mode {
+            Mode::Lines { state, .. } => {
+                let s = lock(state);
+                (s.done, s.last_line.is_some())
+            }
+            _ => panic!("not in line mode"),
+        }
+    }
+
+    #[test]
+    fn lines_count_every_item_and_write_when_the_interval_has_passed() {
+        let p = Progress {
+            mode: Progress::lines(3, "games", Duration::from_secs(3600)),
+        };
+        p.advance();
+        p.advance();
+        assert_eq!(counts(&p.mode), (2, false), "no line before the interval");
+        let q = Progress {
+            mode: Progress::lines(3, "games", Duration::ZERO),
+        };
+        q.advance();
+        assert_eq!(counts(&q.mode), (1, true));
+    }
+
+    #[test]
+    fn a_line_gives_done_total_rate_and_eta() {
+        let started = Instant::now();
+        let s = LineState {
+            done: 250,
+            started,
+            last_line: None,
+            message: "A +3 =1 -0".to_string(),
+        };
+        let text = line(&s, "positions", 1000, started + Duration::from_secs(10));
+        assert_eq!(
+            text,
+            "progress: 250/1000 positions (25.0 %), 25.0/s, 10.0 s, ETA 30 s; A +3 =1 -0"
+        );
+        let done = LineState {
+            done: 4,
+            started,
+            last_line: None,
+            message: String::new(),
+        };
+        assert!(line(&done, "games", 4, started + Duration::from_secs(2)).ends_with("done"));
     }
 }

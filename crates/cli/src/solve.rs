@@ -1,7 +1,7 @@
 //! `ply solve`: exact Connect Four scores with the generic solver of the `adversarial` crate.
 
 use std::fs;
-use std::io::{self, IsTerminal, Read, Write};
+use std::io::{self, Read, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::Arc;
@@ -272,13 +272,21 @@ fn solve_all<T: SolveTable>(
     source: &str,
     lines: &[Line],
 ) -> Result<ExitCode, Failure> {
-    let show_progress = !args.quiet && lines.len() > 1 && io::stderr().is_terminal();
-    let progress = Progress::new(lines.len() as u64, "positions", show_progress);
+    // The positions to solve: the lines that are not blank or comments (the file's last
+    // newline ends a line, it does not start one).
+    let total = lines
+        .iter()
+        .filter(|l| !matches!(&l.text, Ok(text) if matches!(parse_line(text), Ok(None))))
+        .count();
+    let progress = Progress::new(total as u64, "positions", args.quiet || total <= 1);
     let mut out = io::stdout().lock();
     let (mut solved, mut mismatches, mut malformed, mut failed) = (0u64, 0u64, 0u64, 0u64);
     let (mut total_time, mut total_nodes) = (Duration::ZERO, Some(0u64));
     let (mut probes, mut hits) = (0u64, 0u64);
     for line in lines {
+        if matches!(&line.text, Ok(text) if matches!(parse_line(text), Ok(None))) {
+            continue;
+        }
         progress.advance();
         let text = match &line.text {
             Ok(text) => text,

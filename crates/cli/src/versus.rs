@@ -2,7 +2,7 @@
 //! a win/draw/loss tally and an Elo difference with its 95 % interval.
 
 use std::fmt;
-use std::io::{self, IsTerminal, Write};
+use std::io::{self, Write};
 use std::process::ExitCode;
 use std::str::FromStr;
 use std::time::Duration;
@@ -139,14 +139,11 @@ fn play_match<G: Playable>(start: G, args: &Args) -> Result<ExitCode, Failure> {
         .with_games(args.games)
         .with_seed(args.seed)
         .with_opening_plies(args.opening_plies);
-    let shown = !args.quiet && io::stderr().is_terminal();
-    let progress = Progress::new(u64::from(args.games), "games", shown);
+    let progress = Progress::new(u64::from(args.games), "games", args.quiet);
     let report = arena
         .run_with_progress(make(a.clone(), "A"), make(b.clone(), "B"), |_, tally| {
+            progress.set_message(&format!("{tally}"));
             progress.advance();
-            if shown {
-                progress.set_message(&format!("{tally}"));
-            }
         })
         .map_err(|e| Failure::run(format!("the match stopped: {e}")))?;
     progress.finish();

@@ -115,7 +115,7 @@ impl fmt::Display for MoveValue {
     /// ```
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            MoveValue::Exact(score) => write!(f, "{score} (exact)"),
+            MoveValue::Exact(score) => write!(f, "{} (exact)", score.exact()),
             MoveValue::Estimate { score, depth } => write!(f, "{score} (depth {depth})"),
             MoveValue::Sampled {
                 visits,

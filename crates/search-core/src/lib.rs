@@ -105,7 +105,7 @@ pub use general::{GeneralGame, OutOfTurn, Turn};
 pub use interval::Interval;
 pub use problem::{Cost, FloatCost, SearchProblem};
 pub use rng::SplitMix64;
-pub use score::Score;
+pub use score::{ExactScore, Score};
 pub use stats::Stats;
 pub use strategy::{RandomMover, Strategy};
 pub use wdl::Wdl;

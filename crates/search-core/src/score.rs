@@ -23,7 +23,8 @@ use core::ops::Neg;
 /// assert_eq!(Score::loss_in(0).to_parent(), Score::win_in(1));
 /// assert_eq!(Score::win_in(7).to_string(), "win in 7");
 /// assert_eq!(Score::heuristic(35).to_string(), "+35");
-/// assert_eq!(Score::DRAW.to_string(), "draw");
+/// assert_eq!(Score::DRAW.to_string(), "0");
+/// assert_eq!(Score::DRAW.exact().to_string(), "draw");
 /// ```
 #[derive(Copy, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
 pub struct Score(i32);
@@ -99,6 +100,18 @@ impl Score {
             value
         };
         Score(v)
+    }
+
+    /// This score as the exact value of a position (a solver's answer), for display:
+    /// zero shows as `draw` instead of `0`.
+    ///
+    /// ```
+    /// use search_core::Score;
+    /// assert_eq!(format!("{} / {}", Score::DRAW, Score::DRAW.exact()), "0 / draw");
+    /// ```
+    #[must_use]
+    pub const fn exact(self) -> ExactScore {
+        ExactScore(self)
     }
 
     /// The raw integer, for storage (a transposition-table entry); see [`Score::from_raw`].
@@ -315,13 +328,16 @@ impl Neg for Score {
 }
 
 impl fmt::Display for Score {
-    /// `win in N` / `loss in N` (plies), `draw` for zero, `+35` / `-12` for heuristic
-    /// values, `+inf` / `-inf` for the window bounds.
+    /// `win in N` / `loss in N` (plies), `+35` / `-12` / `0` for other values, `+inf` /
+    /// `-inf` for the window bounds. A `0` is not called a draw here: a searched score of 0
+    /// may be an even position as well as a drawn one. A score known to be exact shows as
+    /// `draw` through [`Score::exact`].
     ///
     /// ```
     /// use search_core::Score;
     /// assert_eq!(Score::loss_in(2).to_string(), "loss in 2");
     /// assert_eq!(Score::heuristic(-12).to_string(), "-12");
+    /// assert_eq!(Score::heuristic(0).to_string(), "0");
     /// assert_eq!(Score::NEG_INFINITY.to_string(), "-inf");
     /// ```
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -334,9 +350,35 @@ impl fmt::Display for Score {
         } else if self.is_loss() {
             write!(f, "loss in {}", WIN + self.0)
         } else if self.0 == 0 {
-            f.write_str("draw")
+            f.write_str("0")
         } else {
             write!(f, "{:+}", self.0)
+        }
+    }
+}
+
+/// A [`Score`] known to be the exact game-theoretic value, for display: a zero is a `draw`.
+/// Made by [`Score::exact`].
+///
+/// ```
+/// use search_core::Score;
+/// assert_eq!(Score::DRAW.exact().to_string(), "draw");
+/// assert_eq!(Score::win_in(3).exact().to_string(), "win in 3");
+/// ```
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct ExactScore(pub Score);
+
+impl fmt::Display for ExactScore {
+    /// As [`Score`]'s display, with `draw` for zero.
+    ///
+    /// ```
+    /// assert_eq!(search_core::Score::loss_in(4).exact().to_string(), "loss in 4");
+    /// ```
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.0 == Score::DRAW {
+            f.write_str("draw")
+        } else {
+            fmt::Display::fmt(&self.0, f)
         }
     }
 }

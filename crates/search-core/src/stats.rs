@@ -125,22 +125,26 @@ impl Stats {
 }
 
 impl fmt::Display for Stats {
-    /// One line: nodes, time, speed, depth, then the iterations, the table's hit rate and
-    /// the quiescence nodes and the book hits when there are any.
+    /// One line: nodes, time, speed, the depth reached (left out when it is 0, as for a
+    /// solve, which has no horizon) and the deepest ply, then the iterations, the table's hit
+    /// rate and the quiescence nodes and the book hits when there are any.
     ///
     /// ```
     /// use std::time::Duration;
     /// let mut s = search_core::Stats::default();
-    /// assert_eq!(s.to_string(), "0 nodes in 0.000ns (0 nodes/s), depth 0 (max ply 0)");
+    /// assert_eq!(s.to_string(), "0 nodes in 0.000ns (0 nodes/s), max ply 0");
     /// s.nodes = 500;
     /// s.elapsed = Duration::from_millis(2);
     /// s.iterations = 3;
     /// s.tt_probes = 10;
     /// s.tt_hits = 4;
+    /// s.max_ply = 12;
     /// assert_eq!(
     ///     s.to_string(),
-    ///     "500 nodes in 2.000ms (250000 nodes/s), depth 0 (max ply 0), 3 iterations, table hits 40.0%"
+    ///     "500 nodes in 2.000ms (250000 nodes/s), max ply 12, 3 iterations, table hits 40.0%"
     /// );
+    /// s.depth_reached = 8;
+    /// assert!(s.to_string().contains(", depth 8 (max ply 12)"));
     /// s.quiescence_nodes = 20;
     /// s.book_hits = 7;
     /// assert!(s.to_string().ends_with("table hits 40.0%, 20 in quiescence, 7 book hits"));
@@ -148,13 +152,16 @@ impl fmt::Display for Stats {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "{} nodes in {:.3?} ({:.0} nodes/s), depth {} (max ply {})",
+            "{} nodes in {:.3?} ({:.0} nodes/s)",
             self.nodes,
             self.elapsed,
             self.nodes_per_second(),
-            self.depth_reached,
-            self.max_ply,
         )?;
+        if self.depth_reached > 0 {
+            write!(f, ", depth {} (max ply {})", self.depth_reached, self.max_ply)?;
+        } else {
+            write!(f, ", max ply {}", self.max_ply)?;
+        }
         if self.iterations > 0 {
             write!(f, ", {} iterations", self.iterations)?;
         }
