@@ -99,18 +99,20 @@ fn dots_and_boxes_explains_bad_lines_and_gives_extra_turns() {
         "--playouts",
         "200",
     ];
-    let (code, out, err) = run(&args, "0\n0\n9\nline\nquit\n");
+    let (code, out, err) = run(&args, "1\n1\n9\nline\nquit\n");
     assert_eq!(code, 0, "{out}\n{err}");
-    assert!(out.contains("already drawn"), "{out}");
-    assert!(out.contains("there is no line 9"), "{out}");
+    assert!(out.contains("line 1 is already drawn"), "{out}");
+    assert!(out.contains("there is no line 9: lines are numbered 1 to 4"), "{out}");
     assert!(out.contains("\"line\" is not a number"), "{out}");
     // On one box, whoever draws the fourth line closes it and moves again: the game ends.
     let args = [
-        "--game", "dots", "--size", "1x1", "--moves", "0 1", "--first", "human", "--ai", "random",
+        "--game", "dots", "--size", "1x1", "--start", "1 2", "--first", "human", "--ai", "random",
     ];
-    let (code, out, err) = run(&args, "2\n");
+    let (code, out, err) = run(&args, "3\n");
     assert_eq!(code, 0, "{out}\n{err}");
-    assert!(out.contains("AI (O) plays line 3"), "{out}");
+    assert!(out.contains("AI (O) plays line 4"), "{out}");
+    // The closed box shows its owner.
+    assert!(out.contains("| O   |"), "{out}");
     assert!(out.contains("O (second player) wins"), "{out}");
 }
 
@@ -310,7 +312,7 @@ fn options_that_do_not_fit_the_game_are_refused() {
 fn perft_counts_dots_and_boxes_line_orders() {
     // Every order of distinct lines is a legal game prefix (extra turns change who draws,
     // not which lines are free): perft(d) on 24 lines is 24 · 23 · … · (24 − d + 1).
-    let (code, out, err) = common::ply_command("perft", &["dots", "4", "--moves", "5 7"], b"");
+    let (code, out, err) = common::ply_command("perft", &["dots", "4", "--start", "5 7"], b"");
     assert_eq!(code, 0, "{out}\n{err}");
     for depth in 1..=4u64 {
         let expected: u64 = (0..depth).map(|i| 22 - i).product();
@@ -326,7 +328,7 @@ fn perft_counts_dots_and_boxes_line_orders() {
             .unwrap_or_else(|| panic!("{line}"));
         assert_eq!(count, expected, "{line}");
     }
-    let (code, _, err) = common::ply_command("perft", &["kalah", "3", "--moves", "7"], b"");
+    let (code, _, err) = common::ply_command("perft", &["kalah", "3", "--start", "7"], b"");
     assert_eq!(code, 2, "{err}");
     assert!(err.contains("there is no pit 7"), "{err}");
 }
@@ -355,7 +357,7 @@ fn perft_counts_the_three_player_mnk_game_and_einstein_rolls() {
         after_rolls += moves.len() as u64;
     }
     assert_eq!(counts[1], after_rolls, "{out}");
-    let (code, _, err) = common::ply_command("perft", &["mnk", "2", "--moves", "a1"], b"");
+    let (code, _, err) = common::ply_command("perft", &["mnk", "2", "--start", "a1"], b"");
     assert_eq!(code, 2, "{err}");
 }
 
