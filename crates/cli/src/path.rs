@@ -23,7 +23,7 @@ use crate::Failure;
 #[command(after_help = "\
 Runs the search from start to goal of every scenario of a MovingAI benchmark map and checks
 each path length against the optimum: the scenario file's (8-connected moves, diagonals √2,
-no corner cutting), or with --moves 4 the 4-connected unit-cost lengths of
+no corner cutting), or with --connectivity 4 the 4-connected unit-cost lengths of
 4conn/NAME.map.4conn.tsv beside the map (without that file the searches are only timed).
 Optimal algorithms must match the optimum within 1e-4 (relative); the others are checked to
 be no shorter (weighted A*: at most WEIGHT times longer) and their length / optimum ratio is
@@ -48,7 +48,7 @@ default) and such queries are reported as unchecked.
 Examples:
   ply path data/movingai/arena.map
   ply path data/movingai/den312d.map --algorithm wastar --weight 2
-  ply path data/movingai/Berlin_0_512.map --moves 4 --algorithm bfs
+  ply path data/movingai/Berlin_0_512.map --connectivity 4 --algorithm bfs
   ply path data/movingai/arena.map --render arena.svg --scenario 150
   ply path data/movingai/maze512-1-0.map --limit 500 --render maze.png")]
 pub struct Args {
@@ -65,14 +65,14 @@ pub struct Args {
     /// [default: 1.5].
     #[arg(long, short, value_name = "WEIGHT")]
     weight: Option<f64>,
-    /// The heuristic of astar, wastar, greedy and idastar [default: octile with --moves 8,
-    /// manhattan with --moves 4].
+    /// The heuristic of astar, wastar, greedy and idastar [default: octile with
+    /// --connectivity 8, manhattan with --connectivity 4].
     #[arg(long, value_enum)]
     heuristic: Option<HeuristicArg>,
-    /// Moves: 8 (straight 1, diagonal √2, no corner cutting: the scenario files' rule) or 4
-    /// (4-connected, unit cost).
-    #[arg(long, value_enum, default_value_t = Moves::Eight)]
-    moves: Moves,
+    /// Which neighbours a cell has: 8 (straight 1, diagonal √2, no corner cutting: the
+    /// scenario files' rule) or 4 (unit cost).
+    #[arg(long, value_enum, default_value_t = Connectivity::Eight)]
+    connectivity: Connectivity,
     /// Run only the first N scenarios.
     #[arg(long, short = 'n', value_name = "N", value_parser = crate::input::positive)]
     limit: Option<u64>,
@@ -177,9 +177,9 @@ impl HeuristicArg {
     }
 }
 
-/// `--moves`.
+/// `--connectivity`.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, clap::ValueEnum)]
-enum Moves {
+enum Connectivity {
     /// 8-connected, diagonals √2, no corner cutting.
     #[value(name = "8")]
     Eight,
@@ -282,9 +282,9 @@ impl Tally {
 
 /// Runs `ply path`.
 pub fn run(args: Args) -> Result<ExitCode, Failure> {
-    let movement = match args.moves {
-        Moves::Eight => Movement::OCTILE,
-        Moves::Four => Movement::FOUR,
+    let movement = match args.connectivity {
+        Connectivity::Eight => Movement::OCTILE,
+        Connectivity::Four => Movement::FOUR,
     };
     let setup = Setup::from_args(&args, movement)?;
     let map_name = args.map.display().to_string();
@@ -299,9 +299,9 @@ pub fn run(args: Args) -> Result<ExitCode, Failure> {
     });
     let scen_name = scen_path.display().to_string();
     let (rows, malformed) = load_scenarios(&scen_path, &grid)?;
-    let oracle = match args.moves {
-        Moves::Eight => Oracle::Scenarios,
-        Moves::Four => {
+    let oracle = match args.connectivity {
+        Connectivity::Eight => Oracle::Scenarios,
+        Connectivity::Four => {
             let tsv = four_conn_path(&args.map);
             if tsv.is_file() {
                 Oracle::FourConn(load_four_conn(&tsv, &rows)?, tsv)
@@ -335,9 +335,9 @@ pub fn run(args: Args) -> Result<ExitCode, Failure> {
         grid.width(),
         grid.height(),
         grid.passable_count(),
-        match args.moves {
-            Moves::Eight => "8-connected (straight 1, diagonal √2, no corner cutting)",
-            Moves::Four => "4-connected (unit cost)",
+        match args.connectivity {
+            Connectivity::Eight => "8-connected (straight 1, diagonal √2, no corner cutting)",
+            Connectivity::Four => "4-connected (unit cost)",
         }
     )?;
     writeln!(
@@ -511,7 +511,7 @@ fn map_failure(file: &str, e: &PathError) -> Failure {
 /// The options, checked, in the form the searches take them.
 struct Setup {
     alg: Alg,
-    movement: Moves,
+    movement: Connectivity,
     heuristic: Heuristic,
     weight: f64,
     max_expansions: Option<u64>,
@@ -525,14 +525,14 @@ impl Setup {
         if matches!(alg, Alg::Bfs | Alg::Iddfs) && !four {
             return Err(Failure::input(format!(
                 "{} finds the path with the fewest moves, which is the shortest only when every \
-                 move costs the same: use it with --moves 4, or use dijkstra or astar on the \
+                 move costs the same: use it with --connectivity 4, or use dijkstra or astar on the \
                  8-connected map",
                 alg.name()
             )));
         }
         if matches!(alg, Alg::Jps | Alg::JpsPlus) && four {
             return Err(Failure::input(format!(
-                "{} needs 8-connected moves without corner cutting: use it with --moves 8",
+                "{} needs 8-connected moves without corner cutting: use it with --connectivity 8",
                 alg.name()
             )));
         }
@@ -574,7 +574,7 @@ impl Setup {
         });
         Ok(Setup {
             alg,
-            movement: args.moves,
+            movement: args.connectivity,
             heuristic,
             weight,
             max_expansions,
@@ -608,7 +608,7 @@ impl Setup {
     }
 
     fn heuristic_admissible(&self) -> bool {
-        self.movement == Moves::Four || self.heuristic != Heuristic::Manhattan
+        self.movement == Connectivity::Four || self.heuristic != Heuristic::Manhattan
     }
 }
 
@@ -1124,6 +1124,18 @@ fn hex([r, g, b]: [u8; 3]) -> String {
     format!("#{r:02x}{g:02x}{b:02x}")
 }
 
+/// The legend under a picture, the same in SVG and PNG: each colour with what it shows.
+fn legend(p: &Picture<'_>) -> [([u8; 3], String); 5] {
+    let expanded_cells = p.expanded.iter().filter(|&&e| e).count();
+    [
+        (EXPANDED, format!("expanded ({expanded_cells} cells)")),
+        (PATH, "path".to_string()),
+        (START, "start".to_string()),
+        (GOAL, "goal".to_string()),
+        (WALL, "obstacle".to_string()),
+    ]
+}
+
 /// Pixels per cell: the larger side near 1,024 pixels, 1 to 16 pixels a cell.
 fn cell_pixels(grid: &Grid) -> u32 {
     (1024 / grid.width().max(grid.height())).clamp(1, 16)
@@ -1267,15 +1279,8 @@ fn svg(p: &Picture<'_>) -> String {
         6.0 * unit,
         escape(&p.caption)
     );
-    let legend = [
-        (EXPANDED, format!("expanded ({expanded_cells} cells)")),
-        (PATH, "path".to_string()),
-        (START, "start".to_string()),
-        (GOAL, "goal".to_string()),
-        (WALL, "obstacle".to_string()),
-    ];
     let mut x = 6.0 * unit;
-    for (colour, label) in legend {
+    for (colour, label) in legend(p) {
         let _ = writeln!(
             s,
             r#"<rect x="{x:.3}" y="{:.3}" width="{:.3}" height="{:.3}" fill="{}"/>"#,
@@ -1296,13 +1301,18 @@ fn svg(p: &Picture<'_>) -> String {
     s
 }
 
-/// The picture as a PNG: `cell_pixels` pixels a cell, no caption.
+/// The picture as a PNG: `cell_pixels` pixels a cell, and under the map the caption and the
+/// legend of the SVG, in an 8 × 8 bitmap font drawn at twice its size.
 fn png(p: &Picture<'_>) -> Result<Vec<u8>, Failure> {
     let g = p.grid;
     let s = cell_pixels(g);
-    let (w, h) = (g.width() * s, g.height() * s);
+    let (map_w, map_h) = (g.width() * s, g.height() * s);
+    let legend = legend(p);
+    let band = Band::new(&p.caption, &legend);
+    let w = map_w.max(band.width);
+    let h = map_h + band.height;
     let (wu, su) = (w as usize, s as usize);
-    let mut rgb = vec![0u8; wu * h as usize * 3];
+    let mut rgb = vec![0xffu8; wu * h as usize * 3];
     let mut fill = |x0: usize, y0: usize, x1: usize, y1: usize, colour: [u8; 3]| {
         for y in y0..y1.min(h as usize) {
             for x in x0..x1.min(wu) {
@@ -1325,6 +1335,7 @@ fn png(p: &Picture<'_>) -> Result<Vec<u8>, Failure> {
             fill(px, py, px + su, py + su, colour);
         }
     }
+    band.draw(&mut rgb, wu, map_h as usize, &p.caption, &legend);
     // The path: a square brush moved along each segment between cell centres.
     let centre = |c: Cell| {
         (
@@ -1364,6 +1375,8 @@ fn png(p: &Picture<'_>) -> Result<Vec<u8>, Failure> {
     }
     let mut bytes = Vec::new();
     let mut encoder = ::png::Encoder::new(&mut bytes, w, h);
+    encoder.add_text_chunk("Title".to_string(), p.caption.clone())
+        .map_err(|e| Failure::run(format!("cannot encode the PNG: {e}")))?;
     encoder.set_color(::png::ColorType::Rgb);
     encoder.set_depth(::png::BitDepth::Eight);
     let encoded = encoder
@@ -1371,4 +1384,91 @@ fn png(p: &Picture<'_>) -> Result<Vec<u8>, Failure> {
         .and_then(|mut writer| writer.write_image_data(&rgb));
     encoded.map_err(|e| Failure::run(format!("cannot encode the PNG: {e}")))?;
     Ok(bytes)
+}
+
+/// The text band under a PNG picture: the caption on one line, the legend on the next.
+struct Band {
+    width: u32,
+    height: u32,
+}
+
+impl Band {
+    /// Pixels per font pixel.
+    const SCALE: usize = 2;
+    /// A glyph's side in pixels.
+    const GLYPH: usize = 8 * Self::SCALE;
+    /// The margin around and between the lines.
+    const PAD: usize = 6;
+    const INK: [u8; 3] = [0x22, 0x22, 0x22];
+
+    fn new(caption: &str, legend: &[([u8; 3], String)]) -> Self {
+        let caption_w = caption.chars().count() * Self::GLYPH;
+        let legend_w: usize = legend
+            .iter()
+            .map(|(_, label)| Self::GLYPH + Self::PAD + label.chars().count() * Self::GLYPH + 2 * Self::PAD)
+            .sum();
+        Band {
+            width: (2 * Self::PAD + caption_w.max(legend_w)) as u32,
+            height: (3 * Self::PAD + 2 * Self::GLYPH) as u32,
+        }
+    }
+
+    /// Draws the caption and the legend into `rgb` (rows `width` pixels wide) from row `top`.
+    fn draw(
+        &self,
+        rgb: &mut [u8],
+        width: usize,
+        top: usize,
+        caption: &str,
+        legend: &[([u8; 3], String)],
+    ) {
+        let mut set = |x: usize, y: usize, colour: [u8; 3]| {
+            if x < width {
+                let i = (y * width + x) * 3;
+                if let Some(px) = rgb.get_mut(i..i + 3) {
+                    px.copy_from_slice(&colour);
+                }
+            }
+        };
+        let line1 = top + Self::PAD;
+        let line2 = line1 + Self::GLYPH + Self::PAD;
+        Self::text(&mut set, Self::PAD, line1, caption);
+        let mut x = Self::PAD;
+        for (colour, label) in legend {
+            for dy in 2..Self::GLYPH - 2 {
+                for dx in 2..Self::GLYPH - 2 {
+                    set(x + dx, line2 + dy, *colour);
+                }
+            }
+            x += Self::GLYPH + Self::PAD;
+            x = Self::text(&mut set, x, line2, label) + 2 * Self::PAD;
+        }
+    }
+
+    /// Draws `text` with its top-left corner at `(x, y)`; returns the x after it. Characters
+    /// outside ASCII show as `?`.
+    fn text(set: &mut impl FnMut(usize, usize, [u8; 3]), x: usize, y: usize, text: &str) -> usize {
+        let mut x = x;
+        for ch in text.chars() {
+            let code = if ch.is_ascii() { ch as usize } else { usize::from(b'?') };
+            let glyph = font8x8::legacy::BASIC_LEGACY[code];
+            for (row, bits) in glyph.iter().enumerate() {
+                for col in 0..8 {
+                    if bits >> col & 1 == 1 {
+                        for sy in 0..Self::SCALE {
+                            for sx in 0..Self::SCALE {
+                                set(
+                                    x + col * Self::SCALE + sx,
+                                    y + row * Self::SCALE + sy,
+                                    Self::INK,
+                                );
+                            }
+                        }
+                    }
+                }
+            }
+            x += Self::GLYPH;
+        }
+        x
+    }
 }

@@ -97,7 +97,7 @@ fn every_algorithm_finds_the_arena_lengths() {
     // 4-connected, against the lengths of data/movingai/4conn.
     for alg in ["bfs", "astar", "dijkstra", "greedy"] {
         assert_eq!(
-            run_ok(&["path", ARENA, "--moves", "4", "-a", alg]),
+            run_ok(&["path", ARENA, "--connectivity", "4", "-a", alg]),
             (160, 0),
             "{alg}"
         );
@@ -106,7 +106,7 @@ fn every_algorithm_finds_the_arena_lengths() {
         let (n, unchecked) = run_ok(&[
             "path",
             ARENA,
-            "--moves",
+            "--connectivity",
             "4",
             "-a",
             alg,
@@ -154,10 +154,10 @@ fn a_wrong_optimum_is_a_mismatch() {
 
 #[test]
 fn jump_point_search_needs_eight_moves_and_unknown_names_list_the_algorithms() {
-    let out = ply(&["path", ARENA, "--algorithm", "jps", "--moves", "4"]);
+    let out = ply(&["path", ARENA, "--algorithm", "jps", "--connectivity", "4"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(
-        text(&out.stderr).contains("--moves 8"),
+        text(&out.stderr).contains("--connectivity 8"),
         "{}",
         text(&out.stderr)
     );
@@ -174,7 +174,7 @@ fn bfs_on_an_octile_map_is_refused() {
     let out = ply(&["path", ARENA, "--algorithm", "bfs"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(
-        text(&out.stderr).contains("--moves 4"),
+        text(&out.stderr).contains("--connectivity 4"),
         "{}",
         text(&out.stderr)
     );
@@ -256,7 +256,7 @@ fn without_a_four_connected_oracle_the_searches_are_only_timed() {
     let out = ply(&[
         "path",
         map.to_str().unwrap(),
-        "--moves",
+        "--connectivity",
         "4",
         "--limit",
         "10",
@@ -329,7 +329,7 @@ fn the_svg_shows_the_cells_the_search_expanded() {
         (vec!["--scenario", "150"], true),
         (vec!["-a", "dijkstra"], true),
         (vec!["-a", "greedy", "--scenario", "120"], true),
-        (vec!["--moves", "4", "-a", "bfs"], true),
+        (vec!["--connectivity", "4", "-a", "bfs"], true),
         // IDA* expands some cells several times: distinct cells <= expansions.
         (
             vec!["-a", "idastar", "--scenario", "20", "--limit", "20"],
@@ -373,23 +373,63 @@ fn the_svg_shows_the_cells_the_search_expanded() {
 }
 
 #[test]
-fn the_png_is_a_png_of_the_map() {
+fn the_png_is_a_png_of_the_map_with_the_svgs_caption_and_legend() {
     let dir = temp_dir("png");
     let file = dir.join("arena.png");
-    let out = ply(&[
-        "path",
-        ARENA,
-        "--render",
-        file.to_str().unwrap(),
-        "--limit",
-        "50",
-    ]);
-    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
-    let png = std::fs::read(&file).unwrap();
-    assert_eq!(&png[..8], b"\x89PNG\r\n\x1a\n");
-    // IHDR: width and height, 16 pixels a cell for a 49 x 49 map.
-    let be = |at: usize| u32::from_be_bytes(png[at..at + 4].try_into().unwrap());
-    assert_eq!(&png[12..16], b"IHDR");
-    assert_eq!((be(16), be(20)), (49 * 16, 49 * 16));
-    assert!(Path::new(&file).metadata().unwrap().len() > 1000);
+    let svg_file = dir.join("arena.svg");
+    for f in [&file, &svg_file] {
+        let out = ply(&[
+            "path",
+            ARENA,
+            "--render",
+            f.to_str().unwrap(),
+            "--limit",
+            "50",
+        ]);
+        assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    }
+    let bytes = std::fs::read(&file).unwrap();
+    assert_eq!(&bytes[..8], b"\x89PNG\r\n\x1a\n");
+    let decoder = png::Decoder::new(std::io::Cursor::new(bytes));
+    let mut reader = decoder.read_info().unwrap();
+    let info = reader.info().clone();
+    // 16 pixels a cell for a 49 x 49 map, and a band of text under it.
+    let map_side = 49 * 16;
+    assert!(info.width >= map_side, "{}", info.width);
+    assert!(info.height > map_side, "{}", info.height);
+    // The caption is the SVG's title.
+    let svg = std::fs::read_to_string(&svg_file).unwrap();
+    let title = &svg[svg.find("<title>").unwrap() + 7..svg.find("</title>").unwrap()];
+    let caption = info
+        .uncompressed_latin1_text
+        .iter()
+        .find(|t| t.keyword == "Title")
+        .map(|t| t.text.clone());
+    assert_eq!(caption.as_deref(), Some(title));
+    // Every colour of the SVG's legend has its swatch in the band under the map.
+    let mut rgb = vec![0; reader.output_buffer_size().unwrap()];
+    let frame = reader.next_frame(&mut rgb).unwrap();
+    assert_eq!(frame.color_type, png::ColorType::Rgb);
+    let width = info.width as usize;
+    let band: Vec<[u8; 3]> = rgb[map_side as usize * width * 3..frame.buffer_size()]
+        .chunks(3)
+        .map(|p| [p[0], p[1], p[2]])
+        .collect();
+    let swatches = svg
+        .lines()
+        .filter(|l| l.starts_with("<rect x="))
+        .map(|l| attribute_of(l, "fill"))
+        .collect::<Vec<_>>();
+    assert_eq!(swatches.len(), 5, "{svg}");
+    for colour in swatches {
+        let c = u32::from_str_radix(colour.trim_start_matches('#'), 16).unwrap();
+        let rgb = [(c >> 16) as u8, (c >> 8) as u8, c as u8];
+        assert!(band.contains(&rgb), "no {colour} swatch in the PNG's legend");
+    }
+}
+
+/// The value of attribute `name` in one SVG element's text.
+fn attribute_of<'a>(element: &'a str, name: &str) -> &'a str {
+    let at = element.find(&format!(" {name}=\"")).unwrap() + name.len() + 3;
+    &element[at..at + element[at..].find('"').unwrap()]
 }
