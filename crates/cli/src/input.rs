@@ -300,7 +300,8 @@ mod tests {
     }
 
     fn number(text: &str) -> Result<u32, String> {
-        text.parse().map_err(|_| format!("{} is not a number", quote(text)))
+        text.parse()
+            .map_err(|_| format!("{} is not a number", quote(text)))
     }
 
     #[test]
@@ -313,7 +314,9 @@ mod tests {
         assert_eq!(duration("2m"), Ok(Duration::from_secs(120)));
         assert_eq!(duration("1h"), Ok(Duration::from_secs(3_600)));
         assert_eq!(duration("2S"), Ok(Duration::from_secs(2)));
-        for bad in ["", "s", "0", "0ms", "0.5ms", "-2s", "2x", "1.2.3s", "fast", "inf", "NaN"] {
+        for bad in [
+            "", "s", "0", "0ms", "0.5ms", "-2s", "2x", "1.2.3s", "fast", "inf", "NaN",
+        ] {
             assert!(duration(bad).is_err(), "{bad:?}");
         }
         assert!(duration("31d").is_err());
@@ -393,7 +396,10 @@ mod tests {
         );
         assert_eq!(p.ask("n? ", "1", number), Reply::Value(5));
         let out = String::from_utf8(p.out).unwrap();
-        assert!(out.contains(&format!("{} bytes long", 3 * MAX_LINE_BYTES)), "{out}");
+        assert!(
+            out.contains(&format!("{} bytes long", 3 * MAX_LINE_BYTES)),
+            "{out}"
+        );
         assert!(out.len() < 1_000, "the long line is not echoed");
     }
 

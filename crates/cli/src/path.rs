@@ -1375,7 +1375,8 @@ fn png(p: &Picture<'_>) -> Result<Vec<u8>, Failure> {
     }
     let mut bytes = Vec::new();
     let mut encoder = ::png::Encoder::new(&mut bytes, w, h);
-    encoder.add_text_chunk("Title".to_string(), p.caption.clone())
+    encoder
+        .add_text_chunk("Title".to_string(), p.caption.clone())
         .map_err(|e| Failure::run(format!("cannot encode the PNG: {e}")))?;
     encoder.set_color(::png::ColorType::Rgb);
     encoder.set_depth(::png::BitDepth::Eight);
@@ -1405,7 +1406,9 @@ impl Band {
         let caption_w = caption.chars().count() * Self::GLYPH;
         let legend_w: usize = legend
             .iter()
-            .map(|(_, label)| Self::GLYPH + Self::PAD + label.chars().count() * Self::GLYPH + 2 * Self::PAD)
+            .map(|(_, label)| {
+                Self::GLYPH + Self::PAD + label.chars().count() * Self::GLYPH + 2 * Self::PAD
+            })
             .sum();
         Band {
             width: (2 * Self::PAD + caption_w.max(legend_w)) as u32,
@@ -1450,7 +1453,11 @@ impl Band {
     fn text(set: &mut impl FnMut(usize, usize, [u8; 3]), x: usize, y: usize, text: &str) -> usize {
         let mut x = x;
         for ch in text.chars() {
-            let code = if ch.is_ascii() { ch as usize } else { usize::from(b'?') };
+            let code = if ch.is_ascii() {
+                ch as usize
+            } else {
+                usize::from(b'?')
+            };
             let glyph = font8x8::legacy::BASIC_LEGACY[code];
             for (row, bits) in glyph.iter().enumerate() {
                 for col in 0..8 {

@@ -9,8 +9,8 @@ use search_core::{GeneralGame, Turn};
 
 use crate::Failure;
 use crate::ai::{GameKind, Playable};
-use crate::play_general::Tabletop;
 use crate::play::{dots_board, kalah_board, mnk_board, start_position};
+use crate::play_general::Tabletop;
 
 /// Options of `ply perft`.
 #[derive(Debug, clap::Args)]
@@ -65,11 +65,17 @@ pub fn run(args: Args) -> Result<ExitCode, Failure> {
         ));
     }
     match args.game {
-        GameKind::C4 => count(&start_position(ConnectFour::new(), start)?.state, args.depth),
+        GameKind::C4 => count(
+            &start_position(ConnectFour::new(), start)?.state,
+            args.depth,
+        ),
         GameKind::Ttt => count(&start_position(TicTacToe::new(), start)?.state, args.depth),
         GameKind::Reversi => count(&start_position(Reversi::new(), start)?.state, args.depth),
         GameKind::Dots => count(&start_position(dots_board(size)?, start)?.state, args.depth),
-        GameKind::Kalah => count(&start_position(kalah_board(size)?, start)?.state, args.depth),
+        GameKind::Kalah => count(
+            &start_position(kalah_board(size)?, start)?.state,
+            args.depth,
+        ),
         GameKind::Einstein | GameKind::Mnk if start.is_some() => Err(Failure::input(
             "--start is not available for einstein and mnk: they count from the usual start",
         )),

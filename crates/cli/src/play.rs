@@ -382,7 +382,11 @@ fn ask_first<R: BufRead>(setup: &mut Setup<R>, args: &Args) -> Reply<First> {
 }
 
 /// The AI's strength: `--depth`, `--time`, `--playouts`, or the answer at the prompt.
-fn ask_strength<R: BufRead>(setup: &mut Setup<R>, args: &Args, only_random: bool) -> Reply<Strength> {
+fn ask_strength<R: BufRead>(
+    setup: &mut Setup<R>,
+    args: &Args,
+    only_random: bool,
+) -> Reply<Strength> {
     let given = match (args.depth, args.time, args.playouts) {
         (Some(d), _, _) => Some(Strength::Depth(d)),
         (_, Some(t), _) => Some(Strength::Time(t)),

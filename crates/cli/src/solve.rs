@@ -64,11 +64,11 @@ pub struct Args {
     /// Threads per position (Lazy SMP).
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=1024))]
     threads: u32,
-    /// Stop each position after this many milliseconds (its line then reports the error).
-    /// With --analyze the limit bounds the 7 columns together; with --analyze --weak, each
-    /// column's weak solve.
-    #[arg(long, value_name = "MS", value_parser = crate::input::positive)]
-    time_limit: Option<u64>,
+    /// Stop each position after this time (500ms, 2s, 1m, or milliseconds); its line then
+    /// reports the error. With --analyze the limit bounds the 7 columns together; with
+    /// --analyze --weak, each column's weak solve.
+    #[arg(long, value_name = "TIME", value_parser = crate::input::duration)]
+    time: Option<Duration>,
     /// Tuning: nodes with fewer empty cells than this skip the table (default 8).
     #[arg(long, value_name = "N", hide_short_help = true)]
     min_table_plies: Option<u32>,
@@ -242,8 +242,8 @@ where
 
 /// The solver `args` ask for, on `solver`'s table.
 fn configure<T>(solver: Solver<T>, args: &Args) -> Result<Solver<T>, Failure> {
-    let budget = match args.time_limit {
-        Some(ms) => Budget::time(Duration::from_millis(ms)),
+    let budget = match args.time {
+        Some(limit) => Budget::time(limit),
         None => Budget::unlimited(),
     };
     let mut solver = solver

@@ -113,10 +113,24 @@ mod typing_at_the_new_games {
 }
 
 #[test]
+fn a_zero_or_absurd_time_is_refused_with_its_rule() {
+    for (args, rule) in [
+        (&["solve", "--time", "0", "44"][..], "at least 1ms"),
+        (&["solve", "--time", "0ms", "44"], "at least 1ms"),
+        (&["solve", "--time", "100d", "44"], "not a duration"),
+        (&["solve", "--time", "1000h", "44"], "at most 30 days"),
+        (&["play", "--time", "2h"], "at most 1h"),
+    ] {
+        let (code, _, err) = ply(args, b"");
+        assert_eq!(code, 2, "{args:?}: {err}");
+        assert!(err.contains(rule), "{args:?}: {err}");
+    }
+}
+
+#[test]
 fn a_count_below_one_is_refused_with_its_rule() {
     for args in [
-        &["solve", "--time-limit", "0", "44"][..],
-        &["path", "data/movingai/arena.map", "--limit", "0"],
+        &["path", "data/movingai/arena.map", "--limit", "0"][..],
         &["path", "data/movingai/arena.map", "--max-expansions=-3"],
     ] {
         let (code, _, err) = ply(args, b"");

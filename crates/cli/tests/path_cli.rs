@@ -424,7 +424,10 @@ fn the_png_is_a_png_of_the_map_with_the_svgs_caption_and_legend() {
     for colour in swatches {
         let c = u32::from_str_radix(colour.trim_start_matches('#'), 16).unwrap();
         let rgb = [(c >> 16) as u8, (c >> 8) as u8, c as u8];
-        assert!(band.contains(&rgb), "no {colour} swatch in the PNG's legend");
+        assert!(
+            band.contains(&rgb),
+            "no {colour} swatch in the PNG's legend"
+        );
     }
 }
 

@@ -15,7 +15,10 @@ fn piped_input_holds_moves_only_and_rejects_typing_errors() {
     assert_eq!(code, 0, "{out}\n{err}");
     assert!(out.contains("--first: human (the default"), "{out}");
     assert!(out.contains("\"four\" is not a number"), "{out}");
-    assert!(out.contains("there is no cell 42: cells are numbered 1 to 9"), "{out}");
+    assert!(
+        out.contains("there is no cell 42: cells are numbered 1 to 9"),
+        "{out}"
+    );
     assert!(out.contains("cell 5 is already taken"), "{out}");
     assert!(
         out.contains("1 2 3") && out.contains("7 8 9"),
@@ -31,7 +34,10 @@ fn defaults_are_announced_when_nothing_is_given() {
     let (code, out, err) = run(&[], "quit\n");
     assert_eq!(code, 0, "{out}\n{err}");
     assert!(out.contains("--game: c4 (the default"), "{out}");
-    assert!(out.contains("AI strength (--time, --depth or --playouts): 500ms"), "{out}");
+    assert!(
+        out.contains("AI strength (--time, --depth or --playouts): 500ms"),
+        "{out}"
+    );
     assert!(out.contains("Connect Four"), "{out}");
     assert!(out.contains("Goodbye"), "{out}");
 }
@@ -161,7 +167,16 @@ fn a_budget_the_ai_cannot_use_is_explained() {
     assert_ne!(code, 0);
     assert!(err.contains("MCTS plays by time or playouts"), "{err}");
     let (code, _, err) = run(
-        &["--game", "c4", "--ai", "negamax", "--playouts", "100", "--first", "ai"],
+        &[
+            "--game",
+            "c4",
+            "--ai",
+            "negamax",
+            "--playouts",
+            "100",
+            "--first",
+            "ai",
+        ],
         "",
     );
     assert_ne!(code, 0);
@@ -205,7 +220,10 @@ fn reversi_start_positions_are_moves_from_the_start() {
     assert!(out.contains("wins") || out.contains("Draw."), "{out}");
     let (code, _, err) = run(&["--game", "reversi", "--start", "c2 c2"], "");
     assert_eq!(code, 2, "{err}");
-    assert!(err.contains("move 2 (\"c2\"): c2 is not legal here"), "{err}");
+    assert!(
+        err.contains("move 2 (\"c2\"): c2 is not legal here"),
+        "{err}"
+    );
 }
 
 #[test]

@@ -102,7 +102,10 @@ fn dots_and_boxes_explains_bad_lines_and_gives_extra_turns() {
     let (code, out, err) = run(&args, "1\n1\n9\nline\nquit\n");
     assert_eq!(code, 0, "{out}\n{err}");
     assert!(out.contains("line 1 is already drawn"), "{out}");
-    assert!(out.contains("there is no line 9: lines are numbered 1 to 4"), "{out}");
+    assert!(
+        out.contains("there is no line 9: lines are numbered 1 to 4"),
+        "{out}"
+    );
     assert!(out.contains("\"line\" is not a number"), "{out}");
     // On one box, whoever draws the fourth line closes it and moves again: the game ends.
     let args = [

@@ -178,3 +178,49 @@ fn bad_arguments_exit_with_2() {
         assert!(!err.contains("panicked"), "{err}");
     }
 }
+
+#[test]
+fn progress_lines_reach_stderr_when_it_is_a_file_with_the_right_total() {
+    let dir = std::env::temp_dir().join(format!("ply-progress-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let log = dir.join("stderr.log");
+    // 20 positions, a blank line and the file's last newline: 20 to do.
+    let mut input = end_easy(20).join("\n");
+    input.push_str("\n\n");
+    let file = dir.join("positions.txt");
+    std::fs::write(&file, &input).unwrap();
+    let run = |quiet: bool| {
+        let mut command = std::process::Command::new(env!("CARGO_BIN_EXE_ply"));
+        command
+            .args(["solve", "--file", file.to_str().unwrap()])
+            .env("PLY_PROGRESS_SECONDS", "0")
+            .stdout(std::process::Stdio::null())
+            .stderr(std::fs::File::create(&log).unwrap());
+        if quiet {
+            command.arg("--quiet");
+        }
+        let status = command.status().unwrap();
+        assert!(status.success());
+        std::fs::read_to_string(&log).unwrap()
+    };
+    let err = run(false);
+    let lines: Vec<&str> = err
+        .lines()
+        .filter(|l| l.starts_with("progress: "))
+        .collect();
+    // A line per position (the interval is 0 s), then the last line again when done.
+    assert_eq!(lines.len(), 21, "{err}");
+    assert!(
+        lines[0].starts_with("progress: 1/20 positions (5.0 %)"),
+        "{err}"
+    );
+    assert!(
+        lines[19].starts_with("progress: 20/20 positions (100.0 %)"),
+        "{err}"
+    );
+    assert!(lines[20].ends_with("done"), "{err}");
+    assert!(lines.iter().all(|l| l.contains("/s, ")), "{err}");
+    let quiet = run(true);
+    assert!(!quiet.contains("progress: "), "{quiet}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -158,7 +158,11 @@ impl fmt::Display for Stats {
             self.nodes_per_second(),
         )?;
         if self.depth_reached > 0 {
-            write!(f, ", depth {} (max ply {})", self.depth_reached, self.max_ply)?;
+            write!(
+                f,
+                ", depth {} (max ply {})",
+                self.depth_reached, self.max_ply
+            )?;
         } else {
             write!(f, ", max ply {}", self.max_ply)?;
         }
