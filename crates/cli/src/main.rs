@@ -1,8 +1,9 @@
 //! `ply`: the search workspace's engines from the terminal.
 //!
-//! Play tic-tac-toe, Connect Four or Reversi against the AI, solve Connect Four positions
-//! exactly, count move sequences, run path searches on MovingAI maps, match two engines, and
-//! draw search trees. `ply <command> --help` shows each command's options and examples.
+//! Play seven games against the AI (tic-tac-toe, Connect Four, Reversi, Dots and Boxes,
+//! Kalah, EinStein würfelt nicht!, the m,n,k-game), solve Connect Four positions exactly,
+//! build opening books, count move sequences, run path searches on MovingAI maps, match two
+//! engines, and draw search trees. `ply <command> --help` shows each command's options and examples.
 //!
 //! Exit codes: 0 on success, 1 when a run finished but found a problem (a mismatch with an
 //! expected score, a search error, a line that could not be processed), 2 for bad input (an
@@ -38,10 +39,10 @@ struct Cli {
 
 const EXAMPLES: &str = "\
 Examples:
-  ply play                                  # tic-tac-toe or Connect Four against the AI
+  ply play                                  # a game against the AI (seven to choose from)
   ply solve 4455 2252576253462244111563365  # exact Connect Four scores
   ply solve --analyze < data/connect4/Test_L2_R1
-  ply book build --game c4 --from 4444 --depth 4 --out c4.book
+  ply book build --game c4 --start 274552224131661 --depth 6 --out c4.book
   ply perft connect4 10
   ply path data/movingai/arena.map --render arena.svg
   ply match --game c4 --games 20 alphabeta mcts

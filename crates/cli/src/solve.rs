@@ -37,9 +37,10 @@ Examples:
   ply solve 4455
   ply solve --analyze 4455 2252576253462244111563365343671351441
   ply solve --file data/connect4/Test_L3_R1
+  ply solve --time 2s --file data/connect4/Test_L2_R2
   ply solve --table-mb 256 --threads 2 < data/connect4/Test_L1_R2
   ply solve --weak --file data/connect4/Test_L2_R1
-  ply solve --book c4.book --file data/connect4/Test_L1_R1   (a book from `ply book build`)")]
+  ply solve --book c4.book --file data/connect4/Test_L1_R1   # c4.book: see ply book build")]
 pub struct Args {
     /// Positions as move strings (1-based columns, `-` for the empty board).
     #[arg(value_name = "MOVES")]

@@ -1,0 +1,322 @@
+//! Every example the program shows, run as a user would run it: the `Examples:` of `ply
+//! --help` and of every command's `--help` (found by walking the command list, so a new
+//! command's examples are tested without touching this file), and the commands in the
+//! READMEs' shell blocks. Each runs through `sh` in a scratch directory that holds the test
+//! data, with the connect4 sets cut to their first lines (small inputs, same format), and must
+//! exit with status 0 within its time. `cargo` commands in the READMEs are checked for the
+//! packages, examples and paths they name.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+/// The repository's root.
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+/// The longest an example may take.
+const LIMIT: Duration = Duration::from_secs(120);
+
+/// Lines kept of each Connect Four benchmark set.
+const SET_LINES: usize = 5;
+
+/// One example and where it was shown.
+#[derive(Debug)]
+struct Example {
+    source: String,
+    command: String,
+}
+
+fn ply_output(args: &[&str]) -> String {
+    let out = Command::new(env!("CARGO_BIN_EXE_ply"))
+        .args(args)
+        .output()
+        .expect("run ply");
+    assert!(out.status.success(), "ply {args:?} failed");
+    String::from_utf8(out.stdout).expect("help is text")
+}
+
+/// The command names under `Commands:` in a help text (without `help`).
+fn commands(help: &str) -> Vec<String> {
+    help.lines()
+        .skip_while(|l| l.trim() != "Commands:")
+        .skip(1)
+        .take_while(|l| !l.trim().is_empty())
+        .filter_map(|l| l.split_whitespace().next())
+        .filter(|name| *name != "help")
+        .map(str::to_string)
+        .collect()
+}
+
+/// The lines of the `Examples:` section of a help text.
+fn examples_in_help(help: &str, source: &str) -> Vec<Example> {
+    help.lines()
+        .skip_while(|l| l.trim() != "Examples:")
+        .skip(1)
+        .take_while(|l| !l.trim().is_empty())
+        .map(|l| Example {
+            source: source.to_string(),
+            command: l.trim().to_string(),
+        })
+        .collect()
+}
+
+/// Every help text's examples: `ply --help`, then each command's and each subcommand's, in
+/// the order the helps list them (a book is built before it is read).
+fn help_examples() -> Vec<Example> {
+    let mut examples = Vec::new();
+    let mut pending = vec![Vec::<String>::new()];
+    while let Some(path) = pending.pop() {
+        let mut args: Vec<&str> = path.iter().map(String::as_str).collect();
+        args.push("--help");
+        let help = ply_output(&args);
+        let source = format!("ply {}", args.join(" "));
+        examples.extend(examples_in_help(&help, &source));
+        for name in commands(&help).into_iter().rev() {
+            let mut sub = path.clone();
+            sub.push(name);
+            pending.push(sub);
+        }
+    }
+    examples
+}
+
+/// The lines of the ```sh blocks of a Markdown file.
+fn shell_lines(file: &Path) -> Vec<String> {
+    let text = std::fs::read_to_string(file).expect("README");
+    let mut lines = Vec::new();
+    let mut inside = false;
+    for line in text.lines() {
+        if line.trim_start().starts_with("```") {
+            inside = !inside && line.trim() == "```sh";
+            continue;
+        }
+        if inside && !line.trim().is_empty() {
+            lines.push(line.trim().to_string());
+        }
+    }
+    lines
+}
+
+/// The README examples: `ply` commands to run, and `cargo` commands to check.
+fn readme_examples() -> (Vec<Example>, Vec<Example>) {
+    let (mut ply, mut cargo) = (Vec::new(), Vec::new());
+    for file in ["README.md", "crates/cli/README.md"] {
+        for line in shell_lines(&root().join(file)) {
+            let run_prefix = "cargo run --release -p plysearch-cli -- ";
+            let example = |command: String| Example {
+                source: file.to_string(),
+                command,
+            };
+            if let Some(rest) = line.strip_prefix(run_prefix) {
+                ply.push(example(format!("ply {rest}")));
+            } else if line == "cargo run --release -p plysearch-cli" {
+                ply.push(example("ply".to_string()));
+            } else if line.starts_with("ply ") || line == "ply" {
+                ply.push(example(line));
+            } else if line.starts_with("cargo ") {
+                cargo.push(example(line));
+            } else {
+                panic!("{file}: a shell line that is neither ply nor cargo: {line}");
+            }
+        }
+    }
+    (ply, cargo)
+}
+
+/// A scratch directory with the test data: the Connect Four sets cut short, the maps as
+/// they are, and the folders the examples write into.
+fn scratch() -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("ply-examples-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(dir.join("data/connect4")).unwrap();
+    std::fs::create_dir_all(dir.join("docs/images")).unwrap();
+    let sets = root().join("data/connect4");
+    for entry in std::fs::read_dir(&sets).unwrap() {
+        let path = entry.unwrap().path();
+        let name = path.file_name().unwrap().to_owned();
+        let target = dir.join("data/connect4").join(&name);
+        if name.to_string_lossy().starts_with("Test_") {
+            let text = std::fs::read_to_string(&path).unwrap();
+            let head: Vec<&str> = text.lines().take(SET_LINES).collect();
+            std::fs::write(target, head.join("\n") + "\n").unwrap();
+        } else {
+            std::fs::copy(&path, target).unwrap();
+        }
+    }
+    std::os::unix::fs::symlink(root().join("data/movingai"), dir.join("data/movingai")).unwrap();
+    dir
+}
+
+/// Runs `command` with `sh` in `dir`, with `ply` on the path and nothing on stdin.
+fn run(example: &Example, dir: &Path) -> Result<Duration, String> {
+    let bin = Path::new(env!("CARGO_BIN_EXE_ply")).parent().unwrap();
+    let path = format!(
+        "{}:{}",
+        bin.display(),
+        std::env::var("PATH").unwrap_or_default()
+    );
+    let started = Instant::now();
+    let mut child = Command::new("sh")
+        .arg("-c")
+        .arg(&example.command)
+        .current_dir(dir)
+        .env("PATH", path)
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .map_err(|e| format!("cannot start sh: {e}"))?;
+    loop {
+        if let Some(status) = child.try_wait().map_err(|e| e.to_string())? {
+            let mut err = String::new();
+            if let Some(mut pipe) = child.stderr.take() {
+                use std::io::Read;
+                let _ = pipe.read_to_string(&mut err);
+            }
+            if !status.success() {
+                return Err(format!("exit status {status}: {err}"));
+            }
+            if err.contains("panicked") {
+                return Err(format!("panicked: {err}"));
+            }
+            return Ok(started.elapsed());
+        }
+        if started.elapsed() > LIMIT {
+            let _ = child.kill();
+            let _ = child.wait();
+            return Err(format!("still running after {LIMIT:?}"));
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+/// Examples that run at once: most are bounded by a time per move, so running several
+/// together shortens the wait without changing what each does.
+const WORKERS: usize = 4;
+
+#[test]
+fn every_example_of_the_help_and_the_readmes_runs() {
+    let dir = scratch();
+    let mut examples = help_examples();
+    let (readme, _) = readme_examples();
+    // At least the main help's and every command's examples were found.
+    assert!(examples.len() >= 30, "{examples:#?}");
+    assert!(readme.len() >= 10, "{readme:#?}");
+    examples.extend(readme);
+    // The examples that build books run first, in the order shown: others read the books.
+    let (builds, rest): (Vec<&Example>, Vec<&Example>) = examples
+        .iter()
+        .partition(|e| e.command.contains("book build"));
+    let mut results: Vec<(&Example, Result<Duration, String>)> =
+        builds.iter().map(|e| (*e, run(e, &dir))).collect();
+    let queue = std::sync::Mutex::new(rest.into_iter());
+    let done = std::sync::Mutex::new(Vec::new());
+    std::thread::scope(|s| {
+        for _ in 0..WORKERS {
+            s.spawn(|| {
+                loop {
+                    let next = queue.lock().unwrap().next();
+                    let Some(example) = next else { break };
+                    let result = run(example, &dir);
+                    done.lock().unwrap().push((example, result));
+                }
+            });
+        }
+    });
+    results.extend(done.into_inner().unwrap());
+    let _ = std::fs::remove_dir_all(&dir);
+    let mut failures = Vec::new();
+    let mut times = Vec::new();
+    for (example, result) in &results {
+        match result {
+            Ok(time) => times.push((*time, example.command.clone())),
+            Err(why) => failures.push(format!("{}: `{}`: {why}", example.source, example.command)),
+        }
+    }
+    assert_eq!(results.len(), examples.len());
+    times.sort();
+    eprintln!("examples, slowest first:");
+    for (time, command) in times.iter().rev() {
+        eprintln!("  {:6.1} s  {command}", time.as_secs_f64());
+    }
+    assert!(
+        failures.is_empty(),
+        "{} of {} examples failed:\n{}",
+        failures.len(),
+        examples.len(),
+        failures.join("\n")
+    );
+}
+
+#[test]
+fn the_readmes_cargo_commands_name_real_packages_examples_and_paths() {
+    let (_, cargo) = readme_examples();
+    assert!(!cargo.is_empty());
+    let manifests: Vec<(String, PathBuf)> = std::fs::read_dir(root().join("crates"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .chain([root().join("benches")])
+        .filter_map(|dir| {
+            let manifest = std::fs::read_to_string(dir.join("Cargo.toml")).ok()?;
+            let name = manifest
+                .lines()
+                .find_map(|l| l.strip_prefix("name = \""))?
+                .trim_end_matches('"')
+                .to_string();
+            Some((name, dir))
+        })
+        .collect();
+    for example in cargo {
+        let words: Vec<&str> = example.command.split_whitespace().collect();
+        let after = |flag: &str| {
+            words
+                .iter()
+                .position(|w| *w == flag)
+                .and_then(|i| words.get(i + 1).copied())
+        };
+        if let Some(package) = after("-p") {
+            let dir = manifests
+                .iter()
+                .find(|(name, _)| name == package)
+                .map(|(_, dir)| dir)
+                .unwrap_or_else(|| {
+                    panic!(
+                        "{}: no package {package}: {}",
+                        example.source, example.command
+                    )
+                });
+            if let Some(name) = after("--example") {
+                assert!(
+                    dir.join("examples").join(format!("{name}.rs")).exists(),
+                    "{}: {package} has no example {name}",
+                    example.source
+                );
+            }
+        } else if let Some(path) = after("--path") {
+            assert!(
+                root().join(path).join("Cargo.toml").exists(),
+                "{}: {path}",
+                example.source
+            );
+        } else {
+            assert!(
+                example.command.starts_with("cargo test ")
+                    || example.command.starts_with("cargo bench"),
+                "{}: a cargo command this test cannot check: {}",
+                example.source,
+                example.command
+            );
+        }
+        for word in &words {
+            if word.starts_with("data/") {
+                assert!(
+                    root().join(word).exists(),
+                    "{}: no file {word}",
+                    example.source
+                );
+            }
+        }
+    }
+}
