@@ -41,7 +41,7 @@ Examples:
   ply play                                  # tic-tac-toe or Connect Four against the AI
   ply solve 4455 2252576253462244111563365  # exact Connect Four scores
   ply solve --analyze < data/connect4/Test_L2_R1
-  ply book build --game c4 --from 4444 --depth 4 --out c4.book
+  ply book build --game c4 --start 4444 --depth 4 --out c4.book
   ply perft connect4 10
   ply path data/movingai/arena.map --render arena.svg
   ply match --game c4 --games 20 alphabeta mcts
