@@ -27,10 +27,10 @@ use crate::progress::Progress;
 An engine is written KIND or KIND:STRENGTH, with KIND one of alphabeta, mcts, solver, random,
 maxn, best-reply and STRENGTH a depth (6), a time per move (100ms) or playouts (20000p);
 without a strength an engine thinks --time per move. alphabeta is expectiminimax in EinStein
-würfelt nicht! and paranoid search in the m,n,k-game; maxn and best-reply play only the
-m,n,k-game (best-reply with three or four players), solver only the two-player games without
-dice. An engine that does not fit the game, or a strength it cannot use, is refused before
-any game is played.
+würfelt nicht! (and the m,n,k-game for two) and paranoid search in the m,n,k-game for three
+or four; maxn plays EinStein and the m,n,k-game, best-reply the m,n,k-game for three or four,
+solver only the two-player games without dice. An engine that does not fit the game, or a
+strength it cannot use, is refused before any game is played.
 
 Two-player games (ttt, c4, reversi, dots, kalah): give two engines, A and B. Games come in
 pairs from the same opening, each engine playing each side once, so neither gains from moving
