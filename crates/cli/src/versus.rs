@@ -35,9 +35,9 @@ strength it cannot use, is refused before any game is played.
 Two-player games (ttt, c4, reversi, dots, kalah): give two engines, A and B. Games come in
 pairs from the same opening, each engine playing each side once, so neither gains from moving
 first. The report gives A's wins, draws and losses, its score with a 95 % interval, the Elo
-difference A - B with its 95 % interval, and how many openings were already decided (each
-opening is solved within 20000 nodes): a game lost from an opening proven lost for that side
-is no fault of the engine.
+difference A - B with its 95 % interval, and how many openings were already decided (the
+solver gets 20000 nodes for each): a game lost from an opening proven lost for that side is
+no fault of the engine.
 
 EinStein würfelt nicht! and the m,n,k-game (--players 2 to 4, --size WIDTHxHEIGHTxK): give
 two engines or more, up to one per seat. Game g deals the engines round the seats starting
@@ -408,7 +408,7 @@ fn proven_note(proven: &[Option<Proof>], pairs: u32, plies: u32) -> String {
             None => "not proven".to_string(),
         };
         return format!(
-            "the start position is {verdict} (solved within {OPENING_PROOF_NODES} nodes)"
+            "the start position is {verdict} (the solver given {OPENING_PROOF_NODES} nodes)"
         );
     }
     let count = |p: Option<Proof>| proven.iter().filter(|&&q| q == p).count();
@@ -418,7 +418,7 @@ fn proven_note(proven: &[Option<Proof>], pairs: u32, plies: u32) -> String {
         format!("the first {} of the {pairs} openings", proven.len())
     };
     format!(
-        "already decided (each solved within {OPENING_PROOF_NODES} nodes), of {of}: {} won for X, {} won for O, {} drawn, {} not proven; \
+        "already decided (the solver given {OPENING_PROOF_NODES} nodes for each), of {of}: {} won for X, {} won for O, {} drawn, {} not proven; \
          a game lost from an opening lost for that side is no fault of the engine",
         count(Some(Proof::Won(Player::First))),
         count(Some(Proof::Won(Player::Second))),
