@@ -1,23 +1,27 @@
 //! `ply book`: build an opening book (the exact values of every position within a number of
 //! plies of a start) and show what a book file holds; `ply solve --book FILE` uses one.
 
-use std::fs;
+use std::fs::{self, File, OpenOptions};
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Instant;
 
 use adversarial::{BookBuilder, OpeningBook};
-use games::{ConnectFour, TicTacToe};
-use search_core::GameHash;
+use games::{ConnectFour, Reversi, TicTacToe};
+use search_core::Player;
 
 use crate::Failure;
+use crate::ai::{DEFAULT_TABLE_MB, Playable};
+use crate::play::{dots_board, kalah_board, start_position};
 use crate::progress::Progress;
 
 /// The name Connect Four books carry (a reader for another game rejects them).
 pub const CONNECT_FOUR: &str = "connect4";
 /// The name tic-tac-toe books carry.
 pub const TIC_TAC_TOE: &str = "tictactoe";
+/// The name Reversi books carry.
+pub const REVERSI: &str = "reversi";
 
 /// Options of `ply book`.
 #[derive(Debug, clap::Args)]
@@ -35,19 +39,31 @@ so a book costs about as much as solving its deepest level. Symmetric positions 
 Four position and its mirror image, the 8 images of a tic-tac-toe board) are stored once, 10
 bytes each, with a checksum over the file.
 
+A book holds exact values: win, draw or loss for the side to move (in Dots and Boxes and
+Kalah too: who wins, not by how many boxes or stones). It carries its game's name
+(tictactoe, connect4, reversi, dots-ROWSxCOLS, kalah-PITSxSTONES), so it is never read for
+another game or board. Tic-tac-toe is solved whole in a moment, Connect Four near a start in
+seconds to hours. Reversi (6 x 6), Dots and Boxes (3 x 3) and Kalah (6 pits of 4) are too deep
+to solve from their first move: give a --start near the end, or a smaller --size. The output
+file is checked before the build starts; a start position that is already over is refused.
+ply solve --book reads Connect Four books.
+
 Examples:
   ply book build --game ttt --depth 9 --out ttt.book
-  ply book build --game c4 --from 4444 --depth 4 --out c4-4444.book
-  ply solve --book c4-4444.book 44445")]
+  ply book build --game c4 --start 4444 --depth 4 --out c4-4444.book
+  ply solve --book c4-4444.book 44445
+  ply book build --game dots --size 2x2 --depth 4 --out dots.book
+  ply book build --game kalah --size 4x3 --start '1 4' --depth 3 --out kalah.book")]
     Build(BuildArgs),
     /// Check a book file and print what it holds.
     #[command(after_help = "\
 Examples:
-  ply book info --game ttt ttt.book")]
+  ply book info --game ttt ttt.book
+  ply book info --game dots --size 2x2 dots.book")]
     Info(InfoArgs),
 }
 
-/// The games books can be built for.
+/// The games books can be built for: the two-player games without dice.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, clap::ValueEnum)]
 enum BookGame {
     /// Tic-tac-toe.
@@ -56,15 +72,15 @@ enum BookGame {
     /// Connect Four.
     #[value(alias = "connect4", alias = "connect-four")]
     C4,
-}
-
-impl BookGame {
-    fn name(self) -> &'static str {
-        match self {
-            BookGame::Ttt => TIC_TAC_TOE,
-            BookGame::C4 => CONNECT_FOUR,
-        }
-    }
+    /// Reversi (Othello) on a 6 x 6 board.
+    #[value(alias = "othello")]
+    Reversi,
+    /// Dots and Boxes (3 x 3 boxes, or --size).
+    #[value(alias = "dots-and-boxes", alias = "boxes")]
+    Dots,
+    /// Kalah (6 pits of 4 stones, or --size).
+    #[value(alias = "mancala")]
+    Kalah,
 }
 
 /// Options of `ply book build`.
@@ -74,17 +90,21 @@ struct BuildArgs {
     #[arg(long, value_enum)]
     game: BookGame,
     /// Plies from the start: every position this many moves or fewer from it is solved.
-    #[arg(long, value_parser = clap::value_parser!(u32).range(0..=42))]
+    #[arg(long, value_parser = clap::value_parser!(u32).range(0..=100))]
     depth: u32,
-    /// The start position (Connect Four: 1-based columns such as 4453; tic-tac-toe: the
-    /// board, e.g. 'x.. .o. ...'). Default: the empty board.
+    /// The start position, as in `ply play`: 1-based Connect Four columns (`4453`), nine
+    /// tic-tac-toe cells (`x.. .o. ...`), or moves as typed at the prompt (`c2 b2` for
+    /// Reversi, `1 6` for Dots and Boxes, `3 1` for Kalah). Default: the empty board.
     #[arg(long, value_name = "POSITION")]
-    from: Option<String>,
+    start: Option<String>,
+    /// The board: ROWSxCOLS boxes for Dots and Boxes (3x3), PITSxSTONES for Kalah (6x4).
+    #[arg(long)]
+    size: Option<String>,
     /// The book file to write.
     #[arg(long, short)]
     out: PathBuf,
     /// Transposition table size in megabytes.
-    #[arg(long, default_value_t = 64, value_parser = clap::value_parser!(u64).range(1..=65_536))]
+    #[arg(long, value_name = "MB", default_value_t = DEFAULT_TABLE_MB, value_parser = clap::value_parser!(u64).range(1..=65_536))]
     table_mb: u64,
     /// Threads per position (Lazy SMP).
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=1024))]
@@ -103,6 +123,10 @@ struct InfoArgs {
     /// The game the book should be for.
     #[arg(long, value_enum)]
     game: BookGame,
+    /// The board the book should be for: ROWSxCOLS for Dots and Boxes (3x3), PITSxSTONES
+    /// for Kalah (6x4).
+    #[arg(long)]
+    size: Option<String>,
     /// The book file.
     file: PathBuf,
 }
@@ -124,54 +148,132 @@ pub fn read_book(path: &Path, game: &str) -> Result<OpeningBook, Failure> {
         .map_err(|e| Failure::input(format!("{}: {e}", path.display())))
 }
 
-fn build(args: &BuildArgs) -> Result<ExitCode, Failure> {
-    let from = args.from.as_deref().unwrap_or("");
-    match args.game {
-        BookGame::C4 => {
-            let start: ConnectFour = if from.is_empty() || from == "-" {
-                ConnectFour::new()
-            } else {
-                from.parse()
-                    .map_err(|e| Failure::input(format!("--from {from}: {e}")))?
-            };
-            build_book(args, &start)
+/// Refuses `--size` for a game with one board.
+fn check_size(game: BookGame, size: Option<&str>) -> Result<(), Failure> {
+    if size.is_some() && !matches!(game, BookGame::Dots | BookGame::Kalah) {
+        return Err(Failure::input(
+            "--size is for dots and kalah: the other games have one board",
+        ));
+    }
+    Ok(())
+}
+
+/// The name a book of `game` on the board `size` asks for carries.
+fn book_name(game: BookGame, size: Option<&str>) -> Result<String, Failure> {
+    check_size(game, size)?;
+    Ok(match game {
+        BookGame::Ttt => TIC_TAC_TOE.to_string(),
+        BookGame::C4 => CONNECT_FOUR.to_string(),
+        BookGame::Reversi => REVERSI.to_string(),
+        BookGame::Dots => {
+            let (rows, cols) = dots_board(size)?.size();
+            format!("dots-{rows}x{cols}")
         }
-        BookGame::Ttt => {
-            let start: TicTacToe = if from.is_empty() {
-                TicTacToe::new()
-            } else {
-                from.parse()
-                    .map_err(|e| Failure::input(format!("--from {from:?}: {e}")))?
-            };
-            build_book(args, &start)
+        BookGame::Kalah => {
+            let board = kalah_board(size)?;
+            format!("kalah-{}x{}", board.pits(), board.stones(Player::First, 0))
+        }
+    })
+}
+
+fn build(args: &BuildArgs) -> Result<ExitCode, Failure> {
+    let size = args.size.as_deref();
+    let name = book_name(args.game, size)?;
+    match args.game {
+        BookGame::Ttt => build_book(args, name, TicTacToe::new()),
+        BookGame::C4 => build_book(args, name, ConnectFour::new()),
+        BookGame::Reversi => build_book(args, name, Reversi::new()),
+        BookGame::Dots => build_book(args, name, dots_board(size)?),
+        BookGame::Kalah => build_book(args, name, kalah_board(size)?),
+    }
+}
+
+/// The book file, opened before the build so that a path that cannot be written is
+/// reported at once; left as it was (or removed, if the build created it) when the build
+/// fails.
+struct Output<'a> {
+    path: &'a Path,
+    file: File,
+    created: bool,
+}
+
+impl<'a> Output<'a> {
+    fn claim(path: &'a Path) -> Result<Self, Failure> {
+        let cannot =
+            |why: String| Failure::input(format!("cannot write {}: {why}", path.display()));
+        if path.is_dir() {
+            return Err(cannot("it is a directory".into()));
+        }
+        let created = !path.exists();
+        // Opened without truncating: an old book stays whole until the new one is ready.
+        let file = OpenOptions::new()
+            .write(true)
+            .create(true)
+            .truncate(false)
+            .open(path)
+            .map_err(|e| cannot(e.to_string()))?;
+        Ok(Output {
+            path,
+            file,
+            created,
+        })
+    }
+
+    /// Replaces the file's contents with `bytes`.
+    fn write(mut self, bytes: &[u8]) -> Result<(), Failure> {
+        let failed =
+            |e: io::Error| Failure::run(format!("cannot write {}: {e}", self.path.display()));
+        self.file.set_len(0).map_err(failed)?;
+        self.file.write_all(bytes).map_err(failed)?;
+        self.file.flush().map_err(failed)
+    }
+
+    /// The build failed: remove the file if the build created it.
+    fn abandon(self) {
+        let Output {
+            path,
+            file,
+            created,
+        } = self;
+        drop(file);
+        if created {
+            // The file is empty and ours; if it cannot be removed, it stays empty.
+            let _ = fs::remove_file(path);
         }
     }
 }
 
-fn build_book<G: GameHash + Sync>(args: &BuildArgs, start: &G) -> Result<ExitCode, Failure> {
+fn build_book<G: Playable>(args: &BuildArgs, name: String, board: G) -> Result<ExitCode, Failure> {
+    let start = start_position(board, args.start.as_deref())?.state;
+    let output = Output::claim(&args.out)?;
     let started = Instant::now();
-    let builder = BookBuilder::new(args.game.name(), args.depth)
+    let builder = BookBuilder::new(name, args.depth)
         .with_table_mb(args.table_mb as usize)
         .with_threads(args.threads as usize)
         .with_max_positions(args.max_positions);
     let mut progress: Option<Progress> = None;
-    let book = builder
-        .build_with_progress(start, |done, total| match &progress {
-            None => progress = Some(Progress::new(total as u64, "positions", args.quiet)),
-            Some(bar) if done > 0 => bar.advance(),
-            Some(_) => {}
-        })
-        .map_err(|e| Failure::run(format!("building the book: {e}")))?;
+    let built = builder.build_with_progress(&start, |done, total| match &progress {
+        None => progress = Some(Progress::new(total as u64, "positions", args.quiet)),
+        Some(bar) if done > 0 => bar.advance(),
+        Some(_) => {}
+    });
     if let Some(bar) = &progress {
         bar.finish();
     }
+    let book = match built {
+        Ok(book) => book,
+        Err(e) => {
+            output.abandon();
+            return Err(Failure::run(format!("building the book: {e}")));
+        }
+    };
     let bytes = book.to_bytes();
-    fs::write(&args.out, &bytes)
-        .map_err(|e| Failure::run(format!("cannot write {}: {e}", args.out.display())))?;
+    output.write(&bytes)?;
     eprintln!(
-        "{}: {} positions to depth {}, {} bytes, built in {:.2} s",
+        "{}: {} positions of {} to depth {}, {} bytes, built in {:.2} s",
         args.out.display(),
         book.len(),
+        book.game(),
         book.depth(),
         bytes.len(),
         started.elapsed().as_secs_f64()
@@ -180,7 +282,8 @@ fn build_book<G: GameHash + Sync>(args: &BuildArgs, start: &G) -> Result<ExitCod
 }
 
 fn info(args: &InfoArgs) -> Result<ExitCode, Failure> {
-    let book = read_book(&args.file, args.game.name())?;
+    let name = book_name(args.game, args.size.as_deref())?;
+    let book = read_book(&args.file, &name)?;
     let (mut wins, mut draws, mut losses) = (0u64, 0u64, 0u64);
     for (_, value) in book.entries() {
         if value.is_win() {
@@ -191,12 +294,24 @@ fn info(args: &InfoArgs) -> Result<ExitCode, Failure> {
             draws += 1;
         }
     }
+    let mut out = io::stdout().lock();
     writeln!(
-        io::stdout().lock(),
+        out,
         "game {}, depth {}, {} positions: {wins} won, {draws} drawn, {losses} lost by the side to move",
         book.game(),
         book.depth(),
         book.len()
     )?;
+    if matches!(args.game, BookGame::Dots | BookGame::Kalah) {
+        writeln!(
+            out,
+            "(who wins with perfect play, not by how many {})",
+            if args.game == BookGame::Dots {
+                "boxes"
+            } else {
+                "stones"
+            }
+        )?;
+    }
     Ok(ExitCode::SUCCESS)
 }

@@ -60,7 +60,7 @@ enum Command {
     Perft(perft::Args),
     /// Run a path search on every scenario of a MovingAI map and check its lengths.
     Path(path::Args),
-    /// Play two engines against each other and estimate their Elo difference.
+    /// Play engines against each other: results per seat, and the Elo difference of two.
     Match(versus::Args),
     /// Export the top of a search tree as Graphviz DOT or as SVG.
     Tree(tree::Args),

@@ -1,7 +1,8 @@
 //! `ply play` for games with dice or with more than two players: EinStein würfelt nicht!
 //! and the m,n,k-game for three or four players. The dice are rolled from the seed; each
 //! seat is a person or an AI (expectiminimax with Star2 pruning, paranoid, max^n or
-//! best-reply search, Monte Carlo tree search, or random moves).
+//! best-reply search, Monte Carlo tree search, or random moves). `ply match` seats the same
+//! AIs ([`Seat`]).
 
 use std::fmt::Debug;
 use std::io::{self, BufRead, Write};
@@ -40,6 +41,10 @@ pub trait Tabletop: GeneralGame<Move: Debug + Send> + Send + Sync + 'static {
     fn move_text(&self, mv: Self::Move) -> String;
     /// Every player's estimated reward where a search stops, within the reward range.
     fn estimate(&self, values: &mut [f64]);
+    /// The board's size and rules when the game has several (empty when it has one).
+    fn variant(&self) -> String {
+        String::new()
+    }
     /// Best-reply search of `self` (which needs moves out of turn), or why it cannot be.
     fn best_reply(
         &self,
@@ -236,6 +241,14 @@ impl Tabletop for MnkGame {
         char::from(b'A' + player as u8).to_string()
     }
 
+    fn variant(&self) -> String {
+        let (width, height, k) = self.shape();
+        format!(
+            "{width} x {height}, {k} in a row, {} players",
+            self.player_count()
+        )
+    }
+
     fn parse_move(&self, text: &str) -> Result<u8, String> {
         let (width, height, _) = self.shape();
         let cell = parse_coordinate(text, width, height)?;
@@ -291,7 +304,7 @@ impl Tabletop for MnkGame {
 
 /// A searching AI for a [`Tabletop`] game.
 #[derive(Clone)]
-enum Searcher<G: Tabletop> {
+pub(crate) enum Searcher<G: Tabletop> {
     Expectimax(Expectimax<Eval<G>>),
     Paranoid(Paranoid<Eval<G>>),
     MaxN(MaxN<Eval<G>>),
@@ -299,15 +312,38 @@ enum Searcher<G: Tabletop> {
 }
 
 /// An AI seat: a search, Monte Carlo tree search, or random moves.
-enum Seat<G: Tabletop> {
+pub(crate) enum Seat<G: Tabletop> {
     Search(Searcher<G>),
     Mcts(GeneralMcts<G>),
     Random(SplitMix64),
 }
 
+/// The entries of expectiminimax's table in `ply play` (about 48 MB).
+const PLAY_TABLE_ENTRIES: usize = 1 << 20;
+
+/// The bytes an entry of expectiminimax's table takes, about.
+const TABLE_ENTRY_BYTES: usize = 48;
+
+/// The entries of expectiminimax's table that fit in `megabytes`.
+pub(crate) fn table_entries(megabytes: usize) -> usize {
+    megabytes.saturating_mul(1 << 20) / TABLE_ENTRY_BYTES
+}
+
 impl<G: Tabletop> Seat<G> {
     /// Builds `kind` for `state`'s game, or says why it does not fit.
     fn build(kind: EngineKind, strength: Strength, seed: u64, state: &G) -> Result<Self, String> {
+        Self::build_with_table(kind, strength, seed, state, PLAY_TABLE_ENTRIES)
+    }
+
+    /// Builds `kind` for `state`'s game with an expectiminimax table of `table_entries`
+    /// positions (used with dice), or says why it does not fit.
+    pub(crate) fn build_with_table(
+        kind: EngineKind,
+        strength: Strength,
+        seed: u64,
+        state: &G,
+        table_entries: usize,
+    ) -> Result<Self, String> {
         let eval: Eval<G> = G::estimate;
         let two_players = state.player_count() == 2 && G::REWARD_SUM.is_some();
         let searcher = match kind {
@@ -328,7 +364,7 @@ impl<G: Tabletop> Seat<G> {
             EngineKind::Alphabeta if two_players => Searcher::Expectimax(
                 Expectimax::new(eval)
                     .with_pruning(ChancePruning::Star2)
-                    .with_table_entries(1 << 20)
+                    .with_table_entries(table_entries)
                     .with_iterative_deepening(true),
             ),
             EngineKind::Alphabeta => Searcher::Paranoid(Paranoid::new(eval)),
@@ -356,7 +392,11 @@ impl<G: Tabletop> Seat<G> {
     }
 
     /// Chooses a move and says what the AI thought.
-    fn choose(&mut self, state: &G, strength: Strength) -> Result<(G::Move, String), SearchError> {
+    pub(crate) fn choose(
+        &mut self,
+        state: &G,
+        strength: Strength,
+    ) -> Result<(G::Move, String), SearchError> {
         match self {
             Seat::Search(searcher) => searcher.choose(state, strength),
             Seat::Mcts(mcts) => {

@@ -11,11 +11,13 @@ use std::process::ExitCode;
 use std::rc::Rc;
 
 use adversarial::AlphaBeta;
-use games::{ConnectFour, OpenLines, ThreatEvaluator, TicTacToe};
+use games::{ConnectFour, DotsAndBoxes, Kalah, Reversi, TicTacToe};
 use mcts::{Mcts, NodeView, Value};
-use search_core::{Budget, Evaluator, Game, Outcome, Player, Score, Wdl};
+use search_core::{Budget, Game, Outcome, Player, Score, Wdl};
 
 use crate::Failure;
+use crate::ai::Playable;
+use crate::play::{dots_board, kalah_board, start_position};
 
 /// Options of `ply tree`.
 #[derive(Debug, clap::Args)]
@@ -28,27 +30,38 @@ node with its value for the root's side to move: exact (=), a lower bound (>=, t
 cut off after a move refuted the opponent's choice) or an upper bound (<=), the window
 (alpha, beta) it was searched with, and how many moves were pruned. The alpha-beta tree is
 recorded by wrapping the game, without touching the engine: every node the engine visits,
-and only those.
+and only those. In Dots and Boxes and Kalah a player may move twice in a row: a node is max
+or min by who is to move there, not by its depth.
 
 DOT (for Graphviz: dot -Tsvg tree.dot > tree.svg) goes to --dot FILE, or to standard output
 when neither --dot nor --svg is given; --svg writes a picture laid out here (a tidy tree:
 leaves evenly spaced, each parent centred over its children; with many leaves the children
-of the last level are listed in a column under their parent). Moves: tic-tac-toe cells 0-8
-row by row from the top left, Connect Four columns 1-7.
+of the last level are listed in a column under their parent). Moves are labelled as ply play
+reads them: tic-tac-toe cells 1-9, Connect Four columns 1-7, Reversi squares such as c4,
+Dots and Boxes lines and Kalah pits numbered from 1.
+
+The games with dice or more than two players (einstein, mnk) are not offered: their MCTS
+does not expose its tree below the root, so an export could not show their chance nodes
+and every player's values.
 
 Examples:
   ply tree --game ttt --engine mcts --playouts 3000 --levels 2 --svg tree.svg
-  ply tree --game c4 --moves 4453 --playouts 20000 --levels 1 --dot tree.dot
-  ply tree --game ttt --moves 'x.. .o. ...' --engine alphabeta --depth 3 --svg ab.svg
-  ply tree --game c4 --engine alphabeta --depth 3 --dot - | dot -Tpng > ab.png")]
+  ply tree --game c4 --start 4453 --playouts 20000 --levels 1 --dot tree.dot
+  ply tree --game ttt --start 'x.. .o. ...' --engine alphabeta --depth 3 --svg ab.svg
+  ply tree --game c4 --engine alphabeta --depth 3 --dot - | dot -Tpng > ab.png
+  ply tree --game kalah --size 4x3 --engine alphabeta --depth 4 --svg kalah.svg")]
 pub struct Args {
     /// The game.
     #[arg(long, short, value_enum)]
     game: TreeGameArg,
-    /// The start position: 1-based Connect Four columns (`4453`) or nine tic-tac-toe cells
-    /// row by row (`x.. .o. ...`).
+    /// The start position, as in `ply play`: 1-based Connect Four columns (`4453`), nine
+    /// tic-tac-toe cells row by row (`x.. .o. ...`), or moves as typed at the prompt
+    /// (`c2 b2` for Reversi, `1 6` for Dots and Boxes, `3 1` for Kalah).
+    #[arg(long, value_name = "POSITION")]
+    start: Option<String>,
+    /// The board: ROWSxCOLS boxes for Dots and Boxes (3x3), PITSxSTONES for Kalah (6x4).
     #[arg(long)]
-    moves: Option<String>,
+    size: Option<String>,
     /// The engine whose tree is drawn.
     #[arg(long, short, value_enum, default_value_t = EngineArg::Mcts)]
     engine: EngineArg,
@@ -59,14 +72,14 @@ pub struct Args {
     #[arg(long, default_value_t = 1)]
     seed: u64,
     /// Alpha-beta: the search depth in plies [default: 3].
-    #[arg(long, short, value_name = "D", value_parser = clap::value_parser!(u32).range(1..=42))]
+    #[arg(long, short, value_name = "D", value_parser = clap::value_parser!(u32).range(1..=64))]
     depth: Option<u32>,
     /// Alpha-beta: stop the search after this many nodes (the tree is then partial, and
     /// says so) [default: 2000].
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(2..=1_000_000))]
     max_nodes: Option<u64>,
     /// Levels below the root to export [default: 2 for MCTS, the depth for alpha-beta].
-    #[arg(long, short, value_name = "L", value_parser = clap::value_parser!(u32).range(0..=42))]
+    #[arg(long, short, value_name = "L", value_parser = clap::value_parser!(u32).range(0..=64))]
     levels: Option<u32>,
     /// Write Graphviz DOT to this file (`-` for standard output).
     #[arg(long, value_name = "FILE")]
@@ -79,7 +92,7 @@ pub struct Args {
     layout: Option<Layout>,
 }
 
-/// `--game`.
+/// `--game`: the two-player games without dice, whose trees the export can show.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, clap::ValueEnum)]
 enum TreeGameArg {
     /// Tic-tac-toe.
@@ -88,6 +101,15 @@ enum TreeGameArg {
     /// Connect Four.
     #[value(alias = "connect4", alias = "connect-four")]
     C4,
+    /// Reversi (Othello) on a 6 x 6 board.
+    #[value(alias = "othello")]
+    Reversi,
+    /// Dots and Boxes (3 x 3 boxes, or --size).
+    #[value(alias = "dots-and-boxes", alias = "boxes")]
+    Dots,
+    /// Kalah (6 pits of 4 stones, or --size).
+    #[value(alias = "mancala")]
+    Kalah,
 }
 
 /// `--engine`.
@@ -121,97 +143,39 @@ const MAX_NODES: u64 = 2_000;
 /// Leaves up to which the default layout is `down`.
 const DOWN_LEAVES: usize = 20;
 
-/// What the tree command needs from a game.
-trait TreeGame: Game + PartialEq + Send + 'static {
-    /// The game's name.
-    const NAME: &'static str;
-    /// The start position from `--moves`.
-    fn parse(text: &str) -> Result<Self, String>;
-    /// A short description of the position.
-    fn describe(&self) -> String;
-    /// The move as shown on an edge (without the player).
-    fn show(mv: Self::Move) -> String;
-    /// The order in which children are shown.
-    fn key(mv: Self::Move) -> u32;
-    /// The evaluator alpha-beta uses at its horizon, from the side to move.
-    fn evaluate(&self) -> i32;
-    /// The evaluator's name.
+/// What the tree command needs from a game beyond [`Playable`]: the evaluator's name and
+/// how the moves on the edges are written (as [`Playable::move_text`] writes them).
+trait TreeGame: Playable {
+    /// The name of the evaluator alpha-beta uses at its horizon ([`Playable::evaluate`]).
     const EVALUATOR: &'static str;
     /// How moves are written on the edges.
     const MOVES: &'static str;
 }
 
 impl TreeGame for TicTacToe {
-    const NAME: &'static str = "tic-tac-toe";
     const EVALUATOR: &'static str = "open lines";
-    const MOVES: &'static str = "X 4 = X plays cell 4 (cells 0-8 row by row from the top left)";
-
-    fn parse(text: &str) -> Result<Self, String> {
-        if text.trim().is_empty() {
-            return Ok(TicTacToe::new());
-        }
-        text.parse()
-            .map_err(|e| format!("bad tic-tac-toe position {text:?}: {e}"))
-    }
-
-    fn describe(&self) -> String {
-        if self.stones() == 0 {
-            return "empty board".into();
-        }
-        let cells: String = (0..9u8)
-            .map(|c| match self.cell(c) {
-                Some(Player::First) => 'x',
-                Some(Player::Second) => 'o',
-                None => '.',
-            })
-            .collect();
-        format!("board {} {} {}", &cells[0..3], &cells[3..6], &cells[6..9])
-    }
-
-    fn show(mv: u8) -> String {
-        mv.to_string()
-    }
-
-    fn key(mv: u8) -> u32 {
-        u32::from(mv)
-    }
-
-    fn evaluate(&self) -> i32 {
-        OpenLines.evaluate(self)
-    }
+    const MOVES: &'static str = "X 5 = X plays cell 5 (cells 1-9 row by row from the top left)";
 }
 
 impl TreeGame for ConnectFour {
-    const NAME: &'static str = "Connect Four";
     const EVALUATOR: &'static str = "threat counting";
     const MOVES: &'static str = "X 4 = X plays column 4 (columns 1-7 from the left)";
+}
 
-    fn parse(text: &str) -> Result<Self, String> {
-        text.trim()
-            .parse()
-            .map_err(|e| format!("bad Connect Four position {text:?}: {e}"))
-    }
+impl TreeGame for Reversi {
+    const EVALUATOR: &'static str = "discs, mobility and corners";
+    const MOVES: &'static str =
+        "X c4 = X plays c4 (columns a-f from the left, rows 1-6 from the top); pass when X cannot";
+}
 
-    fn describe(&self) -> String {
-        let stones = self.moves_played();
-        if stones == 0 {
-            "empty board".into()
-        } else {
-            format!("{stones} stones played")
-        }
-    }
+impl TreeGame for DotsAndBoxes {
+    const EVALUATOR: &'static str = "boxes ahead";
+    const MOVES: &'static str = "X 5 = X draws line 5 (numbered as ply play shows them: the horizontal lines row by row, then the vertical ones); closing a box gives another move";
+}
 
-    fn show(mv: u8) -> String {
-        (mv + 1).to_string()
-    }
-
-    fn key(mv: u8) -> u32 {
-        u32::from(mv)
-    }
-
-    fn evaluate(&self) -> i32 {
-        ThreatEvaluator.evaluate(self)
-    }
+impl TreeGame for Kalah {
+    const EVALUATOR: &'static str = "stones ahead in the stores";
+    const MOVES: &'static str = "X 3 = X sows its pit 3 (pits 1-6 from each player's left, as ply play shows them); ending in the own store gives another move";
 }
 
 /// The letter of a player: X moves first.
@@ -224,27 +188,52 @@ fn letter(p: Player) -> char {
 
 /// Runs `ply tree`.
 pub fn run(args: Args) -> Result<ExitCode, Failure> {
-    let moves = args.moves.clone().unwrap_or_default();
+    let size = args.size.as_deref();
+    if size.is_some() && !matches!(args.game, TreeGameArg::Dots | TreeGameArg::Kalah) {
+        return Err(Failure::input(
+            "--size is for dots and kalah: the other games have one board",
+        ));
+    }
     match args.game {
-        TreeGameArg::Ttt => run_game(&args, &TicTacToe::parse(&moves).map_err(Failure::input)?),
-        TreeGameArg::C4 => {
-            let start = ConnectFour::parse(&moves).map_err(Failure::input)?;
-            run_game(&args, &start)
+        TreeGameArg::Ttt => run_game(&args, TicTacToe::new(), ""),
+        TreeGameArg::C4 => run_game(&args, ConnectFour::new(), ""),
+        TreeGameArg::Reversi => run_game(&args, Reversi::new(), ""),
+        TreeGameArg::Dots => {
+            let board = dots_board(size)?;
+            let (rows, cols) = board.size();
+            run_game(&args, board, &format!(" ({rows} x {cols} boxes)"))
+        }
+        TreeGameArg::Kalah => {
+            let board = kalah_board(size)?;
+            let variant = format!(
+                " ({} pits of {} stones)",
+                board.pits(),
+                board.stones(Player::First, 0)
+            );
+            run_game(&args, board, &variant)
         }
     }
 }
 
-fn run_game<G: TreeGame>(args: &Args, start: &G) -> Result<ExitCode, Failure>
-where
-    G::Move: Send + Sync,
-{
-    if start.outcome().is_over() {
-        return Err(Failure::input(format!(
-            "the {} position is already over ({}): there is nothing to search",
-            G::NAME,
-            start.outcome()
-        )));
-    }
+/// The searched position and how the exports name it.
+struct Position<G> {
+    state: G,
+    /// The game, with its board when it has several sizes.
+    game: String,
+    /// Which position: the start, or the one `--start` gives.
+    which: String,
+}
+
+fn run_game<G: TreeGame>(args: &Args, board: G, variant: &str) -> Result<ExitCode, Failure> {
+    let state = start_position(board, args.start.as_deref())?.state;
+    let start = Position {
+        state,
+        game: format!("{}{variant}", G::NAME),
+        which: match &args.start {
+            Some(text) => format!("start {}", text.trim()),
+            None => "start position".to_string(),
+        },
+    };
     let (tree, report) = match args.engine {
         EngineArg::Mcts => {
             if args.depth.is_some() || args.max_nodes.is_some() {
@@ -252,7 +241,7 @@ where
                     "--depth and --max-nodes apply to --engine alphabeta; MCTS takes --playouts",
                 ));
             }
-            mcts_tree(args, start)?
+            mcts_tree(args, &start)?
         }
         EngineArg::Alphabeta => {
             if args.playouts.is_some() {
@@ -260,7 +249,7 @@ where
                     "--playouts applies to --engine mcts; alpha-beta takes --depth",
                 ));
             }
-            alphabeta_tree(args, start)?
+            alphabeta_tree(args, &start)?
         }
     };
 
@@ -364,10 +353,11 @@ const PLAIN: Style = Style {
 // ---------------------------------------------------------------------------------------
 // MCTS
 
-fn mcts_tree<G: TreeGame>(args: &Args, start: &G) -> Result<(Tree, Vec<String>), Failure>
-where
-    G::Move: Send + Sync,
-{
+fn mcts_tree<G: TreeGame>(
+    args: &Args,
+    position: &Position<G>,
+) -> Result<(Tree, Vec<String>), Failure> {
+    let start = &position.state;
     let playouts = args.playouts.unwrap_or(PLAYOUTS);
     let levels = args.levels.unwrap_or(2);
     let mut ai = Mcts::<G>::new()
@@ -383,8 +373,8 @@ where
         levels,
         title: format!(
             "{}, {}, {} to move: MCTS, {} playouts (seed {}), {}",
-            G::NAME,
-            start.describe(),
+            position.game,
+            position.which,
             letter(to_move),
             result.stats.iterations,
             args.seed,
@@ -418,13 +408,13 @@ where
         },
         children: Vec::new(),
     });
-    add_mcts_children::<G>(&mut tree, 0, root, levels);
-    let best = G::show(result.best_move);
+    add_mcts_children::<G>(&mut tree, 0, root, start, levels);
+    let best = G::move_text(result.best_move);
     let report = vec![
         format!(
             "{}, {}, {} to move",
-            G::NAME,
-            start.describe(),
+            position.game,
+            position.which,
             letter(to_move)
         ),
         format!(
@@ -448,19 +438,29 @@ fn short_value(v: &Value) -> String {
     }
 }
 
+/// Adds the children of `node` (the tree's node for `state`) under `parent`, in the order
+/// of the game's legal moves, and their children down to `levels`.
 fn add_mcts_children<G: TreeGame>(
     tree: &mut Tree,
     parent: usize,
     node: NodeView<'_, G::Move>,
+    state: &G,
     levels: u32,
 ) {
     if node.depth() >= levels {
         return;
     }
+    let legal = state.legal_move_list();
     let mut children: Vec<NodeView<'_, G::Move>> = node.children().collect();
-    children.sort_by_key(|c| c.mv().map_or(0, G::key));
+    children.sort_by_key(|c| {
+        c.mv()
+            .and_then(|mv| legal.iter().position(|&m| m == mv))
+            .unwrap_or(legal.len())
+    });
     for child in children {
         let Some(mv) = child.mv() else { continue };
+        let mut next = state.clone();
+        next.play(mv);
         let mut lines = vec![format!("n={} Q={:.3}", child.visits(), child.mean())];
         let style = match child.proven() {
             Some(p) => {
@@ -479,13 +479,13 @@ fn add_mcts_children<G: TreeGame>(
         let id = tree.nodes.len();
         tree.nodes.push(TreeNode {
             depth: child.depth(),
-            edge: format!("{} {}", letter(child.player()), G::show(mv)),
+            edge: format!("{} {}", letter(child.player()), G::move_text(mv)),
             lines,
             style,
             children: Vec::new(),
         });
         tree.nodes[parent].children.push(id);
-        add_mcts_children::<G>(tree, id, child, levels);
+        add_mcts_children::<G>(tree, id, child, &next, levels);
     }
 }
 
@@ -617,9 +617,11 @@ impl<G: TreeGame> Replay<'_, G> {
         depth: u32,
         mut alpha: Score,
         mut beta: Score,
-        maximizing: bool,
     ) -> Result<Option<Score>, String> {
         let n = &self.log[id];
+        // A max node where the root's player is to move, as alpha-beta decides: after an
+        // extra turn (Dots and Boxes, Kalah) two max or two min nodes follow each other.
+        let maximizing = n.state.to_move() == self.root_player;
         let entry = (alpha, beta);
         let record = |kind, value, pruned| Replayed {
             value,
@@ -676,7 +678,7 @@ impl<G: TreeGame> Replay<'_, G> {
             Score::INFINITY
         };
         for (i, &c) in children.iter().enumerate() {
-            let Some(cv) = self.node(c, depth - 1, alpha, beta, !maximizing)? else {
+            let Some(cv) = self.node(c, depth - 1, alpha, beta)? else {
                 self.out[id] = Some(record(Kind::Unfinished, None, 0));
                 return Ok(None);
             };
@@ -716,7 +718,11 @@ impl<G: TreeGame> Replay<'_, G> {
     }
 }
 
-fn alphabeta_tree<G: TreeGame>(args: &Args, start: &G) -> Result<(Tree, Vec<String>), Failure> {
+fn alphabeta_tree<G: TreeGame>(
+    args: &Args,
+    position: &Position<G>,
+) -> Result<(Tree, Vec<String>), Failure> {
+    let start = &position.state;
     let depth = args.depth.unwrap_or(DEPTH);
     let max_nodes = args.max_nodes.unwrap_or(MAX_NODES);
     let levels = args.levels.unwrap_or(depth).min(depth);
@@ -754,7 +760,7 @@ fn alphabeta_tree<G: TreeGame>(args: &Args, start: &G) -> Result<(Tree, Vec<Stri
         moves: Vec::new(),
     };
     let value = replay
-        .node(0, depth, Score::NEG_INFINITY, Score::INFINITY, true)
+        .node(0, depth, Score::NEG_INFINITY, Score::INFINITY)
         .map_err(|e| {
             Failure::run(format!(
                 "internal: the recorded tree is not alpha-beta's: {e}"
@@ -780,8 +786,8 @@ fn alphabeta_tree<G: TreeGame>(args: &Args, start: &G) -> Result<(Tree, Vec<Stri
         levels,
         title: format!(
             "{}, {}, {me} to move: alpha-beta to depth {depth} ({} evaluator), values for {me}",
-            G::NAME,
-            start.describe(),
+            position.game,
+            position.which,
             G::EVALUATOR
         ),
         subtitle: G::MOVES.to_string(),
@@ -794,7 +800,7 @@ fn alphabeta_tree<G: TreeGame>(args: &Args, start: &G) -> Result<(Tree, Vec<Stri
     };
     add_ab_node::<G>(&mut tree, None, 0, &log, &replayed, levels);
     let mut report = vec![
-        format!("{}, {}, {me} to move", G::NAME, start.describe()),
+        format!("{}, {}, {me} to move", position.game, position.which),
         format!(
             "alpha-beta to depth {depth} ({} evaluator): {} nodes, {cutoffs} cut-offs pruning {pruned} moves, {}",
             G::EVALUATOR,
@@ -803,7 +809,7 @@ fn alphabeta_tree<G: TreeGame>(args: &Args, start: &G) -> Result<(Tree, Vec<Stri
                 Some(score) if result.complete => format!(
                     "value {} for {me}, best move {me} {}",
                     show_score(score),
-                    G::show(result.best_move)
+                    G::move_text(result.best_move)
                 ),
                 _ => "no value (the search did not finish)".to_string(),
             }
@@ -915,7 +921,7 @@ fn add_ab_node<G: TreeGame>(
     }
     let tid = tree.nodes.len();
     let edge = match (n.mover, n.mv) {
-        (Some(p), Some(mv)) => format!("{} {}", letter(p), G::show(mv)),
+        (Some(p), Some(mv)) => format!("{} {}", letter(p), G::move_text(mv)),
         _ => String::new(),
     };
     tree.nodes.push(TreeNode {

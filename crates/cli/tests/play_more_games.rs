@@ -373,19 +373,6 @@ fn perft_counts(out: &str) -> Vec<u64> {
 }
 
 #[test]
-fn matches_refuse_the_games_of_ply_play_only() {
-    for game in ["einstein", "mnk"] {
-        let args = ["--game", game, "--games", "2", "-q", "random", "random"];
-        let (code, _, err) = common::ply_command("match", &args, b"");
-        assert_eq!(code, 2, "{game}: {err}");
-        assert!(
-            err.contains("play einstein and mnk with ply play"),
-            "{game}: {err}"
-        );
-    }
-}
-
-#[test]
 fn alpha_beta_plays_the_games_with_extra_turns() {
     for game in ["dots", "kalah"] {
         let args = [

@@ -119,7 +119,7 @@ fn mcts_dot_counts_and_visits_add_up() {
             levels,
         ];
         if !moves.is_empty() {
-            args.extend(["--moves", moves]);
+            args.extend(["--start", moves]);
         }
         let out = ply(&args);
         let (dot, report) = (text(&out.stdout), text(&out.stderr));
@@ -298,10 +298,15 @@ fn svg_pictures_are_well_formed_and_hold_every_node() {
 #[test]
 fn bad_requests_are_input_errors() {
     for args in [
-        vec!["tree", "-g", "c4", "--moves", "4448"],
-        vec!["tree", "-g", "ttt", "--moves", "xx. ..."],
-        vec!["tree", "-g", "ttt", "--moves", "xxx oo. ..."], // already won
-        vec!["tree", "-g", "ttt", "--depth", "3"],           // alpha-beta option for MCTS
+        vec!["tree", "-g", "c4", "--start", "4448"],
+        vec!["tree", "-g", "ttt", "--start", "xx. ..."],
+        vec!["tree", "-g", "ttt", "--start", "xxx oo. ..."], // already won
+        vec!["tree", "-g", "ttt", "--moves", "5"],           // the old name of --start
+        vec!["tree", "-g", "ttt", "--size", "3x3"],
+        vec!["tree", "-g", "dots", "--size", "1"],
+        vec!["tree", "-g", "mnk"], // not offered: see the help
+        vec!["tree", "-g", "einstein"],
+        vec!["tree", "-g", "ttt", "--depth", "3"], // alpha-beta option for MCTS
         vec!["tree", "-g", "ttt", "-e", "alphabeta", "--playouts", "9"],
         vec!["tree", "-g", "chess"],
     ] {
@@ -314,4 +319,93 @@ fn bad_requests_are_input_errors() {
         );
         assert!(!out.stderr.is_empty());
     }
+}
+
+/// The `--size` that keeps a game small, if it takes one.
+fn small(game: &str) -> Vec<&'static str> {
+    match game {
+        "dots" => vec!["--size", "2x2"],
+        "kalah" => vec!["--size", "4x3"],
+        _ => Vec::new(),
+    }
+}
+
+/// The moves of the root's side to move as `ply play` reads them, 1-based, in the game's
+/// order: the edge labels the root's children must carry.
+fn first_moves(game: &str) -> Vec<String> {
+    let numbers = |n: u32| (1..=n).map(|i| format!("X {i}")).collect();
+    match game {
+        "ttt" => numbers(9),
+        "c4" => numbers(7),
+        "dots" => numbers(12), // 2 x 2 boxes: 6 horizontal lines, 6 vertical
+        "kalah" => numbers(4),
+        "reversi" => ["c2", "b3", "e4", "d5"]
+            .iter()
+            .map(|m| format!("X {m}"))
+            .collect(),
+        other => panic!("a game the test does not know: {other}"),
+    }
+}
+
+#[test]
+fn every_listed_game_exports_both_trees_with_moves_counted_from_1() {
+    let listed = common::possible_values(&["tree"], "--game");
+    for game in ["ttt", "c4", "reversi", "dots", "kalah"] {
+        assert!(listed.iter().any(|g| g == game), "{listed:?}");
+    }
+    for game in &listed {
+        for engine in [
+            vec!["-e", "mcts", "--playouts", "400", "--levels", "1"],
+            vec!["-e", "alphabeta", "--depth", "2", "--levels", "1"],
+        ] {
+            let mut args = vec!["tree", "-g", game];
+            args.extend(small(game));
+            args.extend(&engine);
+            let out = ply(&args);
+            let report = text(&out.stderr);
+            assert_eq!(out.status.code(), Some(0), "{args:?}: {report}");
+            let d = parse_dot(&text(&out.stdout));
+            assert_eq!(d.labels.len() as u64, number(&report, "exported", " nodes"));
+            // The root's children in the game's order, each labelled with its move as a
+            // person types it.
+            let labels: Vec<&str> = d.children["n0"]
+                .iter()
+                .map(|c| d.edge_labels[c].as_str())
+                .collect();
+            assert_eq!(labels, first_moves(game), "{args:?}");
+            // The best move is reported the same way.
+            let best = report.split("best move ").nth(1).unwrap();
+            let best: Vec<&str> = best.split([',', ' ', '\n']).take(2).collect();
+            assert!(
+                labels.contains(&best.join(" ").as_str()),
+                "{best:?} in {report}"
+            );
+        }
+    }
+}
+
+#[test]
+fn max_and_min_follow_the_player_to_move_through_extra_turns() {
+    // Kalah: ending in the own store gives another move, so X can move twice in a row.
+    let out = ply(&["tree", "-g", "kalah", "-e", "alphabeta", "--depth", "4"]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let d = parse_dot(&text(&out.stdout));
+    let mut twice = 0;
+    for (parent, kids) in &d.children {
+        let label = &d.labels[parent];
+        let kind = label.split_whitespace().next().unwrap();
+        for kid in kids {
+            // The player who moves from `parent` is on its children's edges.
+            let mover = d.edge_labels[kid].chars().next().unwrap();
+            match kind {
+                "max" => assert_eq!(mover, 'X', "{parent}: {label}"),
+                "min" => assert_eq!(mover, 'O', "{parent}: {label}"),
+                other => panic!("{parent}: an interior node labelled {other}"),
+            }
+            if parent != "n0" && d.edge_labels[parent].starts_with(mover) {
+                twice += 1;
+            }
+        }
+    }
+    assert!(twice > 0, "no extra turn in the tree");
 }

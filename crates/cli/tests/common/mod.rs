@@ -70,3 +70,31 @@ pub fn assert_well_formed(svg: &str) {
     }
     assert!(stack.is_empty(), "unclosed: {stack:?}");
 }
+
+/// The values `--help` lists for `flag` of `ply COMMAND...` (its "Possible values" lines):
+/// what clap offers, so a test can try every value a person is shown.
+pub fn possible_values(command: &[&str], flag: &str) -> Vec<String> {
+    let mut args = command.to_vec();
+    args.push("--help");
+    let (code, help, err) = ply(&args, b"");
+    assert_eq!(code, 0, "{err}");
+    let option = |l: &str| {
+        let l = l.trim_start();
+        l.starts_with('-') && !l.starts_with("- ")
+    };
+    let is_flag = |l: &str| l.trim_start().split([' ', ',']).any(|word| word == flag);
+    let mut lines = help.lines().skip_while(|l| !(option(l) && is_flag(l)));
+    assert!(lines.next().is_some(), "no {flag} in {help}");
+    let mut values = Vec::new();
+    let mut listing = false;
+    for line in lines.take_while(|l| !option(l)) {
+        let line = line.trim();
+        if line == "Possible values:" {
+            listing = true;
+        } else if let Some(value) = line.strip_prefix("- ").filter(|_| listing) {
+            values.push(value.split(':').next().unwrap().trim().to_string());
+        }
+    }
+    assert!(!values.is_empty(), "no values of {flag} in {help}");
+    values
+}

@@ -9,6 +9,10 @@
 //! generator, so it is always available (it is not behind the `testing` feature): a user
 //! runs it from a `main`, an example or a benchmark as often as from a test.
 //!
+//! [`GeneralArena`] does the same for a [`GeneralGame`](crate::GeneralGame): any number of
+//! players and engines, the seats rotated so that every engine takes every seat equally
+//! often, and the same dice in every game of a rotation (see [`general`]'s docs).
+//!
 //! # How games are set up
 //! * Every game builds fresh players by calling the two factories with a seed derived from
 //!   the arena's seed and the game's number, so any single game can be replayed.
@@ -50,6 +54,7 @@
 //! println!("{report}");
 //! ```
 
+pub mod general;
 mod report;
 mod tally;
 
@@ -61,6 +66,7 @@ use crate::rng::SplitMix64;
 use crate::strategy::Strategy;
 use crate::wdl::Wdl;
 
+pub use general::{GeneralArena, GeneralRecord, GeneralReport, GeneralStrategy, SeatTally};
 pub use report::{GameRecord, MatchReport};
 pub use tally::{EloEstimate, Tally};
 
@@ -106,6 +112,23 @@ pub enum ArenaError {
         strategy: String,
         /// The move, formatted with `Debug`.
         mv: String,
+    },
+    /// A general match ([`GeneralArena`]) was given no engine.
+    #[error("a match needs at least one engine")]
+    NoEngines,
+    /// The initial state of a general match ([`GeneralArena`]) is already over.
+    #[error("the initial state is already over: no game can be played from it")]
+    GeneralStateOver,
+    /// A general game broke its contract during a match: a chance node without outcomes, a
+    /// player to move without moves, a player that does not exist.
+    #[error("game {game}, ply {ply}: the game is broken: {what}")]
+    BrokenGame {
+        /// The game (0-based) in which it happened.
+        game: u32,
+        /// The ply (0-based, opening and chance outcomes included) at which it happened.
+        ply: u32,
+        /// What went wrong.
+        what: String,
     },
     /// A game went on past the arena's ply limit (a `Game` implementation that never ends).
     #[error("game {game} did not end within {limit} plies")]
