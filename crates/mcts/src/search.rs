@@ -302,7 +302,7 @@ impl<G: Game + PartialEq, P> Mcts<G, P> {
     /// let mut ai = mcts::Mcts::<TicTacToe>::new().with_seed(1).with_budget(Budget::iterations(500));
     /// let start = TicTacToe::new();
     /// let r = ai.search(&start).unwrap();
-    /// let mut after = start.clone();
+    /// let mut after = start;
     /// after.play(r.best_move);
     /// // The position after the move, by mistake: refused, and the tree is kept.
     /// let err = ai.try_advance(&after, r.best_move).unwrap_err();

@@ -17,7 +17,7 @@ fn engine(iterations: u64) -> Mcts<TicTacToe> {
 fn searched(ai: &mut Mcts<TicTacToe>) -> (TicTacToe, u8, TicTacToe) {
     let start = TicTacToe::new();
     let mv = ai.search(&start).unwrap().best_move;
-    let mut after = start.clone();
+    let mut after = start;
     after.play(mv);
     (start, mv, after)
 }
