@@ -14,11 +14,13 @@
 
 use std::process::ExitCode;
 
+use games::reversi::Move;
+
 // ANCHOR: play
 use std::io::{BufRead, Write};
 
 use adversarial::Negamax;
-use games::reversi::{Move, Reversi, Weights};
+use games::reversi::{Reversi, Weights};
 use search_core::play::{PlayError, PlayLoop, PlayReport};
 use search_core::{Budget, Player};
 
