@@ -68,13 +68,69 @@ pub trait Notation<G: Game> {
     /// Reads a move typed in `state` (trimmed; never one of the loop's commands). The
     /// error says what is wrong with the text, for the person who typed it; whether the
     /// move is legal is the loop's check, not the notation's.
+    ///
+    /// ```
+    /// use search_core::play::{DisplayNotation, Notation};
+    /// # use search_core::{Game, Outcome, Player};
+    /// # #[derive(Clone)] struct Pile(u32);
+    /// # impl Game for Pile {
+    /// #   type Move = u32;
+    /// #   fn to_move(&self) -> Player { Player::First }
+    /// #   fn legal_moves(&self, m: &mut Vec<u32>) { m.extend((1..=2).filter(|&t| t <= self.0)) }
+    /// #   fn play(&mut self, t: u32) { self.0 -= t }
+    /// #   fn outcome(&self) -> Outcome { if self.0 == 0 { Outcome::Draw } else { Outcome::Ongoing } }
+    /// # }
+    /// # impl std::fmt::Display for Pile {
+    /// #   fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result { write!(f, "{} stones", self.0) }
+    /// # }
+    /// assert_eq!(DisplayNotation.parse_move(&Pile(3), "2"), Ok(2));
+    /// // The error is the move type's own: here `u32`'s.
+    /// assert_eq!(
+    ///     DisplayNotation.parse_move(&Pile(3), "two"),
+    ///     Err("invalid digit found in string".to_string())
+    /// );
+    /// ```
     fn parse_move(&self, state: &G, text: &str) -> Result<G::Move, String>;
 
     /// How `mv`, a legal move of `state`, is written: in the list of legal moves, in a
     /// hint and when an AI plays it.
+    ///
+    /// ```
+    /// use search_core::play::{DisplayNotation, Notation};
+    /// # use search_core::{Game, Outcome, Player};
+    /// # #[derive(Clone)] struct Pile(u32);
+    /// # impl Game for Pile {
+    /// #   type Move = u32;
+    /// #   fn to_move(&self) -> Player { Player::First }
+    /// #   fn legal_moves(&self, m: &mut Vec<u32>) { m.extend((1..=2).filter(|&t| t <= self.0)) }
+    /// #   fn play(&mut self, t: u32) { self.0 -= t }
+    /// #   fn outcome(&self) -> Outcome { if self.0 == 0 { Outcome::Draw } else { Outcome::Ongoing } }
+    /// # }
+    /// # impl std::fmt::Display for Pile {
+    /// #   fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result { write!(f, "{} stones", self.0) }
+    /// # }
+    /// assert_eq!(DisplayNotation.move_text(&Pile(3), 2), "2");
+    /// ```
     fn move_text(&self, state: &G, mv: G::Move) -> String;
 
     /// The position, shown at the start and after every move.
+    ///
+    /// ```
+    /// use search_core::play::{DisplayNotation, Notation};
+    /// # use search_core::{Game, Outcome, Player};
+    /// # #[derive(Clone)] struct Pile(u32);
+    /// # impl Game for Pile {
+    /// #   type Move = u32;
+    /// #   fn to_move(&self) -> Player { Player::First }
+    /// #   fn legal_moves(&self, m: &mut Vec<u32>) { m.extend((1..=2).filter(|&t| t <= self.0)) }
+    /// #   fn play(&mut self, t: u32) { self.0 -= t }
+    /// #   fn outcome(&self) -> Outcome { if self.0 == 0 { Outcome::Draw } else { Outcome::Ongoing } }
+    /// # }
+    /// # impl std::fmt::Display for Pile {
+    /// #   fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result { write!(f, "{} stones", self.0) }
+    /// # }
+    /// assert_eq!(DisplayNotation.position_text(&Pile(3)), "3 stones");
+    /// ```
     fn position_text(&self, state: &G) -> String;
 
     /// A player's name in prompts and in the result. The default is the
