@@ -2,12 +2,16 @@
 //! three-player m,n,k-game, as `docs/guide-your-own-game.md` (section 10) shows.
 //!
 //! `cargo run --release -p plysearch-adversarial --example dice_and_players`
-
-use adversarial::{ChancePruning, Expectimax, MaxN};
-use games::{EinStein, EinSteinMove, MnkGame};
-use search_core::{Budget, GeneralGame};
+//!
+//! The guide quotes the body of `main`, its `use` lines included (they stand inside `main`
+//! so that the quote compiles as shown).
 
 fn main() {
+    // ANCHOR: dice_and_players
+    use adversarial::{ChancePruning, Expectimax, MaxN};
+    use games::{EinStein, EinSteinMove, MnkGame};
+    use search_core::{Budget, GeneralGame};
+
     // A dice game: roll, then let expectiminimax choose the step.
     let mut game = EinStein::new();
     game.apply(EinSteinMove::Roll(3));
@@ -28,6 +32,7 @@ fn main() {
         .expect("an ongoing game");
     assert_eq!(r.values.len(), 3);
     println!("m,n,k for three: {r}, values {:?}", r.values);
+    // ANCHOR_END: dice_and_players
 }
 
 #[cfg(test)]

@@ -5,12 +5,19 @@
 //! Each returns an [`EvaluatorViolation`] that shows the failing state in the game's own
 //! `Display` form, so the counterexample proptest shrinks to is readable.
 //!
-//! | helper | the property |
-//! |---|---|
-//! | [`check_symmetric`] | negamax symmetry: the evaluation of the same board with the sides swapped is the negation |
-//! | [`check_terminal_order`] | terminal states agree with their outcome: a won state never evaluates below a non-decisive one, a lost state never above |
-//! | [`check_matches_minimax`] | alpha-beta, PVS, iterative deepening, the table and move ordering all return plain minimax's root value at the same depth |
-//! | [`check_hints_preserve_value`] | the game's move-ordering hints change the node count, never the value |
+//! | helper | the property | what it assumes, and the games it fits |
+//! |---|---|---|
+//! | [`check_symmetric`] | the same position seen from the other side (the turn passed, or the pieces exchanged) evaluates to the negation | that each side owns its pieces and the rules treat both sides alike, and the evaluator counts "mine minus yours": partisan games with symmetric rules (Connect Four, Reversi, tic-tac-toe). **Not** impartial games (Nim and the like, where both players have the same moves): there passing the turn leaves the player to move the same position, so a correct evaluation keeps its sign (see the function) |
+//! | [`check_terminal_order`] | a finished game won by the side to move never evaluates below a non-decisive state, a lost one never above | an evaluator from the side to move's point of view; fits every game. The engines score finished positions by their outcome and never ask the evaluator, so it matters where your own code evaluates them (a one-ply player that evaluates the position after each move) |
+//! | [`check_matches_minimax`] | alpha-beta, PVS, iterative deepening, the table and move ordering all return plain minimax's root value at the same depth | a deterministic evaluator (the same value for the same position) and a `GameHash`; fits every game. It checks the engines with your game's hooks and key, not the evaluator's point of view |
+//! | [`check_hints_preserve_value`] | the game's move-ordering hints change the node count, never the value | a deterministic evaluator; fits every game |
+//!
+//! The test `check_symmetric_does_not_fit_an_impartial_game` (in `tests/evaluator_properties.rs`)
+//! shows both sides of the first row on three-heap Nim: the exact evaluator "a nonzero
+//! nim-sum wins for the player to move" passes the other three checks and fails
+//! `check_symmetric` at every ongoing position, while a wrong one, from the first player's
+//! point of view whoever is to move, passes `check_symmetric` and is caught by
+//! `check_terminal_order`.
 //!
 //! # Example: catching an evaluator that is not from the side to move's point of view
 //! ```
@@ -85,6 +92,22 @@ fn violation<G: Display>(property: &'static str, detail: String, state: &G) -> E
 /// strongest check, as `games::ConnectFour::with_turn_passed` gives),
 /// or, where the turn cannot be passed, the pieces exchanged. Terminal states are skipped
 /// (engines never evaluate them).
+///
+/// It catches the commonest evaluator bug, scoring from one player's point of view
+/// whoever is to move, in games where **each side owns its pieces and the rules treat both
+/// sides alike** (Connect Four, Reversi, tic-tac-toe): there an evaluator that counts
+/// "mine minus yours" from the side to move negates exactly when the sides are swapped.
+/// What it assumes, beyond what negamax needs:
+/// * **A partisan game.** In an impartial game (Nim, or any game where both players have
+///   the same moves in a position) passing the turn leaves the player to move the same
+///   position, so a correct evaluation keeps its value: the exact Nim evaluator "a
+///   nonzero nim-sum wins for the player to move" fails this check everywhere, and one
+///   wrongly written from the first player's view passes it. Use
+///   [`check_terminal_order`] and [`check_matches_minimax`] for such games.
+/// * **No value for the move itself.** It checks the evaluator, not the game: even in
+///   Connect Four the true value of a board with X to move is not always the negation of
+///   the same board with O to move. A bonus for being to move (a tempo bonus) breaks the
+///   property by twice the bonus.
 ///
 /// # Errors
 /// An [`EvaluatorViolation`] showing `state` when the values are not opposite.

@@ -163,3 +163,165 @@ fn agreement_with_minimax_catches_a_broken_game_hook() {
     );
     assert!(failures[0].state.contains("1 2 3 4 5 6 7"));
 }
+
+/// Nim with three heaps of at most 7 stones: take any number of stones from one heap;
+/// whoever takes the last stone wins. An **impartial** game: both players have the same
+/// moves in the same position, so who is to move changes nothing but the name of the
+/// player who wins.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+struct Nim {
+    heaps: [u8; 3],
+    to_move: Player,
+}
+
+impl Nim {
+    /// The same heaps with the other player to move: the only "swap" an impartial game
+    /// has, as there are no pieces to exchange.
+    fn with_turn_passed(&self) -> Nim {
+        Nim {
+            to_move: self.to_move.opponent(),
+            ..*self
+        }
+    }
+
+    fn nim_sum(&self) -> u8 {
+        self.heaps.iter().fold(0, |x, &h| x ^ h)
+    }
+}
+
+impl Game for Nim {
+    /// (heap, stones taken)
+    type Move = (u8, u8);
+    fn to_move(&self) -> Player {
+        self.to_move
+    }
+    fn legal_moves(&self, moves: &mut Vec<(u8, u8)>) {
+        for (heap, &stones) in self.heaps.iter().enumerate() {
+            moves.extend((1..=stones).map(|take| (heap as u8, take)));
+        }
+    }
+    fn play(&mut self, (heap, take): (u8, u8)) {
+        self.heaps[usize::from(heap)] -= take;
+        self.to_move = self.to_move.opponent();
+    }
+    fn outcome(&self) -> Outcome {
+        if self.heaps == [0; 3] {
+            Outcome::Win(self.to_move.opponent())
+        } else {
+            Outcome::Ongoing
+        }
+    }
+    /// Moves that leave a nim-sum of zero first.
+    fn move_order_hint(&self, (heap, take): (u8, u8)) -> i32 {
+        let stones = self.heaps[usize::from(heap)];
+        i32::from(self.nim_sum() ^ stones ^ (stones - take) == 0)
+    }
+}
+
+impl GameHash for Nim {
+    const KEY_IS_EXACT: bool = true;
+    fn hash_key(&self) -> u64 {
+        let [a, b, c] = self.heaps.map(u64::from);
+        ((a * 8 + b) * 8 + c) * 2 + self.to_move.index() as u64
+    }
+}
+
+impl fmt::Display for Nim {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "heaps {:?}, {} to move", self.heaps, self.to_move)
+    }
+}
+
+/// Exact, from the side to move: a nonzero nim-sum wins for the player to move.
+fn nim_sum_evaluator(s: &Nim) -> i32 {
+    if s.nim_sum() != 0 { 100 } else { -100 }
+}
+
+/// Wrong: the same knowledge from the first player's point of view, whoever is to move.
+fn first_players_view(s: &Nim) -> i32 {
+    if s.to_move == Player::First {
+        nim_sum_evaluator(s)
+    } else {
+        -nim_sum_evaluator(s)
+    }
+}
+
+/// Whether the side to move wins with perfect play, by trying every move (no nim-sum).
+fn wins_by_search(s: &Nim) -> bool {
+    s.legal_move_list().into_iter().any(|mv| {
+        let mut child = *s;
+        child.play(mv);
+        !wins_by_search(&child)
+    })
+}
+
+/// Every position with heaps of at most `max` stones, with either player to move.
+fn nim_positions(max: u8) -> Vec<Nim> {
+    let mut all = Vec::new();
+    for a in 0..=max {
+        for b in 0..=max {
+            for c in 0..=max {
+                for to_move in [Player::First, Player::Second] {
+                    all.push(Nim {
+                        heaps: [a, b, c],
+                        to_move,
+                    });
+                }
+            }
+        }
+    }
+    all
+}
+
+/// `check_symmetric` assumes that swapping the sides negates a correct evaluation, which
+/// holds for a partisan game with symmetric rules (each side owns its pieces) but not for
+/// an impartial one: in Nim the exact evaluator, with the same value whoever is to move,
+/// fails it everywhere, while the checks that fit every game pass, and a wrong evaluator
+/// from a fixed player's view passes `check_symmetric` and is caught by
+/// `check_terminal_order`.
+#[test]
+fn check_symmetric_does_not_fit_an_impartial_game() {
+    let positions = nim_positions(3);
+    let ongoing: Vec<&Nim> = positions
+        .iter()
+        .filter(|s| !s.outcome().is_over())
+        .collect();
+    // The nim-sum evaluator is exact: its sign is the searched result everywhere.
+    for s in &ongoing {
+        assert_eq!(nim_sum_evaluator(s) > 0, wins_by_search(s), "{s}");
+    }
+    // It fails the symmetry check at every ongoing position...
+    for s in &ongoing {
+        let err = check_symmetric(&nim_sum_evaluator, *s, Nim::with_turn_passed).unwrap_err();
+        assert!(err.to_string().contains(&format!("{:?}", s.heaps)), "{err}");
+    }
+    // ...and passes the checks that fit every game.
+    for a in &positions {
+        for b in &positions {
+            let r = check_terminal_order(&nim_sum_evaluator, a, b);
+            assert!(r.is_ok(), "{}", r.unwrap_err());
+        }
+    }
+    for s in ongoing.iter().step_by(5) {
+        let r = check_matches_minimax(&nim_sum_evaluator, *s, 3);
+        assert!(r.is_ok(), "{}", r.unwrap_err());
+        let r = check_hints_preserve_value(&nim_sum_evaluator, *s, 3);
+        assert!(r.is_ok(), "{}", r.unwrap_err());
+    }
+    // The wrong evaluator passes the symmetry check everywhere...
+    for s in &ongoing {
+        assert!(check_symmetric(&first_players_view, *s, Nim::with_turn_passed).is_ok());
+    }
+    // ...and is caught by the terminal order: the finished game with the second player to
+    // move (lost by it) gets +100, above an ongoing position.
+    let lost = Nim {
+        heaps: [0; 3],
+        to_move: Player::Second,
+    };
+    let open = Nim {
+        heaps: [1, 2, 3], // nim-sum 0: -100 for the first player to move
+        to_move: Player::First,
+    };
+    let err = check_terminal_order(&first_players_view, &lost, &open).unwrap_err();
+    assert!(err.detail.contains("lost state evaluates to 100"), "{err}");
+}

@@ -36,24 +36,20 @@
 use core::fmt;
 use core::str::FromStr;
 
-use search_core::SplitMix64;
-use search_core::{Evaluator, Game, GameHash, Outcome, Player, SearchError, Strategy};
+use search_core::{SearchError, SplitMix64, Strategy};
 use thiserror::Error;
+
+// The guide (`docs/guide-your-own-game.md`) quotes the blocks between `ANCHOR` markers; the
+// `use` lines of the names they need from `search_core` stand at the start of the first
+// block that needs each, so that the blocks, read in order, say where every name comes from.
 
 // ---------------------------------------------------------------------------------------
 // The board
 // ---------------------------------------------------------------------------------------
 
-/// Squares per side.
-const SIZE: u8 = 6;
-/// Squares on the board.
-const SQUARES: u8 = SIZE * SIZE;
-/// All 36 squares: bit `row * 6 + col`, row 0 at the top, column 0 ("a") at the left.
-const FULL: u64 = (1 << SQUARES) - 1;
-/// Every square except column "a" / column "f": a shift that lands there has wrapped
-/// around a row's end.
-const NOT_COL_A: u64 = FULL & !0b000001_000001_000001_000001_000001_000001;
-const NOT_COL_F: u64 = FULL & !0b100000_100000_100000_100000_100000_100000;
+// The board's size and masks (`SIZE`, `SQUARES`, `FULL`, `NOT_COL_A`, `NOT_COL_F`) stand
+// with the rules that use them, below.
+
 /// The four corners: a1, f1, a6, f6.
 const CORNERS: u64 = 1 | 1 << 5 | 1 << 30 | 1 << 35;
 /// The "X-squares", diagonally next to each corner, in the order of the corners above.
@@ -267,6 +263,8 @@ impl FromStr for Move {
 }
 
 // ANCHOR: state
+use search_core::Player;
+
 /// A 6 × 6 Reversi position: one bitboard per player and the side to move.
 /// `Player::First` is X (black, moves first), `Player::Second` is O (white).
 ///
@@ -287,6 +285,17 @@ pub struct Reversi {
 // ANCHOR_END: state
 
 // ANCHOR: rules
+/// Squares per side.
+const SIZE: u8 = 6;
+/// Squares on the board.
+const SQUARES: u8 = SIZE * SIZE;
+/// All 36 squares: bit `row * 6 + col`, row 0 at the top, column 0 ("a") at the left.
+const FULL: u64 = (1 << SQUARES) - 1;
+/// Every square except column "a" / column "f": a shift that lands there has wrapped
+/// around a row's end.
+const NOT_COL_A: u64 = FULL & !0b000001_000001_000001_000001_000001_000001;
+const NOT_COL_F: u64 = FULL & !0b100000_100000_100000_100000_100000_100000;
+
 /// One step in each of the eight directions, with the wrap-around masked off.
 fn shift(b: u64, dir: usize) -> u64 {
     match dir {
@@ -456,6 +465,8 @@ impl Default for Reversi {
 }
 
 // ANCHOR: game
+use search_core::{Game, Outcome};
+
 impl Game for Reversi {
     type Move = Move;
 
@@ -568,6 +579,8 @@ const SQUARE_HINT: [i32; 36] = [
 ];
 
 // ANCHOR: hash
+use search_core::GameHash;
+
 /// Each row of six squares as a base-3 number (0 empty, 1 X, 2 O) is below 3^6 = 729, so
 /// the whole board is a 36-digit base-3 number below 3^36 ≈ 1.5e17, and the side to move
 /// one more digit: the key is a bijection onto 0..2·3^36, which fits in a `u64`.
@@ -656,6 +669,8 @@ const fn mark(player: Player) -> char {
 // ---------------------------------------------------------------------------------------
 
 // ANCHOR: evaluator
+use search_core::Evaluator;
+
 /// A weighted sum of features, each counted as "mine minus yours" from the side to move,
 /// so that the value for one side is exactly the negation of the value for the other.
 ///

@@ -6,7 +6,6 @@ use games::perft;
 use games::reversi::{Greedy, Move, ParseMoveError, Reversi, Square, Weights};
 use search_core::SplitMix64;
 use search_core::arena::Arena;
-use search_core::testing::Conformance;
 use search_core::{Evaluator, Game, GameHash, Outcome, Player, RandomMover, Strategy};
 
 /// A position from six rows of `X`, `O` and `.` (spaces ignored), with `to_move`.
@@ -29,19 +28,26 @@ fn place(name: &str) -> Move {
     name.parse().unwrap()
 }
 
-// ANCHOR: conformance
-#[test]
-fn reversi_passes_the_conformance_checker() {
-    let report = Conformance::new()
-        .with_games(300)
-        .with_seed(6)
-        .check_hashed(&Reversi::new())
-        .unwrap_or_else(|e| panic!("{e}"));
-    assert_eq!(report.games, 300);
-    assert!(report.longest_game <= 63);
-    assert!(report.transpositions > 0);
+/// The conformance test as the guide quotes it: in a module of its own, without imports,
+/// so that its `use` lines are all it needs and the guide's block compiles as shown.
+mod conformance_as_quoted {
+    // ANCHOR: conformance
+    #[test]
+    fn reversi_passes_the_conformance_checker() {
+        use games::reversi::Reversi;
+        use search_core::testing::Conformance;
+
+        let report = Conformance::new()
+            .with_games(300)
+            .with_seed(6)
+            .check_hashed(&Reversi::new())
+            .unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(report.games, 300);
+        assert!(report.longest_game <= 63);
+        assert!(report.transpositions > 0);
+    }
+    // ANCHOR_END: conformance
 }
-// ANCHOR_END: conformance
 
 /// An independent, slow reference: cells in an array, each direction walked square by
 /// square with row/column coordinates (no bitboards, no shifts, no masks).
@@ -499,23 +505,29 @@ fn greedy_beats_random_clearly() {
     assert!(report.tally.score_interval().low > 0.5, "{report}");
 }
 
-// ANCHOR: match
-/// Is the full evaluator better than counting discs? Only if the whole 95 % interval of
-/// its score lies above one half.
-#[test]
-fn the_full_evaluator_beats_counting_discs() {
-    let report = Arena::new(Reversi::new())
-        .with_games(100)
-        .with_seed(3)
-        .with_opening_plies(4)
-        .run(
-            |s| Greedy::new(Weights::DEFAULT, s),
-            |s| Greedy::new(Weights::MATERIAL, s).with_name("material"),
-        )
-        .unwrap();
-    assert!(report.tally.score_interval().low > 0.5, "{report}");
+/// The match as the guide quotes it, in a module without imports (see above).
+mod match_as_quoted {
+    // ANCHOR: match
+    /// Is the full evaluator better than counting discs? Only if the whole 95 % interval
+    /// of its score lies above one half.
+    #[test]
+    fn the_full_evaluator_beats_counting_discs() {
+        use games::reversi::{Greedy, Reversi, Weights};
+        use search_core::arena::Arena;
+
+        let report = Arena::new(Reversi::new())
+            .with_games(100)
+            .with_seed(3)
+            .with_opening_plies(4)
+            .run(
+                |s| Greedy::new(Weights::DEFAULT, s),
+                |s| Greedy::new(Weights::MATERIAL, s).with_name("material"),
+            )
+            .unwrap();
+        assert!(report.tally.score_interval().low > 0.5, "{report}");
+    }
+    // ANCHOR_END: match
 }
-// ANCHOR_END: match
 
 /// The text between `// ANCHOR: name` and `// ANCHOR_END: name` in `source`, with the
 /// common indentation removed.
@@ -536,10 +548,12 @@ fn anchor(source: &str, name: &str) -> Option<String> {
     Some(text.join("\n"))
 }
 
-/// Every code block of the guide marked `<!-- path#name -->` (a path from the workspace
-/// root: this crate's `src/reversi.rs` and `tests/reversi.rs`, and the engine tests in
-/// `crates/cli/tests/reversi_engines.rs`) is exactly the code between that anchor's markers
-/// in that file, so the guide shows code that compiles and runs.
+/// Every Rust block of the guide is marked `<!-- path#name -->` (a path from the workspace
+/// root) and is exactly the code between that anchor's markers in that file, so the guide
+/// shows code that compiles and runs. A block quoted from a library's `src/` may be an
+/// excerpt that does not compile alone, fenced `rust,ignore` (the doctests of `benches`
+/// skip it); every other Rust block is complete and fenced `rust` (those doctests compile
+/// it as shown). Every block says what it is: no fence without a language.
 #[test]
 fn the_guide_quotes_the_code_exactly() {
     let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../..");
@@ -547,7 +561,34 @@ fn the_guide_quotes_the_code_exactly() {
     let guide = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
     let lines: Vec<&str> = guide.lines().collect();
     let mut quoted = 0;
+    let mut excerpts = 0;
     let mut files = std::collections::BTreeSet::new();
+    let mut in_block = false;
+    for (i, line) in lines.iter().enumerate() {
+        let Some(info) = line.trim().strip_prefix("```") else {
+            continue;
+        };
+        if in_block {
+            assert_eq!(info, "", "line {}: a block ends with a bare fence", i + 1);
+            in_block = false;
+            continue;
+        }
+        in_block = true;
+        assert!(
+            !info.is_empty(),
+            "line {}: a block without a language",
+            i + 1
+        );
+        if info.starts_with("rust") {
+            let marker = i.checked_sub(1).map(|m| lines[m].trim()).unwrap_or("");
+            assert!(
+                marker.starts_with("<!-- ") && marker.ends_with(" -->"),
+                "line {}: a Rust block that quotes nothing",
+                i + 1
+            );
+        }
+    }
+    assert!(!in_block, "the guide ends inside a block");
     for (i, line) in lines.iter().enumerate() {
         let Some((file, name)) = line
             .trim()
@@ -564,11 +605,14 @@ fn the_guide_quotes_the_code_exactly() {
         let source_path = format!("{root}/{file}");
         let source = std::fs::read_to_string(&source_path)
             .unwrap_or_else(|e| panic!("{line}: {source_path}: {e}"));
-        assert_eq!(
-            lines.get(i + 1).map(|l| l.trim()),
-            Some("```rust"),
-            "block after {line}"
-        );
+        let fence = lines.get(i + 1).map(|l| l.trim());
+        match fence {
+            Some("```rust") => {}
+            Some("```rust,ignore") if file.contains("/src/") => excerpts += 1,
+            other => panic!(
+                "block after {line}: {other:?} (`rust`, or `rust,ignore` for an excerpt of a src/ file)"
+            ),
+        }
         let len = lines[i + 2..]
             .iter()
             .position(|l| l.trim() == "```")
@@ -579,11 +623,18 @@ fn the_guide_quotes_the_code_exactly() {
         quoted += 1;
         files.insert(file.to_string());
     }
-    assert!(quoted >= 10, "only {quoted} quoted blocks found in {path}");
+    assert!(quoted >= 14, "only {quoted} quoted blocks found in {path}");
+    assert!(
+        excerpts < quoted / 2,
+        "{excerpts} of {quoted} blocks are excerpts"
+    );
     for file in [
         "crates/games/src/reversi.rs",
         "crates/games/tests/reversi.rs",
         "crates/cli/tests/reversi_engines.rs",
+        "crates/adversarial/examples/play_in_terminal.rs",
+        "crates/adversarial/examples/dice_and_players.rs",
+        "crates/mcts/examples/general_mcts.rs",
     ] {
         assert!(files.contains(file), "the guide quotes nothing from {file}");
     }

@@ -3,12 +3,16 @@
 //! `docs/guide-your-own-game.md` (section 10) shows.
 //!
 //! `cargo run --release --manifest-path crates/mcts/Cargo.toml --example general_mcts`
-
-use games::{EinStein, EinSteinMove, MnkGame};
-use mcts::GeneralMcts;
-use search_core::{Budget, GeneralGame};
+//!
+//! The guide quotes the body of `main`, its `use` lines included (they stand inside `main`
+//! so that the quote compiles as shown).
 
 fn main() {
+    // ANCHOR: general_mcts
+    use games::{EinStein, EinSteinMove, MnkGame};
+    use mcts::GeneralMcts;
+    use search_core::{Budget, GeneralGame};
+
     // A dice game: the die shows 3, MCTS chooses the step (the dice of later turns are
     // sampled by their probabilities).
     let mut dice = EinStein::new();
@@ -32,4 +36,5 @@ fn main() {
     let r = ai.search(&three).expect("player 0 to move");
     println!("m,n,k-game, 3 players:\n{r}");
     assert_eq!(r.best_move, 2, "player 0 completes its row");
+    // ANCHOR_END: general_mcts
 }

@@ -91,7 +91,11 @@
 //! ## The rest
 //! * **Tree reuse:** [`Strategy::observe_move`](search_core::Strategy::observe_move) (or
 //!   [`Mcts::advance`]) re-roots the tree at the move played, keeping the subtree's
-//!   statistics and compacting the arena so discarded branches' memory is reused.
+//!   statistics and compacting the arena so discarded branches' memory is reused. It takes
+//!   the position *before* the move: a move that is not legal there panics in builds with
+//!   debug assertions, and [`Mcts::try_advance`] returns it as an error.
+//!   [`Strategy::observe_undo`](search_core::Strategy::observe_undo) (called after every
+//!   `undo` of [`search_core::play::PlayLoop`]) drops a tree whose line was taken back.
 //! * **Budgets:** iterations, time, depth (no expansion deeper), and a stop flag; a node
 //!   limit is refused (the tree's size is the node cap's job), and so is a depth limit
 //!   with nothing that would end the search; see [`Mcts::with_budget`].

@@ -3,7 +3,9 @@
 
 use std::sync::atomic::AtomicBool;
 
-use search_core::{Budget, BudgetError, BudgetField, Game, SearchError, SplitMix64, Stats};
+use search_core::{
+    Budget, BudgetError, BudgetField, Game, IllegalMoveError, SearchError, SplitMix64, Stats,
+};
 
 use crate::expansion::{Expansion, reserve_within};
 use crate::final_choice::choose;
@@ -243,7 +245,13 @@ where
 impl<G: Game + PartialEq, P> Mcts<G, P> {
     /// Follows a move played from `before` (by either side): the subtree under it becomes
     /// the root, with its statistics; the rest of the tree is discarded. A position the
-    /// engine does not know, or an illegal move, simply drops the tree.
+    /// engine does not know drops the tree (the next search starts afresh).
+    ///
+    /// `before` is the position **before** the move. Given a move that is not legal in
+    /// `before` (the sign of passing the position after the move), builds with debug
+    /// assertions panic with a message that says so, and other builds drop the tree;
+    /// [`try_advance`](Mcts::try_advance) returns the mistake as an error in every build.
+    /// [`Strategy::observe_move`](search_core::Strategy::observe_move) calls this.
     ///
     /// ```
     /// use games::TicTacToe;
@@ -256,6 +264,12 @@ impl<G: Game + PartialEq, P> Mcts<G, P> {
     /// assert_eq!(ai.root_visits(), kept);
     /// ```
     pub fn advance(&mut self, before: &G, mv: G::Move) {
+        debug_assert!(
+            before.is_legal(mv),
+            "Mcts::advance (Strategy::observe_move) was told that {mv:?} was played from a \
+             position where it is not legal: pass the position before the move, not the \
+             position after it"
+        );
         if !self.reuse {
             return;
         }
@@ -269,6 +283,39 @@ impl<G: Game + PartialEq, P> Mcts<G, P> {
         } else {
             self.reset();
         }
+    }
+
+    /// [`advance`](Mcts::advance) after checking, in every build, that `mv` can be played
+    /// in `before`. On an error the engine, its tree included, is left as it was.
+    ///
+    /// The check catches the position after the move whenever the move is not legal
+    /// there (a taken square, a full column), the usual case; where the same move can be
+    /// played again from the position after it, only the caller can tell.
+    ///
+    /// # Errors
+    /// [`IllegalMoveError::GameOver`] when `before` is finished,
+    /// [`IllegalMoveError::NotLegal`] when `mv` is not one of its legal moves.
+    ///
+    /// ```
+    /// use games::TicTacToe;
+    /// use search_core::{Budget, Game, IllegalMoveError};
+    /// let mut ai = mcts::Mcts::<TicTacToe>::new().with_seed(1).with_budget(Budget::iterations(500));
+    /// let start = TicTacToe::new();
+    /// let r = ai.search(&start).unwrap();
+    /// let mut after = start;
+    /// after.play(r.best_move);
+    /// // The position after the move, by mistake: refused, and the tree is kept.
+    /// let err = ai.try_advance(&after, r.best_move).unwrap_err();
+    /// assert!(matches!(err, IllegalMoveError::NotLegal { .. }));
+    /// assert_eq!(ai.root_visits(), 500);
+    /// // The position before it: followed.
+    /// assert_eq!(ai.try_advance(&start, r.best_move), Ok(()));
+    /// assert!(ai.root_visits() < 500);
+    /// ```
+    pub fn try_advance(&mut self, before: &G, mv: G::Move) -> Result<(), IllegalMoveError> {
+        before.clone().try_play(mv)?;
+        self.advance(before, mv);
+        Ok(())
     }
 }
 

@@ -1,7 +1,9 @@
 //! [`Mcts`] as a [`Strategy`]: choosing a move, following the game, and analysing every
 //! root move.
 
-use search_core::{Game, Interval, MoveAnalysis, MoveValue, Outcome, SearchError, Strategy, Wdl};
+use search_core::{
+    Game, IllegalMoveError, Interval, MoveAnalysis, MoveValue, Outcome, SearchError, Strategy, Wdl,
+};
 
 use crate::mcts::Mcts;
 use crate::playout::Playout;
@@ -86,8 +88,23 @@ where
         Ok(moves)
     }
 
+    /// [`advance`](Mcts::advance): the subtree under `mv` becomes the root (a move not
+    /// legal in `before` panics in builds with debug assertions).
     fn observe_move(&mut self, before: &G, mv: G::Move) {
         self.advance(before, mv);
+    }
+
+    /// [`try_advance`](Mcts::try_advance).
+    fn try_observe_move(&mut self, before: &G, mv: G::Move) -> Result<(), IllegalMoveError> {
+        self.try_advance(before, mv)
+    }
+
+    /// Drops the kept tree unless its root is `restored`: the tree of a line that was taken
+    /// back is never searched again, and the next search starts afresh from `restored`.
+    fn observe_undo(&mut self, restored: &G) {
+        if self.root.as_ref() != Some(restored) {
+            self.reset();
+        }
     }
 
     fn name(&self) -> String {

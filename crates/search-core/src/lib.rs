@@ -12,6 +12,7 @@
 //! | give a depth-limited search your knowledge | [`Evaluator`] (closures qualify) |
 //! | plug any player into a play loop or match | [`Strategy`], [`RandomMover`] |
 //! | play a seeded match and read the score with a confidence interval and Elo | [`arena`]: [`Arena`], [`MatchReport`], [`Tally`] |
+//! | play your game against any engine at a text prompt (moves, hints, undo) | [`play`]: [`PlayLoop`], [`PlayError`] |
 //! | bound a search (the one budget of every engine) | [`Budget`], [`BudgetField`], [`StopFlag`], [`RunningBudget`] |
 //! | read what a search did | [`Stats`] (embedded in every engine's result) |
 //! | read every root move's value | [`Strategy::analyze`], [`MoveAnalysis`], [`MoveValue`] |
@@ -80,6 +81,7 @@ mod eval;
 mod game;
 mod general;
 mod interval;
+pub mod play;
 mod problem;
 mod rng;
 mod score;
@@ -103,6 +105,7 @@ pub use eval::{Evaluator, ZeroEvaluator};
 pub use game::{Game, GameHash, Outcome, Player};
 pub use general::{GeneralGame, OutOfTurn, Turn};
 pub use interval::Interval;
+pub use play::{PlayError, PlayLoop};
 pub use problem::{Cost, FloatCost, SearchProblem};
 pub use rng::SplitMix64;
 pub use score::{ExactScore, Score};

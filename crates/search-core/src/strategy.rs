@@ -1,7 +1,7 @@
 //! The [`Strategy`] trait shared by every engine, and [`RandomMover`], the baseline player.
 
 use crate::analysis::{MoveAnalysis, MoveValue};
-use crate::error::SearchError;
+use crate::error::{IllegalMoveError, SearchError};
 use crate::game::Game;
 use crate::rng::SplitMix64;
 
@@ -79,6 +79,18 @@ pub trait Strategy<G: Game> {
     /// engines that keep state between moves (an MCTS tree, a transposition table) can
     /// follow the game. The default ignores it.
     ///
+    /// `before` is the position **before** the move. Passing the position after it is the
+    /// usual mistake: an engine that keeps a tree then silently loses it. Builds with debug
+    /// assertions check that `mv` is legal in `before` (a move that was just played
+    /// usually is not: its square is taken, its stones are gone) and panic with a message
+    /// that names the mistake; [`try_observe_move`](Strategy::try_observe_move) makes the
+    /// same check in every build and returns an error. A loop that plays the moves itself
+    /// ([`PlayLoop`](crate::play::PlayLoop), [`Arena`](crate::arena::Arena)) calls this
+    /// for every move, so code using them never calls it.
+    ///
+    /// An implementation that overrides it should keep the check: call
+    /// `debug_assert!(before.is_legal(mv), ..)` first, as `mcts::Mcts` does.
+    ///
     /// ```
     /// # use search_core::{Game, RandomMover, Strategy, Outcome, Player};
     /// # #[derive(Clone)] struct G(u8);
@@ -92,8 +104,92 @@ pub trait Strategy<G: Game> {
     /// let mut p = RandomMover::new(1);
     /// p.observe_move(&G(0), 1); // no effect for a memoryless player
     /// ```
+    ///
+    /// The position after the move, by mistake:
+    /// ```should_panic
+    /// # use search_core::{Game, RandomMover, Strategy, Outcome, Player};
+    /// # #[derive(Clone)] struct G(u8);
+    /// # impl Game for G {
+    /// #   type Move = u8;
+    /// #   fn to_move(&self) -> Player { Player::First }
+    /// #   fn legal_moves(&self, m: &mut Vec<u8>) { if self.0 == 0 { m.push(1) } }
+    /// #   fn play(&mut self, mv: u8) { self.0 = mv }
+    /// #   fn outcome(&self) -> Outcome { if self.0 == 0 { Outcome::Ongoing } else { Outcome::Draw } }
+    /// # }
+    /// # if !cfg!(debug_assertions) { panic!("the check needs debug assertions") }
+    /// let mut state = G(0);
+    /// state.play(1);
+    /// RandomMover::new(1).observe_move(&state, 1); // panics: 1 is not legal after it
+    /// ```
     fn observe_move(&mut self, before: &G, mv: G::Move) {
+        debug_assert!(
+            before.is_legal(mv),
+            "Strategy::observe_move was told that {mv:?} was played from a position where it \
+             is not legal: pass the position before the move, not the position after it"
+        );
         let _ = (before, mv);
+    }
+
+    /// [`observe_move`](Strategy::observe_move) after checking, in every build, that `mv`
+    /// can be played in `before`: for callers who report moves from their own loop and
+    /// want the mistake of passing the position after the move as an error rather than
+    /// a debug assertion. On an error the strategy is not told anything.
+    ///
+    /// The check catches the position after the move whenever the move is not legal
+    /// there, which is the usual case; in a game where the same move can be played twice
+    /// in a row (take one stone, then one again) only the caller can tell.
+    ///
+    /// # Errors
+    /// [`IllegalMoveError::GameOver`] when `before` is finished,
+    /// [`IllegalMoveError::NotLegal`] when `mv` is not one of its legal moves.
+    ///
+    /// ```
+    /// use search_core::{IllegalMoveError, RandomMover, Strategy};
+    /// # use search_core::{Game, Outcome, Player};
+    /// # #[derive(Clone)] struct G(u8);
+    /// # impl Game for G {
+    /// #   type Move = u8;
+    /// #   fn to_move(&self) -> Player { Player::First }
+    /// #   fn legal_moves(&self, m: &mut Vec<u8>) { if self.0 < 2 { m.extend([1, 2]) } }
+    /// #   fn play(&mut self, mv: u8) { self.0 += mv }
+    /// #   fn outcome(&self) -> Outcome { if self.0 < 2 { Outcome::Ongoing } else { Outcome::Draw } }
+    /// # }
+    /// let mut p = RandomMover::new(1);
+    /// assert_eq!(p.try_observe_move(&G(0), 2), Ok(()));
+    /// // The position after the move is over: nothing can have been played from it.
+    /// let after = G(2);
+    /// assert!(matches!(p.try_observe_move(&after, 2), Err(IllegalMoveError::GameOver { .. })));
+    /// ```
+    fn try_observe_move(&mut self, before: &G, mv: G::Move) -> Result<(), IllegalMoveError> {
+        before.clone().try_play(mv)?;
+        self.observe_move(before, mv);
+        Ok(())
+    }
+
+    /// Tells the strategy that moves were taken back and the game goes on from
+    /// `restored`, a position from earlier in the game than the moves it was told of. An
+    /// engine that keeps state along the line of play (an MCTS tree rooted at the last
+    /// position) must drop what belongs to the line taken back, so that it never follows
+    /// it again. [`PlayLoop`](crate::play::PlayLoop) calls it after every `undo`. The
+    /// default ignores it: right for strategies that keep nothing between moves, or only
+    /// what holds in every position (a transposition table).
+    ///
+    /// ```
+    /// # use search_core::{Game, RandomMover, Strategy, Outcome, Player};
+    /// # #[derive(Clone)] struct G(u8);
+    /// # impl Game for G {
+    /// #   type Move = u8;
+    /// #   fn to_move(&self) -> Player { Player::First }
+    /// #   fn legal_moves(&self, m: &mut Vec<u8>) { if self.0 == 0 { m.push(1) } }
+    /// #   fn play(&mut self, mv: u8) { self.0 = mv }
+    /// #   fn outcome(&self) -> Outcome { if self.0 == 0 { Outcome::Ongoing } else { Outcome::Draw } }
+    /// # }
+    /// let mut p = RandomMover::new(1);
+    /// p.observe_move(&G(0), 1);
+    /// p.observe_undo(&G(0)); // the move is taken back; a random mover remembers nothing
+    /// ```
+    fn observe_undo(&mut self, restored: &G) {
+        let _ = restored;
     }
 
     /// A short name for reports and match tables.
