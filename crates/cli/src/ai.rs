@@ -447,9 +447,9 @@ pub enum GameKind {
     /// Kalah(6, 4), the mancala game (ending in your store gives another move).
     #[value(alias = "mancala")]
     Kalah,
-    /// EinStein würfelt nicht!: a race of numbered cubes, moved by the die (`ply play`).
+    /// EinStein würfelt nicht!: a race of numbered cubes, moved by the die.
     Einstein,
-    /// The m,n,k-game for 2 to 4 players: k in a row on a width x height board (`ply play`).
+    /// The m,n,k-game for 2 to 4 players: k in a row on a width x height board.
     #[value(alias = "m,n,k")]
     Mnk,
 }

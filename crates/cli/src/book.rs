@@ -50,8 +50,8 @@ ply solve --book reads Connect Four books.
 
 Examples:
   ply book build --game ttt --depth 9 --out ttt.book
-  ply book build --game c4 --start 4444 --depth 4 --out c4-4444.book
-  ply solve --book c4-4444.book 44445
+  ply book build --game c4 --start 274552224131661 --depth 6 --out c4.book
+  ply solve --book c4.book 2745522241316614
   ply book build --game dots --size 2x2 --depth 4 --out dots.book
   ply book build --game kalah --size 4x3 --start '1 4' --depth 3 --out kalah.book")]
     Build(BuildArgs),

@@ -45,7 +45,7 @@ Examples:
   ply book build --game c4 --start 274552224131661 --depth 6 --out c4.book
   ply perft connect4 10
   ply path data/movingai/arena.map --render arena.svg
-  ply match --game c4 --games 20 alphabeta mcts
+  ply match --game c4 --games 10 --time 50ms alphabeta mcts
   ply tree --game ttt --engine mcts --playouts 2000 --svg tree.svg";
 
 #[derive(Debug, Subcommand)]

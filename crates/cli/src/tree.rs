@@ -48,7 +48,7 @@ Examples:
   ply tree --game ttt --engine mcts --playouts 3000 --levels 2 --svg tree.svg
   ply tree --game c4 --start 4453 --playouts 20000 --levels 1 --dot tree.dot
   ply tree --game ttt --start 'x.. .o. ...' --engine alphabeta --depth 3 --svg ab.svg
-  ply tree --game c4 --engine alphabeta --depth 3 --dot - | dot -Tpng > ab.png
+  ply tree --game c4 --engine alphabeta --depth 3 --dot ab.dot   # then: dot -Tpng ab.dot > ab.png
   ply tree --game kalah --size 4x3 --engine alphabeta --depth 4 --svg kalah.svg")]
 pub struct Args {
     /// The game.

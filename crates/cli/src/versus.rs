@@ -54,10 +54,10 @@ openings) and EinStein würfelt nicht! (the dice vary the games). The engines' s
 games too. The same --seed replays the same match (given depths or playouts, not times).
 
 Examples:
-  ply match --game c4 --games 20 alphabeta mcts
+  ply match --game c4 --games 10 --time 50ms alphabeta mcts
   ply match --game c4 --games 100 alphabeta:4 alphabeta:6
   ply match --game ttt --games 50 mcts:2000p random
-  ply match --game c4 --games 40 --time 50ms mcts alphabeta --seed 7
+  ply match --game c4 --games 10 --time 20ms mcts alphabeta --seed 7
   ply match --game kalah --size 4x3 --games 20 --time 50ms mcts random
   ply match --game einstein --games 20 alphabeta:3 mcts:2000p
   ply match --game mnk --players 3 --size 5x5x4 --games 12 mcts:1000p maxn:2 random")]

@@ -4,7 +4,7 @@
 
 mod common;
 use common::assert_well_formed;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::{Command, Output};
 
 const ARENA: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../data/movingai/arena.map");
