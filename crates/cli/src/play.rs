@@ -595,3 +595,53 @@ fn hint<G: Playable>(ais: &mut [Option<Box<dyn Ai<G>>>; 2], state: &G) -> String
         Err(e) => format!("No hint: {e}"),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::io::Cursor;
+
+    fn setup(input: &str, interactive: bool) -> Setup<Cursor<Vec<u8>>> {
+        Setup {
+            prompt: Prompt::new(Cursor::new(input.as_bytes().to_vec())),
+            interactive,
+        }
+    }
+
+    #[test]
+    fn at_a_terminal_setup_questions_read_one_line_each_and_quit_works() {
+        let mut s = setup("chess\nttt\n", true);
+        let game = s.choose(None, "game? ", "c4", "--game", parse_game);
+        assert_eq!(game, Reply::Value(GameKind::Ttt));
+        let mut s = setup("quit\n", true);
+        assert_eq!(
+            s.choose(None, "game? ", "c4", "--game", parse_game),
+            Reply::Quit
+        );
+        let mut s = setup("\n", true);
+        assert_eq!(
+            s.choose(None, "game? ", "c4", "--game", parse_game),
+            Reply::Value(GameKind::C4)
+        );
+    }
+
+    #[test]
+    fn without_a_terminal_setup_takes_the_default_and_reads_nothing() {
+        let mut s = setup("ttt\n", false);
+        assert_eq!(
+            s.choose(None, "game? ", "c4", "--game", parse_game),
+            Reply::Value(GameKind::C4)
+        );
+        // The line is still there for the moves.
+        assert_eq!(
+            s.prompt
+                .ask_move("move? ", |t| Ok::<_, String>(t.to_string())),
+            Reply::Value("ttt".to_string())
+        );
+        let mut s = setup("", false);
+        assert_eq!(
+            s.choose(Some(GameKind::Kalah), "game? ", "c4", "--game", parse_game),
+            Reply::Value(GameKind::Kalah)
+        );
+    }
+}

@@ -255,3 +255,55 @@ fn hint_lists_every_move_best_first_from_each_engine() {
         assert!(out.contains("wins: you win"), "{engine:?}: {out}");
     }
 }
+
+#[test]
+fn the_solver_plays_alpha_betas_move_when_its_time_runs_out() {
+    // The empty Connect Four board is not proven in 75 ms: the solver says so, alpha-beta
+    // chooses the move in the rest of the time, and the game goes on.
+    let (code, out, err) = run(
+        &[
+            "--game", "c4", "--first", "ai", "--ai", "solver", "--time", "100ms",
+        ],
+        "",
+    );
+    assert_eq!(code, 0, "{out}\n{err}");
+    let line = out
+        .lines()
+        .find(|l| l.starts_with("AI (X) plays column"))
+        .unwrap_or_else(|| panic!("{out}"));
+    assert!(line.contains("not proven in 75ms"), "{line}");
+    assert!(line.contains("alpha-beta's choice"), "{line}");
+    // A position the solver proves at once is played as proven.
+    let (code, out, err) = run(
+        &[
+            "--game", "c4", "--start", "445566", "--first", "ai", "--ai", "solver", "--time", "1s",
+        ],
+        "",
+    );
+    assert_eq!(code, 0, "{out}\n{err}");
+    assert!(
+        out.contains("AI (X) plays column 3: proved win in 1"),
+        "{out}"
+    );
+    assert!(out.contains("X (first player) wins: the AI wins."), "{out}");
+}
+
+#[test]
+fn margin_solvers_finish_their_games_whatever_their_time() {
+    // Kalah(6, 4) is far from proven in 20 ms a move: every move still gets played.
+    let (code, out, err) = run(
+        &[
+            "--game",
+            "kalah",
+            "--ai-vs-ai",
+            "--ai",
+            "solver",
+            "--time",
+            "20ms",
+        ],
+        "",
+    );
+    assert_eq!(code, 0, "{out}\n{err}");
+    assert!(out.contains("margin not proven in 15ms"), "{out}");
+    assert!(out.contains("wins") || out.contains("Draw."), "{out}");
+}
