@@ -454,6 +454,37 @@ pub enum GameKind {
     Mnk,
 }
 
+impl GameKind {
+    /// The two-player games without dice: the games of `tree` and `book`.
+    pub const TWO_PLAYER: &'static [GameKind] = &[
+        GameKind::Ttt,
+        GameKind::C4,
+        GameKind::Reversi,
+        GameKind::Dots,
+        GameKind::Kalah,
+    ];
+
+    /// A parser of `--game` that accepts only `games` (with their aliases), so that a
+    /// command's help lists exactly the games it plays.
+    pub fn parser(
+        games: &'static [GameKind],
+    ) -> impl clap::builder::TypedValueParser<Value = GameKind> {
+        use clap::ValueEnum;
+        use clap::builder::TypedValueParser;
+        let names: Vec<clap::builder::PossibleValue> = games
+            .iter()
+            .filter_map(GameKind::to_possible_value)
+            .collect();
+        clap::builder::PossibleValuesParser::new(names)
+            .try_map(|name: String| GameKind::from_str(&name, true))
+    }
+
+    /// Whether the game has several boards (`--size`).
+    pub fn has_sizes(self) -> bool {
+        matches!(self, GameKind::Dots | GameKind::Kalah | GameKind::Mnk)
+    }
+}
+
 /// How much an AI may think per move.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Strength {
@@ -843,12 +874,8 @@ impl Fallback {
         (self.time * share / of).max(Duration::from_millis(1))
     }
 
-    /// Alpha-beta within what is left of the time per move since `started`.
-    fn search<G: Playable>(
-        &self,
-        state: &G,
-        started: Instant,
-    ) -> Result<adversarial::SearchResult<G::Move>, SearchError> {
+    /// Alpha-beta bounded by what is left of the time per move since `started`.
+    fn engine<G: Playable>(&self, started: Instant) -> Negamax<Eval<G>, Arc<TranspositionTable>> {
         let left = self
             .time
             .saturating_sub(started.elapsed())
@@ -857,7 +884,15 @@ impl Fallback {
         Negamax::new(eval)
             .with_table(Arc::clone(&self.table))
             .with_budget(Budget::time(left))
-            .search(state)
+    }
+
+    /// Alpha-beta's move within what is left of the time since `started`.
+    fn search<G: Playable>(
+        &self,
+        state: &G,
+        started: Instant,
+    ) -> Result<adversarial::SearchResult<G::Move>, SearchError> {
+        self.engine(started).search(state)
     }
 
     /// Alpha-beta's view of every move within what is left of the time since `started`.
@@ -866,15 +901,7 @@ impl Fallback {
         state: &G,
         started: Instant,
     ) -> Result<Vec<MoveAnalysis<G::Move>>, SearchError> {
-        let left = self
-            .time
-            .saturating_sub(started.elapsed())
-            .max(Duration::from_millis(1));
-        let eval: Eval<G> = G::evaluate;
-        Negamax::new(eval)
-            .with_table(Arc::clone(&self.table))
-            .with_budget(Budget::time(left))
-            .analyze(state)
+        self.engine(started).analyze(state)
     }
 
     /// The words for alpha-beta's choice: score, depth, nodes.

@@ -12,7 +12,7 @@ use games::{ConnectFour, Reversi, TicTacToe};
 use search_core::Player;
 
 use crate::Failure;
-use crate::ai::{DEFAULT_TABLE_MB, Playable};
+use crate::ai::{DEFAULT_TABLE_MB, GameKind, Playable};
 use crate::play::{dots_board, kalah_board, start_position};
 use crate::progress::Progress;
 
@@ -63,32 +63,12 @@ Examples:
     Info(InfoArgs),
 }
 
-/// The games books can be built for: the two-player games without dice.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, clap::ValueEnum)]
-enum BookGame {
-    /// Tic-tac-toe.
-    #[value(alias = "tictactoe", alias = "tic-tac-toe")]
-    Ttt,
-    /// Connect Four.
-    #[value(alias = "connect4", alias = "connect-four")]
-    C4,
-    /// Reversi (Othello) on a 6 x 6 board.
-    #[value(alias = "othello")]
-    Reversi,
-    /// Dots and Boxes (3 x 3 boxes, or --size).
-    #[value(alias = "dots-and-boxes", alias = "boxes")]
-    Dots,
-    /// Kalah (6 pits of 4 stones, or --size).
-    #[value(alias = "mancala")]
-    Kalah,
-}
-
 /// Options of `ply book build`.
 #[derive(Debug, clap::Args)]
 struct BuildArgs {
     /// The game.
-    #[arg(long, value_enum)]
-    game: BookGame,
+    #[arg(long, value_parser = GameKind::parser(GameKind::TWO_PLAYER))]
+    game: GameKind,
     /// Plies from the start: every position this many moves or fewer from it is solved.
     #[arg(long, value_parser = clap::value_parser!(u32).range(0..=100))]
     depth: u32,
@@ -121,8 +101,8 @@ struct BuildArgs {
 #[derive(Debug, clap::Args)]
 struct InfoArgs {
     /// The game the book should be for.
-    #[arg(long, value_enum)]
-    game: BookGame,
+    #[arg(long, value_parser = GameKind::parser(GameKind::TWO_PLAYER))]
+    game: GameKind,
     /// The board the book should be for: ROWSxCOLS for Dots and Boxes (3x3), PITSxSTONES
     /// for Kalah (6x4).
     #[arg(long)]
@@ -149,8 +129,8 @@ pub fn read_book(path: &Path, game: &str) -> Result<OpeningBook, Failure> {
 }
 
 /// Refuses `--size` for a game with one board.
-fn check_size(game: BookGame, size: Option<&str>) -> Result<(), Failure> {
-    if size.is_some() && !matches!(game, BookGame::Dots | BookGame::Kalah) {
+fn check_size(game: GameKind, size: Option<&str>) -> Result<(), Failure> {
+    if size.is_some() && !matches!(game, GameKind::Dots | GameKind::Kalah) {
         return Err(Failure::input(
             "--size is for dots and kalah: the other games have one board",
         ));
@@ -159,32 +139,42 @@ fn check_size(game: BookGame, size: Option<&str>) -> Result<(), Failure> {
 }
 
 /// The name a book of `game` on the board `size` asks for carries.
-fn book_name(game: BookGame, size: Option<&str>) -> Result<String, Failure> {
+fn book_name(game: GameKind, size: Option<&str>) -> Result<String, Failure> {
     check_size(game, size)?;
     Ok(match game {
-        BookGame::Ttt => TIC_TAC_TOE.to_string(),
-        BookGame::C4 => CONNECT_FOUR.to_string(),
-        BookGame::Reversi => REVERSI.to_string(),
-        BookGame::Dots => {
+        GameKind::Ttt => TIC_TAC_TOE.to_string(),
+        GameKind::C4 => CONNECT_FOUR.to_string(),
+        GameKind::Reversi => REVERSI.to_string(),
+        GameKind::Dots => {
             let (rows, cols) = dots_board(size)?.size();
             format!("dots-{rows}x{cols}")
         }
-        BookGame::Kalah => {
+        GameKind::Kalah => {
             let board = kalah_board(size)?;
             format!("kalah-{}x{}", board.pits(), board.stones(Player::First, 0))
         }
+        GameKind::Einstein | GameKind::Mnk => return Err(no_book(game)),
     })
+}
+
+/// The games with dice or more than two players have no exact values to keep (the `--game`
+/// parser does not offer them).
+fn no_book(game: GameKind) -> Failure {
+    Failure::input(format!(
+        "there are no books for {game:?}: books hold the exact values of two-player games without dice"
+    ))
 }
 
 fn build(args: &BuildArgs) -> Result<ExitCode, Failure> {
     let size = args.size.as_deref();
     let name = book_name(args.game, size)?;
     match args.game {
-        BookGame::Ttt => build_book(args, name, TicTacToe::new()),
-        BookGame::C4 => build_book(args, name, ConnectFour::new()),
-        BookGame::Reversi => build_book(args, name, Reversi::new()),
-        BookGame::Dots => build_book(args, name, dots_board(size)?),
-        BookGame::Kalah => build_book(args, name, kalah_board(size)?),
+        GameKind::Ttt => build_book(args, name, TicTacToe::new()),
+        GameKind::C4 => build_book(args, name, ConnectFour::new()),
+        GameKind::Reversi => build_book(args, name, Reversi::new()),
+        GameKind::Dots => build_book(args, name, dots_board(size)?),
+        GameKind::Kalah => build_book(args, name, kalah_board(size)?),
+        GameKind::Einstein | GameKind::Mnk => Err(no_book(args.game)),
     }
 }
 
@@ -302,11 +292,11 @@ fn info(args: &InfoArgs) -> Result<ExitCode, Failure> {
         book.depth(),
         book.len()
     )?;
-    if matches!(args.game, BookGame::Dots | BookGame::Kalah) {
+    if matches!(args.game, GameKind::Dots | GameKind::Kalah) {
         writeln!(
             out,
             "(who wins with perfect play, not by how many {})",
-            if args.game == BookGame::Dots {
+            if args.game == GameKind::Dots {
                 "boxes"
             } else {
                 "stones"

@@ -9,7 +9,7 @@ use search_core::{GeneralGame, Turn};
 
 use crate::Failure;
 use crate::ai::{GameKind, Playable};
-use crate::play::{dots_board, kalah_board, mnk_board, start_position};
+use crate::play::{check_board_options, dots_board, kalah_board, mnk_board, start_position};
 use crate::play_general::Tabletop;
 
 /// Options of `ply perft`.
@@ -53,17 +53,7 @@ pub struct Args {
 pub fn run(args: Args) -> Result<ExitCode, Failure> {
     let start = args.start.as_deref();
     let size = args.size.as_deref();
-    let sized = matches!(args.game, GameKind::Dots | GameKind::Kalah | GameKind::Mnk);
-    if size.is_some() && !sized {
-        return Err(Failure::input(
-            "--size is for dots, kalah and mnk: the other games have one board",
-        ));
-    }
-    if args.players.is_some() && args.game != GameKind::Mnk {
-        return Err(Failure::input(
-            "--players is for mnk: the other games have a fixed number of players",
-        ));
-    }
+    check_board_options(args.game, size, args.players)?;
     match args.game {
         GameKind::C4 => count(
             &start_position(ConnectFour::new(), start)?.state,

@@ -209,17 +209,7 @@ pub fn run(args: Args) -> Result<ExitCode, Failure> {
         Reply::Quit => return goodbye(),
         Reply::Ended => return input_ended(),
     };
-    let sized = matches!(game, GameKind::Dots | GameKind::Kalah | GameKind::Mnk);
-    if args.size.is_some() && !sized {
-        return Err(Failure::input(
-            "--size is for dots, kalah and mnk: the other games have one board",
-        ));
-    }
-    if args.players.is_some() && game != GameKind::Mnk {
-        return Err(Failure::input(
-            "--players is for mnk: the other games have a fixed number of players",
-        ));
-    }
+    check_board_options(game, args.size.as_deref(), args.players)?;
     let size = args.size.as_deref();
     match game {
         GameKind::Ttt => play_game(start_from(TicTacToe::new(), &args)?, &mut setup, &args),
@@ -239,6 +229,26 @@ pub fn run(args: Args) -> Result<ExitCode, Failure> {
             play_tabletop(board, &mut setup, &args)
         }
     }
+}
+
+/// Refuses `--size` for a game with one board and `--players` for a game with a fixed
+/// number of players.
+pub fn check_board_options(
+    game: GameKind,
+    size: Option<&str>,
+    players: Option<u8>,
+) -> Result<(), Failure> {
+    if size.is_some() && !game.has_sizes() {
+        return Err(Failure::input(
+            "--size is for dots, kalah and mnk: the other games have one board",
+        ));
+    }
+    if players.is_some() && game != GameKind::Mnk {
+        return Err(Failure::input(
+            "--players is for mnk: the other games have a fixed number of players",
+        ));
+    }
+    Ok(())
 }
 
 /// The Dots and Boxes board `--size` asks for (3 × 3 boxes by default).

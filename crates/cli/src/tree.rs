@@ -16,7 +16,7 @@ use mcts::{Mcts, NodeView, Value};
 use search_core::{Budget, Game, Outcome, Player, Score, Wdl};
 
 use crate::Failure;
-use crate::ai::Playable;
+use crate::ai::{GameKind, Playable};
 use crate::play::{dots_board, kalah_board, start_position};
 
 /// Options of `ply tree`.
@@ -52,8 +52,8 @@ Examples:
   ply tree --game kalah --size 4x3 --engine alphabeta --depth 4 --svg kalah.svg")]
 pub struct Args {
     /// The game.
-    #[arg(long, short, value_enum)]
-    game: TreeGameArg,
+    #[arg(long, short, value_parser = GameKind::parser(GameKind::TWO_PLAYER))]
+    game: GameKind,
     /// The start position, as in `ply play`: 1-based Connect Four columns (`4453`), nine
     /// tic-tac-toe cells row by row (`x.. .o. ...`), or moves as typed at the prompt
     /// (`c2 b2` for Reversi, `1 6` for Dots and Boxes, `3 1` for Kalah).
@@ -90,26 +90,6 @@ pub struct Args {
     /// The SVG layout [default: down with up to 20 leaves, compact beyond].
     #[arg(long, value_enum)]
     layout: Option<Layout>,
-}
-
-/// `--game`: the two-player games without dice, whose trees the export can show.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, clap::ValueEnum)]
-enum TreeGameArg {
-    /// Tic-tac-toe.
-    #[value(alias = "tictactoe", alias = "tic-tac-toe")]
-    Ttt,
-    /// Connect Four.
-    #[value(alias = "connect4", alias = "connect-four")]
-    C4,
-    /// Reversi (Othello) on a 6 x 6 board.
-    #[value(alias = "othello")]
-    Reversi,
-    /// Dots and Boxes (3 x 3 boxes, or --size).
-    #[value(alias = "dots-and-boxes", alias = "boxes")]
-    Dots,
-    /// Kalah (6 pits of 4 stones, or --size).
-    #[value(alias = "mancala")]
-    Kalah,
 }
 
 /// `--engine`.
@@ -189,21 +169,21 @@ fn letter(p: Player) -> char {
 /// Runs `ply tree`.
 pub fn run(args: Args) -> Result<ExitCode, Failure> {
     let size = args.size.as_deref();
-    if size.is_some() && !matches!(args.game, TreeGameArg::Dots | TreeGameArg::Kalah) {
+    if size.is_some() && !matches!(args.game, GameKind::Dots | GameKind::Kalah) {
         return Err(Failure::input(
             "--size is for dots and kalah: the other games have one board",
         ));
     }
     match args.game {
-        TreeGameArg::Ttt => run_game(&args, TicTacToe::new(), ""),
-        TreeGameArg::C4 => run_game(&args, ConnectFour::new(), ""),
-        TreeGameArg::Reversi => run_game(&args, Reversi::new(), ""),
-        TreeGameArg::Dots => {
+        GameKind::Ttt => run_game(&args, TicTacToe::new(), ""),
+        GameKind::C4 => run_game(&args, ConnectFour::new(), ""),
+        GameKind::Reversi => run_game(&args, Reversi::new(), ""),
+        GameKind::Dots => {
             let board = dots_board(size)?;
             let (rows, cols) = board.size();
             run_game(&args, board, &format!(" ({rows} x {cols} boxes)"))
         }
-        TreeGameArg::Kalah => {
+        GameKind::Kalah => {
             let board = kalah_board(size)?;
             let variant = format!(
                 " ({} pits of {} stones)",
@@ -212,6 +192,10 @@ pub fn run(args: Args) -> Result<ExitCode, Failure> {
             );
             run_game(&args, board, &variant)
         }
+        GameKind::Einstein | GameKind::Mnk => Err(Failure::input(format!(
+            "ply tree does not draw {:?}: it shows the trees of two-player games without dice",
+            args.game
+        ))),
     }
 }
 

@@ -17,7 +17,7 @@ use search_core::{Budget, Player, SearchError, Wdl};
 
 use crate::Failure;
 use crate::ai::{DEFAULT_TABLE_MB, EngineKind, GameKind, Named, Playable, Strength};
-use crate::play::{dots_board, kalah_board, mnk_board, start_position};
+use crate::play::{check_board_options, dots_board, kalah_board, mnk_board, start_position};
 use crate::play_general::{Seat, Tabletop, table_entries};
 use crate::progress::Progress;
 
@@ -175,17 +175,7 @@ const OPENING_PROOF_PAIRS: u32 = 1_000;
 /// Runs `ply match`.
 pub fn run(args: Args) -> Result<ExitCode, Failure> {
     let game = args.game;
-    let sized = matches!(game, GameKind::Dots | GameKind::Kalah | GameKind::Mnk);
-    if args.size.is_some() && !sized {
-        return Err(Failure::input(
-            "--size is for dots, kalah and mnk: the other games have one board",
-        ));
-    }
-    if args.players.is_some() && game != GameKind::Mnk {
-        return Err(Failure::input(
-            "--players is for mnk: the other games have a fixed number of players",
-        ));
-    }
+    check_board_options(game, args.size.as_deref(), args.players)?;
     let size = args.size.as_deref();
     match game {
         GameKind::Ttt => two_player(TicTacToe::new(), String::new(), &args),
