@@ -818,7 +818,8 @@ impl<T> Solver<T> {
     /// let g: TicTacToe = "X.X OO. X..".parse().unwrap();
     /// let a = Solver::new().with_table_mb(1).analysis(&g).unwrap();
     /// assert_eq!(a.moves.len(), 4);
-    /// assert_eq!((a.moves[0].mv, a.moves[0].value), (5, MoveValue::Exact(Score::win_in(1))));
+    /// assert_eq!(a.moves[0].mv, 5);
+    /// assert_eq!(a.moves[0].value, MoveValue::Exact(Score::win_in(1)));
     /// assert!(a.moves[1..].iter().all(|m| matches!(m.value, MoveValue::Exact(s) if s.is_loss())));
     /// assert!(a.stats.nodes > 0);
     /// ```
