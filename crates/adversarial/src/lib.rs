@@ -100,7 +100,7 @@
 //! scores, as Pascal Pons' Connect Four solver does, with nothing Connect-Four-specific:
 //! the same solver proves the empty tic-tac-toe board a draw, gives Pons' score on all 6,000
 //! positions of his six published Connect Four benchmark sets, and solves the empty Connect
-//! Four board (+1, a first-player win). `docs/benchmarks.md` in the repository compares its
+//! Four board (+1, a first-player win). `docs/benchmarks/adversarial.md` in the repository compares its
 //! time and nodes per position with Pons' C++ solver, set by set, with the commands to
 //! reproduce them.
 //!
@@ -123,7 +123,7 @@
 //! Two `unsafe` blocks, both in `table.rs`: the x86_64 cache-prefetch instruction, a hint that
 //! cannot fault or change memory, and (on Linux) the `madvise` call that asks for huge pages
 //! for a table's memory before it is first written. Both are there because they make the
-//! solver measurably faster (`docs/benchmarks.md` in the repository); the table's tests run
+//! solver measurably faster (`docs/benchmarks/adversarial.md` in the repository); the table's tests run
 //! under Miri. The crate is `#![deny(unsafe_code)]` with those two functions allowed.
 //!
 //! ## Errors: a broken game or a panic is never an answer

@@ -44,7 +44,7 @@ use crate::table::{NoTable, Replacement, TableRequest, TranspositionTable, Trans
 /// None of them changes the value found at a given depth — only how fast it is found (the
 /// crate's tests check this against plain [`Minimax`](crate::Minimax)) — except
 /// quiescence, which searches more than the depth on purpose. Aspiration windows and MTD(f)
-/// are off by default because the benchmarks (`docs/benchmarks.md`) found no position set on
+/// are off by default because the benchmarks (`docs/benchmarks/adversarial.md`) found no position set on
 /// which they pay for themselves in this engine, whose principal-variation search already
 /// searches most nodes with a null window.
 ///
@@ -450,7 +450,7 @@ impl<E, T> Negamax<E, T> {
     /// value reaches `beta`. It costs a play and a table probe per child at every node that
     /// uses the table; it saves the subtrees that a transposition answers. It never changes
     /// the value found at a depth. Off by default, as in the [`Solver`](crate::Solver),
-    /// where it was measured (`docs/benchmarks.md`) to save nodes everywhere but time only
+    /// where it was measured (`docs/benchmarks/adversarial.md`) to save nodes everywhere but time only
     /// on deep positions. Counted in
     /// [`Stats::etc_cutoffs`](search_core::Stats::etc_cutoffs); it needs a table.
     ///

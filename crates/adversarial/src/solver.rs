@@ -296,7 +296,7 @@ impl<T> Solver<T> {
     /// costs a play and a probe per child at every node whose children use the table, and
     /// saves the subtrees a transposition answers; it changes node counts, never a score.
     /// Counted in [`Stats::etc_cutoffs`](search_core::Stats::etc_cutoffs). Off by default
-    /// (see `docs/benchmarks.md` for what it saves and costs on Connect Four).
+    /// (see `docs/benchmarks/adversarial.md` for what it saves and costs on Connect Four).
     ///
     /// ```
     /// use adversarial::Solver;
@@ -320,7 +320,7 @@ impl<T> Solver<T> {
     /// in the order of equally ranked moves). Which is faster depends on the positions: on
     /// Connect Four, neighbouring rungs win on positions that need many short probes
     /// (Begin-Medium), the same rung on deep positions whose few probes are long
-    /// (Begin-Hard), where a second thread matters most; `docs/benchmarks.md` has the
+    /// (Begin-Hard), where a second thread matters most; `docs/benchmarks/adversarial.md` has the
     /// figures. Results are exact either way.
     ///
     /// ```
@@ -350,7 +350,7 @@ impl<T> Solver<T> {
     /// decisive ones when the value is a quick win or loss. A guess pays on positions whose
     /// value is near it, such as a balanced opening and a draw; on Connect Four, a guessed
     /// draw makes the strong solve of the empty board (a win with the last stone) faster,
-    /// and the benchmark sets' positions, whose values spread, slower (`docs/benchmarks.md`).
+    /// and the benchmark sets' positions, whose values spread, slower (`docs/benchmarks/adversarial.md`).
     /// Scores are exact whatever the guess. A weak solve, which asks first whether the
     /// position is won, asks first whether it is lost when the guess is a loss.
     ///

@@ -225,7 +225,7 @@ fn unpack(data: u64) -> Option<(TableEntry, u8)> {
 /// `unsafe fn` because it takes a raw pointer. It is a cache hint: it never faults, reads
 /// nothing into the program and changes no memory, whatever the address. Measured: it took
 /// the Connect Four solver from 138–146 ms to 68–86 ms per position on the first 40 lines
-/// of Begin-Medium (see `docs/benchmarks.md`); a plain load in its place gained only a quarter, because a load
+/// of Begin-Medium (see `docs/benchmarks/adversarial.md`); a plain load in its place gained only a quarter, because a load
 /// that misses the cache holds up the processor until it completes. The table's tests
 /// also run under Miri.
 /// Both tables ([`TranspositionTable`] and [`CompactTable`](crate::CompactTable)) call it with
@@ -264,7 +264,7 @@ fn huge_page_span(start: usize, bytes: usize) -> Option<(usize, usize)> {
 /// translation cache. Only the whole 2 MiB pages inside the allocation are advised
 /// ([`huge_page_span`]). The advice is a hint: on a kernel without transparent huge pages,
 /// or where they are switched off, nothing changes (the error is ignored). Measured on the
-/// Connect Four solver (`docs/benchmarks.md`): a sixth to a third less time on the first
+/// Connect Four solver (`docs/benchmarks/adversarial.md`): a sixth to a third less time on the first
 /// three Begin-Hard positions with a 1 GiB table, a few percent with 64 MiB.
 #[inline]
 #[allow(unsafe_code)]

@@ -44,7 +44,7 @@
 //! * **Cost:** one iteration = one walk down the tree, one playout, one walk back up. On
 //!   bitboard Connect Four from the empty board that is about 0.4 µs of CPU time, 4 to 5
 //!   times the playouts per second of the `mcts` 0.3 and `minimax` 0.6 crates measured side
-//!   by side (see `docs/benchmarks.md` in the repository). The tree grows by about two
+//!   by side (see `docs/benchmarks/mcts.md` in the repository). The tree grows by about two
 //!   nodes per iteration there, 24 bytes each for a one- or two-byte move
 //!   ([`Mcts::NODE_BYTES`]); cap it with [`Mcts::with_node_cap`] or
 //!   [`Mcts::with_memory_cap`] (default [`DEFAULT_NODE_CAP`] nodes, about 400 MB).

@@ -50,7 +50,7 @@ pub enum Parallelism {
     /// iterations and of the node cap; the root statistics are merged at the end. No
     /// shared memory is written during the search. The default: it runs more playouts a
     /// second than the shared tree on two cores, at equal strength within the arena's
-    /// intervals (`docs/benchmarks.md`).
+    /// intervals (`docs/benchmarks/mcts.md`).
     #[default]
     Root,
 }
@@ -553,7 +553,7 @@ impl<G: Game, P> Mcts<G, P> {
     /// **Root** (the default, chosen by measurement: on two cores the shared tree ran
     /// 0.58–0.60× the playouts a second of one thread and root parallelism 0.97–1.04×,
     /// while their arena matches were level within the intervals; see
-    /// `docs/benchmarks.md`): each thread grows a tree of its own from the root with its share of the
+    /// `docs/benchmarks/mcts.md`): each thread grows a tree of its own from the root with its share of the
     /// iterations and of the node cap, and the root statistics are summed at the end. The
     /// threads never write shared memory, but each tree is shallower and they repeat each
     /// other's work.
@@ -751,7 +751,7 @@ impl<G: Game, P> Mcts<G, P> {
     /// child: a node is proven only from all its children, and when none of the admitted
     /// children can change its value the others are selected. `coefficient` must be finite
     /// and `> 0`, `exponent` in `[0, 1]` (checked when a search starts). Off by default
-    /// (see `docs/benchmarks.md` for the measurement).
+    /// (see `docs/benchmarks/mcts.md` for the measurement).
     ///
     /// ```
     /// use games::ConnectFour;
@@ -791,7 +791,7 @@ impl<G: Game, P> Mcts<G, P> {
     /// `equivalence` parameter (the visits at which both count equally after a fashion:
     /// larger trusts AMAF longer; Gelly and Silver used around 1000). AMAF pays in games
     /// where a move is worth much the same whenever it is played (Go, connection games);
-    /// `docs/benchmarks.md` has its measured strength on the shipped games.
+    /// `docs/benchmarks/mcts.md` has its measured strength on the shipped games.
     ///
     /// RAVE runs with root parallelism (the default) or one thread; with
     /// [`Parallelism::Tree`] and several threads the search refuses it with

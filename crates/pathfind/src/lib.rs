@@ -190,7 +190,7 @@
 //! ties go to the deepest state, and the open list is then a radix heap; the reported cost
 //! is recomputed from the path as `straight + √2 × diagonal` moves. With `u64` costs the
 //! closure searches use the radix heap too (falling back to a binary heap if a heuristic
-//! makes keys decrease). `docs/benchmarks.md` in the repository compares the speed with the
+//! makes keys decrease). `docs/benchmarks/pathfind.md` in the repository compares the speed with the
 //! `pathfinding` crate on the MovingAI benchmarks.
 //!
 //! ## Features
