@@ -1,0 +1,288 @@
+//! What each scenario of `ply path` expects: the scenario rows of a MovingAI file, the
+//! optimum they come with (or the 4-connected lengths beside the map), and the verdict on a
+//! length found.
+
+use std::fs;
+use std::path::{Path as FsPath, PathBuf};
+
+use pathfind::movingai::{Scenario, parse_scen};
+use pathfind::{Grid, PathError};
+
+use crate::Failure;
+
+use super::TOLERANCE;
+use super::runner::Found;
+
+/// What an algorithm guarantees about its lengths, and so what is checked.
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub(super) enum Guarantee {
+    /// Equal to the optimum.
+    Optimal,
+    /// Between the optimum and this factor times it.
+    Bounded(f64),
+    /// No shorter than the optimum.
+    None,
+}
+
+/// What one scenario row of the file expects.
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub(super) enum Expected {
+    /// A path of this length.
+    Length(f64),
+    /// No path (the 4-connected file says -1).
+    Unreachable,
+    /// Nothing known: only timed.
+    Unknown,
+}
+
+/// One data row of a scenario file: a scenario, or the reason it was skipped.
+pub(super) enum Row {
+    Ok(Scenario),
+    Bad,
+}
+
+/// Reads a scenario file: every data line as a scenario or, when it cannot be read or does
+/// not fit the map, as a message naming the file, the line and what was expected.
+pub(super) fn load_scenarios(
+    path: &FsPath,
+    grid: &Grid,
+) -> Result<(Vec<Row>, Vec<String>), Failure> {
+    let name = path.display().to_string();
+    let text = fs::read_to_string(path).map_err(|e| {
+        Failure::input(format!(
+            "cannot read the scenario file {name}: {e} (give another one with --scen)"
+        ))
+    })?;
+    let mut lines = text.lines().enumerate();
+    match lines.next() {
+        Some((_, l)) if l.split_whitespace().next() == Some("version") => {}
+        Some((_, l)) => {
+            return Err(Failure::input(format!(
+                "{name}: line 1: expected `version 1`, found {l:?}"
+            )));
+        }
+        None => {
+            return Err(Failure::input(format!(
+                "{name}: line 1: expected `version 1`, found an empty file"
+            )));
+        }
+    }
+    let mut rows = Vec::new();
+    let mut bad = Vec::new();
+    for (i, l) in lines {
+        let line = i + 1;
+        let l = l.strip_suffix('\r').unwrap_or(l);
+        if l.trim().is_empty() {
+            continue;
+        }
+        match parse_scen(&format!("version 1\n{l}\n")) {
+            Ok(mut v) if v.len() == 1 => {
+                let mut s = v.remove(0);
+                s.line = line;
+                match fits(&s, grid) {
+                    Ok(()) => rows.push(Row::Ok(s)),
+                    Err(why) => {
+                        bad.push(format!("{name}: line {line}: {why}; skipped"));
+                        rows.push(Row::Bad);
+                    }
+                }
+            }
+            Ok(_) => {
+                bad.push(format!(
+                    "{name}: line {line}: expected one scenario; skipped"
+                ));
+                rows.push(Row::Bad);
+            }
+            Err(e) => {
+                let why = match e {
+                    PathError::MapLine { message, .. } => message,
+                    e => e.to_string(),
+                };
+                bad.push(format!(
+                    "{name}: line {line}: {why} (expected `bucket map width height start_x \
+                     start_y goal_x goal_y optimal_length`); skipped"
+                ));
+                rows.push(Row::Bad);
+            }
+        }
+    }
+    Ok((rows, bad))
+}
+
+/// Whether a scenario belongs to the map: same size, start and goal passable.
+pub(super) fn fits(s: &Scenario, grid: &Grid) -> Result<(), String> {
+    if (s.map_width, s.map_height) != (grid.width(), grid.height()) {
+        return Err(format!(
+            "the scenario is for a {}x{} map, this map is {}x{}",
+            s.map_width,
+            s.map_height,
+            grid.width(),
+            grid.height()
+        ));
+    }
+    for (what, c) in [("start", s.start), ("goal", s.goal)] {
+        if !grid.is_passable(c) {
+            return Err(format!(
+                "the {what} ({}, {}) is an obstacle of the map",
+                c.x, c.y
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// Where the optima come from.
+pub(super) enum Oracle {
+    /// The scenario file's lengths (8-connected).
+    Scenarios,
+    /// 4-connected lengths, one per scenario row, from this file.
+    FourConn(Vec<Option<u32>>, PathBuf),
+    /// No 4-connected lengths: this file was looked for.
+    Missing(PathBuf),
+}
+
+impl Oracle {
+    pub(super) fn expected(&self, row: usize, s: &Scenario) -> Expected {
+        match self {
+            Oracle::Scenarios => Expected::Length(s.optimal),
+            Oracle::FourConn(lengths, _) => match lengths.get(row) {
+                Some(Some(n)) => Expected::Length(f64::from(*n)),
+                Some(None) => Expected::Unreachable,
+                None => Expected::Unknown,
+            },
+            Oracle::Missing(_) => Expected::Unknown,
+        }
+    }
+
+    pub(super) fn describe(&self) -> String {
+        match self {
+            Oracle::Scenarios => format!(
+                "lengths checked against the file's optima (tolerance {TOLERANCE} relative)"
+            ),
+            Oracle::FourConn(_, path) => format!(
+                "lengths checked against the 4-connected optima of {} (tolerance {TOLERANCE} relative)",
+                path.display()
+            ),
+            Oracle::Missing(path) => format!(
+                "no 4-connected optima ({} does not exist): the searches are only timed",
+                path.display()
+            ),
+        }
+    }
+}
+
+/// `DIR/4conn/NAME.4conn.tsv` for the map `DIR/NAME`.
+pub(super) fn four_conn_path(map: &FsPath) -> PathBuf {
+    let name = map
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    map.parent()
+        .unwrap_or(FsPath::new(""))
+        .join("4conn")
+        .join(format!("{name}.4conn.tsv"))
+}
+
+/// Reads a `4conn` file: per scenario row, the 4-connected length (`None` = unreachable).
+/// Its rows must match the scenario file's, start and goal included.
+pub(super) fn load_four_conn(path: &FsPath, rows: &[Row]) -> Result<Vec<Option<u32>>, Failure> {
+    let name = path.display().to_string();
+    let text =
+        fs::read_to_string(path).map_err(|e| Failure::input(format!("cannot read {name}: {e}")))?;
+    let mut out = Vec::new();
+    for (i, l) in text.lines().enumerate() {
+        let line = i + 1;
+        let l = l.trim();
+        if l.is_empty() || l.starts_with('#') {
+            continue;
+        }
+        let expected = "expected `sx sy gx gy octile_opt len4`";
+        let f: Vec<&str> = l.split_whitespace().collect();
+        let bad = || Failure::input(format!("{name}: line {line}: {expected}, found {l:?}"));
+        if f.len() != 6 {
+            return Err(bad());
+        }
+        let mut coords = [0u32; 4];
+        for (c, field) in coords.iter_mut().zip(&f[..4]) {
+            *c = field.parse().map_err(|_| bad())?;
+        }
+        let len: i64 = f[5].parse().map_err(|_| bad())?;
+        let len = match len {
+            -1 => None,
+            n => Some(u32::try_from(n).map_err(|_| bad())?),
+        };
+        let k = out.len();
+        match rows.get(k) {
+            Some(Row::Ok(s)) => {
+                if [s.start.x, s.start.y, s.goal.x, s.goal.y] != coords {
+                    return Err(Failure::input(format!(
+                        "{name}: line {line}: start and goal {coords:?} differ from scenario {} \
+                         (line {} of the scenario file)",
+                        k + 1,
+                        s.line
+                    )));
+                }
+            }
+            Some(Row::Bad) => {}
+            None => {
+                return Err(Failure::input(format!(
+                    "{name}: line {line}: more rows than the scenario file has scenarios ({})",
+                    rows.len()
+                )));
+            }
+        }
+        out.push(len);
+    }
+    if out.len() != rows.len() {
+        return Err(Failure::input(format!(
+            "{name}: {} rows, expected one per scenario ({})",
+            out.len(),
+            rows.len()
+        )));
+    }
+    Ok(out)
+}
+
+/// The verdict on one query.
+pub(super) enum Check {
+    /// As expected; with the length / optimum ratio for algorithms that are not optimal.
+    Ok(Option<f64>),
+    /// Nothing to compare with, or stopped by the expansion limit.
+    Unchecked,
+    /// Not as expected: why.
+    Mismatch(String),
+}
+
+pub(super) fn check(found: &Found, expected: Expected, guarantee: Guarantee) -> Check {
+    let close = |a: f64, b: f64| (a - b).abs() <= TOLERANCE * b.abs().max(1.0);
+    match (found, expected) {
+        (Found::Limit, _) | (_, Expected::Unknown) => Check::Unchecked,
+        (Found::NoPath, Expected::Unreachable) => Check::Ok(None),
+        (Found::NoPath, Expected::Length(opt)) => {
+            Check::Mismatch(format!("no path found, the optimum is {opt}"))
+        }
+        (Found::Path(len), Expected::Unreachable) => Check::Mismatch(format!(
+            "found a path of length {len}, but the goal is unreachable"
+        )),
+        (Found::Path(len), Expected::Length(opt)) => {
+            let (len, opt) = (*len, opt);
+            let ratio =
+                (guarantee != Guarantee::Optimal).then(|| if opt > 0.0 { len / opt } else { 1.0 });
+            let shorter = len < opt && !close(len, opt);
+            match guarantee {
+                Guarantee::Optimal if !close(len, opt) => {
+                    Check::Mismatch(format!("length {len:.6}, optimum {opt:.6}"))
+                }
+                Guarantee::Bounded(w) if shorter || (len > w * opt && !close(len, w * opt)) => {
+                    Check::Mismatch(format!(
+                        "length {len:.6} outside [optimum {opt:.6}, {w} x optimum]"
+                    ))
+                }
+                Guarantee::None if shorter => Check::Mismatch(format!(
+                    "length {len:.6} is shorter than the optimum {opt:.6}"
+                )),
+                _ => Check::Ok(ratio),
+            }
+        }
+    }
+}
