@@ -2,7 +2,7 @@
 //! against the scenario file's optimum, report the time and the expanded cells per query,
 //! and draw one search as SVG or PNG.
 //!
-//! This module reads the options and runs the scenarios; [`check`] reads the scenario files
+//! This module reads the options and runs the scenarios; [`check`](mod@check) reads the scenario files
 //! and judges each length, [`runner`] runs the chosen algorithm query after query, and
 //! [`picture`] draws one search.
 
