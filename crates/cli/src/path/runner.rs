@@ -1,7 +1,6 @@
 //! Running the chosen algorithm on each query of `ply path`, reusing its buffers, and
 //! recording which cells it expanded for a picture.
 
-
 use pathfind::{
     Algorithm, Budget, Cell, FloatCost, Grid, GridContext, GridProblem, Heuristic, JpsPlus,
     Outcome, PathError, SearchContext, SearchProblem, SearchResult,
