@@ -629,7 +629,8 @@ fn the_guide_quotes_the_code_exactly() {
         "{excerpts} of {quoted} blocks are excerpts"
     );
     for file in [
-        "crates/games/src/reversi.rs",
+        "crates/games/src/reversi/mod.rs",
+        "crates/games/src/reversi/players.rs",
         "crates/games/tests/reversi.rs",
         "crates/cli/tests/reversi_engines.rs",
         "crates/adversarial/examples/play_in_terminal.rs",
