@@ -5,7 +5,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use crate::error::BudgetError;
+use thiserror::Error;
 
 /// A flag shared between threads: set it and every search holding a clone stops soon after.
 ///
@@ -611,4 +611,72 @@ impl RunningBudget {
     pub fn iterations_done(&self, iterations: u64) -> bool {
         iterations >= self.max_iterations || self.out_of_time()
     }
+}
+
+/// A [`Budget`] that cannot bound a search.
+///
+/// ```
+/// use search_core::{Budget, BudgetError};
+/// assert_eq!(Budget::depth(0).start().unwrap_err(), BudgetError::ZeroDepth);
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[non_exhaustive]
+pub enum BudgetError {
+    /// A maximum depth of zero leaves nothing to search.
+    #[error("the depth limit is zero: a search needs a depth of at least 1")]
+    ZeroDepth,
+    /// A node limit of zero leaves nothing to search.
+    #[error("the node limit is zero: a search needs at least one node")]
+    ZeroNodes,
+    /// An iteration limit of zero leaves nothing to search.
+    #[error("the iteration limit is zero: a search needs at least one iteration")]
+    ZeroIterations,
+    /// A time limit of zero leaves nothing to search.
+    #[error("the time limit is zero: give the search some time")]
+    ZeroTime,
+    /// The depth limit is larger than any search could use.
+    #[error("the depth limit {depth} is absurd (the largest supported is {max})")]
+    DepthTooLarge {
+        /// The requested depth.
+        depth: u32,
+        /// The largest depth supported.
+        max: u32,
+    },
+    /// The time limit cannot be represented as a deadline on the system's monotonic clock.
+    #[error("the time limit {limit:?} is too large to be a deadline")]
+    TimeTooLarge {
+        /// The requested limit.
+        limit: Duration,
+    },
+    /// The engine cannot honour one of the budget's limits: it was refused rather than
+    /// ignored. Use what the message advises instead.
+    ///
+    /// ```
+    /// use search_core::{Budget, BudgetError, BudgetField};
+    /// let e = Budget::iterations(5).refuse("Solver", &[BudgetField::Iterations], "remove it");
+    /// assert!(matches!(e, Err(BudgetError::Unsupported { engine: "Solver", .. })));
+    /// ```
+    #[error("{engine} cannot honour the {field} limit of this budget: {advice}")]
+    Unsupported {
+        /// The engine that refused it.
+        engine: &'static str,
+        /// The limit it cannot honour.
+        field: BudgetField,
+        /// What to do instead.
+        advice: &'static str,
+    },
+    /// The budget has no limit that would ever end this engine's search (for example a
+    /// depth limit alone for MCTS, whose playouts go on at every depth).
+    ///
+    /// ```
+    /// let e = search_core::BudgetError::NeverStops { engine: "Mcts", advice: "add a time limit" };
+    /// assert!(e.to_string().contains("add a time limit"));
+    /// ```
+    #[error("this budget would never stop {engine}: {advice}")]
+    NeverStops {
+        /// The engine.
+        engine: &'static str,
+        /// Which limit to add.
+        advice: &'static str,
+    },
 }

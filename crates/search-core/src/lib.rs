@@ -99,8 +99,8 @@ pub struct ReadmeDoctests;
 
 pub use analysis::{MoveAnalysis, MoveValue};
 pub use arena::{Arena, ArenaError, MatchReport, Tally};
-pub use budget::{Budget, BudgetField, RunningBudget, StopFlag};
-pub use error::{BudgetError, CostError, IllegalMoveError, SearchError};
+pub use budget::{Budget, BudgetError, BudgetField, RunningBudget, StopFlag};
+pub use error::{CostError, IllegalMoveError, SearchError};
 pub use eval::{Evaluator, ZeroEvaluator};
 pub use game::{Game, GameHash, Outcome, Player};
 pub use general::{GeneralGame, OutOfTurn, Turn};
