@@ -1,7 +1,7 @@
 //! `ply book`: build an opening book (the exact values of every position within a number of
 //! plies of a start) and show what a book file holds; `ply solve --book FILE` uses one.
 
-use std::fs::{self, File, OpenOptions};
+use std::fs::{self};
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -13,6 +13,7 @@ use search_core::Player;
 
 use crate::Failure;
 use crate::ai::{DEFAULT_TABLE_MB, GameKind, Playable};
+use crate::output::OutputFile;
 use crate::play::{dots_board, kalah_board, start_position};
 use crate::progress::Progress;
 
@@ -178,64 +179,9 @@ fn build(args: &BuildArgs) -> Result<ExitCode, Failure> {
     }
 }
 
-/// The book file, opened before the build so that a path that cannot be written is
-/// reported at once; left as it was (or removed, if the build created it) when the build
-/// fails.
-struct Output<'a> {
-    path: &'a Path,
-    file: File,
-    created: bool,
-}
-
-impl<'a> Output<'a> {
-    fn claim(path: &'a Path) -> Result<Self, Failure> {
-        let cannot =
-            |why: String| Failure::input(format!("cannot write {}: {why}", path.display()));
-        if path.is_dir() {
-            return Err(cannot("it is a directory".into()));
-        }
-        let created = !path.exists();
-        // Opened without truncating: an old book stays whole until the new one is ready.
-        let file = OpenOptions::new()
-            .write(true)
-            .create(true)
-            .truncate(false)
-            .open(path)
-            .map_err(|e| cannot(e.to_string()))?;
-        Ok(Output {
-            path,
-            file,
-            created,
-        })
-    }
-
-    /// Replaces the file's contents with `bytes`.
-    fn write(mut self, bytes: &[u8]) -> Result<(), Failure> {
-        let failed =
-            |e: io::Error| Failure::run(format!("cannot write {}: {e}", self.path.display()));
-        self.file.set_len(0).map_err(failed)?;
-        self.file.write_all(bytes).map_err(failed)?;
-        self.file.flush().map_err(failed)
-    }
-
-    /// The build failed: remove the file if the build created it.
-    fn abandon(self) {
-        let Output {
-            path,
-            file,
-            created,
-        } = self;
-        drop(file);
-        if created {
-            // The file is empty and ours; if it cannot be removed, it stays empty.
-            let _ = fs::remove_file(path);
-        }
-    }
-}
-
 fn build_book<G: Playable>(args: &BuildArgs, name: String, board: G) -> Result<ExitCode, Failure> {
     let start = start_position(board, args.start.as_deref())?.state;
-    let output = Output::claim(&args.out)?;
+    let output = OutputFile::claim(&args.out)?;
     let started = Instant::now();
     let builder = BookBuilder::new(name, args.depth)
         .with_table_mb(args.table_mb as usize)
@@ -252,10 +198,8 @@ fn build_book<G: Playable>(args: &BuildArgs, name: String, board: G) -> Result<E
     }
     let book = match built {
         Ok(book) => book,
-        Err(e) => {
-            output.abandon();
-            return Err(Failure::run(format!("building the book: {e}")));
-        }
+        // Dropping the claim leaves the path as it was.
+        Err(e) => return Err(Failure::run(format!("building the book: {e}"))),
     };
     let bytes = book.to_bytes();
     output.write(&bytes)?;

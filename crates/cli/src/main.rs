@@ -14,6 +14,7 @@ mod ai;
 mod book;
 mod failure;
 mod input;
+mod output;
 mod path;
 mod perft;
 mod play;

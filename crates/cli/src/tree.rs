@@ -4,7 +4,6 @@
 
 use std::cell::RefCell;
 use std::fmt::Write as _;
-use std::fs;
 use std::io::{self, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -17,6 +16,7 @@ use search_core::{Budget, Game, Outcome, Player, Score, Wdl};
 
 use crate::Failure;
 use crate::ai::{GameKind, Playable};
+use crate::output::OutputFile;
 use crate::play::{dots_board, kalah_board, start_position};
 
 /// Options of `ply tree`.
@@ -210,6 +210,13 @@ struct Position<G> {
 
 fn run_game<G: TreeGame>(args: &Args, board: G, variant: &str) -> Result<ExitCode, Failure> {
     let state = start_position(board, args.start.as_deref())?.state;
+    // The output files are claimed before the search: a path that cannot be written fails
+    // at once, and a failed command leaves no file.
+    let svg_file = args.svg.as_deref().map(OutputFile::claim).transpose()?;
+    let dot_file = match args.dot.as_deref() {
+        Some(file) if file.as_os_str() != "-" => Some(OutputFile::claim(file)?),
+        _ => None,
+    };
     let start = Position {
         state,
         game: format!("{}{variant}", G::NAME),
@@ -242,25 +249,23 @@ fn run_game<G: TreeGame>(args: &Args, board: G, variant: &str) -> Result<ExitCod
     // The report goes to stderr when stdout carries the DOT text.
     let mut report_lines = report;
     let mut written = Vec::new();
-    if let Some(file) = &args.svg {
+    let dot_text = dot(&tree);
+    if let Some(output) = svg_file {
         let layout = args.layout.unwrap_or(if tree.leaves() <= DOWN_LEAVES {
             Layout::Down
         } else {
             Layout::Compact
         });
-        fs::write(file, svg(&tree, layout))
-            .map_err(|e| Failure::run(format!("cannot write {}: {e}", file.display())))?;
-        written.push(file.display().to_string());
+        written.push(output.path().display().to_string());
+        output.write(svg(&tree, layout).as_bytes())?;
     }
-    let dot_text = dot(&tree);
-    match &args.dot {
-        Some(file) if file.as_os_str() != "-" => {
-            fs::write(file, &dot_text)
-                .map_err(|e| Failure::run(format!("cannot write {}: {e}", file.display())))?;
-            written.push(file.display().to_string());
+    match dot_file {
+        Some(output) => {
+            written.push(output.path().display().to_string());
+            output.write(dot_text.as_bytes())?;
         }
-        _ if dot_to_stdout => written.push("standard output".into()),
-        _ => {}
+        None if dot_to_stdout => written.push("standard output".into()),
+        None => {}
     }
     let deepest = tree.nodes.iter().map(|n| n.depth).max().unwrap_or(0);
     let shallower = if deepest < tree.levels {

@@ -436,3 +436,51 @@ fn attribute_of<'a>(element: &'a str, name: &str) -> &'a str {
     let at = element.find(&format!(" {name}=\"")).unwrap() + name.len() + 3;
     &element[at..at + element[at..].find('"').unwrap()]
 }
+
+#[test]
+fn render_options_are_checked_before_any_search() {
+    let dir = temp_dir("preflight");
+    // The slowest map: a check after the searches would take seconds; these take none.
+    let maze = concat!(env!("CARGO_MANIFEST_DIR"), "/../../data/movingai/maze512-1-0.map");
+    let cases: [(Vec<String>, &str); 3] = [
+        (
+            vec!["--render".into(), dir.join("out.txt").display().to_string()],
+            "must end in .svg or .png",
+        ),
+        (
+            vec![
+                "--render".into(),
+                dir.join("no/such/dir/out.svg").display().to_string(),
+            ],
+            "cannot write",
+        ),
+        (
+            vec![
+                "--render".into(),
+                dir.join("out.svg").display().to_string(),
+                "--scenario".into(),
+                "999999".into(),
+            ],
+            "--scenario 999999",
+        ),
+    ];
+    for (extra, message) in cases {
+        let mut args = vec!["path", maze];
+        args.extend(extra.iter().map(String::as_str));
+        let started = std::time::Instant::now();
+        let out = ply(&args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(
+            text(&out.stderr).contains(message),
+            "{args:?}: {}",
+            text(&out.stderr)
+        );
+        assert!(
+            !text(&out.stdout).contains("total:"),
+            "{args:?}: no scenario runs before the check"
+        );
+        assert!(started.elapsed().as_secs() < 5, "{args:?}");
+    }
+    let left: Vec<_> = std::fs::read_dir(&dir).unwrap().collect();
+    assert!(left.is_empty(), "a refused run leaves no file: {left:?}");
+}

@@ -409,3 +409,24 @@ fn max_and_min_follow_the_player_to_move_through_extra_turns() {
     }
     assert!(twice > 0, "no extra turn in the tree");
 }
+
+#[test]
+fn a_bad_output_path_fails_before_the_search_and_leaves_no_file() {
+    let dir = temp_dir("preflight");
+    let svg = dir.join("ok.svg");
+    let out = ply(&[
+        "tree",
+        "--game",
+        "ttt",
+        "--playouts",
+        "500",
+        "--svg",
+        svg.to_str().unwrap(),
+        "--dot",
+        dir.join("missing/d.dot").to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("cannot write"));
+    let left: Vec<_> = std::fs::read_dir(&dir).unwrap().collect();
+    assert!(left.is_empty(), "no ok.svg, no temporary file: {left:?}");
+}

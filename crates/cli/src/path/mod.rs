@@ -23,7 +23,9 @@ mod picture;
 mod runner;
 
 use check::{Check, Guarantee, Oracle, Row, check, four_conn_path, load_four_conn, load_scenarios};
-use picture::{Picture, caption, write_picture};
+use picture::{Format, Picture, caption, write_picture};
+
+use crate::output::OutputFile;
 use runner::Runner;
 
 /// Options of `ply path`.
@@ -252,6 +254,11 @@ pub fn run(args: Args) -> Result<ExitCode, Failure> {
         Connectivity::Four => Movement::FOUR,
     };
     let setup = Setup::from_args(&args, movement)?;
+    // The picture's format and file are checked before any search.
+    let render = match &args.render {
+        Some(file) => Some((Format::of(file)?, OutputFile::claim(file)?)),
+        None => None,
+    };
     let map_name = args.map.display().to_string();
     let map = load_map(&args.map).map_err(|e| map_failure(&map_name, &e))?;
     let grid = map
@@ -282,6 +289,19 @@ pub fn run(args: Args) -> Result<ExitCode, Failure> {
         .iter()
         .filter(|&&k| matches!(rows[k], Row::Ok(_)))
         .count();
+    if let Some(k) = args.scenario {
+        let k = k as usize;
+        if k > total_rows {
+            return Err(Failure::input(format!(
+                "--scenario {k}: {scen_name} has {total_rows} scenarios"
+            )));
+        }
+        if !matches!(rows[k - 1], Row::Ok(_)) {
+            return Err(Failure::input(format!(
+                "--scenario {k}: that line of {scen_name} is malformed"
+            )));
+        }
+    }
     if run_count == 0 {
         return Err(Failure::input(format!(
             "{scen_name}: no scenario to run{}",
@@ -409,19 +429,11 @@ pub fn run(args: Args) -> Result<ExitCode, Failure> {
         eprintln!("... and {} more malformed lines", malformed.len() - SHOWN);
     }
 
-    if let Some(file) = &args.render {
-        let k = match args.scenario {
-            Some(k) => {
-                let k = k as usize;
-                if k > total_rows {
-                    return Err(Failure::input(format!(
-                        "--scenario {k}: {scen_name} has {total_rows} scenarios"
-                    )));
-                }
-                k - 1
-            }
-            None => last_run.unwrap_or(0),
-        };
+    if let Some((format, output)) = render {
+        // --scenario was checked before the searches.
+        let k = args
+            .scenario
+            .map_or_else(|| last_run.unwrap_or(0), |k| k as usize - 1);
         let Row::Ok(s) = &rows[k] else {
             return Err(Failure::input(format!(
                 "--scenario {}: that line of {scen_name} is malformed",
@@ -440,12 +452,12 @@ pub fn run(args: Args) -> Result<ExitCode, Failure> {
             caption: caption(&args.map, k, s, &setup, &query, oracle.expected(k, s)),
         };
         let cells = expanded.iter().filter(|&&e| e).count();
-        write_picture(file, &picture)?;
+        let file = output.path().display().to_string();
+        write_picture(output, format, &picture)?;
         println!(
-            "rendered scenario {} ({scen_name} line {}) to {}: {} cells expanded ({} expansions), path of {} cells",
+            "rendered scenario {} ({scen_name} line {}) to {file}: {} cells expanded ({} expansions), path of {} cells",
             k + 1,
             s.line,
-            file.display(),
             cells,
             query.expanded,
             query.path.as_ref().map_or(0, Vec::len)

@@ -1,13 +1,13 @@
 //! The pictures of `ply path --render`: SVG, and PNG with the same caption and legend.
 
 use std::fmt::Write as _;
-use std::fs;
 use std::path::Path as FsPath;
 
 use pathfind::movingai::Scenario;
 use pathfind::{Cell, Grid};
 
 use crate::Failure;
+use crate::output::OutputFile;
 
 use super::check::Expected;
 use super::runner::{Found, Query};
@@ -91,22 +91,41 @@ pub(super) fn cell_pixels(grid: &Grid) -> u32 {
     (1024 / grid.width().max(grid.height())).clamp(1, 16)
 }
 
-pub(super) fn write_picture(file: &FsPath, picture: &Picture<'_>) -> Result<(), Failure> {
-    let ext = file
-        .extension()
-        .map(|e| e.to_string_lossy().to_ascii_lowercase());
-    let bytes = match ext.as_deref() {
-        Some("svg") => svg(picture).into_bytes(),
-        Some("png") => png(picture)?,
-        _ => {
-            return Err(Failure::input(format!(
+/// The picture formats, chosen by the file's extension.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(super) enum Format {
+    Svg,
+    Png,
+}
+
+impl Format {
+    /// The format `file`'s extension names, or why there is none.
+    pub(super) fn of(file: &FsPath) -> Result<Self, Failure> {
+        let ext = file
+            .extension()
+            .map(|e| e.to_string_lossy().to_ascii_lowercase());
+        match ext.as_deref() {
+            Some("svg") => Ok(Format::Svg),
+            Some("png") => Ok(Format::Png),
+            _ => Err(Failure::input(format!(
                 "--render {}: the file name must end in .svg or .png",
                 file.display()
-            )));
+            ))),
         }
+    }
+}
+
+/// Draws `picture` in `format` into the claimed file.
+pub(super) fn write_picture(
+    output: OutputFile,
+    format: Format,
+    picture: &Picture<'_>,
+) -> Result<(), Failure> {
+    let bytes = match format {
+        Format::Svg => svg(picture).into_bytes(),
+        Format::Png => png(picture)?,
     };
-    fs::write(file, bytes)
-        .map_err(|e| Failure::run(format!("cannot write {}: {e}", file.display())))
+    output.write(&bytes)
 }
 
 /// Runs of consecutive cells of a row for which `on` holds, as `(x, y, length)`.
