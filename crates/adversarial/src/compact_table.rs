@@ -17,6 +17,7 @@ use search_core::{GameHash, Score};
 
 use crate::table::{
     Bound, MAX_TABLE_BYTES, Replacement, TableEntry, TableSizeError, TableStats, Transpositions,
+    Written,
 };
 
 /// Bytes taken by one entry of a [`CompactTable`].
@@ -196,6 +197,7 @@ fn unpack(word: u64) -> Option<TableEntry> {
 /// ```
 pub struct CompactTable<G> {
     buckets: Box<[Bucket]>,
+    written: Written,
     /// Bits of the key below the bucket index: the check bits an entry stores.
     check_bits: u32,
     /// The game's key bits.
@@ -268,6 +270,7 @@ impl<G: GameHash> CompactTable<G> {
         let count = 1usize << bucket_bits;
         Ok(CompactTable {
             buckets: crate::table::allocate_written(count, Bucket::empty)?,
+            written: Written::new(count),
             check_bits,
             key_bits,
             generation: AtomicU8::new(0),
@@ -335,7 +338,9 @@ impl<G> CompactTable<G> {
         self.entries() * COMPACT_ENTRY_BYTES
     }
 
-    /// Empties every entry (and resets the generation).
+    /// Empties every entry (and resets the generation). As
+    /// [`TranspositionTable::clear`](crate::TranspositionTable::clear), it rewrites only the
+    /// parts of the table written since it was last emptied (regions of 2 KiB or more).
     ///
     /// ```
     /// use adversarial::{Bound, CompactTable, TableEntry};
@@ -346,11 +351,13 @@ impl<G> CompactTable<G> {
     /// assert_eq!(t.stats().occupied, 0);
     /// ```
     pub fn clear(&self) {
-        for bucket in self.buckets.iter() {
-            for entry in &bucket.0 {
-                entry.store(0, Ordering::Relaxed);
+        self.written.drain(|region| {
+            for bucket in &self.buckets[region] {
+                for entry in &bucket.0 {
+                    entry.store(0, Ordering::Relaxed);
+                }
             }
-        }
+        });
         self.generation.store(0, Ordering::Relaxed);
     }
 
@@ -380,7 +387,7 @@ impl<G> CompactTable<G> {
     /// The bucket and check bits of `key`, or `None` for a key wider than the game's
     /// [`KEY_BITS`](GameHash::KEY_BITS) (which a conforming game never gives).
     #[inline]
-    fn locate(&self, key: u64) -> Option<(&Bucket, u64)> {
+    fn locate(&self, key: u64) -> Option<(usize, u64)> {
         if self.key_bits < 64 && key >> self.key_bits != 0 {
             return None;
         }
@@ -396,7 +403,7 @@ impl<G> CompactTable<G> {
         } else {
             mixed & ((1 << self.check_bits) - 1)
         };
-        Some((&self.buckets[bucket & (self.buckets.len() - 1)], check))
+        Some((bucket & (self.buckets.len() - 1), check))
     }
 
     /// The entry stored for `key`, if any.
@@ -414,8 +421,8 @@ impl<G> CompactTable<G> {
     /// The occupied entry word of `key`'s position in its bucket, if there is one.
     #[inline]
     fn find(&self, key: u64) -> Option<u64> {
-        let (bucket, check) = self.locate(key)?;
-        bucket.0.iter().find_map(|entry| {
+        let (index, check) = self.locate(key)?;
+        self.buckets[index].0.iter().find_map(|entry| {
             let word = entry.load(Ordering::Relaxed);
             (bound_of(word) != 0 && word >> DATA_BITS == check).then_some(word)
         })
@@ -434,9 +441,10 @@ impl<G> CompactTable<G> {
     /// ```
     #[inline]
     pub fn store(&self, key: u64, entry: TableEntry) {
-        let Some((bucket, check)) = self.locate(key) else {
+        let Some((index, check)) = self.locate(key) else {
             return;
         };
+        let bucket = &self.buckets[index];
         let generation = self.generation.load(Ordering::Relaxed);
         let Some(data) = pack(&entry, generation) else {
             return;
@@ -453,6 +461,7 @@ impl<G> CompactTable<G> {
             let way = (start + i) & (WAYS - 1);
             let old = bucket.0[way].load(Ordering::Relaxed);
             if bound_of(old) == 0 || old >> DATA_BITS == check {
+                self.written.mark(index);
                 bucket.0[way].store(word, Ordering::Relaxed);
                 return;
             }
@@ -469,6 +478,7 @@ impl<G> CompactTable<G> {
         {
             return;
         }
+        self.written.mark(index);
         bucket.0[victim].store(word, Ordering::Relaxed);
     }
 
@@ -482,8 +492,8 @@ impl<G> CompactTable<G> {
     /// ```
     #[inline]
     pub fn prefetch(&self, key: u64) {
-        if let Some((bucket, _)) = self.locate(key) {
-            crate::table::prefetch_line(core::ptr::from_ref(bucket).cast());
+        if let Some((index, _)) = self.locate(key) {
+            crate::table::prefetch_line(core::ptr::from_ref(&self.buckets[index]).cast());
         }
     }
 
@@ -651,6 +661,35 @@ mod tests {
                 let other = key ^ (1 << 39);
                 if !stored.contains_key(&other) {
                     prop_assert_eq!(t.probe(other), None);
+                }
+            }
+        }
+    }
+
+    proptest! {
+        #[test]
+        fn clear_empties_what_stores_wrote(keys in proptest::collection::vec(0u64..1 << 20, 0..300)) {
+            for bytes in [32, 1 << 10, 1 << 20] {
+                for replacement in [Replacement::Always, Replacement::DepthPreferred] {
+                    let t = CompactTable::<Bits<20>>::new(bytes)
+                        .unwrap()
+                        .with_replacement(replacement);
+                    for round in 0..2 {
+                        for (i, &key) in keys.iter().enumerate() {
+                            t.store(key, TableEntry {
+                                score: Score::heuristic(i as i32),
+                                depth: round,
+                                bound: Bound::Exact,
+                                move_index: None,
+                            });
+                        }
+                        prop_assert_eq!(t.stats().occupied > 0, !keys.is_empty());
+                        t.clear();
+                        prop_assert_eq!(t.stats().occupied, 0);
+                        for &key in &keys {
+                            prop_assert_eq!(t.probe(key), None);
+                        }
+                    }
                 }
             }
         }

@@ -306,6 +306,78 @@ pub(crate) fn allocate_written<T>(
     Ok(memory.into_boxed_slice())
 }
 
+/// The regions of a table written since it was last emptied, one bit each, so that emptying
+/// it rewrites only those: emptying a large table after a small search costs what the search
+/// wrote, not the table's size (a file of easy positions solved one by one, each on an
+/// emptied table, then runs as fast with a large table as with a small one).
+///
+/// A region is at least [`MIN_REGION`] items (slots or buckets: 1 KiB of 16-byte slots), and
+/// larger in tables of more than [`MAX_REGIONS`] such regions (4 KiB in a 64 MiB table,
+/// 16 KiB in 256 MiB), so that the map takes at most 2 KiB: a table still takes no more than
+/// the bytes it is given beyond its few fixed bytes (`tests/table_memory.rs`), and a scan of
+/// the map takes a fraction of a microsecond. A store that writes an item marks its
+/// region: one read of the map (which stays in the cache), and a write only for the first
+/// store in the region since the last emptying.
+pub(crate) struct Written {
+    bits: Box<[AtomicU64]>,
+    /// log2 of the items per region.
+    shift: u32,
+    /// The items of the table.
+    items: usize,
+}
+
+/// The fewest items in a region of [`Written`].
+pub(crate) const MIN_REGION: usize = 64;
+
+/// The most regions [`Written`] tracks.
+pub(crate) const MAX_REGIONS: usize = 1 << 14;
+
+impl Written {
+    /// The map of a table of `items` items (a power of two), nothing written.
+    pub(crate) fn new(items: usize) -> Self {
+        let shift = (items / MAX_REGIONS)
+            .max(MIN_REGION)
+            .next_power_of_two()
+            .trailing_zeros();
+        let regions = items.div_ceil(1 << shift);
+        Written {
+            bits: (0..regions.div_ceil(64))
+                .map(|_| AtomicU64::new(0))
+                .collect(),
+            shift,
+            items,
+        }
+    }
+
+    /// Marks the region of item `index` written.
+    #[inline]
+    pub(crate) fn mark(&self, index: usize) {
+        let region = index >> self.shift;
+        let word = &self.bits[region / 64];
+        let bit = 1 << (region % 64);
+        if word.load(Ordering::Relaxed) & bit == 0 {
+            word.fetch_or(bit, Ordering::Relaxed);
+        }
+    }
+
+    /// Calls `empty` with the items of every region written since the last call (in
+    /// increasing order), and marks them unwritten.
+    pub(crate) fn drain(&self, mut empty: impl FnMut(core::ops::Range<usize>)) {
+        for (w, word) in self.bits.iter().enumerate() {
+            if word.load(Ordering::Relaxed) == 0 {
+                continue;
+            }
+            let mut bits = word.swap(0, Ordering::Relaxed);
+            while bits != 0 {
+                let region = w * 64 + bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                let start = region << self.shift;
+                empty(start..self.items.min(start + (1 << self.shift)));
+            }
+        }
+    }
+}
+
 /// A fixed-size transposition table, safe to share between threads (`&self` everywhere).
 ///
 /// Sizes are given in bytes and rounded down to a power of two of 16-byte slots; a key picks
@@ -335,6 +407,7 @@ pub(crate) fn allocate_written<T>(
 /// ```
 pub struct TranspositionTable {
     slots: Box<[Slot]>,
+    written: Written,
     shift: u32,
     generation: AtomicU8,
     replacement: Replacement,
@@ -354,8 +427,9 @@ impl TranspositionTable {
     ///
     /// **The size you get:** `16 × 2^k` bytes, the largest power-of-two number of 16-byte
     /// slots that fits in `bytes`: never more than asked, and more than half of it. The
-    /// slots are the table's only allocation that grows with the size (the struct itself is
-    /// a few dozen bytes), allocated exactly once here and never again; a search never
+    /// slots are the table's only allocation of any size (the struct itself is a few dozen
+    /// bytes, and its map of the regions written since the last [`clear`](Self::clear)
+    /// at most 2 KiB), allocated exactly once here and never again; a search never
     /// allocates in the table. The memory is written once here, so the cost of mapping it is
     /// paid at creation rather than during the first search. On Linux it is first advised
     /// for transparent huge pages (`madvise`), which makes probes of a large table cheaper.
@@ -377,6 +451,7 @@ impl TranspositionTable {
     fn with_slots(slots: usize) -> Result<Self, TableSizeError> {
         Ok(TranspositionTable {
             slots: allocate_written(slots, Slot::empty)?,
+            written: Written::new(slots),
             shift: 64 - slots.trailing_zeros(),
             generation: AtomicU8::new(0),
             replacement: Replacement::DepthPreferred,
@@ -463,7 +538,10 @@ impl TranspositionTable {
         self.slots.len() * SLOT_BYTES
     }
 
-    /// Empties every slot (and resets the generation).
+    /// Empties every slot (and resets the generation). Only the parts of the table written
+    /// since it was last emptied are rewritten (regions of 1 KiB or more): emptying a large
+    /// table after a small search is cheap, after a search that filled it as costly as
+    /// writing the whole table.
     ///
     /// ```
     /// use adversarial::{Bound, TableEntry, TranspositionTable};
@@ -474,10 +552,12 @@ impl TranspositionTable {
     /// assert_eq!(t.stats().occupied, 0);
     /// ```
     pub fn clear(&self) {
-        for slot in self.slots.iter() {
-            slot.check.store(0, Ordering::Relaxed);
-            slot.data.store(0, Ordering::Relaxed);
-        }
+        self.written.drain(|region| {
+            for slot in &self.slots[region] {
+                slot.check.store(0, Ordering::Relaxed);
+                slot.data.store(0, Ordering::Relaxed);
+            }
+        });
         self.generation.store(0, Ordering::Relaxed);
     }
 
@@ -627,7 +707,8 @@ impl TranspositionTable {
     /// ```
     #[inline]
     pub fn store(&self, key: u64, entry: TableEntry) {
-        let slot = &self.slots[self.index(key)];
+        let index = self.index(key);
+        let slot = &self.slots[index];
         let generation = self.generation.load(Ordering::Relaxed);
         if self.replacement == Replacement::DepthPreferred {
             let old = slot.data.load(Ordering::Relaxed);
@@ -641,6 +722,7 @@ impl TranspositionTable {
             }
         }
         let data = pack(&entry, generation);
+        self.written.mark(index);
         slot.data.store(data, Ordering::Relaxed);
         slot.check.store(key ^ data, Ordering::Relaxed);
     }
@@ -1036,6 +1118,83 @@ mod tests {
             t.store(key, e);
             prop_assert_eq!(t.probe(key), Some(e));
             prop_assert_eq!(t.probe(key ^ 1), None);
+        }
+    }
+
+    #[test]
+    fn written_regions_grow_with_the_table_and_the_map_stays_small() {
+        for (items, region) in [
+            (1usize, MIN_REGION),
+            (16, MIN_REGION),
+            (1 << 20, MIN_REGION),
+            (MIN_REGION * MAX_REGIONS, MIN_REGION),
+            (1 << 24, 1 << 10),
+            (1 << 32, 1 << 18),
+        ] {
+            let w = Written::new(items);
+            assert_eq!(1usize << w.shift, region, "{items} items");
+            assert!(w.bits.len() * 8 <= 2 << 10, "{items} items");
+            assert!(w.bits.len() * 64 << w.shift >= items, "{items} items");
+        }
+    }
+
+    proptest! {
+        #[test]
+        fn drained_regions_cover_exactly_the_marked_ones(
+            log_items in 0u32..28,
+            picks in proptest::collection::vec(any::<usize>(), 0..200),
+        ) {
+            let items = 1usize << log_items;
+            let w = Written::new(items);
+            let marked: Vec<usize> = picks.iter().map(|p| p % items).collect();
+            for &i in &marked {
+                w.mark(i);
+            }
+            let mut ranges = Vec::new();
+            w.drain(|r| ranges.push(r));
+            // Increasing, disjoint, inside the table, one region each...
+            for pair in ranges.windows(2) {
+                prop_assert!(pair[0].end <= pair[1].start);
+            }
+            for r in &ranges {
+                prop_assert!(r.start < r.end && r.end <= items);
+                prop_assert!(r.end - r.start <= 1 << w.shift);
+                // ...each holding a marked item,
+                prop_assert!(marked.iter().any(|i| r.contains(i)));
+            }
+            // ...and every marked item in one of them.
+            for i in &marked {
+                prop_assert!(ranges.iter().any(|r| r.contains(i)));
+            }
+            // Drained: nothing is left marked.
+            let mut again = 0;
+            w.drain(|_| again += 1);
+            prop_assert_eq!(again, 0);
+        }
+
+        #[test]
+        fn clear_empties_what_stores_wrote(keys in proptest::collection::vec(any::<u64>(), 0..300)) {
+            for bytes in [16, 1 << 10, 1 << 20] {
+                for replacement in [Replacement::Always, Replacement::DepthPreferred] {
+                    let t = TranspositionTable::new(bytes).unwrap().with_replacement(replacement);
+                    for round in 0..2 {
+                        for (i, &key) in keys.iter().enumerate() {
+                            t.store(key, TableEntry {
+                                score: Score::heuristic(i as i32),
+                                depth: round,
+                                bound: Bound::Exact,
+                                move_index: None,
+                            });
+                        }
+                        prop_assert_eq!(t.stats().occupied > 0, !keys.is_empty());
+                        t.clear();
+                        prop_assert_eq!(t.stats().occupied, 0);
+                        for &key in &keys {
+                            prop_assert_eq!(t.probe(key), None);
+                        }
+                    }
+                }
+            }
         }
     }
 
