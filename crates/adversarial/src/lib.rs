@@ -120,11 +120,15 @@
 //!   engine's first search starts.
 //!
 //! ## Safety
-//! Two `unsafe` blocks, both in `table.rs`: the x86_64 cache-prefetch instruction, a hint that
-//! cannot fault or change memory, and (on Linux) the `madvise` call that asks for huge pages
-//! for a table's memory before it is first written. Both are there because they make the
-//! solver measurably faster (`docs/benchmarks/adversarial.md` in the repository); the table's tests run
-//! under Miri. The crate is `#![deny(unsafe_code)]` with those two functions allowed.
+//! Three `unsafe` blocks. Two in `table.rs`: the x86_64 cache-prefetch instruction, a hint
+//! that cannot fault or change memory, and (on Linux) the `madvise` call that asks for huge
+//! pages for a table's memory before it is first written. One in `pool.rs`: the helper
+//! threads a parallel [`Solver`] keeps between solves are lent each solve's borrowed data
+//! (the lifetime of a reference is extended, as `std::thread::scope` does, and the solve
+//! waits for every helper to be done with it before it returns or unwinds). All three are
+//! there because they make the solver measurably faster (`docs/benchmarks/adversarial.md` in
+//! the repository); the table's and the pool's tests run under Miri. The crate is
+//! `#![deny(unsafe_code)]` with those three places allowed.
 //!
 //! ## Errors: a broken game or a panic is never an answer
 //! Every engine returns a [`SearchError`](search_core::SearchError) instead of a value when
@@ -204,6 +208,7 @@ mod null_window;
 mod ordering;
 mod parallel;
 mod paranoid;
+mod pool;
 mod result;
 mod searcher;
 mod solution;

@@ -13,8 +13,14 @@
 //! together. The others are stopped. There is no second copy of the search loop: each
 //! thread runs the shared loop of `searcher.rs`.
 //!
+//! **A solver's threads.** `Negamax` starts its helper threads for each search. A parallel
+//! `Solver` starts its helpers once and keeps them parked between solves (`pool.rs`); a
+//! solve runs its main search on the calling thread, which wakes the helpers only once it
+//! has searched [`Solver::with_helpers_after`](crate::Solver::with_helpers_after) nodes
+//! alone, so that an easy position costs what it costs on one thread.
+//!
 //! **Faults surface.** A panic in user code (the game, the evaluator) on a thread the
-//! engine started is caught on that thread, raises the shared stop flag so that every other
+//! engine started (or, in a parallel solve, on the calling thread) is caught on that thread, raises the shared stop flag so that every other
 //! thread stops within [`POLL_INTERVAL`](search_core::RunningBudget::POLL_INTERVAL) nodes,
 //! and comes back as [`SearchError::WorkerPanicked`] with the panic's message, never as an
 //! answer from the threads that survived. A broken game found by any thread
@@ -23,11 +29,13 @@
 //! result, and a slot torn by a thread that stopped half-way reads as empty.
 
 use std::panic::{AssertUnwindSafe, catch_unwind};
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+use std::sync::{Mutex, PoisonError};
 
 use search_core::{Evaluator, Game, RunningBudget, SearchError, Stats, ZeroEvaluator};
 
 use crate::null_window::{Bounds, null_window_search};
+use crate::pool::Helpers;
 use crate::searcher::{LoopOptions, Searcher};
 use crate::table::Transpositions;
 
@@ -159,23 +167,41 @@ pub(crate) struct Race {
     pub horizon: bool,
 }
 
-/// The null-window solve of `state` on `threads` threads sharing `table`: thread `k` probes
-/// rungs `probe_offset(k)` away from the serial choice. The first thread to finish answers
-/// (every finished thread has the exact value); when the budget stops them all first, the
-/// answer is the intersection of the bounds each thread proved. With one thread, the solve
-/// runs on the calling thread (a panic then unwinds to the caller).
+/// The helper threads of a parallel solve, and when its main thread wakes them.
+#[derive(Copy, Clone, Debug)]
+pub(crate) struct Crew<'h> {
+    /// The helpers, parked between solves.
+    pub helpers: &'h Helpers,
+    /// The main thread searches this many nodes alone before it wakes them.
+    pub after: u64,
+}
+
+/// What one thread of a null-window solve found: its bounds, counters, and whether it met
+/// a line longer than the deepest search allowed.
+type Outcome = (Bounds, Stats, bool);
+
+/// The null-window solve of `state` sharing `table`, on the calling thread alone or with the
+/// `crew`'s helpers: thread `k` (0 the calling thread, the helpers 1, 2, ...) probes rungs
+/// `probe_offset(k)` away from the serial choice. The calling thread searches alone until it
+/// has searched `crew.after` nodes, then wakes the helpers, which start their own searches
+/// from the root (so a position solved sooner never pays for waking them). The first thread
+/// to finish answers (every finished thread has the exact value); when the budget stops them
+/// all first, the answer is the intersection of the bounds each thread proved. Without
+/// helpers, a panic unwinds to the caller; with them, a panic on any thread (the calling
+/// one included) is [`SearchError::WorkerPanicked`].
 ///
 /// `known` holds bounds already proven for the value ([`Bounds::OPEN`] when none).
 ///
 /// Every searcher starts counting at `nodes_before` (nodes already spent from `running` by
 /// earlier solves of the same run), so that a node limit covers them all; the statistics
-/// returned count only this solve.
+/// returned count only this solve. The calling thread has all of what is left of a node
+/// limit until it wakes the helpers; what is left then is split equally between all threads.
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn race<G, T>(
     table: &T,
     running: &RunningBudget,
     opts: LoopOptions,
-    threads: usize,
+    crew: Option<Crew<'_>>,
     state: &G,
     weak: bool,
     nodes_before: u64,
@@ -185,7 +211,7 @@ where
     G: Game + Sync,
     T: Transpositions<G> + Sync,
 {
-    if threads <= 1 {
+    let Some(crew) = crew.filter(|c| c.helpers.count() > 0) else {
         let mut s = Searcher::new(&ZeroEvaluator, table, running, None, opts);
         s.stats.nodes = nodes_before;
         let bounds = null_window_search(&mut s, state, weak, 0, known);
@@ -196,62 +222,90 @@ where
             stats: s.stats,
             horizon: s.horizon_reached,
         });
-    }
+    };
+    let threads = crew.helpers.count() + 1;
     let halt = AtomicBool::new(false);
     // The index of the first thread to finish, `usize::MAX` until one has.
     let first = AtomicUsize::new(usize::MAX);
-    let outcomes: Vec<_> = std::thread::scope(|scope| {
-        let handles: Vec<_> = (0..threads)
-            .map(|k| {
-                let opts = LoopOptions {
-                    salt: k as u64,
-                    ..opts
-                };
-                let (halt, first) = (&halt, &first);
-                let offset = if opts.spread_probes {
-                    probe_offset(k)
-                } else {
-                    0
-                };
-                scope.spawn(move || {
-                    guarded(halt, || {
-                        // The threads share what is left of the one node limit.
-                        let share = running.share_nodes(threads, k, nodes_before);
-                        let mut s = Searcher::new(&ZeroEvaluator, table, &share, Some(halt), opts);
-                        s.stats.nodes = nodes_before;
-                        let bounds = null_window_search(&mut s, state, weak, offset, known);
-                        s.take_fault()?;
-                        s.stats.nodes -= nodes_before;
-                        if !s.aborted {
-                            let _ = first.compare_exchange(
-                                usize::MAX,
-                                k,
-                                Ordering::Relaxed,
-                                Ordering::Relaxed,
-                            );
-                            halt.store(true, Ordering::Relaxed);
-                        }
-                        Ok((bounds, s.stats, s.horizon_reached))
-                    })
-                })
-            })
-            .collect();
-        handles
-            .into_iter()
-            .map(|h| SearchError::flatten_panic(h.join()))
-            .collect::<Vec<_>>()
+    // The calling thread's node count when it woke the helpers: they count from there.
+    let woken_at = AtomicU64::new(nodes_before);
+    // Thread `k`'s search, counting nodes from `from` within `budget`.
+    let search = |k: usize,
+                  budget: &RunningBudget,
+                  from: u64,
+                  wake: Option<&dyn Fn(u64) -> RunningBudget>|
+     -> Result<Outcome, SearchError> {
+        let opts = LoopOptions {
+            salt: k as u64,
+            ..opts
+        };
+        let offset = if opts.spread_probes {
+            probe_offset(k)
+        } else {
+            0
+        };
+        let mut s = Searcher::new(&ZeroEvaluator, table, budget, Some(&halt), opts);
+        s.stats.nodes = from;
+        if let Some(wake) = wake {
+            s.wake_helpers_at(from.saturating_add(crew.after), wake);
+        }
+        let bounds = null_window_search(&mut s, state, weak, offset, known);
+        s.take_fault()?;
+        s.stats.nodes -= from;
+        if !s.aborted {
+            let _ = first.compare_exchange(usize::MAX, k, Ordering::Relaxed, Ordering::Relaxed);
+            halt.store(true, Ordering::Relaxed);
+        }
+        Ok((bounds, s.stats, s.horizon_reached))
+    };
+    let helper_outcomes: Vec<Mutex<Option<Result<Outcome, SearchError>>>> =
+        (1..threads).map(|_| Mutex::new(None)).collect();
+    let job = |k: usize| {
+        if halt.load(Ordering::Relaxed) {
+            return; // the solve ended before this helper started
+        }
+        let from = woken_at.load(Ordering::Relaxed);
+        // The threads share what is left of the one node limit.
+        let share = running.share_nodes(threads, k, from);
+        let outcome = guarded(&halt, || search(k, &share, from, None));
+        *helper_outcomes[k - 1]
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner) = Some(outcome);
+    };
+    let main = crew.helpers.run(&job, |waker| {
+        let wake = |at: u64| {
+            woken_at.store(at, Ordering::Relaxed);
+            waker.wake();
+            running.share_nodes(threads, 0, at)
+        };
+        // A main search that finished, failed or was stopped has raised `halt` (or found it
+        // raised), which stops the helpers at their next poll; one that spent its share of
+        // a node limit leaves the helpers to spend theirs.
+        guarded(&halt, || search(0, running, nodes_before, Some(&wake)))
     });
-    let outcomes = first_error(outcomes)?;
+    // Every helper has finished: the first error in thread order, if any.
+    let outcomes: Vec<Option<Outcome>> = core::iter::once(Some(main))
+        .chain(
+            helper_outcomes
+                .into_iter()
+                .map(|m| m.into_inner().unwrap_or_else(PoisonError::into_inner)),
+        )
+        .map(Option::transpose)
+        .collect::<Result<_, _>>()?;
     let mut stats = Stats::default();
-    for (_, s, _) in &outcomes {
+    for (_, s, _) in outcomes.iter().flatten() {
         stats.merge(s);
     }
-    let horizon = outcomes.iter().any(|o| o.2);
-    let bounds = match outcomes.get(first.load(Ordering::Relaxed)) {
+    let horizon = outcomes.iter().flatten().any(|o| o.2);
+    let winner = outcomes
+        .get(first.load(Ordering::Relaxed))
+        .and_then(Option::as_ref);
+    let bounds = match winner {
         Some(winner) => winner.0,
         // Nobody finished: every thread's bounds hold, so together they hold too.
         None => outcomes
             .iter()
+            .flatten()
             .fold(Bounds::OPEN, |acc, o| acc.intersect(o.0)),
     };
     Ok(Race {

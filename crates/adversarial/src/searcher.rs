@@ -149,6 +149,14 @@ struct Frame {
     keys: usize,
 }
 
+/// The helper threads a parallel solve's main thread wakes once it has searched `at` nodes
+/// (as its node count counts them): `wake` starts them and returns the main thread's share
+/// of the budget from then on.
+struct Wake<'a> {
+    at: u64,
+    wake: &'a dyn Fn(u64) -> RunningBudget,
+}
+
 /// The result of searching the root's moves once.
 pub(crate) struct RootSearch<M> {
     pub best: Option<M>,
@@ -162,8 +170,12 @@ pub(crate) struct RootSearch<M> {
 pub(crate) struct Searcher<'a, G: Game, E, T> {
     eval: &'a E,
     table: &'a T,
-    budget: &'a RunningBudget,
+    /// This thread's budget (its share of the node limit, in a parallel search).
+    budget: RunningBudget,
     halt: Option<&'a AtomicBool>,
+    /// A parallel solve's main thread: the helper threads to wake once the search has run
+    /// for a while (see [`Searcher::wake_helpers_at`]).
+    wake: Option<Wake<'a>>,
     opts: LoopOptions,
     plies: Vec<Ply<G::Move>>,
     /// The moves of the nodes on the current line, each node's above its parent's.
@@ -267,15 +279,16 @@ where
     pub fn new(
         eval: &'a E,
         table: &'a T,
-        budget: &'a RunningBudget,
+        budget: &RunningBudget,
         halt: Option<&'a AtomicBool>,
         opts: LoopOptions,
     ) -> Self {
         Searcher {
             eval,
             table,
-            budget,
+            budget: budget.clone(),
             halt,
+            wake: None,
             opts,
             plies: Vec::with_capacity(PLY_CAPACITY),
             moves: Vec::with_capacity(STACK_CAPACITY),
@@ -364,15 +377,38 @@ where
         self.opts.first_guess
     }
 
+    /// Has `wake` called once the node count reaches `at` (at once if it has, else checked
+    /// every [`POLL_INTERVAL`](RunningBudget::POLL_INTERVAL) nodes); the budget `wake`
+    /// returns becomes this searcher's budget (its share of the node limit once the helpers
+    /// search too).
+    pub fn wake_helpers_at(&mut self, at: u64, wake: &'a dyn Fn(u64) -> RunningBudget) {
+        if self.stats.nodes >= at {
+            self.budget = wake(self.stats.nodes);
+        } else {
+            self.wake = Some(Wake { at, wake });
+        }
+    }
+
     #[inline]
     fn should_stop(&mut self) -> bool {
         if self.budget.poll(self.stats.nodes)
-            || (self.stats.nodes % RunningBudget::POLL_INTERVAL == 0
-                && self.halt.is_some_and(|h| h.load(Ordering::Relaxed)))
+            || (self.stats.nodes % RunningBudget::POLL_INTERVAL == 0 && self.every_interval())
         {
             self.aborted = true;
         }
         self.aborted
+    }
+
+    /// What is checked every [`POLL_INTERVAL`](RunningBudget::POLL_INTERVAL) nodes besides
+    /// the budget: the helpers to wake, and whether another thread asked this one to stop.
+    #[inline(never)]
+    fn every_interval(&mut self) -> bool {
+        if self.wake.as_ref().is_some_and(|w| self.stats.nodes >= w.at) {
+            if let Some(w) = self.wake.take() {
+                self.budget = (w.wake)(self.stats.nodes);
+            }
+        }
+        self.halt.is_some_and(|h| h.load(Ordering::Relaxed))
     }
 
     #[inline]

@@ -29,7 +29,8 @@ use search_core::{
 use crate::book::{Booked, OpeningBook};
 use crate::null_window::Bounds;
 use crate::ordering::MoveOrdering;
-use crate::parallel::{Race, check_threads, race};
+use crate::parallel::{Crew, Race, check_threads, race};
+use crate::pool::Helpers;
 use crate::searcher::{LoopOptions, Searcher, child_window, to_child, to_parent};
 use crate::solution::{Analysis, BestMove, Solution, WeakSolution};
 use crate::table::{Bound, NoTable, Replacement, TableRequest, TranspositionTable, Transpositions};
@@ -41,7 +42,8 @@ use crate::table::{Bound, NoTable, Replacement, TableRequest, TranspositionTable
 /// | option | default | what |
 /// |---|---|---|
 /// | [`with_budget`](Solver::with_budget) | unlimited | nodes, time, stop flag (a depth or an iteration limit is refused: a solve has no horizon) |
-/// | [`with_threads`](Solver::with_threads) | 1 | threads racing on the shared table (Lazy SMP) |
+/// | [`with_threads`](Solver::with_threads) | 1 | threads racing on the shared table (Lazy SMP), kept between solves |
+/// | [`with_helpers_after`](Solver::with_helpers_after) | [`DEFAULT_HELPERS_AFTER`](Solver::DEFAULT_HELPERS_AFTER) | nodes the calling thread searches alone before it wakes the other threads |
 /// | [`with_table_mb`](Solver::with_table_mb) | [`DEFAULT_TABLE_MB`](Solver::DEFAULT_TABLE_MB) | the table's size; or [`with_table`](Solver::with_table), [`without_table`](Solver::without_table) |
 /// | [`with_move_ordering`](Solver::with_move_ordering) | table move and hints | killers and history do not pay in null-window solving |
 /// | [`with_game_hooks`](Solver::with_game_hooks) | on | `winning_move` / `non_losing_moves` |
@@ -83,11 +85,19 @@ pub struct Solver<T = Arc<TranspositionTable>> {
     book: Option<Arc<OpeningBook>>,
     budget: Budget,
     threads: usize,
+    helpers_after: u64,
+    /// The helper threads of a parallel solver, started by its first solve and kept (parked)
+    /// between solves; dropping the solver ends and joins them.
+    helpers: Option<Helpers>,
 }
 
 impl Solver<Arc<TranspositionTable>> {
     /// The size of the table of [`Solver::new`], in MiB.
     pub const DEFAULT_TABLE_MB: usize = 64;
+
+    /// How many nodes a parallel solve's main thread searches alone before it wakes the
+    /// helper threads (see [`with_helpers_after`](Solver::with_helpers_after)).
+    pub const DEFAULT_HELPERS_AFTER: u64 = 16_384;
 
     /// A solver with a table of [`DEFAULT_TABLE_MB`](Solver::DEFAULT_TABLE_MB) MiB
     /// (always-replace policy), allocated when the first solve starts, an unlimited budget
@@ -118,6 +128,8 @@ impl Solver<Arc<TranspositionTable>> {
             book: None,
             budget: Budget::unlimited(),
             threads: 1,
+            helpers_after: Self::DEFAULT_HELPERS_AFTER,
+            helpers: None,
         }
     }
 
@@ -169,6 +181,8 @@ impl<T> Solver<T> {
             book: self.book,
             budget: self.budget,
             threads: self.threads,
+            helpers_after: self.helpers_after,
+            helpers: self.helpers,
         }
     }
 
@@ -423,21 +437,56 @@ impl<T> Solver<T> {
     }
 
     /// Solves on `threads` threads sharing the table (Lazy SMP; default 1: the calling
-    /// thread only): each thread probes a different value, and the first thread to finish
-    /// answers; `stats.nodes` counts all threads. 0 or more than 1024 threads makes the
-    /// solve return [`SearchError::Config`].
+    /// thread only): the calling thread and `threads - 1` helper threads search the same
+    /// position, each in its own order of equally ranked moves, and the first thread to
+    /// finish answers; `stats.nodes` counts all threads. 0 or more than 1024 threads makes
+    /// the solve return [`SearchError::Config`].
+    ///
+    /// The helper threads are started by the first solve and kept, parked, between solves
+    /// (a solver that solves many positions starts them once); dropping the solver ends and
+    /// joins them. A solve wakes them only once its calling thread has searched
+    /// [`with_helpers_after`](Solver::with_helpers_after) nodes alone, so that a position
+    /// solved in microseconds never pays for waking them.
     ///
     /// ```
     /// use adversarial::Solver;
     /// use games::ConnectFour;
     /// use search_core::Score;
     /// let g: ConnectFour = "4455".parse().unwrap();
-    /// let s = Solver::new().with_table_mb(8).with_threads(2).solve(&g).unwrap();
-    /// assert_eq!(s.score, Some(Score::win_in(3)));
+    /// let mut solver = Solver::new().with_table_mb(8).with_threads(2);
+    /// assert_eq!(solver.solve(&g).unwrap().score, Some(Score::win_in(3)));
+    /// // The same helper thread serves the next solves.
+    /// let g: ConnectFour = "44455554221".parse().unwrap();
+    /// assert_eq!(solver.solve(&g).unwrap().score, Some(Score::loss_in(2)));
     /// ```
     #[must_use]
     pub fn with_threads(mut self, threads: usize) -> Self {
         self.threads = threads;
+        self
+    }
+
+    /// With [`with_threads`](Solver::with_threads) above 1: the calling thread searches
+    /// `nodes` nodes alone before it wakes the helper threads (default
+    /// [`DEFAULT_HELPERS_AFTER`](Solver::DEFAULT_HELPERS_AFTER)); 0 wakes them as the solve
+    /// starts. Waking a parked thread, and waiting for it to stop again at the end, costs
+    /// tens of microseconds, more than a whole easy position takes: below the threshold a
+    /// parallel solve costs what a solve on one thread costs. The helpers then start from
+    /// the root, with the table the calling thread has filled so far. A node limit of the
+    /// budget is the calling thread's alone until then; what is left of it when the helpers
+    /// are woken is split equally between all threads. It never changes a value;
+    /// `docs/benchmarks.md` has the measurements behind the default.
+    ///
+    /// ```
+    /// use adversarial::Solver;
+    /// use games::ConnectFour;
+    /// use search_core::Score;
+    /// let g: ConnectFour = "4455".parse().unwrap();
+    /// let mut at_once = Solver::new().with_table_mb(8).with_threads(2).with_helpers_after(0);
+    /// assert_eq!(at_once.solve(&g).unwrap().score, Some(Score::win_in(3)));
+    /// ```
+    #[must_use]
+    pub fn with_helpers_after(mut self, nodes: u64) -> Self {
+        self.helpers_after = nodes;
         self
     }
 
@@ -491,6 +540,20 @@ impl<T> Solver<T> {
             "an exact solve has no horizon: bound it with nodes or time (use Negamax for a depth-limited search)",
         )?;
         check_threads(self.threads)?;
+        let helpers = self.threads - 1;
+        if self.helpers.as_ref().map_or(0, Helpers::count) != helpers {
+            // End the old helpers (if the thread count changed) before starting new ones.
+            self.helpers = None;
+            if helpers > 0 {
+                let started = Helpers::start(helpers).map_err(|e| {
+                    SearchError::Config(format!(
+                        "with_threads({}): a helper thread could not be started: {e}",
+                        self.threads
+                    ))
+                })?;
+                self.helpers = Some(started);
+            }
+        }
         let running = self.budget.start()?;
         if let Some(request) = self.pending_table {
             request.fulfil(&mut self.table)?;
@@ -514,31 +577,17 @@ impl<T> Solver<T> {
         G: Game + Sync,
         T: Transpositions<G> + Sync,
     {
+        let crew = self.helpers.as_ref().map(|helpers| Crew {
+            helpers,
+            after: self.helpers_after,
+        });
         match &self.book {
             Some(_) if !T::ENABLED => Err(no_table_for_book()),
             Some(book) => {
                 let booked = Booked::new(&self.table, book);
-                race(
-                    &booked,
-                    running,
-                    opts,
-                    self.threads,
-                    state,
-                    weak,
-                    spent,
-                    known,
-                )
+                race(&booked, running, opts, crew, state, weak, spent, known)
             }
-            None => race(
-                &self.table,
-                running,
-                opts,
-                self.threads,
-                state,
-                weak,
-                spent,
-                known,
-            ),
+            None => race(&self.table, running, opts, crew, state, weak, spent, known),
         }
     }
 
@@ -591,15 +640,15 @@ impl<T> Solver<T> {
     /// [`NON_LOSING_MOVES_EXACT`](Game::NON_LOSING_MOVES_EXACT); other games may have extra
     /// turns), [`SearchError::IllegalHookMove`] (checked at the
     /// root, and everywhere in debug builds), and in debug builds
-    /// [`SearchError::KeyNotRestored`]. With two threads or more, every thread is one the
-    /// solver started: a panic in the game on any of them is
-    /// [`SearchError::WorkerPanicked`] with the panic's message, and the other threads are
-    /// stopped (even one that already finished: the answer is an error, never a value from
-    /// the threads that survived).
+    /// [`SearchError::KeyNotRestored`]. With two threads or more, a panic in the game on
+    /// any thread (the solver's helpers, or the calling thread, which runs the main search)
+    /// is [`SearchError::WorkerPanicked`] with the panic's message, and the other threads
+    /// are stopped (even one that already finished: the answer is an error, never a value
+    /// from the threads that survived). The helper threads survive it: the solver can go on
+    /// solving.
     ///
     /// # Panics
-    /// With one thread the solve runs on the calling thread: a panic in the game unwinds to
-    /// the caller.
+    /// With one thread a panic in the game unwinds to the caller.
     ///
     /// ```
     /// use adversarial::Solver;
