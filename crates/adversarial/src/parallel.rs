@@ -20,9 +20,9 @@
 //! alone, so that an easy position costs what it costs on one thread.
 //!
 //! **Faults surface.** A panic in user code (the game, the evaluator) on a thread the
-//! engine started (or, in a parallel solve, on the calling thread) is caught on that thread, raises the shared stop flag so that every other
-//! thread stops within [`POLL_INTERVAL`](search_core::RunningBudget::POLL_INTERVAL) nodes,
-//! and comes back as [`SearchError::WorkerPanicked`] with the panic's message, never as an
+//! engine started (or, in a parallel solve, on the calling thread) is caught on that
+//! thread, raises the shared stop flag so that every other thread stops within 128 nodes
+//! (the threads of a parallel search look at the flag that often), and comes back as [`SearchError::WorkerPanicked`] with the panic's message, never as an
 //! answer from the threads that survived. A broken game found by any thread
 //! ([`SearchError::NoLegalMoves`], [`SearchError::TurnDidNotPass`]...) stops the others the
 //! same way. The shared table stays usable: a slot is only ever written with a finished
@@ -233,7 +233,7 @@ where
     let search = |k: usize,
                   budget: &RunningBudget,
                   from: u64,
-                  wake: Option<&dyn Fn(u64) -> RunningBudget>|
+                  wake: Option<&dyn Fn(u64) -> u64>|
      -> Result<Outcome, SearchError> {
         let opts = LoopOptions {
             salt: k as u64,
@@ -276,7 +276,7 @@ where
         let wake = |at: u64| {
             woken_at.store(at, Ordering::Relaxed);
             waker.wake();
-            running.share_nodes(threads, 0, at)
+            running.share_nodes(threads, 0, at).max_nodes()
         };
         // A main search that finished, failed or was stopped has raised `halt` (or found it
         // raised), which stops the helpers at their next poll; one that spent its share of

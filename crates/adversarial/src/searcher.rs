@@ -124,6 +124,18 @@ impl<M> Ply<M> {
 const STACK_CAPACITY: usize = 64;
 const PLY_CAPACITY: usize = 32;
 
+/// How often (in nodes) a thread of a parallel search looks at the shared stop flag and, on
+/// a parallel solve's main thread, whether to wake the helpers: a relaxed load of a flag
+/// that is written once, far cheaper than the clock the budget reads every
+/// [`POLL_INTERVAL`](RunningBudget::POLL_INTERVAL) nodes. Often enough that the threads
+/// still searching when one finishes stop within microseconds, since the solve waits for
+/// them.
+const CHECK_INTERVAL: u64 = 128;
+
+// The clock is read at the checks that fall on its interval.
+const _: () = assert!(RunningBudget::POLL_INTERVAL.is_power_of_two());
+const _: () = assert!(RunningBudget::POLL_INTERVAL % CHECK_INTERVAL == 0);
+
 /// What a node's parent already proved about it, so that the node need not test it again.
 #[derive(Copy, Clone, Default)]
 struct Entry {
@@ -150,11 +162,11 @@ struct Frame {
 }
 
 /// The helper threads a parallel solve's main thread wakes once it has searched `at` nodes
-/// (as its node count counts them): `wake` starts them and returns the main thread's share
-/// of the budget from then on.
+/// (as its node count counts them): `wake` starts them and returns the main thread's node
+/// limit from then on (its share of the budget's).
 struct Wake<'a> {
     at: u64,
-    wake: &'a dyn Fn(u64) -> RunningBudget,
+    wake: &'a dyn Fn(u64) -> u64,
 }
 
 /// The result of searching the root's moves once.
@@ -170,12 +182,18 @@ pub(crate) struct RootSearch<M> {
 pub(crate) struct Searcher<'a, G: Game, E, T> {
     eval: &'a E,
     table: &'a T,
-    /// This thread's budget (its share of the node limit, in a parallel search).
-    budget: RunningBudget,
+    budget: &'a RunningBudget,
+    /// The node limit this thread stops at: the budget's, or in a parallel solve this
+    /// thread's share of it (which changes when the helpers are woken).
+    max_nodes: u64,
     halt: Option<&'a AtomicBool>,
     /// A parallel solve's main thread: the helper threads to wake once the search has run
     /// for a while (see [`Searcher::wake_helpers_at`]).
     wake: Option<Wake<'a>>,
+    /// [`every_interval`](Searcher::every_interval) runs when the node count is a multiple
+    /// of this plus one: every [`CHECK_INTERVAL`] nodes with `halt` or `wake`, else every
+    /// [`POLL_INTERVAL`](RunningBudget::POLL_INTERVAL) nodes.
+    check_mask: u64,
     opts: LoopOptions,
     plies: Vec<Ply<G::Move>>,
     /// The moves of the nodes on the current line, each node's above its parent's.
@@ -279,16 +297,22 @@ where
     pub fn new(
         eval: &'a E,
         table: &'a T,
-        budget: &RunningBudget,
+        budget: &'a RunningBudget,
         halt: Option<&'a AtomicBool>,
         opts: LoopOptions,
     ) -> Self {
         Searcher {
             eval,
             table,
-            budget: budget.clone(),
+            budget,
+            max_nodes: budget.max_nodes(),
             halt,
             wake: None,
+            check_mask: if halt.is_some() {
+                CHECK_INTERVAL - 1
+            } else {
+                RunningBudget::POLL_INTERVAL - 1
+            },
             opts,
             plies: Vec::with_capacity(PLY_CAPACITY),
             moves: Vec::with_capacity(STACK_CAPACITY),
@@ -378,37 +402,41 @@ where
     }
 
     /// Has `wake` called once the node count reaches `at` (at once if it has, else checked
-    /// every [`POLL_INTERVAL`](RunningBudget::POLL_INTERVAL) nodes); the budget `wake`
-    /// returns becomes this searcher's budget (its share of the node limit once the helpers
-    /// search too).
-    pub fn wake_helpers_at(&mut self, at: u64, wake: &'a dyn Fn(u64) -> RunningBudget) {
+    /// every [`CHECK_INTERVAL`] nodes); the node limit `wake` returns becomes this
+    /// searcher's (its share of the budget's once the helpers search too).
+    pub fn wake_helpers_at(&mut self, at: u64, wake: &'a dyn Fn(u64) -> u64) {
         if self.stats.nodes >= at {
-            self.budget = wake(self.stats.nodes);
+            self.max_nodes = wake(self.stats.nodes);
         } else {
             self.wake = Some(Wake { at, wake });
+            self.check_mask = CHECK_INTERVAL - 1;
         }
     }
 
     #[inline]
     fn should_stop(&mut self) -> bool {
-        if self.budget.poll(self.stats.nodes)
-            || (self.stats.nodes % RunningBudget::POLL_INTERVAL == 0 && self.every_interval())
-        {
+        // The budget's `poll`, with this thread's node limit (the clock and the stop flag in
+        // `every_interval`).
+        let nodes = self.stats.nodes;
+        if nodes >= self.max_nodes || (nodes & self.check_mask == 0 && self.every_interval()) {
             self.aborted = true;
         }
         self.aborted
     }
 
-    /// What is checked every [`POLL_INTERVAL`](RunningBudget::POLL_INTERVAL) nodes besides
-    /// the budget: the helpers to wake, and whether another thread asked this one to stop.
+    /// What is checked every `check_mask + 1` nodes besides the node limit: the helpers to
+    /// wake, whether another thread asked this one to stop, and every
+    /// [`POLL_INTERVAL`](RunningBudget::POLL_INTERVAL) nodes the budget's clock and stop flag.
     #[inline(never)]
     fn every_interval(&mut self) -> bool {
-        if self.wake.as_ref().is_some_and(|w| self.stats.nodes >= w.at) {
+        let nodes = self.stats.nodes;
+        if self.wake.as_ref().is_some_and(|w| nodes >= w.at) {
             if let Some(w) = self.wake.take() {
-                self.budget = (w.wake)(self.stats.nodes);
+                self.max_nodes = (w.wake)(nodes);
             }
         }
         self.halt.is_some_and(|h| h.load(Ordering::Relaxed))
+            || (nodes % RunningBudget::POLL_INTERVAL == 0 && self.budget.out_of_time())
     }
 
     #[inline]
