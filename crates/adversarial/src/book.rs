@@ -902,6 +902,14 @@ impl<G: Game, T: Transpositions<G>> Transpositions<G> for Booked<'_, T> {
         self.table.new_search();
     }
     #[inline]
+    fn slots_in_use(&self) -> Option<usize> {
+        self.table.slots_in_use()
+    }
+    #[inline]
+    fn grow(&self) {
+        self.table.grow();
+    }
+    #[inline]
     fn known_value(&self, state: &G) -> Option<Score> {
         if !T::ENABLED || !self.book.may_hold(state) {
             return None;

@@ -136,6 +136,14 @@ const CHECK_INTERVAL: u64 = 128;
 const _: () = assert!(RunningBudget::POLL_INTERVAL.is_power_of_two());
 const _: () = assert!(RunningBudget::POLL_INTERVAL % CHECK_INTERVAL == 0);
 
+/// An exact solve grows a table that uses only part of itself (see
+/// [`Transpositions::slots_in_use`]) once a thread has searched this many nodes per slot in
+/// use. Measured on Connect Four with a table starting at 16 MiB of 64 (`docs/benchmarks.md`):
+/// growing at 1 to 8 nodes per slot cost the Begin-Hard positions (about 27 million nodes)
+/// the larger table's slower nodes, at 32 a 12-stone position of 125 million nodes (in
+/// 16 MiB) half of what growing saved it; 16 keeps most of both.
+const GROW_AFTER_NODES_PER_SLOT: u64 = 16;
+
 /// What a node's parent already proved about it, so that the node need not test it again.
 #[derive(Copy, Clone, Default)]
 struct Entry {
@@ -435,8 +443,26 @@ where
                 self.max_nodes = (w.wake)(nodes);
             }
         }
+        if nodes % RunningBudget::POLL_INTERVAL == 0 {
+            if self.opts.exact {
+                self.grow_table(nodes);
+            }
+            if self.budget.out_of_time() {
+                return true;
+            }
+        }
         self.halt.is_some_and(|h| h.load(Ordering::Relaxed))
-            || (nodes % RunningBudget::POLL_INTERVAL == 0 && self.budget.out_of_time())
+    }
+
+    /// Grows a table that uses only part of itself once this thread has searched
+    /// [`GROW_AFTER_NODES_PER_SLOT`] nodes per slot in use (see
+    /// [`Transpositions::slots_in_use`]).
+    fn grow_table(&self, nodes: u64) {
+        if let Some(in_use) = self.table.slots_in_use() {
+            if nodes / GROW_AFTER_NODES_PER_SLOT >= in_use as u64 {
+                self.table.grow();
+            }
+        }
     }
 
     #[inline]

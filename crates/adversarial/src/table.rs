@@ -13,7 +13,7 @@
 //! of two, so it gets between half of them and all of them ([`TranspositionTable::new`]).
 
 use std::sync::Arc;
-use std::sync::atomic::{AtomicU8, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU8, AtomicU32, AtomicU64, Ordering};
 
 use search_core::{Game, GameHash, Score, SearchError};
 use thiserror::Error;
@@ -408,7 +408,9 @@ impl Written {
 pub struct TranspositionTable {
     slots: Box<[Slot]>,
     written: Written,
-    shift: u32,
+    /// `64 - log2(slots in use)`: a key's slot is the top bits of its hash, so the slots in
+    /// use are the first ones (see [`TranspositionTable::use_at_most`]).
+    shift: AtomicU32,
     generation: AtomicU8,
     replacement: Replacement,
 }
@@ -452,7 +454,7 @@ impl TranspositionTable {
         Ok(TranspositionTable {
             slots: allocate_written(slots, Slot::empty)?,
             written: Written::new(slots),
-            shift: 64 - slots.trailing_zeros(),
+            shift: AtomicU32::new(64 - slots.trailing_zeros()),
             generation: AtomicU8::new(0),
             replacement: Replacement::DepthPreferred,
         })
@@ -618,12 +620,109 @@ impl TranspositionTable {
             .store(g.wrapping_add(1) % GENERATIONS, Ordering::Relaxed);
     }
 
+    /// From now on, uses only the first slots of the table, as many as fit in `bytes` (the
+    /// largest power of two, at least one slot, at most all of them), until
+    /// [`grow`](Self::grow) or `use_at_most` is called again. A search that stores few
+    /// entries is faster in a part of the table that fits in the processor's cache, and
+    /// [`grow`](Self::grow) lets engines take more as their search fills it (the exact
+    /// solver does, see [`Transpositions::slots_in_use`]). Entries stored before stay valid,
+    /// but a change of the slots in use moves the slot of most keys, so most of them are no
+    /// longer found: an entry is only ever found under its own key, wherever it is stored.
+    ///
+    /// ```
+    /// use adversarial::{Bound, TableEntry, TranspositionTable};
+    /// use search_core::Score;
+    /// let t = TranspositionTable::with_megabytes(4).unwrap();
+    /// t.use_at_most(1 << 20);
+    /// assert_eq!(t.slots_in_use(), 1 << 16); // 1 MiB of 16-byte slots
+    /// let e = TableEntry { score: Score::DRAW, depth: 1, bound: Bound::Exact, move_index: None };
+    /// t.store(42, e);
+    /// assert_eq!(t.probe(42), Some(e));
+    /// assert!(t.grow());
+    /// assert_eq!(t.slots_in_use(), 1 << 17);
+    /// t.use_at_most(usize::MAX);
+    /// assert_eq!(t.slots_in_use(), t.slots());
+    /// assert!(!t.grow()); // all of it is in use
+    /// ```
+    pub fn use_at_most(&self, bytes: usize) {
+        let slots = (bytes / SLOT_BYTES).clamp(1, self.slots.len());
+        let slots = 1usize << (usize::BITS - 1 - slots.leading_zeros());
+        self.shift
+            .store(64 - slots.trailing_zeros(), Ordering::Relaxed);
+    }
+
+    /// The number of slots in use (all of them unless
+    /// [`use_at_most`](Self::use_at_most) said otherwise).
+    ///
+    /// ```
+    /// let t = adversarial::TranspositionTable::new(1 << 10).unwrap();
+    /// assert_eq!(t.slots_in_use(), 64);
+    /// ```
+    #[must_use]
+    pub fn slots_in_use(&self) -> usize {
+        1usize
+            .checked_shl(64 - self.shift.load(Ordering::Relaxed))
+            .unwrap_or(usize::MAX)
+            .min(self.slots.len())
+    }
+
+    /// Doubles the slots in use, if not all of them are: `true` if it did. The entries
+    /// move to their slots in the larger part (a pass over the part used so far), so that
+    /// they are still found. Threads that call it at once for the same size double it
+    /// once; other threads may go on probing and storing meanwhile (an entry they miss or
+    /// overwrite while it moves is only a miss, never a wrong entry).
+    ///
+    /// ```
+    /// use adversarial::{Bound, TableEntry, TranspositionTable};
+    /// use search_core::Score;
+    /// let t = TranspositionTable::new(1 << 10).unwrap();
+    /// t.use_at_most(256);
+    /// let e = TableEntry { score: Score::DRAW, depth: 1, bound: Bound::Exact, move_index: None };
+    /// t.store(7, e);
+    /// assert!(t.grow());
+    /// assert_eq!(t.slots_in_use(), 32);
+    /// assert_eq!(t.probe(7), Some(e));
+    /// ```
+    pub fn grow(&self) -> bool {
+        let shift = self.shift.load(Ordering::Relaxed);
+        let in_use = 1usize.checked_shl(64 - shift).unwrap_or(usize::MAX);
+        if in_use >= self.slots.len()
+            || self
+                .shift
+                .compare_exchange(shift, shift - 1, Ordering::Relaxed, Ordering::Relaxed)
+                .is_err()
+        {
+            return false;
+        }
+        // A key's slot is the top bits of its hash, one bit more now: the entry of slot `i`
+        // moves to `2i` or `2i + 1`. From the last slot down, every slot is moved out of
+        // before an entry moves in.
+        for i in (0..in_use).rev() {
+            let slot = &self.slots[i];
+            let data = slot.data.load(Ordering::Relaxed);
+            if (data >> 6) & 3 == 0 {
+                continue; // empty
+            }
+            let key = slot.check.load(Ordering::Relaxed) ^ data;
+            let j = self.index(key);
+            if j != i {
+                let target = &self.slots[j];
+                self.written.mark(j);
+                target.data.store(data, Ordering::Relaxed);
+                target.check.store(key ^ data, Ordering::Relaxed);
+                slot.check.store(0, Ordering::Relaxed);
+                slot.data.store(0, Ordering::Relaxed);
+            }
+        }
+        true
+    }
+
     #[inline]
     fn index(&self, key: u64) -> usize {
         // A one-slot table shifts by 64, which `checked_shr` turns into slot 0.
         let top = key
             .wrapping_mul(0x9E37_79B9_7F4A_7C15)
-            .checked_shr(self.shift)
+            .checked_shr(self.shift.load(Ordering::Relaxed))
             .unwrap_or(0);
         top as usize & (self.slots.len() - 1)
     }
@@ -856,6 +955,20 @@ pub trait Transpositions<G: Game> {
     fn store(&self, key: u64, entry: TableEntry);
     /// Starts a new search generation.
     fn new_search(&self);
+    /// The slots of the part of the table in use, when not all of it is: a table that can
+    /// [`grow`](Transpositions::grow) (see [`TranspositionTable::use_at_most`]). `None`, the
+    /// default, for a table that uses all of itself.
+    ///
+    /// The exact [`Solver`](crate::Solver) grows such a table as its search goes: it looks
+    /// every [`POLL_INTERVAL`](search_core::RunningBudget::POLL_INTERVAL) nodes, and grows it
+    /// once a thread has searched 16 nodes per slot in use.
+    #[inline]
+    fn slots_in_use(&self) -> Option<usize> {
+        None
+    }
+    /// Uses twice the slots (see [`TranspositionTable::grow`]); the default does nothing.
+    #[inline]
+    fn grow(&self) {}
     /// `true` if [`known_value`](Transpositions::known_value) can answer (an opening book
     /// is attached); engines skip it otherwise, at no cost. The default: `false`.
     const HAS_KNOWN_VALUES: bool = false;
@@ -999,6 +1112,15 @@ impl<G: GameHash> Transpositions<G> for TranspositionTable {
     fn new_search(&self) {
         TranspositionTable::new_search(self);
     }
+    #[inline]
+    fn slots_in_use(&self) -> Option<usize> {
+        let in_use = TranspositionTable::slots_in_use(self);
+        (in_use < self.slots()).then_some(in_use)
+    }
+    #[inline]
+    fn grow(&self) {
+        TranspositionTable::grow(self);
+    }
 }
 
 /// A handle that derefs to a table is a table: `Arc<T>` to share one between engines or
@@ -1038,6 +1160,14 @@ macro_rules! delegate_transpositions {
             #[inline]
             fn prefetch(&self, key: u64) {
                 (**self).prefetch(key);
+            }
+            #[inline]
+            fn slots_in_use(&self) -> Option<usize> {
+                (**self).slots_in_use()
+            }
+            #[inline]
+            fn grow(&self) {
+                (**self).grow();
             }
             const HAS_KNOWN_VALUES: bool = T::HAS_KNOWN_VALUES;
             #[inline]
@@ -1195,6 +1325,40 @@ mod tests {
                     }
                 }
             }
+        }
+    }
+
+    proptest! {
+        #[test]
+        fn entries_are_found_after_the_table_grows(keys in proptest::collection::vec(any::<u64>(), 0..200)) {
+            let t = TranspositionTable::new(1 << 16).unwrap().with_replacement(Replacement::Always);
+            t.use_at_most(1 << 10);
+            let entry = |i: usize| TableEntry {
+                score: Score::heuristic(i as i32),
+                depth: 1,
+                bound: Bound::Exact,
+                move_index: None,
+            };
+            for (i, &key) in keys.iter().enumerate() {
+                t.store(key, entry(i));
+            }
+            // What the small part holds (later keys may have replaced earlier ones)...
+            let distinct: std::collections::BTreeSet<u64> = keys.iter().copied().collect();
+            let held: Vec<(u64, TableEntry)> =
+                distinct.iter().filter_map(|&k| t.probe(k).map(|e| (k, e))).collect();
+            let mut slots = t.slots_in_use();
+            while t.grow() {
+                prop_assert_eq!(t.slots_in_use(), 2 * slots);
+                slots *= 2;
+                // ...is all still found, in the larger part.
+                for &(k, e) in &held {
+                    prop_assert_eq!(t.probe(k), Some(e));
+                }
+                prop_assert_eq!(t.stats().occupied, held.len());
+            }
+            prop_assert_eq!(slots, t.slots());
+            t.clear();
+            prop_assert_eq!(t.stats().occupied, 0);
         }
     }
 
