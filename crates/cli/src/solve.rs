@@ -54,9 +54,12 @@ pub struct Args {
     /// Compute only win, draw or loss (scores 1, 0, -1).
     #[arg(long)]
     weak: bool,
-    /// Transposition table size in megabytes (16 suits most positions; positions with 28 or
-    /// more moves to the end want 256).
-    #[arg(long, default_value_t = 16, value_parser = clap::value_parser!(u64).range(1..=65_536))]
+    /// Transposition table size in megabytes. Each position starts with the table's first
+    /// 16 MB (fast: a processor's cache can hold it) and takes more (doubling) as its search
+    /// fills it: easy positions run as fast as with a 16 MB table, positions of tens of
+    /// millions of nodes get the whole table. Emptying the table between positions rewrites
+    /// only what the last one wrote. (`--table compact` uses all of it from the start.)
+    #[arg(long, default_value_t = 64, value_parser = clap::value_parser!(u64).range(1..=65_536))]
     table_mb: u64,
     /// The table's layout: `plain` (16 bytes per position, one slot each) or `compact`
     /// (8 bytes per position in buckets of four; needs at least 2 MB).
@@ -86,6 +89,11 @@ pub struct Args {
     /// instead of the same value.
     #[arg(long, hide_short_help = true)]
     spread_probes: bool,
+    /// Tuning: with --threads, the nodes each position is searched on one thread before the
+    /// other threads join (0: at once; default 16384). Positions solved sooner never wake
+    /// them.
+    #[arg(long, value_name = "NODES", hide_short_help = true)]
+    helpers_after: Option<u64>,
     /// Tuning: enhanced transposition cut-off (look the children up in the table first).
     #[arg(long, hide_short_help = true)]
     etc: bool,
@@ -137,20 +145,29 @@ enum TableKind {
     Compact,
 }
 
+/// The part of the plain table a position starts with (see `SolveTable::empty`).
+const START_BYTES: usize = 16 << 20;
+
 /// A table `ply solve` can use: emptied before each position.
 trait SolveTable: Transpositions<ConnectFour> + Sync {
-    fn clear(&self);
+    /// Empties the table for the next position. Only what the last position wrote is
+    /// rewritten; the plain table then uses its first `START_BYTES` only, and the solver
+    /// doubles the part in use as the search fills it, up to the whole table: an easy
+    /// position searches a table that fits in the processor's cache, a hard one gets all of
+    /// it.
+    fn empty(&self);
 }
 
 impl SolveTable for Arc<TranspositionTable> {
-    fn clear(&self) {
-        TranspositionTable::clear(self);
+    fn empty(&self) {
+        self.clear();
+        self.use_at_most(START_BYTES);
     }
 }
 
 impl SolveTable for Arc<CompactTable<ConnectFour>> {
-    fn clear(&self) {
-        CompactTable::clear(self);
+    fn empty(&self) {
+        self.clear();
     }
 }
 
@@ -259,6 +276,9 @@ fn configure<T>(solver: Solver<T>, args: &Args) -> Result<Solver<T>, Failure> {
         .with_budget(budget);
     if let Some(n) = args.min_table_plies {
         solver = solver.with_min_table_plies(n);
+    }
+    if let Some(n) = args.helpers_after {
+        solver = solver.with_helpers_after(n);
     }
     if let Some(path) = &args.book {
         solver = solver.with_book(crate::book::read_book(path, crate::book::CONNECT_FOUR)?);
@@ -451,7 +471,7 @@ fn solve_one<T: SolveTable>(
     position: &ConnectFour,
     args: &Args,
 ) -> Result<Solved, String> {
-    solver.table().clear();
+    solver.table().empty();
     let started = Instant::now();
     let (score, stats) = score_of(solver, position, args)?;
     Ok(Solved {
@@ -503,7 +523,7 @@ fn analyze<T: SolveTable>(
     position: &ConnectFour,
     args: &Args,
 ) -> Result<Solved, String> {
-    solver.table().clear();
+    solver.table().empty();
     let started = Instant::now();
     let stones = position.moves_played();
     let mut scores = vec![-1000; 7];
