@@ -509,6 +509,7 @@ impl<E, T> Negamax<E, T> {
             etc: self.etc,
             spread_probes: true,
             first_guess: None,
+            grow_after: 0,
         }
     }
 

@@ -258,8 +258,9 @@ where
         }
         Ok((bounds, s.stats, s.horizon_reached))
     };
-    let helper_outcomes: Vec<Mutex<Option<Result<Outcome, SearchError>>>> =
-        (1..threads).map(|_| Mutex::new(None)).collect();
+    // The helpers' outcomes, in the order they finish (nothing is allocated unless they
+    // were woken).
+    let helper_outcomes: Mutex<Vec<(usize, Result<Outcome, SearchError>)>> = Mutex::new(Vec::new());
     let job = |k: usize| {
         if halt.load(Ordering::Relaxed) {
             return; // the solve ended before this helper started
@@ -268,9 +269,10 @@ where
         // The threads share what is left of the one node limit.
         let share = running.share_nodes(threads, k, from);
         let outcome = guarded(&halt, || search(k, &share, from, None));
-        *helper_outcomes[k - 1]
+        helper_outcomes
             .lock()
-            .unwrap_or_else(PoisonError::into_inner) = Some(outcome);
+            .unwrap_or_else(PoisonError::into_inner)
+            .push((k, outcome));
     };
     let main = crew.helpers.run(&job, |waker| {
         let wake = |at: u64| {
@@ -283,30 +285,31 @@ where
         // a node limit leaves the helpers to spend theirs.
         guarded(&halt, || search(0, running, nodes_before, Some(&wake)))
     });
-    // Every helper has finished: the first error in thread order, if any.
-    let outcomes: Vec<Option<Outcome>> = core::iter::once(Some(main))
-        .chain(
-            helper_outcomes
-                .into_iter()
-                .map(|m| m.into_inner().unwrap_or_else(PoisonError::into_inner)),
-        )
-        .map(Option::transpose)
+    // Every helper has finished: the first error in thread order, if any (nothing is
+    // allocated when no helper ran).
+    let main = main?;
+    let mut helpers = helper_outcomes
+        .into_inner()
+        .unwrap_or_else(PoisonError::into_inner);
+    helpers.sort_unstable_by_key(|o| o.0);
+    let helpers: Vec<(usize, Outcome)> = helpers
+        .into_iter()
+        .map(|(k, o)| o.map(|o| (k, o)))
         .collect::<Result<_, _>>()?;
+    let all = || core::iter::once(&main).chain(helpers.iter().map(|(_, o)| o));
     let mut stats = Stats::default();
-    for (_, s, _) in outcomes.iter().flatten() {
+    for (_, s, _) in all() {
         stats.merge(s);
     }
-    let horizon = outcomes.iter().flatten().any(|o| o.2);
-    let winner = outcomes
-        .get(first.load(Ordering::Relaxed))
-        .and_then(Option::as_ref);
+    let horizon = all().any(|o| o.2);
+    let winner = match first.load(Ordering::Relaxed) {
+        0 => Some(&main),
+        k => helpers.iter().find(|h| h.0 == k).map(|h| &h.1),
+    };
     let bounds = match winner {
         Some(winner) => winner.0,
         // Nobody finished: every thread's bounds hold, so together they hold too.
-        None => outcomes
-            .iter()
-            .flatten()
-            .fold(Bounds::OPEN, |acc, o| acc.intersect(o.0)),
+        None => all().fold(Bounds::OPEN, |acc, o| acc.intersect(o.0)),
     };
     Ok(Race {
         bounds,

@@ -108,19 +108,20 @@ impl Helpers {
         // same). The `'static` reference is stored in `State::job` by `Waker::wake`, and a
         // helper calls it only between taking it (under the lock, after the post) and
         // counting itself out of `busy` (under the lock, after the call has returned or
-        // unwound). `WaitForHelpers`, dropped at the end of this function whether `main`
-        // returns or unwinds, blocks until `busy` is 0 and then removes the job, and a job
-        // is posted at most once per `run` (`Waker::posted`), by the `Waker` that lives in
-        // this call only. So every call of the job happens while `job`'s borrow is alive.
+        // unwound). A job is posted at most once per `run` (`Waker::posted`), by the
+        // `Waker` that lives in this call only, and `WaitForHelpers`, dropped at the end of
+        // this function whether `main` returns or unwinds, then blocks until `busy` is 0
+        // and removes the job. So every call of the job happens while `job`'s borrow is
+        // alive.
         #[allow(unsafe_code)]
         let job: Job<'static> = unsafe { core::mem::transmute::<Job<'_>, Job<'static>>(job) };
-        let _wait = WaitForHelpers(&self.shared);
         let waker = Waker {
             shared: &self.shared,
             job,
             count: self.threads.len(),
             posted: Cell::new(false),
         };
+        let _wait = WaitForHelpers(&waker);
         main(&waker)
     }
 }
@@ -160,15 +161,19 @@ impl Waker<'_> {
     }
 }
 
-/// Blocks, when dropped, until no helper runs the job posted last, then removes it.
-struct WaitForHelpers<'s>(&'s Shared);
+/// Blocks, when dropped, until no helper runs the job the waker posted (if it did), then
+/// removes it. A job that was never posted needs nothing: no helper can have it.
+struct WaitForHelpers<'w, 's>(&'w Waker<'s>);
 
-impl Drop for WaitForHelpers<'_> {
+impl Drop for WaitForHelpers<'_, '_> {
     fn drop(&mut self) {
-        let mut state = self.0.lock();
+        if !self.0.posted.get() {
+            return;
+        }
+        let shared = self.0.shared;
+        let mut state = shared.lock();
         while state.busy > 0 {
-            state = self
-                .0
+            state = shared
                 .finished
                 .wait(state)
                 .unwrap_or_else(PoisonError::into_inner);

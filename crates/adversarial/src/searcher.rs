@@ -100,6 +100,9 @@ pub(crate) struct LoopOptions {
     /// Null-window solves: the value the root's first probe tests, from which the probes
     /// then move outwards (`None`: halve the range of possible values from the start).
     pub first_guess: Option<Score>,
+    /// Grow a table that uses only part of itself (see [`Transpositions::slots_in_use`])
+    /// once this thread has searched this many nodes per slot in use; 0: never.
+    pub grow_after: u64,
 }
 
 /// What a ply keeps between the nodes searched at it: its killers and principal variation
@@ -138,11 +141,9 @@ const _: () = assert!(RunningBudget::POLL_INTERVAL % CHECK_INTERVAL == 0);
 
 /// An exact solve grows a table that uses only part of itself (see
 /// [`Transpositions::slots_in_use`]) once a thread has searched this many nodes per slot in
-/// use. Measured on Connect Four with a table starting at 16 MiB of 64 (`docs/benchmarks.md`):
-/// growing at 1 to 8 nodes per slot cost the Begin-Hard positions (about 27 million nodes)
-/// the larger table's slower nodes, at 32 a 12-stone position of 125 million nodes (in
-/// 16 MiB) half of what growing saved it; 16 keeps most of both.
-const GROW_AFTER_NODES_PER_SLOT: u64 = 16;
+/// use, times the number of threads (each thread counts its own nodes). Measured on Connect
+/// Four with a table starting at 16 MiB of 64 (`docs/benchmarks.md`).
+pub(crate) const GROW_AFTER_NODES_PER_SLOT: u64 = 16;
 
 /// What a node's parent already proved about it, so that the node need not test it again.
 #[derive(Copy, Clone, Default)]
@@ -444,7 +445,7 @@ where
             }
         }
         if nodes % RunningBudget::POLL_INTERVAL == 0 {
-            if self.opts.exact {
+            if self.opts.grow_after > 0 {
                 self.grow_table(nodes);
             }
             if self.budget.out_of_time() {
@@ -455,11 +456,10 @@ where
     }
 
     /// Grows a table that uses only part of itself once this thread has searched
-    /// [`GROW_AFTER_NODES_PER_SLOT`] nodes per slot in use (see
-    /// [`Transpositions::slots_in_use`]).
+    /// `grow_after` nodes per slot in use (see [`Transpositions::slots_in_use`]).
     fn grow_table(&self, nodes: u64) {
         if let Some(in_use) = self.table.slots_in_use() {
-            if nodes / GROW_AFTER_NODES_PER_SLOT >= in_use as u64 {
+            if nodes / self.opts.grow_after >= in_use as u64 {
                 self.table.grow();
             }
         }

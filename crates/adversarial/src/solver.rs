@@ -528,6 +528,8 @@ impl<T> Solver<T> {
             etc: self.etc,
             spread_probes: self.spread_probes,
             first_guess: self.first_guess,
+            grow_after: crate::searcher::GROW_AFTER_NODES_PER_SLOT
+                .saturating_mul(self.threads.max(1) as u64),
         }
     }
 
