@@ -97,7 +97,7 @@ impl Solver<Arc<TranspositionTable>> {
 
     /// How many nodes a parallel solve's main thread searches alone before it wakes the
     /// helper threads (see [`with_helpers_after`](Solver::with_helpers_after)).
-    pub const DEFAULT_HELPERS_AFTER: u64 = 16_384;
+    pub const DEFAULT_HELPERS_AFTER: u64 = 4_096;
 
     /// A solver with a table of [`DEFAULT_TABLE_MB`](Solver::DEFAULT_TABLE_MB) MiB
     /// (always-replace policy), allocated when the first solve starts, an unlimited budget

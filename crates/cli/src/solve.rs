@@ -90,7 +90,7 @@ pub struct Args {
     #[arg(long, hide_short_help = true)]
     spread_probes: bool,
     /// Tuning: with --threads, the nodes each position is searched on one thread before the
-    /// other threads join (0: at once; default 16384). Positions solved sooner never wake
+    /// other threads join (0: at once; default 4096). Positions solved sooner never wake
     /// them.
     #[arg(long, value_name = "NODES", hide_short_help = true)]
     helpers_after: Option<u64>,
