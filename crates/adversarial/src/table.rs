@@ -1264,7 +1264,7 @@ mod tests {
             let w = Written::new(items);
             assert_eq!(1usize << w.shift, region, "{items} items");
             assert!(w.bits.len() * 8 <= 2 << 10, "{items} items");
-            assert!(w.bits.len() * 64 << w.shift >= items, "{items} items");
+            assert!((w.bits.len() * 64) << w.shift >= items, "{items} items");
         }
     }
 
