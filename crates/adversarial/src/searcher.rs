@@ -142,7 +142,7 @@ const _: () = assert!(RunningBudget::POLL_INTERVAL % CHECK_INTERVAL == 0);
 /// An exact solve grows a table that uses only part of itself (see
 /// [`Transpositions::slots_in_use`]) once a thread has searched this many nodes per slot in
 /// use, times the number of threads (each thread counts its own nodes). Measured on Connect
-/// Four with a table starting at 16 MiB of 64 (`docs/benchmarks.md`).
+/// Four with a table starting at 16 MiB of 64 (`docs/benchmarks/adversarial.md`).
 pub(crate) const GROW_AFTER_NODES_PER_SLOT: u64 = 16;
 
 /// What a node's parent already proved about it, so that the node need not test it again.

@@ -474,7 +474,7 @@ impl<T> Solver<T> {
     /// the root, with the table the calling thread has filled so far. A node limit of the
     /// budget is the calling thread's alone until then; what is left of it when the helpers
     /// are woken is split equally between all threads. It never changes a value;
-    /// `docs/benchmarks.md` has the measurements behind the default.
+    /// `docs/benchmarks/adversarial.md` has the measurements behind the default.
     ///
     /// ```
     /// use adversarial::Solver;
