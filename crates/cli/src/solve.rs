@@ -15,6 +15,7 @@ use games::connect4_line::{ScoredPosition, benchmark_score, parse_line};
 use search_core::{Budget, Game, MoveValue, Outcome, Score, Stats};
 
 use crate::Failure;
+use crate::ai::DEFAULT_TABLE_MB;
 use crate::progress::Progress;
 
 /// Options of `ply solve`.
@@ -59,7 +60,7 @@ pub struct Args {
     /// fills it: easy positions run as fast as with a 16 MB table, positions of tens of
     /// millions of nodes get the whole table. Emptying the table between positions rewrites
     /// only what the last one wrote. (`--table compact` uses all of it from the start.)
-    #[arg(long, default_value_t = 64, value_parser = clap::value_parser!(u64).range(1..=65_536))]
+    #[arg(long, value_name = "MB", default_value_t = DEFAULT_TABLE_MB, value_parser = clap::value_parser!(u64).range(1..=65_536))]
     table_mb: u64,
     /// The table's layout: `plain` (16 bytes per position, one slot each) or `compact`
     /// (8 bytes per position in buckets of four; needs at least 2 MB).

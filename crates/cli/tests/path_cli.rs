@@ -441,7 +441,10 @@ fn attribute_of<'a>(element: &'a str, name: &str) -> &'a str {
 fn render_options_are_checked_before_any_search() {
     let dir = temp_dir("preflight");
     // The slowest map: a check after the searches would take seconds; these take none.
-    let maze = concat!(env!("CARGO_MANIFEST_DIR"), "/../../data/movingai/maze512-1-0.map");
+    let maze = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../data/movingai/maze512-1-0.map"
+    );
     let cases: [(Vec<String>, &str); 3] = [
         (
             vec!["--render".into(), dir.join("out.txt").display().to_string()],
