@@ -162,47 +162,64 @@ impl<R: BufRead, W: Write> Prompt<R, W> {
     /// end without being kept. A line that is not UTF-8 is read with replacement characters
     /// (a typing error to answer, not the end of the input).
     fn read_line(&mut self) -> Line {
-        let mut kept = Vec::new();
-        let mut length = 0usize;
-        loop {
-            let buffer = match self.input.fill_buf() {
-                Ok(b) => b,
-                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-                Err(_) => return Line::Ended,
-            };
-            if buffer.is_empty() {
-                return if length == 0 {
-                    Line::Ended
-                } else {
-                    finish(kept, length)
-                };
+        match read_raw_line(&mut self.input, MAX_LINE_BYTES) {
+            Ok(Some(RawLine::Bytes(bytes))) => {
+                let text = String::from_utf8_lossy(&bytes);
+                Line::Text(text.strip_suffix('\r').unwrap_or(&text).to_string())
             }
-            let (chunk, found_end) = match buffer.iter().position(|&b| b == b'\n') {
-                Some(i) => (&buffer[..i], true),
-                None => (buffer, false),
-            };
-            if length + chunk.len() <= MAX_LINE_BYTES {
-                kept.extend_from_slice(chunk);
-            } else {
-                kept.clear();
-            }
-            length += chunk.len();
-            let used = chunk.len() + usize::from(found_end);
-            self.input.consume(used);
-            if found_end {
-                return finish(kept, length);
-            }
+            Ok(Some(RawLine::TooLong(length))) => Line::TooLong(length),
+            Ok(None) | Err(_) => Line::Ended,
         }
     }
 }
 
-/// The line read, or that it was too long.
-fn finish(kept: Vec<u8>, length: usize) -> Line {
-    if length > MAX_LINE_BYTES {
-        Line::TooLong(length)
+/// One line of input as read by [`read_raw_line`].
+#[derive(Debug, PartialEq, Eq)]
+pub enum RawLine {
+    /// The line's bytes, without its `\n`.
+    Bytes(Vec<u8>),
+    /// A line longer than the limit: its length in bytes (its bytes were not kept).
+    TooLong(usize),
+}
+
+/// Reads the next line of `input`, keeping at most `max` bytes: a longer line is read to its
+/// end without being kept, so no input makes the reader hold more than `max` bytes. `None`
+/// at the end of the input. The last line may lack its `\n`.
+pub fn read_raw_line<R: BufRead>(input: &mut R, max: usize) -> io::Result<Option<RawLine>> {
+    let mut kept = Vec::new();
+    let mut length = 0usize;
+    loop {
+        let buffer = match input.fill_buf() {
+            Ok(b) => b,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        if buffer.is_empty() {
+            return Ok((length > 0).then(|| finish_raw(kept, length, max)));
+        }
+        let (chunk, found_end) = match buffer.iter().position(|&b| b == b'\n') {
+            Some(i) => (&buffer[..i], true),
+            None => (buffer, false),
+        };
+        if length + chunk.len() <= max {
+            kept.extend_from_slice(chunk);
+        } else {
+            kept = Vec::new();
+        }
+        length += chunk.len();
+        let used = chunk.len() + usize::from(found_end);
+        input.consume(used);
+        if found_end {
+            return Ok(Some(finish_raw(kept, length, max)));
+        }
+    }
+}
+
+fn finish_raw(kept: Vec<u8>, length: usize, max: usize) -> RawLine {
+    if length > max {
+        RawLine::TooLong(length)
     } else {
-        let text = String::from_utf8_lossy(&kept);
-        Line::Text(text.strip_suffix('\r').unwrap_or(&text).to_string())
+        RawLine::Bytes(kept)
     }
 }
 

@@ -26,7 +26,7 @@ enum Mode {
     /// A line every `interval`, for a log.
     Lines {
         what: String,
-        total: u64,
+        total: Option<u64>,
         interval: Duration,
         state: Mutex<LineState>,
     },
@@ -45,12 +45,26 @@ impl Progress {
     /// Progress through `total` items named `what` (e.g. "positions") on stderr: a bar when
     /// stderr is a terminal, lines every few seconds when it is not, nothing when `quiet`.
     pub fn new(total: u64, what: &str, quiet: bool) -> Self {
+        Self::with_total(Some(total), what, quiet)
+    }
+
+    /// Progress through items whose number is not known in advance (a stream on stdin):
+    /// the count, the rate and the time so far.
+    pub fn open_ended(what: &str, quiet: bool) -> Self {
+        Self::with_total(None, what, quiet)
+    }
+
+    fn with_total(total: Option<u64>, what: &str, quiet: bool) -> Self {
         let mode = if quiet {
             Mode::Silent
         } else if io::stderr().is_terminal() {
-            let bar = ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::stderr());
-            let template =
-                format!("{{bar:40}} {{pos}}/{{len}} {what}, {{per_sec}}, ETA {{eta}} {{msg}}");
+            let bar = ProgressBar::with_draw_target(total, ProgressDrawTarget::stderr());
+            let template = match total {
+                Some(_) => {
+                    format!("{{bar:40}} {{pos}}/{{len}} {what}, {{per_sec}}, ETA {{eta}} {{msg}}")
+                }
+                None => format!("{{spinner}} {{pos}} {what}, {{per_sec}}, {{elapsed}} {{msg}}"),
+            };
             if let Ok(style) = ProgressStyle::with_template(&template) {
                 bar.set_style(style);
             }
@@ -62,7 +76,7 @@ impl Progress {
     }
 
     /// Plain lines every `interval` (the mode used when stderr is not a terminal).
-    fn lines(total: u64, what: &str, interval: Duration) -> Mode {
+    fn lines(total: Option<u64>, what: &str, interval: Duration) -> Mode {
         Mode::Lines {
             what: what.to_string(),
             total,
@@ -140,13 +154,22 @@ fn lock(state: &Mutex<LineState>) -> std::sync::MutexGuard<'_, LineState> {
         .unwrap_or_else(std::sync::PoisonError::into_inner)
 }
 
-/// `progress: 120/1000 positions (12.0 %), 35.2/s, 3.4 s, ETA 25 s; <message>`.
-fn line(s: &LineState, what: &str, total: u64, now: Instant) -> String {
+/// `progress: 120/1000 positions (12.0 %), 35.2/s, 3.4 s, ETA 25 s; <message>`, or without
+/// a known total `progress: 120 positions, 35.2/s, 3.4 s`.
+fn line(s: &LineState, what: &str, total: Option<u64>, now: Instant) -> String {
     let elapsed = now.duration_since(s.started).as_secs_f64();
     let rate = if elapsed > 0.0 {
         s.done as f64 / elapsed
     } else {
         0.0
+    };
+    let Some(total) = total else {
+        let mut text = format!("progress: {} {what}, {rate:.1}/s, {elapsed:.1} s", s.done);
+        if !s.message.is_empty() {
+            text.push_str("; ");
+            text.push_str(&s.message);
+        }
+        return text;
     };
     let percent = if total > 0 {
         100.0 * s.done as f64 / total as f64
@@ -198,13 +221,13 @@ mod tests {
     #[test]
     fn lines_count_every_item_and_write_when_the_interval_has_passed() {
         let p = Progress {
-            mode: Progress::lines(3, "games", Duration::from_secs(3600)),
+            mode: Progress::lines(Some(3), "games", Duration::from_secs(3600)),
         };
         p.advance();
         p.advance();
         assert_eq!(counts(&p.mode), (2, false), "no line before the interval");
         let q = Progress {
-            mode: Progress::lines(3, "games", Duration::ZERO),
+            mode: Progress::lines(Some(3), "games", Duration::ZERO),
         };
         q.advance();
         assert_eq!(counts(&q.mode), (1, true));
@@ -219,7 +242,12 @@ mod tests {
             last_line: None,
             message: "A +3 =1 -0".to_string(),
         };
-        let text = line(&s, "positions", 1000, started + Duration::from_secs(10));
+        let text = line(
+            &s,
+            "positions",
+            Some(1000),
+            started + Duration::from_secs(10),
+        );
         assert_eq!(
             text,
             "progress: 250/1000 positions (25.0 %), 25.0/s, 10.0 s, ETA 30 s; A +3 =1 -0"
@@ -230,6 +258,10 @@ mod tests {
             last_line: None,
             message: String::new(),
         };
-        assert!(line(&done, "games", 4, started + Duration::from_secs(2)).ends_with("done"));
+        assert!(line(&done, "games", Some(4), started + Duration::from_secs(2)).ends_with("done"));
+        assert_eq!(
+            line(&done, "positions", None, started + Duration::from_secs(2)),
+            "progress: 4 positions, 2.0/s, 2.0 s"
+        );
     }
 }

@@ -1,8 +1,8 @@
 //! `ply solve`: exact Connect Four scores with the generic solver of the `adversarial` crate.
 
 use std::fs;
-use std::io::{self, Read, Write};
-use std::path::PathBuf;
+use std::io::{self, BufRead, BufReader, Write};
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -16,6 +16,7 @@ use search_core::{Budget, Game, MoveValue, Outcome, Score, Stats};
 
 use crate::Failure;
 use crate::ai::DEFAULT_TABLE_MB;
+use crate::input::{RawLine, read_raw_line};
 use crate::progress::Progress;
 
 /// Options of `ply solve`.
@@ -219,43 +220,32 @@ struct Solved {
 
 /// Runs `ply solve`.
 pub fn run(args: Args) -> Result<ExitCode, Failure> {
-    let (source, lines) = read_input(&args)?;
+    let input = Input::open(&args)?;
     let megabytes = args.table_mb as usize;
     // Exact values never go stale: the solver's table always replaces (as `with_table_mb`'s).
     match args.table {
         TableKind::Plain => {
             let table = TranspositionTable::with_megabytes(megabytes)
                 .map_err(|e| Failure::input(format!("--table-mb: {e}")))?;
-            solve_on(
-                table.with_replacement(Replacement::Always),
-                &args,
-                &source,
-                &lines,
-            )
+            solve_on(table.with_replacement(Replacement::Always), &args, input)
         }
         TableKind::Compact => {
             let table = CompactTable::<ConnectFour>::with_megabytes(megabytes)
                 .map_err(|e| Failure::input(format!("--table-mb with --table compact: {e}")))?;
-            solve_on(
-                table.with_replacement(Replacement::Always),
-                &args,
-                &source,
-                &lines,
-            )
+            solve_on(table.with_replacement(Replacement::Always), &args, input)
         }
     }
 }
 
 /// Solves every line with a solver on `table`.
-fn solve_on<U>(table: U, args: &Args, source: &str, lines: &[Line]) -> Result<ExitCode, Failure>
+fn solve_on<U>(table: U, args: &Args, input: Input) -> Result<ExitCode, Failure>
 where
     Arc<U>: SolveTable,
 {
     solve_all(
         configure(Solver::new().with_table(Arc::new(table)), args)?,
         args,
-        source,
-        lines,
+        input,
     )
 }
 
@@ -291,22 +281,19 @@ fn configure<T>(solver: Solver<T>, args: &Args) -> Result<Solver<T>, Failure> {
 fn solve_all<T: SolveTable>(
     mut solver: Solver<T>,
     args: &Args,
-    source: &str,
-    lines: &[Line],
+    mut input: Input,
 ) -> Result<ExitCode, Failure> {
-    // The positions to solve: the lines that are not blank or comments (the file's last
-    // newline ends a line, it does not start one).
-    let total = lines
-        .iter()
-        .filter(|l| !matches!(&l.text, Ok(text) if matches!(parse_line(text), Ok(None))))
-        .count();
-    let progress = Progress::new(total as u64, "positions", args.quiet || total <= 1);
+    let progress = match input.positions()? {
+        Some(total) => Progress::new(total, "positions", args.quiet || total <= 1),
+        None => Progress::open_ended("positions", args.quiet),
+    };
+    let source = input.name.clone();
     let mut out = io::stdout().lock();
     let (mut solved, mut mismatches, mut malformed, mut failed) = (0u64, 0u64, 0u64, 0u64);
     let (mut total_time, mut total_nodes) = (Duration::ZERO, Some(0u64));
     let (mut probes, mut hits) = (0u64, 0u64);
-    for line in lines {
-        if matches!(&line.text, Ok(text) if matches!(parse_line(text), Ok(None))) {
+    while let Some(line) = input.next_line()? {
+        if is_blank(&line) {
             continue;
         }
         progress.advance();
@@ -387,44 +374,124 @@ fn solve_all<T: SolveTable>(
     })
 }
 
-/// The input lines and a name for their source, for messages.
-fn read_input(args: &Args) -> Result<(String, Vec<Line>), Failure> {
-    let (source, bytes) = if !args.positions.is_empty() {
-        (
-            "argument".to_string(),
-            args.positions.join("\n").into_bytes(),
-        )
-    } else if let Some(path) = &args.file {
-        let bytes = fs::read(path)
-            .map_err(|e| Failure::input(format!("cannot read {}: {e}", path.display())))?;
-        (path.display().to_string(), bytes)
-    } else {
-        let mut bytes = Vec::new();
-        io::stdin()
-            .read_to_end(&mut bytes)
-            .map_err(|e| Failure::input(format!("cannot read the standard input: {e}")))?;
-        ("stdin".to_string(), bytes)
-    };
-    // Line by line, so that one line that is not text spoils only itself: its text is
-    // replaced by a marker that the line parser rejects with a message.
-    let lines = bytes
-        .split(|&b| b == b'\n')
-        .enumerate()
-        .map(|(i, line)| {
-            let line = line.strip_suffix(b"\r").unwrap_or(line);
-            Line {
-                number: i + 1,
-                text: match std::str::from_utf8(line) {
+/// The longest input line `ply solve` reads, in bytes: a position has at most 42 moves, so
+/// a longer line is an error (named by its number) read past without being kept.
+const MAX_SOLVE_LINE_BYTES: usize = 4096;
+
+/// Where the positions come from, read one line at a time: memory does not grow with the
+/// input.
+struct Input {
+    /// The source's name, for messages.
+    name: String,
+    reader: Box<dyn BufRead>,
+    /// The file, for counting its positions before solving them.
+    file: Option<PathBuf>,
+    /// The number of the last line read.
+    number: usize,
+    /// The number of positions among the arguments.
+    argument_positions: Option<u64>,
+}
+
+impl Input {
+    /// The arguments, else `--file`, else stdin.
+    fn open(args: &Args) -> Result<Self, Failure> {
+        let mut argument_positions = None;
+        let (name, reader, file): (String, Box<dyn BufRead>, _) = if !args.positions.is_empty() {
+            let text = args.positions.join("\n").into_bytes();
+            argument_positions = Some(
+                args.positions
+                    .iter()
+                    .filter(|p| !matches!(parse_line(p), Ok(None)))
+                    .count() as u64,
+            );
+            (
+                "argument".to_string(),
+                Box::new(io::Cursor::new(text)),
+                None,
+            )
+        } else if let Some(path) = &args.file {
+            let file = open_file(path)?;
+            (
+                path.display().to_string(),
+                Box::new(BufReader::new(file)),
+                Some(path.clone()),
+            )
+        } else {
+            (
+                "stdin".to_string(),
+                Box::new(BufReader::new(io::stdin())),
+                None,
+            )
+        };
+        Ok(Input {
+            name,
+            reader,
+            file,
+            number: 0,
+            argument_positions,
+        })
+    }
+
+    /// The number of positions (lines that are not blank or comments), counted by a first
+    /// pass over a file or the arguments; `None` for stdin, which can be read only once.
+    fn positions(&self) -> Result<Option<u64>, Failure> {
+        let mut counter = match &self.file {
+            Some(path) => Input {
+                name: self.name.clone(),
+                reader: Box::new(BufReader::new(open_file(path)?)),
+                file: None,
+                number: 0,
+                argument_positions: None,
+            },
+            None => return Ok(self.argument_positions),
+        };
+        let mut count = 0;
+        while let Some(line) = counter.next_line()? {
+            if !is_blank(&line) {
+                count += 1;
+            }
+        }
+        Ok(Some(count))
+    }
+
+    /// The next line: its text, or why it is not a line to read (not text, too long);
+    /// `None` at the end.
+    fn next_line(&mut self) -> Result<Option<Line>, Failure> {
+        let raw = read_raw_line(&mut self.reader, MAX_SOLVE_LINE_BYTES)
+            .map_err(|e| Failure::input(format!("cannot read {}: {e}", self.name)))?;
+        let Some(raw) = raw else {
+            return Ok(None);
+        };
+        self.number += 1;
+        let text = match raw {
+            RawLine::TooLong(length) => Err(format!(
+                "a line of {length} bytes: a position takes at most {MAX_SOLVE_LINE_BYTES}"
+            )),
+            RawLine::Bytes(bytes) => {
+                let line = bytes.strip_suffix(b"\r").unwrap_or(&bytes);
+                match std::str::from_utf8(line) {
                     Ok(text) => Ok(text.to_string()),
                     Err(e) => Err(format!(
                         "not text: invalid UTF-8 at byte {} of the line",
                         e.valid_up_to() + 1
                     )),
-                },
+                }
             }
-        })
-        .collect();
-    Ok((source, lines))
+        };
+        Ok(Some(Line {
+            number: self.number,
+            text,
+        }))
+    }
+}
+
+fn open_file(path: &Path) -> Result<fs::File, Failure> {
+    fs::File::open(path).map_err(|e| Failure::input(format!("cannot read {}: {e}", path.display())))
+}
+
+/// A blank line or a comment: no position, and not counted.
+fn is_blank(line: &Line) -> bool {
+    matches!(&line.text, Ok(text) if matches!(parse_line(text), Ok(None)))
 }
 
 /// The line to print for one solved position; counts a mismatch with the expected score.
