@@ -1,0 +1,92 @@
+//! `search_core::play::PlayLoop`, the interactive prompt: whatever a person types (any bytes,
+//! lines of any length, commands at any time, the input ending anywhere), the loop never
+//! panics and ends cleanly; every move it reports is legal in turn from the start; a line
+//! over the limit is refused without being echoed; and what it writes stays within a fixed
+//! size per line read, so no input makes it print (or hold) without bound.
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+use search_core::play::{Ending, PlayLoop};
+use search_core::{Game, Outcome, Player, RandomMover};
+
+/// Take one to three stones from a pile; whoever takes the last stone wins.
+#[derive(Clone, Debug, PartialEq)]
+struct Nim {
+    stones: u32,
+    to_move: Player,
+}
+
+impl Game for Nim {
+    type Move = u32;
+    fn to_move(&self) -> Player {
+        self.to_move
+    }
+    fn legal_moves(&self, moves: &mut Vec<u32>) {
+        moves.extend((1..=3).filter(|&take| take <= self.stones));
+    }
+    fn play(&mut self, take: u32) {
+        self.stones -= take;
+        self.to_move = self.to_move.opponent();
+    }
+    fn outcome(&self) -> Outcome {
+        if self.stones == 0 {
+            Outcome::Win(self.to_move.opponent())
+        } else {
+            Outcome::Ongoing
+        }
+    }
+}
+
+impl std::fmt::Display for Nim {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{} stones", self.stones)
+    }
+}
+
+/// The longest line the loop reads here.
+const MAX_LINE: usize = 64;
+
+fuzz_target!(|data: &[u8]| {
+    let Some((&seed, typed)) = data.split_first() else {
+        return;
+    };
+    let start = Nim {
+        stones: 5 + u32::from(seed % 16),
+        to_move: Player::First,
+    };
+    let mut shown = Vec::new();
+    let report = PlayLoop::new(start.clone())
+        .with_ai(Player::Second, RandomMover::new(u64::from(seed)))
+        .with_advisor(RandomMover::new(7))
+        .with_max_line_bytes(MAX_LINE)
+        .run(typed, &mut shown)
+        .expect("typing never ends the game with an error");
+    let mut state = start;
+    for &mv in &report.moves {
+        assert!(state.is_legal(mv), "the loop played an illegal move {mv}");
+        state.play(mv);
+    }
+    assert_eq!(state, report.position);
+    match report.ending {
+        Ending::Finished(outcome) => assert_eq!(outcome, report.position.outcome()),
+        Ending::Quit(_) | Ending::InputEnded(_) => {
+            assert_eq!(report.position.outcome(), Outcome::Ongoing)
+        }
+        _ => {}
+    }
+    let lines = typed.split(|&b| b == b'\n').count();
+    assert!(
+        shown.len() <= 1_024 * (lines + report.moves.len() + 2),
+        "{} bytes written for {lines} lines",
+        shown.len()
+    );
+    for line in typed.split(|&b| b == b'\n') {
+        if line.len() > MAX_LINE && line.len() > 80 {
+            let needle = &line[..80];
+            assert!(
+                !shown.windows(needle.len()).any(|w| w == needle),
+                "an over-long line was echoed"
+            );
+        }
+    }
+});
