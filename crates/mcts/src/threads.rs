@@ -1,12 +1,12 @@
-//! Root parallelisation: every search thread grows its own tree from the same root, with
-//! its share of the iterations; a failure on one thread stops the others.
+//! Root parallelisation, for both modes: every search thread grows its own tree from the
+//! same root, with its share of the iterations; a failure on one thread stops the others.
 
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use search_core::{Game, SearchError};
+use search_core::{GeneralGame, SearchError};
 
-use crate::playout::Playout;
+use crate::mode::{DataOf, Model};
 use crate::worker::{Ctx, Limits, Worker};
 
 /// The iterations thread `index` of `threads` runs: `max_iterations` split as evenly as
@@ -24,21 +24,22 @@ pub(crate) fn share(max_iterations: u64, threads: usize, index: usize) -> u64 {
 /// then unwinds to the caller), otherwise each on a thread of its own, where a panic is
 /// caught and becomes [`SearchError::WorkerPanicked`]. The first error, in thread order,
 /// is returned, after every thread has stopped (a failing thread raises `limits.halt`).
-pub(crate) fn run_workers<G, P>(
-    workers: &mut [Worker<G::Move>],
+pub(crate) fn run_workers<G, P, K>(
+    workers: &mut [Worker<G::Move, DataOf<K>>],
     state: &G,
     ctx: &Ctx<'_, G, P>,
     limits: &Limits<'_>,
     max_iterations: u64,
 ) -> Result<(), SearchError>
 where
-    G: Game + Send,
+    G: GeneralGame + Send,
     G::Move: Send,
-    P: Playout<G> + Sync,
+    P: Sync,
+    K: Model<G, P>,
 {
     let threads = workers.len();
     if let [only] = workers {
-        return only.run(state, ctx, limits, share(max_iterations, 1, 0));
+        return only.run::<G, P, K>(state, ctx, limits, share(max_iterations, 1, 0));
     }
     let tasks: Vec<_> = workers
         .iter_mut()
@@ -46,7 +47,7 @@ where
         .map(|(i, w)| {
             let root = state.clone();
             let n = share(max_iterations, threads, i);
-            move || w.run(&root, ctx, limits, n)
+            move || w.run::<G, P, K>(&root, ctx, limits, n)
         })
         .collect();
     run_tasks(tasks, limits.halt)

@@ -7,9 +7,10 @@ use std::hash::Hash;
 use std::time::Duration;
 
 use games::{DotsAndBoxes, EinStein, EinSteinMove, MnkGame};
-use mcts::GeneralMcts;
+use mcts::{GeneralMcts, Value};
 use search_core::{
     Budget, BudgetError, BudgetField, Game, GeneralGame, SearchError, SplitMix64, StopFlag, Turn,
+    Wdl,
 };
 
 /// The exact value vector of `state` (every player's reward under expectimax at chance
@@ -196,13 +197,14 @@ fn with_dice_the_root_value_approaches_the_exact_expected_value() {
             .with_budget(Budget::iterations(20_000));
         let r = ai.search(&game).unwrap();
         assert!(
-            best_moves.contains(&r.best_move) || (r.value - best).abs() < 0.05,
+            best_moves.contains(&r.best_move)
+                || (r.in_game_units(r.value.reward()) - best).abs() < 0.05,
             "{game}\n{r}"
         );
         assert!(
-            (r.value - best).abs() < 0.1,
+            (r.in_game_units(r.value.reward()) - best).abs() < 0.1,
             "round {round}: mean {} against the exact {best}\n{game}\n{r}",
-            r.value
+            r.in_game_units(r.value.reward())
         );
         checked += 1;
         if checked == 12 {
@@ -234,14 +236,18 @@ fn every_proof_through_dice_is_exact() {
             .into_iter()
             .map(|(m, v)| (m, v.expect("two players, zero-sum: no ambiguity")))
             .collect();
-        for m in r.moves.iter().filter(|m| m.proven) {
+        for m in r.moves.iter().filter(|m| m.proven.is_some()) {
+            assert_eq!(m.proven, Some(Wdl::Win));
             assert!((exact_values[&m.mv][p] - 1.0).abs() < 1e-9, "{game}\n{r}");
             proofs += 1;
             let mut after = game;
             after.apply(m.mv);
             through_dice += usize::from(after.turn() == Turn::Chance);
         }
-        assert_eq!(r.proven, r.moves.iter().any(|m| m.proven));
+        assert_eq!(
+            r.value.is_proven(),
+            r.moves.iter().any(|m| m.proven.is_some())
+        );
     }
     assert!(
         proofs >= 20 && through_dice >= 5,
@@ -315,9 +321,21 @@ fn one_player_with_a_die_estimates_the_expected_reroll() {
         let r = ai.search(&game).unwrap();
         assert!(best_moves.contains(&r.best_move), "face {face}: {r}");
         let reroll = r.moves.iter().find(|m| m.mv == 1).unwrap();
+        if face == 6 {
+            // Keeping a 6 is the top of the range: proven at once, the reroll never tried.
+            assert_eq!(r.value, Value::Proven(Wdl::Win), "{r}");
+            assert_eq!((reroll.visits, r.stats.iterations), (0, 1), "{r}");
+            continue;
+        }
         // The reroll's mean is the expected face, 3.5, whatever was rolled.
-        assert!((reroll.mean - 3.5).abs() < 0.25, "face {face}: {r}");
-        assert!((r.value - best).abs() < 0.25, "face {face}: {r}");
+        assert!(
+            (r.in_game_units(reroll.mean) - 3.5).abs() < 0.25,
+            "face {face}: {r}"
+        );
+        assert!(
+            (r.in_game_units(r.value.reward()) - best).abs() < 0.25,
+            "face {face}: {r}"
+        );
     }
 }
 
@@ -374,7 +392,8 @@ fn three_players_take_an_immediate_win_and_prove_it() {
             .with_budget(Budget::iterations(5_000));
         let r = ai.search(&game).unwrap();
         assert!(wins.contains(&r.best_move), "{game}\n{r}");
-        assert!(r.proven && r.value == 1.0, "{r}");
+        assert_eq!(r.value, Value::Proven(Wdl::Win), "{r}");
+        assert_eq!(r.in_game_units(r.value.reward()), 1.0);
         // The search stops once the root is proven: at most one iteration per root move
         // and the one that proves it.
         assert!(r.stats.iterations <= 9, "{r}");
@@ -444,7 +463,10 @@ fn three_player_root_values_approach_the_exact_max_n_values() {
             .with_budget(Budget::iterations(20_000));
         let r = ai.search(&game).unwrap();
         assert!(best_moves.contains(&r.best_move), "{game}\n{r}");
-        assert!((r.value - best).abs() < 0.1, "exact {best}\n{game}\n{r}");
+        assert!(
+            (r.in_game_units(r.value.reward()) - best).abs() < 0.1,
+            "exact {best}\n{game}\n{r}"
+        );
         checked += 1;
         if checked == 15 {
             break;
@@ -500,8 +522,8 @@ fn seeded_runs_are_identical_bit_for_bit() {
             .with_budget(Budget::iterations(3_000));
         let (x, y) = (a.search(&dice).unwrap(), b.search(&dice).unwrap());
         assert_eq!(
-            (x.best_move, x.value.to_bits()),
-            (y.best_move, y.value.to_bits())
+            (x.best_move, x.value.reward().to_bits()),
+            (y.best_move, y.value.reward().to_bits())
         );
         assert_eq!(x.moves, y.moves);
         assert_eq!((x.tree_size, x.stats.leaves), (y.tree_size, y.stats.leaves));
@@ -592,7 +614,7 @@ fn threads_grow_a_tree_each_and_add_up_their_statistics() {
         win.apply(cell);
     }
     let r = ai.search(&win).unwrap();
-    assert!(r.best_move == 2 && r.proven, "{r}");
+    assert!(r.best_move == 2 && r.value.is_proven(), "{r}");
     assert!(r.stats.iterations < 10_000, "{r}");
     assert!(matches!(
         GeneralMcts::<MnkGame>::new().with_threads(0).search(&three),
