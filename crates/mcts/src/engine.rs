@@ -7,11 +7,11 @@ use core::marker::PhantomData;
 
 use search_core::{Budget, Game, GeneralGame, SearchError};
 
-use crate::expansion::PriorSource;
+use crate::context::PriorSource;
 use crate::final_choice::FinalChoice;
 use crate::mode::{DataOf, General, Mode, ZeroSum};
-use crate::options::Parallelism;
 use crate::playout::RandomPlayout;
+use crate::threads::Parallelism;
 use crate::tree::Node;
 use crate::worker::Worker;
 

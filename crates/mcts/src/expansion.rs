@@ -4,34 +4,9 @@
 
 use search_core::{Game, Outcome, SearchError, SplitMix64};
 
+use crate::context::{Expansion, PriorSource, Scratch};
 use crate::solver::{LOSS, WIN, ZsNode, update_bounds};
 use crate::tree::reserve_within;
-use crate::worker::Scratch;
-
-/// An evaluation for the side to move, as a number.
-pub(crate) type Evaluate<G> = Box<dyn Fn(&G) -> f64 + Send + Sync>;
-
-/// Where the priors used for progressive bias come from.
-pub(crate) enum PriorSource<G> {
-    None,
-    Hints,
-    /// An [`Evaluator`](search_core::Evaluator), and its scale.
-    Evaluator(Evaluate<G>, f64),
-}
-
-/// The settings expansion reads, shared by the search threads (the node cap also by the
-/// general mode's).
-pub(crate) struct Expansion<'a, G> {
-    /// Where priors come from.
-    pub prior: &'a PriorSource<G>,
-    /// Use the game's `winning_move` / `non_losing_moves` hooks.
-    pub hooks: bool,
-    /// The most nodes this thread's tree may hold.
-    pub cap: usize,
-    /// Create the children best `move_order_hint` first (progressive widening without
-    /// priors: the children a node may try first are the game's best guesses).
-    pub by_hint: bool,
-}
 
 /// The most children a node can have (the tree stores the count in 16 bits).
 pub(crate) const MAX_CHILDREN: usize = u16::MAX as usize;

@@ -210,3 +210,38 @@ pub(crate) fn choose<G: Game>(
         moves,
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::solver::ZsNode;
+    use search_core::SplitMix64;
+
+    /// A worker whose root has children with the given moves, visits and means.
+    fn worker(children: &[(u8, u32, f32)]) -> Worker<u8, ZeroSumData> {
+        let mut w = Worker::new(SplitMix64::new(0));
+        w.tree.push(ZsNode::new(0, 1, 0.0));
+        w.tree[0].first_child = 1;
+        w.tree[0].num_children = children.len() as u16;
+        for &(mv, visits, mean) in children {
+            let mut c = ZsNode::new(mv, 0, 0.0);
+            c.visits = visits;
+            c.mean = mean;
+            w.tree.push(c);
+        }
+        w
+    }
+
+    #[test]
+    fn root_moves_are_summed_over_the_threads_in_the_order_met() {
+        let a = worker(&[(3, 4, 0.5), (1, 2, 1.0)]);
+        let b = worker(&[(1, 6, 0.0), (7, 1, 1.0)]);
+        let empty = Worker::new(SplitMix64::new(1)); // a tree-parallel helper keeps none
+        let merged = merge_roots(&[a, empty, b], |c, _| c.visits, |x, y| *x += y);
+        let got: Vec<(u8, u64, f64, u32)> = merged
+            .iter()
+            .map(|m| (m.mv, m.visits, m.mean(), m.extra))
+            .collect();
+        assert_eq!(got, [(3, 4, 0.5, 4), (1, 8, 0.25, 8), (7, 1, 1.0, 1)]);
+    }
+}

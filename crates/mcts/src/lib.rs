@@ -160,47 +160,53 @@
 //! * **What your game needs** beyond [`Game`](search_core::Game): searching needs
 //!   `G: PartialEq + Send` and `G::Move: Send + Sync` (`PartialEq` to find the kept tree's
 //!   position, `Send` and `Sync` for the threads), and the playout policy `P: Playout<G> + Sync`;
-//!   configuring the engine and reading its tree need nothing more than `Game`.
+//!   configuring the engine and reading its tree need nothing more than `Game`. The general
+//!   mode needs `G: GeneralGame + Send`, `G::Move: Send` and `P: Playout<G> + Sync`.
 #![warn(missing_docs)]
 #![forbid(unsafe_code)]
 #![cfg_attr(docsrs, feature(doc_cfg))]
 
-// The engine and its options.
-mod engine;
+// Modules in groups from the bottom up: a module uses only modules of its own group and of
+// the groups before it (no module cycles). The tree, the game's promises, what a node
+// keeps in each mode, and a result:
+mod general_node;
+mod result;
+mod rules;
+mod solver;
+mod tree;
+// What the two-player mode keeps beside the tree, and selection:
+mod rave;
+mod selection;
+mod transpositions;
+// The modes as types; the settings and buffers of a search; playouts and expansion:
+mod context;
+mod expansion;
 mod mode;
-mod options;
-mod search;
-// The one search loop and its threads.
+mod playout;
+// One search thread and its loop; the threads; merging their roots; the engine:
+mod engine;
+mod final_choice;
 mod threads;
 mod worker;
-// The tree and the steps of an iteration.
-mod expansion;
-mod playout;
-mod selection;
-mod tree;
-// What each mode adds to the loop.
-mod general;
-mod solver;
-mod zero_sum;
-// The two-player mode's extras.
-mod rave;
+// Tree parallelism and tree reuse (two-player mode), the options of that mode:
+mod options;
 mod reuse;
 mod shared;
-mod transpositions;
-// Results, and reading them.
-mod final_choice;
-mod result;
+// The search, each mode's answers to the loop, and reading the result:
+mod general;
+mod search;
 mod strategy;
 mod view;
+mod zero_sum;
 
 pub use engine::{DEFAULT_NODE_CAP, Engine, GeneralMcts, MAX_THREADS, Mcts};
 pub use final_choice::FinalChoice;
 pub use mode::{General, Mode, ZeroSum};
-pub use options::Parallelism;
 pub use playout::{EvalCutoff, HintPlayout, MAX_PLAYOUT_PLIES, Playout, RandomPlayout};
 #[allow(deprecated)]
 pub use result::{GeneralMoveStats, GeneralSearchResult};
 pub use result::{MoveStats, SearchResult, Value};
+pub use threads::Parallelism;
 pub use view::NodeView;
 
 /// The examples of `README.md`, run by `cargo test --doc`.

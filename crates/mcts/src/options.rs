@@ -4,38 +4,12 @@
 
 use search_core::{Evaluator, Game, GameHash, SearchError};
 
+use crate::context::PriorSource;
 use crate::engine::Engine;
-use crate::expansion::PriorSource;
 use crate::final_choice::FinalChoice;
 use crate::mode::ZeroSum;
 use crate::shared::SharedNode;
-
-/// How several search threads share the work (see [`with_parallelism`](Engine::with_parallelism)).
-///
-/// ```
-/// use games::ConnectFour;
-/// use mcts::{Mcts, Parallelism};
-/// let ai = Mcts::<ConnectFour>::new().with_threads(2).with_parallelism(Parallelism::Root);
-/// assert_eq!(ai.parallelism(), Parallelism::Root);
-/// assert_eq!(Parallelism::default(), Parallelism::Root);
-/// ```
-#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
-#[non_exhaustive]
-pub enum Parallelism {
-    /// Tree parallelisation: one tree shared by all threads, whose node
-    /// statistics are atomics; a thread descending into a node adds a *virtual loss* (its
-    /// visit counts before its reward arrives, as a loss), so the threads spread over
-    /// different lines. The iterations are taken from one shared budget and the node cap
-    /// holds for the one tree.
-    Tree,
-    /// Root parallelisation: every thread grows a tree of its own, with its share of the
-    /// iterations and of the node cap; the root statistics are merged at the end. No
-    /// shared memory is written during the search. The default: it runs more playouts a
-    /// second than the shared tree on two cores, at equal strength within the arena's
-    /// intervals (`docs/benchmarks/mcts.md`).
-    #[default]
-    Root,
-}
+use crate::threads::Parallelism;
 
 impl<G: GameHash, P> Engine<G, P, ZeroSum> {
     /// Transpositions (off by default): the tree nodes that hold the same position (by

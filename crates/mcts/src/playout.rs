@@ -4,9 +4,9 @@
 
 use search_core::{Evaluator, Game, GeneralGame, SearchError, SplitMix64};
 
-use crate::general::Rules;
+use crate::context::Scratch;
 use crate::rave::Recorder;
-use crate::worker::Scratch;
+use crate::rules::Rules;
 
 /// How a playout (a simulated game from a new leaf of the tree) chooses its moves, and
 /// whether it stops early: one trait for both modes of the [`Engine`](crate::Engine), for
@@ -429,7 +429,7 @@ where
 mod tests {
     use super::*;
     use crate::mode::ZeroSum;
-    use crate::zero_sum::first_player_reward;
+    use crate::solver::first_player_reward;
     use games::{ConnectFour, TicTacToe};
 
     /// A two-player playout from `state`: its first player's reward and length.

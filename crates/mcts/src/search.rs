@@ -1,6 +1,6 @@
 //! [`Engine::search`]: checking the request, making the kept trees belong to the position
 //! (tree reuse, in the two-player mode), running the threads and reading the result, for
-//! both modes.
+//! both modes, with [`Model`], what a search asks of a mode beside its iterations.
 
 use std::sync::atomic::AtomicBool;
 
@@ -8,17 +8,62 @@ use search_core::{
     Budget, BudgetError, BudgetField, Game, GeneralGame, SearchError, SplitMix64, Stats,
 };
 
+use crate::context::{Ctx, Expansion, Limits};
 use crate::engine::Engine;
-use crate::expansion::Expansion;
-use crate::mode::{General, Model, ZeroSum};
-use crate::options::Parallelism;
+use crate::final_choice::Choice;
+use crate::mode::{DataOf, General, ZeroSum};
 use crate::playout::Playout;
 use crate::rave::Amaf;
 use crate::result::SearchResult;
+use crate::rules::Rules;
 use crate::selection::Widening;
+use crate::threads::Parallelism;
 use crate::transpositions::Slot;
-use crate::tree::reserve_within;
-use crate::worker::{Ctx, Limits, Worker};
+use crate::tree::{Node, reserve_within};
+use crate::worker::{Steps, Worker};
+
+/// What a search asks of a mode beside its iterations ([`Steps`]): its checks, the root,
+/// tree reuse, the threads and the final move. Implemented by [`ZeroSum`] (in
+/// `zero_sum.rs`) and [`General`] (in `general.rs`).
+pub(crate) trait Model<G: GeneralGame, P>: Steps<G, P> {
+    /// Whether the threads' generators go on from one search to the next (with tree
+    /// reuse) rather than start again from the seed's streams at every search.
+    const KEEPS_GENERATORS: bool;
+
+    /// Checks the options of `engine` that only this mode has.
+    fn check(engine: &Engine<G, P, Self>) -> Result<(), SearchError>;
+
+    /// Checks the root: the error for a state that cannot be searched, else the game's
+    /// rules and the player to move.
+    fn root(state: &G) -> Result<(Rules, u8), SearchError>;
+
+    /// Makes the workers' trees belong to `state` (tree reuse): `false` when they must
+    /// start afresh.
+    fn follow(engine: &mut Engine<G, P, Self>, state: &G) -> bool;
+
+    /// The root node of a new tree for `state`, whose player to move is `player`.
+    fn root_node(placeholder: G::Move, player: u8) -> Node<G::Move, DataOf<Self>>;
+
+    /// Runs the workers on `state` (a tree each, or one shared tree when `shared`).
+    #[allow(clippy::too_many_arguments)]
+    fn run_threads(
+        workers: &mut [Worker<G::Move, DataOf<Self>>],
+        state: &G,
+        ctx: &Ctx<'_, G, P>,
+        limits: &Limits<'_>,
+        max_iterations: u64,
+        cap: usize,
+        shared: bool,
+    ) -> Result<(), SearchError>;
+
+    /// The move chosen by the search that just ended, the root's value and every root
+    /// move's statistics, merged over the threads.
+    fn choose(
+        engine: &Engine<G, P, Self>,
+        state: &G,
+        ctx: &Ctx<'_, G, P>,
+    ) -> Result<Choice<G::Move>, SearchError>;
+}
 
 impl<G, P> Engine<G, P, ZeroSum>
 where
@@ -309,4 +354,32 @@ fn check_budget(budget: &Budget, engine: &'static str) -> Result<(), BudgetError
         });
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use search_core::StopFlag;
+
+    #[test]
+    fn budgets_an_mcts_search_cannot_honour_are_refused() {
+        let refused = |b: Budget| check_budget(&b, "Mcts");
+        assert!(matches!(
+            refused(Budget::nodes(10)),
+            Err(BudgetError::Unsupported {
+                field: BudgetField::Nodes,
+                ..
+            })
+        ));
+        assert!(matches!(
+            refused(Budget::depth(4)),
+            Err(BudgetError::NeverStops { engine: "Mcts", .. })
+        ));
+        assert!(refused(Budget::depth(4).with_iterations(10)).is_ok());
+        assert!(refused(Budget::unlimited().with_depth(4).with_stop(StopFlag::new())).is_ok());
+        assert!(
+            refused(Budget::unlimited()).is_ok(),
+            "ends when the tree is full"
+        );
+    }
 }

@@ -28,15 +28,15 @@ use std::sync::atomic::{AtomicU8, AtomicU16, AtomicU32, AtomicU64, AtomicUsize, 
 
 use search_core::{Game, Outcome, SearchError};
 
+use crate::context::{Ctx, Limits};
 use crate::expansion::{Generated, generate, order, root_too_big};
-use crate::general::Rules;
 use crate::mode::ZeroSum;
 use crate::playout::{Playout, run_playout};
-use crate::solver::{LOSS, WIN, ZeroSumData, ZsNode};
+use crate::rules::Rules;
+use crate::solver::{LOSS, WIN, ZeroSumData, ZsNode, first_player_reward, terminal_value};
 use crate::threads::run_tasks;
 use crate::tree::terms;
-use crate::worker::{Ctx, Limits, Worker};
-use crate::zero_sum::{first_player_reward, terminal_value};
+use crate::worker::Worker;
 
 /// A search thread of the two-player mode.
 type ZsWorker<M> = Worker<M, ZeroSumData>;

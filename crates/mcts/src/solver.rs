@@ -1,8 +1,9 @@
 //! The MCTS-Solver of two-player zero-sum games ([`ZeroSum`](crate::ZeroSum)): what a node
 //! keeps (its owner, and a lower and an upper bound of its game value), the bounds
-//! recomputed by negamax over the children, and what a proven node is worth.
+//! recomputed by negamax over the children, and what a proven node or a finished game is
+//! worth.
 
-use search_core::Wdl;
+use search_core::{Outcome, Player, Wdl};
 
 use crate::tree::{Node, NodeData, visit_terms};
 
@@ -176,6 +177,27 @@ pub(crate) fn wdl(bound: i8) -> Wdl {
 #[inline]
 pub(crate) fn proven<M: Copy>(node: &ZsNode<M>) -> Option<Wdl> {
     node.is_solved().then(|| wdl(node.pess()))
+}
+
+/// The reward in `[0, 1]` of the first player for a finished game (1 win, ½ draw, 0 loss;
+/// an ongoing state, which only a broken game reports at its end, counts as ½).
+#[inline]
+pub(crate) fn first_player_reward(outcome: Outcome) -> f64 {
+    match outcome {
+        Outcome::Win(Player::First) => 1.0,
+        Outcome::Win(Player::Second) => 0.0,
+        Outcome::Draw | Outcome::Ongoing => 0.5,
+    }
+}
+
+/// The value of a finished game for `owner`.
+#[inline]
+pub(crate) fn terminal_value(outcome: Outcome, owner: u8) -> i8 {
+    match outcome.winner() {
+        None => 0,
+        Some(p) if p.index() as u8 == owner => WIN,
+        Some(_) => LOSS,
+    }
 }
 
 #[cfg(test)]

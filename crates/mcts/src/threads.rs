@@ -1,13 +1,43 @@
-//! Root parallelisation, for both modes: every search thread grows its own tree from the
-//! same root, with its share of the iterations; a failure on one thread stops the others.
+//! Threads: how several share the work ([`Parallelism`]), and root parallelisation, for
+//! both modes: every search thread grows its own tree from the same root, with its share of
+//! the iterations; a failure on one thread stops the others. (Tree parallelism, the
+//! two-player mode's, is in `shared.rs`.)
 
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use search_core::{GeneralGame, SearchError};
 
-use crate::mode::{DataOf, Model};
-use crate::worker::{Ctx, Limits, Worker};
+use crate::context::{Ctx, Limits};
+use crate::mode::DataOf;
+use crate::worker::{Steps, Worker};
+
+/// How several search threads share the work (see [`with_parallelism`](crate::Engine::with_parallelism)).
+///
+/// ```
+/// use games::ConnectFour;
+/// use mcts::{Mcts, Parallelism};
+/// let ai = Mcts::<ConnectFour>::new().with_threads(2).with_parallelism(Parallelism::Root);
+/// assert_eq!(ai.parallelism(), Parallelism::Root);
+/// assert_eq!(Parallelism::default(), Parallelism::Root);
+/// ```
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Parallelism {
+    /// Tree parallelisation: one tree shared by all threads, whose node
+    /// statistics are atomics; a thread descending into a node adds a *virtual loss* (its
+    /// visit counts before its reward arrives, as a loss), so the threads spread over
+    /// different lines. The iterations are taken from one shared budget and the node cap
+    /// holds for the one tree.
+    Tree,
+    /// Root parallelisation: every thread grows a tree of its own, with its share of the
+    /// iterations and of the node cap; the root statistics are merged at the end. No
+    /// shared memory is written during the search. The default: it runs more playouts a
+    /// second than the shared tree on two cores, at equal strength within the arena's
+    /// intervals (`docs/benchmarks/mcts.md`).
+    #[default]
+    Root,
+}
 
 /// The iterations thread `index` of `threads` runs: `max_iterations` split as evenly as
 /// possible (`u64::MAX`, no limit, stays unlimited).
@@ -35,7 +65,7 @@ where
     G: GeneralGame + Send,
     G::Move: Send,
     P: Sync,
-    K: Model<G, P>,
+    K: Steps<G, P>,
 {
     let threads = workers.len();
     if let [only] = workers {

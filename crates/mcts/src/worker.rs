@@ -1,82 +1,16 @@
 //! One search thread: its tree, generator and buffers, and the one iteration loop of both
 //! modes (select, expand, simulate, back up) that it runs until a limit is reached or the
-//! root is settled. What differs between the modes is asked of [`Model`].
+//! root is settled. What differs between the modes is asked of [`Steps`].
 
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::Ordering;
 
-use search_core::{GeneralGame, RunningBudget, SearchError, SplitMix64};
+use search_core::{GeneralGame, SearchError, SplitMix64};
 
-use crate::expansion::Expansion;
-use crate::general::Rules;
-use crate::mode::Model;
+use crate::context::{Ctx, Limits, Scratch};
+use crate::mode::{DataOf, Mode};
 use crate::rave::Amaf;
-use crate::selection::Widening;
 use crate::transpositions::Positions;
 use crate::tree::{Node, NodeData, visit_table};
-
-/// Read-only settings shared by the search threads. The fields after `max_depth` are read
-/// by one mode alone (see [`Model`]): the two-player options by
-/// [`ZeroSum`](crate::ZeroSum), `rules` and `player` by [`General`](crate::General).
-pub(crate) struct Ctx<'a, G: GeneralGame, P> {
-    pub playout: &'a P,
-    pub exploration: f64,
-    /// No node deeper than this below the root is expanded.
-    pub max_depth: u32,
-    /// Priors, the game's hooks and the node cap of each tree.
-    pub expansion: Expansion<'a, G>,
-    pub prior_weight: f64,
-    /// Progressive widening, if on.
-    pub widening: Option<Widening>,
-    /// RAVE's equivalence parameter, if on.
-    pub rave: Option<f32>,
-    /// With transpositions: the game's position key.
-    pub key: Option<fn(&G) -> u64>,
-    /// With transpositions: the most slots each tree's position table may have.
-    pub max_slots: usize,
-    /// No prior, widening, RAVE or transpositions: selection takes its shorter path.
-    pub plain: bool,
-    /// The player count and reward range of the searched game.
-    pub rules: Rules,
-    /// The player to move at the root.
-    pub player: u8,
-}
-
-/// The limits every search thread polls.
-pub(crate) struct Limits<'a> {
-    pub running: &'a RunningBudget,
-    pub proven: &'a AtomicBool,
-    /// Raised when a thread fails (a panic in user code, a broken game): the others stop.
-    pub halt: &'a AtomicBool,
-    /// No iteration, time or stop limit: the search ends when the root is proven or the
-    /// tree is full.
-    pub open_ended: bool,
-}
-
-/// Buffers reused by every expansion and playout: nothing is allocated per node.
-pub(crate) struct Scratch<M> {
-    /// Moves of the state being expanded or played out.
-    pub moves: Vec<M>,
-    /// Moves with their priors, sorted at expansion when priors are on.
-    pub order: Vec<(f32, M)>,
-    /// A chance node's outcomes with their probabilities.
-    pub outcomes: Vec<(M, f64)>,
-    /// A finished game's rewards, as the game gives them.
-    pub raw: Vec<f64>,
-    /// The same rewards normalised to `[0, 1]` by the reward range: what is backed up.
-    pub norm: Vec<f64>,
-}
-
-impl<M> Scratch<M> {
-    pub(crate) fn new() -> Self {
-        Scratch {
-            moves: Vec::new(),
-            order: Vec::new(),
-            outcomes: Vec::new(),
-            raw: Vec::new(),
-            norm: Vec::new(),
-        }
-    }
-}
 
 /// One search thread's tree and scratch buffers (root parallelisation: each thread owns a
 /// whole tree; statistics are merged at the root).
@@ -145,7 +79,7 @@ impl<M: Copy + PartialEq + core::fmt::Debug, D: NodeData> Worker<M, D> {
     ) -> Result<bool, SearchError>
     where
         G: GeneralGame<Move = M>,
-        K: Model<G, P, Data = D>,
+        K: Steps<G, P, Data = D>,
     {
         let grown = K::expand(self, idx, state, ctx, is_root)?;
         if !grown {
@@ -160,7 +94,7 @@ impl<M: Copy + PartialEq + core::fmt::Debug, D: NodeData> Worker<M, D> {
     fn iterate<G, P, K>(&mut self, root: &G, ctx: &Ctx<'_, G, P>) -> Result<(), SearchError>
     where
         G: GeneralGame<Move = M>,
-        K: Model<G, P, Data = D>,
+        K: Steps<G, P, Data = D>,
     {
         let mut state = root.clone();
         self.path.clear();
@@ -233,7 +167,7 @@ impl<M: Copy + PartialEq + core::fmt::Debug, D: NodeData> Worker<M, D> {
     ) -> Result<(), SearchError>
     where
         G: GeneralGame<Move = M>,
-        K: Model<G, P, Data = D>,
+        K: Steps<G, P, Data = D>,
     {
         self.iterations = 0;
         self.playouts = 0;
@@ -266,4 +200,106 @@ impl<M: Copy + PartialEq + core::fmt::Debug, D: NodeData> Worker<M, D> {
         }
         Ok(())
     }
+}
+
+/// What the one iteration loop asks of a mode, for games `G` and playouts `P`: implemented
+/// by [`ZeroSum`](crate::ZeroSum) (in `zero_sum.rs`) and [`General`](crate::General) (in
+/// `general.rs`). Everything is monomorphised: the loop of a mode compiles to that mode's
+/// code alone.
+pub(crate) trait Steps<G: GeneralGame, P>: Mode + Sized {
+    /// What a playout or a settled node yields, before it is read per node owner: the
+    /// first player's reward for [`ZeroSum`], nothing for [`General`] (whose normalised
+    /// rewards wait in the worker's scratch).
+    type Reward: Copy;
+
+    /// Whether a tree that failed to grow once (at the node cap) tries again at later
+    /// leaves (whose smaller sibling groups may still fit).
+    const RETRIES_WHEN_FULL: bool;
+
+    /// Readies a worker's buffers for a search of `root` (before its root is expanded).
+    fn prepare(
+        w: &mut Worker<G::Move, DataOf<Self>>,
+        root: &G,
+        ctx: &Ctx<'_, G, P>,
+    ) -> Result<(), SearchError>;
+
+    /// `true` when the search may stop: the root's value is settled.
+    fn root_settled(root: &Node<G::Move, DataOf<Self>>, ctx: &Ctx<'_, G, P>) -> bool;
+
+    /// Creates the children of `w.tree[idx]`, the node of `state`; `Ok(false)` when they
+    /// do not fit under the node cap (an error at the root).
+    fn expand(
+        w: &mut Worker<G::Move, DataOf<Self>>,
+        idx: usize,
+        state: &G,
+        ctx: &Ctx<'_, G, P>,
+        is_root: bool,
+    ) -> Result<bool, SearchError>;
+
+    /// The start of an iteration.
+    fn begin(w: &mut Worker<G::Move, DataOf<Self>>, ctx: &Ctx<'_, G, P>);
+
+    /// The reward of `w.tree[idx]` if it is settled (proven, or a finished game): the
+    /// iteration stops there.
+    fn settled(
+        w: &mut Worker<G::Move, DataOf<Self>>,
+        idx: usize,
+        state: &G,
+        ctx: &Ctx<'_, G, P>,
+    ) -> Result<Option<Self::Reward>, SearchError>;
+
+    /// Whether a settled node is proven (its proof may change its parent's).
+    fn is_proven(node: &Node<G::Move, DataOf<Self>>) -> bool;
+
+    /// The child of the expanded `w.tree[idx]` to descend into; `None` when none can
+    /// change the node's value.
+    fn select(
+        w: &mut Worker<G::Move, DataOf<Self>>,
+        idx: usize,
+        ctx: &Ctx<'_, G, P>,
+    ) -> Option<usize>;
+
+    /// Whether a step out of `node` counts towards the depth.
+    fn counts_depth(node: &Node<G::Move, DataOf<Self>>) -> bool;
+
+    /// Plays the move into `w.tree[child]` on `state`.
+    fn enter(
+        w: &mut Worker<G::Move, DataOf<Self>>,
+        child: usize,
+        state: &mut G,
+        ctx: &Ctx<'_, G, P>,
+    );
+
+    /// The first visit to `w.tree[child]` (whose state is `state`): a playout, or, for a
+    /// finished game, the node settled. The reward, and whether the node was proven.
+    fn first_visit(
+        w: &mut Worker<G::Move, DataOf<Self>>,
+        child: usize,
+        state: &mut G,
+        ctx: &Ctx<'_, G, P>,
+    ) -> Result<(Self::Reward, bool), SearchError>;
+
+    /// A playout from a node that is not visited for the first time, counted.
+    fn playout(
+        w: &mut Worker<G::Move, DataOf<Self>>,
+        ctx: &Ctx<'_, G, P>,
+        state: &mut G,
+    ) -> Result<Self::Reward, SearchError>;
+
+    /// Recomputes the proof of `tree[idx]` from its children; `true` if it changed.
+    fn prove(tree: &mut [Node<G::Move, DataOf<Self>>], idx: usize) -> bool;
+
+    /// The reward of the owner of `w.tree[idx]`, in `[0, 1]`.
+    fn owner_reward(w: &Worker<G::Move, DataOf<Self>>, reward: Self::Reward, idx: usize) -> f32;
+
+    /// After `w.tree[idx]` was visited on the way back up.
+    fn visited(
+        w: &mut Worker<G::Move, DataOf<Self>>,
+        idx: usize,
+        reward: Self::Reward,
+        ctx: &Ctx<'_, G, P>,
+    );
+
+    /// The end of an iteration.
+    fn end(w: &mut Worker<G::Move, DataOf<Self>>, reward: Self::Reward, ctx: &Ctx<'_, G, P>);
 }

@@ -6,41 +6,24 @@
 
 use search_core::{Game, Outcome, Player, SearchError, SplitMix64};
 
+use crate::context::{Ctx, Limits, Scratch};
 use crate::engine::Engine;
 use crate::expansion::expand;
 use crate::final_choice::{Choice, choose};
-use crate::general::Rules;
-use crate::mode::{Model, ZeroSum};
+use crate::mode::ZeroSum;
 use crate::playout::{MAX_PLAYOUT_PLIES, Playout, Rollout, run_playout};
 use crate::rave::{self, Amaf};
 use crate::reuse::find_path;
+use crate::rules::Rules;
+use crate::search::Model;
 use crate::selection::{Extras, select, select_plain};
 use crate::shared::run_shared;
-use crate::solver::{LOSS, WIN, ZeroSumData, ZsNode, proven_first_reward, update_bounds};
+use crate::solver::{
+    ZeroSumData, ZsNode, first_player_reward, proven_first_reward, terminal_value, update_bounds,
+};
 use crate::threads::run_workers;
 use crate::tree::Node;
-use crate::worker::{Ctx, Limits, Scratch, Worker};
-
-/// The reward in `[0, 1]` of the first player for a finished game (1 win, ½ draw, 0 loss;
-/// an ongoing state, which only a broken game reports at its end, counts as ½).
-#[inline]
-pub(crate) fn first_player_reward(outcome: Outcome) -> f64 {
-    match outcome {
-        Outcome::Win(Player::First) => 1.0,
-        Outcome::Win(Player::Second) => 0.0,
-        Outcome::Draw | Outcome::Ongoing => 0.5,
-    }
-}
-
-/// The value of a finished game for `owner`.
-#[inline]
-pub(crate) fn terminal_value(outcome: Outcome, owner: u8) -> i8 {
-    match outcome.winner() {
-        None => 0,
-        Some(p) if p.index() as u8 == owner => WIN,
-        Some(_) => LOSS,
-    }
-}
+use crate::worker::{Steps, Worker};
 
 impl<M: Copy + PartialEq + core::fmt::Debug> Worker<M, ZeroSumData> {
     /// Gives the nodes added to the tree their (empty) AMAF statistics.
@@ -90,7 +73,7 @@ fn keep_beside<A: Copy, M>(side: &mut Vec<A>, tree: &Vec<ZsNode<M>>, fill: A) {
     }
 }
 
-impl<G, P> Model<G, P> for ZeroSum
+impl<G, P> Steps<G, P> for ZeroSum
 where
     G: Game + PartialEq + Send,
     G::Move: Send + Sync,
@@ -99,66 +82,6 @@ where
     type Reward = f64;
 
     const RETRIES_WHEN_FULL: bool = true;
-
-    const KEEPS_GENERATORS: bool = true;
-
-    fn check(engine: &Engine<G, P, Self>) -> Result<(), SearchError> {
-        engine.check_two_player()
-    }
-
-    fn root(state: &G) -> Result<(Rules, u8), SearchError> {
-        if state.outcome().is_over() {
-            return Err(SearchError::GameOver);
-        }
-        Ok((Rules::two_player(), state.to_move().index() as u8))
-    }
-
-    fn follow(engine: &mut Engine<G, P, Self>, state: &G) -> bool {
-        let mut path = Vec::new();
-        let reusable = engine.reuse
-            && match &engine.root {
-                Some(r) if r == state => true,
-                Some(r) => find_path(r, state, &mut path),
-                None => false,
-            };
-        if reusable {
-            for &mv in &path {
-                for w in &mut engine.workers {
-                    w.advance(mv);
-                }
-            }
-        }
-        reusable
-    }
-
-    fn root_node(placeholder: G::Move, player: u8) -> ZsNode<G::Move> {
-        // The root's owner is the player who moved into it: the opponent of the mover.
-        Node::new(placeholder, 1 - player, 0.0)
-    }
-
-    fn run_threads(
-        workers: &mut [Worker<G::Move, ZeroSumData>],
-        state: &G,
-        ctx: &Ctx<'_, G, P>,
-        limits: &Limits<'_>,
-        max_iterations: u64,
-        cap: usize,
-        shared: bool,
-    ) -> Result<(), SearchError> {
-        if shared {
-            run_shared(workers, state, ctx, limits, max_iterations, cap)
-        } else {
-            run_workers::<G, P, Self>(workers, state, ctx, limits, max_iterations)
-        }
-    }
-
-    fn choose(
-        engine: &Engine<G, P, Self>,
-        state: &G,
-        _ctx: &Ctx<'_, G, P>,
-    ) -> Result<Choice<G::Move>, SearchError> {
-        choose(&engine.workers, state, engine.final_choice)
-    }
 
     fn prepare(
         w: &mut Worker<G::Move, ZeroSumData>,
@@ -345,6 +268,73 @@ where
             w.sync_amaf();
             rave::update(&w.tree, &mut w.amaf, &w.path, &w.played, reward);
         }
+    }
+}
+
+impl<G, P> Model<G, P> for ZeroSum
+where
+    G: Game + PartialEq + Send,
+    G::Move: Send + Sync,
+    P: Playout<G> + Sync,
+{
+    const KEEPS_GENERATORS: bool = true;
+
+    fn check(engine: &Engine<G, P, Self>) -> Result<(), SearchError> {
+        engine.check_two_player()
+    }
+
+    fn root(state: &G) -> Result<(Rules, u8), SearchError> {
+        if state.outcome().is_over() {
+            return Err(SearchError::GameOver);
+        }
+        Ok((Rules::two_player(), state.to_move().index() as u8))
+    }
+
+    fn follow(engine: &mut Engine<G, P, Self>, state: &G) -> bool {
+        let mut path = Vec::new();
+        let reusable = engine.reuse
+            && match &engine.root {
+                Some(r) if r == state => true,
+                Some(r) => find_path(r, state, &mut path),
+                None => false,
+            };
+        if reusable {
+            for &mv in &path {
+                for w in &mut engine.workers {
+                    w.advance(mv);
+                }
+            }
+        }
+        reusable
+    }
+
+    fn root_node(placeholder: G::Move, player: u8) -> ZsNode<G::Move> {
+        // The root's owner is the player who moved into it: the opponent of the mover.
+        Node::new(placeholder, 1 - player, 0.0)
+    }
+
+    fn run_threads(
+        workers: &mut [Worker<G::Move, ZeroSumData>],
+        state: &G,
+        ctx: &Ctx<'_, G, P>,
+        limits: &Limits<'_>,
+        max_iterations: u64,
+        cap: usize,
+        shared: bool,
+    ) -> Result<(), SearchError> {
+        if shared {
+            run_shared(workers, state, ctx, limits, max_iterations, cap)
+        } else {
+            run_workers::<G, P, Self>(workers, state, ctx, limits, max_iterations)
+        }
+    }
+
+    fn choose(
+        engine: &Engine<G, P, Self>,
+        state: &G,
+        _ctx: &Ctx<'_, G, P>,
+    ) -> Result<Choice<G::Move>, SearchError> {
+        choose(&engine.workers, state, engine.final_choice)
     }
 }
 
