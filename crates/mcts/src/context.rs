@@ -34,9 +34,10 @@ pub(crate) struct Expansion<'a, G> {
     pub by_hint: bool,
 }
 
-/// Read-only settings shared by the search threads. The fields after `max_depth` are read
-/// by one mode alone (see [`Model`]): the two-player options by
-/// [`ZeroSum`](crate::ZeroSum), `rules` and `player` by [`General`](crate::General).
+/// Read-only settings shared by the search threads. Past `max_depth` (and but for the
+/// node cap in `expansion`, which both read) each field is read by one mode alone: the
+/// two-player options by [`ZeroSum`](crate::ZeroSum), `rules` and `player` by
+/// [`General`](crate::General).
 pub(crate) struct Ctx<'a, G: GeneralGame, P> {
     pub playout: &'a P,
     pub exploration: f64,
