@@ -1,8 +1,9 @@
 //! Monte Carlo tree search on general games: iterations (one playout each) per second of
 //! `mcts::GeneralMcts` on EinStein würfelt nicht! (dice: chance nodes) and on the
 //! three-player m,n,k-game, and, as the reference measured in the same run, `GeneralMcts`
-//! against the two-player engine `mcts::Mcts` on Connect Four (a `Game`, so a
-//! `GeneralGame` too): what the general engine costs where the specialised one applies.
+//! against `mcts::Mcts` on Connect Four (a `Game`, so a `GeneralGame` too): the one engine
+//! in its general mode and in its two-player mode, so what the general mode costs where
+//! the two-player one applies.
 //!
 //! `cargo bench -p benches --bench mcts_general`
 //!
@@ -52,7 +53,7 @@ fn bench_general(c: &mut Criterion) {
     group.bench_function("GeneralMcts/connect4", |b| {
         b.iter(|| black_box(ai.search(black_box(&four)).unwrap().best_move));
     });
-    // Tree reuse off: every search starts from an empty tree, as GeneralMcts's do.
+    // Tree reuse off: every search starts from an empty tree, as the general mode's do.
     let mut ai = Mcts::new().with_tree_reuse(false).with_budget(budget);
     group.bench_function("Mcts/connect4", |b| {
         b.iter(|| black_box(ai.search(black_box(&four)).unwrap().best_move));

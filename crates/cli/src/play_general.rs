@@ -401,12 +401,12 @@ impl<G: Tabletop> Seat<G> {
             Seat::Search(searcher) => searcher.choose(state, strength),
             Seat::Mcts(mcts) => {
                 let r = mcts.search(state)?;
-                let proven = if r.proven { ", proven" } else { "" };
+                let proven = if r.value.is_proven() { ", proven" } else { "" };
                 Ok((
                     r.best_move,
                     format!(
                         "value {:+.3}{proven}, {} playouts ({:.0}/s), tree {} nodes, {:.3} s",
-                        r.value,
+                        r.in_game_units(r.value.reward()),
                         r.stats.iterations,
                         r.playouts_per_second(),
                         r.tree_size,

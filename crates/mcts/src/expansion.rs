@@ -1,47 +1,12 @@
-//! Expansion: creating a node's children at once (shrunk by the game's hooks where it
-//! has them), in a random order or ordered by priors, within the tree's node cap.
+//! Expansion in the two-player mode: creating a node's children at once (shrunk by the
+//! game's hooks where it has them), in a random order or ordered by priors, within the
+//! tree's node cap. (The general mode's expansion, by turn, is in `general.rs`.)
 
-use search_core::{Evaluator, Game, Outcome, SearchError, SplitMix64};
+use search_core::{Game, Outcome, SearchError, SplitMix64};
 
-use crate::solver::update_bounds;
-use crate::tree::{LOSS, Node, WIN};
-
-/// Where the priors used for progressive bias come from.
-pub(crate) enum PriorSource<G: Game> {
-    None,
-    Hints,
-    Evaluator(Box<dyn Evaluator<G> + Send + Sync>, f64),
-}
-
-/// The settings expansion reads, shared by the search threads.
-pub(crate) struct Expansion<'a, G: Game> {
-    /// Where priors come from.
-    pub prior: &'a PriorSource<G>,
-    /// Use the game's `winning_move` / `non_losing_moves` hooks.
-    pub hooks: bool,
-    /// The most nodes this thread's tree may hold.
-    pub cap: usize,
-    /// Create the children best `move_order_hint` first (progressive widening without
-    /// priors: the children a node may try first are the game's best guesses).
-    pub by_hint: bool,
-}
-
-/// Buffers reused by every expansion (and by playouts, for the moves).
-pub(crate) struct Scratch<M> {
-    /// Moves of the state being expanded or played out.
-    pub moves: Vec<M>,
-    /// Moves with their priors, sorted at expansion when priors are on.
-    pub order: Vec<(f32, M)>,
-}
-
-impl<M> Scratch<M> {
-    pub(crate) fn new() -> Self {
-        Scratch {
-            moves: Vec::new(),
-            order: Vec::new(),
-        }
-    }
-}
+use crate::context::{Expansion, PriorSource, Scratch};
+use crate::solver::{LOSS, WIN, ZsNode, update_bounds};
+use crate::tree::reserve_within;
 
 /// The most children a node can have (the tree stores the count in 16 bits).
 pub(crate) const MAX_CHILDREN: usize = u16::MAX as usize;
@@ -173,7 +138,7 @@ pub(crate) fn order<G: Game>(
                     Outcome::Ongoing => {
                         // The evaluation is for the side to move in the child: the mover's
                         // opponent, or the mover again after an extra turn.
-                        let e = f64::from(e.evaluate(&child));
+                        let e = e(&child);
                         let v = if child.to_move() == state.to_move() {
                             e
                         } else {
@@ -209,7 +174,7 @@ pub(crate) fn order<G: Game>(
 /// Generates the children of `tree[idx]`, the node of `state`. `Ok(false)`: not expanded
 /// because the tree is full (never at the root, where a full tree is an error).
 pub(crate) fn expand<G: Game>(
-    tree: &mut Vec<Node<G::Move>>,
+    tree: &mut Vec<ZsNode<G::Move>>,
     scratch: &mut Scratch<G::Move>,
     rng: &mut SplitMix64,
     idx: usize,
@@ -230,11 +195,11 @@ pub(crate) fn expand<G: Game>(
     let first = tree.len();
     if order(scratch, rng, state, opts) {
         for &(p, mv) in scratch.order.iter() {
-            tree.push(Node::new(mv, mover, p));
+            tree.push(ZsNode::new(mv, mover, p));
         }
     } else {
         for &mv in scratch.moves.iter() {
-            tree.push(Node::new(mv, mover, 0.0));
+            tree.push(ZsNode::new(mv, mover, 0.0));
         }
     }
     let node = &mut tree[idx];
@@ -257,17 +222,4 @@ pub(crate) fn expand<G: Game>(
         Generated::Moves => {}
     }
     Ok(true)
-}
-
-/// Makes room for `extra` more nodes without letting the arena's capacity pass `cap` nodes
-/// (`len + extra <= cap` is checked by the caller): it grows by doubling, as a `Vec` does,
-/// but the last step stops at the cap, so the memory a tree holds never exceeds
-/// `cap × NODE_BYTES`.
-#[inline]
-pub(crate) fn reserve_within<M>(tree: &mut Vec<M>, extra: usize, cap: usize) {
-    let len = tree.len();
-    if tree.capacity() - len < extra {
-        let target = (len + extra).max(tree.capacity() * 2).max(64).min(cap);
-        tree.reserve_exact(target - len);
-    }
 }

@@ -1,4 +1,4 @@
-//! # mcts: Monte Carlo tree search for any two-player game
+//! # mcts: Monte Carlo tree search for two-player games, dice and many players
 //!
 //! Monte Carlo tree search (MCTS) chooses a move by *playing*: from the current position it
 //! grows a tree of the positions it has tried, and from each new leaf it plays one
@@ -6,6 +6,18 @@
 //! backed up along the path; moves that win more often get tried more often, and the move
 //! finally played is the one tried most. It needs no evaluation function at all, only the
 //! rules of the game: implement [`search_core::Game`] and start it in one line.
+//!
+//! **One engine, two modes.** [`Engine`] is the crate's one MCTS engine; its type parameter
+//! `K` ([`Mode`]) decides what it searches. [`Mcts`] (mode [`ZeroSum`]) is the engine for a
+//! two-player [`Game`](search_core::Game), with everything only such games allow: the
+//! MCTS-Solver's proven wins, losses and draws, tree reuse, the game's hooks, priors, RAVE,
+//! transpositions, tree parallelism, and [`Strategy`](search_core::Strategy) with
+//! [`analyze`](search_core::Strategy::analyze). [`GeneralMcts`] (mode [`General`]) is the
+//! same engine for any [`GeneralGame`](search_core::GeneralGame): chance nodes, any number
+//! of players. Both grow the same tree, run the same selection, playout and backup loop on
+//! the same threads, take the same [`Playout`] policies and return the same
+//! [`SearchResult`]; the mode decides what a node keeps, what a reward is and what can be
+//! proven, and its code is compiled into that mode's engine alone.
 //!
 //! ## The five steps: new, with_budget, with_threads, run, read stats
 //!
@@ -46,8 +58,9 @@
 //!   times the playouts per second of the `mcts` 0.3 and `minimax` 0.6 crates measured side
 //!   by side (see `docs/benchmarks/mcts.md` in the repository). The tree grows by about two
 //!   nodes per iteration there, 24 bytes each for a one- or two-byte move
-//!   ([`Mcts::NODE_BYTES`]); cap it with [`Mcts::with_node_cap`] or
-//!   [`Mcts::with_memory_cap`] (default [`DEFAULT_NODE_CAP`] nodes, about 400 MB).
+//!   ([`NODE_BYTES`](Engine::NODE_BYTES)); cap it with
+//!   [`with_node_cap`](Engine::with_node_cap) or [`with_memory_cap`](Engine::with_memory_cap)
+//!   (default [`DEFAULT_NODE_CAP`] nodes, about 400 MB).
 //!
 //! ## The algorithm, exactly
 //! Each iteration, starting from the root:
@@ -59,7 +72,8 @@
 //!
 //!    where `n` is the child's visits, `N` the parent's visits, `Q` the child's **mean
 //!    reward for the player who made the move**, `c` the exploration constant
-//!    ([`Mcts::with_exploration`], default [`Mcts::DEFAULT_EXPLORATION`] = 1.0), and the
+//!    ([`with_exploration`](Engine::with_exploration), default
+//!    [`DEFAULT_EXPLORATION`](Engine::DEFAULT_EXPLORATION) = 1.0), and the
 //!    last term the optional progressive bias (`w = 0` without priors). `Q`, `1/sqrt(n)`
 //!    and `sqrt(ln N)` are kept per node in single precision and updated at
 //!    backpropagation (`ln` exact to about 1e-9); children whose proven bounds cannot change
@@ -67,7 +81,7 @@
 //!    expansion order.
 //! 2. **Expansion.** The first time a visited node is selected again, all its children
 //!    are created at once (the game's `winning_move` and `non_losing_moves` hooks may
-//!    shrink that list, see [`Mcts::with_game_hooks`]).
+//!    shrink that list, see [`with_game_hooks`](Engine::with_game_hooks)).
 //! 3. **Simulation.** From the new child, a [`Playout`] plays to the end of the game, or
 //!    to its cut-off where an evaluator scores it ([`EvalCutoff`]).
 //! 4. **Backpropagation.** Every node on the path adds one visit and the reward for the
@@ -90,17 +104,17 @@
 //!
 //! ## The rest
 //! * **Tree reuse:** [`Strategy::observe_move`](search_core::Strategy::observe_move) (or
-//!   [`Mcts::advance`]) re-roots the tree at the move played, keeping the subtree's
+//!   [`advance`](Engine::advance)) re-roots the tree at the move played, keeping the subtree's
 //!   statistics and compacting the arena so discarded branches' memory is reused. It takes
 //!   the position *before* the move: a move that is not legal there panics in builds with
-//!   debug assertions, and [`Mcts::try_advance`] returns it as an error.
+//!   debug assertions, and [`try_advance`](Engine::try_advance) returns it as an error.
 //!   [`Strategy::observe_undo`](search_core::Strategy::observe_undo) (called after every
 //!   `undo` of [`search_core::play::PlayLoop`]) drops a tree whose line was taken back.
 //! * **Budgets:** iterations, time, depth (no expansion deeper), and a stop flag; a node
 //!   limit is refused (the tree's size is the node cap's job), and so is a depth limit
-//!   with nothing that would end the search; see [`Mcts::with_budget`].
-//! * **Bounded memory:** a node cap ([`Mcts::with_node_cap`], or in bytes
-//!   [`Mcts::with_memory_cap`]), shared by the threads. The tree never grows past it: at
+//!   with nothing that would end the search; see [`with_budget`](Engine::with_budget).
+//! * **Bounded memory:** a node cap ([`with_node_cap`](Engine::with_node_cap), or in bytes
+//!   [`with_memory_cap`](Engine::with_memory_cap)), shared by the threads. The tree never grows past it: at
 //!   the cap it stops expanding and keeps simulating from its leaves, so the search runs on
 //!   within its budget at constant memory.
 //! * **Final move:** a proven win first, then the most visited move ([`FinalChoice`]);
@@ -110,69 +124,89 @@
 //!   workspace-wide [`Stats`](search_core::Stats) (nodes added, playouts, iterations,
 //!   depth, time) and the tree's own counters (tree size, root visits, threads,
 //!   playouts/s), and prints all of it with `Display`.
-//! * **Reading the tree:** [`Mcts::root_view`] returns a [`NodeView`] of the kept tree's
+//! * **Reading the tree:** [`root_view`](Engine::root_view) returns a [`NodeView`] of the kept tree's
 //!   root: per node the move, visits, mean reward and proven value, and the children, to
 //!   print or draw what the search explored.
-//! * **Threads:** [`Mcts::with_threads`] grows one tree per thread, merged at the root
+//! * **Threads:** [`with_threads`](Engine::with_threads) grows one tree per thread, merged at the root
 //!   (root parallelisation, the default, chosen by measurement), or searches one tree
 //!   shared by all threads ([`Parallelism::Tree`]: node statistics are atomics, a thread
 //!   adds a virtual loss to the nodes it descends through, expansion is claimed per node
 //!   with a flag); no `unsafe` and no locks in the hot loop. See
-//!   [`Mcts::with_parallelism`].
-//! * **Progressive widening** ([`Mcts::with_progressive_widening`], off by default): a
+//!   [`with_parallelism`](Engine::with_parallelism).
+//! * **Progressive widening** ([`with_progressive_widening`](Engine::with_progressive_widening), off by default): a
 //!   node with `n` visits selects among its first `c · n^e` children only, created in the
 //!   game's [`move_order_hint`](search_core::Game::move_order_hint) order.
 //! * **Reproducible:** all randomness comes from
 //!   [`SplitMix64`](search_core::SplitMix64) streams of the seed
-//!   ([`Mcts::with_seed`], default 0); with an iteration budget a seed always gives the
+//!   ([`with_seed`](Engine::with_seed), default 0); with an iteration budget a seed always gives the
 //!   same result on one thread, and with root parallelism (the default) on several
-//!   unless a thread proves the root's value (see [`Mcts::with_threads`]).
+//!   unless a thread proves the root's value (see [`with_threads`](Engine::with_threads)).
 //! * **Errors, not panics:** a finished game, a zero or refused budget, a NaN or negative
 //!   exploration constant, zero threads: each is a [`SearchError`](search_core::SearchError). So is a
 //!   broken game (an ongoing state without moves, a hook move that is not legal), and a panic in your game, playout or evaluator
 //!   on one of several threads: [`WorkerPanicked`](search_core::SearchError::WorkerPanicked),
-//!   with the other threads stopped (see [`Mcts::search`]).
+//!   with the other threads stopped (see [`search`](Engine::search)).
 //! * **Extra turns:** like the `adversarial` engines, MCTS accepts a game in which a move
 //!   may leave the same player to move (as a completed box does in Dots and Boxes): every
 //!   node keeps the player who moved into it, rewards are backed up for that player, and
 //!   the solver negates a proven value only where the mover changes, never by depth.
-//! * **Dice, cards and more players:** [`GeneralMcts`] searches any
-//!   [`GeneralGame`](search_core::GeneralGame): chance nodes (each outcome a child with its
-//!   own statistics, entered with its probability), any number of players (each node backs
-//!   up the reward of the player who moved into it, normalised by the game's reward range),
-//!   turns in any order; it proves where a player can force the top of the reward range.
-//!   Random playouts by default ([`GeneralPlayout`]), one thread or a tree per thread.
+//! * **Dice, cards and more players:** [`GeneralMcts`], the engine in mode [`General`],
+//!   searches any [`GeneralGame`](search_core::GeneralGame): chance nodes (each outcome a
+//!   child with its own statistics, entered with its probability), any number of players
+//!   (each node backs up the reward of the player who moved into it, normalised by the
+//!   game's reward range), turns in any order; it proves where a player can force the top
+//!   of the reward range. Random playouts by default (any [`Playout`] without a cut-off),
+//!   one thread or a tree per thread.
 //! * **What your game needs** beyond [`Game`](search_core::Game): searching needs
 //!   `G: PartialEq + Send` and `G::Move: Send + Sync` (`PartialEq` to find the kept tree's
 //!   position, `Send` and `Sync` for the threads), and the playout policy `P: Playout<G> + Sync`;
-//!   configuring the engine and reading its tree need nothing more than `Game`.
+//!   configuring the engine and reading its tree need nothing more than `Game`. The general
+//!   mode needs `G: GeneralGame + Send`, `G::Move: Send` and `P: Playout<G> + Sync`.
 #![warn(missing_docs)]
 #![forbid(unsafe_code)]
 #![cfg_attr(docsrs, feature(doc_cfg))]
 
-mod expansion;
-mod final_choice;
-mod general;
-mod mcts;
-mod playout;
-mod rave;
+// Modules in groups from the bottom up: a module uses only modules of its own group and of
+// the groups before it (no module cycles). The tree, the game's promises, what a node
+// keeps in each mode, and a result:
+mod general_node;
 mod result;
-mod search;
-mod selection;
-mod shared;
+mod rules;
 mod solver;
-mod strategy;
-mod threads;
-mod transpositions;
 mod tree;
-mod view;
+// What the two-player mode keeps beside the tree, and selection:
+mod rave;
+mod selection;
+mod transpositions;
+// The modes as types; the settings and buffers of a search; playouts and expansion:
+mod context;
+mod expansion;
+mod mode;
+mod playout;
+// One search thread and its loop; the threads; merging their roots; the engine:
+mod engine;
+mod final_choice;
+mod threads;
 mod worker;
+// Tree parallelism and tree reuse (two-player mode), the options of that mode:
+mod options;
+mod reuse;
+mod shared;
+// The search, each mode's answers to the loop, and reading the result:
+mod general;
+mod search;
+mod strategy;
+mod view;
+mod zero_sum;
 
+pub use engine::{DEFAULT_NODE_CAP, Engine, GeneralMcts, MAX_THREADS, Mcts};
 pub use final_choice::FinalChoice;
-pub use general::{GeneralMcts, GeneralMoveStats, GeneralPlayout, GeneralSearchResult};
-pub use mcts::{DEFAULT_NODE_CAP, MAX_THREADS, Mcts, Parallelism};
+pub use mode::{General, Mode, ZeroSum};
 pub use playout::{EvalCutoff, HintPlayout, MAX_PLAYOUT_PLIES, Playout, RandomPlayout};
+#[allow(deprecated)]
+pub use result::{GeneralMoveStats, GeneralSearchResult};
 pub use result::{MoveStats, SearchResult, Value};
+pub use threads::Parallelism;
 pub use view::NodeView;
 
 /// The examples of `README.md`, run by `cargo test --doc`.

@@ -1,17 +1,23 @@
-//! Playout policies: how a simulation chooses its moves, and when it stops early.
+//! Playouts, for both modes: the one [`Playout`] trait (how a simulation chooses its
+//! moves, and when it stops early), the shipped policies, and the one playout loop, whose
+//! end (a finished game scored, or a cut-off) each mode gives through [`Rollout`].
 
-use search_core::{Evaluator, Game, Outcome, Player, SearchError, SplitMix64};
+use search_core::{Evaluator, Game, GeneralGame, SearchError, SplitMix64};
 
+use crate::context::Scratch;
 use crate::rave::Recorder;
+use crate::rules::Rules;
 
 /// How a playout (a simulated game from a new leaf of the tree) chooses its moves, and
-/// whether it stops early.
+/// whether it stops early: one trait for both modes of the [`Engine`](crate::Engine), for
+/// any [`GeneralGame`] (every [`Game`] is one).
 ///
 /// The engine owns the loop: it generates the legal moves into a reused buffer, asks
 /// [`choose`](Playout::choose) for one, plays it, and repeats until the game ends, or until
 /// [`cutoff_plies`](Playout::cutoff_plies) plies were played, where it asks
-/// [`score`](Playout::score) instead. Implementations must return one of the moves they are
-/// given.
+/// [`score`](Playout::score) instead. Chance outcomes are always drawn by their
+/// probabilities, never asked of the policy. Implementations must return one of the moves
+/// they are given.
 ///
 /// A policy biased by your game's knowledge is a few lines:
 ///
@@ -28,8 +34,21 @@ use crate::rave::Recorder;
 /// }
 /// # let _ = WinFirst;
 /// ```
-pub trait Playout<G: Game> {
-    /// Chooses the next playout move among `moves` (the legal moves of `state`, never empty).
+pub trait Playout<G: GeneralGame> {
+    /// `true` if [`choose`](Playout::choose) picks uniformly at random among the legal moves
+    /// and [`next_move`](Playout::next_move) is not overridden: a two-player engine then asks
+    /// the game's own [`random_move`](Game::random_move) instead, which a game may answer
+    /// without listing the moves. Default: `false`.
+    ///
+    /// ```
+    /// use mcts::{HintPlayout, Playout, RandomPlayout};
+    /// assert!(<RandomPlayout as Playout<games::TicTacToe>>::UNIFORM);
+    /// assert!(!<HintPlayout as Playout<games::TicTacToe>>::UNIFORM);
+    /// ```
+    const UNIFORM: bool = false;
+
+    /// Chooses the next playout move among `moves` (the legal moves of the player to move
+    /// in `state`, never empty).
     ///
     /// ```
     /// use games::TicTacToe;
@@ -41,12 +60,12 @@ pub trait Playout<G: Game> {
     /// ```
     fn choose(&self, state: &G, moves: &[G::Move], rng: &mut SplitMix64) -> G::Move;
 
-    /// The next playout move in `state`, `None` when it has no legal move: what the engine
-    /// calls at each ply. The default lists the legal moves into `moves` (a buffer the engine
-    /// reuses) and asks [`choose`](Playout::choose). [`RandomPlayout`] overrides it with the
-    /// game's own [`random_move`](Game::random_move), which a game may answer without
-    /// listing the moves. Override it only to skip the list the same way; the choice itself
-    /// belongs in `choose`.
+    /// The next playout move of the player to move in `state`, `None` when it has no legal
+    /// move: what the engine calls at each of the players' plies. The default lists the legal
+    /// moves into `moves` (a buffer the engine reuses) and asks [`choose`](Playout::choose).
+    /// Override it only to skip the list; the choice itself belongs in `choose`. (With
+    /// [`UNIFORM`](Playout::UNIFORM) a two-player engine asks the game's
+    /// [`random_move`](Game::random_move) instead.)
     ///
     /// ```
     /// use games::TicTacToe;
@@ -64,7 +83,7 @@ pub trait Playout<G: Game> {
         rng: &mut SplitMix64,
     ) -> Option<G::Move> {
         moves.clear();
-        state.legal_moves(moves);
+        state.moves(moves);
         if moves.is_empty() {
             None
         } else {
@@ -86,8 +105,10 @@ pub trait Playout<G: Game> {
 
     /// The expected reward in `[0, 1]` (1 = win, ½ = draw, 0 = loss) of the side to move
     /// in `state`, an ongoing state where the playout was cut off. Only called when
-    /// [`cutoff_plies`](Playout::cutoff_plies) is `Some`. Values outside `[0, 1]` are
-    /// clamped; NaN counts as ½. Default: ½.
+    /// [`cutoff_plies`](Playout::cutoff_plies) is `Some`, by a two-player engine
+    /// ([`Mcts`](crate::Mcts)): the general mode, which has no side to move at a chance node
+    /// nor one opponent among several, refuses a policy with a cut-off. Values outside
+    /// `[0, 1]` are clamped; NaN counts as ½. Default: ½.
     ///
     /// ```
     /// use mcts::{Playout, RandomPlayout};
@@ -100,7 +121,9 @@ pub trait Playout<G: Game> {
     }
 }
 
-/// Uniformly random playouts to the end of the game: the classic, knowledge-free default.
+/// Uniformly random playouts to the end of the game: the classic, knowledge-free default
+/// of both modes (a two-player game's own [`random_move`](Game::random_move) is used when it
+/// has one, see [`Playout::UNIFORM`]).
 ///
 /// ```
 /// use mcts::{Mcts, RandomPlayout};
@@ -113,20 +136,12 @@ pub trait Playout<G: Game> {
 #[derive(Copy, Clone, Debug, Default)]
 pub struct RandomPlayout;
 
-impl<G: Game> Playout<G> for RandomPlayout {
+impl<G: GeneralGame> Playout<G> for RandomPlayout {
+    const UNIFORM: bool = true;
+
     #[inline]
     fn choose(&self, _state: &G, moves: &[G::Move], rng: &mut SplitMix64) -> G::Move {
         moves[rng.below(moves.len())]
-    }
-
-    #[inline]
-    fn next_move(
-        &self,
-        state: &G,
-        moves: &mut Vec<G::Move>,
-        rng: &mut SplitMix64,
-    ) -> Option<G::Move> {
-        state.random_move(rng, moves)
     }
 }
 
@@ -286,6 +301,8 @@ impl<P, E> EvalCutoff<P, E> {
 }
 
 impl<G: Game, P: Playout<G>, E: Evaluator<G>> Playout<G> for EvalCutoff<P, E> {
+    const UNIFORM: bool = P::UNIFORM;
+
     #[inline]
     fn choose(&self, state: &G, moves: &[G::Move], rng: &mut SplitMix64) -> G::Move {
         self.inner.choose(state, moves, rng)
@@ -318,17 +335,6 @@ impl<G: Game, P: Playout<G>, E: Evaluator<G>> Playout<G> for EvalCutoff<P, E> {
     }
 }
 
-/// The reward in `[0, 1]` of the first player for a finished game (1 win, ½ draw, 0 loss;
-/// an ongoing state, which only a broken game reports at its end, counts as ½).
-#[inline]
-pub(crate) fn first_player_reward(outcome: Outcome) -> f64 {
-    match outcome {
-        Outcome::Win(Player::First) => 1.0,
-        Outcome::Win(Player::Second) => 0.0,
-        Outcome::Draw | Outcome::Ongoing => 0.5,
-    }
-}
-
 /// The longest playout the engine plays before scoring it a draw: a guard against games
 /// that never end (cycles), not a limit any finite board game reaches.
 ///
@@ -337,35 +343,64 @@ pub(crate) fn first_player_reward(outcome: Outcome) -> f64 {
 /// ```
 pub const MAX_PLAYOUT_PLIES: u32 = 100_000;
 
-/// Runs one playout from `state` (modified in place) and returns the first player's reward
-/// and the number of plies played (0: `state` had no legal move, or a cut-off at 0 plies).
+/// How a playout of a mode moves and ends: the playout loop ([`run_playout`]) is the same
+/// for both modes.
+pub(crate) trait Rollout<G: GeneralGame, P> {
+    /// What a playout yields (see [`Model::Reward`](crate::mode::Model::Reward)).
+    type Reward;
+
+    /// The most plies a playout plays before [`cut_off`](Rollout::cut_off).
+    fn limit(policy: &P) -> u32;
+
+    /// The next move (a player's, or a chance outcome) in `state`; `None` when the game is
+    /// over.
+    fn next(
+        policy: &P,
+        state: &G,
+        rng: &mut SplitMix64,
+        s: &mut Scratch<G::Move>,
+        rules: &Rules,
+    ) -> Result<Option<G::Move>, SearchError>;
+
+    /// The reward of the finished game `state`.
+    fn finished(
+        state: &G,
+        s: &mut Scratch<G::Move>,
+        rules: &Rules,
+    ) -> Result<Self::Reward, SearchError>;
+
+    /// The reward of a playout stopped after `plies` plies at `state`.
+    fn cut_off(
+        policy: &P,
+        state: &G,
+        s: &mut Scratch<G::Move>,
+        rules: &Rules,
+        plies: u32,
+    ) -> Result<Self::Reward, SearchError>;
+}
+
+/// Runs one playout from `state` (modified in place), telling `recorder` every move played
+/// (for RAVE), and returns its reward and the number of plies played (0: `state` was
+/// finished, or a cut-off at 0 plies).
 ///
 /// # Errors
 /// [`SearchError::NoLegalMoves`] when the playout meets an ongoing state without legal
-/// moves.
+/// moves, and the broken promises the mode checks.
 #[inline]
-pub(crate) fn run_playout<G: Game, P: Playout<G>>(
+pub(crate) fn run_playout<G, P, K, R>(
     policy: &P,
     state: &mut G,
     rng: &mut SplitMix64,
-    moves: &mut Vec<G::Move>,
-) -> Result<(f64, u32), SearchError> {
-    run_playout_recorded(policy, state, rng, moves, &mut ())
-}
-
-/// [`run_playout`], telling `recorder` every move played and by whom (for RAVE).
-#[inline]
-pub(crate) fn run_playout_recorded<G: Game, P: Playout<G>, R: Recorder<G::Move>>(
-    policy: &P,
-    state: &mut G,
-    rng: &mut SplitMix64,
-    moves: &mut Vec<G::Move>,
+    s: &mut Scratch<G::Move>,
+    rules: &Rules,
     recorder: &mut R,
-) -> Result<(f64, u32), SearchError> {
-    let limit = policy
-        .cutoff_plies()
-        .unwrap_or(MAX_PLAYOUT_PLIES)
-        .min(MAX_PLAYOUT_PLIES);
+) -> Result<(K::Reward, u32), SearchError>
+where
+    G: GeneralGame,
+    K: Rollout<G, P>,
+    R: Recorder<G>,
+{
+    let limit = K::limit(policy);
     let mut plies = 0u32;
     // The generator's state in a local for the loop, written back once: through `rng` it
     // is stored and reloaded at every ply, which lengthens the chain of draws.
@@ -374,62 +409,39 @@ pub(crate) fn run_playout_recorded<G: Game, P: Playout<G>, R: Recorder<G::Move>>
         if plies >= limit {
             break false;
         }
-        let Some(mv) = policy.next_move(state, moves, &mut local) else {
+        let Some(mv) = K::next(policy, state, &mut local, s, rules)? else {
             break true;
         };
-        recorder.record(state.to_move().index() as u8, mv);
-        state.play(mv);
+        recorder.record(state, mv);
+        state.apply(mv);
         plies += 1;
     };
     *rng = local;
-    if ended {
-        finished(state, plies)
+    let reward = if ended {
+        K::finished(state, s, rules)?
     } else {
-        cut_off(policy, state, moves, plies)
-    }
-}
-
-/// The end of a playout whose state has no legal move: the first player's reward.
-#[inline]
-fn finished<G: Game>(state: &G, plies: u32) -> Result<(f64, u32), SearchError> {
-    let outcome = state.outcome();
-    if !outcome.is_over() {
-        return Err(SearchError::NoLegalMoves);
-    }
-    Ok((first_player_reward(outcome), plies))
-}
-
-/// The end of a playout cut off after `plies` plies: the game's result if it has ended,
-/// otherwise the policy's [`score`](Playout::score) (½ past [`MAX_PLAYOUT_PLIES`]).
-#[cold]
-fn cut_off<G: Game, P: Playout<G>>(
-    policy: &P,
-    state: &G,
-    moves: &mut Vec<G::Move>,
-    plies: u32,
-) -> Result<(f64, u32), SearchError> {
-    moves.clear();
-    state.legal_moves(moves);
-    if moves.is_empty() {
-        return finished(state, plies);
-    }
-    if plies >= MAX_PLAYOUT_PLIES {
-        return Ok((0.5, plies));
-    }
-    let r = policy.score(state);
-    let r = if r.is_nan() { 0.5 } else { r.clamp(0.0, 1.0) };
-    let first = if state.to_move() == Player::First {
-        r
-    } else {
-        1.0 - r
+        K::cut_off(policy, state, s, rules, plies)?
     };
-    Ok((first, plies))
+    Ok((reward, plies))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::mode::ZeroSum;
+    use crate::solver::first_player_reward;
     use games::{ConnectFour, TicTacToe};
+
+    /// A two-player playout from `state`: its first player's reward and length.
+    fn two_player<G: Game, P: Playout<G>>(
+        policy: &P,
+        state: &mut G,
+        rng: &mut SplitMix64,
+    ) -> (f64, u32) {
+        let rules = Rules::two_player();
+        run_playout::<G, P, ZeroSum, ()>(policy, state, rng, &mut Scratch::new(), &rules, &mut ())
+            .unwrap()
+    }
 
     #[test]
     fn cut_off_scores_follow_the_threshold() {
@@ -451,31 +463,22 @@ mod tests {
         let o_wins = |s: &TicTacToe| if s.stones() % 2 == 1 { 1_000 } else { -1_000 };
         let policy = EvalCutoff::new(RandomPlayout, o_wins, 1, 10.0, 0.9).unwrap();
         let mut state = TicTacToe::new();
-        let (reward, plies) = run_playout(
-            &policy,
-            &mut state,
-            &mut SplitMix64::new(1),
-            &mut Vec::new(),
-        )
-        .unwrap();
-        assert_eq!((reward, plies), (0.0, 1));
+        let result = two_player(&policy, &mut state, &mut SplitMix64::new(1));
+        assert_eq!(result, (0.0, 1));
     }
 
     #[test]
     fn playouts_end_the_game_and_score_it() {
         let mut rng = SplitMix64::new(3);
-        let mut moves = Vec::new();
         for _ in 0..100 {
             let mut state = ConnectFour::new();
-            let (reward, plies) =
-                run_playout(&RandomPlayout, &mut state, &mut rng, &mut moves).unwrap();
+            let (reward, plies) = two_player(&RandomPlayout, &mut state, &mut rng);
             assert!(state.outcome().is_over());
             assert_eq!(reward, first_player_reward(state.outcome()));
             assert_eq!(plies, state.moves_played());
         }
         let mut over: TicTacToe = "xxx oo. ...".parse().unwrap();
-        let (reward, plies) =
-            run_playout(&HintPlayout::new(0.0), &mut over, &mut rng, &mut moves).unwrap();
-        assert_eq!((reward, plies), (1.0, 0));
+        let result = two_player(&HintPlayout::new(0.0), &mut over, &mut rng);
+        assert_eq!(result, (1.0, 0));
     }
 }

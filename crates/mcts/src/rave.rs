@@ -5,7 +5,9 @@
 //! with its AMAF mean, trusting the AMAF mean less as the parent's visits grow:
 //! `β = sqrt(k / (3 n + k))` with the equivalence parameter `k`.
 
-use crate::tree::Node;
+use search_core::{Game, GeneralGame};
+
+use crate::solver::ZsNode;
 
 /// A child's all-moves-as-first statistics: visits and the mean reward for its owner.
 #[derive(Copy, Clone, Debug, Default, PartialEq)]
@@ -23,22 +25,22 @@ impl Amaf {
     }
 }
 
-/// Where the moves of one iteration go: nowhere (plain UCT), or into a list of
-/// `(player, move)` for the AMAF update.
-pub(crate) trait Recorder<M> {
-    /// `player` (its index) played `mv`.
-    fn record(&mut self, player: u8, mv: M);
+/// Where the moves of one iteration go: nowhere (plain UCT, and the general mode), or into
+/// a list of `(player, move)` for the AMAF update.
+pub(crate) trait Recorder<G: GeneralGame> {
+    /// `mv` is about to be played in `state`.
+    fn record(&mut self, state: &G, mv: G::Move);
 }
 
-impl<M> Recorder<M> for () {
+impl<G: GeneralGame> Recorder<G> for () {
     #[inline(always)]
-    fn record(&mut self, _player: u8, _mv: M) {}
+    fn record(&mut self, _state: &G, _mv: G::Move) {}
 }
 
-impl<M> Recorder<M> for Vec<(u8, M)> {
+impl<G: Game> Recorder<G> for Vec<(u8, G::Move)> {
     #[inline]
-    fn record(&mut self, player: u8, mv: M) {
-        self.push((player, mv));
+    fn record(&mut self, state: &G, mv: G::Move) {
+        self.push((state.to_move().index() as u8, mv));
     }
 }
 
@@ -62,7 +64,7 @@ pub(crate) fn blended(child_mean: f32, amaf: Amaf, beta: f32) -> f32 {
 /// `moves` every move of the iteration from the root on (`moves[k]` leads out of
 /// `path[k]`), and `reward` is the first player's reward.
 pub(crate) fn update<M: Copy + PartialEq>(
-    tree: &[Node<M>],
+    tree: &[ZsNode<M>],
     amaf: &mut [Amaf],
     path: &[u32],
     moves: &[(u8, M)],
@@ -110,15 +112,15 @@ mod tests {
     fn only_moves_of_the_same_player_played_later_count() {
         // root (owner 1) -> children a = move 1, b = move 2 (owner 0); a -> c = move 2,
         // d = move 3 (owner 1).
-        let mut t = vec![Node::new(0u8, 1, 0.0)];
+        let mut t = vec![ZsNode::new(0u8, 1, 0.0)];
         t[0].first_child = 1;
         t[0].num_children = 2;
-        t.push(Node::new(1, 0, 0.0));
-        t.push(Node::new(2, 0, 0.0));
+        t.push(ZsNode::new(1, 0, 0.0));
+        t.push(ZsNode::new(2, 0, 0.0));
         t[1].first_child = 3;
         t[1].num_children = 2;
-        t.push(Node::new(2, 1, 0.0));
-        t.push(Node::new(3, 1, 0.0));
+        t.push(ZsNode::new(2, 1, 0.0));
+        t.push(ZsNode::new(3, 1, 0.0));
         let mut amaf = vec![Amaf::default(); t.len()];
         // Player 0 plays 1, player 1 plays 3, then player 0 plays 2 in the playout; the
         // first player wins (reward 1).

@@ -1,29 +1,71 @@
-//! [`Mcts::search`]: checking the request, finding the kept tree's place (tree reuse),
-//! running the threads and reading the result; [`Mcts::advance`] to follow a move.
+//! [`Engine::search`]: checking the request, making the kept trees belong to the position
+//! (tree reuse, in the two-player mode), running the threads and reading the result, for
+//! both modes, with [`Model`], what a search asks of a mode beside its iterations.
 
 use std::sync::atomic::AtomicBool;
 
 use search_core::{
-    Budget, BudgetError, BudgetField, Game, IllegalMoveError, SearchError, SplitMix64, Stats,
+    Budget, BudgetError, BudgetField, Game, GeneralGame, SearchError, SplitMix64, Stats,
 };
 
-use crate::expansion::{Expansion, reserve_within};
-use crate::final_choice::choose;
-use crate::mcts::{Mcts, Parallelism};
+use crate::context::{Ctx, Expansion, Limits};
+use crate::engine::Engine;
+use crate::final_choice::Choice;
+use crate::mode::{DataOf, General, ZeroSum};
 use crate::playout::Playout;
 use crate::rave::Amaf;
 use crate::result::SearchResult;
+use crate::rules::Rules;
 use crate::selection::Widening;
-use crate::shared::run_shared;
-use crate::threads::run_workers;
+use crate::threads::Parallelism;
 use crate::transpositions::Slot;
-use crate::tree::Node;
-use crate::worker::{Ctx, Limits, Worker};
+use crate::tree::{Node, reserve_within};
+use crate::worker::{Steps, Worker};
 
-/// The engine's name in budget errors.
-const ENGINE: &str = "Mcts";
+/// What a search asks of a mode beside its iterations ([`Steps`]): its checks, the root,
+/// tree reuse, the threads and the final move. Implemented by [`ZeroSum`] (in
+/// `zero_sum.rs`) and [`General`] (in `general.rs`).
+pub(crate) trait Model<G: GeneralGame, P>: Steps<G, P> {
+    /// Whether the threads' generators go on from one search to the next (with tree
+    /// reuse) rather than start again from the seed's streams at every search.
+    const KEEPS_GENERATORS: bool;
 
-impl<G, P> Mcts<G, P>
+    /// Checks the options of `engine` that only this mode has.
+    fn check(engine: &Engine<G, P, Self>) -> Result<(), SearchError>;
+
+    /// Checks the root: the error for a state that cannot be searched, else the game's
+    /// rules and the player to move.
+    fn root(state: &G) -> Result<(Rules, u8), SearchError>;
+
+    /// Makes the workers' trees belong to `state` (tree reuse): `false` when they must
+    /// start afresh.
+    fn follow(engine: &mut Engine<G, P, Self>, state: &G) -> bool;
+
+    /// The root node of a new tree for `state`, whose player to move is `player`.
+    fn root_node(placeholder: G::Move, player: u8) -> Node<G::Move, DataOf<Self>>;
+
+    /// Runs the workers on `state` (a tree each, or one shared tree when `shared`).
+    #[allow(clippy::too_many_arguments)]
+    fn run_threads(
+        workers: &mut [Worker<G::Move, DataOf<Self>>],
+        state: &G,
+        ctx: &Ctx<'_, G, P>,
+        limits: &Limits<'_>,
+        max_iterations: u64,
+        cap: usize,
+        shared: bool,
+    ) -> Result<(), SearchError>;
+
+    /// The move chosen by the search that just ended, the root's value and every root
+    /// move's statistics, merged over the threads.
+    fn choose(
+        engine: &Engine<G, P, Self>,
+        state: &G,
+        ctx: &Ctx<'_, G, P>,
+    ) -> Result<Choice<G::Move>, SearchError>;
+}
+
+impl<G, P> Engine<G, P, ZeroSum>
 where
     G: Game + PartialEq + Send,
     G::Move: Send + Sync,
@@ -38,8 +80,8 @@ where
     /// the engine cannot use: zero iterations or time
     /// ([`BudgetError::ZeroIterations`]...), a node limit
     /// ([`BudgetError::Unsupported`]: bound the tree with
-    /// [`with_node_cap`](Mcts::with_node_cap)), or a depth limit with nothing that would
-    /// end the search ([`BudgetError::NeverStops`]); see [`with_budget`](Mcts::with_budget).
+    /// [`with_node_cap`](Engine::with_node_cap)), or a depth limit with nothing that would
+    /// end the search ([`BudgetError::NeverStops`]); see [`with_budget`](Engine::with_budget).
     /// [`SearchError::Config`] for an invalid option (exploration constant NaN or negative,
     /// zero threads, a node cap too small for the root's moves). A broken game, wherever
     /// the search meets it (in the tree or in a playout): [`SearchError::NoLegalMoves`]
@@ -53,7 +95,7 @@ where
     /// # Panics
     /// With one thread the search runs on the calling thread, and a panic in the game, the
     /// playout policy or the evaluator prior unwinds to the caller. With more threads
-    /// ([`with_threads`](Mcts::with_threads)) every thread is one the engine started: a
+    /// ([`with_threads`](Engine::with_threads)) every thread is one the engine started: a
     /// panic on any of them is caught, the other threads stop within 16 iterations, and
     /// the search returns [`SearchError::WorkerPanicked`] with the panic's message (never
     /// a move chosen from the threads that survived).
@@ -78,250 +120,224 @@ where
     /// [`BudgetError::Unsupported`]: search_core::BudgetError::Unsupported
     /// [`BudgetError::NeverStops`]: search_core::BudgetError::NeverStops
     pub fn search(&mut self, state: &G) -> Result<SearchResult<G::Move>, SearchError> {
-        self.validate()?;
-        check_budget(&self.budget, ENGINE)?;
-        if state.outcome().is_over() {
-            return Err(SearchError::GameOver);
-        }
-        let running = self.budget.start()?;
-        let max_iterations = self.budget.max_iterations().unwrap_or(u64::MAX);
-        // With RAVE every node also carries its AMAF statistics: fewer nodes fit in the
-        // memory the node cap stands for (node cap x NODE_BYTES).
-        // With RAVE and transpositions every node also carries what they keep beside the
-        // tree: fewer nodes fit in the memory the node cap stands for (node cap x
-        // NODE_BYTES).
-        let node = Self::NODE_BYTES as u64;
-        let mut beside = 0;
-        if self.rave.is_some() {
-            beside += core::mem::size_of::<Amaf>() as u64;
-        }
-        if self.position_key.is_some() {
-            beside += (core::mem::size_of::<u64>() + core::mem::size_of::<Slot>()) as u64;
-        }
-        let node_cap = self.node_cap * node / (node + beside);
-        let threads = (self.threads as u64).min(node_cap).min(max_iterations) as usize;
-        let shared = threads > 1 && self.parallelism == Parallelism::Tree;
-        let tree_cap = if shared {
-            node_cap
-        } else {
-            node_cap / threads as u64
-        };
-        let cap = tree_cap.min(u64::from(u32::MAX)) as usize;
-        self.sync(state, threads, cap, shared)?;
-        let ctx = Ctx {
-            playout: &self.playout,
-            expansion: Expansion {
-                prior: &self.prior,
-                hooks: self.hooks,
-                cap,
-                by_hint: self.widening.is_some(),
-            },
-            prior_weight: self.prior_weight,
-            exploration: self.exploration,
-            max_depth: self.budget.max_depth().unwrap_or(u32::MAX),
-            widening: self.widening.map(|(coefficient, exponent)| Widening {
-                coefficient: coefficient as f32,
-                exponent: exponent as f32,
-            }),
-            rave: self.rave.map(|k| k as f32),
-            key: self.position_key,
-            max_slots: cap,
-        };
-        let proven = AtomicBool::new(false);
-        let halt = AtomicBool::new(false);
-        let limits = Limits {
-            running: &running,
-            proven: &proven,
-            halt: &halt,
-            open_ended: self.budget.max_iterations().is_none()
-                && self.budget.time_limit().is_none()
-                && self.budget.stop_flag().is_none(),
-        };
-        let run = if shared {
-            run_shared(&mut self.workers, state, &ctx, &limits, max_iterations, cap)
-        } else {
-            run_workers(&mut self.workers, state, &ctx, &limits, max_iterations)
-        };
-        if let Err(e) = run {
-            // A failed thread may have left its tree half-updated: start afresh next time.
-            self.reset();
-            return Err(e);
-        }
-        let elapsed = running.elapsed();
-        let choice = choose(&self.workers, state, self.final_choice)?;
-        let mut stats = Stats {
-            elapsed,
-            ..Stats::default()
-        };
-        for w in &self.workers {
-            stats.iterations += w.iterations;
-            stats.leaves += w.playouts;
-            stats.nodes += w.added() as u64;
-            stats.max_ply = stats.max_ply.max(w.max_depth);
-        }
-        stats.depth_reached = stats.max_ply;
-        Ok(SearchResult {
-            best_move: choice.best_move,
-            value: choice.value,
-            moves: choice.moves,
-            stats,
-            tree_size: self.tree_size(),
-            root_visits: self.root_visits(),
-            threads,
-        })
-    }
-
-    /// Makes the workers' trees belong to `state`: reuse, re-root, or start afresh.
-    /// With `shared` (tree parallelism) only the first worker keeps a tree.
-    fn sync(
-        &mut self,
-        state: &G,
-        threads: usize,
-        cap: usize,
-        shared: bool,
-    ) -> Result<(), SearchError> {
-        if self.workers.len() != threads {
-            self.workers = (0..threads)
-                .map(|i| Worker::new(SplitMix64::stream(self.seed, i as u64)))
-                .collect();
-            self.root = None;
-        }
-        let mut path = Vec::new();
-        let reusable = self.reuse
-            && match &self.root {
-                Some(r) if r == state => true,
-                Some(r) => find_path(r, state, &mut path),
-                None => false,
-            };
-        if reusable {
-            for &mv in &path {
-                for w in &mut self.workers {
-                    w.advance(mv);
-                }
-            }
-        } else {
-            for w in &mut self.workers {
-                w.tree.clear();
-            }
-        }
-        let mut moves = Vec::new();
-        state.legal_moves(&mut moves);
-        let Some(&placeholder) = moves.first() else {
-            return Err(SearchError::NoLegalMoves);
-        };
-        let owner = state.to_move().opponent().index() as u8;
-        if shared {
-            for w in &mut self.workers[1..] {
-                w.tree = Vec::new();
-            }
-        }
-        for w in self
-            .workers
-            .iter_mut()
-            .take(if shared { 1 } else { threads })
-        {
-            let stale = w.tree.len() > cap
-                || w.tree
-                    .first()
-                    .is_some_and(|r| r.expanded() && r.num_children == 0);
-            if stale {
-                w.tree.clear();
-            }
-            // A tree grown under a larger cap gives the memory above this one back.
-            if w.tree.capacity() > cap {
-                w.tree.shrink_to(cap);
-            }
-            w.kept = w.tree.len();
-            if w.tree.is_empty() {
-                reserve_within(&mut w.tree, 1, cap);
-                w.tree.push(Node::new(placeholder, owner, 0.0));
-            }
-        }
-        self.root = Some(state.clone());
-        Ok(())
+        run_search(self, state)
     }
 }
 
-impl<G: Game + PartialEq, P> Mcts<G, P> {
-    /// Follows a move played from `before` (by either side): the subtree under it becomes
-    /// the root, with its statistics; the rest of the tree is discarded. A position the
-    /// engine does not know drops the tree (the next search starts afresh).
-    ///
-    /// `before` is the position **before** the move. Given a move that is not legal in
-    /// `before` (the sign of passing the position after the move), builds with debug
-    /// assertions panic with a message that says so, and other builds drop the tree;
-    /// [`try_advance`](Mcts::try_advance) returns the mistake as an error in every build.
-    /// [`Strategy::observe_move`](search_core::Strategy::observe_move) calls this.
-    ///
-    /// ```
-    /// use games::TicTacToe;
-    /// use search_core::{Budget, Game};
-    /// let mut ai = mcts::Mcts::<TicTacToe>::new().with_seed(1).with_budget(Budget::iterations(2_000));
-    /// let start = TicTacToe::new();
-    /// let r = ai.search(&start).unwrap();
-    /// let kept = r.moves.iter().find(|m| m.mv == r.best_move).unwrap().visits;
-    /// ai.advance(&start, r.best_move);
-    /// assert_eq!(ai.root_visits(), kept);
-    /// ```
-    pub fn advance(&mut self, before: &G, mv: G::Move) {
-        debug_assert!(
-            before.is_legal(mv),
-            "Mcts::advance (Strategy::observe_move) was told that {mv:?} was played from a \
-             position where it is not legal: pass the position before the move, not the \
-             position after it"
-        );
-        if !self.reuse {
-            return;
-        }
-        let follows = matches!(&self.root, Some(r) if r == before);
-        let mut after = before.clone();
-        if follows && after.try_play(mv).is_ok() {
-            for w in &mut self.workers {
-                w.advance(mv);
-            }
-            self.root = Some(after);
-        } else {
-            self.reset();
-        }
-    }
-
-    /// [`advance`](Mcts::advance) after checking, in every build, that `mv` can be played
-    /// in `before`. On an error the engine, its tree included, is left as it was.
-    ///
-    /// The check catches the position after the move whenever the move is not legal
-    /// there (a taken square, a full column), the usual case; where the same move can be
-    /// played again from the position after it, only the caller can tell.
+impl<G, P> Engine<G, P, General>
+where
+    G: GeneralGame + Send,
+    G::Move: Send,
+    P: Playout<G> + Sync,
+{
+    /// Searches `state`, where a player is to move, within the budget, and returns the
+    /// chosen move with every root move's statistics.
     ///
     /// # Errors
-    /// [`IllegalMoveError::GameOver`] when `before` is finished,
-    /// [`IllegalMoveError::NotLegal`] when `mv` is not one of its legal moves.
+    /// [`SearchError::GameOver`] for a finished game; [`SearchError::Config`] for a chance
+    /// node at the root (apply an outcome first), an exploration constant that is NaN or
+    /// negative, zero threads, a playout policy with a cut-off, or a node cap of zero or
+    /// too small for the root's moves;
+    /// [`SearchError::Budget`] for a zero limit, a node limit, or a depth alone;
+    /// [`SearchError::UnsupportedGame`] for more than 255 players;
+    /// [`SearchError::TooManyMoves`] for more than 65 535 moves or outcomes in one state;
+    /// and the broken promises listed in the type's documentation.
+    ///
+    /// # Panics
+    /// With one thread a panic in the game or the playout policy unwinds to the caller.
+    /// With more ([`with_threads`](Engine::with_threads)) it is caught on its thread,
+    /// the other threads stop within 16 iterations, and the search returns
+    /// [`SearchError::WorkerPanicked`].
     ///
     /// ```
-    /// use games::TicTacToe;
-    /// use search_core::{Budget, Game, IllegalMoveError};
-    /// let mut ai = mcts::Mcts::<TicTacToe>::new().with_seed(1).with_budget(Budget::iterations(500));
-    /// let start = TicTacToe::new();
-    /// let r = ai.search(&start).unwrap();
-    /// let mut after = start;
-    /// after.play(r.best_move);
-    /// // The position after the move, by mistake: refused, and the tree is kept.
-    /// let err = ai.try_advance(&after, r.best_move).unwrap_err();
-    /// assert!(matches!(err, IllegalMoveError::NotLegal { .. }));
-    /// assert_eq!(ai.root_visits(), 500);
-    /// // The position before it: followed.
-    /// assert_eq!(ai.try_advance(&start, r.best_move), Ok(()));
-    /// assert!(ai.root_visits() < 500);
+    /// use games::MnkGame;
+    /// use mcts::GeneralMcts;
+    /// use search_core::{Budget, SearchError};
+    /// let game = MnkGame::new(3, 3, 3, 3).unwrap();
+    /// let mut ai = GeneralMcts::new().with_seed(4).with_budget(Budget::iterations(3_000));
+    /// let r = ai.search(&game).unwrap();
+    /// assert_eq!(r.moves.iter().map(|m| m.visits).sum::<u64>(), 3_000);
+    /// assert_eq!(r.player, 0);
+    ///
+    /// let mut bad = GeneralMcts::new().with_budget(Budget::nodes(100));
+    /// assert!(matches!(bad.search(&game), Err(SearchError::Budget(_))));
     /// ```
-    pub fn try_advance(&mut self, before: &G, mv: G::Move) -> Result<(), IllegalMoveError> {
-        before.clone().try_play(mv)?;
-        self.advance(before, mv);
-        Ok(())
+    pub fn search(&mut self, state: &G) -> Result<SearchResult<G::Move>, SearchError> {
+        run_search(self, state)
     }
+}
+
+/// The search of both modes (see the two `search` methods for what they promise).
+fn run_search<G: GeneralGame, P, K: Model<G, P>>(
+    engine: &mut Engine<G, P, K>,
+    state: &G,
+) -> Result<SearchResult<G::Move>, SearchError> {
+    engine.validate()?;
+    K::check(engine)?;
+    check_budget(&engine.budget, <K as crate::mode::sealed::Sealed>::NAME)?;
+    let (rules, player) = K::root(state)?;
+    let running = engine.budget.start()?;
+    let max_iterations = engine.budget.max_iterations().unwrap_or(u64::MAX);
+    // With RAVE and transpositions every node also carries what they keep beside the
+    // tree: fewer nodes fit in the memory the node cap stands for (node cap x
+    // NODE_BYTES).
+    let node = Engine::<G, P, K>::NODE_BYTES as u64;
+    let mut beside = 0;
+    if engine.rave.is_some() {
+        beside += core::mem::size_of::<Amaf>() as u64;
+    }
+    if engine.position_key.is_some() {
+        beside += (core::mem::size_of::<u64>() + core::mem::size_of::<Slot>()) as u64;
+    }
+    let node_cap = engine.node_cap * node / (node + beside);
+    let threads = (engine.threads as u64).min(node_cap).min(max_iterations) as usize;
+    let shared = threads > 1 && engine.parallelism == Parallelism::Tree;
+    let tree_cap = if shared {
+        node_cap
+    } else {
+        node_cap / threads as u64
+    };
+    let cap = tree_cap.min(u64::from(u32::MAX)) as usize;
+    sync(engine, state, player, threads, cap, shared)?;
+    let with_prior = engine.prior_weight as f32 > 0.0;
+    let ctx = Ctx {
+        playout: &engine.playout,
+        exploration: engine.exploration,
+        max_depth: engine.budget.max_depth().unwrap_or(u32::MAX),
+        expansion: Expansion {
+            prior: &engine.prior,
+            hooks: engine.hooks,
+            cap,
+            by_hint: engine.widening.is_some(),
+        },
+        prior_weight: engine.prior_weight,
+        widening: engine.widening.map(|(coefficient, exponent)| Widening {
+            coefficient: coefficient as f32,
+            exponent: exponent as f32,
+        }),
+        rave: engine.rave.map(|k| k as f32),
+        key: engine.position_key,
+        max_slots: cap,
+        plain: engine.rave.is_none()
+            && engine.position_key.is_none()
+            && engine.widening.is_none()
+            && !with_prior,
+        rules,
+        player,
+    };
+    let proven = AtomicBool::new(false);
+    let halt = AtomicBool::new(false);
+    let limits = Limits {
+        running: &running,
+        proven: &proven,
+        halt: &halt,
+        open_ended: engine.budget.max_iterations().is_none()
+            && engine.budget.time_limit().is_none()
+            && engine.budget.stop_flag().is_none(),
+    };
+    let run = K::run_threads(
+        &mut engine.workers,
+        state,
+        &ctx,
+        &limits,
+        max_iterations,
+        cap,
+        shared,
+    );
+    if let Err(e) = run {
+        // A failed thread may have left its tree half-updated: start afresh next time.
+        engine.reset();
+        return Err(e);
+    }
+    let elapsed = running.elapsed();
+    let choice = K::choose(engine, state, &ctx)?;
+    let mut stats = Stats {
+        elapsed,
+        ..Stats::default()
+    };
+    for w in &engine.workers {
+        stats.iterations += w.iterations;
+        stats.leaves += w.playouts;
+        stats.nodes += w.added() as u64;
+        stats.max_ply = stats.max_ply.max(w.max_depth);
+    }
+    stats.depth_reached = stats.max_ply;
+    Ok(SearchResult {
+        best_move: choice.best_move,
+        value: choice.value,
+        player: usize::from(player),
+        moves: choice.moves,
+        stats,
+        tree_size: engine.tree_size(),
+        root_visits: engine.root_visits(),
+        threads,
+        reward_range: (rules.low, rules.high),
+    })
+}
+
+/// Makes the workers' trees belong to `state`: reuse, re-root (as the mode allows), or
+/// start afresh. With `shared` (tree parallelism) only the first worker keeps a tree.
+fn sync<G: GeneralGame, P, K: Model<G, P>>(
+    engine: &mut Engine<G, P, K>,
+    state: &G,
+    player: u8,
+    threads: usize,
+    cap: usize,
+    shared: bool,
+) -> Result<(), SearchError> {
+    if engine.workers.len() != threads {
+        engine.workers = (0..threads)
+            .map(|i| Worker::new(SplitMix64::stream(engine.seed, i as u64)))
+            .collect();
+        engine.root = None;
+    }
+    if !K::follow(engine, state) {
+        for (i, w) in engine.workers.iter_mut().enumerate() {
+            w.tree.clear();
+            if !K::KEEPS_GENERATORS {
+                w.rng = SplitMix64::stream(engine.seed, i as u64);
+            }
+        }
+    }
+    let mut moves = Vec::new();
+    state.moves(&mut moves);
+    let Some(&placeholder) = moves.first() else {
+        return Err(SearchError::NoLegalMoves);
+    };
+    if shared {
+        for w in &mut engine.workers[1..] {
+            w.tree = Vec::new();
+        }
+    }
+    for w in engine
+        .workers
+        .iter_mut()
+        .take(if shared { 1 } else { threads })
+    {
+        let stale = w.tree.len() > cap
+            || w.tree
+                .first()
+                .is_some_and(|r| r.expanded() && r.num_children == 0);
+        if stale {
+            w.tree.clear();
+        }
+        // A tree grown under a larger cap gives the memory above this one back.
+        if w.tree.capacity() > cap {
+            w.tree.shrink_to(cap);
+        }
+        w.kept = w.tree.len();
+        if w.tree.is_empty() {
+            reserve_within(&mut w.tree, 1, cap);
+            w.tree.push(K::root_node(placeholder, player));
+        }
+    }
+    engine.root = Some(state.clone());
+    Ok(())
 }
 
 /// Refuses the budget fields an MCTS engine cannot honour (a node limit: the tree's size
 /// is the node cap's job), and a depth limit with nothing that would end the search.
-pub(crate) fn check_budget(budget: &Budget, engine: &'static str) -> Result<(), BudgetError> {
+fn check_budget(budget: &Budget, engine: &'static str) -> Result<(), BudgetError> {
     budget.refuse(
         engine,
         &[BudgetField::Nodes],
@@ -340,28 +356,30 @@ pub(crate) fn check_budget(budget: &Budget, engine: &'static str) -> Result<(), 
     Ok(())
 }
 
-/// Finds one or two moves leading from `from` to `to`.
-fn find_path<G: Game + PartialEq>(from: &G, to: &G, path: &mut Vec<G::Move>) -> bool {
-    let mut first = Vec::new();
-    from.legal_moves(&mut first);
-    let mut second = Vec::new();
-    for &m1 in &first {
-        let mut s1 = from.clone();
-        s1.play(m1);
-        if s1 == *to {
-            path.push(m1);
-            return true;
-        }
-        second.clear();
-        s1.legal_moves(&mut second);
-        for &m2 in &second {
-            let mut s2 = s1.clone();
-            s2.play(m2);
-            if s2 == *to {
-                path.extend([m1, m2]);
-                return true;
-            }
-        }
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use search_core::StopFlag;
+
+    #[test]
+    fn budgets_an_mcts_search_cannot_honour_are_refused() {
+        let refused = |b: Budget| check_budget(&b, "Mcts");
+        assert!(matches!(
+            refused(Budget::nodes(10)),
+            Err(BudgetError::Unsupported {
+                field: BudgetField::Nodes,
+                ..
+            })
+        ));
+        assert!(matches!(
+            refused(Budget::depth(4)),
+            Err(BudgetError::NeverStops { engine: "Mcts", .. })
+        ));
+        assert!(refused(Budget::depth(4).with_iterations(10)).is_ok());
+        assert!(refused(Budget::unlimited().with_depth(4).with_stop(StopFlag::new())).is_ok());
+        assert!(
+            refused(Budget::unlimited()).is_ok(),
+            "ends when the tree is full"
+        );
     }
-    false
 }

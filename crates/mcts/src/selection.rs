@@ -1,7 +1,10 @@
-//! Selection: which child an iteration descends into (unvisited children first, then UCT
-//! with the optional progressive bias, skipping children the solver has settled).
+//! Selection: which child an iteration descends into. The UCT choice itself
+//! ([`best_uct`]) serves both modes; the rest is the two-player mode's: unvisited children
+//! first, then UCT with the optional progressive bias, RAVE and transpositions, skipping
+//! children the solver has settled, among the children progressive widening admits.
 
 use crate::rave::{Amaf, beta, blended};
+use crate::solver::ZsNode;
 use crate::transpositions::{Positions, child_mean};
 use crate::tree::{Node, terms, visit_table};
 
@@ -40,7 +43,7 @@ impl Widening {
 /// mean is blended with the child's AMAF mean ([`blended`]).
 #[inline]
 pub(crate) fn select<M: Copy>(
-    tree: &mut [Node<M>],
+    tree: &mut [ZsNode<M>],
     idx: usize,
     c: f64,
     w: f64,
@@ -66,7 +69,7 @@ pub(crate) fn select<M: Copy>(
 /// once the tree is a few levels deep.
 #[inline]
 pub(crate) fn select_plain<M: Copy>(
-    tree: &mut [Node<M>],
+    tree: &mut [ZsNode<M>],
     idx: usize,
     c: f64,
     table: &[[f32; 2]],
@@ -84,13 +87,13 @@ pub(crate) fn select_plain<M: Copy>(
     let mover = children.first()?.owner();
     let best_pess = if mover == owner { pess } else { -opt };
     let explore = c as f32 * terms(table, visits)[1];
-    best_uct(children, best_pess, explore).map(|k| first + k)
+    best_uct(children, |ch| ch.opt() > best_pess, explore).map(|k| first + k)
 }
 
 /// [`select`] among the first `allowed` children.
 #[inline]
 fn select_among<M: Copy>(
-    tree: &mut [Node<M>],
+    tree: &mut [ZsNode<M>],
     idx: usize,
     c: f64,
     w: f64,
@@ -115,8 +118,8 @@ fn select_among<M: Copy>(
     let first = node.first_child as usize;
     let with_prior = w > 0.0;
     if extras.rave.is_none() && extras.positions.is_none() && !with_prior {
-        return best_uct(&tree[first..first + allowed as usize], best_pess, explore)
-            .map(|k| first + k);
+        let children = &tree[first..first + allowed as usize];
+        return best_uct(children, |ch| ch.opt() > best_pess, explore).map(|k| first + k);
     }
     let mut best = None;
     let mut best_score = f32::NEG_INFINITY;
@@ -145,17 +148,22 @@ fn select_among<M: Copy>(
     best
 }
 
-/// The plain UCT choice among `children` (no prior, no RAVE, no transpositions): the index
-/// of the first child with the highest `mean + explore / sqrt(visits)` among those whose
-/// upper bound is above `best_pess`; `None` when there is none.
+/// The plain UCT choice among `children` (no prior, no RAVE, no transpositions), for both
+/// modes: the index of the first child with the highest `mean + explore / sqrt(visits)`
+/// among those `open` admits (the two-player mode skips the children whose upper bound
+/// cannot beat what a sibling already guarantees); `None` when there is none.
 #[inline]
-fn best_uct<M: Copy>(children: &[Node<M>], best_pess: i8, explore: f32) -> Option<usize> {
+pub(crate) fn best_uct<M: Copy, D>(
+    children: &[Node<M, D>],
+    open: impl Fn(&Node<M, D>) -> bool,
+    explore: f32,
+) -> Option<usize> {
     let mut best = usize::MAX;
     let mut best_score = f32::NEG_INFINITY;
     let mut k = 0;
     while k < children.len() {
         let ch = &children[k];
-        if ch.opt() > best_pess {
+        if open(ch) {
             let s = ch.mean + explore * ch.inv_sqrt;
             if s > best_score {
                 best_score = s;
@@ -174,8 +182,8 @@ mod tests {
 
     /// A parent with `count` children of random statistics and bounds (some children
     /// unvisited, some settled), as selection meets them.
-    fn random_family(rng: &mut SplitMix64, count: usize) -> Vec<Node<u8>> {
-        let mut tree = vec![Node::new(0u8, rng.below(2) as u8, 0.0)];
+    fn random_family(rng: &mut SplitMix64, count: usize) -> Vec<ZsNode<u8>> {
+        let mut tree = vec![ZsNode::new(0u8, rng.below(2) as u8, 0.0)];
         let bound = |rng: &mut SplitMix64| rng.below(3) as i8 - 1;
         let (a, b) = (bound(rng), bound(rng));
         tree[0].set_bounds(a.min(b), a.max(b));
@@ -186,7 +194,7 @@ mod tests {
         tree[0].visits = rng.below(70_000) as u32;
         let mover = rng.below(2) as u8;
         for k in 0..count {
-            let mut ch = Node::new(k as u8, mover, 0.0);
+            let mut ch = ZsNode::new(k as u8, mover, 0.0);
             for _ in 0..rng.below(40) {
                 ch.add_visit(rng.below(3) as f32 / 2.0, visit_table());
             }

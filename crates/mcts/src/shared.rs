@@ -1,4 +1,4 @@
-//! Tree parallelism: one tree shared by every search thread.
+//! Tree parallelism, in the two-player mode: one tree shared by every search thread.
 //!
 //! The nodes live in an arena of fixed-size chunks, created when first needed; a node is
 //! found from its `u32` index without a lock. Every statistic is an atomic: a thread
@@ -21,18 +21,25 @@
 //! below it always reaches the root.
 //!
 //! After the search the tree is copied, breadth first, into the compact arena of
-//! [`Node`]s the rest of the engine reads (final choice, tree view, tree reuse).
+//! [`ZsNode`]s the rest of the engine reads (final choice, tree view, tree reuse).
 
 use std::sync::OnceLock;
 use std::sync::atomic::{AtomicU8, AtomicU16, AtomicU32, AtomicU64, AtomicUsize, Ordering};
 
 use search_core::{Game, Outcome, SearchError};
 
+use crate::context::{Ctx, Limits};
 use crate::expansion::{Generated, generate, order, root_too_big};
-use crate::playout::{Playout, first_player_reward, run_playout};
+use crate::mode::ZeroSum;
+use crate::playout::{Playout, run_playout};
+use crate::rules::Rules;
+use crate::solver::{LOSS, WIN, ZeroSumData, ZsNode, first_player_reward, terminal_value};
 use crate::threads::run_tasks;
-use crate::tree::{LOSS, Node, WIN, terms};
-use crate::worker::{Ctx, Limits, Worker};
+use crate::tree::terms;
+use crate::worker::Worker;
+
+/// A search thread of the two-player mode.
+type ZsWorker<M> = Worker<M, ZeroSumData>;
 
 /// Fixed-point units per unit of reward.
 const UNIT: f64 = (1u64 << 24) as f64;
@@ -261,7 +268,7 @@ impl<M: Copy> Arena<M> {
     /// Copies a tree grown by one thread (children contiguous, the root at 0) into the
     /// empty arena, at the same indices; returns what is left of the reserved range, for
     /// the first thread.
-    pub(crate) fn load(&self, tree: &[Node<M>]) -> Cursor {
+    pub(crate) fn load(&self, tree: &[ZsNode<M>]) -> Cursor {
         let Some((start, end)) = self.claim(tree.len()) else {
             unreachable!("the kept tree fits under the cap (checked when the search starts)");
         };
@@ -290,10 +297,10 @@ impl<M: Copy> Arena<M> {
         }
     }
 
-    /// The tree reachable from the root, breadth first, as the compact arena of [`Node`]s
+    /// The tree reachable from the root, breadth first, as the compact arena of [`ZsNode`]s
     /// (allocated at its exact size): children stay contiguous and follow their parent.
     /// The root's visits and mean are given (it is not written during the search).
-    pub(crate) fn write_back(&self, root_visits: u32, root_mean: f32) -> Vec<Node<M>> {
+    pub(crate) fn write_back(&self, root_visits: u32, root_mean: f32) -> Vec<ZsNode<M>> {
         let mut source: Vec<u32> = vec![0];
         let mut k = 0;
         while k < source.len() {
@@ -317,7 +324,7 @@ impl<M: Copy> Arena<M> {
                 };
                 (visits, mean)
             };
-            let mut n = Node::restore(
+            let mut n = ZsNode::restore(
                 s.mv(),
                 s.owner(),
                 s.prior.load(Ordering::Relaxed),
@@ -410,7 +417,7 @@ impl<G: Game, P: Playout<G>> Searcher<'_, G, P> {
     /// `EXPANDING` by this thread), in slots taken from `cursor`.
     fn expand(
         &self,
-        w: &mut Worker<G::Move>,
+        w: &mut ZsWorker<G::Move>,
         cursor: &mut Cursor,
         idx: u32,
         state: &G,
@@ -467,7 +474,7 @@ impl<G: Game, P: Playout<G>> Searcher<'_, G, P> {
     /// widening only the first children are considered, unless none of them can change
     /// the node's value.
     #[inline]
-    fn select(&self, w: &Worker<G::Move>, node: &SharedNode<G::Move>, root: bool) -> Option<u32> {
+    fn select(&self, w: &ZsWorker<G::Move>, node: &SharedNode<G::Move>, root: bool) -> Option<u32> {
         let (first, count) = node.children();
         let parent_visits = if root {
             let mut n = 0u32;
@@ -494,7 +501,7 @@ impl<G: Game, P: Playout<G>> Searcher<'_, G, P> {
     #[inline]
     fn select_among(
         &self,
-        w: &Worker<G::Move>,
+        w: &ZsWorker<G::Move>,
         node: &SharedNode<G::Move>,
         first: u32,
         allowed: u32,
@@ -536,10 +543,22 @@ impl<G: Game, P: Playout<G>> Searcher<'_, G, P> {
         best
     }
 
+    /// One playout from `state`: the first player's reward and the plies played.
+    #[inline]
+    fn run_playout(
+        &self,
+        w: &mut ZsWorker<G::Move>,
+        state: &mut G,
+    ) -> Result<(f64, u32), SearchError> {
+        let rules = Rules::two_player();
+        let (rng, s) = (&mut w.rng, &mut w.scratch);
+        run_playout::<G, P, ZeroSum, ()>(self.ctx.playout, state, rng, s, &rules, &mut ())
+    }
+
     /// One playout from `state`, counted.
     #[inline]
-    fn playout(&self, w: &mut Worker<G::Move>, state: &mut G) -> Result<f64, SearchError> {
-        let (reward, _) = run_playout(self.ctx.playout, state, &mut w.rng, &mut w.scratch.moves)?;
+    fn playout(&self, w: &mut ZsWorker<G::Move>, state: &mut G) -> Result<f64, SearchError> {
+        let (reward, _) = self.run_playout(w, state)?;
         w.playouts += 1;
         Ok(reward)
     }
@@ -548,7 +567,7 @@ impl<G: Game, P: Playout<G>> Searcher<'_, G, P> {
     /// or score a proven node, back up rewards and bounds.
     fn iterate(
         &self,
-        w: &mut Worker<G::Move>,
+        w: &mut ZsWorker<G::Move>,
         cursor: &mut Cursor,
         root: &G,
     ) -> Result<(), SearchError> {
@@ -610,12 +629,7 @@ impl<G: Game, P: Playout<G>> Searcher<'_, G, P> {
             idx = child;
             if before == 0 {
                 // The playout's first move generation tells whether the child is terminal.
-                let (r, plies) = run_playout(
-                    self.ctx.playout,
-                    &mut state,
-                    &mut w.rng,
-                    &mut w.scratch.moves,
-                )?;
+                let (r, plies) = self.run_playout(w, &mut state)?;
                 let outcome = if plies == 0 {
                     state.outcome()
                 } else {
@@ -658,7 +672,7 @@ impl<G: Game, P: Playout<G>> Searcher<'_, G, P> {
     /// a limit is reached or the root is proven.
     fn run(
         &self,
-        w: &mut Worker<G::Move>,
+        w: &mut ZsWorker<G::Move>,
         mut cursor: Cursor,
         root: &G,
         limits: &Limits<'_>,
@@ -698,21 +712,12 @@ impl<G: Game, P: Playout<G>> Searcher<'_, G, P> {
     }
 }
 
-/// The value of a finished game for `owner`.
-fn terminal_value(outcome: Outcome, owner: u8) -> i8 {
-    match outcome.winner() {
-        None => 0,
-        Some(p) if p.index() as u8 == owner => WIN,
-        Some(_) => LOSS,
-    }
-}
-
 /// Tree-parallel search: the kept tree of `workers[0]` (root at 0) is loaded into a shared
 /// arena of at most `cap` nodes, every worker searches it on a thread of its own, and the
 /// tree is written back, compact, into `workers[0]` (the others keep none). The first
 /// error, in thread order, is returned after every thread has stopped.
 pub(crate) fn run_shared<G, P>(
-    workers: &mut [Worker<G::Move>],
+    workers: &mut [ZsWorker<G::Move>],
     state: &G,
     ctx: &Ctx<'_, G, P>,
     limits: &Limits<'_>,
@@ -810,17 +815,17 @@ mod tests {
     #[test]
     fn loading_and_writing_back_keeps_the_tree() {
         // root -> a, b ; b -> c
-        let mut t = vec![Node::new(0u8, 1, 0.0)];
+        let mut t = vec![ZsNode::new(0u8, 1, 0.0)];
         t[0].first_child = 1;
         t[0].num_children = 2;
         t[0].next_unvisited = 2;
         t[0].set_expanded();
-        t.push(Node::new(1, 0, 0.25));
-        t.push(Node::new(2, 0, 0.0));
+        t.push(ZsNode::new(1, 0, 0.25));
+        t.push(ZsNode::new(2, 0, 0.0));
         t[2].first_child = 3;
         t[2].num_children = 1;
         t[2].set_expanded();
-        t.push(Node::new(3, 1, 0.0));
+        t.push(ZsNode::new(3, 1, 0.0));
         t[3].set_bounds(1, 1);
         t[3].set_expanded();
         let terms = crate::tree::visit_table();

@@ -1,13 +1,137 @@
-//! The MCTS-Solver's backups: score bounds recomputed by negamax over the children, and
-//! what a proven node is worth.
+//! The MCTS-Solver of two-player zero-sum games ([`ZeroSum`](crate::ZeroSum)): what a node
+//! keeps (its owner, and a lower and an upper bound of its game value), the bounds
+//! recomputed by negamax over the children, and what a proven node or a finished game is
+//! worth.
 
-use search_core::Wdl;
+use search_core::{Outcome, Player, Wdl};
 
-use crate::tree::{LOSS, Node};
+use crate::tree::{Node, NodeData, visit_terms};
+
+/// Bounds are values for the node's *owner* (the player who moved into it):
+/// -1 loss, 0 draw, +1 win.
+pub(crate) const LOSS: i8 = -1;
+pub(crate) const WIN: i8 = 1;
+
+/// What a [`ZeroSum`](crate::ZeroSum) node keeps beside its statistics (a node is 24 bytes
+/// for a one- or two-byte move).
+#[derive(Copy, Clone, Debug)]
+pub struct ZeroSumData {
+    /// Bit 0: expanded; bit 1: owner (the player who moved into the node); bits 2-3 and
+    /// 4-5: lower and upper bound of the game value for the owner, plus one (score-bounded
+    /// MCTS: 0 loss, 1 draw, 2 win); bits 6 and 7 are used by re-rooting alone.
+    pub(crate) flags: u8,
+    /// Prior for progressive bias, in 255ths (0 without priors).
+    prior: u8,
+}
+
+const EXPANDED: u8 = 1;
+const OWNER: u8 = 2;
+
+impl NodeData for ZeroSumData {
+    #[inline]
+    fn owner(&self) -> u8 {
+        (self.flags & OWNER) >> 1
+    }
+
+    #[inline]
+    fn expanded(&self) -> bool {
+        self.flags & EXPANDED != 0
+    }
+}
+
+/// A node of a [`ZeroSum`](crate::ZeroSum) tree.
+pub(crate) type ZsNode<M> = Node<M, ZeroSumData>;
+
+impl<M: Copy> Node<M, ZeroSumData> {
+    /// An unvisited, unexpanded node with bounds `[loss, win]`.
+    #[inline]
+    pub fn new(mv: M, owner: u8, prior: f32) -> Self {
+        Node::with_data(
+            mv,
+            ZeroSumData {
+                flags: (owner & 1) << 1 | ((LOSS + 1) as u8) << 2 | ((WIN + 1) as u8) << 4,
+                prior: (prior.clamp(0.0, 1.0) * 255.0).round() as u8,
+            },
+        )
+    }
+
+    /// A node with the given statistics and state (`prior` in 255ths, as stored): how a
+    /// tree grown by several threads is written back into an arena.
+    #[inline]
+    #[allow(clippy::too_many_arguments)]
+    pub fn restore(
+        mv: M,
+        owner: u8,
+        prior: u8,
+        visits: u32,
+        mean: f32,
+        expanded: bool,
+        bounds: (i8, i8),
+    ) -> Self {
+        let [inv_sqrt, _] = visit_terms(visits);
+        let mut n = Node::with_data(
+            mv,
+            ZeroSumData {
+                flags: (owner & 1) << 1,
+                prior,
+            },
+        );
+        n.mean = mean;
+        n.inv_sqrt = inv_sqrt;
+        n.visits = visits;
+        n.set_bounds(bounds.0, bounds.1);
+        if expanded {
+            n.set_expanded();
+        }
+        n
+    }
+
+    /// The prior as stored, in 255ths.
+    #[inline]
+    pub fn prior_raw(&self) -> u8 {
+        self.data.prior
+    }
+
+    #[inline]
+    pub fn set_expanded(&mut self) {
+        self.data.flags |= EXPANDED;
+    }
+
+    /// Lower bound of the game value for the owner.
+    #[inline]
+    pub fn pess(&self) -> i8 {
+        ((self.data.flags >> 2) & 3) as i8 - 1
+    }
+
+    /// Upper bound of the game value for the owner.
+    #[inline]
+    pub fn opt(&self) -> i8 {
+        ((self.data.flags >> 4) & 3) as i8 - 1
+    }
+
+    /// Sets both bounds (each in `-1..=1`).
+    #[inline]
+    pub fn set_bounds(&mut self, pess: i8, opt: i8) {
+        self.data.flags = (self.data.flags & (EXPANDED | OWNER))
+            | ((pess + 1) as u8) << 2
+            | ((opt + 1) as u8) << 4;
+    }
+
+    /// The prior in `[0, 1]`.
+    #[inline]
+    pub fn prior(&self) -> f32 {
+        f32::from(self.data.prior) / 255.0
+    }
+
+    #[inline]
+    pub fn is_solved(&self) -> bool {
+        self.pess() == self.opt()
+    }
+}
 
 /// Recomputes the bounds of `tree[idx]` from its children; returns `true` if they changed.
 #[inline]
-pub(crate) fn update_bounds<M: Copy>(tree: &mut [Node<M>], idx: usize) -> bool {
+pub(crate) fn update_bounds<M: Copy>(tree: &mut [ZsNode<M>], idx: usize) -> bool {
     let node = tree[idx];
     if node.num_children == 0 {
         return false;
@@ -34,7 +158,7 @@ pub(crate) fn update_bounds<M: Copy>(tree: &mut [Node<M>], idx: usize) -> bool {
 
 /// The first player's reward for a proven node.
 #[inline]
-pub(crate) fn proven_first_reward<M: Copy>(node: &Node<M>) -> f64 {
+pub(crate) fn proven_first_reward<M: Copy>(node: &ZsNode<M>) -> f64 {
     let owner_reward = (f64::from(node.pess()) + 1.0) / 2.0;
     if node.owner() == 0 {
         owner_reward
@@ -51,8 +175,29 @@ pub(crate) fn wdl(bound: i8) -> Wdl {
 
 /// The value the solver proved for the node's owner, if its bounds met.
 #[inline]
-pub(crate) fn proven<M: Copy>(node: &Node<M>) -> Option<Wdl> {
+pub(crate) fn proven<M: Copy>(node: &ZsNode<M>) -> Option<Wdl> {
     node.is_solved().then(|| wdl(node.pess()))
+}
+
+/// The reward in `[0, 1]` of the first player for a finished game (1 win, ½ draw, 0 loss;
+/// an ongoing state, which only a broken game reports at its end, counts as ½).
+#[inline]
+pub(crate) fn first_player_reward(outcome: Outcome) -> f64 {
+    match outcome {
+        Outcome::Win(Player::First) => 1.0,
+        Outcome::Win(Player::Second) => 0.0,
+        Outcome::Draw | Outcome::Ongoing => 0.5,
+    }
+}
+
+/// The value of a finished game for `owner`.
+#[inline]
+pub(crate) fn terminal_value(outcome: Outcome, owner: u8) -> i8 {
+    match outcome.winner() {
+        None => 0,
+        Some(p) if p.index() as u8 == owner => WIN,
+        Some(_) => LOSS,
+    }
 }
 
 #[cfg(test)]
@@ -60,12 +205,30 @@ mod tests {
     use super::*;
 
     #[test]
+    fn nodes_are_small_and_flags_round_trip() {
+        assert_eq!(core::mem::size_of::<ZsNode<u8>>(), 24);
+        assert_eq!(core::mem::size_of::<ZsNode<u16>>(), 24);
+        let mut n = ZsNode::new(3u8, 1, 0.5);
+        assert_eq!(
+            (n.owner(), n.pess(), n.opt(), n.expanded()),
+            (1, -1, 1, false)
+        );
+        n.set_expanded();
+        n.set_bounds(0, 1);
+        assert_eq!(
+            (n.owner(), n.pess(), n.opt(), n.expanded()),
+            (1, 0, 1, true)
+        );
+        assert!((n.prior() - 0.5).abs() < 0.01);
+    }
+
+    #[test]
     fn bounds_follow_negamax() {
-        let mut t = vec![Node::new(0u8, 1, 0.0)];
+        let mut t = vec![ZsNode::new(0u8, 1, 0.0)];
         t[0].first_child = 1;
         t[0].num_children = 2;
-        t.push(Node::new(1, 0, 0.0));
-        t.push(Node::new(2, 0, 0.0));
+        t.push(ZsNode::new(1, 0, 0.0));
+        t.push(ZsNode::new(2, 0, 0.0));
         t[1].set_bounds(0, 0); // a proven draw for the mover
         assert!(update_bounds(&mut t, 0));
         // Mover gets at least a draw, so the root's owner gets at most a draw.
@@ -80,7 +243,7 @@ mod tests {
 
     #[test]
     fn proven_rewards_are_for_the_first_player() {
-        let mut n = Node::new(0u8, 1, 0.0);
+        let mut n = ZsNode::new(0u8, 1, 0.0);
         n.set_bounds(1, 1); // a win for the second player
         assert_eq!(proven_first_reward(&n), 0.0);
         assert_eq!(wdl(-1), Wdl::Loss);

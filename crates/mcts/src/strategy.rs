@@ -1,25 +1,26 @@
-//! [`Mcts`] as a [`Strategy`]: choosing a move, following the game, and analysing every
-//! root move.
+//! [`Mcts`](crate::Mcts) (mode [`ZeroSum`]) as a [`Strategy`]: choosing a move, following
+//! the game, and analysing every root move with its proven value.
 
 use search_core::{
     Game, IllegalMoveError, Interval, MoveAnalysis, MoveValue, Outcome, SearchError, Strategy, Wdl,
 };
 
-use crate::mcts::Mcts;
+use crate::engine::Engine;
+use crate::mode::ZeroSum;
 use crate::playout::Playout;
 
-impl<G, P> Strategy<G> for Mcts<G, P>
+impl<G, P> Strategy<G> for Engine<G, P, ZeroSum>
 where
     G: Game + PartialEq + Send,
     G::Move: Send + Sync,
     P: Playout<G> + Sync,
 {
-    /// The move [`search`](Mcts::search) chooses.
+    /// The move [`search`](Engine::search) chooses.
     fn choose_move(&mut self, state: &G) -> Result<G::Move, SearchError> {
         self.search(state).map(|r| r.best_move)
     }
 
-    /// Runs [`search`](Mcts::search) with the engine's budget and returns every legal
+    /// Runs [`search`](Engine::search) with the engine's budget and returns every legal
     /// move of `state` as [`MoveValue::Sampled`], best first
     /// ([`MoveAnalysis::sort_best_first`], the order in which MCTS chooses its move: proven
     /// wins first, proven losses last, the others by visits then mean). `visits`, `mean` (the reward of the side
@@ -27,7 +28,7 @@ where
     /// the result's [`MoveStats`](crate::MoveStats).
     ///
     /// **Moves the tree does not hold.** With the game's hooks on
-    /// ([`with_game_hooks`](Mcts::with_game_hooks)) the root holds only the winning move,
+    /// ([`with_game_hooks`](Engine::with_game_hooks)) the root holds only the winning move,
     /// or the moves that do not lose at once. The other legal moves are listed with 0
     /// visits, mean 0, [`Interval::UNKNOWN`], and `proven` set only where one ply shows it:
     /// the move ends the game (its result), or the opponent then has a winning move (a
@@ -88,13 +89,13 @@ where
         Ok(moves)
     }
 
-    /// [`advance`](Mcts::advance): the subtree under `mv` becomes the root (a move not
+    /// [`advance`](Engine::advance): the subtree under `mv` becomes the root (a move not
     /// legal in `before` panics in builds with debug assertions).
     fn observe_move(&mut self, before: &G, mv: G::Move) {
         self.advance(before, mv);
     }
 
-    /// [`try_advance`](Mcts::try_advance).
+    /// [`try_advance`](Engine::try_advance).
     fn try_observe_move(&mut self, before: &G, mv: G::Move) -> Result<(), IllegalMoveError> {
         self.try_advance(before, mv)
     }

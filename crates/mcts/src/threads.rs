@@ -1,13 +1,43 @@
-//! Root parallelisation: every search thread grows its own tree from the same root, with
-//! its share of the iterations; a failure on one thread stops the others.
+//! Threads: how several share the work ([`Parallelism`]), and root parallelisation, for
+//! both modes: every search thread grows its own tree from the same root, with its share of
+//! the iterations; a failure on one thread stops the others. (Tree parallelism, the
+//! two-player mode's, is in `shared.rs`.)
 
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use search_core::{Game, SearchError};
+use search_core::{GeneralGame, SearchError};
 
-use crate::playout::Playout;
-use crate::worker::{Ctx, Limits, Worker};
+use crate::context::{Ctx, Limits};
+use crate::mode::DataOf;
+use crate::worker::{Steps, Worker};
+
+/// How several search threads share the work (see [`with_parallelism`](crate::Engine::with_parallelism)).
+///
+/// ```
+/// use games::ConnectFour;
+/// use mcts::{Mcts, Parallelism};
+/// let ai = Mcts::<ConnectFour>::new().with_threads(2).with_parallelism(Parallelism::Root);
+/// assert_eq!(ai.parallelism(), Parallelism::Root);
+/// assert_eq!(Parallelism::default(), Parallelism::Root);
+/// ```
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Parallelism {
+    /// Tree parallelisation: one tree shared by all threads, whose node
+    /// statistics are atomics; a thread descending into a node adds a *virtual loss* (its
+    /// visit counts before its reward arrives, as a loss), so the threads spread over
+    /// different lines. The iterations are taken from one shared budget and the node cap
+    /// holds for the one tree.
+    Tree,
+    /// Root parallelisation: every thread grows a tree of its own, with its share of the
+    /// iterations and of the node cap; the root statistics are merged at the end. No
+    /// shared memory is written during the search. The default: it runs more playouts a
+    /// second than the shared tree on two cores, at equal strength within the arena's
+    /// intervals (`docs/benchmarks/mcts.md`).
+    #[default]
+    Root,
+}
 
 /// The iterations thread `index` of `threads` runs: `max_iterations` split as evenly as
 /// possible (`u64::MAX`, no limit, stays unlimited).
@@ -24,21 +54,22 @@ pub(crate) fn share(max_iterations: u64, threads: usize, index: usize) -> u64 {
 /// then unwinds to the caller), otherwise each on a thread of its own, where a panic is
 /// caught and becomes [`SearchError::WorkerPanicked`]. The first error, in thread order,
 /// is returned, after every thread has stopped (a failing thread raises `limits.halt`).
-pub(crate) fn run_workers<G, P>(
-    workers: &mut [Worker<G::Move>],
+pub(crate) fn run_workers<G, P, K>(
+    workers: &mut [Worker<G::Move, DataOf<K>>],
     state: &G,
     ctx: &Ctx<'_, G, P>,
     limits: &Limits<'_>,
     max_iterations: u64,
 ) -> Result<(), SearchError>
 where
-    G: Game + Send,
+    G: GeneralGame + Send,
     G::Move: Send,
-    P: Playout<G> + Sync,
+    P: Sync,
+    K: Steps<G, P>,
 {
     let threads = workers.len();
     if let [only] = workers {
-        return only.run(state, ctx, limits, share(max_iterations, 1, 0));
+        return only.run::<G, P, K>(state, ctx, limits, share(max_iterations, 1, 0));
     }
     let tasks: Vec<_> = workers
         .iter_mut()
@@ -46,7 +77,7 @@ where
         .map(|(i, w)| {
             let root = state.clone();
             let n = share(max_iterations, threads, i);
-            move || w.run(&root, ctx, limits, n)
+            move || w.run::<G, P, K>(&root, ctx, limits, n)
         })
         .collect();
     run_tasks(tasks, limits.halt)

@@ -5,7 +5,7 @@
 //! child by its position's mean when the position has been visited more often than the
 //! child itself (its other paths know more), and explores by the child's own visits.
 
-use crate::tree::Node;
+use crate::solver::ZsNode;
 
 /// One position's statistics: its key, visits and mean reward for the first player.
 #[derive(Copy, Clone, Debug, Default, PartialEq)]
@@ -130,7 +130,7 @@ fn prev_power_of_two(n: usize) -> usize {
 /// position was visited more often than the child (through other paths), else the
 /// child's own mean.
 #[inline]
-pub(crate) fn child_mean<M: Copy>(child: &Node<M>, key: u64, positions: &Positions) -> f32 {
+pub(crate) fn child_mean<M: Copy>(child: &ZsNode<M>, key: u64, positions: &Positions) -> f32 {
     match positions.get(key) {
         Some(slot) if slot.visits > child.visits => {
             if child.owner() == 0 {
@@ -216,7 +216,7 @@ mod tests {
 
     #[test]
     fn the_childs_own_mean_counts_until_its_position_knows_more() {
-        let mut child = Node::new(0u8, 1, 0.0);
+        let mut child = ZsNode::new(0u8, 1, 0.0);
         child.visits = 2;
         child.mean = 0.25;
         let mut p = Positions::default();

@@ -1,16 +1,17 @@
-//! A read-only view of the tree an [`Mcts`] engine keeps between searches: per node the
-//! move, visits, mean reward and proven value, to print, draw or test what the search did.
+//! A read-only view of the tree a two-player engine ([`Mcts`](crate::Mcts)) keeps between
+//! searches: per node the move, visits, mean reward and proven value, to print, draw or
+//! test what the search did.
 
 use core::fmt;
 
 use search_core::{Game, Player, Wdl};
 
-use crate::mcts::Mcts;
-use crate::solver::proven;
-use crate::tree::Node;
+use crate::engine::Engine;
+use crate::mode::ZeroSum;
+use crate::solver::{ZsNode, proven};
 
-/// One node of the tree an [`Mcts`] engine kept after a search, borrowed from the engine
-/// (see [`Mcts::root_view`]). Cheap to copy: a reference and two integers.
+/// One node of the tree an [`Mcts`](crate::Mcts) engine kept after a search, borrowed from
+/// the engine (see [`root_view`](Engine::root_view)). Cheap to copy: a reference and two integers.
 ///
 /// Statistics are those of the node itself, from the point of view of [`player`]
 /// (the player who made the move into it), as in the UCT formula: [`mean`] is that player's
@@ -56,13 +57,13 @@ use crate::tree::Node;
 /// ```
 #[derive(Clone, Copy)]
 pub struct NodeView<'a, M> {
-    tree: &'a [Node<M>],
+    tree: &'a [ZsNode<M>],
     index: usize,
     depth: u32,
 }
 
 impl<'a, M: Copy> NodeView<'a, M> {
-    fn node(&self) -> &'a Node<M> {
+    fn node(&self) -> &'a ZsNode<M> {
         &self.tree[self.index]
     }
 
@@ -270,10 +271,10 @@ impl<M: Copy + fmt::Debug> fmt::Debug for NodeView<'_, M> {
     }
 }
 
-impl<G: Game, P> Mcts<G, P> {
+impl<G: Game, P> Engine<G, P, ZeroSum> {
     /// The root of the tree kept by the first search thread, to read what the last search
-    /// did; `None` before the first search and after [`reset`](Mcts::reset). With root
-    /// parallelism each thread keeps its own tree: see [`root_views`](Mcts::root_views). See
+    /// did; `None` before the first search and after [`reset`](Engine::reset). With root
+    /// parallelism each thread keeps its own tree: see [`root_views`](Engine::root_views). See
     /// [`NodeView`] for what a node tells and the invariants of the visit counts.
     ///
     /// ```
@@ -299,7 +300,7 @@ impl<G: Game, P> Mcts<G, P> {
 
     /// The roots of the trees of every search thread: one tree per thread with root
     /// parallelism (the default), one tree with tree parallelism (see
-    /// [`with_parallelism`](Mcts::with_parallelism)); empty before the first search.
+    /// [`with_parallelism`](Engine::with_parallelism)); empty before the first search.
     ///
     /// ```
     /// use games::TicTacToe;
@@ -318,7 +319,9 @@ impl<G: Game, P> Mcts<G, P> {
     /// assert_eq!(total, r.root_visits);
     /// ```
     pub fn root_views(&self) -> impl Iterator<Item = NodeView<'_, G::Move>> + '_ {
-        self.trees()
+        self.workers
+            .iter()
+            .map(|w| w.tree.as_slice())
             .filter(|tree| !tree.is_empty())
             .map(|tree| NodeView {
                 tree,

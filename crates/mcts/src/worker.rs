@@ -1,51 +1,21 @@
-//! One search thread: its tree, generator and buffers, and the iteration loop (select,
-//! expand, simulate, back up) it runs until a limit is reached or the root is proven.
+//! One search thread: its tree, generator and buffers, and the one iteration loop of both
+//! modes (select, expand, simulate, back up) that it runs until a limit is reached or the
+//! root is settled. What differs between the modes is asked of [`Steps`].
 
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::Ordering;
 
-use search_core::{Game, Outcome, RunningBudget, SearchError, SplitMix64};
+use search_core::{GeneralGame, SearchError, SplitMix64};
 
-use crate::expansion::{Expansion, Scratch, expand};
-use crate::playout::{Playout, first_player_reward, run_playout_recorded};
-use crate::rave::{self, Amaf};
-use crate::selection::{Extras, Widening, select, select_plain};
-use crate::solver::{proven_first_reward, update_bounds};
+use crate::context::{Ctx, Limits, Scratch};
+use crate::mode::{DataOf, Mode};
+use crate::rave::Amaf;
 use crate::transpositions::Positions;
-use crate::tree::{LOSS, Node, WIN, reroot_with, visit_table};
-
-/// Read-only settings shared by the search threads.
-pub(crate) struct Ctx<'a, G: Game, P> {
-    pub playout: &'a P,
-    pub expansion: Expansion<'a, G>,
-    pub prior_weight: f64,
-    pub exploration: f64,
-    /// No node deeper than this below the root is expanded.
-    pub max_depth: u32,
-    /// Progressive widening, if on.
-    pub widening: Option<Widening>,
-    /// RAVE's equivalence parameter, if on.
-    pub rave: Option<f32>,
-    /// With transpositions: the game's position key.
-    pub key: Option<fn(&G) -> u64>,
-    /// With transpositions: the most slots each tree's position table may have.
-    pub max_slots: usize,
-}
-
-/// The limits every search thread polls.
-pub(crate) struct Limits<'a> {
-    pub running: &'a RunningBudget,
-    pub proven: &'a AtomicBool,
-    /// Raised when a thread fails (a panic in user code, a broken game): the others stop.
-    pub halt: &'a AtomicBool,
-    /// No iteration, time or stop limit: the search ends when the root is proven or the
-    /// tree is full.
-    pub open_ended: bool,
-}
+use crate::tree::{Node, NodeData, visit_table};
 
 /// One search thread's tree and scratch buffers (root parallelisation: each thread owns a
 /// whole tree; statistics are merged at the root).
-pub(crate) struct Worker<M> {
-    pub tree: Vec<Node<M>>,
+pub(crate) struct Worker<M, D> {
+    pub tree: Vec<Node<M, D>>,
     pub rng: SplitMix64,
     pub path: Vec<u32>,
     pub scratch: Scratch<M>,
@@ -72,7 +42,7 @@ pub(crate) struct Worker<M> {
     pub positions: Positions,
 }
 
-impl<M: Copy + PartialEq + core::fmt::Debug> Worker<M> {
+impl<M: Copy + PartialEq + core::fmt::Debug, D: NodeData> Worker<M, D> {
     pub(crate) fn new(rng: SplitMix64) -> Self {
         Worker {
             tree: Vec::new(),
@@ -93,271 +63,122 @@ impl<M: Copy + PartialEq + core::fmt::Debug> Worker<M> {
         }
     }
 
-    /// Re-roots the tree at the root's child reached by `mv`, or empties it.
-    pub(crate) fn advance(&mut self, mv: M) {
-        let found = self.tree.first().and_then(|root| {
-            self.tree[root.children()]
-                .iter()
-                .position(|c| c.mv == mv)
-                .map(|k| root.first_child as usize + k)
-        });
-        match found {
-            Some(child) => {
-                // What is kept beside the tree follows its nodes when it is in step.
-                let (amaf, keys) = (&mut self.amaf, &mut self.keys);
-                let amaf_in_step = amaf.len() == self.tree.len();
-                let keys_in_step = keys.len() == self.tree.len();
-                reroot_with(&mut self.tree, child, |from, to| {
-                    if amaf_in_step {
-                        amaf[to] = amaf[from];
-                    }
-                    if keys_in_step {
-                        keys[to] = keys[from];
-                    }
-                });
-                let len = self.tree.len();
-                self.amaf.truncate(if amaf_in_step { len } else { 0 });
-                self.keys.truncate(if keys_in_step { len } else { 0 });
-            }
-            None => self.tree.clear(),
-        }
-    }
-
-    /// Gives the nodes added to the tree their (empty) AMAF statistics.
-    #[inline]
-    fn sync_amaf(&mut self) {
-        keep_beside(&mut self.amaf, &self.tree, Amaf::default());
-    }
-
-    /// Gives the nodes added to the tree a key slot (0: not known yet), and the position
-    /// table room for them.
-    #[inline]
-    fn sync_keys(&mut self, max_slots: usize) {
-        if self.keys.len() < self.tree.len() {
-            keep_beside(&mut self.keys, &self.tree, 0);
-            self.positions.grow(self.tree.len(), max_slots);
-        }
-    }
-
     /// Nodes added to the tree by the last search.
     pub(crate) fn added(&self) -> usize {
         self.tree.len().saturating_sub(self.kept)
     }
 
-    /// Generates the children of `idx`; `Ok(false)` (and the tree marked full) when the
-    /// tree is full.
-    fn expand<G: Game<Move = M>, P>(
+    /// Creates the children of `idx` (the node of `state`); `Ok(false)` (and the tree
+    /// marked full) when they do not fit under the node cap.
+    pub(crate) fn expand<G, P, K>(
         &mut self,
         idx: usize,
         state: &G,
         ctx: &Ctx<'_, G, P>,
         is_root: bool,
-    ) -> Result<bool, SearchError> {
-        let grown = expand(
-            &mut self.tree,
-            &mut self.scratch,
-            &mut self.rng,
-            idx,
-            state,
-            &ctx.expansion,
-            is_root,
-        )?;
+    ) -> Result<bool, SearchError>
+    where
+        G: GeneralGame<Move = M>,
+        K: Steps<G, P, Data = D>,
+    {
+        let grown = K::expand(self, idx, state, ctx, is_root)?;
         if !grown {
             self.full = true;
         }
         Ok(grown)
     }
 
-    /// A playout from a leaf of the tree (`state`, which it plays to the end): its reward
-    /// for the first player, counted as a playout.
-    #[inline]
-    fn playout_from<G: Game<Move = M>, P: Playout<G>>(
-        &mut self,
-        playout: &P,
-        state: &mut G,
-        rave: bool,
-    ) -> Result<f64, SearchError> {
-        let (reward, _) = self.run_playout(playout, state, rave)?;
-        self.playouts += 1;
-        Ok(reward)
-    }
-
-    /// Runs a playout, recording its moves for RAVE when `rave` is on.
-    #[inline]
-    fn run_playout<G: Game<Move = M>, P: Playout<G>>(
-        &mut self,
-        playout: &P,
-        state: &mut G,
-        rave: bool,
-    ) -> Result<(f64, u32), SearchError> {
-        let moves = &mut self.scratch.moves;
-        if rave {
-            run_playout_recorded(playout, state, &mut self.rng, moves, &mut self.played)
-        } else {
-            run_playout_recorded(playout, state, &mut self.rng, moves, &mut ())
-        }
-    }
-
-    /// One iteration: select, expand, simulate (or score a proven leaf), back up.
-    fn iterate<G: Game<Move = M>, P: Playout<G>>(
-        &mut self,
-        root: &G,
-        ctx: &Ctx<'_, G, P>,
-    ) -> Result<(), SearchError> {
+    /// One iteration: select (down to a leaf, a settled node, or a child visited for the
+    /// first time), expand, simulate or score the settled node, back up rewards and
+    /// proofs.
+    fn iterate<G, P, K>(&mut self, root: &G, ctx: &Ctx<'_, G, P>) -> Result<(), SearchError>
+    where
+        G: GeneralGame<Move = M>,
+        K: Steps<G, P, Data = D>,
+    {
         let mut state = root.clone();
-        let rave = ctx.rave.is_some();
         self.path.clear();
         self.path.push(0);
-        self.played.clear();
-        if ctx.key.is_some() {
-            self.sync_keys(ctx.max_slots);
-        }
-        // Nothing beside the plain UCT score: selection takes its shorter path.
-        let with_prior = ctx.prior_weight as f32 > 0.0;
-        let plain = !rave && ctx.key.is_none() && ctx.widening.is_none() && !with_prior;
+        K::begin(self, ctx);
         let mut idx = 0usize;
         let mut depth = 0u32;
-        let mut solved_leaf = false;
-        let reward: f64;
+        // The leaf's proof changed: the nodes above recompute theirs while they change.
+        let mut changed = false;
+        let reward: K::Reward;
         loop {
-            if self.tree[idx].is_solved() {
-                reward = proven_first_reward(&self.tree[idx]);
+            if let Some(r) = K::settled(self, idx, &state, ctx)? {
+                reward = r;
                 break;
             }
             if !self.tree[idx].expanded() {
-                let expanded = depth < ctx.max_depth && self.expand(idx, &state, ctx, false)?;
+                let expanded = depth < ctx.max_depth
+                    && (K::RETRIES_WHEN_FULL || !self.full)
+                    && self.expand::<G, P, K>(idx, &state, ctx, false)?;
                 if !expanded {
-                    reward = self.playout_from(ctx.playout, &mut state, rave)?;
+                    reward = K::playout(self, ctx, &mut state)?;
                     break;
                 }
-                if self.tree[idx].is_solved() {
-                    solved_leaf = true;
-                    reward = proven_first_reward(&self.tree[idx]);
+                if let Some(r) = K::settled(self, idx, &state, ctx)? {
+                    changed = K::is_proven(&self.tree[idx]);
+                    reward = r;
                     break;
                 }
             }
-            if rave {
-                self.sync_amaf();
-            }
-            if ctx.key.is_some() {
-                self.sync_keys(ctx.max_slots);
-            }
-            let selected = if plain {
-                select_plain(&mut self.tree, idx, ctx.exploration, self.terms)
-            } else {
-                select(
-                    &mut self.tree,
-                    idx,
-                    ctx.exploration,
-                    ctx.prior_weight,
-                    ctx.widening,
-                    Extras {
-                        rave: ctx.rave.map(|k| (self.amaf.as_slice(), k)),
-                        positions: ctx.key.map(|_| (self.keys.as_slice(), &self.positions)),
-                    },
-                )
-            };
-            let Some(child) = selected else {
-                reward = self.playout_from(ctx.playout, &mut state, rave)?;
+            let Some(child) = K::select(self, idx, ctx) else {
+                reward = K::playout(self, ctx, &mut state)?;
                 break;
             };
-            // Each node knows its owner (the player who moved into it), so a move after
-            // which the same player moves again (an extra turn) needs nothing special.
-            if rave {
-                let node = &self.tree[child];
-                self.played.push((node.owner(), node.mv));
+            if K::counts_depth(&self.tree[idx]) {
+                depth += 1;
             }
-            state.play(self.tree[child].mv);
-            if let Some(key) = ctx.key {
-                self.keys[child] = key(&state);
-            }
-            depth += 1;
+            K::enter(self, child, &mut state, ctx);
             self.path.push(child as u32);
             idx = child;
             if self.tree[child].visits == 0 {
-                // The playout's first move generation tells whether the child is terminal.
-                let (r, plies) = self.run_playout(ctx.playout, &mut state, rave)?;
-                let outcome = if plies == 0 {
-                    state.outcome()
-                } else {
-                    Outcome::Ongoing
-                };
-                if outcome.is_over() {
-                    let node = &mut self.tree[child];
-                    let v = match outcome.winner() {
-                        None => 0,
-                        Some(p) if p.index() as u8 == node.owner() => WIN,
-                        Some(_) => LOSS,
-                    };
-                    node.set_bounds(v, v);
-                    node.set_expanded();
-                    solved_leaf = true;
-                    reward = first_player_reward(outcome);
-                } else {
-                    reward = r;
-                    self.playouts += 1;
-                }
+                let (r, proven) = K::first_visit(self, child, &mut state, ctx)?;
+                changed = proven;
+                reward = r;
                 break;
             }
         }
         self.max_depth = self.max_depth.max(depth);
-        // Back up the reward (for each node's owner) and, while they change, the bounds.
-        let mut changed = solved_leaf;
+        // Back up the reward (for each node's owner) and, while they change, the proofs.
         let len = self.path.len();
         for k in (0..len).rev() {
             let i = self.path[k] as usize;
             if changed && k + 1 < len {
-                changed = update_bounds(&mut self.tree, i);
+                changed = K::prove(&mut self.tree, i);
             }
-            let n = &mut self.tree[i];
-            let r = if n.owner() == 0 { reward } else { 1.0 - reward };
-            n.add_visit(r as f32, self.terms);
-            if ctx.key.is_some() {
-                self.positions.add(self.keys[i], reward as f32);
-            }
+            let r = K::owner_reward(self, reward, i);
+            self.tree[i].add_visit(r, self.terms);
+            K::visited(self, i, reward, ctx);
         }
-        if rave {
-            self.sync_amaf();
-            rave::update(&self.tree, &mut self.amaf, &self.path, &self.played, reward);
-        }
+        K::end(self, reward, ctx);
         Ok(())
     }
 
-    /// Runs iterations until a limit is reached or the root is proven.
-    pub(crate) fn run<G: Game<Move = M>, P: Playout<G>>(
+    /// Runs iterations until a limit is reached or the root is settled.
+    pub(crate) fn run<G, P, K>(
         &mut self,
         root: &G,
         ctx: &Ctx<'_, G, P>,
         limits: &Limits<'_>,
         max_iterations: u64,
-    ) -> Result<(), SearchError> {
+    ) -> Result<(), SearchError>
+    where
+        G: GeneralGame<Move = M>,
+        K: Steps<G, P, Data = D>,
+    {
         self.iterations = 0;
         self.playouts = 0;
         self.max_depth = 0;
         self.full = false;
-        if ctx.rave.is_some() && self.amaf.len() != self.tree.len() {
-            // Out of step (a tree kept from a search without RAVE, or rebuilt): start the
-            // AMAF statistics afresh.
-            self.amaf.clear();
-            self.amaf.shrink_to(self.tree.capacity());
-            self.sync_amaf();
-        }
-        if let Some(key) = ctx.key {
-            if self.keys.len() != self.tree.len() {
-                // Out of step (a tree kept from a search without transpositions, or
-                // rebuilt): learn the positions afresh.
-                self.keys.clear();
-                self.keys.shrink_to(self.tree.capacity());
-                self.positions.clear();
-            }
-            self.sync_keys(ctx.max_slots);
-            self.keys[0] = key(root);
-        }
+        K::prepare(self, root, ctx)?;
         if !self.tree[0].expanded() {
-            self.expand(0, root, ctx, true)?;
+            self.expand::<G, P, K>(0, root, ctx, true)?;
         }
         loop {
-            if self.tree[0].is_solved() {
+            if K::root_settled(&self.tree[0], ctx) {
                 limits.proven.store(true, Ordering::Relaxed);
                 break;
             }
@@ -374,22 +195,111 @@ impl<M: Copy + PartialEq + core::fmt::Debug> Worker<M> {
             {
                 break;
             }
-            self.iterate(root, ctx)?;
+            self.iterate::<G, P, K>(root, ctx)?;
             self.iterations += 1;
         }
         Ok(())
     }
 }
 
-/// Lengthens `side` (kept beside `tree`, one entry a node) to the tree's length with
-/// `fill`, reserving as much room as the tree has and no more.
-#[inline]
-#[allow(clippy::ptr_arg)] // the tree's capacity, not only its nodes
-fn keep_beside<A: Copy, M>(side: &mut Vec<A>, tree: &Vec<Node<M>>, fill: A) {
-    if side.len() < tree.len() {
-        if side.capacity() < tree.capacity() {
-            side.reserve_exact(tree.capacity() - side.len());
-        }
-        side.resize(tree.len(), fill);
-    }
+/// What the one iteration loop asks of a mode, for games `G` and playouts `P`: implemented
+/// by [`ZeroSum`](crate::ZeroSum) (in `zero_sum.rs`) and [`General`](crate::General) (in
+/// `general.rs`). Everything is monomorphised: the loop of a mode compiles to that mode's
+/// code alone.
+pub(crate) trait Steps<G: GeneralGame, P>: Mode + Sized {
+    /// What a playout or a settled node yields, before it is read per node owner: the
+    /// first player's reward for [`ZeroSum`], nothing for [`General`] (whose normalised
+    /// rewards wait in the worker's scratch).
+    type Reward: Copy;
+
+    /// Whether a tree that failed to grow once (at the node cap) tries again at later
+    /// leaves (whose smaller sibling groups may still fit).
+    const RETRIES_WHEN_FULL: bool;
+
+    /// Readies a worker's buffers for a search of `root` (before its root is expanded).
+    fn prepare(
+        w: &mut Worker<G::Move, DataOf<Self>>,
+        root: &G,
+        ctx: &Ctx<'_, G, P>,
+    ) -> Result<(), SearchError>;
+
+    /// `true` when the search may stop: the root's value is settled.
+    fn root_settled(root: &Node<G::Move, DataOf<Self>>, ctx: &Ctx<'_, G, P>) -> bool;
+
+    /// Creates the children of `w.tree[idx]`, the node of `state`; `Ok(false)` when they
+    /// do not fit under the node cap (an error at the root).
+    fn expand(
+        w: &mut Worker<G::Move, DataOf<Self>>,
+        idx: usize,
+        state: &G,
+        ctx: &Ctx<'_, G, P>,
+        is_root: bool,
+    ) -> Result<bool, SearchError>;
+
+    /// The start of an iteration.
+    fn begin(w: &mut Worker<G::Move, DataOf<Self>>, ctx: &Ctx<'_, G, P>);
+
+    /// The reward of `w.tree[idx]` if it is settled (proven, or a finished game): the
+    /// iteration stops there.
+    fn settled(
+        w: &mut Worker<G::Move, DataOf<Self>>,
+        idx: usize,
+        state: &G,
+        ctx: &Ctx<'_, G, P>,
+    ) -> Result<Option<Self::Reward>, SearchError>;
+
+    /// Whether a settled node is proven (its proof may change its parent's).
+    fn is_proven(node: &Node<G::Move, DataOf<Self>>) -> bool;
+
+    /// The child of the expanded `w.tree[idx]` to descend into; `None` when none can
+    /// change the node's value.
+    fn select(
+        w: &mut Worker<G::Move, DataOf<Self>>,
+        idx: usize,
+        ctx: &Ctx<'_, G, P>,
+    ) -> Option<usize>;
+
+    /// Whether a step out of `node` counts towards the depth.
+    fn counts_depth(node: &Node<G::Move, DataOf<Self>>) -> bool;
+
+    /// Plays the move into `w.tree[child]` on `state`.
+    fn enter(
+        w: &mut Worker<G::Move, DataOf<Self>>,
+        child: usize,
+        state: &mut G,
+        ctx: &Ctx<'_, G, P>,
+    );
+
+    /// The first visit to `w.tree[child]` (whose state is `state`): a playout, or, for a
+    /// finished game, the node settled. The reward, and whether the node was proven.
+    fn first_visit(
+        w: &mut Worker<G::Move, DataOf<Self>>,
+        child: usize,
+        state: &mut G,
+        ctx: &Ctx<'_, G, P>,
+    ) -> Result<(Self::Reward, bool), SearchError>;
+
+    /// A playout from a node that is not visited for the first time, counted.
+    fn playout(
+        w: &mut Worker<G::Move, DataOf<Self>>,
+        ctx: &Ctx<'_, G, P>,
+        state: &mut G,
+    ) -> Result<Self::Reward, SearchError>;
+
+    /// Recomputes the proof of `tree[idx]` from its children; `true` if it changed.
+    fn prove(tree: &mut [Node<G::Move, DataOf<Self>>], idx: usize) -> bool;
+
+    /// The reward of the owner of `w.tree[idx]`, in `[0, 1]`.
+    fn owner_reward(w: &Worker<G::Move, DataOf<Self>>, reward: Self::Reward, idx: usize) -> f32;
+
+    /// After `w.tree[idx]` was visited on the way back up.
+    fn visited(
+        w: &mut Worker<G::Move, DataOf<Self>>,
+        idx: usize,
+        reward: Self::Reward,
+        ctx: &Ctx<'_, G, P>,
+    );
+
+    /// The end of an iteration.
+    fn end(w: &mut Worker<G::Move, DataOf<Self>>, reward: Self::Reward, ctx: &Ctx<'_, G, P>);
 }

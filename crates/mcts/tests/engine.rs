@@ -462,3 +462,30 @@ fn the_result_reads_as_text() {
     assert!(r.playouts_per_second() > 0.0);
     assert_eq!(r.stats.iterations, 3_000);
 }
+
+/// Claims to choose uniformly at random but panics when asked: the two-player engine must
+/// then ask the game's own `random_move` instead.
+struct ClaimsUniform;
+
+impl<G: search_core::GeneralGame> Playout<G> for ClaimsUniform {
+    const UNIFORM: bool = true;
+    fn choose(&self, _: &G, _: &[G::Move], _: &mut search_core::SplitMix64) -> G::Move {
+        panic!("a uniform policy is not asked by the two-player engine")
+    }
+}
+
+#[test]
+fn a_uniform_policy_leaves_the_two_player_playouts_to_the_game() {
+    let mut ai = Mcts::<ConnectFour>::new()
+        .with_playout(ClaimsUniform)
+        .with_seed(1)
+        .with_budget(Budget::iterations(500));
+    let uniform = ai.search(&ConnectFour::new()).unwrap();
+    // The same search as with the random policy, which is uniform too.
+    let random = Mcts::<ConnectFour>::new()
+        .with_seed(1)
+        .with_budget(Budget::iterations(500))
+        .search(&ConnectFour::new())
+        .unwrap();
+    assert_eq!(uniform.moves, random.moves);
+}

@@ -7,9 +7,10 @@ use std::hash::Hash;
 use std::time::Duration;
 
 use games::{DotsAndBoxes, EinStein, EinSteinMove, MnkGame};
-use mcts::GeneralMcts;
+use mcts::{GeneralMcts, Value};
 use search_core::{
     Budget, BudgetError, BudgetField, Game, GeneralGame, SearchError, SplitMix64, StopFlag, Turn,
+    Wdl,
 };
 
 /// The exact value vector of `state` (every player's reward under expectimax at chance
@@ -196,13 +197,14 @@ fn with_dice_the_root_value_approaches_the_exact_expected_value() {
             .with_budget(Budget::iterations(20_000));
         let r = ai.search(&game).unwrap();
         assert!(
-            best_moves.contains(&r.best_move) || (r.value - best).abs() < 0.05,
+            best_moves.contains(&r.best_move)
+                || (r.in_game_units(r.value.reward()) - best).abs() < 0.05,
             "{game}\n{r}"
         );
         assert!(
-            (r.value - best).abs() < 0.1,
+            (r.in_game_units(r.value.reward()) - best).abs() < 0.1,
             "round {round}: mean {} against the exact {best}\n{game}\n{r}",
-            r.value
+            r.in_game_units(r.value.reward())
         );
         checked += 1;
         if checked == 12 {
@@ -234,14 +236,18 @@ fn every_proof_through_dice_is_exact() {
             .into_iter()
             .map(|(m, v)| (m, v.expect("two players, zero-sum: no ambiguity")))
             .collect();
-        for m in r.moves.iter().filter(|m| m.proven) {
+        for m in r.moves.iter().filter(|m| m.proven.is_some()) {
+            assert_eq!(m.proven, Some(Wdl::Win));
             assert!((exact_values[&m.mv][p] - 1.0).abs() < 1e-9, "{game}\n{r}");
             proofs += 1;
             let mut after = game;
             after.apply(m.mv);
             through_dice += usize::from(after.turn() == Turn::Chance);
         }
-        assert_eq!(r.proven, r.moves.iter().any(|m| m.proven));
+        assert_eq!(
+            r.value.is_proven(),
+            r.moves.iter().any(|m| m.proven.is_some())
+        );
     }
     assert!(
         proofs >= 20 && through_dice >= 5,
@@ -315,9 +321,21 @@ fn one_player_with_a_die_estimates_the_expected_reroll() {
         let r = ai.search(&game).unwrap();
         assert!(best_moves.contains(&r.best_move), "face {face}: {r}");
         let reroll = r.moves.iter().find(|m| m.mv == 1).unwrap();
+        if face == 6 {
+            // Keeping a 6 is the top of the range: proven at once, the reroll never tried.
+            assert_eq!(r.value, Value::Proven(Wdl::Win), "{r}");
+            assert_eq!((reroll.visits, r.stats.iterations), (0, 1), "{r}");
+            continue;
+        }
         // The reroll's mean is the expected face, 3.5, whatever was rolled.
-        assert!((reroll.mean - 3.5).abs() < 0.25, "face {face}: {r}");
-        assert!((r.value - best).abs() < 0.25, "face {face}: {r}");
+        assert!(
+            (r.in_game_units(reroll.mean) - 3.5).abs() < 0.25,
+            "face {face}: {r}"
+        );
+        assert!(
+            (r.in_game_units(r.value.reward()) - best).abs() < 0.25,
+            "face {face}: {r}"
+        );
     }
 }
 
@@ -374,7 +392,8 @@ fn three_players_take_an_immediate_win_and_prove_it() {
             .with_budget(Budget::iterations(5_000));
         let r = ai.search(&game).unwrap();
         assert!(wins.contains(&r.best_move), "{game}\n{r}");
-        assert!(r.proven && r.value == 1.0, "{r}");
+        assert_eq!(r.value, Value::Proven(Wdl::Win), "{r}");
+        assert_eq!(r.in_game_units(r.value.reward()), 1.0);
         // The search stops once the root is proven: at most one iteration per root move
         // and the one that proves it.
         assert!(r.stats.iterations <= 9, "{r}");
@@ -444,7 +463,10 @@ fn three_player_root_values_approach_the_exact_max_n_values() {
             .with_budget(Budget::iterations(20_000));
         let r = ai.search(&game).unwrap();
         assert!(best_moves.contains(&r.best_move), "{game}\n{r}");
-        assert!((r.value - best).abs() < 0.1, "exact {best}\n{game}\n{r}");
+        assert!(
+            (r.in_game_units(r.value.reward()) - best).abs() < 0.1,
+            "exact {best}\n{game}\n{r}"
+        );
         checked += 1;
         if checked == 15 {
             break;
@@ -500,8 +522,8 @@ fn seeded_runs_are_identical_bit_for_bit() {
             .with_budget(Budget::iterations(3_000));
         let (x, y) = (a.search(&dice).unwrap(), b.search(&dice).unwrap());
         assert_eq!(
-            (x.best_move, x.value.to_bits()),
-            (y.best_move, y.value.to_bits())
+            (x.best_move, x.value.reward().to_bits()),
+            (y.best_move, y.value.reward().to_bits())
         );
         assert_eq!(x.moves, y.moves);
         assert_eq!((x.tree_size, x.stats.leaves), (y.tree_size, y.stats.leaves));
@@ -592,7 +614,7 @@ fn threads_grow_a_tree_each_and_add_up_their_statistics() {
         win.apply(cell);
     }
     let r = ai.search(&win).unwrap();
-    assert!(r.best_move == 2 && r.proven, "{r}");
+    assert!(r.best_move == 2 && r.value.is_proven(), "{r}");
     assert!(r.stats.iterations < 10_000, "{r}");
     assert!(matches!(
         GeneralMcts::<MnkGame>::new().with_threads(0).search(&three),
@@ -750,4 +772,175 @@ fn budgets_bound_the_search() {
         .with_budget(Budget::unlimited());
     let r = ai.search(&dice).unwrap();
     assert!(r.tree_size <= 1_000 && r.tree_size > 900, "{r}");
+}
+
+/// Always the first move the game lists: a policy of the one `Playout` trait, for any
+/// `GeneralGame`.
+struct FirstMove;
+
+impl<G: GeneralGame> mcts::Playout<G> for FirstMove {
+    fn choose(&self, _state: &G, moves: &[G::Move], _rng: &mut SplitMix64) -> G::Move {
+        moves[0]
+    }
+}
+
+#[test]
+fn the_general_mode_plays_out_with_any_playout_policy() {
+    let mut dice = EinStein::new();
+    dice.apply(EinSteinMove::Roll(5));
+    let run = || {
+        let mut ai = GeneralMcts::new()
+            .with_playout(FirstMove)
+            .with_seed(3)
+            .with_budget(Budget::iterations(2_000));
+        ai.search(&dice).unwrap()
+    };
+    let (a, b) = (run(), run());
+    assert_eq!(
+        a.moves, b.moves,
+        "a seed fixes the dice of the playouts too"
+    );
+    assert_eq!(a.stats.iterations, 2_000);
+    // The policy was asked: its playouts differ from uniformly random ones.
+    let random = GeneralMcts::new()
+        .with_seed(3)
+        .with_budget(Budget::iterations(2_000))
+        .search(&dice)
+        .unwrap();
+    assert_ne!(a.moves, random.moves);
+}
+
+#[test]
+fn a_playout_cut_off_is_refused_in_the_general_mode() {
+    use games::{ConnectFour, ThreatEvaluator};
+    use mcts::{EvalCutoff, RandomPlayout};
+    let cutoff = EvalCutoff::new(RandomPlayout, ThreatEvaluator, 4, 16.0, 0.9).unwrap();
+    let mut ai = GeneralMcts::new()
+        .with_playout(cutoff.clone())
+        .with_budget(Budget::iterations(100));
+    let e = ai.search(&ConnectFour::new()).unwrap_err();
+    assert!(
+        matches!(&e, SearchError::Config(m) if m.contains("cut-off")),
+        "{e}"
+    );
+    // The two-player mode takes the same policy.
+    let mut two = mcts::Mcts::new()
+        .with_playout(cutoff)
+        .with_budget(Budget::iterations(100));
+    assert!(two.search(&ConnectFour::new()).is_ok());
+}
+
+#[test]
+fn the_general_mode_has_the_options_both_modes_share() {
+    let ai = GeneralMcts::<MnkGame>::new()
+        .with_seed(9)
+        .with_exploration(1.4)
+        .with_threads(3)
+        .with_budget(Budget::time(Duration::from_millis(20)));
+    assert_eq!((ai.seed(), ai.exploration(), ai.threads()), (9, 1.4, 3));
+    assert_eq!(ai.budget().time_limit(), Some(Duration::from_millis(20)));
+    assert_eq!(GeneralMcts::<MnkGame>::NODE_BYTES, 32);
+    let ai = ai.with_memory_cap(64_000);
+    assert_eq!(ai.node_cap(), 2_000);
+    assert!(format!("{ai:?}").starts_with("GeneralMcts"));
+    let default: GeneralMcts<MnkGame> = Default::default();
+    assert_eq!(default.node_cap(), mcts::DEFAULT_NODE_CAP);
+    assert_eq!(default.tree_size(), 0);
+}
+
+#[test]
+fn every_general_search_starts_from_an_empty_tree() {
+    let three = MnkGame::new(4, 4, 3, 3).unwrap();
+    let mut ai = GeneralMcts::new()
+        .with_seed(2)
+        .with_budget(Budget::iterations(1_500));
+    let first = ai.search(&three).unwrap();
+    assert_eq!(ai.tree_size(), first.tree_size);
+    assert_eq!(
+        first.stats.nodes as usize, first.tree_size,
+        "every node is new"
+    );
+    assert_eq!(first.root_visits, 1_500);
+    let again = ai.search(&three).unwrap();
+    assert_eq!(
+        again.moves, first.moves,
+        "the same search again, not a reused tree"
+    );
+    assert_eq!(again.root_visits, 1_500);
+    ai.reset();
+    assert_eq!(ai.tree_size(), 0);
+}
+
+#[test]
+fn results_are_normalised_and_read_in_the_games_units() {
+    let game = Reroll {
+        roll: Some(2),
+        rerolling: false,
+        done: false,
+    };
+    let r = GeneralMcts::new()
+        .with_seed(1)
+        .with_budget(Budget::iterations(3_000))
+        .search(&game)
+        .unwrap();
+    assert_eq!(r.reward_range, (1.0, 6.0));
+    assert_eq!(r.player, 0);
+    assert_eq!(r.best_move, 1, "rerolling a 2 is worth 3.5 on average: {r}");
+    for m in &r.moves {
+        assert!((0.0..=1.0).contains(&m.mean), "{r}");
+        assert!(m.interval.contains(m.mean), "{r}");
+    }
+    let keep = r.moves.iter().find(|m| m.mv == 0).unwrap();
+    assert!((r.in_game_units(keep.mean) - 2.0).abs() < 1e-6, "{r}");
+    assert_eq!(r.in_game_units(0.0), 1.0);
+    assert_eq!(r.in_game_units(1.0), 6.0);
+    let text = r.to_string();
+    assert!(text.starts_with("best move 1 (estimated reward "), "{text}");
+    assert!(
+        text.contains("playouts/s") && r.playouts_per_second() > 0.0,
+        "{text}"
+    );
+}
+
+#[test]
+fn a_two_player_game_is_searched_alike_in_both_modes() {
+    use games::ConnectFour;
+    // X (to move) has three in a row on the bottom with both ends open.
+    let g: ConnectFour = "445566".parse().unwrap();
+    let general = GeneralMcts::new()
+        .with_seed(3)
+        .with_budget(Budget::iterations(3_000))
+        .search(&g)
+        .unwrap();
+    let two = mcts::Mcts::new()
+        .with_seed(3)
+        .with_budget(Budget::iterations(3_000))
+        .search(&g)
+        .unwrap();
+    for r in [&general, &two] {
+        assert!(r.best_move == 2 || r.best_move == 6, "{r}");
+        assert_eq!(r.value, Value::Proven(Wdl::Win), "{r}");
+        assert_eq!((r.player, r.reward_range), (0, (-1.0, 1.0)));
+    }
+}
+
+#[test]
+fn root_parallel_general_searches_repeat_without_a_proof() {
+    let mut dice = EinStein::new();
+    dice.apply(EinSteinMove::Roll(2));
+    let run = || {
+        GeneralMcts::new()
+            .with_seed(6)
+            .with_threads(2)
+            .with_budget(Budget::iterations(4_000))
+            .search(&dice)
+            .unwrap()
+    };
+    let (a, b) = (run(), run());
+    assert!(!a.value.is_proven(), "{a}");
+    assert_eq!(
+        a.moves, b.moves,
+        "each thread runs a fixed share on a tree of its own"
+    );
+    assert_eq!((a.threads, a.stats.iterations), (2, 4_000));
 }

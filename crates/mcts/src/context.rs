@@ -1,0 +1,100 @@
+//! What every search thread reads and reuses: the search's fixed settings ([`Ctx`], with
+//! the expansion settings and priors of the two-player mode), the limits the threads poll,
+//! and the buffers reused at every node, so that nothing is allocated per node.
+
+use std::sync::atomic::AtomicBool;
+
+use search_core::{GeneralGame, RunningBudget};
+
+use crate::rules::Rules;
+use crate::selection::Widening;
+
+/// An evaluation for the side to move, as a number.
+pub(crate) type Evaluate<G> = Box<dyn Fn(&G) -> f64 + Send + Sync>;
+
+/// Where the priors used for progressive bias come from.
+pub(crate) enum PriorSource<G> {
+    None,
+    Hints,
+    /// An [`Evaluator`](search_core::Evaluator), and its scale.
+    Evaluator(Evaluate<G>, f64),
+}
+
+/// The settings expansion reads, shared by the search threads (the node cap also by the
+/// general mode's).
+pub(crate) struct Expansion<'a, G> {
+    /// Where priors come from.
+    pub prior: &'a PriorSource<G>,
+    /// Use the game's `winning_move` / `non_losing_moves` hooks.
+    pub hooks: bool,
+    /// The most nodes this thread's tree may hold.
+    pub cap: usize,
+    /// Create the children best `move_order_hint` first (progressive widening without
+    /// priors: the children a node may try first are the game's best guesses).
+    pub by_hint: bool,
+}
+
+/// Read-only settings shared by the search threads. Past `max_depth` (and but for the
+/// node cap in `expansion`, which both read) each field is read by one mode alone: the
+/// two-player options by [`ZeroSum`](crate::ZeroSum), `rules` and `player` by
+/// [`General`](crate::General).
+pub(crate) struct Ctx<'a, G: GeneralGame, P> {
+    pub playout: &'a P,
+    pub exploration: f64,
+    /// No node deeper than this below the root is expanded.
+    pub max_depth: u32,
+    /// Priors, the game's hooks and the node cap of each tree.
+    pub expansion: Expansion<'a, G>,
+    pub prior_weight: f64,
+    /// Progressive widening, if on.
+    pub widening: Option<Widening>,
+    /// RAVE's equivalence parameter, if on.
+    pub rave: Option<f32>,
+    /// With transpositions: the game's position key.
+    pub key: Option<fn(&G) -> u64>,
+    /// With transpositions: the most slots each tree's position table may have.
+    pub max_slots: usize,
+    /// No prior, widening, RAVE or transpositions: selection takes its shorter path.
+    pub plain: bool,
+    /// The player count and reward range of the searched game.
+    pub rules: Rules,
+    /// The player to move at the root.
+    pub player: u8,
+}
+
+/// The limits every search thread polls.
+pub(crate) struct Limits<'a> {
+    pub running: &'a RunningBudget,
+    pub proven: &'a AtomicBool,
+    /// Raised when a thread fails (a panic in user code, a broken game): the others stop.
+    pub halt: &'a AtomicBool,
+    /// No iteration, time or stop limit: the search ends when the root is proven or the
+    /// tree is full.
+    pub open_ended: bool,
+}
+
+/// Buffers reused by every expansion and playout: nothing is allocated per node.
+pub(crate) struct Scratch<M> {
+    /// Moves of the state being expanded or played out.
+    pub moves: Vec<M>,
+    /// Moves with their priors, sorted at expansion when priors are on.
+    pub order: Vec<(f32, M)>,
+    /// A chance node's outcomes with their probabilities.
+    pub outcomes: Vec<(M, f64)>,
+    /// A finished game's rewards, as the game gives them.
+    pub raw: Vec<f64>,
+    /// The same rewards normalised to `[0, 1]` by the reward range: what is backed up.
+    pub norm: Vec<f64>,
+}
+
+impl<M> Scratch<M> {
+    pub(crate) fn new() -> Self {
+        Scratch {
+            moves: Vec::new(),
+            order: Vec::new(),
+            outcomes: Vec::new(),
+            raw: Vec::new(),
+            norm: Vec::new(),
+        }
+    }
+}
