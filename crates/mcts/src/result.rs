@@ -256,7 +256,7 @@ impl<M: fmt::Debug> fmt::Display for SearchResult<M> {
 /// assert!(r.best_move < 9);
 /// ```
 #[deprecated(
-    since = "0.3.0",
+    since = "0.2.0",
     note = "use `SearchResult`: one result type for both modes"
 )]
 pub type GeneralSearchResult<M> = SearchResult<M>;
@@ -270,5 +270,5 @@ pub type GeneralSearchResult<M> = SearchResult<M>;
 /// let first: &mcts::GeneralMoveStats<u8> = &r.moves[0];
 /// assert!(first.visits > 0);
 /// ```
-#[deprecated(since = "0.3.0", note = "use `MoveStats`: one type for both modes")]
+#[deprecated(since = "0.2.0", note = "use `MoveStats`: one type for both modes")]
 pub type GeneralMoveStats<M> = MoveStats<M>;
