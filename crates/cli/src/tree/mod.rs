@@ -1,0 +1,347 @@
+//! `ply tree`: draw the top of a search tree, an MCTS tree with its statistics or a small
+//! alpha-beta tree with its values, bounds and cut-offs, as Graphviz DOT or as SVG (laid out
+//! here, so the picture needs no Graphviz).
+//!
+//! This module reads the options and runs the export; `monte_carlo` grows and reads the MCTS
+//! tree, `alphabeta` records and replays the alpha-beta search, and `render` writes DOT and
+//! lays out the SVG.
+
+use std::io::{self, Write};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use games::{ConnectFour, DotsAndBoxes, Kalah, Reversi, TicTacToe};
+use search_core::Player;
+
+use crate::Failure;
+use crate::ai::{GameKind, Playable};
+use crate::output::OutputFile;
+use crate::play::{dots_board, kalah_board, start_position};
+
+mod alphabeta;
+mod monte_carlo;
+mod render;
+
+use alphabeta::alphabeta_tree;
+use monte_carlo::mcts_tree;
+use render::{dot, svg};
+
+/// Options of `ply tree`.
+#[derive(Debug, clap::Args)]
+#[command(after_help = "\
+Searches a position and exports the top of the search tree. MCTS: every node with its visits
+n and its mean reward Q for the player who made the move into it (1 a win, 0.5 a draw, 0 a
+loss), and the value the MCTS-Solver proved for that player if any. Alpha-beta: the tree the
+textbook alpha-beta search (no table, moves in the game's order) visits to --depth, every
+node with its value for the root's side to move: exact (=), a lower bound (>=, the node was
+cut off after a move refuted the opponent's choice) or an upper bound (<=), the window
+(alpha, beta) it was searched with, and how many moves were pruned. The alpha-beta tree is
+recorded by wrapping the game, without touching the engine: every node the engine visits,
+and only those. In Dots and Boxes and Kalah a player may move twice in a row: a node is max
+or min by who is to move there, not by its depth.
+
+DOT (for Graphviz: dot -Tsvg tree.dot > tree.svg) goes to --dot FILE, or to standard output
+when neither --dot nor --svg is given; --svg writes a picture laid out here (a tidy tree:
+leaves evenly spaced, each parent centred over its children; with many leaves the children
+of the last level are listed in a column under their parent). Moves are labelled as ply play
+reads them: tic-tac-toe cells 1-9, Connect Four columns 1-7, Reversi squares such as c4,
+Dots and Boxes lines and Kalah pits numbered from 1.
+
+The games with dice or more than two players (einstein, mnk) are not offered: their MCTS
+does not expose its tree below the root, so an export could not show their chance nodes
+and every player's values.
+
+Examples:
+  ply tree --game ttt --engine mcts --playouts 3000 --levels 2 --svg tree.svg
+  ply tree --game c4 --start 4453 --playouts 20000 --levels 1 --dot tree.dot
+  ply tree --game ttt --start 'x.. .o. ...' --engine alphabeta --depth 3 --svg ab.svg
+  ply tree --game c4 --engine alphabeta --depth 3 --dot ab.dot   # then: dot -Tpng ab.dot > ab.png
+  ply tree --game kalah --size 4x3 --engine alphabeta --depth 4 --svg kalah.svg")]
+pub struct Args {
+    /// The game.
+    #[arg(long, short, value_parser = GameKind::parser(GameKind::TWO_PLAYER))]
+    game: GameKind,
+    /// The start position, as in `ply play`: 1-based Connect Four columns (`4453`), nine
+    /// tic-tac-toe cells row by row (`x.. .o. ...`), or moves as typed at the prompt
+    /// (`c2 b2` for Reversi, `1 6` for Dots and Boxes, `3 1` for Kalah).
+    #[arg(long, value_name = "POSITION")]
+    start: Option<String>,
+    /// The board: ROWSxCOLS boxes for Dots and Boxes (3x3), PITSxSTONES for Kalah (6x4).
+    #[arg(long)]
+    size: Option<String>,
+    /// The engine whose tree is drawn.
+    #[arg(long, short, value_enum, default_value_t = EngineArg::Mcts)]
+    engine: EngineArg,
+    /// MCTS: playouts (iterations) [default: 2000].
+    #[arg(long, short, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=100_000_000))]
+    playouts: Option<u64>,
+    /// MCTS: the random seed.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Alpha-beta: the search depth in plies [default: 3].
+    #[arg(long, short, value_name = "D", value_parser = clap::value_parser!(u32).range(1..=64))]
+    depth: Option<u32>,
+    /// Alpha-beta: stop the search after this many nodes (the tree is then partial, and
+    /// says so) [default: 2000].
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(2..=1_000_000))]
+    max_nodes: Option<u64>,
+    /// Levels below the root to export [default: 2 for MCTS, the depth for alpha-beta].
+    #[arg(long, short, value_name = "L", value_parser = clap::value_parser!(u32).range(0..=64))]
+    levels: Option<u32>,
+    /// Write Graphviz DOT to this file (`-` for standard output).
+    #[arg(long, value_name = "FILE")]
+    dot: Option<PathBuf>,
+    /// Write an SVG picture to this file.
+    #[arg(long, value_name = "FILE")]
+    svg: Option<PathBuf>,
+    /// The SVG layout [default: down with up to 20 leaves, compact beyond].
+    #[arg(long, value_enum)]
+    layout: Option<Layout>,
+}
+
+/// `--engine`.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, clap::ValueEnum)]
+enum EngineArg {
+    /// Monte Carlo tree search.
+    Mcts,
+    /// Alpha-beta (the textbook version).
+    #[value(alias = "alpha-beta", alias = "ab")]
+    Alphabeta,
+}
+
+/// `--layout`.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, clap::ValueEnum)]
+enum Layout {
+    /// Root at the top, leaves in a row.
+    Down,
+    /// Root on the left, leaves in a column.
+    Right,
+    /// Root at the top; the children of a node whose children are all leaves are listed in
+    /// a column beneath it.
+    Compact,
+}
+
+/// Default MCTS playouts.
+const PLAYOUTS: u64 = 2_000;
+/// Default alpha-beta depth.
+const DEPTH: u32 = 3;
+/// Default alpha-beta node limit.
+const MAX_NODES: u64 = 2_000;
+/// Leaves up to which the default layout is `down`.
+const DOWN_LEAVES: usize = 20;
+
+/// What the tree command needs from a game beyond [`Playable`]: the evaluator's name and
+/// how the moves on the edges are written (as [`Playable::move_text`] writes them).
+trait TreeGame: Playable {
+    /// The name of the evaluator alpha-beta uses at its horizon ([`Playable::evaluate`]).
+    const EVALUATOR: &'static str;
+    /// How moves are written on the edges.
+    const MOVES: &'static str;
+}
+
+impl TreeGame for TicTacToe {
+    const EVALUATOR: &'static str = "open lines";
+    const MOVES: &'static str = "X 5 = X plays cell 5 (cells 1-9 row by row from the top left)";
+}
+
+impl TreeGame for ConnectFour {
+    const EVALUATOR: &'static str = "threat counting";
+    const MOVES: &'static str = "X 4 = X plays column 4 (columns 1-7 from the left)";
+}
+
+impl TreeGame for Reversi {
+    const EVALUATOR: &'static str = "discs, mobility and corners";
+    const MOVES: &'static str =
+        "X c4 = X plays c4 (columns a-f from the left, rows 1-6 from the top); pass when X cannot";
+}
+
+impl TreeGame for DotsAndBoxes {
+    const EVALUATOR: &'static str = "boxes ahead";
+    const MOVES: &'static str = "X 5 = X draws line 5 (numbered as ply play shows them: the horizontal lines row by row, then the vertical ones); closing a box gives another move";
+}
+
+impl TreeGame for Kalah {
+    const EVALUATOR: &'static str = "stones ahead in the stores";
+    const MOVES: &'static str = "X 3 = X sows its pit 3 (pits 1-6 from each player's left, as ply play shows them); ending in the own store gives another move";
+}
+
+/// The letter of a player: X moves first.
+fn letter(p: Player) -> char {
+    match p {
+        Player::First => 'X',
+        Player::Second => 'O',
+    }
+}
+
+/// Runs `ply tree`.
+pub fn run(args: Args) -> Result<ExitCode, Failure> {
+    let size = args.size.as_deref();
+    if size.is_some() && !matches!(args.game, GameKind::Dots | GameKind::Kalah) {
+        return Err(Failure::input(
+            "--size is for dots and kalah: the other games have one board",
+        ));
+    }
+    match args.game {
+        GameKind::Ttt => run_game(&args, TicTacToe::new(), ""),
+        GameKind::C4 => run_game(&args, ConnectFour::new(), ""),
+        GameKind::Reversi => run_game(&args, Reversi::new(), ""),
+        GameKind::Dots => {
+            let board = dots_board(size)?;
+            let (rows, cols) = board.size();
+            run_game(&args, board, &format!(" ({rows} x {cols} boxes)"))
+        }
+        GameKind::Kalah => {
+            let board = kalah_board(size)?;
+            let variant = format!(
+                " ({} pits of {} stones)",
+                board.pits(),
+                board.stones(Player::First, 0)
+            );
+            run_game(&args, board, &variant)
+        }
+        GameKind::Einstein | GameKind::Mnk => Err(Failure::input(format!(
+            "ply tree does not draw {:?}: it shows the trees of two-player games without dice",
+            args.game
+        ))),
+    }
+}
+
+/// The searched position and how the exports name it.
+struct Position<G> {
+    state: G,
+    /// The game, with its board when it has several sizes.
+    game: String,
+    /// Which position: the start, or the one `--start` gives.
+    which: String,
+}
+
+fn run_game<G: TreeGame>(args: &Args, board: G, variant: &str) -> Result<ExitCode, Failure> {
+    let state = start_position(board, args.start.as_deref())?.state;
+    // The output files are claimed before the search: a path that cannot be written fails
+    // at once, and a failed command leaves no file.
+    let svg_file = args.svg.as_deref().map(OutputFile::claim).transpose()?;
+    let dot_file = match args.dot.as_deref() {
+        Some(file) if file.as_os_str() != "-" => Some(OutputFile::claim(file)?),
+        _ => None,
+    };
+    let start = Position {
+        state,
+        game: format!("{}{variant}", G::NAME),
+        which: match &args.start {
+            Some(text) => format!("start {}", text.trim()),
+            None => "start position".to_string(),
+        },
+    };
+    let (tree, report) = match args.engine {
+        EngineArg::Mcts => {
+            if args.depth.is_some() || args.max_nodes.is_some() {
+                return Err(Failure::input(
+                    "--depth and --max-nodes apply to --engine alphabeta; MCTS takes --playouts",
+                ));
+            }
+            mcts_tree(args, &start)?
+        }
+        EngineArg::Alphabeta => {
+            if args.playouts.is_some() {
+                return Err(Failure::input(
+                    "--playouts applies to --engine mcts; alpha-beta takes --depth",
+                ));
+            }
+            alphabeta_tree(args, &start)?
+        }
+    };
+
+    let dot_to_stdout = args.dot.as_deref() == Some(std::path::Path::new("-"))
+        || (args.dot.is_none() && args.svg.is_none());
+    // The report goes to stderr when stdout carries the DOT text.
+    let mut report_lines = report;
+    let mut written = Vec::new();
+    let dot_text = dot(&tree);
+    if let Some(output) = svg_file {
+        let layout = args.layout.unwrap_or(if tree.leaves() <= DOWN_LEAVES {
+            Layout::Down
+        } else {
+            Layout::Compact
+        });
+        written.push(output.path().display().to_string());
+        output.write(svg(&tree, layout).as_bytes())?;
+    }
+    match dot_file {
+        Some(output) => {
+            written.push(output.path().display().to_string());
+            output.write(dot_text.as_bytes())?;
+        }
+        None if dot_to_stdout => written.push("standard output".into()),
+        None => {}
+    }
+    let deepest = tree.nodes.iter().map(|n| n.depth).max().unwrap_or(0);
+    let shallower = if deepest < tree.levels {
+        format!("; {} asked for, the tree is no deeper", tree.levels)
+    } else {
+        String::new()
+    };
+    report_lines.push(format!(
+        "exported {} nodes (levels 0-{deepest} below the root{shallower}) to {}",
+        tree.nodes.len(),
+        written.join(" and ")
+    ));
+    if dot_to_stdout {
+        io::stdout().lock().write_all(dot_text.as_bytes())?;
+        for line in &report_lines {
+            eprintln!("{line}");
+        }
+    } else {
+        let mut out = io::stdout().lock();
+        for line in &report_lines {
+            writeln!(out, "{line}")?;
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// A tree ready to draw: nodes in pre-order, the root first.
+struct Tree {
+    nodes: Vec<TreeNode>,
+    /// Levels below the root exported.
+    levels: u32,
+    /// A title line.
+    title: String,
+    /// A second line: how moves are written.
+    subtitle: String,
+    /// What the colours and labels mean.
+    legend: Vec<(Style, String)>,
+}
+
+impl Tree {
+    fn leaves(&self) -> usize {
+        self.nodes.iter().filter(|n| n.children.is_empty()).count()
+    }
+}
+
+/// One node to draw.
+struct TreeNode {
+    depth: u32,
+    /// The move into the node (empty at the root), for the edge label.
+    edge: String,
+    /// The label's lines.
+    lines: Vec<String>,
+    style: Style,
+    children: Vec<usize>,
+}
+
+/// How a node is drawn.
+#[derive(Copy, Clone, Debug, PartialEq)]
+struct Style {
+    fill: &'static str,
+    border: &'static str,
+    /// Border width in pixels.
+    width: f64,
+    dashed: bool,
+}
+
+const PLAIN: Style = Style {
+    fill: "#ffffff",
+    border: "#555555",
+    width: 1.0,
+    dashed: false,
+};
