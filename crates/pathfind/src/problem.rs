@@ -5,15 +5,15 @@ use std::time::Instant;
 
 use search_core::{Budget, SearchProblem, Stats};
 
-use crate::algorithm::Algorithm;
-use crate::astar_bag::AllShortestPaths;
-use crate::best_first::{AStarKey, Step as CoreStep};
-use crate::context::SearchContext;
-use crate::count_paths::PathCount;
-use crate::dijkstra_all::ShortestPaths;
+use crate::engine::algorithm::Algorithm;
+use crate::paths::astar_bag::AllShortestPaths;
+use crate::graph::best_first::{AStarKey, Step as CoreStep};
+use crate::graph::context::SearchContext;
+use crate::paths::count_paths::PathCount;
+use crate::paths::dijkstra_all::ShortestPaths;
 use crate::engine::{Buffered, Engine, HashSlots, Run};
-use crate::error::PathError;
-use crate::result::SearchResult;
+use crate::engine::error::PathError;
+use crate::engine::result::SearchResult;
 
 /// Every algorithm of this crate, as methods of any [`SearchProblem`] (implemented for all
 /// of them), bounded by a [`Budget`]. Each call uses a fresh [`SearchContext`]; call
@@ -223,7 +223,7 @@ pub trait Solve: SearchProblem {
     /// assert_eq!(Board.count_paths(&Budget::new()).unwrap().count, Some(20));
     /// ```
     fn count_paths(&self, budget: &Budget) -> Result<PathCount, PathError> {
-        crate::count_paths::count_paths_problem(self, budget)
+        crate::paths::count_paths::count_paths_problem(self, budget)
     }
 
     /// An [`AStarStepper`] over this problem.

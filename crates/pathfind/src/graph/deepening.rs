@@ -1,0 +1,173 @@
+//! Iterative deepening, the one implementation behind IDDFS (the bound is the depth) and
+//! IDA* (the bound is `f = g + h`): repeated depth-first searches along a single path,
+//! each cut where the bound exceeds a threshold, the next threshold being the smallest bound
+//! that was cut. Memory is proportional to the path length times the branching factor;
+//! states on the current path are never revisited, so cycles are harmless.
+
+use search_core::{Cost, CostError};
+
+use crate::engine::{Engine, Frame, Run, Slots, add_step, check_h};
+use crate::engine::error::PathError;
+use crate::engine::result::{Path, SearchResult};
+
+/// Which quantity iterative deepening bounds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Bound {
+    /// The number of steps (IDDFS).
+    Depth,
+    /// `g + h` (IDA*).
+    F,
+}
+
+/// A threshold value: a depth or a cost.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+enum Level<C> {
+    Depth(u32),
+    F(C),
+}
+
+impl<N: Clone, C: Cost, T: Slots<N>> Engine<N, C, T> {
+    /// IDDFS or IDA* from `starts`.
+    pub(crate) fn deepening<S, H, G>(
+        &mut self,
+        bound: Bound,
+        starts: impl IntoIterator<Item = N>,
+        mut run: Run<C>,
+        mut succ: S,
+        mut h: H,
+        mut goal: G,
+    ) -> Result<SearchResult<N, C>, PathError>
+    where
+        S: FnMut(&N, &mut Vec<(N, C)>),
+        H: FnMut(&N) -> C,
+        G: FnMut(&N) -> bool,
+    {
+        self.nodes.begin();
+        self.roots.clear();
+        self.roots.extend(starts);
+        let level = |g: C, h: C, depth: u32| -> Result<Level<C>, PathError> {
+            match bound {
+                Bound::Depth => Ok(Level::Depth(depth)),
+                Bound::F => g
+                    .checked_add_cost(h)
+                    .map(Level::F)
+                    .ok_or(PathError::Cost(CostError::Overflow)),
+            }
+        };
+        // The first threshold: the smallest level of a start.
+        let mut threshold = None;
+        for i in 0..self.roots.len() {
+            let r = self.roots[i].clone();
+            self.nodes.visit(&r)?;
+            let l = level(C::ZERO, check_h(h(&r))?, 0)?;
+            threshold = Some(threshold.map_or(l, |t: Level<C>| t.min(l)));
+        }
+        let Some(mut threshold) = threshold else {
+            return Ok(run.finish_exhausted());
+        };
+        loop {
+            run.stats.iterations += 1;
+            let mut next: Option<Level<C>> = None;
+            for i in 0..self.roots.len() {
+                let r = self.roots[i].clone();
+                let (slot, _) = self.nodes.visit(&r)?;
+                let d = self.nodes.data[slot as usize];
+                if d.closed {
+                    continue;
+                }
+                let l = level(C::ZERO, check_h(h(&r))?, 0)?;
+                if l > threshold {
+                    next = Some(next.map_or(l, |n| n.min(l)));
+                    continue;
+                }
+                if goal(&r) {
+                    let path = Path {
+                        nodes: vec![r],
+                        cost: C::ZERO,
+                    };
+                    return Ok(run.finish_found(path));
+                }
+                self.frames.clear();
+                self.arena.clear();
+                self.nodes.data[slot as usize].closed = true;
+                self.frames.push(Frame {
+                    slot,
+                    g: C::ZERO,
+                    depth: 0,
+                    start: 0,
+                    next: 0,
+                    expanded: false,
+                });
+                while let Some(top) = self.frames.last_mut() {
+                    if !top.expanded {
+                        top.expanded = true;
+                        if run.out_of_budget() {
+                            return Ok(run.finish_budget());
+                        }
+                        let too_deep = run.max_depth.is_some_and(|m| top.depth >= m);
+                        run.stats.expanded += 1;
+                        let node = self.nodes.slots.node(top.slot);
+                        self.succ.clear();
+                        succ(&node, &mut self.succ);
+                        run.stats.generated += self.succ.len() as u64;
+                        if too_deep {
+                            if !self.succ.is_empty() {
+                                run.too_deep(top.depth + 1);
+                            }
+                        } else {
+                            self.arena.append(&mut self.succ);
+                        }
+                        run.frontier(self.arena.len());
+                        continue;
+                    }
+                    if top.next == self.arena.len() {
+                        // Every successor tried: backtrack.
+                        let done = *top;
+                        self.frames.pop();
+                        self.nodes.data[done.slot as usize].closed = false;
+                        self.arena.truncate(done.start);
+                        continue;
+                    }
+                    let (m, c) = self.arena[top.next].clone();
+                    top.next += 1;
+                    let (g, depth) = (add_step(top.g, c)?, top.depth + 1);
+                    if run.too_costly(g) {
+                        continue;
+                    }
+                    let (ms, _) = self.nodes.visit(&m)?;
+                    if self.nodes.data[ms as usize].closed {
+                        continue;
+                    }
+                    let l = level(g, check_h(h(&m))?, depth)?;
+                    if l > threshold {
+                        next = Some(next.map_or(l, |n| n.min(l)));
+                        continue;
+                    }
+                    if goal(&m) {
+                        let mut nodes: Vec<N> = self
+                            .frames
+                            .iter()
+                            .map(|f| self.nodes.slots.node(f.slot))
+                            .collect();
+                        nodes.push(m);
+                        return Ok(run.finish_found(Path { nodes, cost: g }));
+                    }
+                    self.nodes.data[ms as usize].closed = true;
+                    let start = self.arena.len();
+                    self.frames.push(Frame {
+                        slot: ms,
+                        g,
+                        depth,
+                        start,
+                        next: start,
+                        expanded: false,
+                    });
+                }
+            }
+            match next {
+                Some(n) => threshold = n,
+                None => return Ok(run.finish_exhausted()),
+            }
+        }
+    }
+}

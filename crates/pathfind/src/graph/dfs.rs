@@ -1,0 +1,85 @@
+//! Depth-first search (graph search: each state visited once), with an explicit stack.
+//! It finds *a* path quickly with little memory on deep problems; the path is not the
+//! shortest.
+
+use search_core::Cost;
+
+use crate::engine::{Engine, NONE, Run, Slots, StackEntry, add_step};
+use crate::engine::error::PathError;
+use crate::engine::result::SearchResult;
+
+impl<N: Clone, C: Cost, T: Slots<N>> Engine<N, C, T> {
+    /// DFS from `starts` (the first start is searched first, and the first successor of a
+    /// state before the second).
+    pub(crate) fn dfs<S, G>(
+        &mut self,
+        starts: impl IntoIterator<Item = N>,
+        mut run: Run<C>,
+        mut succ: S,
+        mut goal: G,
+    ) -> Result<SearchResult<N, C>, PathError>
+    where
+        S: FnMut(&N, &mut Vec<(N, C)>),
+        G: FnMut(&N) -> bool,
+    {
+        let nodes = &mut self.nodes;
+        let stack = &mut self.stack;
+        let buf = &mut self.succ;
+        nodes.begin();
+        stack.clear();
+        for s in starts {
+            let (slot, _) = nodes.visit(&s)?;
+            stack.push(StackEntry {
+                slot,
+                parent: NONE,
+                depth: 0,
+                g: C::ZERO,
+            });
+        }
+        stack.reverse();
+        run.frontier(stack.len());
+        while let Some(e) = stack.pop() {
+            let d = &mut nodes.data[e.slot as usize];
+            if d.closed {
+                continue;
+            }
+            d.closed = true;
+            d.parent = e.parent;
+            d.depth = e.depth;
+            d.g = e.g;
+            let node = nodes.slots.node(e.slot);
+            if goal(&node) {
+                let path = nodes.path_to(e.slot);
+                return Ok(run.finish_found(path));
+            }
+            if run.out_of_budget() {
+                return Ok(run.finish_budget());
+            }
+            run.stats.expanded += 1;
+            buf.clear();
+            succ(&node, buf);
+            run.stats.generated += buf.len() as u64;
+            let depth = e.depth + 1;
+            if buf.is_empty() || run.too_deep(depth) {
+                continue;
+            }
+            for (m, c) in buf.drain(..).rev() {
+                let g = add_step(e.g, c)?;
+                if run.too_costly(g) {
+                    continue;
+                }
+                let (ms, _) = nodes.visit(&m)?;
+                if !nodes.data[ms as usize].closed {
+                    stack.push(StackEntry {
+                        slot: ms,
+                        parent: e.slot,
+                        depth,
+                        g,
+                    });
+                }
+            }
+            run.frontier(stack.len());
+        }
+        Ok(run.finish_exhausted())
+    }
+}

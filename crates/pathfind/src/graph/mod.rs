@@ -1,0 +1,9 @@
+//! Searches over any hashable state.
+mod bfs;
+pub(crate) mod best_first;
+pub(crate) mod bidirectional;
+pub(crate) mod context;
+pub(crate) mod deepening;
+mod dfs;
+pub(crate) mod fringe;
+pub(crate) mod reach;

@@ -1,0 +1,2 @@
+//! Replanning.
+pub(crate) mod replanner;
