@@ -29,8 +29,8 @@
 
 use std::path::Path as FsPath;
 
-use crate::grids::cell::Cell;
 use crate::engine::error::PathError;
+use crate::grids::cell::Cell;
 use crate::grids::grid::Grid;
 use crate::grids::movement::Movement;
 

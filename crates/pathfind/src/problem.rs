@@ -6,14 +6,17 @@ use std::time::Instant;
 use search_core::{Budget, SearchProblem, Stats};
 
 use crate::engine::algorithm::Algorithm;
-use crate::paths::astar_bag::AllShortestPaths;
-use crate::graph::best_first::{AStarKey, Step as CoreStep};
-use crate::graph::context::SearchContext;
-use crate::paths::count_paths::PathCount;
-use crate::paths::dijkstra_all::ShortestPaths;
-use crate::engine::{Buffered, Engine, HashSlots, Run};
+use crate::engine::buffers::Engine;
 use crate::engine::error::PathError;
 use crate::engine::result::SearchResult;
+use crate::engine::run::Run;
+use crate::engine::slots::HashSlots;
+use crate::engine::successors::Buffered;
+use crate::graph::best_first::{AStarKey, Step as CoreStep};
+use crate::graph::context::SearchContext;
+use crate::paths::astar_bag::AllShortestPaths;
+use crate::paths::count_paths::PathCount;
+use crate::paths::dijkstra_all::ShortestPaths;
 
 /// Every algorithm of this crate, as methods of any [`SearchProblem`] (implemented for all
 /// of them), bounded by a [`Budget`]. Each call uses a fresh [`SearchContext`]; call

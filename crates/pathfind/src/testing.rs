@@ -51,9 +51,9 @@
 use proptest::prelude::*;
 use search_core::{Budget, Cost, SearchProblem};
 
-use crate::grids::cell::Cell;
-use crate::graph::context::SearchContext;
 use crate::engine::error::PathError;
+use crate::graph::context::SearchContext;
+use crate::grids::cell::Cell;
 use crate::grids::grid::Grid;
 use crate::grids::movement::Movement;
 

@@ -11,10 +11,14 @@
 
 use search_core::{Cost, CostError, FloatCost};
 
-use crate::engine::{Buffered, Engine, Nodes, Run, Slots, Successors, add_step, check_h};
+use crate::engine::buffers::Engine;
 use crate::engine::error::PathError;
+use crate::engine::nodes::Nodes;
 use crate::engine::open_list::{Entry, OpenList};
 use crate::engine::result::SearchResult;
+use crate::engine::run::Run;
+use crate::engine::slots::Slots;
+use crate::engine::successors::{Buffered, Successors, add_step, check_h};
 
 /// The priority of a state on the open list, from its path cost `g` and heuristic `h`.
 pub(crate) trait Priority<C: Cost>: Copy {

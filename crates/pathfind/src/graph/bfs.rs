@@ -4,13 +4,17 @@
 
 use search_core::Cost;
 
-use crate::engine::{Buffered, Engine, NONE, Nodes, Run, Slots, Successors, add_step};
+use crate::engine::buffers::Engine;
 use crate::engine::error::PathError;
+use crate::engine::nodes::Nodes;
 use crate::engine::result::SearchResult;
+use crate::engine::run::Run;
+use crate::engine::slots::{NONE, Slots};
+use crate::engine::successors::{Buffered, Successors, add_step};
 
 impl<N: Clone, C: Cost, T: Slots<N>> Engine<N, C, T> {
     /// BFS from `starts` until `goal` holds. With `goal` always false it labels every
-    /// reachable state (within the limits) with its depth: see [`Nodes::seen`](crate::engine::Nodes::seen).
+    /// reachable state (within the limits) with its depth: see [`Nodes::seen`](crate::engine::nodes::Nodes::seen).
     pub(crate) fn bfs<S, G>(
         &mut self,
         starts: impl IntoIterator<Item = N>,

@@ -25,10 +25,12 @@ use std::collections::BinaryHeap;
 use fxhash::FxHashMap;
 use search_core::{Budget, BudgetField, Cost, SearchProblem};
 
-use crate::graph::context::SearchContext;
-use crate::engine::{Buffered, Direct, NONE, Run, Successors, add_step, check_h};
 use crate::engine::error::PathError;
 use crate::engine::result::{Path, SearchResult};
+use crate::engine::run::Run;
+use crate::engine::slots::NONE;
+use crate::engine::successors::{Buffered, Direct, Successors, add_step, check_h};
+use crate::graph::context::SearchContext;
 
 /// One direction: the states it reached, with their parent (towards its root) and cost.
 struct Side<N, C> {

@@ -14,11 +14,14 @@ use search_core::{Budget, Cost, SearchProblem};
 
 use crate::engine::algorithm::Algorithm;
 use crate::engine::batch::run_batch;
-use crate::graph::best_first::{AStarKey, GreedyKey, WeightedKey};
-use crate::graph::deepening::Bound;
-use crate::engine::{Direct, Engine, HashSlots, Run, check_h, timed};
+use crate::engine::buffers::Engine;
 use crate::engine::error::PathError;
 use crate::engine::result::{Outcome, SearchResult};
+use crate::engine::run::{Run, timed};
+use crate::engine::slots::HashSlots;
+use crate::engine::successors::{Direct, check_h};
+use crate::graph::best_first::{AStarKey, GreedyKey, WeightedKey};
+use crate::graph::deepening::Bound;
 
 /// The search engine over any hashable state type `N` with cost type `C`: its
 /// configuration (a [`Budget`], a cost bound, a number of threads for batches) and its
@@ -171,7 +174,7 @@ impl<N: Clone + Eq + Hash, C: Cost> SearchContext<N, C> {
     }
 
     /// The states and per-state data of the last search.
-    pub(crate) fn nodes(&self) -> &crate::engine::Nodes<N, C, HashSlots<N>> {
+    pub(crate) fn nodes(&self) -> &crate::engine::nodes::Nodes<N, C, HashSlots<N>> {
         &self.engine.nodes
     }
 

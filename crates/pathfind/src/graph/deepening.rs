@@ -6,9 +6,12 @@
 
 use search_core::{Cost, CostError};
 
-use crate::engine::{Engine, Frame, Run, Slots, add_step, check_h};
+use crate::engine::buffers::{Engine, Frame};
 use crate::engine::error::PathError;
 use crate::engine::result::{Path, SearchResult};
+use crate::engine::run::Run;
+use crate::engine::slots::Slots;
+use crate::engine::successors::{add_step, check_h};
 
 /// Which quantity iterative deepening bounds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -4,9 +4,12 @@
 
 use search_core::Cost;
 
-use crate::engine::{Engine, NONE, Run, Slots, StackEntry, add_step};
+use crate::engine::buffers::{Engine, StackEntry};
 use crate::engine::error::PathError;
 use crate::engine::result::SearchResult;
+use crate::engine::run::Run;
+use crate::engine::slots::{NONE, Slots};
+use crate::engine::successors::add_step;
 
 impl<N: Clone, C: Cost, T: Slots<N>> Engine<N, C, T> {
     /// DFS from `starts` (the first start is searched first, and the first successor of a

@@ -22,10 +22,13 @@ use core::hash::Hash;
 
 use search_core::{Budget, Cost, CostError, SearchProblem};
 
-use crate::graph::context::SearchContext;
-use crate::engine::{Buffered, Direct, Engine, NONE, Run, Slots, Successors, add_step, check_h};
+use crate::engine::buffers::Engine;
 use crate::engine::error::PathError;
 use crate::engine::result::SearchResult;
+use crate::engine::run::Run;
+use crate::engine::slots::{NONE, Slots};
+use crate::engine::successors::{Buffered, Direct, Successors, add_step, check_h};
+use crate::graph::context::SearchContext;
 
 /// The list of the frontier: `next` and `prev` per slot ([`NONE`] at the ends), with the
 /// cached heuristic value of each slot.

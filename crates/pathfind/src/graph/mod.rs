@@ -1,6 +1,6 @@
 //! Searches over any hashable state.
-mod bfs;
 pub(crate) mod best_first;
+mod bfs;
 pub(crate) mod bidirectional;
 pub(crate) mod context;
 pub(crate) mod deepening;

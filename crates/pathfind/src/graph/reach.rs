@@ -7,9 +7,9 @@ use core::hash::Hash;
 use fxhash::FxHashSet;
 use search_core::{Budget, SearchProblem, Stats};
 
-use crate::engine::Run;
 use crate::engine::error::PathError;
 use crate::engine::result::Limit;
+use crate::engine::run::Run;
 
 /// What stops a reachability iterator early: the budget's node limit counts states
 /// expanded (their successors asked for), its depth limit the steps from a start; time and

@@ -13,15 +13,16 @@ use core::f64::consts::SQRT_2;
 
 use search_core::{CostError, FloatCost};
 
-use crate::grids::cell::Cell;
-use crate::engine::{Run, add_step};
 use crate::engine::error::PathError;
+use crate::engine::open_list::Entry;
+use crate::engine::result::{Path, SearchResult};
+use crate::engine::run::Run;
+use crate::engine::successors::add_step;
+use crate::grids::cell::Cell;
 use crate::grids::fixed_point::{FIXED_COSTS, fixed_estimate, float};
 use crate::grids::grid::Grid;
 use crate::grids::heuristic::Heuristic;
 use crate::grids::movement::Movement;
-use crate::engine::open_list::Entry;
-use crate::engine::result::{Path, SearchResult};
 
 /// A bucket spans 2^SHIFT fixed-point units: 1/64 of a straight move.
 const SHIFT: u32 = 26;

@@ -9,18 +9,20 @@ use search_core::{Budget, FloatCost};
 
 use crate::engine::algorithm::Algorithm;
 use crate::engine::batch::run_batch;
-use crate::graph::best_first::{GreedyKey, Priority, WeightedKey};
-use crate::grids::cell::Cell;
-use crate::graph::deepening::Bound;
-use crate::grids::distance_map::DistanceMap;
-use crate::engine::{DenseSlots, Engine, Run};
+use crate::engine::buffers::Engine;
 use crate::engine::error::PathError;
+use crate::engine::result::{Path, SearchResult};
+use crate::engine::run::Run;
+use crate::engine::slots::DenseSlots;
+use crate::graph::best_first::{GreedyKey, Priority, WeightedKey};
+use crate::graph::deepening::Bound;
+use crate::grids::astar::GridAStar;
+use crate::grids::cell::Cell;
+use crate::grids::distance_map::DistanceMap;
 use crate::grids::fixed_point::{FIXED_COSTS, fixed_estimate, float, to_fixed};
 use crate::grids::grid::Grid;
-use crate::grids::astar::GridAStar;
 use crate::grids::heuristic::Heuristic;
 use crate::grids::jump::search::JumpNodes;
-use crate::engine::result::{Path, SearchResult};
 
 /// Runs `$body` with `$h` bound to the fixed-point estimate of `$heuristic` towards the
 /// cell at padded column `$gx`, row `$gy`: one closure type per heuristic, so that the

@@ -7,15 +7,15 @@ use std::time::Instant;
 
 use search_core::FloatCost;
 
+use crate::engine::error::PathError;
+use crate::engine::result::{Path, SearchResult};
 use crate::graph::best_first::AStarKey;
 use crate::grids::cell::Cell;
-use crate::engine::error::PathError;
+use crate::grids::context::{GridContext, with_heuristic};
 use crate::grids::fixed_point::{FIXED_COSTS, fixed_estimate, float};
 use crate::grids::grid::Grid;
-use crate::grids::context::{GridContext, with_heuristic};
 use crate::grids::heuristic::Heuristic;
 use crate::grids::movement::Movement;
-use crate::engine::result::{Path, SearchResult};
 
 /// A [`Grid`] with a weight per cell: a move into a cell of weight `w` costs `w` times its
 /// length (`w` straight, `w·√2` diagonal). Weights are 1..=65,535; obstacles stay

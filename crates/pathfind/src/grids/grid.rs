@@ -11,8 +11,8 @@ use core::f64::consts::SQRT_2;
 
 use search_core::FloatCost;
 
-use crate::grids::cell::Cell;
 use crate::engine::error::PathError;
+use crate::grids::cell::Cell;
 use crate::grids::fixed_point::float;
 use crate::grids::movement::Movement;
 

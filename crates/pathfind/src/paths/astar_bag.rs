@@ -7,14 +7,15 @@ use core::hash::Hash;
 
 use search_core::{Budget, Cost, SearchProblem, Stats};
 
-use crate::graph::best_first::{AStarKey, Priority};
-use crate::graph::context::SearchContext;
-use crate::engine::{
-    Buffered, Direct, Engine, HashSlots, NONE, Run, Slots, Successors, add_step, check_h,
-};
+use crate::engine::buffers::Engine;
 use crate::engine::error::PathError;
 use crate::engine::open_list::Entry;
 use crate::engine::result::Limit;
+use crate::engine::run::Run;
+use crate::engine::slots::{HashSlots, NONE, Slots};
+use crate::engine::successors::{Buffered, Direct, Successors, add_step, check_h};
+use crate::graph::best_first::{AStarKey, Priority};
+use crate::graph::context::SearchContext;
 
 /// Every cheapest path from a start to a goal, found by [`astar_bag`]: the optimal cost and
 /// the graph of the predecessors on cheapest paths, from which [`paths`](Self::paths)

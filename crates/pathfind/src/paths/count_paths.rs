@@ -14,9 +14,10 @@ use core::hash::Hash;
 
 use search_core::{Budget, BudgetField, SearchProblem, Stats};
 
-use crate::engine::{HashSlots, Run, Slots};
 use crate::engine::error::PathError;
 use crate::engine::result::Limit;
+use crate::engine::run::Run;
+use crate::engine::slots::{HashSlots, Slots};
 
 /// The result of [`count_paths`]: the number of paths, unless a limit stopped the count.
 ///

@@ -9,10 +9,12 @@ use search_core::{Budget, Cost, SearchProblem, Stats};
 
 use crate::graph::best_first::AStarKey;
 
-use crate::graph::context::SearchContext;
-use crate::engine::{HashSlots, NONE, Nodes, timed};
 use crate::engine::error::PathError;
+use crate::engine::nodes::Nodes;
 use crate::engine::result::{Limit, Outcome, Path, SearchResult};
+use crate::engine::run::timed;
+use crate::engine::slots::{HashSlots, NONE};
+use crate::graph::context::SearchContext;
 
 /// The cheapest paths from the starts to every state a Dijkstra search settled: each
 /// state's cost and the predecessor on its cheapest path (a shortest-path tree), built by

@@ -9,10 +9,10 @@ use search_core::{Budget, Cost, CostError, SearchProblem, Stats};
 
 use crate::graph::best_first::AStarKey;
 
-use crate::graph::context::SearchContext;
-use crate::engine::{Buffered, Direct, Successors};
 use crate::engine::error::PathError;
 use crate::engine::result::{Limit, Outcome, Path, SearchResult};
+use crate::engine::successors::{Buffered, Direct, Successors};
+use crate::graph::context::SearchContext;
 
 /// The cheapest loopless paths found by [`yen`], cheapest first.
 ///

@@ -4,14 +4,14 @@ use std::time::Instant;
 
 use search_core::{Budget, BudgetField, FloatCost};
 
+use crate::engine::error::PathError;
+use crate::engine::result::{Outcome, Path, SearchResult};
+use crate::engine::run::Run;
 use crate::grids::cell::Cell;
 use crate::grids::cost_grid::{CostGrid, scaled_estimate};
-use crate::engine::Run;
-use crate::engine::error::PathError;
 use crate::grids::fixed_point::{FIXED_COSTS, fixed_estimate};
 use crate::grids::heuristic::Heuristic;
 use crate::grids::movement::Movement;
-use crate::engine::result::{Outcome, Path, SearchResult};
 
 /// "Unreachable": an infinite cost.
 const INF: u64 = u64::MAX;

@@ -20,13 +20,13 @@
 
 use search_core::FloatCost;
 
-use crate::grids::cell::Cell;
-use crate::engine::NONE;
 use crate::engine::error::PathError;
-use crate::grids::grid::Grid;
-use crate::grids::context::GridContext;
-use crate::grids::jump::search::{Jumps, require_octile, run_cost};
 use crate::engine::result::SearchResult;
+use crate::engine::slots::NONE;
+use crate::grids::cell::Cell;
+use crate::grids::context::GridContext;
+use crate::grids::grid::Grid;
+use crate::grids::jump::search::{Jumps, require_octile, run_cost};
 
 impl GridContext {
     /// Jump point search from the nearest of `starts` to `goal`: the cheapest path (the

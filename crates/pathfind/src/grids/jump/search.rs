@@ -7,16 +7,17 @@ use core::f64::consts::SQRT_2;
 
 use search_core::FloatCost;
 
-use crate::grids::cell::Cell;
-use crate::engine::{NONE, Run};
 use crate::engine::error::PathError;
-use crate::grids::fixed_point::{DIAGONAL, UNIT, fixed_estimate, float};
-use crate::grids::grid::Grid;
-use crate::grids::context::GridContext;
-use crate::grids::heuristic::Heuristic;
-use crate::grids::movement::Movement;
 use crate::engine::open_list::{Entry, OpenList};
 use crate::engine::result::{Path, SearchResult};
+use crate::engine::run::Run;
+use crate::engine::slots::NONE;
+use crate::grids::cell::Cell;
+use crate::grids::context::GridContext;
+use crate::grids::fixed_point::{DIAGONAL, UNIT, fixed_estimate, float};
+use crate::grids::grid::Grid;
+use crate::grids::heuristic::Heuristic;
+use crate::grids::movement::Movement;
 
 /// How a jump point search finds the successors of a jump point.
 pub(crate) trait Jumps {
