@@ -233,17 +233,20 @@ pub struct ReadmeDoctests;
 pub use engine::algorithm::Algorithm;
 pub use engine::error::PathError;
 pub use engine::result::{Limit, Outcome, POLL_INTERVAL, Path, SearchResult};
+pub use graph::best_first::{astar, dijkstra, greedy_best_first, weighted_astar};
+pub use graph::bfs::bfs;
 pub use graph::bidirectional::{
     ReversibleProblem, bidirectional_astar, bidirectional_astar_problem, bidirectional_bfs,
     bidirectional_dijkstra, bidirectional_dijkstra_problem,
 };
-pub use graph::context::{
-    SearchContext, astar, bfs, dfs, dijkstra, greedy_best_first, idastar, iddfs, weighted_astar,
-};
+pub use graph::context::SearchContext;
+pub use graph::deepening::{idastar, iddfs};
+pub use graph::dfs::dfs;
 pub use graph::fringe::fringe;
 pub use graph::reach::{
     BfsReach, DfsReach, bfs_reach, bfs_reach_problem, dfs_reach, dfs_reach_problem,
 };
+pub use graph::stepper::{AStarStepper, Step};
 pub use grids::cell::Cell;
 pub use grids::context::GridContext;
 pub use grids::cost_grid::CostGrid;
@@ -257,6 +260,6 @@ pub use paths::astar_bag::{AllShortestPaths, Paths, astar_bag};
 pub use paths::count_paths::{PathCount, count_paths};
 pub use paths::dijkstra_all::{ShortestPaths, dijkstra_all, dijkstra_partial};
 pub use paths::yen::{KShortestPaths, yen, yen_problem};
-pub use problem::{AStarStepper, Solve, Step};
+pub use problem::Solve;
 pub use replan::replanner::Replanner;
 pub use search_core::{Budget, BudgetField, Cost, CostError, FloatCost, SearchProblem, Stats};

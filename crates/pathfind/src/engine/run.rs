@@ -196,13 +196,25 @@ impl<C: Cost> Run<C> {
     }
 }
 
+/// A search's result that carries its [`Stats`]: [`timed`] sets their elapsed time.
+pub(crate) trait Timed {
+    /// The statistics of the search.
+    fn stats_mut(&mut self) -> &mut Stats;
+}
+
+impl<N, C> Timed for SearchResult<N, C> {
+    fn stats_mut(&mut self) -> &mut Stats {
+        &mut self.stats
+    }
+}
+
 /// Runs a whole search and sets the elapsed time of its result.
 #[inline(always)]
-pub(crate) fn timed<N, C>(
-    search: impl FnOnce() -> Result<SearchResult<N, C>, PathError>,
-) -> Result<SearchResult<N, C>, PathError> {
+pub(crate) fn timed<R: Timed>(
+    search: impl FnOnce() -> Result<R, PathError>,
+) -> Result<R, PathError> {
     let started = Instant::now();
     let mut result = search()?;
-    result.stats.elapsed = started.elapsed();
+    result.stats_mut().elapsed = started.elapsed();
     Ok(result)
 }

@@ -1,9 +1,12 @@
 //! How a search obtains the successors of a state ([`Successors`]: straight from a closure's
-//! iterator, or through a buffer), and the checks of a step cost and a heuristic value.
+//! iterator, or through a buffer, or from a [`SearchProblem`]), how it expands a state
+//! ([`expand`]: the counting and bounds every search applies to a successor), and the checks
+//! of a step cost and a heuristic value.
 
-use search_core::{Cost, CostError};
+use search_core::{Cost, CostError, SearchProblem};
 
 use crate::engine::error::PathError;
+use crate::engine::run::Run;
 
 /// How a search obtains the successors of a state: every algorithm takes one, so that the
 /// closure interface iterates what the user's function returns directly ([`Direct`]) while
@@ -87,4 +90,62 @@ pub(crate) fn check_h<C: Cost>(h: C) -> Result<C, PathError> {
     } else {
         Ok(h)
     }
+}
+
+/// The successors of a [`SearchProblem`]'s states with their step costs, appended to `out`
+/// (wrap it in [`Buffered`] where a [`Successors`] is wanted).
+#[inline(always)]
+#[allow(clippy::type_complexity)]
+pub(crate) fn problem_successors<P: SearchProblem + ?Sized>(
+    problem: &P,
+) -> impl FnMut(&P::State, &mut Vec<(P::State, P::Cost)>) + '_ {
+    move |n: &P::State, out: &mut Vec<(P::State, P::Cost)>| problem.successors(n, out)
+}
+
+/// The successor states of a [`SearchProblem`]'s states, their step costs dropped (for the
+/// searches that count steps or paths), appended to `out`.
+pub(crate) fn problem_states<P: SearchProblem + ?Sized>(
+    problem: &P,
+) -> impl FnMut(&P::State, &mut Vec<P::State>) + '_ {
+    let mut pairs = Vec::new();
+    move |n: &P::State, out: &mut Vec<P::State>| {
+        pairs.clear();
+        problem.successors(n, &mut pairs);
+        out.extend(pairs.drain(..).map(|(m, _)| m));
+    }
+}
+
+/// Generates the successors of `node`, a state whose path costs `g`, for successors
+/// `depth` steps from a start: counts each one generated (`leaves`), prunes those past the
+/// depth limit or the cost bound of `run` (remembering which bound pruned something), and
+/// calls `relax(run, successor, its path cost, the step's cost)` on the others until it
+/// returns `Ok(true)`. Every search that relaxes successors one at a time does this first.
+#[inline(always)]
+pub(crate) fn expand<N, C, S, F>(
+    run: &mut Run<C>,
+    succ: &mut S,
+    node: &N,
+    buf: &mut Vec<(N, C)>,
+    g: C,
+    depth: u32,
+    mut relax: F,
+) -> Result<(), PathError>
+where
+    C: Cost,
+    S: Successors<N, C>,
+    F: FnMut(&mut Run<C>, N, C, C) -> Result<bool, PathError>,
+{
+    let deep = run.max_depth.is_some_and(|m| depth > m);
+    succ.each(node, buf, |m, c| {
+        run.stats.generated += 1;
+        if deep {
+            run.too_deep(depth);
+            return Ok(false);
+        }
+        let g = add_step(g, c)?;
+        if run.too_costly(g) {
+            return Ok(false);
+        }
+        relax(run, m, g, c)
+    })
 }

@@ -9,7 +9,9 @@
 //! admissible heuristic. A* and Dijkstra reopen a closed state reached again more cheaply
 //! (needed with an admissible but inconsistent heuristic); weighted A* and greedy search do not.
 
-use search_core::{Cost, CostError, FloatCost};
+use core::hash::Hash;
+
+use search_core::{Budget, Cost, CostError, FloatCost};
 
 use crate::engine::buffers::Engine;
 use crate::engine::error::PathError;
@@ -17,8 +19,10 @@ use crate::engine::nodes::Nodes;
 use crate::engine::open_list::{Entry, OpenList};
 use crate::engine::result::SearchResult;
 use crate::engine::run::Run;
+use crate::engine::run::timed;
 use crate::engine::slots::Slots;
-use crate::engine::successors::{Buffered, Successors, add_step, check_h};
+use crate::engine::successors::{Buffered, Direct, Successors, check_h, expand};
+use crate::graph::context::SearchContext;
 
 /// The priority of a state on the open list, from its path cost `g` and heuristic `h`.
 pub(crate) trait Priority<C: Cost>: Copy {
@@ -194,17 +198,7 @@ impl<N: Clone, C: Cost, T: Slots<N>> Engine<N, C, T> {
             nodes.data[e.slot as usize].closed = true;
             run.stats.expanded += 1;
             let depth = d.depth + 1;
-            let deep = run.max_depth.is_some_and(|m| depth > m);
-            succ.each(&node, buf, |m, c| {
-                run.stats.generated += 1;
-                if deep {
-                    run.too_deep(depth);
-                    return Ok(false);
-                }
-                let g = add_step(d.g, c)?;
-                if run.too_costly(g) {
-                    return Ok(false);
-                }
+            expand(run, succ, &node, buf, d.g, depth, |run, m, g, _| {
                 // A new state gets its cost, parent and depth with its slot.
                 let (ms, fresh) = nodes.visit_from(&m, g, e.slot, depth)?;
                 if !fresh {
@@ -287,4 +281,312 @@ impl<N: Clone, C: Cost, T: Slots<N>> Engine<N, C, T> {
             }
         }
     }
+}
+
+impl<N: Clone + Eq + Hash, C: Cost> SearchContext<N, C> {
+    /// Dijkstra's algorithm (uniform-cost search): the cheapest path, states taken in order
+    /// of path cost. See [`dijkstra`](crate::dijkstra).
+    ///
+    /// # Errors
+    /// A negative step cost, a cost overflow or too many states.
+    ///
+    /// ```
+    /// use pathfind::SearchContext;
+    /// let mut ctx = SearchContext::new();
+    /// let r = ctx.dijkstra([0i32], |&n| [(n + 1, 2u32), (n + 3, 5)], |&n| n == 3);
+    /// assert_eq!(r.unwrap().cost(), Some(5));
+    /// ```
+    pub fn dijkstra<FN, IN, FS>(
+        &mut self,
+        starts: impl IntoIterator<Item = N>,
+        successors: FN,
+        success: FS,
+    ) -> Result<SearchResult<N, C>, PathError>
+    where
+        FN: FnMut(&N) -> IN,
+        IN: IntoIterator<Item = (N, C)>,
+        FS: FnMut(&N) -> bool,
+    {
+        timed(|| {
+            self.engine.best_first_with(
+                AStarKey,
+                starts,
+                self.run()?,
+                Direct(successors),
+                |_| C::ZERO,
+                success,
+            )
+        })
+    }
+
+    /// A*: the cheapest path, states taken in order of `g + h`; optimal when `heuristic`
+    /// never overestimates the remaining cost (admissible). See [`astar`](crate::astar).
+    ///
+    /// # Errors
+    /// A negative step cost or heuristic value, a cost overflow or too many states.
+    ///
+    /// ```
+    /// use pathfind::SearchContext;
+    /// let mut ctx = SearchContext::new();
+    /// let goal = 7i32;
+    /// let r = ctx.astar([0i32], |&n| [(n - 1, 1u32), (n + 1, 1)], |&n| (goal - n).unsigned_abs(),
+    ///                   |&n| n == goal).unwrap();
+    /// assert_eq!(r.cost(), Some(7));
+    /// assert_eq!(r.stats.nodes, 7);
+    /// ```
+    pub fn astar<FN, IN, FH, FS>(
+        &mut self,
+        starts: impl IntoIterator<Item = N>,
+        successors: FN,
+        heuristic: FH,
+        success: FS,
+    ) -> Result<SearchResult<N, C>, PathError>
+    where
+        FN: FnMut(&N) -> IN,
+        IN: IntoIterator<Item = (N, C)>,
+        FH: FnMut(&N) -> C,
+        FS: FnMut(&N) -> bool,
+    {
+        timed(|| {
+            let run = self.run()?;
+            self.guided(
+                AStarKey,
+                starts,
+                run,
+                Direct(successors),
+                heuristic,
+                success,
+            )
+        })
+    }
+
+    /// Weighted A*: states taken in order of `g + weight * h`. With a consistent heuristic
+    /// the path costs at most `weight` times the optimum, usually after far fewer
+    /// expansions. A state is expanded at most once, so with a heuristic that is admissible
+    /// but not consistent the bound can fail. See [`weighted_astar`](crate::weighted_astar).
+    ///
+    /// # Errors
+    /// [`PathError::InvalidWeight`] unless `weight` is finite and at least 1; otherwise as
+    /// [`astar`](Self::astar).
+    ///
+    /// ```
+    /// use pathfind::SearchContext;
+    /// let mut ctx = SearchContext::new();
+    /// let r = ctx.weighted_astar([0i32], |&n| [(n + 1, 1u32)], |&n| (5 - n).unsigned_abs(),
+    ///                            |&n| n == 5, 2.0);
+    /// assert_eq!(r.unwrap().cost(), Some(5));
+    /// ```
+    pub fn weighted_astar<FN, IN, FH, FS>(
+        &mut self,
+        starts: impl IntoIterator<Item = N>,
+        successors: FN,
+        heuristic: FH,
+        success: FS,
+        weight: f64,
+    ) -> Result<SearchResult<N, C>, PathError>
+    where
+        FN: FnMut(&N) -> IN,
+        IN: IntoIterator<Item = (N, C)>,
+        FH: FnMut(&N) -> C,
+        FS: FnMut(&N) -> bool,
+    {
+        let key = WeightedKey::new(weight)?;
+        timed(|| {
+            let run = self.run()?;
+            self.guided(key, starts, run, Direct(successors), heuristic, success)
+        })
+    }
+
+    /// Greedy best-first search: states taken in order of the heuristic alone. Fast when
+    /// the heuristic is good, but the path is not the cheapest in general. See
+    /// [`greedy_best_first`](crate::greedy_best_first).
+    ///
+    /// # Errors
+    /// As [`astar`](Self::astar).
+    ///
+    /// ```
+    /// use pathfind::SearchContext;
+    /// let mut ctx = SearchContext::new();
+    /// let r = ctx.greedy_best_first([0i32], |&n| [(n + 1, 1u32), (n - 1, 1)],
+    ///                               |&n| (4 - n).unsigned_abs(), |&n| n == 4);
+    /// assert_eq!(r.unwrap().stats.nodes, 4);
+    /// ```
+    pub fn greedy_best_first<FN, IN, FH, FS>(
+        &mut self,
+        starts: impl IntoIterator<Item = N>,
+        successors: FN,
+        heuristic: FH,
+        success: FS,
+    ) -> Result<SearchResult<N, C>, PathError>
+    where
+        FN: FnMut(&N) -> IN,
+        IN: IntoIterator<Item = (N, C)>,
+        FH: FnMut(&N) -> C,
+        FS: FnMut(&N) -> bool,
+    {
+        timed(|| {
+            let run = self.run()?;
+            self.guided(
+                GreedyKey,
+                starts,
+                run,
+                Direct(successors),
+                heuristic,
+                success,
+            )
+        })
+    }
+
+    /// A best-first search ordered by `p` (A*, weighted A*, greedy), which uses the
+    /// heuristic `h`: when a limit stops it, the result names the best progress made
+    /// ([`SearchResult::best_so_far`]).
+    pub(crate) fn guided<P, S, H, G>(
+        &mut self,
+        p: P,
+        starts: impl IntoIterator<Item = N>,
+        run: Run<C>,
+        succ: S,
+        mut h: H,
+        goal: G,
+    ) -> Result<SearchResult<N, C>, PathError>
+    where
+        P: Priority<C>,
+        S: Successors<N, C>,
+        H: FnMut(&N) -> C,
+        G: FnMut(&N) -> bool,
+    {
+        let r = self
+            .engine
+            .best_first_with(p, starts, run, succ, &mut h, goal)?;
+        self.with_best_so_far(r, &mut h)
+    }
+}
+
+/// Dijkstra's algorithm with a fresh [`SearchContext`]: the cheapest path.
+///
+/// # Errors
+/// A negative step cost, a cost overflow or too many states.
+///
+/// ```
+/// use pathfind::{dijkstra, PathError};
+/// use search_core::Budget;
+/// use search_core::CostError;
+/// let r = dijkstra([0u8], |&n| [(n + 1, 3u32)], |&n| n == 2, &Budget::new());
+/// assert_eq!(r.unwrap().cost(), Some(6));
+/// let r = dijkstra([0u8], |&n| [(n + 1, -1i32)], |&n| n == 2, &Budget::new());
+/// assert_eq!(r.unwrap_err(), PathError::Cost(CostError::Negative));
+/// ```
+pub fn dijkstra<N, C, FN, IN, FS>(
+    starts: impl IntoIterator<Item = N>,
+    successors: FN,
+    success: FS,
+    budget: &Budget,
+) -> Result<SearchResult<N, C>, PathError>
+where
+    N: Clone + Eq + Hash,
+    C: Cost,
+    FN: FnMut(&N) -> IN,
+    IN: IntoIterator<Item = (N, C)>,
+    FS: FnMut(&N) -> bool,
+{
+    SearchContext::bounded(budget).dijkstra(starts, successors, success)
+}
+
+/// A* with a fresh [`SearchContext`]: the cheapest path, guided by an admissible heuristic.
+///
+/// # Errors
+/// A negative step cost or heuristic value, a cost overflow or too many states.
+///
+/// ```
+/// use pathfind::astar;
+/// use search_core::Budget;
+/// let goal = (3i32, 4i32);
+/// let r = astar(
+///     [(0i32, 0i32)],
+///     |&(x, y)| [((x + 1, y), 1u32), ((x - 1, y), 1), ((x, y + 1), 1), ((x, y - 1), 1)],
+///     |&(x, y)| (goal.0 - x).unsigned_abs() + (goal.1 - y).unsigned_abs(),
+///     |&p| p == goal,
+///     &Budget::new(),
+/// )
+/// .unwrap();
+/// assert_eq!(r.cost(), Some(7));
+/// assert_eq!(r.path().unwrap().nodes.len(), 8);
+/// ```
+pub fn astar<N, C, FN, IN, FH, FS>(
+    starts: impl IntoIterator<Item = N>,
+    successors: FN,
+    heuristic: FH,
+    success: FS,
+    budget: &Budget,
+) -> Result<SearchResult<N, C>, PathError>
+where
+    N: Clone + Eq + Hash,
+    C: Cost,
+    FN: FnMut(&N) -> IN,
+    IN: IntoIterator<Item = (N, C)>,
+    FH: FnMut(&N) -> C,
+    FS: FnMut(&N) -> bool,
+{
+    SearchContext::bounded(budget).astar(starts, successors, heuristic, success)
+}
+
+/// Weighted A* with a fresh [`SearchContext`]: at most `weight` times the optimal cost with a
+/// consistent heuristic.
+///
+/// # Errors
+/// [`PathError::InvalidWeight`], or as [`astar`].
+///
+/// ```
+/// use pathfind::{weighted_astar, PathError};
+/// use search_core::Budget;
+/// let r = weighted_astar([0u8], |&n| [(n + 1, 1u32)], |_| 0, |&n| n == 3, f64::NAN, &Budget::new());
+/// assert!(matches!(r, Err(PathError::InvalidWeight(_))));
+/// ```
+pub fn weighted_astar<N, C, FN, IN, FH, FS>(
+    starts: impl IntoIterator<Item = N>,
+    successors: FN,
+    heuristic: FH,
+    success: FS,
+    weight: f64,
+    budget: &Budget,
+) -> Result<SearchResult<N, C>, PathError>
+where
+    N: Clone + Eq + Hash,
+    C: Cost,
+    FN: FnMut(&N) -> IN,
+    IN: IntoIterator<Item = (N, C)>,
+    FH: FnMut(&N) -> C,
+    FS: FnMut(&N) -> bool,
+{
+    SearchContext::bounded(budget).weighted_astar(starts, successors, heuristic, success, weight)
+}
+
+/// Greedy best-first search with a fresh [`SearchContext`]: follows the heuristic alone.
+///
+/// # Errors
+/// As [`astar`].
+///
+/// ```
+/// use pathfind::greedy_best_first;
+/// use search_core::Budget;
+/// let r = greedy_best_first([0i32], |&n| [(n + 1, 1u32)], |&n| (3 - n).unsigned_abs(),
+///                           |&n| n == 3, &Budget::new());
+/// assert_eq!(r.unwrap().cost(), Some(3));
+/// ```
+pub fn greedy_best_first<N, C, FN, IN, FH, FS>(
+    starts: impl IntoIterator<Item = N>,
+    successors: FN,
+    heuristic: FH,
+    success: FS,
+    budget: &Budget,
+) -> Result<SearchResult<N, C>, PathError>
+where
+    N: Clone + Eq + Hash,
+    C: Cost,
+    FN: FnMut(&N) -> IN,
+    IN: IntoIterator<Item = (N, C)>,
+    FH: FnMut(&N) -> C,
+    FS: FnMut(&N) -> bool,
+{
+    SearchContext::bounded(budget).greedy_best_first(starts, successors, heuristic, success)
 }

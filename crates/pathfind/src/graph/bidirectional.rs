@@ -28,8 +28,11 @@ use search_core::{Budget, BudgetField, Cost, SearchProblem};
 use crate::engine::error::PathError;
 use crate::engine::result::{Path, SearchResult};
 use crate::engine::run::Run;
+use crate::engine::run::timed;
 use crate::engine::slots::NONE;
-use crate::engine::successors::{Buffered, Direct, Successors, add_step, check_h};
+use crate::engine::successors::{
+    Buffered, Direct, Successors, add_step, check_h, expand, problem_successors,
+};
 use crate::graph::context::SearchContext;
 
 /// One direction: the states it reached, with their parent (towards its root) and cost.
@@ -227,12 +230,8 @@ where
             run.stats.expanded += 1;
             let node = sides[s].nodes[i as usize].clone();
             let g = sides[s].g[i as usize];
-            let relax = |m: N, c: C| -> Result<bool, PathError> {
-                run.stats.generated += 1;
-                let gm = add_step(g, c)?;
-                if run.too_costly(gm) {
-                    return Ok(false);
-                }
+            // The searches of both sides track no depth: they refuse a depth limit.
+            let relax = |run: &mut Run<C>, m: N, gm: C, _| -> Result<bool, PathError> {
                 let [a, b] = &mut sides;
                 let (this, other) = if s == 0 { (a, b) } else { (b, a) };
                 // A meeting: the other side reached `m` already.
@@ -250,9 +249,9 @@ where
                 Ok(false)
             };
             if s == 0 {
-                successors.each(&node, &mut buf, relax)?;
+                expand(&mut run, &mut successors, &node, &mut buf, g, 0, relax)?;
             } else {
-                predecessors.each(&node, &mut buf, relax)?;
+                expand(&mut run, &mut predecessors, &node, &mut buf, g, 0, relax)?;
             }
             run.frontier(open[0].len() + open[1].len());
         }
@@ -306,20 +305,19 @@ impl<N: Clone + Eq + Hash, C: Cost> SearchContext<N, C> {
         FP: FnMut(&N) -> IP,
         IP: IntoIterator<Item = (N, C)>,
     {
-        let started = std::time::Instant::now();
-        let run = bidirectional_run(self.budget(), self.max_cost())?;
-        let mut r = search(
-            start,
-            goal,
-            Direct(successors),
-            Direct(predecessors),
-            |_: &N| C::ZERO,
-            |_: &N| C::ZERO,
-            run,
-            Mode::Dijkstra,
-        )?;
-        r.stats.elapsed = started.elapsed();
-        Ok(r)
+        timed(|| {
+            let run = bidirectional_run(self.budget(), self.max_cost())?;
+            search(
+                start,
+                goal,
+                Direct(successors),
+                Direct(predecessors),
+                |_: &N| C::ZERO,
+                |_: &N| C::ZERO,
+                run,
+                Mode::Dijkstra,
+            )
+        })
     }
 }
 
@@ -360,20 +358,19 @@ impl<N: Clone + Eq + Hash, C: Cost> SearchContext<N, C> {
         HF: FnMut(&N) -> C,
         HB: FnMut(&N) -> C,
     {
-        let started = std::time::Instant::now();
-        let run = bidirectional_run(self.budget(), self.max_cost())?;
-        let mut r = search(
-            start,
-            goal,
-            Direct(successors),
-            Direct(predecessors),
-            heuristic_to_goal,
-            heuristic_from_start,
-            run,
-            Mode::AStar,
-        )?;
-        r.stats.elapsed = started.elapsed();
-        Ok(r)
+        timed(|| {
+            let run = bidirectional_run(self.budget(), self.max_cost())?;
+            search(
+                start,
+                goal,
+                Direct(successors),
+                Direct(predecessors),
+                heuristic_to_goal,
+                heuristic_from_start,
+                run,
+                Mode::AStar,
+            )
+        })
     }
 }
 
@@ -404,20 +401,19 @@ impl<N: Clone + Eq + Hash> SearchContext<N, usize> {
         FP: FnMut(&N) -> IP,
         IP: IntoIterator<Item = N>,
     {
-        let started = std::time::Instant::now();
-        let run = bidirectional_run(self.budget(), self.max_cost())?;
-        let mut r = search(
-            start,
-            goal,
-            Direct(|n: &N| successors(n).into_iter().map(|m| (m, 1usize))),
-            Direct(|n: &N| predecessors(n).into_iter().map(|m| (m, 1usize))),
-            |_: &N| 0,
-            |_: &N| 0,
-            run,
-            Mode::Layers,
-        )?;
-        r.stats.elapsed = started.elapsed();
-        Ok(r)
+        timed(|| {
+            let run = bidirectional_run(self.budget(), self.max_cost())?;
+            search(
+                start,
+                goal,
+                Direct(|n: &N| successors(n).into_iter().map(|m| (m, 1usize))),
+                Direct(|n: &N| predecessors(n).into_iter().map(|m| (m, 1usize))),
+                |_: &N| 0,
+                |_: &N| 0,
+                run,
+                Mode::Layers,
+            )
+        })
     }
 }
 
@@ -452,9 +448,7 @@ where
     FP: FnMut(&N) -> IP,
     IP: IntoIterator<Item = N>,
 {
-    SearchContext::new()
-        .with_budget(budget.clone())
-        .bidirectional_bfs(start, goal, successors, predecessors)
+    SearchContext::bounded(budget).bidirectional_bfs(start, goal, successors, predecessors)
 }
 
 /// The cheapest path from `start` to `goal`, with Dijkstra's algorithm run forward over
@@ -492,9 +486,7 @@ where
     FP: FnMut(&N) -> IP,
     IP: IntoIterator<Item = (N, C)>,
 {
-    SearchContext::new()
-        .with_budget(budget.clone())
-        .bidirectional_dijkstra(start, goal, successors, predecessors)
+    SearchContext::bounded(budget).bidirectional_dijkstra(start, goal, successors, predecessors)
 }
 
 /// The cheapest path from `start` to `goal` by bidirectional A*: A* forward over
@@ -546,16 +538,14 @@ where
     HF: FnMut(&N) -> C,
     HB: FnMut(&N) -> C,
 {
-    SearchContext::new()
-        .with_budget(budget.clone())
-        .bidirectional_astar(
-            start,
-            goal,
-            successors,
-            predecessors,
-            heuristic_to_goal,
-            heuristic_from_start,
-        )
+    SearchContext::bounded(budget).bidirectional_astar(
+        start,
+        goal,
+        successors,
+        predecessors,
+        heuristic_to_goal,
+        heuristic_from_start,
+    )
 }
 
 /// A [`SearchProblem`] that can also be searched backward: one goal state and the
@@ -640,20 +630,21 @@ pub fn bidirectional_dijkstra_problem<P: ReversibleProblem + ?Sized>(
     problem: &P,
     budget: &Budget,
 ) -> Result<SearchResult<P::State, P::Cost>, PathError> {
-    let started = std::time::Instant::now();
-    let run = bidirectional_run(budget, None)?;
-    let mut r = search(
-        problem.start(),
-        problem.goal_state(),
-        Buffered(|n: &P::State, out: &mut Vec<(P::State, P::Cost)>| problem.successors(n, out)),
-        Buffered(|n: &P::State, out: &mut Vec<(P::State, P::Cost)>| problem.predecessors(n, out)),
-        |_: &P::State| P::Cost::ZERO,
-        |_: &P::State| P::Cost::ZERO,
-        run,
-        Mode::Dijkstra,
-    )?;
-    r.stats.elapsed = started.elapsed();
-    Ok(r)
+    timed(|| {
+        let run = bidirectional_run(budget, None)?;
+        search(
+            problem.start(),
+            problem.goal_state(),
+            Buffered(problem_successors(problem)),
+            Buffered(|n: &P::State, out: &mut Vec<(P::State, P::Cost)>| {
+                problem.predecessors(n, out)
+            }),
+            |_: &P::State| P::Cost::ZERO,
+            |_: &P::State| P::Cost::ZERO,
+            run,
+            Mode::Dijkstra,
+        )
+    })
 }
 
 /// [`bidirectional_astar`] on a [`ReversibleProblem`], from its start to its goal state:
@@ -693,18 +684,19 @@ pub fn bidirectional_astar_problem<P: ReversibleProblem + ?Sized>(
     problem: &P,
     budget: &Budget,
 ) -> Result<SearchResult<P::State, P::Cost>, PathError> {
-    let started = std::time::Instant::now();
-    let run = bidirectional_run(budget, None)?;
-    let mut r = search(
-        problem.start(),
-        problem.goal_state(),
-        Buffered(|n: &P::State, out: &mut Vec<(P::State, P::Cost)>| problem.successors(n, out)),
-        Buffered(|n: &P::State, out: &mut Vec<(P::State, P::Cost)>| problem.predecessors(n, out)),
-        |n: &P::State| problem.heuristic(n),
-        |n: &P::State| problem.heuristic_from_start(n),
-        run,
-        Mode::AStar,
-    )?;
-    r.stats.elapsed = started.elapsed();
-    Ok(r)
+    timed(|| {
+        let run = bidirectional_run(budget, None)?;
+        search(
+            problem.start(),
+            problem.goal_state(),
+            Buffered(problem_successors(problem)),
+            Buffered(|n: &P::State, out: &mut Vec<(P::State, P::Cost)>| {
+                problem.predecessors(n, out)
+            }),
+            |n: &P::State| problem.heuristic(n),
+            |n: &P::State| problem.heuristic_from_start(n),
+            run,
+            Mode::AStar,
+        )
+    })
 }

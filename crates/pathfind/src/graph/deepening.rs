@@ -4,14 +4,18 @@
 //! that was cut. Memory is proportional to the path length times the branching factor;
 //! states on the current path are never revisited, so cycles are harmless.
 
-use search_core::{Cost, CostError};
+use core::hash::Hash;
+
+use search_core::{Budget, Cost, CostError};
 
 use crate::engine::buffers::{Engine, Frame};
 use crate::engine::error::PathError;
 use crate::engine::result::{Path, SearchResult};
 use crate::engine::run::Run;
+use crate::engine::run::timed;
 use crate::engine::slots::Slots;
 use crate::engine::successors::{add_step, check_h};
+use crate::graph::context::SearchContext;
 
 /// Which quantity iterative deepening bounds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -173,4 +177,142 @@ impl<N: Clone, C: Cost, T: Slots<N>> Engine<N, C, T> {
             }
         }
     }
+}
+
+impl<N: Clone + Eq + Hash> SearchContext<N, usize> {
+    /// Iterative-deepening DFS: depth-limited DFS with limits 0, 1, 2…; the fewest steps like
+    /// BFS with the memory of DFS. See [`iddfs`](crate::iddfs).
+    ///
+    /// # Errors
+    /// [`PathError::TooManyStates`], or [`PathError::Budget`] for an unusable budget (a zero
+    /// limit, or an iteration limit, which path searches refuse).
+    ///
+    /// ```
+    /// use pathfind::SearchContext;
+    /// let mut ctx = SearchContext::new();
+    /// let r = ctx.iddfs([0u32], |&n| [n + 1, n + 2], |&n| n == 3).unwrap();
+    /// assert_eq!(r.path().unwrap().nodes, [0, 1, 3]);
+    /// assert_eq!(r.stats.iterations, 3);
+    /// ```
+    pub fn iddfs<FN, IN, FS>(
+        &mut self,
+        starts: impl IntoIterator<Item = N>,
+        mut successors: FN,
+        success: FS,
+    ) -> Result<SearchResult<N, usize>, PathError>
+    where
+        FN: FnMut(&N) -> IN,
+        IN: IntoIterator<Item = N>,
+        FS: FnMut(&N) -> bool,
+    {
+        timed(|| {
+            self.engine.deepening(
+                Bound::Depth,
+                starts,
+                self.run()?,
+                |n, out| out.extend(successors(n).into_iter().map(|m| (m, 1))),
+                |_| 0,
+                success,
+            )
+        })
+    }
+}
+
+impl<N: Clone + Eq + Hash, C: Cost> SearchContext<N, C> {
+    /// IDA*: iterative deepening on `g + h`. Memory grows only with the path length, at
+    /// the price of re-expanding states; optimal with an admissible heuristic. See
+    /// [`idastar`](crate::idastar).
+    ///
+    /// # Errors
+    /// As [`astar`](Self::astar).
+    ///
+    /// ```
+    /// use pathfind::SearchContext;
+    /// let mut ctx = SearchContext::new();
+    /// let r = ctx.idastar([0i32], |&n| [(n + 1, 1u32), (n + 2, 3)], |&n| (6 - n).unsigned_abs(),
+    ///                     |&n| n == 6).unwrap();
+    /// assert_eq!(r.cost(), Some(6));
+    /// ```
+    pub fn idastar<FN, IN, FH, FS>(
+        &mut self,
+        starts: impl IntoIterator<Item = N>,
+        mut successors: FN,
+        heuristic: FH,
+        success: FS,
+    ) -> Result<SearchResult<N, C>, PathError>
+    where
+        FN: FnMut(&N) -> IN,
+        IN: IntoIterator<Item = (N, C)>,
+        FH: FnMut(&N) -> C,
+        FS: FnMut(&N) -> bool,
+    {
+        timed(|| {
+            self.engine.deepening(
+                Bound::F,
+                starts,
+                self.run()?,
+                |n, out| out.extend(successors(n)),
+                heuristic,
+                success,
+            )
+        })
+    }
+}
+
+/// Iterative-deepening DFS with a fresh [`SearchContext`]: the fewest steps, DFS memory.
+///
+/// # Errors
+/// [`PathError::TooManyStates`], or [`PathError::Budget`] for an unusable budget (a zero
+/// limit, or an iteration limit, which path searches refuse).
+///
+/// ```
+/// use pathfind::{iddfs, Limit, Outcome};
+/// use search_core::{Budget, BudgetField};
+/// let r = iddfs([0u32], |&n| [n + 1], |&n| n == 100, &Budget::depth(10)).unwrap();
+/// assert_eq!(r.outcome, Outcome::LimitReached(Limit::Budget(BudgetField::Depth)));
+/// ```
+pub fn iddfs<N, FN, IN, FS>(
+    starts: impl IntoIterator<Item = N>,
+    successors: FN,
+    success: FS,
+    budget: &Budget,
+) -> Result<SearchResult<N, usize>, PathError>
+where
+    N: Clone + Eq + Hash,
+    FN: FnMut(&N) -> IN,
+    IN: IntoIterator<Item = N>,
+    FS: FnMut(&N) -> bool,
+{
+    SearchContext::bounded(budget).iddfs(starts, successors, success)
+}
+
+/// IDA* with a fresh [`SearchContext`]: optimal with an admissible heuristic, memory linear
+/// in the path length.
+///
+/// # Errors
+/// As [`astar`].
+///
+/// ```
+/// use pathfind::idastar;
+/// use search_core::Budget;
+/// let r = idastar([0u32], |&n| [(n + 1, 1u32)], |&n| 4u32.saturating_sub(n), |&n| n == 4,
+///                 &Budget::new());
+/// assert_eq!(r.unwrap().path().unwrap().nodes, [0, 1, 2, 3, 4]);
+/// ```
+pub fn idastar<N, C, FN, IN, FH, FS>(
+    starts: impl IntoIterator<Item = N>,
+    successors: FN,
+    heuristic: FH,
+    success: FS,
+    budget: &Budget,
+) -> Result<SearchResult<N, C>, PathError>
+where
+    N: Clone + Eq + Hash,
+    C: Cost,
+    FN: FnMut(&N) -> IN,
+    IN: IntoIterator<Item = (N, C)>,
+    FH: FnMut(&N) -> C,
+    FS: FnMut(&N) -> bool,
+{
+    SearchContext::bounded(budget).idastar(starts, successors, heuristic, success)
 }

@@ -2,14 +2,18 @@
 //! It finds *a* path quickly with little memory on deep problems; the path is not the
 //! shortest.
 
-use search_core::Cost;
+use core::hash::Hash;
+
+use search_core::{Budget, Cost};
 
 use crate::engine::buffers::{Engine, StackEntry};
 use crate::engine::error::PathError;
 use crate::engine::result::SearchResult;
 use crate::engine::run::Run;
+use crate::engine::run::timed;
 use crate::engine::slots::{NONE, Slots};
 use crate::engine::successors::add_step;
+use crate::graph::context::SearchContext;
 
 impl<N: Clone, C: Cost, T: Slots<N>> Engine<N, C, T> {
     /// DFS from `starts` (the first start is searched first, and the first successor of a
@@ -85,4 +89,67 @@ impl<N: Clone, C: Cost, T: Slots<N>> Engine<N, C, T> {
         }
         Ok(run.finish_exhausted())
     }
+}
+
+impl<N: Clone + Eq + Hash> SearchContext<N, usize> {
+    /// Depth-first search: some path, found with little memory, not the shortest. See
+    /// [`dfs`](crate::dfs).
+    ///
+    /// # Errors
+    /// [`PathError::TooManyStates`], or [`PathError::Budget`] for an unusable budget (a zero
+    /// limit, or an iteration limit, which path searches refuse).
+    ///
+    /// ```
+    /// use pathfind::SearchContext;
+    /// let mut ctx = SearchContext::new();
+    /// let r = ctx.dfs([0u32], |&n| [n + 1, n + 2], |&n| n == 3).unwrap();
+    /// assert_eq!(r.path().unwrap().nodes, [0, 1, 2, 3]);
+    /// ```
+    pub fn dfs<FN, IN, FS>(
+        &mut self,
+        starts: impl IntoIterator<Item = N>,
+        mut successors: FN,
+        success: FS,
+    ) -> Result<SearchResult<N, usize>, PathError>
+    where
+        FN: FnMut(&N) -> IN,
+        IN: IntoIterator<Item = N>,
+        FS: FnMut(&N) -> bool,
+    {
+        timed(|| {
+            self.engine.dfs(
+                starts,
+                self.run()?,
+                |n, out| out.extend(successors(n).into_iter().map(|m| (m, 1))),
+                success,
+            )
+        })
+    }
+}
+
+/// Depth-first search with a fresh [`SearchContext`]: some path (not the shortest).
+///
+/// # Errors
+/// [`PathError::TooManyStates`], or [`PathError::Budget`] for an unusable budget (a zero
+/// limit, or an iteration limit, which path searches refuse).
+///
+/// ```
+/// use pathfind::dfs;
+/// use search_core::Budget;
+/// let r = dfs([0u32], |&n| if n < 5 { vec![n + 1] } else { vec![] }, |&n| n == 5, &Budget::new());
+/// assert_eq!(r.unwrap().cost(), Some(5));
+/// ```
+pub fn dfs<N, FN, IN, FS>(
+    starts: impl IntoIterator<Item = N>,
+    successors: FN,
+    success: FS,
+    budget: &Budget,
+) -> Result<SearchResult<N, usize>, PathError>
+where
+    N: Clone + Eq + Hash,
+    FN: FnMut(&N) -> IN,
+    IN: IntoIterator<Item = N>,
+    FS: FnMut(&N) -> bool,
+{
+    SearchContext::bounded(budget).dfs(starts, successors, success)
 }

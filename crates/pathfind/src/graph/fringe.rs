@@ -26,8 +26,11 @@ use crate::engine::buffers::Engine;
 use crate::engine::error::PathError;
 use crate::engine::result::SearchResult;
 use crate::engine::run::Run;
+use crate::engine::run::timed;
 use crate::engine::slots::{NONE, Slots};
-use crate::engine::successors::{Buffered, Direct, Successors, add_step, check_h};
+use crate::engine::successors::{
+    Buffered, Direct, Successors, check_h, expand, problem_successors,
+};
 use crate::graph::context::SearchContext;
 
 /// The list of the frontier: `next` and `prev` per slot ([`NONE`] at the ends), with the
@@ -160,40 +163,38 @@ impl<N: Clone, C: Cost, T: Slots<N>> Engine<N, C, T> {
                 }
                 run.stats.expanded += 1;
                 let depth = d.depth + 1;
-                let deep = run.max_depth.is_some_and(|m| depth > m);
-                succ.each(&node, buf, |m, c| {
-                    run.stats.generated += 1;
-                    if deep {
-                        run.too_deep(depth);
-                        return Ok(false);
-                    }
-                    let g = add_step(d.g, c)?;
-                    if run.too_costly(g) {
-                        return Ok(false);
-                    }
-                    let (ms, fresh) = nodes.visit(&m)?;
-                    if fresh {
-                        list.ensure(ms);
-                        list.h[ms as usize] = check_h(h(&m))?;
-                    } else {
-                        let md = &mut nodes.data[ms as usize];
-                        if g >= md.g {
-                            return Ok(false);
-                        }
-                        if md.closed {
-                            md.closed = false;
-                            run.stats.reopened += 1;
+                expand(
+                    &mut run,
+                    &mut succ,
+                    &node,
+                    buf,
+                    d.g,
+                    depth,
+                    |run, m, g, _| {
+                        let (ms, fresh) = nodes.visit(&m)?;
+                        if fresh {
+                            list.ensure(ms);
+                            list.h[ms as usize] = check_h(h(&m))?;
                         } else {
-                            list.unlink(ms);
+                            let md = &mut nodes.data[ms as usize];
+                            if g >= md.g {
+                                return Ok(false);
+                            }
+                            if md.closed {
+                                md.closed = false;
+                                run.stats.reopened += 1;
+                            } else {
+                                list.unlink(ms);
+                            }
                         }
-                    }
-                    let md = &mut nodes.data[ms as usize];
-                    md.g = g;
-                    md.parent = cur;
-                    md.depth = depth;
-                    list.insert_after(cur, ms);
-                    Ok(false)
-                })?;
+                        let md = &mut nodes.data[ms as usize];
+                        md.g = g;
+                        md.parent = cur;
+                        md.depth = depth;
+                        list.insert_after(cur, ms);
+                        Ok(false)
+                    },
+                )?;
                 run.frontier(list.len);
                 let after = list.next[cur as usize];
                 list.unlink(cur);
@@ -240,13 +241,11 @@ impl<N: Clone + Eq + Hash, C: Cost> SearchContext<N, C> {
         FH: FnMut(&N) -> C,
         FS: FnMut(&N) -> bool,
     {
-        let started = std::time::Instant::now();
-        let run = self.run()?;
-        let mut r = self
-            .engine
-            .fringe_with(starts, run, Direct(successors), heuristic, success)?;
-        r.stats.elapsed = started.elapsed();
-        Ok(r)
+        timed(|| {
+            let run = self.run()?;
+            self.engine
+                .fringe_with(starts, run, Direct(successors), heuristic, success)
+        })
     }
 
     /// [`fringe`](Self::fringe) on a [`SearchProblem`], with its heuristic.
@@ -254,17 +253,16 @@ impl<N: Clone + Eq + Hash, C: Cost> SearchContext<N, C> {
     where
         P: SearchProblem<State = N, Cost = C> + ?Sized,
     {
-        let started = std::time::Instant::now();
-        let run = self.run()?;
-        let mut r = self.engine.fringe_with(
-            [problem.start()],
-            run,
-            Buffered(|n: &N, out: &mut Vec<(N, C)>| problem.successors(n, out)),
-            |n: &N| problem.heuristic(n),
-            |n: &N| problem.is_goal(n),
-        )?;
-        r.stats.elapsed = started.elapsed();
-        Ok(r)
+        timed(|| {
+            let run = self.run()?;
+            self.engine.fringe_with(
+                [problem.start()],
+                run,
+                Buffered(problem_successors(problem)),
+                |n: &N| problem.heuristic(n),
+                |n: &N| problem.is_goal(n),
+            )
+        })
     }
 }
 
@@ -316,7 +314,5 @@ where
     FH: FnMut(&N) -> C,
     FS: FnMut(&N) -> bool,
 {
-    SearchContext::new()
-        .with_budget(budget.clone())
-        .fringe(starts, successors, heuristic, success)
+    SearchContext::bounded(budget).fringe(starts, successors, heuristic, success)
 }

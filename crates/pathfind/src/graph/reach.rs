@@ -10,6 +10,7 @@ use search_core::{Budget, SearchProblem, Stats};
 use crate::engine::error::PathError;
 use crate::engine::result::Limit;
 use crate::engine::run::Run;
+use crate::engine::successors::problem_states;
 
 /// What stops a reachability iterator early: the budget's node limit counts states
 /// expanded (their successors asked for), its depth limit the steps from a start; time and
@@ -234,16 +235,7 @@ pub fn bfs_reach_problem<'p, P: SearchProblem + ?Sized>(
     problem: &'p P,
     budget: &Budget,
 ) -> Result<BfsReach<P::State, impl FnMut(&P::State, &mut Vec<P::State>) + use<'p, P>>, PathError> {
-    let mut pairs = Vec::new();
-    BfsReach::new(
-        [problem.start()],
-        move |n: &P::State, out: &mut Vec<P::State>| {
-            pairs.clear();
-            problem.successors(n, &mut pairs);
-            out.extend(pairs.drain(..).map(|(m, _)| m));
-        },
-        budget,
-    )
+    BfsReach::new([problem.start()], problem_states(problem), budget)
 }
 
 /// The states reachable from the starts in depth-first order (each once, in preorder: a
@@ -414,14 +406,5 @@ pub fn dfs_reach_problem<'p, P: SearchProblem + ?Sized>(
     problem: &'p P,
     budget: &Budget,
 ) -> Result<DfsReach<P::State, impl FnMut(&P::State, &mut Vec<P::State>) + use<'p, P>>, PathError> {
-    let mut pairs = Vec::new();
-    DfsReach::new(
-        [problem.start()],
-        move |n: &P::State, out: &mut Vec<P::State>| {
-            pairs.clear();
-            problem.successors(n, &mut pairs);
-            out.extend(pairs.drain(..).map(|(m, _)| m));
-        },
-        budget,
-    )
+    DfsReach::new([problem.start()], problem_states(problem), budget)
 }

@@ -11,9 +11,11 @@ use crate::engine::buffers::Engine;
 use crate::engine::error::PathError;
 use crate::engine::open_list::Entry;
 use crate::engine::result::Limit;
-use crate::engine::run::Run;
+use crate::engine::run::{Run, Timed, timed};
 use crate::engine::slots::{HashSlots, NONE, Slots};
-use crate::engine::successors::{Buffered, Direct, Successors, add_step, check_h};
+use crate::engine::successors::{
+    Buffered, Direct, Successors, check_h, expand, problem_successors,
+};
 use crate::graph::best_first::{AStarKey, Priority};
 use crate::graph::context::SearchContext;
 
@@ -96,6 +98,12 @@ impl<N: Clone, C: Cost> AllShortestPaths<N, C> {
     #[must_use]
     pub fn goals(&self) -> usize {
         self.sinks.len()
+    }
+}
+
+impl<N, C> Timed for AllShortestPaths<N, C> {
+    fn stats_mut(&mut self) -> &mut Stats {
+        &mut self.stats
     }
 }
 
@@ -240,62 +248,60 @@ impl<N: Clone + Eq + Hash, C: Cost> Engine<N, C, HashSlots<N>> {
             }
             run.stats.expanded += 1;
             let depth = d.depth + 1;
-            let deep = run.max_depth.is_some_and(|m| depth > m);
-            succ.each(&node, buf, |m, c| {
-                run.stats.generated += 1;
-                if deep {
-                    run.too_deep(depth);
-                    return Ok(false);
-                }
-                let g = add_step(d.g, c)?;
-                if run.too_costly(g) {
-                    return Ok(false);
-                }
-                let (ms, fresh) = nodes.visit(&m)?;
-                let i = ms as usize;
-                if fresh {
-                    heads.resize(heads.len().max(i + 1), NONE);
-                } else {
-                    let md = &mut nodes.data[i];
-                    if g > md.g {
-                        return Ok(false);
-                    }
-                    if g == md.g {
-                        // Another predecessor at the best cost (once: parallel steps
-                        // give the same sequence of states).
-                        let mut k = heads[i];
-                        while k != NONE {
-                            if edges[k as usize].0 == e.slot {
-                                return Ok(false);
-                            }
-                            k = edges[k as usize].1;
+            expand(
+                &mut run,
+                &mut succ,
+                &node,
+                buf,
+                d.g,
+                depth,
+                |run, m, g, c| {
+                    let (ms, fresh) = nodes.visit(&m)?;
+                    let i = ms as usize;
+                    if fresh {
+                        heads.resize(heads.len().max(i + 1), NONE);
+                    } else {
+                        let md = &mut nodes.data[i];
+                        if g > md.g {
+                            return Ok(false);
                         }
-                        edges.push((e.slot, heads[i], c));
-                        heads[i] = (edges.len() - 1) as u32;
-                        return Ok(false);
+                        if g == md.g {
+                            // Another predecessor at the best cost (once: parallel steps
+                            // give the same sequence of states).
+                            let mut k = heads[i];
+                            while k != NONE {
+                                if edges[k as usize].0 == e.slot {
+                                    return Ok(false);
+                                }
+                                k = edges[k as usize].1;
+                            }
+                            edges.push((e.slot, heads[i], c));
+                            heads[i] = (edges.len() - 1) as u32;
+                            return Ok(false);
+                        }
+                        if md.closed {
+                            md.closed = false;
+                            run.stats.reopened += 1;
+                        }
                     }
-                    if md.closed {
-                        md.closed = false;
-                        run.stats.reopened += 1;
-                    }
-                }
-                edges.push((e.slot, NONE, c));
-                heads[i] = (edges.len() - 1) as u32;
-                let hv = check_h(h(&m))?;
-                let md = &mut nodes.data[i];
-                md.g = g;
-                md.parent = e.slot;
-                md.depth = depth;
-                open.push(
-                    Entry {
-                        key: <AStarKey as Priority<C>>::key(p, g, hv)?,
-                        depth,
-                        slot: ms,
-                    },
-                    Some(e.key),
-                );
-                Ok(false)
-            })?;
+                    edges.push((e.slot, NONE, c));
+                    heads[i] = (edges.len() - 1) as u32;
+                    let hv = check_h(h(&m))?;
+                    let md = &mut nodes.data[i];
+                    md.g = g;
+                    md.parent = e.slot;
+                    md.depth = depth;
+                    open.push(
+                        Entry {
+                            key: <AStarKey as Priority<C>>::key(p, g, hv)?,
+                            depth,
+                            slot: ms,
+                        },
+                        Some(e.key),
+                    );
+                    Ok(false)
+                },
+            )?;
             run.frontier(open.len());
         }
         if limit.is_none() && best.is_none() {
@@ -351,13 +357,11 @@ impl<N: Clone + Eq + Hash, C: Cost> SearchContext<N, C> {
         FH: FnMut(&N) -> C,
         FS: FnMut(&N) -> bool,
     {
-        let started = std::time::Instant::now();
-        let run = self.run()?;
-        let mut r = self
-            .engine
-            .astar_bag(starts, run, Direct(successors), heuristic, success)?;
-        r.stats.elapsed = started.elapsed();
-        Ok(r)
+        timed(|| {
+            let run = self.run()?;
+            self.engine
+                .astar_bag(starts, run, Direct(successors), heuristic, success)
+        })
     }
 
     /// [`astar_bag`](Self::astar_bag) on a problem.
@@ -368,17 +372,16 @@ impl<N: Clone + Eq + Hash, C: Cost> SearchContext<N, C> {
     where
         P: SearchProblem<State = N, Cost = C> + ?Sized,
     {
-        let started = std::time::Instant::now();
-        let run = self.run()?;
-        let mut r = self.engine.astar_bag(
-            [problem.start()],
-            run,
-            Buffered(|n: &N, out: &mut Vec<(N, C)>| problem.successors(n, out)),
-            |n: &N| problem.heuristic(n),
-            |n: &N| problem.is_goal(n),
-        )?;
-        r.stats.elapsed = started.elapsed();
-        Ok(r)
+        timed(|| {
+            let run = self.run()?;
+            self.engine.astar_bag(
+                [problem.start()],
+                run,
+                Buffered(problem_successors(problem)),
+                |n: &N| problem.heuristic(n),
+                |n: &N| problem.is_goal(n),
+            )
+        })
     }
 }
 
@@ -414,7 +417,5 @@ where
     FH: FnMut(&N) -> C,
     FS: FnMut(&N) -> bool,
 {
-    SearchContext::new()
-        .with_budget(budget.clone())
-        .astar_bag(starts, successors, heuristic, success)
+    SearchContext::bounded(budget).astar_bag(starts, successors, heuristic, success)
 }

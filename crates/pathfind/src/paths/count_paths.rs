@@ -16,8 +16,9 @@ use search_core::{Budget, BudgetField, SearchProblem, Stats};
 
 use crate::engine::error::PathError;
 use crate::engine::result::Limit;
-use crate::engine::run::Run;
+use crate::engine::run::{Run, Timed, timed};
 use crate::engine::slots::{HashSlots, Slots};
+use crate::engine::successors::problem_states;
 
 /// The result of [`count_paths`]: the number of paths, unless a limit stopped the count.
 ///
@@ -61,6 +62,12 @@ impl fmt::Display for PathCount {
     }
 }
 
+impl Timed for PathCount {
+    fn stats_mut(&mut self) -> &mut Stats {
+        &mut self.stats
+    }
+}
+
 /// Where a state stands in the count.
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Mark {
@@ -92,7 +99,7 @@ fn number<N: Clone + Eq + Hash>(
     Ok(s)
 }
 
-/// The count itself over a successor function that appends to `out`.
+/// The count itself over a successor function that appends to `out` (timed by the caller).
 fn count<N, FN, FS>(
     start: N,
     mut successors: FN,
@@ -104,7 +111,6 @@ where
     FN: FnMut(&N, &mut Vec<N>),
     FS: FnMut(&N) -> bool,
 {
-    let started = std::time::Instant::now();
     let mut run: Run<u64> = Run::new(budget, None)?;
     let mut slots: HashSlots<N> = HashSlots::default();
     let mut marks: Vec<Option<Mark>> = Vec::new();
@@ -113,12 +119,10 @@ where
     let mut buf: Vec<N> = Vec::new();
     let mut deepest = 0u32;
     let finish = |run: &Run<u64>, count, limit, deepest: u32| {
-        let mut stats = run.stats(deepest);
-        stats.elapsed = started.elapsed();
         Ok(PathCount {
             count,
             limit,
-            stats,
+            stats: run.stats(deepest),
         })
     };
     if success(&start) {
@@ -238,12 +242,14 @@ where
     IN: IntoIterator<Item = N>,
     FS: FnMut(&N) -> bool,
 {
-    count(
-        start,
-        |n: &N, out: &mut Vec<N>| out.extend(successors(n)),
-        success,
-        budget,
-    )
+    timed(|| {
+        count(
+            start,
+            |n: &N, out: &mut Vec<N>| out.extend(successors(n)),
+            success,
+            budget,
+        )
+    })
 }
 
 /// [`count_paths`] on a [`SearchProblem`]: from its start, over its successors (their
@@ -252,15 +258,12 @@ pub(crate) fn count_paths_problem<P: SearchProblem + ?Sized>(
     problem: &P,
     budget: &Budget,
 ) -> Result<PathCount, PathError> {
-    let mut pairs = Vec::new();
-    count(
-        problem.start(),
-        |n: &P::State, out: &mut Vec<P::State>| {
-            pairs.clear();
-            problem.successors(n, &mut pairs);
-            out.extend(pairs.drain(..).map(|(m, _)| m));
-        },
-        |n: &P::State| problem.is_goal(n),
-        budget,
-    )
+    timed(|| {
+        count(
+            problem.start(),
+            problem_states(problem),
+            |n: &P::State| problem.is_goal(n),
+            budget,
+        )
+    })
 }

@@ -14,6 +14,7 @@ use crate::engine::nodes::Nodes;
 use crate::engine::result::{Limit, Outcome, Path, SearchResult};
 use crate::engine::run::timed;
 use crate::engine::slots::{HashSlots, NONE};
+use crate::engine::successors::problem_successors;
 use crate::graph::context::SearchContext;
 
 /// The cheapest paths from the starts to every state a Dijkstra search settled: each
@@ -290,7 +291,7 @@ impl<N: Clone + Eq + Hash, C: Cost> SearchContext<N, C> {
                 AStarKey,
                 [problem.start()],
                 run,
-                |n: &N, out: &mut Vec<(N, C)>| problem.successors(n, out),
+                problem_successors(problem),
                 |_: &N| C::ZERO,
                 |_: &N| false,
             )
@@ -326,9 +327,7 @@ where
     FN: FnMut(&N) -> IN,
     IN: IntoIterator<Item = (N, C)>,
 {
-    SearchContext::new()
-        .with_budget(budget.clone())
-        .dijkstra_all(starts, successors)
+    SearchContext::bounded(budget).dijkstra_all(starts, successors)
 }
 
 /// Dijkstra's algorithm from `starts` until the first state taken from the open list where
@@ -361,7 +360,5 @@ where
     IN: IntoIterator<Item = (N, C)>,
     FS: FnMut(&N) -> bool,
 {
-    SearchContext::new()
-        .with_budget(budget.clone())
-        .dijkstra_partial(starts, successors, stop)
+    SearchContext::bounded(budget).dijkstra_partial(starts, successors, stop)
 }

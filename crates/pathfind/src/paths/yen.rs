@@ -11,7 +11,8 @@ use crate::graph::best_first::AStarKey;
 
 use crate::engine::error::PathError;
 use crate::engine::result::{Limit, Outcome, Path, SearchResult};
-use crate::engine::successors::{Buffered, Direct, Successors};
+use crate::engine::run::{Timed, timed};
+use crate::engine::successors::{Buffered, Direct, Successors, problem_successors};
 use crate::graph::context::SearchContext;
 
 /// The cheapest loopless paths found by [`yen`], cheapest first.
@@ -43,6 +44,12 @@ pub struct KShortestPaths<N, C> {
     /// The inner Dijkstra searches together: `nodes` states expanded, `leaves` generated,
     /// `iterations` the number of inner searches.
     pub stats: Stats,
+}
+
+impl<N, C> Timed for KShortestPaths<N, C> {
+    fn stats_mut(&mut self) -> &mut Stats {
+        &mut self.stats
+    }
 }
 
 impl<N: Clone + Eq + Hash, C: Cost> SearchContext<N, C> {
@@ -80,6 +87,20 @@ impl<N: Clone + Eq + Hash, C: Cost> SearchContext<N, C> {
     pub(crate) fn yen_with<S, FS>(
         &mut self,
         starts: impl IntoIterator<Item = N>,
+        succ: S,
+        success: FS,
+        k: usize,
+    ) -> Result<KShortestPaths<N, C>, PathError>
+    where
+        S: Successors<N, C>,
+        FS: FnMut(&N) -> bool,
+    {
+        timed(|| self.yen_untimed(starts, succ, success, k))
+    }
+
+    fn yen_untimed<S, FS>(
+        &mut self,
+        starts: impl IntoIterator<Item = N>,
         mut succ: S,
         mut success: FS,
         k: usize,
@@ -88,7 +109,6 @@ impl<N: Clone + Eq + Hash, C: Cost> SearchContext<N, C> {
         S: Successors<N, C>,
         FS: FnMut(&N) -> bool,
     {
-        let started = std::time::Instant::now();
         let mut out = KShortestPaths {
             paths: Vec::new(),
             limit: None,
@@ -109,7 +129,6 @@ impl<N: Clone + Eq + Hash, C: Cost> SearchContext<N, C> {
             &mut success,
         )?;
         let Some(first) = absorb(&mut out, r) else {
-            out.stats.elapsed = started.elapsed();
             return Ok(out);
         };
         prefix_costs.push(self.prefix_costs(&first.nodes, C::ZERO)?);
@@ -177,7 +196,6 @@ impl<N: Clone + Eq + Hash, C: Cost> SearchContext<N, C> {
             out.paths.push(path);
             prefix_costs.push(costs);
         }
-        out.stats.elapsed = started.elapsed();
         Ok(out)
     }
 
@@ -277,9 +295,7 @@ where
     IN: IntoIterator<Item = (N, C)>,
     FS: FnMut(&N) -> bool,
 {
-    SearchContext::new()
-        .with_budget(budget.clone())
-        .yen(starts, successors, success, k)
+    SearchContext::bounded(budget).yen(starts, successors, success, k)
 }
 
 /// [`yen`] on a [`SearchProblem`]: its `k` cheapest loopless paths from the start to a
@@ -311,9 +327,9 @@ pub fn yen_problem<P: SearchProblem + ?Sized>(
     k: usize,
     budget: &Budget,
 ) -> Result<KShortestPaths<P::State, P::Cost>, PathError> {
-    SearchContext::new().with_budget(budget.clone()).yen_with(
+    SearchContext::bounded(budget).yen_with(
         [problem.start()],
-        Buffered(|n: &P::State, out: &mut Vec<(P::State, P::Cost)>| problem.successors(n, out)),
+        Buffered(problem_successors(problem)),
         |n: &P::State| problem.is_goal(n),
         k,
     )
