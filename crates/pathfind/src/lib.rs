@@ -248,14 +248,14 @@ pub use graph::reach::{
 };
 pub use graph::stepper::{AStarStepper, Step};
 pub use grids::cell::Cell;
-pub use grids::context::GridContext;
 pub use grids::cost_grid::CostGrid;
 pub use grids::distance_map::DistanceMap;
 pub use grids::grid::Grid;
 pub use grids::heuristic::Heuristic;
-pub use grids::jump::jps_plus::JpsPlus;
 pub use grids::movement::Movement;
 pub use grids::problem::GridProblem;
+pub use grids::search::context::GridContext;
+pub use grids::search::jps_plus::JpsPlus;
 pub use paths::astar_bag::{AllShortestPaths, Paths, astar_bag};
 pub use paths::count_paths::{PathCount, count_paths};
 pub use paths::dijkstra_all::{ShortestPaths, dijkstra_all, dijkstra_partial};

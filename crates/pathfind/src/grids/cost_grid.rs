@@ -1,29 +1,23 @@
 //! [`CostGrid`]: a [`Grid`] whose cells have weights (entering a cell costs its weight
-//! times the length of the move, 1 or √2), and its A* and Dijkstra on a
-//! [`GridContext`].
-
-use core::f64::consts::SQRT_2;
-use std::time::Instant;
+//! times the length of the move, 1 or √2). Its searches are
+//! [`GridContext::astar_costs`](crate::GridContext::astar_costs) and
+//! [`GridContext::dijkstra_costs`](crate::GridContext::dijkstra_costs).
 
 use search_core::FloatCost;
 
 use crate::engine::error::PathError;
-use crate::engine::result::{Path, SearchResult};
-use crate::graph::best_first::AStarKey;
 use crate::grids::cell::Cell;
-use crate::grids::context::{GridContext, with_heuristic};
-use crate::grids::fixed_point::{FIXED_COSTS, fixed_estimate, float};
+use crate::grids::fixed_point::exact_cost;
 use crate::grids::grid::Grid;
-use crate::grids::heuristic::Heuristic;
 use crate::grids::movement::Movement;
 
 /// A [`Grid`] with a weight per cell: a move into a cell of weight `w` costs `w` times its
 /// length (`w` straight, `w·√2` diagonal). Weights are 1..=65,535; obstacles stay
-/// obstacles. Search it with [`GridContext::astar_costs`] or
-/// [`GridContext::dijkstra_costs`]; replan on it with
+/// obstacles. Search it with [`GridContext::astar_costs`](crate::GridContext::astar_costs)
+/// or [`GridContext::dijkstra_costs`](crate::GridContext::dijkstra_costs); replan on it with
 /// [`Replanner`](crate::Replanner).
 ///
-/// The A* estimate is a [`Heuristic`] times the smallest weight, a lower bound on the cost
+/// The A* estimate is a [`Heuristic`](crate::Heuristic) times the smallest weight, a lower bound on the cost
 /// of any move, so a heuristic admissible on the plain grid stays admissible. That weight
 /// is [`min_weight`](Self::min_weight): it follows every lowering of a weight, but raising
 /// the cheapest cells does not raise it (it stays a valid, looser bound) until
@@ -265,105 +259,6 @@ impl CostGrid {
                 straight += weight;
             }
         }
-        float(straight as f64 + diagonal as f64 * SQRT_2)
+        exact_cost(straight, diagonal)
     }
-}
-
-impl GridContext {
-    /// A* on a [`CostGrid`] from the nearest of `starts` to `goal`: the cheapest path when
-    /// `heuristic` is admissible for the grid's movement (see [`Heuristic`]); the estimate
-    /// is scaled by [`CostGrid::min_weight`]. The cost is the sum over the cells entered
-    /// of weight × move length. Budget, cost bound and statistics as in
-    /// [`astar`](Self::astar).
-    ///
-    /// # Errors
-    /// A bad start or goal, an unusable budget, [`PathError::Cost`] if a path cost
-    /// overflows (only on huge grids of huge weights).
-    ///
-    /// ```
-    /// use pathfind::{Cell, CostGrid, GridContext, Heuristic, Movement};
-    /// let grid = CostGrid::from_rows(&["....", "@@9.", "...."], Movement::OCTILE)?;
-    /// let mut ctx = GridContext::new();
-    /// let (s, t) = (Cell::new(0, 0), Cell::new(0, 2));
-    /// let r = ctx.astar_costs(&grid, [s], t, Heuristic::Octile)?;
-    /// let d = ctx.dijkstra_costs(&grid, [s], t)?;
-    /// assert_eq!(r.cost(), d.cost());
-    /// // Around the cell of weight 9 (1 + 1 + √2 + √2 + 1 + 1), not through it (14):
-    /// assert!((r.cost().unwrap().get() - (4.0 + 2.0 * 2f64.sqrt())).abs() < 1e-9);
-    /// # Ok::<(), pathfind::PathError>(())
-    /// ```
-    pub fn astar_costs(
-        &mut self,
-        grid: &CostGrid,
-        starts: impl IntoIterator<Item = Cell>,
-        goal: Cell,
-        heuristic: Heuristic,
-    ) -> Result<SearchResult<Cell, FloatCost>, PathError> {
-        let started = Instant::now();
-        let plain = &grid.grid;
-        let (run, goal_index) = self.prepare_fixed(plain, starts, goal)?;
-        let e = &mut self.fixed;
-        let roots = core::mem::take(&mut e.roots);
-        let stride = plain.stride as u32;
-        let (gx, gy) = (goal_index % stride, goal_index / stride);
-        let weights = &grid.weights[..];
-        let min_weight = u64::from(grid.min_weight);
-        let succ = |&i: &u32, out: &mut Vec<(u32, u64)>| {
-            plain.push_weighted_successors(i, &FIXED_COSTS, weights, out);
-        };
-        let is_goal = |&i: &u32| i == goal_index;
-        let result = with_heuristic!(heuristic, stride, gx, gy, |h| {
-            let scaled = |i: &u32| h(i).saturating_mul(min_weight);
-            e.best_first(AStarKey, roots.iter().copied(), run, succ, scaled, is_goal)
-        });
-        e.roots = roots;
-        let mut r = result?.map_path(|p| {
-            let nodes: Vec<Cell> = p.nodes.into_iter().map(|i| plain.unpad(i)).collect();
-            let cost = grid.exact_cost(&nodes);
-            Path { nodes, cost }
-        });
-        r.stats.elapsed = started.elapsed();
-        Ok(r)
-    }
-
-    /// Dijkstra's algorithm on a [`CostGrid`] ([`astar_costs`](Self::astar_costs) with
-    /// [`Heuristic::Zero`]).
-    ///
-    /// # Errors
-    /// As [`astar_costs`](Self::astar_costs).
-    ///
-    /// ```
-    /// use pathfind::{Cell, CostGrid, GridContext, Movement};
-    /// let grid = CostGrid::from_rows(&[".5."], Movement::FOUR)?;
-    /// let r = GridContext::new().dijkstra_costs(&grid, [Cell::new(0, 0)], Cell::new(2, 0))?;
-    /// assert_eq!(r.cost().unwrap().get(), 6.0);
-    /// # Ok::<(), pathfind::PathError>(())
-    /// ```
-    pub fn dijkstra_costs(
-        &mut self,
-        grid: &CostGrid,
-        starts: impl IntoIterator<Item = Cell>,
-        goal: Cell,
-    ) -> Result<SearchResult<Cell, FloatCost>, PathError> {
-        self.astar_costs(grid, starts, goal, Heuristic::Zero)
-    }
-}
-
-/// The fixed-point estimate of `heuristic` between two padded cells, times `min_weight`
-/// (for the replanner, which estimates from many cells to one).
-#[inline]
-pub(crate) fn scaled_estimate(
-    heuristic: Heuristic,
-    stride: u32,
-    a: u32,
-    b: u32,
-    min_weight: u16,
-) -> u64 {
-    let (ax, ay, bx, by) = (a % stride, a / stride, b % stride, b / stride);
-    fixed_estimate(
-        heuristic,
-        u64::from(ax.abs_diff(bx)),
-        u64::from(ay.abs_diff(by)),
-    )
-    .saturating_mul(u64::from(min_weight))
 }

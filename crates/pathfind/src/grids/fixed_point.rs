@@ -1,4 +1,7 @@
-//! Fixed-point costs of the grid best-first searches, and the float helper of grid costs.
+//! Fixed-point costs of the grid best-first searches, their distance estimates (chosen once
+//! per search: [`with_estimate!`]), and the exact float cost of a path from its moves.
+
+use core::f64::consts::SQRT_2;
 
 use search_core::{Cost, FloatCost};
 
@@ -49,5 +52,62 @@ pub(crate) fn fixed_estimate(h: Heuristic, dx: u64, dy: u64) -> u64 {
         Heuristic::Euclidean => (((dx * dx + dy * dy) as f64).sqrt() * UNIT as f64) as u64,
         Heuristic::Octile => (hi - lo) * UNIT + lo * DIAGONAL,
         Heuristic::Chebyshev => hi * UNIT,
+    }
+}
+
+/// The exact cost of a path of `straight` straight and `diagonal` diagonal moves (or, on a
+/// [`CostGrid`](crate::CostGrid), of those weights summed): `straight + √2 × diagonal`.
+/// Summing integers first makes equal costs equal floats, whatever the order of the moves.
+#[inline]
+pub(crate) fn exact_cost(straight: u64, diagonal: u64) -> FloatCost {
+    float(straight as f64 + diagonal as f64 * SQRT_2)
+}
+
+/// Runs `$body` with `$h` bound to the fixed-point estimate of `$heuristic` from the
+/// coordinate differences (`Fn(u64, u64) -> u64`): one closure type per heuristic, so that
+/// the estimate is chosen once per search and inlined in its loop.
+macro_rules! with_estimate {
+    ($heuristic:expr, |$h:ident| $body:expr) => {{
+        use $crate::grids::fixed_point::fixed_estimate;
+        use $crate::grids::heuristic::Heuristic;
+        match $heuristic {
+            Heuristic::Zero => {
+                let $h = |_: u64, _: u64| 0u64;
+                $body
+            }
+            Heuristic::Manhattan => {
+                let $h = |dx: u64, dy: u64| fixed_estimate(Heuristic::Manhattan, dx, dy);
+                $body
+            }
+            Heuristic::Euclidean => {
+                let $h = |dx: u64, dy: u64| fixed_estimate(Heuristic::Euclidean, dx, dy);
+                $body
+            }
+            Heuristic::Octile => {
+                let $h = |dx: u64, dy: u64| fixed_estimate(Heuristic::Octile, dx, dy);
+                $body
+            }
+            Heuristic::Chebyshev => {
+                let $h = |dx: u64, dy: u64| fixed_estimate(Heuristic::Chebyshev, dx, dy);
+                $body
+            }
+        }
+    }};
+}
+
+pub(crate) use with_estimate;
+
+/// The estimate `estimate` (from the coordinate differences) from a padded cell index to
+/// the padded cell `goal` of a grid whose padded rows are `stride` cells long.
+#[inline(always)]
+pub(crate) fn toward<E: Fn(u64, u64) -> u64>(
+    estimate: E,
+    stride: u32,
+    goal: u32,
+) -> impl Fn(&u32) -> u64 {
+    let (gx, gy) = (goal % stride, goal / stride);
+    move |&i: &u32| {
+        let (x, y) = (i % stride, i / stride);
+        estimate(u64::from(x.abs_diff(gx)), u64::from(y.abs_diff(gy)))
     }
 }

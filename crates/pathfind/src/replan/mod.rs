@@ -1,2 +1,3 @@
 //! Replanning.
+pub(crate) mod keys;
 pub(crate) mod replanner;

@@ -1,9 +1,9 @@
-//! The best-first loop shared by jump point search ([`GridContext::jps`]) and its
-//! precomputed form ([`GridContext::jps_plus`]): A* over jump points, where an expansion
-//! produces a few far successors (a straight or diagonal run of moves each) instead of the
-//! adjacent cells. The two differ only in how they find the successors ([`Jumps`]).
-
-use core::f64::consts::SQRT_2;
+//! The best-first loop shared by jump point search
+//! ([`GridContext::jps`](crate::GridContext::jps)) and its precomputed form
+//! ([`GridContext::jps_plus`](crate::GridContext::jps_plus)): A* over jump points, where an
+//! expansion produces a few far successors (a straight or diagonal run of moves each)
+//! instead of the adjacent cells. The two differ only in how they find the successors
+//! ([`Jumps`]). [`JumpNodes`] keeps the jump points a search reached.
 
 use search_core::FloatCost;
 
@@ -13,8 +13,7 @@ use crate::engine::result::{Path, SearchResult};
 use crate::engine::run::Run;
 use crate::engine::slots::NONE;
 use crate::grids::cell::Cell;
-use crate::grids::context::GridContext;
-use crate::grids::fixed_point::{DIAGONAL, UNIT, fixed_estimate, float};
+use crate::grids::fixed_point::{DIAGONAL, UNIT, exact_cost, fixed_estimate, float, toward};
 use crate::grids::grid::Grid;
 use crate::grids::heuristic::Heuristic;
 use crate::grids::movement::Movement;
@@ -115,42 +114,11 @@ impl JumpNodes {
     }
 }
 
-impl GridContext {
-    /// Runs A* over jump points from the nearest of `starts` to `goal` with `jumps`: the
-    /// common part of [`jps`](Self::jps) and [`jps_plus`](Self::jps_plus).
-    pub(crate) fn jump_search<J: Jumps>(
-        &mut self,
-        grid: &Grid,
-        starts: impl IntoIterator<Item = Cell>,
-        goal: Cell,
-        jumps: impl FnOnce(u32) -> J,
-    ) -> Result<SearchResult<Cell, FloatCost>, PathError> {
-        let started = std::time::Instant::now();
-        let (run, goal_index) = self.prepare_jumps(grid, starts, goal)?;
-        let jumper = jumps(goal_index);
-        let roots = core::mem::take(&mut self.fixed.roots);
-        let result = search(
-            &jumper,
-            &mut self.jump_nodes,
-            &mut self.fixed.open,
-            &mut self.jumps,
-            grid.stride as u32,
-            &roots,
-            goal_index,
-            run,
-        );
-        self.fixed.roots = roots;
-        let mut r = result;
-        r.stats.elapsed = started.elapsed();
-        Ok(r)
-    }
-}
-
 /// A* over jump points with the octile heuristic, in fixed-point costs. `stats.nodes`
 /// counts the jump points expanded, `stats.leaves` the jump points generated; the path is
 /// returned cell by cell. Open-list entries name records of `nodes`.
 #[allow(clippy::too_many_arguments)]
-fn search<J: Jumps>(
+pub(crate) fn search<J: Jumps>(
     jumper: &J,
     nodes: &mut JumpNodes,
     open: &mut OpenList<u64>,
@@ -160,15 +128,11 @@ fn search<J: Jumps>(
     goal: u32,
     mut run: Run<u64>,
 ) -> SearchResult<Cell, FloatCost> {
-    let (gx, gy) = (goal % stride, goal / stride);
-    let h = |i: u32| {
-        let (x, y) = (i % stride, i / stride);
-        fixed_estimate(
-            Heuristic::Octile,
-            u64::from(x.abs_diff(gx)),
-            u64::from(y.abs_diff(gy)),
-        )
-    };
+    let h = toward(
+        |dx, dy| fixed_estimate(Heuristic::Octile, dx, dy),
+        stride,
+        goal,
+    );
     nodes.records.clear();
     open.clear_binary();
     for &s in roots {
@@ -176,7 +140,7 @@ fn search<J: Jumps>(
         if fresh {
             open.push(
                 Entry {
-                    key: h(s),
+                    key: h(&s),
                     depth: 0,
                     slot,
                 },
@@ -239,7 +203,7 @@ fn search<J: Jumps>(
             md.depth = depth;
             open.push(
                 Entry {
-                    key: g + h(m),
+                    key: g + h(&m),
                     depth,
                     slot: ms,
                 },
@@ -305,8 +269,5 @@ fn cells_to(nodes: &JumpNodes, stride: u32, goal: u32) -> (Vec<Cell>, FloatCost)
         at = parent;
     }
     debug_assert_eq!(k, 0);
-    (
-        cells,
-        float(f64::from(straight) + f64::from(diagonal) * SQRT_2),
-    )
+    (cells, exact_cost(straight.into(), diagonal.into()))
 }

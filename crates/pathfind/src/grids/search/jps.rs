@@ -24,9 +24,9 @@ use crate::engine::error::PathError;
 use crate::engine::result::SearchResult;
 use crate::engine::slots::NONE;
 use crate::grids::cell::Cell;
-use crate::grids::context::GridContext;
 use crate::grids::grid::Grid;
-use crate::grids::jump::search::{Jumps, require_octile, run_cost};
+use crate::grids::search::context::GridContext;
+use crate::grids::search::jump_points::{Jumps, require_octile, run_cost};
 
 impl GridContext {
     /// Jump point search from the nearest of `starts` to `goal`: the cheapest path (the

@@ -1,0 +1,9 @@
+//! Grid searches.
+pub(crate) mod astar;
+pub(crate) mod context;
+pub(crate) mod costs;
+pub(crate) mod jps;
+pub(crate) mod jps_plus;
+pub(crate) mod jump_points;
+pub(crate) mod queries;
+pub(crate) mod ring_open;
