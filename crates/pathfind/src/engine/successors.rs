@@ -9,14 +9,19 @@ use crate::engine::error::PathError;
 use crate::engine::run::Run;
 
 /// How a search obtains the successors of a state: every algorithm takes one, so that the
-/// closure interface iterates what the user's function returns directly ([`Direct`]) while
-/// the problem trait and the grids fill the engine's buffer ([`Buffered`]).
+/// closure interface iterates what the user's function returns directly ([`Direct`], and
+/// [`Steps`] for bare states) while the problem trait and the grids fill the engine's buffer
+/// ([`Buffered`]).
 pub(crate) trait Successors<N, C> {
     /// Calls `f` on each successor of `node` (with the cost of the step to it) until `f`
     /// returns `Ok(true)` (stop) or an error, which is returned. `buf` is scratch space.
     fn each<F>(&mut self, node: &N, buf: &mut Vec<(N, C)>, f: F) -> Result<(), PathError>
     where
         F: FnMut(N, C) -> Result<bool, PathError>;
+
+    /// Replaces the contents of `buf` with the successors of `node`, in order: for the
+    /// searches that keep them (DFS, IDDFS, IDA*).
+    fn fill(&mut self, node: &N, buf: &mut Vec<(N, C)>);
 }
 
 impl<N, C, S: Successors<N, C>> Successors<N, C> for &mut S {
@@ -26,6 +31,11 @@ impl<N, C, S: Successors<N, C>> Successors<N, C> for &mut S {
         F: FnMut(N, C) -> Result<bool, PathError>,
     {
         (**self).each(node, buf, f)
+    }
+
+    #[inline(always)]
+    fn fill(&mut self, node: &N, buf: &mut Vec<(N, C)>) {
+        (**self).fill(node, buf);
     }
 }
 
@@ -38,14 +48,19 @@ impl<N, C, S: FnMut(&N, &mut Vec<(N, C)>)> Successors<N, C> for Buffered<S> {
     where
         F: FnMut(N, C) -> Result<bool, PathError>,
     {
-        buf.clear();
-        (self.0)(node, buf);
+        self.fill(node, buf);
         for (m, c) in buf.drain(..) {
             if f(m, c)? {
                 break;
             }
         }
         Ok(())
+    }
+
+    #[inline(always)]
+    fn fill(&mut self, node: &N, buf: &mut Vec<(N, C)>) {
+        buf.clear();
+        (self.0)(node, buf);
     }
 }
 
@@ -69,6 +84,41 @@ where
             }
         }
         Ok(())
+    }
+
+    #[inline(always)]
+    fn fill(&mut self, node: &N, buf: &mut Vec<(N, C)>) {
+        buf.clear();
+        buf.extend((self.0)(node));
+    }
+}
+
+/// A successor function that returns an iterable of bare states (BFS, DFS and IDDFS over
+/// closures, bidirectional BFS): every step costs 1.
+pub(crate) struct Steps<S>(pub S);
+
+impl<N, S, I> Successors<N, usize> for Steps<S>
+where
+    S: FnMut(&N) -> I,
+    I: IntoIterator<Item = N>,
+{
+    #[inline(always)]
+    fn each<F>(&mut self, node: &N, _buf: &mut Vec<(N, usize)>, mut f: F) -> Result<(), PathError>
+    where
+        F: FnMut(N, usize) -> Result<bool, PathError>,
+    {
+        for m in (self.0)(node) {
+            if f(m, 1)? {
+                break;
+            }
+        }
+        Ok(())
+    }
+
+    #[inline(always)]
+    fn fill(&mut self, node: &N, buf: &mut Vec<(N, usize)>) {
+        buf.clear();
+        buf.extend((self.0)(node).into_iter().map(|m| (m, 1)));
     }
 }
 

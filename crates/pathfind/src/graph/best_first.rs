@@ -21,7 +21,7 @@ use crate::engine::result::SearchResult;
 use crate::engine::run::Run;
 use crate::engine::run::timed;
 use crate::engine::slots::Slots;
-use crate::engine::successors::{Buffered, Direct, Successors, check_h, expand};
+use crate::engine::successors::{Direct, Successors, check_h, expand};
 use crate::graph::context::SearchContext;
 
 /// The priority of a state on the open list, from its path cost `g` and heuristic `h`.
@@ -238,25 +238,6 @@ impl<N: Clone, C: Cost, T: Slots<N>> Engine<N, C, T> {
         &mut self,
         p: P,
         starts: impl IntoIterator<Item = N>,
-        run: Run<C>,
-        succ: S,
-        h: H,
-        goal: G,
-    ) -> Result<SearchResult<N, C>, PathError>
-    where
-        P: Priority<C>,
-        S: FnMut(&N, &mut Vec<(N, C)>),
-        H: FnMut(&N) -> C,
-        G: FnMut(&N) -> bool,
-    {
-        self.best_first_with(p, starts, run, Buffered(succ), h, goal)
-    }
-
-    /// [`best_first`](Self::best_first) over any [`Successors`].
-    pub(crate) fn best_first_with<P, S, H, G>(
-        &mut self,
-        p: P,
-        starts: impl IntoIterator<Item = N>,
         mut run: Run<C>,
         mut succ: S,
         mut h: H,
@@ -308,10 +289,11 @@ impl<N: Clone + Eq + Hash, C: Cost> SearchContext<N, C> {
         FS: FnMut(&N) -> bool,
     {
         timed(|| {
-            self.engine.best_first_with(
+            let run = self.run()?;
+            self.engine.best_first(
                 AStarKey,
                 starts,
-                self.run()?,
+                run,
                 Direct(successors),
                 |_| C::ZERO,
                 success,
@@ -455,9 +437,7 @@ impl<N: Clone + Eq + Hash, C: Cost> SearchContext<N, C> {
         H: FnMut(&N) -> C,
         G: FnMut(&N) -> bool,
     {
-        let r = self
-            .engine
-            .best_first_with(p, starts, run, succ, &mut h, goal)?;
+        let r = self.engine.best_first(p, starts, run, succ, &mut h, goal)?;
         self.with_best_so_far(r, &mut h)
     }
 }

@@ -14,28 +14,13 @@ use crate::engine::result::SearchResult;
 use crate::engine::run::Run;
 use crate::engine::run::timed;
 use crate::engine::slots::{NONE, Slots};
-use crate::engine::successors::{Buffered, Direct, Successors, expand};
+use crate::engine::successors::{Steps, Successors, expand};
 use crate::graph::context::SearchContext;
 
 impl<N: Clone, C: Cost, T: Slots<N>> Engine<N, C, T> {
     /// BFS from `starts` until `goal` holds. With `goal` always false it labels every
-    /// reachable state (within the limits) with its depth: see [`Nodes::seen`](crate::engine::nodes::Nodes::seen).
+    /// reachable state (within the limits) with its depth: see [`Nodes::seen`].
     pub(crate) fn bfs<S, G>(
-        &mut self,
-        starts: impl IntoIterator<Item = N>,
-        run: Run<C>,
-        succ: S,
-        goal: G,
-    ) -> Result<SearchResult<N, C>, PathError>
-    where
-        S: FnMut(&N, &mut Vec<(N, C)>),
-        G: FnMut(&N) -> bool,
-    {
-        self.bfs_with(starts, run, Buffered(succ), goal)
-    }
-
-    /// [`bfs`](Self::bfs) over any [`Successors`].
-    pub(crate) fn bfs_with<S, G>(
         &mut self,
         starts: impl IntoIterator<Item = N>,
         mut run: Run<C>,
@@ -141,7 +126,7 @@ impl<N: Clone + Eq + Hash> SearchContext<N, usize> {
     pub fn bfs<FN, IN, FS>(
         &mut self,
         starts: impl IntoIterator<Item = N>,
-        mut successors: FN,
+        successors: FN,
         success: FS,
     ) -> Result<SearchResult<N, usize>, PathError>
     where
@@ -150,12 +135,8 @@ impl<N: Clone + Eq + Hash> SearchContext<N, usize> {
         FS: FnMut(&N) -> bool,
     {
         timed(|| {
-            self.engine.bfs_with(
-                starts,
-                self.run()?,
-                Direct(|n: &N| successors(n).into_iter().map(|m| (m, 1))),
-                success,
-            )
+            let run = self.run()?;
+            self.engine.bfs(starts, run, Steps(successors), success)
         })
     }
 
@@ -177,18 +158,14 @@ impl<N: Clone + Eq + Hash> SearchContext<N, usize> {
     pub fn bfs_distances<FN, IN>(
         &mut self,
         starts: impl IntoIterator<Item = N>,
-        mut successors: FN,
+        successors: FN,
     ) -> Result<FxHashMap<N, usize>, PathError>
     where
         FN: FnMut(&N) -> IN,
         IN: IntoIterator<Item = N>,
     {
-        self.engine.bfs_with(
-            starts,
-            self.run()?,
-            Direct(|n: &N| successors(n).into_iter().map(|m| (m, 1))),
-            |_| false,
-        )?;
+        let run = self.run()?;
+        self.engine.bfs(starts, run, Steps(successors), |_| false)?;
         let nodes = &self.engine.nodes;
         Ok(nodes
             .slots

@@ -31,7 +31,7 @@ use crate::engine::run::Run;
 use crate::engine::run::timed;
 use crate::engine::slots::NONE;
 use crate::engine::successors::{
-    Buffered, Direct, Successors, add_step, check_h, expand, problem_successors,
+    Buffered, Direct, Steps, Successors, add_step, check_h, expand, problem_successors,
 };
 use crate::graph::context::SearchContext;
 
@@ -392,8 +392,8 @@ impl<N: Clone + Eq + Hash> SearchContext<N, usize> {
         &mut self,
         start: N,
         goal: N,
-        mut successors: FS,
-        mut predecessors: FP,
+        successors: FS,
+        predecessors: FP,
     ) -> Result<SearchResult<N, usize>, PathError>
     where
         FS: FnMut(&N) -> IS,
@@ -406,8 +406,8 @@ impl<N: Clone + Eq + Hash> SearchContext<N, usize> {
             search(
                 start,
                 goal,
-                Direct(|n: &N| successors(n).into_iter().map(|m| (m, 1usize))),
-                Direct(|n: &N| predecessors(n).into_iter().map(|m| (m, 1usize))),
+                Steps(successors),
+                Steps(predecessors),
                 |_: &N| 0,
                 |_: &N| 0,
                 run,

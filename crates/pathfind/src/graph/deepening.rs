@@ -14,7 +14,7 @@ use crate::engine::result::{Path, SearchResult};
 use crate::engine::run::Run;
 use crate::engine::run::timed;
 use crate::engine::slots::Slots;
-use crate::engine::successors::{add_step, check_h};
+use crate::engine::successors::{Direct, Steps, Successors, add_step, check_h};
 use crate::graph::context::SearchContext;
 
 /// Which quantity iterative deepening bounds.
@@ -45,7 +45,7 @@ impl<N: Clone, C: Cost, T: Slots<N>> Engine<N, C, T> {
         mut goal: G,
     ) -> Result<SearchResult<N, C>, PathError>
     where
-        S: FnMut(&N, &mut Vec<(N, C)>),
+        S: Successors<N, C>,
         H: FnMut(&N) -> C,
         G: FnMut(&N) -> bool,
     {
@@ -114,8 +114,7 @@ impl<N: Clone, C: Cost, T: Slots<N>> Engine<N, C, T> {
                         let too_deep = run.max_depth.is_some_and(|m| top.depth >= m);
                         run.stats.expanded += 1;
                         let node = self.nodes.slots.node(top.slot);
-                        self.succ.clear();
-                        succ(&node, &mut self.succ);
+                        succ.fill(&node, &mut self.succ);
                         run.stats.generated += self.succ.len() as u64;
                         if too_deep {
                             if !self.succ.is_empty() {
@@ -197,7 +196,7 @@ impl<N: Clone + Eq + Hash> SearchContext<N, usize> {
     pub fn iddfs<FN, IN, FS>(
         &mut self,
         starts: impl IntoIterator<Item = N>,
-        mut successors: FN,
+        successors: FN,
         success: FS,
     ) -> Result<SearchResult<N, usize>, PathError>
     where
@@ -210,7 +209,7 @@ impl<N: Clone + Eq + Hash> SearchContext<N, usize> {
                 Bound::Depth,
                 starts,
                 self.run()?,
-                |n, out| out.extend(successors(n).into_iter().map(|m| (m, 1))),
+                Steps(successors),
                 |_| 0,
                 success,
             )
@@ -236,7 +235,7 @@ impl<N: Clone + Eq + Hash, C: Cost> SearchContext<N, C> {
     pub fn idastar<FN, IN, FH, FS>(
         &mut self,
         starts: impl IntoIterator<Item = N>,
-        mut successors: FN,
+        successors: FN,
         heuristic: FH,
         success: FS,
     ) -> Result<SearchResult<N, C>, PathError>
@@ -251,7 +250,7 @@ impl<N: Clone + Eq + Hash, C: Cost> SearchContext<N, C> {
                 Bound::F,
                 starts,
                 self.run()?,
-                |n, out| out.extend(successors(n)),
+                Direct(successors),
                 heuristic,
                 success,
             )

@@ -12,7 +12,7 @@ use crate::engine::result::SearchResult;
 use crate::engine::run::Run;
 use crate::engine::run::timed;
 use crate::engine::slots::{NONE, Slots};
-use crate::engine::successors::add_step;
+use crate::engine::successors::{Steps, Successors, add_step};
 use crate::graph::context::SearchContext;
 
 impl<N: Clone, C: Cost, T: Slots<N>> Engine<N, C, T> {
@@ -26,7 +26,7 @@ impl<N: Clone, C: Cost, T: Slots<N>> Engine<N, C, T> {
         mut goal: G,
     ) -> Result<SearchResult<N, C>, PathError>
     where
-        S: FnMut(&N, &mut Vec<(N, C)>),
+        S: Successors<N, C>,
         G: FnMut(&N) -> bool,
     {
         let nodes = &mut self.nodes;
@@ -63,8 +63,7 @@ impl<N: Clone, C: Cost, T: Slots<N>> Engine<N, C, T> {
                 return Ok(run.finish_budget());
             }
             run.stats.expanded += 1;
-            buf.clear();
-            succ(&node, buf);
+            succ.fill(&node, buf);
             run.stats.generated += buf.len() as u64;
             let depth = e.depth + 1;
             if buf.is_empty() || run.too_deep(depth) {
@@ -108,7 +107,7 @@ impl<N: Clone + Eq + Hash> SearchContext<N, usize> {
     pub fn dfs<FN, IN, FS>(
         &mut self,
         starts: impl IntoIterator<Item = N>,
-        mut successors: FN,
+        successors: FN,
         success: FS,
     ) -> Result<SearchResult<N, usize>, PathError>
     where
@@ -117,12 +116,8 @@ impl<N: Clone + Eq + Hash> SearchContext<N, usize> {
         FS: FnMut(&N) -> bool,
     {
         timed(|| {
-            self.engine.dfs(
-                starts,
-                self.run()?,
-                |n, out| out.extend(successors(n).into_iter().map(|m| (m, 1))),
-                success,
-            )
+            let run = self.run()?;
+            self.engine.dfs(starts, run, Steps(successors), success)
         })
     }
 }

@@ -60,7 +60,7 @@ impl<N: Clone + Eq + Hash, C: Cost> SearchContext<N, C> {
     {
         let run = self.run()?;
         let start = [problem.start()];
-        let succ = problem_successors(problem);
+        let succ = Buffered(problem_successors(problem));
         let h = |n: &N| problem.heuristic(n);
         let goal = |n: &N| problem.is_goal(n);
         let e = &mut self.engine;
@@ -70,14 +70,12 @@ impl<N: Clone + Eq + Hash, C: Cost> SearchContext<N, C> {
             Algorithm::Iddfs => e.deepening(Bound::Depth, start, run, succ, |_| C::ZERO, goal),
             Algorithm::Dijkstra => e.best_first(AStarKey, start, run, succ, |_| C::ZERO, goal),
             Algorithm::IdaStar => e.deepening(Bound::F, start, run, succ, h, goal),
-            Algorithm::AStar => self.guided(AStarKey, start, run, Buffered(succ), h, goal),
+            Algorithm::AStar => self.guided(AStarKey, start, run, succ, h, goal),
             Algorithm::WeightedAStar(w) => {
                 let key = WeightedKey::new(w)?;
-                self.guided(key, start, run, Buffered(succ), h, goal)
+                self.guided(key, start, run, succ, h, goal)
             }
-            Algorithm::GreedyBestFirst => {
-                self.guided(GreedyKey, start, run, Buffered(succ), h, goal)
-            }
+            Algorithm::GreedyBestFirst => self.guided(GreedyKey, start, run, succ, h, goal),
         }
     }
 

@@ -144,7 +144,7 @@ impl CostGrid {
     /// assert!(g.set_weight(Cell::new(2, 0), 7).is_err());
     /// ```
     pub fn set_weight(&mut self, cell: Cell, weight: u16) -> Result<(), PathError> {
-        self.check_inside(cell)?;
+        self.grid.check_inside(cell)?;
         if weight == 0 {
             return Err(PathError::ZeroWeight {
                 x: cell.x,
@@ -231,19 +231,6 @@ impl CostGrid {
             .map(|(_, &w)| w)
             .min()
             .unwrap_or(1);
-    }
-
-    fn check_inside(&self, cell: Cell) -> Result<(), PathError> {
-        if self.grid.contains(cell) {
-            Ok(())
-        } else {
-            Err(PathError::OutOfGrid {
-                x: cell.x,
-                y: cell.y,
-                width: self.grid.width(),
-                height: self.grid.height(),
-            })
-        }
     }
 
     /// The exact cost of a path of adjacent cells: the weight of each cell entered times

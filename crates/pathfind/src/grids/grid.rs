@@ -348,7 +348,8 @@ impl Grid {
         Cell::new((i % self.stride) as u32 - 1, (i / self.stride) as u32 - 1)
     }
 
-    fn check_inside(&self, cell: Cell) -> Result<(), PathError> {
+    /// `Ok` if `cell` is inside the grid, else [`PathError::OutOfGrid`].
+    pub(crate) fn check_inside(&self, cell: Cell) -> Result<(), PathError> {
         if self.contains(cell) {
             Ok(())
         } else {

@@ -14,7 +14,7 @@ use crate::engine::nodes::Nodes;
 use crate::engine::result::{Limit, Outcome, Path, SearchResult};
 use crate::engine::run::timed;
 use crate::engine::slots::{HashSlots, NONE};
-use crate::engine::successors::problem_successors;
+use crate::engine::successors::{Buffered, problem_successors};
 use crate::graph::context::SearchContext;
 
 /// The cheapest paths from the starts to every state a Dijkstra search settled: each
@@ -291,7 +291,7 @@ impl<N: Clone + Eq + Hash, C: Cost> SearchContext<N, C> {
                 AStarKey,
                 [problem.start()],
                 run,
-                problem_successors(problem),
+                Buffered(problem_successors(problem)),
                 |_: &N| C::ZERO,
                 |_: &N| false,
             )

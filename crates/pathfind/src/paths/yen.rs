@@ -120,7 +120,7 @@ impl<N: Clone + Eq + Hash, C: Cost> SearchContext<N, C> {
         }
         // The cost from the start to each state of each path (parallel to `out.paths`).
         let mut prefix_costs: Vec<Vec<C>> = Vec::new();
-        let r = self.engine.best_first_with(
+        let r = self.engine.best_first(
             AStarKey,
             starts,
             self.run()?,
@@ -159,7 +159,7 @@ impl<N: Clone + Eq + Hash, C: Cost> SearchContext<N, C> {
                     nodes: &banned_nodes,
                     edges: &banned_edges,
                 };
-                let r = self.engine.best_first_with(
+                let r = self.engine.best_first(
                     AStarKey,
                     [spur.clone()],
                     self.run()?,
@@ -228,6 +228,19 @@ struct Avoiding<'a, N, S> {
     edges: &'a FxHashSet<(N, N)>,
 }
 
+impl<N: Clone + Eq + Hash, S> Avoiding<'_, N, S> {
+    /// Whether the step from `node` (the spur state if `from_spur`) to `m` may be taken.
+    fn allows(
+        nodes: &FxHashSet<N>,
+        edges: &FxHashSet<(N, N)>,
+        from_spur: bool,
+        node: &N,
+        m: &N,
+    ) -> bool {
+        !(nodes.contains(m) || (from_spur && edges.contains(&(node.clone(), m.clone()))))
+    }
+}
+
 impl<N: Clone + Eq + Hash, C, S: Successors<N, C>> Successors<N, C> for Avoiding<'_, N, S> {
     fn each<F>(&mut self, node: &N, buf: &mut Vec<(N, C)>, mut f: F) -> Result<(), PathError>
     where
@@ -236,12 +249,18 @@ impl<N: Clone + Eq + Hash, C, S: Successors<N, C>> Successors<N, C> for Avoiding
         let from_spur = node == self.spur;
         let (nodes, edges) = (self.nodes, self.edges);
         self.inner.each(node, buf, |m, c| {
-            if nodes.contains(&m) || (from_spur && edges.contains(&(node.clone(), m.clone()))) {
-                Ok(false)
-            } else {
+            if Self::allows(nodes, edges, from_spur, node, &m) {
                 f(m, c)
+            } else {
+                Ok(false)
             }
         })
+    }
+
+    fn fill(&mut self, node: &N, buf: &mut Vec<(N, C)>) {
+        let from_spur = node == self.spur;
+        self.inner.fill(node, buf);
+        buf.retain(|(m, _)| Self::allows(self.nodes, self.edges, from_spur, node, m));
     }
 }
 
@@ -333,4 +352,42 @@ pub fn yen_problem<P: SearchProblem + ?Sized>(
         |n: &P::State| problem.is_goal(n),
         k,
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use fxhash::FxHashSet;
+
+    use super::Avoiding;
+    use crate::engine::successors::{Direct, Successors};
+
+    /// A spur search's successors are the same whether they are taken one at a time or
+    /// collected in a buffer: no banned state, and no banned step from the spur state.
+    #[test]
+    fn a_spur_search_avoids_the_same_steps_one_at_a_time_and_in_a_buffer() {
+        let mut inner = Direct(|&n: &u8| [(n + 1, 1u32), (n + 2, 2), (n + 3, 3)]);
+        let nodes: FxHashSet<u8> = [2].into_iter().collect();
+        let edges: FxHashSet<(u8, u8)> = [(0, 3), (1, 4)].into_iter().collect();
+        let mut avoiding = Avoiding {
+            inner: &mut inner,
+            spur: &0,
+            nodes: &nodes,
+            edges: &edges,
+        };
+        let mut buf = Vec::new();
+        // From the spur state 0: not 2 (banned), not 3 (a banned step). From 1: not 2,
+        // but 4, a banned step only from the spur state.
+        for (node, expected) in [(0u8, vec![(1u8, 1u32)]), (1, vec![(3, 2), (4, 3)])] {
+            let mut one_at_a_time = Vec::new();
+            avoiding
+                .each(&node, &mut buf, |m, c| {
+                    one_at_a_time.push((m, c));
+                    Ok(false)
+                })
+                .unwrap();
+            assert_eq!(one_at_a_time, expected, "from {node}");
+            avoiding.fill(&node, &mut buf);
+            assert_eq!(buf, expected, "from {node}");
+        }
+    }
 }

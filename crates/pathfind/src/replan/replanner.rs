@@ -112,16 +112,8 @@ impl Replanner {
     /// ```
     pub fn new(grid: CostGrid, start: Cell, goal: Cell) -> Result<Self, PathError> {
         let plain = grid.grid();
-        for c in [start, goal] {
-            if !plain.contains(c) {
-                return Err(PathError::OutOfGrid {
-                    x: c.x,
-                    y: c.y,
-                    width: plain.width(),
-                    height: plain.height(),
-                });
-            }
-        }
+        plain.check_inside(start)?;
+        plain.check_inside(goal)?;
         let (s, t) = (
             plain.pad(start.x, start.y) as u32,
             plain.pad(goal.x, goal.y) as u32,
@@ -237,14 +229,7 @@ impl Replanner {
     /// ```
     pub fn set_start(&mut self, start: Cell) -> Result<(), PathError> {
         let plain = self.grid.grid();
-        if !plain.contains(start) {
-            return Err(PathError::OutOfGrid {
-                x: start.x,
-                y: start.y,
-                width: plain.width(),
-                height: plain.height(),
-            });
-        }
+        plain.check_inside(start)?;
         let s = plain.pad(start.x, start.y) as u32;
         if s != self.start {
             let stride = plain.stride as u32;
@@ -275,14 +260,7 @@ impl Replanner {
     pub fn update(&mut self, changes: &[(Cell, Option<u16>)]) -> Result<(), PathError> {
         let plain = self.grid.grid();
         for &(c, state) in changes {
-            if !plain.contains(c) {
-                return Err(PathError::OutOfGrid {
-                    x: c.x,
-                    y: c.y,
-                    width: plain.width(),
-                    height: plain.height(),
-                });
-            }
+            plain.check_inside(c)?;
             if state == Some(0) {
                 return Err(PathError::ZeroWeight { x: c.x, y: c.y });
             }

@@ -13,6 +13,7 @@ use crate::engine::result::{Path, SearchResult};
 use crate::engine::run::{Run, timed};
 use crate::engine::settings::Settings;
 use crate::engine::slots::{DenseSlots, NONE};
+use crate::engine::successors::Buffered;
 use crate::grids::cell::Cell;
 use crate::grids::fixed_point::{exact_cost, to_fixed};
 use crate::grids::grid::Grid;
@@ -411,7 +412,7 @@ impl GridContext {
         let result = e.bfs(
             roots.iter().copied(),
             run,
-            |&i, out| grid.push_successors(i, &ones, out),
+            Buffered(|&i: &u32, out: &mut Vec<(u32, u32)>| grid.push_successors(i, &ones, out)),
             |&i| i == goal,
         );
         e.roots = roots;

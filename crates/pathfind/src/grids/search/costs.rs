@@ -6,6 +6,7 @@ use search_core::FloatCost;
 use crate::engine::error::PathError;
 use crate::engine::result::{Path, SearchResult};
 use crate::engine::run::timed;
+use crate::engine::successors::Buffered;
 use crate::graph::best_first::AStarKey;
 use crate::grids::cell::Cell;
 use crate::grids::cost_grid::CostGrid;
@@ -56,7 +57,7 @@ impl GridContext {
                 with_estimate!(heuristic, |estimate| {
                     let h = toward(estimate, plain.stride as u32, goal);
                     let scaled = |i: &u32| h(i).saturating_mul(min_weight);
-                    e.best_first(AStarKey, starts, run, succ, scaled, is_goal)
+                    e.best_first(AStarKey, starts, run, Buffered(succ), scaled, is_goal)
                 })
             })?;
             Ok(r.map_path(|p| {

@@ -146,14 +146,7 @@ impl JpsPlus {
     /// ```
     pub fn update(&mut self, changes: &[(Cell, bool)]) -> Result<(), PathError> {
         for &(c, _) in changes {
-            if !self.grid.contains(c) {
-                return Err(PathError::OutOfGrid {
-                    x: c.x,
-                    y: c.y,
-                    width: self.grid.width(),
-                    height: self.grid.height(),
-                });
-            }
+            self.grid.check_inside(c)?;
         }
         for &(c, passable) in changes {
             self.grid.set_passable(c, passable)?;

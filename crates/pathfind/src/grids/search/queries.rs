@@ -9,6 +9,7 @@ use crate::engine::algorithm::Algorithm;
 use crate::engine::error::PathError;
 use crate::engine::result::{Path, SearchResult};
 use crate::engine::run::timed;
+use crate::engine::successors::Buffered;
 use crate::graph::best_first::{GreedyKey, Priority, WeightedKey};
 use crate::graph::deepening::Bound;
 use crate::grids::cell::Cell;
@@ -333,7 +334,7 @@ impl GridContext {
                 let is_goal = |&i: &u32| i == goal;
                 with_estimate!(heuristic, |estimate| {
                     let h = toward(estimate, grid.stride as u32, goal);
-                    e.best_first(p, starts, run, successors(grid), h, is_goal)
+                    e.best_first(p, starts, run, Buffered(successors(grid)), h, is_goal)
                 })
             })?;
             Ok(exact_cells(grid, r))
@@ -352,7 +353,7 @@ impl GridContext {
         timed(|| {
             let r = self.on_fixed(grid, starts, goal, |e, roots, goal, run| {
                 let starts = roots.iter().copied();
-                let succ = successors(grid);
+                let succ = Buffered(successors(grid));
                 let is_goal = |&i: &u32| i == goal;
                 match other {
                     Other::Bfs => e.bfs(starts, run, succ, is_goal),
