@@ -214,6 +214,14 @@
 #![forbid(unsafe_code)]
 #![cfg_attr(docsrs, feature(doc_cfg))]
 
+// The families of modules, each of which says what it holds: `engine`, the machinery every
+// search shares and the types every search returns; `graph`, the searches over any state;
+// `paths`, the path sets; `problem`, every algorithm as a method of a `SearchProblem`;
+// `grids`, grids and their searches; `replan`, D* Lite; `movingai`, the benchmark files;
+// `testing`, the helpers of the feature of that name. Each family uses `engine`; `paths`
+// and `grids` also use `graph`, `problem` uses `graph` and `paths`, `replan` and
+// `movingai` use `grids`, `testing` uses `graph` and `grids`. The one use the other way is
+// `engine`'s error type naming a grid's `Movement`. The uses among files form no cycle.
 mod engine;
 mod graph;
 mod grids;

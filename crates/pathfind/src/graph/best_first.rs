@@ -8,6 +8,10 @@
 //! The goal test happens when a state is taken from the heap, which makes A* optimal with an
 //! admissible heuristic. A* and Dijkstra reopen a closed state reached again more cheaply
 //! (needed with an admissible but inconsistent heuristic); weighted A* and greedy search do not.
+//!
+//! Here are the loop (one expansion at a time, for [`AStarStepper`](crate::AStarStepper)
+//! too), the four priorities, the [`SearchContext`] methods `dijkstra`, `astar`,
+//! `weighted_astar` and `greedy_best_first`, and the one-query functions of the same names.
 
 use core::hash::Hash;
 

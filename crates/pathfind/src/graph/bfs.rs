@@ -1,6 +1,7 @@
 //! Breadth-first search: fewest steps first, from one or many starts, with the goal tested
 //! when a state is generated. Also the distance map (steps from the nearest start to every
-//! reachable state).
+//! reachable state). Here are the loop, the [`SearchContext`] methods `bfs` and
+//! `bfs_distances`, and the one-query function [`bfs`].
 
 use core::hash::Hash;
 

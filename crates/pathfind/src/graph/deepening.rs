@@ -3,6 +3,9 @@
 //! each cut where the bound exceeds a threshold, the next threshold being the smallest bound
 //! that was cut. Memory is proportional to the path length times the branching factor;
 //! states on the current path are never revisited, so cycles are harmless.
+//!
+//! Here are the loop, the [`SearchContext`] methods `iddfs` and `idastar`, and the
+//! one-query functions [`iddfs`] and [`idastar`].
 
 use core::hash::Hash;
 

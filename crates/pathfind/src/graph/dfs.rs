@@ -1,6 +1,7 @@
 //! Depth-first search (graph search: each state visited once), with an explicit stack.
 //! It finds *a* path quickly with little memory on deep problems; the path is not the
-//! shortest.
+//! shortest. Here are the loop, the [`SearchContext`] method `dfs` and the one-query
+//! function [`dfs`].
 
 use core::hash::Hash;
 
