@@ -19,8 +19,9 @@ use crate::grids::movement::Movement;
 /// Largest side: the padded grid must be indexable with `u32`.
 const MAX_SIDE: u32 = 65_533;
 
-/// Moves: 4 straight (E, W, S, N), then 4 diagonal (SE, NE, SW, NW).
-const DIRS: [(i32, i32); 8] = [
+/// The moves `(dx, dy)` of the directions of a cell's legal-move mask, bit `k` for
+/// `DIRS[k]`: 4 straight (E, W, S, N), then 4 diagonal (SE, NE, SW, NW).
+pub(crate) const DIRS: [(i32, i32); 8] = [
     (1, 0),
     (-1, 0),
     (0, 1),

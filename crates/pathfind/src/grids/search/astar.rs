@@ -16,7 +16,7 @@ use crate::engine::run::Run;
 use crate::engine::successors::add_step;
 use crate::grids::cell::Cell;
 use crate::grids::fixed_point::{FIXED_COSTS, exact_cost, with_estimate};
-use crate::grids::grid::Grid;
+use crate::grids::grid::{DIRS, Grid};
 use crate::grids::heuristic::Heuristic;
 use crate::grids::movement::Movement;
 use crate::grids::search::ring_open::RingOpen;
@@ -89,10 +89,21 @@ impl Marks {
     }
 }
 
-/// The move of each direction in coordinates, in the order of the grid's offsets (0..4
-/// straight, 4..8 diagonal).
-const DX: [i64; 8] = [1, -1, 0, 0, 1, 1, -1, -1];
-const DY: [i64; 8] = [0, 0, 1, -1, 1, -1, 1, -1];
+/// The move of each direction in columns and rows, in the order of the grid's offsets
+/// ([`DIRS`]: 0..4 straight, 4..8 diagonal), as `i64` for the loop's coordinates.
+const DX: [i64; 8] = coordinates(0);
+const DY: [i64; 8] = coordinates(1);
+
+/// Column (`axis` 0) or row (1) moves of [`DIRS`].
+const fn coordinates(axis: usize) -> [i64; 8] {
+    let mut out = [0; 8];
+    let mut k = 0;
+    while k < 8 {
+        out[k] = if axis == 0 { DIRS[k].0 } else { DIRS[k].1 } as i64;
+        k += 1;
+    }
+    out
+}
 
 /// The directions (as in [`DX`], [`DY`]) of the cells `i - 1`, `i`, `i + 1` of the row
 /// above a cell `at` (`i = at - stride`), of its own row (`i = at`: itself, no

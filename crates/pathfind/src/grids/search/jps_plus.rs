@@ -7,21 +7,9 @@ use crate::engine::error::PathError;
 use crate::engine::result::SearchResult;
 use crate::engine::slots::NONE;
 use crate::grids::cell::Cell;
-use crate::grids::grid::Grid;
+use crate::grids::grid::{DIRS, Grid};
 use crate::grids::search::context::GridContext;
 use crate::grids::search::jump_points::{Jumps, require_octile, run_cost};
-
-/// Directions, as in the grid's move masks: E, W, S, N, SE, NE, SW, NW.
-const DIRS: [(i32, i32); 8] = [
-    (1, 0),
-    (-1, 0),
-    (0, 1),
-    (0, -1),
-    (1, 1),
-    (1, -1),
-    (-1, 1),
-    (-1, -1),
-];
 
 /// The direction index of a straight move `(dx, dy)`.
 #[inline(always)]
