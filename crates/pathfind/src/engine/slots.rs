@@ -14,8 +14,9 @@ pub(crate) trait Slots<N> {
     /// Forgets every state (a new search starts).
     fn reset(&mut self);
     /// `true` if a slot new to the table is exactly a state new to the search (the table
-    /// is emptied when a search begins), so that [`Nodes::visit`] need not look at the
-    /// slot's generation.
+    /// is emptied when a search begins), so that
+    /// [`Nodes::visit`](crate::engine::nodes::Nodes::visit) need not look at the slot's
+    /// generation.
     const NEW_IS_FRESH: bool;
     /// `true` if the slots of a search are `0, 1, 2, ...` in the order its states are
     /// first met, so that slot `i < count()` is the `i`-th state met (BFS then needs no

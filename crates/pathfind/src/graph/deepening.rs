@@ -292,7 +292,7 @@ where
 /// in the path length.
 ///
 /// # Errors
-/// As [`astar`].
+/// As [`astar`](crate::astar).
 ///
 /// ```
 /// use pathfind::idastar;

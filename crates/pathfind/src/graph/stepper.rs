@@ -35,8 +35,8 @@ pub enum Step<N, C> {
 
 /// A* one expansion at a time, for visualisations, time slicing across frames, or custom
 /// stopping rules. Running it to the end gives exactly the result of
-/// [`Solve::solve`] with [`Algorithm::AStar`] (its statistics aside: the clock of a stepper
-/// starts when it is created).
+/// [`Solve::solve`](crate::Solve::solve) with [`Algorithm::AStar`](crate::Algorithm::AStar)
+/// (its statistics aside: the clock of a stepper starts when it is created).
 ///
 /// ```
 /// use pathfind::{AStarStepper, SearchProblem, Step};
