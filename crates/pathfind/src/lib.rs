@@ -214,74 +214,60 @@
 #![forbid(unsafe_code)]
 #![cfg_attr(docsrs, feature(doc_cfg))]
 
-mod algorithm;
-mod astar_bag;
-mod batch;
-mod best_first;
-mod bfs;
-mod bidirectional;
-mod cell;
-mod context;
-mod cost_grid;
-mod count_paths;
-mod deepening;
-mod dfs;
-mod dijkstra_all;
-mod distance_map;
+// The families of modules, each of which says what it holds: `engine`, the machinery every
+// search shares and the types every search returns; `graph`, the searches over any state;
+// `paths`, the path sets; `problem`, every algorithm as a method of a `SearchProblem`;
+// `grids`, grids and their searches; `replan`, D* Lite; `movingai`, the benchmark files;
+// `testing`, the helpers of the feature of that name. Each family uses `engine`; `paths`
+// and `grids` also use `graph`, `problem` uses `graph` and `paths`, `replan` and
+// `movingai` use `grids`, `testing` uses `graph` and `grids`. The one use the other way is
+// `engine`'s error type naming a grid's `Movement`. The uses among files form no cycle.
 mod engine;
-mod error;
-mod fixed_point;
-mod fringe;
-mod grid;
-mod grid_astar;
-mod grid_context;
-mod grid_problem;
-mod heuristic;
-mod jps;
-mod jps_plus;
-mod jump_search;
-mod movement;
+mod graph;
+mod grids;
 pub mod movingai;
-mod open_list;
+mod paths;
 mod problem;
-mod reach;
-mod replanner;
-mod result;
+mod replan;
 #[cfg(feature = "testing")]
 #[cfg_attr(docsrs, doc(cfg(feature = "testing")))]
 pub mod testing;
-mod yen;
 
 /// The examples of `README.md`, run by `cargo test --doc`.
 #[cfg(doctest)]
 #[doc = include_str!("../README.md")]
 pub struct ReadmeDoctests;
 
-pub use algorithm::Algorithm;
-pub use astar_bag::{AllShortestPaths, Paths, astar_bag};
-pub use bidirectional::{
+pub use engine::algorithm::Algorithm;
+pub use engine::error::PathError;
+pub use engine::result::{Limit, Outcome, POLL_INTERVAL, Path, SearchResult};
+pub use graph::best_first::{astar, dijkstra, greedy_best_first, weighted_astar};
+pub use graph::bfs::bfs;
+pub use graph::bidirectional::{
     ReversibleProblem, bidirectional_astar, bidirectional_astar_problem, bidirectional_bfs,
     bidirectional_dijkstra, bidirectional_dijkstra_problem,
 };
-pub use cell::Cell;
-pub use context::{
-    SearchContext, astar, bfs, dfs, dijkstra, greedy_best_first, idastar, iddfs, weighted_astar,
+pub use graph::context::SearchContext;
+pub use graph::deepening::{idastar, iddfs};
+pub use graph::dfs::dfs;
+pub use graph::fringe::fringe;
+pub use graph::reach::{
+    BfsReach, DfsReach, bfs_reach, bfs_reach_problem, dfs_reach, dfs_reach_problem,
 };
-pub use cost_grid::CostGrid;
-pub use count_paths::{PathCount, count_paths};
-pub use dijkstra_all::{ShortestPaths, dijkstra_all, dijkstra_partial};
-pub use distance_map::DistanceMap;
-pub use error::PathError;
-pub use fringe::fringe;
-pub use grid::Grid;
-pub use grid_context::GridContext;
-pub use grid_problem::GridProblem;
-pub use heuristic::Heuristic;
-pub use jps_plus::JpsPlus;
-pub use movement::Movement;
-pub use problem::{AStarStepper, Solve, Step};
-pub use reach::{BfsReach, DfsReach, bfs_reach, bfs_reach_problem, dfs_reach, dfs_reach_problem};
-pub use replanner::Replanner;
-pub use result::{Limit, Outcome, POLL_INTERVAL, Path, SearchResult};
+pub use graph::stepper::{AStarStepper, Step};
+pub use grids::cell::Cell;
+pub use grids::cost_grid::CostGrid;
+pub use grids::distance_map::DistanceMap;
+pub use grids::grid::Grid;
+pub use grids::heuristic::Heuristic;
+pub use grids::movement::Movement;
+pub use grids::problem::GridProblem;
+pub use grids::search::context::GridContext;
+pub use grids::search::jps_plus::JpsPlus;
+pub use paths::astar_bag::{AllShortestPaths, Paths, astar_bag};
+pub use paths::count_paths::{PathCount, count_paths};
+pub use paths::dijkstra_all::{ShortestPaths, dijkstra_all, dijkstra_partial};
+pub use paths::yen::{KShortestPaths, yen, yen_problem};
+pub use problem::Solve;
+pub use replan::replanner::Replanner;
 pub use search_core::{Budget, BudgetField, Cost, CostError, FloatCost, SearchProblem, Stats};
-pub use yen::{KShortestPaths, yen, yen_problem};

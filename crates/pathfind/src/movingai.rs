@@ -29,10 +29,10 @@
 
 use std::path::Path as FsPath;
 
-use crate::cell::Cell;
-use crate::error::PathError;
-use crate::grid::Grid;
-use crate::movement::Movement;
+use crate::engine::error::PathError;
+use crate::grids::cell::Cell;
+use crate::grids::grid::Grid;
+use crate::grids::movement::Movement;
 
 /// A parsed `.map`: its size and the passable flag of every cell, row by row.
 ///

@@ -1,19 +1,17 @@
-//! The problem-trait interface: [`Solve`] adds every algorithm to any
-//! [`SearchProblem`], and [`AStarStepper`] runs A* one expansion at a time.
+//! The problem-trait interface: [`Solve`] adds every algorithm of the crate to any
+//! [`SearchProblem`] (the path searches, the path sets, counting, stepping A*), each call on
+//! a fresh [`SearchContext`] bounded by a [`Budget`].
 
-use std::time::Instant;
+use search_core::{Budget, SearchProblem};
 
-use search_core::{Budget, SearchProblem, Stats};
-
-use crate::algorithm::Algorithm;
-use crate::astar_bag::AllShortestPaths;
-use crate::best_first::{AStarKey, Step as CoreStep};
-use crate::context::SearchContext;
-use crate::count_paths::PathCount;
-use crate::dijkstra_all::ShortestPaths;
-use crate::engine::{Buffered, Engine, HashSlots, Run};
-use crate::error::PathError;
-use crate::result::SearchResult;
+use crate::engine::algorithm::Algorithm;
+use crate::engine::error::PathError;
+use crate::engine::result::SearchResult;
+use crate::graph::context::SearchContext;
+use crate::graph::stepper::AStarStepper;
+use crate::paths::astar_bag::AllShortestPaths;
+use crate::paths::count_paths::{PathCount, count_paths_problem};
+use crate::paths::dijkstra_all::ShortestPaths;
 
 /// Every algorithm of this crate, as methods of any [`SearchProblem`] (implemented for all
 /// of them), bounded by a [`Budget`]. Each call uses a fresh [`SearchContext`]; call
@@ -71,9 +69,7 @@ pub trait Solve: SearchProblem {
         algorithm: Algorithm,
         budget: &Budget,
     ) -> Result<SearchResult<Self::State, Self::Cost>, PathError> {
-        SearchContext::new()
-            .with_budget(budget.clone())
-            .solve(self, algorithm)
+        SearchContext::bounded(budget).solve(self, algorithm)
     }
 
     /// A* without a budget: the cheapest path when the heuristic is admissible.
@@ -127,9 +123,7 @@ pub trait Solve: SearchProblem {
         &self,
         budget: &Budget,
     ) -> Result<ShortestPaths<Self::State, Self::Cost>, PathError> {
-        SearchContext::new()
-            .with_budget(budget.clone())
-            .dijkstra_all_problem(self)
+        SearchContext::bounded(budget).dijkstra_all_problem(self)
     }
 
     /// Every cheapest path from the start to a goal, within `budget` (see
@@ -161,9 +155,7 @@ pub trait Solve: SearchProblem {
         &self,
         budget: &Budget,
     ) -> Result<AllShortestPaths<Self::State, Self::Cost>, PathError> {
-        SearchContext::new()
-            .with_budget(budget.clone())
-            .astar_bag_problem(self)
+        SearchContext::bounded(budget).astar_bag_problem(self)
     }
 
     /// Fringe search within `budget` (see [`fringe`](crate::fringe)): the cheapest path
@@ -191,9 +183,7 @@ pub trait Solve: SearchProblem {
     /// assert_eq!(Count.fringe(&Budget::new()).unwrap().cost(), Some(12)); // 3 + 3 + 1
     /// ```
     fn fringe(&self, budget: &Budget) -> Result<SearchResult<Self::State, Self::Cost>, PathError> {
-        SearchContext::new()
-            .with_budget(budget.clone())
-            .fringe_problem(self)
+        SearchContext::bounded(budget).fringe_problem(self)
     }
 
     /// Counts the paths from the start to a goal state (see
@@ -223,7 +213,7 @@ pub trait Solve: SearchProblem {
     /// assert_eq!(Board.count_paths(&Budget::new()).unwrap().count, Some(20));
     /// ```
     fn count_paths(&self, budget: &Budget) -> Result<PathCount, PathError> {
-        crate::count_paths::count_paths_problem(self, budget)
+        count_paths_problem(self, budget)
     }
 
     /// An [`AStarStepper`] over this problem.
@@ -251,170 +241,3 @@ pub trait Solve: SearchProblem {
 }
 
 impl<P: SearchProblem + ?Sized> Solve for P {}
-
-/// What one [`AStarStepper::step`] did.
-///
-/// ```
-/// use pathfind::Step;
-/// let s: Step<u8, u32> = Step::Expanded { state: 3, cost: 2 };
-/// assert!(matches!(s, Step::Expanded { state: 3, .. }));
-/// ```
-#[derive(Clone, Debug, PartialEq)]
-pub enum Step<N, C> {
-    /// `state`, reached at path cost `cost`, was expanded (its successors are on the open
-    /// list).
-    Expanded {
-        /// The expanded state.
-        state: N,
-        /// Its path cost from the start.
-        cost: C,
-    },
-    /// The search is over; further calls return the same result.
-    Done(SearchResult<N, C>),
-}
-
-/// A* one expansion at a time, for visualisations, time slicing across frames, or custom
-/// stopping rules. Running it to the end gives exactly the result of
-/// [`Solve::solve`] with [`Algorithm::AStar`] (its statistics aside: the clock of a stepper
-/// starts when it is created).
-///
-/// ```
-/// use pathfind::{AStarStepper, SearchProblem, Step};
-/// use search_core::Budget;
-/// struct Count;
-/// impl SearchProblem for Count {
-///     type State = u32;
-///     type Cost = u32;
-///     fn start(&self) -> u32 { 0 }
-///     fn successors(&self, &n: &u32, out: &mut Vec<(u32, u32)>) { out.push((n + 1, 1)) }
-///     fn is_goal(&self, &n: &u32) -> bool { n == 3 }
-/// }
-/// let mut stepper = AStarStepper::new(&Count, &Budget::new()).unwrap();
-/// let mut expanded = Vec::new();
-/// let result = loop {
-///     match stepper.step().unwrap() {
-///         Step::Expanded { state, .. } => expanded.push(state),
-///         Step::Done(result) => break result,
-///     }
-/// };
-/// assert_eq!(expanded, [0, 1, 2]);
-/// assert_eq!(result.cost(), Some(3));
-/// ```
-pub struct AStarStepper<'p, P: SearchProblem + ?Sized> {
-    problem: &'p P,
-    engine: Engine<P::State, P::Cost, HashSlots<P::State>>,
-    run: Run<P::Cost>,
-    started: Instant,
-    done: Option<SearchResult<P::State, P::Cost>>,
-}
-
-impl<'p, P: SearchProblem + ?Sized> AStarStepper<'p, P> {
-    /// Puts the start on the open list.
-    ///
-    /// # Errors
-    /// A negative heuristic value at the start, or an unusable budget.
-    ///
-    /// ```
-    /// # use pathfind::{AStarStepper, SearchProblem};
-    /// # use search_core::Budget;
-    /// # struct Count;
-    /// # impl SearchProblem for Count {
-    /// #     type State = u32; type Cost = u32;
-    /// #     fn start(&self) -> u32 { 0 }
-    /// #     fn successors(&self, &n: &u32, out: &mut Vec<(u32, u32)>) { out.push((n + 1, 1)) }
-    /// #     fn is_goal(&self, &n: &u32) -> bool { n == 3 }
-    /// # }
-    /// let stepper = AStarStepper::new(&Count, &Budget::new()).unwrap();
-    /// assert_eq!(stepper.stats().nodes, 0);
-    /// ```
-    pub fn new(problem: &'p P, budget: &Budget) -> Result<Self, PathError> {
-        let started = Instant::now();
-        let mut engine = Engine::default();
-        let mut run = Run::new(budget, None)?;
-        engine.bf_start(
-            AStarKey,
-            [problem.start()],
-            &mut |n| problem.heuristic(n),
-            &mut run,
-        )?;
-        Ok(AStarStepper {
-            problem,
-            engine,
-            run,
-            started,
-            done: None,
-        })
-    }
-
-    /// Expands one state, or finishes.
-    ///
-    /// # Errors
-    /// A negative step cost or heuristic value, a cost overflow or too many states.
-    ///
-    /// ```
-    /// # use pathfind::{AStarStepper, SearchProblem, Step};
-    /// # use search_core::Budget;
-    /// # struct Count;
-    /// # impl SearchProblem for Count {
-    /// #     type State = u32; type Cost = u32;
-    /// #     fn start(&self) -> u32 { 0 }
-    /// #     fn successors(&self, &n: &u32, out: &mut Vec<(u32, u32)>) { out.push((n + 1, 1)) }
-    /// #     fn is_goal(&self, &n: &u32) -> bool { n == 0 }
-    /// # }
-    /// let mut stepper = AStarStepper::new(&Count, &Budget::new()).unwrap();
-    /// assert!(matches!(stepper.step().unwrap(), Step::Done(r) if r.cost() == Some(0)));
-    /// ```
-    pub fn step(&mut self) -> Result<Step<P::State, P::Cost>, PathError> {
-        if let Some(done) = &self.done {
-            return Ok(Step::Done(done.clone()));
-        }
-        let p = self.problem;
-        let step = self.engine.bf_step(
-            AStarKey,
-            &mut self.run,
-            &mut Buffered(|n: &P::State, out: &mut Vec<(P::State, P::Cost)>| p.successors(n, out)),
-            &mut |n: &P::State| p.heuristic(n),
-            &mut |n: &P::State| p.is_goal(n),
-        )?;
-        let result = match step {
-            CoreStep::Expanded(slot) => {
-                let nodes = &self.engine.nodes;
-                return Ok(Step::Expanded {
-                    state: nodes.slots.nodes()[slot as usize].clone(),
-                    cost: nodes.data[slot as usize].g,
-                });
-            }
-            CoreStep::Found(slot) => self.run.finish_found(self.engine.nodes.path_to(slot)),
-            CoreStep::Exhausted => self.run.finish_exhausted(),
-            CoreStep::OutOfBudget => self.run.finish_budget(),
-        };
-        let mut result = result;
-        result.stats.elapsed = self.started.elapsed();
-        self.done = Some(result.clone());
-        Ok(Step::Done(result))
-    }
-
-    /// The statistics so far (`nodes`: states expanded, `leaves`: states generated, the
-    /// time since the stepper was created).
-    ///
-    /// ```
-    /// # use pathfind::{AStarStepper, SearchProblem};
-    /// # use search_core::Budget;
-    /// # struct Count;
-    /// # impl SearchProblem for Count {
-    /// #     type State = u32; type Cost = u32;
-    /// #     fn start(&self) -> u32 { 0 }
-    /// #     fn successors(&self, &n: &u32, out: &mut Vec<(u32, u32)>) { out.push((n + 1, 1)) }
-    /// #     fn is_goal(&self, &n: &u32) -> bool { n == 3 }
-    /// # }
-    /// let mut stepper = AStarStepper::new(&Count, &Budget::new()).unwrap();
-    /// stepper.step().unwrap();
-    /// assert_eq!(stepper.stats().nodes, 1);
-    /// ```
-    #[must_use]
-    pub fn stats(&self) -> Stats {
-        let mut stats = self.run.stats(0);
-        stats.elapsed = self.started.elapsed();
-        stats
-    }
-}

@@ -51,11 +51,11 @@
 use proptest::prelude::*;
 use search_core::{Budget, Cost, SearchProblem};
 
-use crate::cell::Cell;
-use crate::context::SearchContext;
-use crate::error::PathError;
-use crate::grid::Grid;
-use crate::movement::Movement;
+use crate::engine::error::PathError;
+use crate::graph::context::SearchContext;
+use crate::grids::cell::Cell;
+use crate::grids::grid::Grid;
+use crate::grids::movement::Movement;
 
 /// Why a heuristic check failed.
 ///

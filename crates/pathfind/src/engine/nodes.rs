@@ -1,0 +1,148 @@
+//! The state table of a search: per-slot data ([`SlotData`]: cost, parent, depth, closed)
+//! in one flat array reused from search to search, invalidated in O(1) by an epoch.
+
+use core::marker::PhantomData;
+
+use search_core::Cost;
+
+use crate::engine::error::PathError;
+use crate::engine::result::Path;
+use crate::engine::slots::{NONE, Slots};
+
+/// What a search knows about one state. Valid only while `epoch` equals the search's epoch,
+/// so starting a new search invalidates every slot without touching the array.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct SlotData<C> {
+    /// Best known path cost from a start.
+    pub g: C,
+    /// Slot of the predecessor on the best known path, or [`NONE`].
+    pub parent: u32,
+    /// Steps from a start along the best known path.
+    pub depth: u32,
+    epoch: u32,
+    /// Expanded (best-first, BFS, DFS) or on the current path (IDDFS, IDA*).
+    pub closed: bool,
+}
+
+/// The slot table and its per-slot data.
+#[derive(Clone, Debug)]
+pub(crate) struct Nodes<N, C, T> {
+    pub slots: T,
+    pub data: Vec<SlotData<C>>,
+    epoch: u32,
+    _node: PhantomData<fn() -> N>,
+}
+
+impl<N, C: Cost, T: Slots<N> + Default> Default for Nodes<N, C, T> {
+    fn default() -> Self {
+        Nodes {
+            slots: T::default(),
+            data: Vec::new(),
+            epoch: 0,
+            _node: PhantomData,
+        }
+    }
+}
+
+impl<N, C: Cost, T: Slots<N>> Nodes<N, C, T> {
+    /// Starts a new search: every slot becomes unknown.
+    pub(crate) fn begin(&mut self) {
+        self.slots.reset();
+        if self.epoch == u32::MAX {
+            for d in &mut self.data {
+                d.epoch = 0;
+            }
+            self.epoch = 0;
+        }
+        self.epoch += 1;
+    }
+
+    /// Makes room for `n` slots so that a dense search never grows the array.
+    pub(crate) fn reserve_slots(&mut self, n: usize) {
+        if self.data.len() < n {
+            self.data.resize(n, SlotData::stale());
+        }
+    }
+
+    /// The slot of `node` and whether this search sees it for the first time (its data then
+    /// reset: cost zero, no parent, depth zero, open).
+    #[inline(always)]
+    pub(crate) fn visit(&mut self, node: &N) -> Result<(u32, bool), PathError> {
+        self.visit_from(node, C::ZERO, NONE, 0)
+    }
+
+    /// [`visit`](Self::visit), but a state seen for the first time gets cost `g`, parent
+    /// `parent` and depth `depth` (one write of its data instead of a reset and then the
+    /// values).
+    #[inline(always)]
+    pub(crate) fn visit_from(
+        &mut self,
+        node: &N,
+        g: C,
+        parent: u32,
+        depth: u32,
+    ) -> Result<(u32, bool), PathError> {
+        let (s, new) = self.slots.slot(node)?;
+        let i = s as usize;
+        if T::NEW_IS_FRESH && !new {
+            return Ok((s, false));
+        }
+        if i >= self.data.len() {
+            self.grow(i);
+        }
+        let d = &mut self.data[i];
+        if !T::NEW_IS_FRESH && d.epoch == self.epoch {
+            Ok((s, false))
+        } else {
+            *d = SlotData {
+                g,
+                parent,
+                depth,
+                epoch: self.epoch,
+                closed: false,
+            };
+            Ok((s, true))
+        }
+    }
+
+    /// Makes `data[i]` exist (amortised doubling, outside the hot loop).
+    #[cold]
+    #[inline(never)]
+    fn grow(&mut self, i: usize) {
+        let len = (i + 1).max(self.data.len() * 2).max(64);
+        self.data.resize(len, SlotData::stale());
+    }
+
+    /// The data of a slot if this search has seen it.
+    #[inline]
+    pub(crate) fn seen(&self, slot: usize) -> Option<&SlotData<C>> {
+        self.data.get(slot).filter(|d| d.epoch == self.epoch)
+    }
+
+    /// The path to `slot` by following parents.
+    pub(crate) fn path_to(&self, slot: u32) -> Path<N, C> {
+        let mut nodes = Vec::with_capacity(self.data[slot as usize].depth as usize + 1);
+        let mut s = slot;
+        while s != NONE {
+            nodes.push(self.slots.node(s));
+            s = self.data[s as usize].parent;
+        }
+        nodes.reverse();
+        Path {
+            nodes,
+            cost: self.data[slot as usize].g,
+        }
+    }
+}
+
+impl<C: Cost> SlotData<C> {
+    fn stale() -> Self {
+        SlotData {
+            g: C::ZERO,
+            parent: NONE,
+            depth: 0,
+            epoch: 0,
+            closed: false,
+        }
+    }
+}

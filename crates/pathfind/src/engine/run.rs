@@ -1,0 +1,220 @@
+//! [`Run`]: the bookkeeping of one search (its budget, cost bound, counters, the bound that
+//! pruned something, the clock), and how it becomes a [`SearchResult`].
+
+use std::time::Instant;
+
+use search_core::{Budget, BudgetError, BudgetField, Cost, Stats, StopFlag};
+
+use crate::engine::error::PathError;
+use crate::engine::result::{Limit, Outcome, POLL_INTERVAL, Path, SearchResult};
+
+/// What the search loops count; turned into [`Stats`] and the extras of a
+/// [`SearchResult`] when the search ends.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Counters {
+    /// States expanded (`Stats::nodes`).
+    pub expanded: u64,
+    /// Successors generated (`Stats::leaves`).
+    pub generated: u64,
+    /// Largest frontier.
+    pub max_frontier: usize,
+    /// Closed states reopened.
+    pub reopened: u64,
+    /// Deepening iterations (`Stats::iterations`).
+    pub iterations: u64,
+}
+
+/// The name path searches give when they refuse a budget field.
+const ENGINE: &str = "path search";
+
+/// Bookkeeping shared by every algorithm: the bounds, counters, the bound that pruned
+/// something, and the clock.
+#[derive(Clone, Debug)]
+pub(crate) struct Run<C> {
+    pub max_cost: Option<C>,
+    pub max_depth: Option<u32>,
+    max_nodes: Option<u64>,
+    stop: Option<StopFlag>,
+    pub stats: Counters,
+    pub pruned: Option<Limit>,
+    /// When the time limit runs out (`None`: no time limit).
+    deadline: Option<Instant>,
+    /// A deadline or a stop flag is set: the clock and the flag are polled.
+    clocked: bool,
+    /// The limit that ended the search early (nodes, time or the stop flag).
+    reached: Limit,
+}
+
+impl<C: Cost> Run<C> {
+    /// Checks `budget` and starts the clock.
+    ///
+    /// Path searches refuse `iterations` (they count states expanded: `nodes`), and like
+    /// `Budget::start` a zero depth, node or time limit and a time limit too large for the
+    /// clock; the depth limit has no upper bound (a path may be very long).
+    pub(crate) fn new(budget: &Budget, max_cost: Option<C>) -> Result<Self, PathError> {
+        budget.refuse(
+            ENGINE,
+            &[BudgetField::Iterations],
+            "a path search counts states expanded: bound it with nodes (or depth, time, a stop flag)",
+        )?;
+        if budget.max_depth() == Some(0) {
+            return Err(BudgetError::ZeroDepth.into());
+        }
+        if budget.max_nodes() == Some(0) {
+            return Err(BudgetError::ZeroNodes.into());
+        }
+        let deadline = match budget.time_limit() {
+            None => None,
+            Some(limit) if limit.is_zero() => return Err(BudgetError::ZeroTime.into()),
+            Some(limit) => Some(
+                Instant::now()
+                    .checked_add(limit)
+                    .ok_or(BudgetError::TimeTooLarge { limit })?,
+            ),
+        };
+        let stop = budget.stop_flag().cloned();
+        Ok(Run {
+            max_cost,
+            max_depth: budget.max_depth(),
+            max_nodes: budget.max_nodes(),
+            clocked: deadline.is_some() || stop.is_some(),
+            stop,
+            stats: Counters::default(),
+            pruned: None,
+            deadline,
+            reached: Limit::Budget(BudgetField::Nodes),
+        })
+    }
+
+    /// `true` if the search must stop before its next expansion: the node limit is
+    /// reached, or (looked at every `POLL_INTERVAL` expansions) time is up or the stop
+    /// flag is set. The limit is remembered for [`Run::finish_budget`].
+    #[inline]
+    pub(crate) fn out_of_budget(&mut self) -> bool {
+        if self.max_nodes.is_some_and(|m| self.stats.expanded >= m) {
+            self.reached = Limit::Budget(BudgetField::Nodes);
+            return true;
+        }
+        self.clocked && self.stats.expanded % POLL_INTERVAL == 0 && self.clock_ran_out()
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn clock_ran_out(&mut self) -> bool {
+        if self.stop.as_ref().is_some_and(StopFlag::is_set) {
+            self.reached = Limit::Budget(BudgetField::Stop);
+            true
+        } else if self.deadline.is_some_and(|d| Instant::now() >= d) {
+            self.reached = Limit::Budget(BudgetField::Time);
+            true
+        } else {
+            false
+        }
+    }
+
+    /// The limit [`Run::out_of_budget`] found reached.
+    pub(crate) fn reached(&self) -> Limit {
+        self.reached
+    }
+
+    /// `true` (and remembers it) if a successor at `depth` is too deep.
+    #[inline]
+    pub(crate) fn too_deep(&mut self, depth: u32) -> bool {
+        if self.max_depth.is_some_and(|m| depth > m) {
+            self.pruned = Some(Limit::Budget(BudgetField::Depth));
+            true
+        } else {
+            false
+        }
+    }
+
+    /// `true` (and remembers it) if a successor of cost `g` is too expensive.
+    #[inline]
+    pub(crate) fn too_costly(&mut self, g: C) -> bool {
+        if self.max_cost.is_some_and(|m| g > m) {
+            self.pruned = Some(Limit::Cost);
+            true
+        } else {
+            false
+        }
+    }
+
+    /// Records a frontier size.
+    #[inline]
+    pub(crate) fn frontier(&mut self, len: usize) {
+        if len > self.stats.max_frontier {
+            self.stats.max_frontier = len;
+        }
+    }
+
+    /// The statistics so far, without the elapsed time: the clock of a search is read by
+    /// [`timed`] around it, not kept in the run (a field more here measurably slows the
+    /// grid searches' loop).
+    pub(crate) fn stats(&self, path_steps: u32) -> Stats {
+        Stats {
+            nodes: self.stats.expanded,
+            leaves: self.stats.generated,
+            depth_reached: path_steps,
+            max_ply: path_steps,
+            iterations: self.stats.iterations,
+            ..Stats::default()
+        }
+    }
+
+    /// The result of a search that ended with `outcome`. Its path's cost may be of another
+    /// type than the run's (the grid A* counts in fixed point and reports `FloatCost`).
+    pub(crate) fn finish<N, D>(&self, outcome: Outcome<N, D>) -> SearchResult<N, D> {
+        let steps = match &outcome {
+            Outcome::Found(p) => u32::try_from(p.steps()).unwrap_or(u32::MAX),
+            _ => 0,
+        };
+        SearchResult {
+            outcome,
+            stats: self.stats(steps),
+            max_frontier: self.stats.max_frontier,
+            reopened: self.stats.reopened,
+            best_so_far: None,
+        }
+    }
+
+    /// The result of a search that found `path`.
+    pub(crate) fn finish_found<N, D>(&self, path: Path<N, D>) -> SearchResult<N, D> {
+        self.finish(Outcome::Found(path))
+    }
+
+    /// The result of a search that ran out of states: no path, unless a bound pruned some.
+    pub(crate) fn finish_exhausted<N, D>(&self) -> SearchResult<N, D> {
+        self.finish(match self.pruned {
+            Some(limit) => Outcome::LimitReached(limit),
+            None => Outcome::NoPath,
+        })
+    }
+
+    /// The result of a search that [`Run::out_of_budget`] stopped.
+    pub(crate) fn finish_budget<N, D>(&self) -> SearchResult<N, D> {
+        self.finish(Outcome::LimitReached(self.reached))
+    }
+}
+
+/// A search's result that carries its [`Stats`]: [`timed`] sets their elapsed time.
+pub(crate) trait Timed {
+    /// The statistics of the search.
+    fn stats_mut(&mut self) -> &mut Stats;
+}
+
+impl<N, C> Timed for SearchResult<N, C> {
+    fn stats_mut(&mut self) -> &mut Stats {
+        &mut self.stats
+    }
+}
+
+/// Runs a whole search and sets the elapsed time of its result.
+#[inline(always)]
+pub(crate) fn timed<R: Timed>(
+    search: impl FnOnce() -> Result<R, PathError>,
+) -> Result<R, PathError> {
+    let started = Instant::now();
+    let mut result = search()?;
+    result.stats_mut().elapsed = started.elapsed();
+    Ok(result)
+}

@@ -1,0 +1,63 @@
+//! [`Settings`]: what a search context is configured with, the same for
+//! [`SearchContext`](crate::SearchContext) and [`GridContext`](crate::GridContext): the
+//! budget of every search, a cost bound, and the threads of a batch.
+
+use search_core::Budget;
+
+use crate::engine::batch::run_batch;
+use crate::engine::error::PathError;
+use crate::engine::run::Run;
+
+/// The budget, cost bound (in the context's cost type `C`) and threads of a context.
+#[derive(Clone, Debug)]
+pub(crate) struct Settings<C> {
+    pub budget: Budget,
+    pub max_cost: Option<C>,
+    pub threads: usize,
+}
+
+impl<C> Default for Settings<C> {
+    fn default() -> Self {
+        Settings {
+            budget: Budget::new(),
+            max_cost: None,
+            threads: 1,
+        }
+    }
+}
+
+impl<C: Copy> Settings<C> {
+    /// Checks the budget and starts the clock of one search, whose costs are counted in
+    /// `D`: `to_run` converts the cost bound.
+    pub(crate) fn run<D: search_core::Cost>(
+        &self,
+        to_run: impl FnOnce(C) -> D,
+    ) -> Result<Run<D>, PathError> {
+        Run::new(&self.budget, self.max_cost.map(to_run))
+    }
+
+    /// Runs `solve` on every query of `queries` on [`threads`](Self::threads) threads
+    /// (see [`run_batch`]): the calling thread's queries with `first`, each other thread's
+    /// with a context `make` builds from these settings (for one thread).
+    pub(crate) fn batch<Q, R, W>(
+        &self,
+        queries: &[Q],
+        first: &mut W,
+        make: impl Fn(Settings<C>) -> W + Sync,
+        solve: impl Fn(&mut W, &Q) -> Result<R, PathError> + Sync,
+    ) -> Result<Vec<R>, PathError>
+    where
+        Q: Sync,
+        R: Send,
+        C: Sync,
+    {
+        let worker = || {
+            make(Settings {
+                budget: self.budget.clone(),
+                max_cost: self.max_cost,
+                threads: 1,
+            })
+        };
+        run_batch(self.threads, queries, first, worker, solve)
+    }
+}
