@@ -43,19 +43,19 @@
 //!
 //! | you want to... | use | file |
 //! |---|---|---|
-//! | play well within a depth or time budget | [`Negamax`] (+ a [`TranspositionTable`]) | `negamax.rs` (the engine), `deepening.rs` (iterative deepening), `searcher.rs` (the per-node loop) |
-//! | use every core | `with_threads(n)` on [`Negamax`] and [`Solver`] (Lazy SMP) | `parallel.rs` |
-//! | know the exact value (win/draw/loss, and in how many plies) | [`Solver`] ([`Solution`], [`WeakSolution`], [`BestMove`]) | `solver.rs`, `null_window.rs`, `solution.rs` |
-//! | the exact values of every position near the start, saved to a file and consulted first | [`BookBuilder`], [`OpeningBook`], [`Solver::with_book`] | `book.rs` |
+//! | play well within a depth or time budget | [`Negamax`] (+ a [`TranspositionTable`]) | `two_player/negamax.rs` (the engine), `two_player/deepening.rs` (iterative deepening), `two_player/searcher.rs` (the per-node loop) |
+//! | use every core | `with_threads(n)` on [`Negamax`] and [`Solver`] (Lazy SMP) | `two_player/parallel.rs` |
+//! | know the exact value (win/draw/loss, and in how many plies) | [`Solver`] ([`Solution`], [`WeakSolution`], [`BestMove`]) | `solving/solver.rs`, `solving/null_window.rs`, `solving/solution.rs` |
+//! | the exact values of every position near the start, saved to a file and consulted first | [`BookBuilder`], [`OpeningBook`], [`Solver::with_book`] | `solving/book.rs` |
 //! | every root move with its value | `analyze` on [`Negamax`] and [`Solver`] ([`Strategy::analyze`](search_core::Strategy::analyze)) | |
-//! | a reference to check against, or to teach | [`Minimax`], [`AlphaBeta`] | `minimax.rs`, `alphabeta.rs` |
+//! | a reference to check against, or to teach | [`Minimax`], [`AlphaBeta`] | `two_player/minimax.rs`, `two_player/alphabeta.rs` |
 //! | the exact margin (boxes, seeds, points) of a game with [`Game::margin`](search_core::Game::margin) | [`MarginSolver`] | `margin.rs` |
-//! | dice or cards: expectiminimax with Star1/Star2 pruning, for two players | [`Expectimax`] ([`ChancePruning`]) | `expectimax.rs` |
-//! | three or more players: every player's value | [`MaxN`] | `maxn.rs` |
-//! | three or more players: the root player against a coalition, with alpha-beta | [`Paranoid`] | `paranoid.rs` |
-//! | three or more players: the root player against the strongest single reply | [`BestReply`] | `best_reply.rs` |
-//! | tune what is searched first | [`MoveOrdering`] | `ordering.rs` |
-//! | a table shared between searches or threads | [`TranspositionTable`] | `table.rs` |
+//! | dice or cards: expectiminimax with Star1/Star2 pruning, for two players | [`Expectimax`] ([`ChancePruning`]) | `general/expectimax.rs` |
+//! | three or more players: every player's value | [`MaxN`] | `general/maxn.rs` |
+//! | three or more players: the root player against a coalition, with alpha-beta | [`Paranoid`] | `general/paranoid.rs` |
+//! | three or more players: the root player against the strongest single reply | [`BestReply`] | `general/best_reply.rs` |
+//! | tune what is searched first | [`MoveOrdering`] | `two_player/ordering.rs` |
+//! | a table shared between searches or threads | [`TranspositionTable`] | `tables/transposition.rs` |
 //! | property-test your own evaluator and game hooks | `testing` module (feature `testing`) | `testing.rs` |
 //!
 //! The same words mean the same thing in every engine of the workspace. A
@@ -120,9 +120,9 @@
 //!   engine's first search starts.
 //!
 //! ## Safety
-//! Three `unsafe` blocks. Two in `table.rs`: the x86_64 cache-prefetch instruction, a hint
+//! Three `unsafe` blocks. Two in `tables/transposition.rs`: the x86_64 cache-prefetch instruction, a hint
 //! that cannot fault or change memory, and (on Linux) the `madvise` call that asks for huge
-//! pages for a table's memory before it is first written. One in `pool.rs`: the helper
+//! pages for a table's memory before it is first written. One in `solving/pool.rs`: the helper
 //! threads a parallel [`Solver`] keeps between solves are lent each solve's borrowed data
 //! (the lifetime of a reference is extended, as `std::thread::scope` does, and the solve
 //! waits for every helper to be done with it before it returns or unwinds). All three are
@@ -193,52 +193,36 @@
 #![deny(unsafe_code)]
 #![cfg_attr(docsrs, feature(doc_cfg))]
 
-mod alphabeta;
-mod best_reply;
-mod book;
-mod compact_table;
-mod deepening;
-mod expectimax;
 mod general;
 mod margin;
-mod maxn;
-mod minimax;
-mod negamax;
-mod null_window;
-mod ordering;
-mod parallel;
-mod paranoid;
-mod pool;
-mod result;
-mod searcher;
-mod solution;
-mod solver;
-mod table;
+mod solving;
+mod tables;
 #[cfg(feature = "testing")]
 #[cfg_attr(docsrs, doc(cfg(feature = "testing")))]
 pub mod testing;
+mod two_player;
 
 /// The examples of `README.md`, run by `cargo test --doc`.
 #[cfg(doctest)]
 #[doc = include_str!("../README.md")]
 pub struct ReadmeDoctests;
 
-pub use alphabeta::AlphaBeta;
-pub use best_reply::BestReply;
-pub use book::{BookBuilder, BookError, OpeningBook};
-pub use compact_table::{COMPACT_ENTRY_BYTES, CompactTable};
-pub use expectimax::{ChancePruning, Expectimax};
+pub use general::best_reply::BestReply;
+pub use general::expectimax::{ChancePruning, Expectimax};
+pub use general::maxn::MaxN;
+pub use general::paranoid::Paranoid;
 pub use general::{GeneralEvaluator, GeneralResult};
 pub use margin::{MarginSolution, MarginSolver};
-pub use maxn::MaxN;
-pub use minimax::Minimax;
-pub use negamax::Negamax;
-pub use ordering::MoveOrdering;
-pub use paranoid::Paranoid;
-pub use result::SearchResult;
-pub use solution::{Analysis, BestMove, Solution, WeakSolution};
-pub use solver::Solver;
-pub use table::{
+pub use solving::book::{BookBuilder, BookError, OpeningBook};
+pub use solving::solution::{Analysis, BestMove, Solution, WeakSolution};
+pub use solving::solver::Solver;
+pub use tables::compact::{COMPACT_ENTRY_BYTES, CompactTable};
+pub use tables::transposition::{
     Bound, MAX_TABLE_BYTES, NoTable, Replacement, SLOT_BYTES, TableEntry, TableSizeError,
     TableStats, TranspositionTable, Transpositions,
 };
+pub use two_player::alphabeta::AlphaBeta;
+pub use two_player::minimax::Minimax;
+pub use two_player::negamax::Negamax;
+pub use two_player::ordering::MoveOrdering;
+pub use two_player::result::SearchResult;

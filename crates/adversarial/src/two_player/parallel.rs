@@ -11,10 +11,10 @@
 //! with the main thread's result; a parallel solve answers with the first thread to finish
 //! (all being exact), or, when the budget runs out first, with the bounds all threads proved
 //! together. The others are stopped. There is no second copy of the search loop: each
-//! thread runs the shared loop of `searcher.rs`.
+//! thread runs the shared loop of `two_player/searcher.rs`.
 //!
 //! **A solver's threads.** `Negamax` starts its helper threads for each search. A parallel
-//! `Solver` starts its helpers once and keeps them parked between solves (`pool.rs`); a
+//! `Solver` starts its helpers once and keeps them parked between solves (`solving/pool.rs`); a
 //! solve runs its main search on the calling thread, which wakes the helpers only once it
 //! has searched [`Solver::with_helpers_after`](crate::Solver::with_helpers_after) nodes
 //! alone, so that an easy position costs what it costs on one thread.
@@ -34,10 +34,10 @@ use std::sync::{Mutex, PoisonError};
 
 use search_core::{Evaluator, Game, RunningBudget, SearchError, Stats, ZeroEvaluator};
 
-use crate::null_window::{Bounds, null_window_search};
-use crate::pool::Helpers;
-use crate::searcher::{LoopOptions, Searcher};
-use crate::table::Transpositions;
+use crate::solving::null_window::{Bounds, null_window_search};
+use crate::solving::pool::Helpers;
+use crate::tables::transposition::Transpositions;
+use crate::two_player::searcher::{LoopOptions, Searcher};
 
 /// The most threads a search accepts.
 pub(crate) const MAX_THREADS: usize = 1024;

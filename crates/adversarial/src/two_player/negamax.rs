@@ -1,8 +1,8 @@
 //! [`Negamax`]: the configurable depth-limited engine — its options, and how a search or an
 //! analysis is started on one thread or several.
 //!
-//! The per-node loop is in `searcher.rs`, iterative deepening in `deepening.rs`, Lazy SMP
-//! in `parallel.rs`.
+//! The per-node loop is in `two_player/searcher.rs`, iterative deepening in `two_player/deepening.rs`, Lazy SMP
+//! in `two_player/parallel.rs`.
 
 use std::sync::Arc;
 
@@ -11,12 +11,14 @@ use search_core::{
     SplitMix64, Strategy,
 };
 
-use crate::deepening::{RootWindow, deepen, deepen_every_move};
-use crate::ordering::MoveOrdering;
-use crate::parallel::{check_threads, lazy_smp};
-use crate::result::SearchResult;
-use crate::searcher::LoopOptions;
-use crate::table::{NoTable, Replacement, TableRequest, TranspositionTable, Transpositions};
+use crate::tables::transposition::{
+    NoTable, Replacement, TableRequest, TranspositionTable, Transpositions,
+};
+use crate::two_player::deepening::{RootWindow, deepen, deepen_every_move};
+use crate::two_player::ordering::MoveOrdering;
+use crate::two_player::parallel::{check_threads, lazy_smp};
+use crate::two_player::result::SearchResult;
+use crate::two_player::searcher::LoopOptions;
 
 /// Negamax with fail-soft alpha-beta for any [`Game`]: iterative deepening, optional
 /// principal-variation search, optional transposition table, move ordering, the game's

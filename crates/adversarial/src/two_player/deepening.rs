@@ -1,5 +1,5 @@
 //! Iterative deepening on one thread: how [`Negamax`](crate::Negamax) drives the search
-//! loop (`searcher.rs`) from the root.
+//! loop (`two_player/searcher.rs`) from the root.
 //!
 //! [`deepen`] runs the loop at depth 1, 2, 3... up to the budget's depth limit, passing each
 //! iteration's best move to the next one, until the budget (depth, nodes, time, stop flag)
@@ -16,9 +16,9 @@
 
 use search_core::{Evaluator, Game, Score, SplitMix64, Stats};
 
-use crate::result::SearchResult;
-use crate::searcher::{RootSearch, Searcher};
-use crate::table::Transpositions;
+use crate::tables::transposition::Transpositions;
+use crate::two_player::result::SearchResult;
+use crate::two_player::searcher::{RootSearch, Searcher};
 
 /// How [`deepen`] chooses the root window at each depth.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]

@@ -1,7 +1,7 @@
 //! [`Solver`]: the exact value of a position for any finite game, weak (win / draw / loss)
 //! or strong (win or loss with its exact distance in plies).
 //!
-//! The approach of Pascal Pons' Connect Four solver, made generic (`null_window.rs`): the
+//! The approach of Pascal Pons' Connect Four solver, made generic (`solving/null_window.rs`): the
 //! shared search loop runs without an evaluator or horizon, and the root value is found by
 //! a sequence of **null-window** searches — each one only answers "is the value above
 //! `s`?" and is far cheaper than a full-window search — binary-searching over the values
@@ -26,14 +26,16 @@ use search_core::{
     Strategy, ZeroEvaluator,
 };
 
-use crate::book::{Booked, OpeningBook};
-use crate::null_window::Bounds;
-use crate::ordering::MoveOrdering;
-use crate::parallel::{Crew, Race, check_threads, race};
-use crate::pool::Helpers;
-use crate::searcher::{LoopOptions, Searcher, child_window, to_child, to_parent};
-use crate::solution::{Analysis, BestMove, Solution, WeakSolution};
-use crate::table::{Bound, NoTable, Replacement, TableRequest, TranspositionTable, Transpositions};
+use crate::solving::book::{Booked, OpeningBook};
+use crate::solving::null_window::Bounds;
+use crate::solving::pool::Helpers;
+use crate::solving::solution::{Analysis, BestMove, Solution, WeakSolution};
+use crate::tables::transposition::{
+    Bound, NoTable, Replacement, TableRequest, TranspositionTable, Transpositions,
+};
+use crate::two_player::ordering::MoveOrdering;
+use crate::two_player::parallel::{Crew, Race, check_threads, race};
+use crate::two_player::searcher::{LoopOptions, Searcher, child_window, to_child, to_parent};
 
 /// An exact solver for any finite two-player game (see the module docs for the method).
 ///
@@ -528,7 +530,7 @@ impl<T> Solver<T> {
             etc: self.etc,
             spread_probes: self.spread_probes,
             first_guess: self.first_guess,
-            grow_after: crate::searcher::GROW_AFTER_NODES_PER_SLOT
+            grow_after: crate::two_player::searcher::GROW_AFTER_NODES_PER_SLOT
                 .saturating_mul(self.threads.max(1) as u64),
         }
     }

@@ -18,8 +18,8 @@ use fxhash::FxHasher;
 use search_core::{Budget, Game, GameHash, Score, SearchError};
 use thiserror::Error;
 
-use crate::solver::Solver;
-use crate::table::{TableEntry, Transpositions, check_value};
+use crate::solving::solver::Solver;
+use crate::tables::transposition::{TableEntry, Transpositions, check_value};
 
 const MAGIC: [u8; 8] = *b"PLYBOOK\0";
 const ENTRY_BYTES: u64 = 10;
@@ -197,7 +197,9 @@ impl KeyFilter {
     /// Starts loading the word [`may_contain`](KeyFilter::may_contain) reads for `key`.
     #[inline]
     fn prefetch(&self, key: u64) {
-        crate::table::prefetch_line(core::ptr::from_ref(&self.words[self.slot(key) / 64]).cast());
+        crate::tables::transposition::prefetch_line(
+            core::ptr::from_ref(&self.words[self.slot(key) / 64]).cast(),
+        );
     }
 }
 

@@ -1,6 +1,11 @@
 //! What the searches of [`GeneralGame`]s share: the evaluator at the depth horizon, the
 //! result, the reward checks and a bounded transposition table of `f64` values.
 
+pub(crate) mod best_reply;
+pub(crate) mod expectimax;
+pub(crate) mod maxn;
+pub(crate) mod paranoid;
+
 use core::fmt;
 
 use fxhash::FxHashMap;

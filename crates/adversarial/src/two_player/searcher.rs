@@ -5,7 +5,7 @@
 //! Every table-using engine of the crate runs this one loop: [`Negamax`](crate::Negamax)
 //! (fixed depth or iterative deepening, one thread or Lazy SMP) and the exact
 //! [`Solver`](crate::Solver). They differ only in the options they pass and in how they
-//! drive the root (`deepening.rs`, `null_window.rs`).
+//! drive the root (`two_player/deepening.rs`, `solving/null_window.rs`).
 //!
 //! A node, in order:
 //! 1. count it and poll the budget;
@@ -58,8 +58,8 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use search_core::{Evaluator, Game, Outcome, RunningBudget, Score, SearchError, SplitMix64, Stats};
 
-use crate::ordering::{HISTORY_BUCKETS, MoveOrdering, history_bucket, sort_descending};
-use crate::table::{Bound, TableEntry, Transpositions};
+use crate::tables::transposition::{Bound, TableEntry, Transpositions};
+use crate::two_player::ordering::{HISTORY_BUCKETS, MoveOrdering, history_bucket, sort_descending};
 
 /// What a search loop does at each node, set by the engine driving it.
 #[derive(Copy, Clone, Debug)]

@@ -10,7 +10,7 @@ use search_core::{
     Budget, BudgetField, Evaluator, Game, Outcome, Player, RunningBudget, Score, SearchError, Stats,
 };
 
-use crate::result::SearchResult;
+use crate::two_player::result::SearchResult;
 
 /// Plain minimax with an evaluator at the depth horizon.
 ///

@@ -15,7 +15,7 @@ use std::sync::atomic::{AtomicU8, AtomicU64, Ordering};
 
 use search_core::{GameHash, Score};
 
-use crate::table::{
+use crate::tables::transposition::{
     Bound, MAX_TABLE_BYTES, Replacement, TableEntry, TableSizeError, TableStats, Transpositions,
     Written,
 };
@@ -269,7 +269,7 @@ impl<G: GameHash> CompactTable<G> {
         }
         let count = 1usize << bucket_bits;
         Ok(CompactTable {
-            buckets: crate::table::allocate_written(count, Bucket::empty)?,
+            buckets: crate::tables::transposition::allocate_written(count, Bucket::empty)?,
             written: Written::new(count),
             check_bits,
             key_bits,
@@ -493,7 +493,9 @@ impl<G> CompactTable<G> {
     #[inline]
     pub fn prefetch(&self, key: u64) {
         if let Some((index, _)) = self.locate(key) {
-            crate::table::prefetch_line(core::ptr::from_ref(&self.buckets[index]).cast());
+            crate::tables::transposition::prefetch_line(
+                core::ptr::from_ref(&self.buckets[index]).cast(),
+            );
         }
     }
 

@@ -9,7 +9,7 @@ use search_core::{
     Budget, BudgetField, Evaluator, Game, Outcome, Player, RunningBudget, Score, SearchError, Stats,
 };
 
-use crate::result::SearchResult;
+use crate::two_player::result::SearchResult;
 
 /// Fail-soft alpha-beta to a fixed depth, from the root player's point of view.
 ///

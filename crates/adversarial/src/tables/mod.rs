@@ -1,0 +1,3 @@
+//! Transposition tables.
+pub(crate) mod compact;
+pub(crate) mod transposition;
