@@ -1,5 +1,6 @@
 //! Exact solving and opening books.
 pub(crate) mod book;
+pub(crate) mod book_builder;
 pub(crate) mod null_window;
 pub(crate) mod pool;
 pub(crate) mod solution;
