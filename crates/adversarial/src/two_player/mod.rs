@@ -7,3 +7,4 @@ pub(crate) mod ordering;
 pub(crate) mod parallel;
 pub(crate) mod result;
 pub(crate) mod searcher;
+pub(crate) mod textbook;
