@@ -1,15 +1,16 @@
-//! What the searches of [`GeneralGame`]s share: the evaluator at the depth horizon, the
-//! result, the reward checks and a bounded transposition table of `f64` values.
+//! What the searches of [`GeneralGame`]s share: the evaluator at the depth horizon and the
+//! result. The walk they share is `walk.rs`.
 
 pub(crate) mod best_reply;
 pub(crate) mod expectimax;
 pub(crate) mod maxn;
 pub(crate) mod paranoid;
+pub(crate) mod value_table;
+pub(crate) mod walk;
 
 use core::fmt;
 
-use fxhash::FxHashMap;
-use search_core::{GeneralGame, SearchError, Stats, Turn};
+use search_core::{GeneralGame, Stats};
 
 /// Estimates every player's reward at a position where a depth-limited search of a
 /// [`GeneralGame`] stops. Estimates must lie within the game's
@@ -90,128 +91,5 @@ impl<M: fmt::Debug> fmt::Display for GeneralResult<M> {
             "interrupted"
         };
         write!(f, ", {state}; {}", self.stats)
-    }
-}
-
-/// The search stopped because the budget ran out, or with an error.
-pub(crate) enum Stop {
-    Budget,
-    Error(SearchError),
-}
-
-impl From<SearchError> for Stop {
-    fn from(e: SearchError) -> Self {
-        Stop::Error(e)
-    }
-}
-
-/// Checks that every value lies within the game's reward range.
-pub(crate) fn check_range(
-    values: &[f64],
-    range: (f64, f64),
-    what: &str,
-) -> Result<(), SearchError> {
-    for (player, &v) in values.iter().enumerate() {
-        if !(v >= range.0 && v <= range.1) {
-            return Err(SearchError::BrokenPromise {
-                what: format!(
-                    "the {what} {v} of player {player} is outside reward_range() = ({}, {})",
-                    range.0, range.1
-                ),
-            });
-        }
-    }
-    Ok(())
-}
-
-/// Checks the probabilities of a chance node.
-pub(crate) fn check_chance<M: fmt::Debug>(outcomes: &[(M, f64)]) -> Result<(), SearchError> {
-    let total: f64 = outcomes.iter().map(|(_, p)| p).sum();
-    if outcomes.is_empty()
-        || outcomes.iter().any(|(_, p)| !(p.is_finite() && *p > 0.0))
-        || (total - 1.0).abs() > 1e-9
-    {
-        return Err(SearchError::BrokenPromise {
-            what: format!(
-                "a chance node's probabilities must be positive and add up to 1, but they are {:?}",
-                outcomes.iter().map(|(_, p)| p).collect::<Vec<_>>()
-            ),
-        });
-    }
-    Ok(())
-}
-
-/// What a table entry says about its value.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub(crate) enum Bound {
-    Exact,
-    Lower,
-    Upper,
-}
-
-#[derive(Copy, Clone, Debug)]
-pub(crate) struct Entry<M> {
-    pub depth: u32,
-    pub value: f64,
-    pub bound: Bound,
-    pub best: Option<M>,
-}
-
-/// A transposition table of `f64` values keyed by [`GeneralGame::state_key`], bounded by
-/// a number of entries: when it is full, only the entries already stored are updated. The
-/// last search of a position replaces its entry.
-pub(crate) struct ValueTable<M> {
-    map: FxHashMap<u64, Entry<M>>,
-    capacity: usize,
-}
-
-impl<M: Copy> ValueTable<M> {
-    pub fn new(capacity: usize) -> Self {
-        ValueTable {
-            map: FxHashMap::default(),
-            capacity,
-        }
-    }
-
-    pub fn probe(&self, key: u64) -> Option<Entry<M>> {
-        self.map.get(&key).copied()
-    }
-
-    pub fn store(&mut self, key: u64, entry: Entry<M>) {
-        if let Some(old) = self.map.get_mut(&key) {
-            *old = entry;
-        } else if self.map.len() < self.capacity {
-            self.map.insert(key, entry);
-        }
-    }
-}
-
-/// The player to move at the root of a search, or why there is none: a finished game, or a
-/// chance node (whose outcome must be applied first).
-pub(crate) fn root_player<G: GeneralGame>(state: &G) -> Result<usize, SearchError> {
-    match state.turn() {
-        Turn::Over => Err(SearchError::GameOver),
-        Turn::Chance => Err(SearchError::Config(
-            "the position is a chance node: apply one of its outcomes first".into(),
-        )),
-        Turn::Player(p) => Ok(p),
-    }
-}
-
-/// A leaf's values: the rewards at a finished position, the evaluator's estimates at the
-/// horizon, each checked against the reward range.
-pub(crate) fn leaf_values<G: GeneralGame, E: GeneralEvaluator<G>>(
-    state: &G,
-    over: bool,
-    eval: &E,
-    values: &mut [f64],
-    range: (f64, f64),
-) -> Result<(), SearchError> {
-    if over {
-        state.rewards(values);
-        check_range(values, range, "reward")
-    } else {
-        eval.estimate(state, values);
-        check_range(values, range, "estimate")
     }
 }

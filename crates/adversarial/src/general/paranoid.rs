@@ -2,13 +2,10 @@
 //! root player assumes that every other player plays against it, which reduces the game to
 //! two sides and lets alpha-beta prune.
 
-use std::time::Instant;
+use search_core::{Budget, GeneralGame, SearchError, Turn};
 
-use search_core::{Budget, BudgetField, GeneralGame, RunningBudget, SearchError, Stats, Turn};
-
-use crate::general::{
-    GeneralEvaluator, GeneralResult, Stop, check_chance, leaf_values, root_player,
-};
+use crate::general::walk::{MinMax, Stop, Walk, is_leaf, root_player};
+use crate::general::{GeneralEvaluator, GeneralResult};
 
 /// Paranoid search: the player to move at the root maximises its own reward, all the other
 /// players minimise it (a coalition), and alpha-beta prunes as in a two-player game. A
@@ -99,163 +96,65 @@ impl<E> Paranoid<E> {
         E: GeneralEvaluator<G>,
     {
         let root = root_player(state)?;
-        self.budget.refuse(
+        let mut walk = Walk::start(
             "Paranoid",
-            &[BudgetField::Iterations],
             "use a depth (in players' moves)",
+            &self.eval,
+            &self.budget,
+            state,
+            Paranoia { root },
         )?;
-        let budget = self.budget.start()?;
-        let range = state.reward_range();
-        let mut walk = Walk {
-            eval: &self.eval,
-            budget,
-            started: Instant::now(),
-            root,
-            range,
-            values: vec![0.0; state.player_count()],
-            stats: Stats::default(),
-            ply: 0,
-            moves: Vec::new(),
-            outcomes: Vec::new(),
-        };
         let depth = walk.budget.max_depth();
         let mut moves = Vec::new();
         state.moves(&mut moves);
-        let Some(&first) = moves.first() else {
+        if moves.is_empty() {
             return Err(SearchError::NoLegalMoves);
-        };
-        let (mut best_move, mut best) = (first, None::<f64>);
-        let mut complete = true;
-        for &mv in &moves {
+        }
+        let high = walk.range.1;
+        let (best_move, best, complete) = walk.maximise_root(&moves, |walk, mv, alpha| {
             let mut child = state.clone();
             child.apply(mv);
-            let alpha = best.unwrap_or(range.0);
-            match walk.node(&child, depth.saturating_sub(1), alpha, range.1) {
-                Ok(v) => {
-                    if best.is_none_or(|b| v > b) {
-                        best = Some(v);
-                        best_move = mv;
-                    }
-                }
-                Err(Stop::Budget) => {
-                    complete = false;
-                    break;
-                }
-                Err(Stop::Error(e)) => return Err(e),
-            }
-        }
-        walk.stats.elapsed = walk.started.elapsed();
-        if complete {
-            walk.stats.depth_reached = depth;
-        }
-        Ok(GeneralResult {
-            best_move,
-            value: if complete { best } else { None },
-            values: Vec::new(),
-            stats: walk.stats,
-            complete,
-        })
+            walk.node(&child, depth.saturating_sub(1), alpha, high)
+        })?;
+        Ok(walk.finish(best_move, best, Vec::new(), complete, depth))
     }
 }
 
-struct Walk<'e, G: GeneralGame, E> {
-    eval: &'e E,
-    budget: RunningBudget,
-    started: Instant,
+/// What paranoid search adds to the walk: whose value it is.
+struct Paranoia {
+    /// The root player, who maximises its value against everybody else.
     root: usize,
-    range: (f64, f64),
-    values: Vec<f64>,
-    stats: Stats,
-    ply: usize,
-    moves: Vec<Vec<G::Move>>,
-    outcomes: Vec<Vec<(G::Move, f64)>>,
 }
 
-impl<G: GeneralGame, E: GeneralEvaluator<G>> Walk<'_, G, E> {
+impl<G: GeneralGame, E: GeneralEvaluator<G>> Walk<'_, G, E, Paranoia> {
     /// The root player's value of `state`, fail-soft within `(alpha, beta)`.
     fn node(&mut self, state: &G, depth: u32, alpha: f64, beta: f64) -> Result<f64, Stop> {
-        self.ply += 1;
-        let result = self.visit(state, depth, alpha, beta);
-        self.ply -= 1;
-        result
+        self.deeper(|walk| walk.visit(state, depth, alpha, beta))
     }
 
-    fn visit(&mut self, state: &G, depth: u32, mut alpha: f64, mut beta: f64) -> Result<f64, Stop> {
-        self.stats.nodes += 1;
-        self.stats.max_ply = self.stats.max_ply.max(self.ply as u32);
-        if self.budget.poll(self.stats.nodes) {
-            return Err(Stop::Budget);
-        }
+    fn visit(&mut self, state: &G, depth: u32, alpha: f64, beta: f64) -> Result<f64, Stop> {
+        self.enter()?;
         let turn = state.turn();
-        if turn == Turn::Over || (depth == 0 && turn != Turn::Chance) {
-            self.stats.leaves += 1;
-            leaf_values(
-                state,
-                turn == Turn::Over,
-                self.eval,
-                &mut self.values,
-                self.range,
-            )?;
-            return Ok(self.values[self.root]);
-        }
-        let level = self.ply;
-        if self.moves.len() <= level {
-            self.moves.resize_with(level + 1, Vec::new);
-            self.outcomes.resize_with(level + 1, Vec::new);
+        if is_leaf(turn, depth) {
+            let root = self.engine.root;
+            return Ok(self.leaf(state, turn == Turn::Over)?[root]);
         }
         if turn == Turn::Chance {
-            let mut outcomes = std::mem::take(&mut self.outcomes[level]);
-            outcomes.clear();
-            state.chance_outcomes(&mut outcomes);
-            let mut result = check_chance(&outcomes).map(|()| 0.0).map_err(Stop::Error);
-            for &(outcome, p) in &outcomes {
-                let Ok(sum) = result else { break };
-                let mut child = state.clone();
-                child.apply(outcome);
-                result = self
-                    .node(&child, depth, self.range.0, self.range.1)
-                    .map(|v| sum + p * v);
-            }
-            self.outcomes[level] = outcomes;
-            return result;
+            // The probability-weighted mean of the outcomes, each searched with the full
+            // window.
+            let (low, high) = self.range;
+            let mut sum = 0.0;
+            self.each_outcome(state, |walk, child, p| {
+                sum += p * walk.node(child, depth, low, high)?;
+                Ok(())
+            })?;
+            return Ok(sum);
         }
-        let maximizing = turn == Turn::Player(self.root);
-        let mut moves = std::mem::take(&mut self.moves[level]);
-        moves.clear();
-        state.moves(&mut moves);
-        if moves.is_empty() {
-            self.moves[level] = moves;
-            return Err(Stop::Error(SearchError::NoLegalMoves));
-        }
-        let mut best = if maximizing {
-            f64::NEG_INFINITY
-        } else {
-            f64::INFINITY
-        };
-        let mut result = Ok(());
-        for &mv in &moves {
-            let mut child = state.clone();
-            child.apply(mv);
-            let v = match self.node(&child, depth - 1, alpha, beta) {
-                Ok(v) => v,
-                Err(stop) => {
-                    result = Err(stop);
-                    break;
-                }
-            };
-            if maximizing {
-                best = best.max(v);
-                alpha = alpha.max(v);
-            } else {
-                best = best.min(v);
-                beta = beta.min(v);
-            }
-            if alpha >= beta {
-                self.stats.beta_cutoffs += 1;
-                break;
-            }
-        }
-        self.moves[level] = moves;
-        result.map(|()| best)
+        let maximizing = turn == Turn::Player(self.engine.root);
+        let node = MinMax::new(maximizing, alpha, beta);
+        let (value, _) = self.alpha_beta(state, node, None, |walk, child, alpha, beta| {
+            walk.node(child, depth - 1, alpha, beta)
+        })?;
+        Ok(value)
     }
 }
