@@ -120,7 +120,7 @@
 //!   engine's first search starts.
 //!
 //! ## Safety
-//! Three `unsafe` blocks. Two in `tables/transposition.rs`: the x86_64 cache-prefetch instruction, a hint
+//! Three `unsafe` blocks. Two in `tables/memory.rs`: the x86_64 cache-prefetch instruction, a hint
 //! that cannot fault or change memory, and (on Linux) the `madvise` call that asks for huge
 //! pages for a table's memory before it is first written. One in `solving/pool.rs`: the helper
 //! threads a parallel [`Solver`] keeps between solves are lent each solve's borrowed data
@@ -218,10 +218,11 @@ pub use solving::book_builder::BookBuilder;
 pub use solving::solution::{Analysis, BestMove, Solution, WeakSolution};
 pub use solving::solver::Solver;
 pub use tables::compact::{COMPACT_ENTRY_BYTES, CompactTable};
-pub use tables::transposition::{
-    Bound, MAX_TABLE_BYTES, NoTable, Replacement, SLOT_BYTES, TableEntry, TableSizeError,
-    TableStats, TranspositionTable, Transpositions,
+pub use tables::entry::{
+    Bound, MAX_TABLE_BYTES, Replacement, TableEntry, TableSizeError, TableStats,
 };
+pub use tables::transposition::{SLOT_BYTES, TranspositionTable};
+pub use tables::transpositions::{NoTable, Transpositions};
 pub use two_player::alphabeta::AlphaBeta;
 pub use two_player::minimax::Minimax;
 pub use two_player::negamax::Negamax;

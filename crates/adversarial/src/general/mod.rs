@@ -15,7 +15,7 @@ use search_core::{GeneralGame, Stats};
 /// Estimates every player's reward at a position where a depth-limited search of a
 /// [`GeneralGame`] stops. Estimates must lie within the game's
 /// [`reward_range`](GeneralGame::reward_range) (the searches that prune rely on it and
-/// check it: an estimate outside is [`SearchError::BrokenPromise`]).
+/// check it: an estimate outside is [`SearchError::BrokenPromise`](search_core::SearchError::BrokenPromise)).
 ///
 /// Any `Fn(&G, &mut [f64])` is an evaluator.
 ///

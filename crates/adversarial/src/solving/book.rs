@@ -15,7 +15,8 @@ use std::fmt;
 use search_core::{Game, GameHash, Score, SearchError};
 use thiserror::Error;
 
-use crate::tables::transposition::{TableEntry, Transpositions, check_value};
+use crate::tables::entry::TableEntry;
+use crate::tables::transpositions::{Transpositions, check_value};
 
 const MAGIC: [u8; 8] = *b"PLYBOOK\0";
 const ENTRY_BYTES: u64 = 10;
@@ -193,7 +194,7 @@ impl KeyFilter {
     /// Starts loading the word [`may_contain`](KeyFilter::may_contain) reads for `key`.
     #[inline]
     fn prefetch(&self, key: u64) {
-        crate::tables::transposition::prefetch_line(
+        crate::tables::memory::prefetch_line(
             core::ptr::from_ref(&self.words[self.slot(key) / 64]).cast(),
         );
     }

@@ -10,7 +10,7 @@
 
 use search_core::{Budget, Game, Outcome, Score, SearchError, ZeroEvaluator};
 
-use crate::tables::transposition::Transpositions;
+use crate::tables::transpositions::Transpositions;
 use crate::two_player::searcher::Searcher;
 
 /// What the null-window loop ended with: the bounds proven (equal when solved).

@@ -30,9 +30,9 @@ use crate::solving::book::{Booked, OpeningBook};
 use crate::solving::null_window::Bounds;
 use crate::solving::pool::Helpers;
 use crate::solving::solution::{Analysis, BestMove, Solution, WeakSolution};
-use crate::tables::transposition::{
-    Bound, NoTable, Replacement, TableRequest, TranspositionTable, Transpositions,
-};
+use crate::tables::entry::{Bound, Replacement};
+use crate::tables::transposition::{TableRequest, TranspositionTable};
+use crate::tables::transpositions::{NoTable, Transpositions};
 use crate::two_player::ordering::MoveOrdering;
 use crate::two_player::parallel::{Crew, Race, check_threads, race};
 use crate::two_player::searcher::{LoopOptions, Searcher, child_window, to_child, to_parent};

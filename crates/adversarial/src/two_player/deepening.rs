@@ -16,7 +16,7 @@
 
 use search_core::{Evaluator, Game, Score, SplitMix64, Stats};
 
-use crate::tables::transposition::Transpositions;
+use crate::tables::transpositions::Transpositions;
 use crate::two_player::result::SearchResult;
 use crate::two_player::searcher::{RootSearch, Searcher};
 

@@ -11,9 +11,9 @@ use search_core::{
     SplitMix64, Strategy,
 };
 
-use crate::tables::transposition::{
-    NoTable, Replacement, TableRequest, TranspositionTable, Transpositions,
-};
+use crate::tables::entry::Replacement;
+use crate::tables::transposition::{TableRequest, TranspositionTable};
+use crate::tables::transpositions::{NoTable, Transpositions};
 use crate::two_player::deepening::{RootWindow, deepen, deepen_every_move};
 use crate::two_player::ordering::MoveOrdering;
 use crate::two_player::parallel::{check_threads, lazy_smp};

@@ -36,7 +36,7 @@ use search_core::{Evaluator, Game, RunningBudget, SearchError, Stats, ZeroEvalua
 
 use crate::solving::null_window::{Bounds, null_window_search};
 use crate::solving::pool::Helpers;
-use crate::tables::transposition::Transpositions;
+use crate::tables::transpositions::Transpositions;
 use crate::two_player::searcher::{LoopOptions, Searcher};
 
 /// The most threads a search accepts.

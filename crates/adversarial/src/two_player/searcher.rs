@@ -58,7 +58,8 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use search_core::{Evaluator, Game, Outcome, RunningBudget, Score, SearchError, SplitMix64, Stats};
 
-use crate::tables::transposition::{Bound, TableEntry, Transpositions};
+use crate::tables::entry::{Bound, TableEntry};
+use crate::tables::transpositions::Transpositions;
 use crate::two_player::ordering::{HISTORY_BUCKETS, MoveOrdering, history_bucket, sort_descending};
 
 /// What a search loop does at each node, set by the engine driving it.
