@@ -33,9 +33,12 @@ use crate::solving::solution::{Analysis, BestMove, Solution, WeakSolution};
 use crate::tables::entry::{Bound, Replacement};
 use crate::tables::transposition::{TableRequest, TranspositionTable};
 use crate::tables::transpositions::{NoTable, Transpositions};
+use crate::two_player::options::LoopOptions;
 use crate::two_player::ordering::MoveOrdering;
 use crate::two_player::parallel::{Crew, Race, check_threads, race};
-use crate::two_player::searcher::{LoopOptions, Searcher, child_window, to_child, to_parent};
+use crate::two_player::polling::GROW_AFTER_NODES_PER_SLOT;
+use crate::two_player::searcher::Searcher;
+use crate::two_player::window::{to_child, to_parent};
 
 /// An exact solver for any finite two-player game (see the module docs for the method).
 ///
@@ -530,8 +533,7 @@ impl<T> Solver<T> {
             etc: self.etc,
             spread_probes: self.spread_probes,
             first_guess: self.first_guess,
-            grow_after: crate::two_player::searcher::GROW_AFTER_NODES_PER_SLOT
-                .saturating_mul(self.threads.max(1) as u64),
+            grow_after: GROW_AFTER_NODES_PER_SLOT.saturating_mul(self.threads.max(1) as u64),
         }
     }
 
@@ -767,7 +769,6 @@ impl<T> Solver<T> {
         let spent = solution.stats.nodes;
         searcher.stats.nodes = spent;
         let mut root = state.clone();
-        let mover = state.to_move();
         for mv in moves {
             // A child the book holds needs no search.
             if let Some(book) = &self.book {
@@ -791,17 +792,8 @@ impl<T> Solver<T> {
             }
             // Is the child's value, seen from here, at least `value`?
             let below = Score::from_raw(value.raw() - 1);
-            let s = root.with_move(mv, |child| {
-                let same = child.to_move() == mover;
-                if same && (G::MOVES_CANNOT_LOSE || G::NON_LOSING_MOVES_EXACT) {
-                    searcher.fail(SearchError::TurnDidNotPass {
-                        mv: format!("{mv:?}"),
-                    });
-                    return Score::DRAW;
-                }
-                let (a, b) = child_window(below, value, same);
-                to_parent(searcher.negamax(child, Budget::MAX_DEPTH, 1, a, b), same)
-            });
+            // (`MAX_DEPTH + 1` plies counting the move: the child is solved without a horizon.)
+            let s = searcher.move_value(&mut root, mv, Budget::MAX_DEPTH + 1, below, value);
             searcher.take_fault()?;
             if searcher.aborted {
                 break;

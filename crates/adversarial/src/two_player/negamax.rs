@@ -15,10 +15,10 @@ use crate::tables::entry::Replacement;
 use crate::tables::transposition::{TableRequest, TranspositionTable};
 use crate::tables::transpositions::{NoTable, Transpositions};
 use crate::two_player::deepening::{RootWindow, deepen, deepen_every_move};
+use crate::two_player::options::LoopOptions;
 use crate::two_player::ordering::MoveOrdering;
 use crate::two_player::parallel::{check_threads, lazy_smp};
 use crate::two_player::result::SearchResult;
-use crate::two_player::searcher::LoopOptions;
 
 /// Negamax with fail-soft alpha-beta for any [`Game`]: iterative deepening, optional
 /// principal-variation search, optional transposition table, move ordering, the game's

@@ -37,7 +37,8 @@ use search_core::{Evaluator, Game, RunningBudget, SearchError, Stats, ZeroEvalua
 use crate::solving::null_window::{Bounds, null_window_search};
 use crate::solving::pool::Helpers;
 use crate::tables::transpositions::Transpositions;
-use crate::two_player::searcher::{LoopOptions, Searcher};
+use crate::two_player::options::LoopOptions;
+use crate::two_player::searcher::Searcher;
 
 /// The most threads a search accepts.
 pub(crate) const MAX_THREADS: usize = 1024;
