@@ -29,13 +29,14 @@ use search_core::{
 use crate::solving::book::{Booked, OpeningBook};
 use crate::solving::null_window::Bounds;
 use crate::solving::pool::Helpers;
+use crate::solving::race::{Crew, Race, race};
 use crate::solving::solution::{Analysis, BestMove, Solution, WeakSolution};
 use crate::tables::entry::{Bound, Replacement};
 use crate::tables::transposition::{TableRequest, TranspositionTable};
 use crate::tables::transpositions::{NoTable, Transpositions};
 use crate::two_player::options::LoopOptions;
 use crate::two_player::ordering::MoveOrdering;
-use crate::two_player::parallel::{Crew, Race, check_threads, race};
+use crate::two_player::parallel::check_threads;
 use crate::two_player::polling::GROW_AFTER_NODES_PER_SLOT;
 use crate::two_player::searcher::Searcher;
 use crate::two_player::window::{to_child, to_parent};
