@@ -193,6 +193,7 @@
 #![deny(unsafe_code)]
 #![cfg_attr(docsrs, feature(doc_cfg))]
 
+mod builder;
 mod general;
 mod margin;
 mod solving;

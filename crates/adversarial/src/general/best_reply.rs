@@ -2,6 +2,7 @@
 
 use search_core::{Budget, OutOfTurn, SearchError, Turn};
 
+use crate::builder::builder_methods;
 use crate::general::walk::{MinMax, Stop, Walk, is_leaf, root_player};
 use crate::general::{GeneralEvaluator, GeneralResult};
 
@@ -55,30 +56,25 @@ impl<E> BestReply<E> {
         }
     }
 
-    /// The budget: depth (in layers), nodes, time and stop flag; an iteration limit is
-    /// refused when the search starts.
-    ///
-    /// ```
-    /// use search_core::Budget;
-    /// let b = adversarial::BestReply::new(|_: &games::MnkGame, v: &mut [f64]| v.fill(0.0))
-    ///     .with_budget(Budget::depth(2));
-    /// assert_eq!(b.budget().max_depth(), Some(2));
-    /// ```
-    #[must_use]
-    pub fn with_budget(mut self, budget: Budget) -> Self {
-        self.budget = budget;
-        self
-    }
+    builder_methods! {
+        /// The budget: depth (in layers), nodes, time and stop flag; an iteration limit is
+        /// refused when the search starts.
+        ///
+        /// ```
+        /// use search_core::Budget;
+        /// let b = adversarial::BestReply::new(|_: &games::MnkGame, v: &mut [f64]| v.fill(0.0))
+        ///     .with_budget(Budget::depth(2));
+        /// assert_eq!(b.budget().max_depth(), Some(2));
+        /// ```
+        with_budget(budget: Budget) => budget;
 
-    /// The budget of every search.
-    ///
-    /// ```
-    /// let b = adversarial::BestReply::new(|_: &games::MnkGame, v: &mut [f64]| v.fill(0.0));
-    /// assert_eq!(b.budget().max_depth(), Some(4));
-    /// ```
-    #[must_use]
-    pub fn budget(&self) -> &Budget {
-        &self.budget
+        /// The budget of every search.
+        ///
+        /// ```
+        /// let b = adversarial::BestReply::new(|_: &games::MnkGame, v: &mut [f64]| v.fill(0.0));
+        /// assert_eq!(b.budget().max_depth(), Some(4));
+        /// ```
+        budget() -> &Budget = budget;
     }
 
     /// Chooses a move for the player to move at `state`; `value` is its reward if, after

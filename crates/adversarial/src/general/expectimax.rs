@@ -4,6 +4,7 @@
 
 use search_core::{Budget, BudgetField, GeneralGame, SearchError, Stats, Turn};
 
+use crate::builder::builder_methods;
 use crate::general::value_table::{Bound, Entry, ValueTable};
 use crate::general::walk::{MinMax, Stop, Walk, check_chance, is_leaf, move_first, root_player};
 use crate::general::{GeneralEvaluator, GeneralResult};
@@ -95,85 +96,65 @@ impl<E> Expectimax<E> {
         }
     }
 
-    /// The budget: depth (in players' moves), nodes, time and stop flag. An iteration limit
-    /// is refused when the search starts. Without a depth the search goes to the end of
-    /// the game, which must then be finite.
-    ///
-    /// ```
-    /// use search_core::Budget;
-    /// let e = adversarial::Expectimax::new(|_: &games::EinStein, v: &mut [f64]| v.fill(0.0))
-    ///     .with_budget(Budget::depth(2));
-    /// assert_eq!(e.budget().max_depth(), Some(2));
-    /// ```
-    #[must_use]
-    pub fn with_budget(mut self, budget: Budget) -> Self {
-        self.budget = budget;
-        self
-    }
+    builder_methods! {
+        /// The budget: depth (in players' moves), nodes, time and stop flag. An iteration limit
+        /// is refused when the search starts. Without a depth the search goes to the end of
+        /// the game, which must then be finite.
+        ///
+        /// ```
+        /// use search_core::Budget;
+        /// let e = adversarial::Expectimax::new(|_: &games::EinStein, v: &mut [f64]| v.fill(0.0))
+        ///     .with_budget(Budget::depth(2));
+        /// assert_eq!(e.budget().max_depth(), Some(2));
+        /// ```
+        with_budget(budget: Budget) => budget;
 
-    /// How chance nodes are pruned (default [`ChancePruning::Star2`]).
-    ///
-    /// ```
-    /// use adversarial::{ChancePruning, Expectimax};
-    /// let e = Expectimax::new(|_: &games::EinStein, v: &mut [f64]| v.fill(0.0))
-    ///     .with_pruning(ChancePruning::None);
-    /// assert_eq!(e.pruning(), ChancePruning::None);
-    /// ```
-    #[must_use]
-    pub fn with_pruning(mut self, pruning: ChancePruning) -> Self {
-        self.pruning = pruning;
-        self
-    }
+        /// How chance nodes are pruned (default [`ChancePruning::Star2`]).
+        ///
+        /// ```
+        /// use adversarial::{ChancePruning, Expectimax};
+        /// let e = Expectimax::new(|_: &games::EinStein, v: &mut [f64]| v.fill(0.0))
+        ///     .with_pruning(ChancePruning::None);
+        /// assert_eq!(e.pruning(), ChancePruning::None);
+        /// ```
+        with_pruning(pruning: ChancePruning) => pruning;
 
-    /// The most positions the transposition table holds; `0` searches without a table.
-    /// Each entry takes about 48 bytes. Games without a
-    /// [`state_key`](GeneralGame::state_key) are searched without one anyway.
-    ///
-    /// ```
-    /// let e = adversarial::Expectimax::new(|_: &games::EinStein, v: &mut [f64]| v.fill(0.0))
-    ///     .with_table_entries(0);
-    /// # let _ = e;
-    /// ```
-    #[must_use]
-    pub fn with_table_entries(mut self, entries: usize) -> Self {
-        self.table_entries = entries;
-        self
-    }
+        /// The most positions the transposition table holds; `0` searches without a table.
+        /// Each entry takes about 48 bytes. Games without a
+        /// [`state_key`](GeneralGame::state_key) are searched without one anyway.
+        ///
+        /// ```
+        /// let e = adversarial::Expectimax::new(|_: &games::EinStein, v: &mut [f64]| v.fill(0.0))
+        ///     .with_table_entries(0);
+        /// # let _ = e;
+        /// ```
+        with_table_entries(entries: usize) => table_entries;
 
-    /// Searches depth 1, 2, … up to the budget's depth, reusing the table (its best moves
-    /// are searched first); a time or node limit then returns the last finished depth.
-    ///
-    /// ```
-    /// let e = adversarial::Expectimax::new(|_: &games::EinStein, v: &mut [f64]| v.fill(0.0))
-    ///     .with_iterative_deepening(true);
-    /// # let _ = e;
-    /// ```
-    #[must_use]
-    pub fn with_iterative_deepening(mut self, on: bool) -> Self {
-        self.deepening = on;
-        self
-    }
+        /// Searches depth 1, 2, … up to the budget's depth, reusing the table (its best moves
+        /// are searched first); a time or node limit then returns the last finished depth.
+        ///
+        /// ```
+        /// let e = adversarial::Expectimax::new(|_: &games::EinStein, v: &mut [f64]| v.fill(0.0))
+        ///     .with_iterative_deepening(true);
+        /// # let _ = e;
+        /// ```
+        with_iterative_deepening(on: bool) => deepening;
 
-    /// The budget of every search.
-    ///
-    /// ```
-    /// let e = adversarial::Expectimax::new(|_: &games::EinStein, v: &mut [f64]| v.fill(0.0));
-    /// assert_eq!(e.budget().max_depth(), Some(4));
-    /// ```
-    #[must_use]
-    pub fn budget(&self) -> &Budget {
-        &self.budget
-    }
+        /// The budget of every search.
+        ///
+        /// ```
+        /// let e = adversarial::Expectimax::new(|_: &games::EinStein, v: &mut [f64]| v.fill(0.0));
+        /// assert_eq!(e.budget().max_depth(), Some(4));
+        /// ```
+        budget() -> &Budget = budget;
 
-    /// How chance nodes are pruned.
-    ///
-    /// ```
-    /// let e = adversarial::Expectimax::new(|_: &games::EinStein, v: &mut [f64]| v.fill(0.0));
-    /// assert_eq!(e.pruning(), adversarial::ChancePruning::Star2);
-    /// ```
-    #[must_use]
-    pub fn pruning(&self) -> ChancePruning {
-        self.pruning
+        /// How chance nodes are pruned.
+        ///
+        /// ```
+        /// let e = adversarial::Expectimax::new(|_: &games::EinStein, v: &mut [f64]| v.fill(0.0));
+        /// assert_eq!(e.pruning(), adversarial::ChancePruning::Star2);
+        /// ```
+        pruning() -> ChancePruning = pruning;
     }
 
     /// The expected value of `state` for player 0, at any kind of node (a chance node

@@ -3,6 +3,7 @@
 
 use search_core::{Budget, GeneralGame, SearchError, Turn};
 
+use crate::builder::builder_methods;
 use crate::general::walk::{Stop, Walk, is_leaf, root_player};
 use crate::general::{GeneralEvaluator, GeneralResult};
 
@@ -57,44 +58,35 @@ impl<E> MaxN<E> {
         }
     }
 
-    /// The budget: depth (in players' moves), nodes, time and stop flag; an iteration limit
-    /// is refused when the search starts.
-    ///
-    /// ```
-    /// use search_core::Budget;
-    /// let m = adversarial::MaxN::new(|_: &games::MnkGame, v: &mut [f64]| v.fill(0.0))
-    ///     .with_budget(Budget::depth(3));
-    /// assert_eq!(m.budget().max_depth(), Some(3));
-    /// ```
-    #[must_use]
-    pub fn with_budget(mut self, budget: Budget) -> Self {
-        self.budget = budget;
-        self
-    }
+    builder_methods! {
+        /// The budget: depth (in players' moves), nodes, time and stop flag; an iteration limit
+        /// is refused when the search starts.
+        ///
+        /// ```
+        /// use search_core::Budget;
+        /// let m = adversarial::MaxN::new(|_: &games::MnkGame, v: &mut [f64]| v.fill(0.0))
+        ///     .with_budget(Budget::depth(3));
+        /// assert_eq!(m.budget().max_depth(), Some(3));
+        /// ```
+        with_budget(budget: Budget) => budget;
 
-    /// Shallow pruning on or off (default on; it needs a declared
-    /// [`REWARD_SUM`](GeneralGame::REWARD_SUM) and is skipped without one).
-    ///
-    /// ```
-    /// let m = adversarial::MaxN::new(|_: &games::MnkGame, v: &mut [f64]| v.fill(0.0))
-    ///     .with_shallow_pruning(false);
-    /// # let _ = m;
-    /// ```
-    #[must_use]
-    pub fn with_shallow_pruning(mut self, on: bool) -> Self {
-        self.shallow_pruning = on;
-        self
-    }
+        /// Shallow pruning on or off (default on; it needs a declared
+        /// [`REWARD_SUM`](GeneralGame::REWARD_SUM) and is skipped without one).
+        ///
+        /// ```
+        /// let m = adversarial::MaxN::new(|_: &games::MnkGame, v: &mut [f64]| v.fill(0.0))
+        ///     .with_shallow_pruning(false);
+        /// # let _ = m;
+        /// ```
+        with_shallow_pruning(on: bool) => shallow_pruning;
 
-    /// The budget of every search.
-    ///
-    /// ```
-    /// let m = adversarial::MaxN::new(|_: &games::MnkGame, v: &mut [f64]| v.fill(0.0));
-    /// assert_eq!(m.budget().max_depth(), Some(4));
-    /// ```
-    #[must_use]
-    pub fn budget(&self) -> &Budget {
-        &self.budget
+        /// The budget of every search.
+        ///
+        /// ```
+        /// let m = adversarial::MaxN::new(|_: &games::MnkGame, v: &mut [f64]| v.fill(0.0));
+        /// assert_eq!(m.budget().max_depth(), Some(4));
+        /// ```
+        budget() -> &Budget = budget;
     }
 
     /// Chooses a move for the player to move at `state`; `values` holds every player's

@@ -9,6 +9,7 @@ use std::sync::Arc;
 use fxhash::FxHasher;
 use search_core::{Budget, Game, GameHash, Score, SearchError};
 
+use crate::builder::builder_methods;
 use crate::solving::book::{BookError, OpeningBook, UNKNOWN_PLIES, book_key, check_name, encode};
 use crate::solving::solver::Solver;
 
@@ -70,62 +71,48 @@ impl BookBuilder {
         }
     }
 
-    /// The size of the solver's table in MiB (see [`Solver::with_table_mb`]).
-    ///
-    /// ```
-    /// let b = adversarial::BookBuilder::new("connect4", 6).with_table_mb(256);
-    /// # let _ = b;
-    /// ```
-    #[must_use]
-    pub fn with_table_mb(mut self, megabytes: usize) -> Self {
-        self.table_mb = megabytes;
-        self
-    }
+    builder_methods! {
+        /// The size of the solver's table in MiB (see [`Solver::with_table_mb`]).
+        ///
+        /// ```
+        /// let b = adversarial::BookBuilder::new("connect4", 6).with_table_mb(256);
+        /// # let _ = b;
+        /// ```
+        with_table_mb(megabytes: usize) => table_mb;
 
-    /// The solver's threads (see [`Solver::with_threads`]).
-    ///
-    /// ```
-    /// let b = adversarial::BookBuilder::new("connect4", 6).with_threads(2);
-    /// # let _ = b;
-    /// ```
-    #[must_use]
-    pub fn with_threads(mut self, threads: usize) -> Self {
-        self.threads = threads;
-        self
-    }
+        /// The solver's threads (see [`Solver::with_threads`]).
+        ///
+        /// ```
+        /// let b = adversarial::BookBuilder::new("connect4", 6).with_threads(2);
+        /// # let _ = b;
+        /// ```
+        with_threads(threads: usize) => threads;
 
-    /// The budget of each position's solve (see [`Solver::with_budget`]); a position left
-    /// unsolved makes the build fail with [`SearchError::Unsolved`].
-    ///
-    /// ```
-    /// use adversarial::{BookBuilder, BookError};
-    /// use games::ConnectFour;
-    /// use search_core::{Budget, SearchError};
-    /// let r = BookBuilder::new("connect4", 1)
-    ///     .with_table_mb(1)
-    ///     .with_budget(Budget::nodes(1000))
-    ///     .build(&ConnectFour::new());
-    /// assert!(matches!(r, Err(BookError::Search(SearchError::Unsolved { .. }))));
-    /// ```
-    #[must_use]
-    pub fn with_budget(mut self, budget: Budget) -> Self {
-        self.budget = budget;
-        self
-    }
+        /// The budget of each position's solve (see [`Solver::with_budget`]); a position left
+        /// unsolved makes the build fail with [`SearchError::Unsolved`].
+        ///
+        /// ```
+        /// use adversarial::{BookBuilder, BookError};
+        /// use games::ConnectFour;
+        /// use search_core::{Budget, SearchError};
+        /// let r = BookBuilder::new("connect4", 1)
+        ///     .with_table_mb(1)
+        ///     .with_budget(Budget::nodes(1000))
+        ///     .build(&ConnectFour::new());
+        /// assert!(matches!(r, Err(BookError::Search(SearchError::Unsolved { .. }))));
+        /// ```
+        with_budget(budget: Budget) => budget;
 
-    /// The most positions a book may have (default 10,000,000): a deeper book is refused
-    /// with [`BookError::TooManyPositions`] before anything is solved.
-    ///
-    /// ```
-    /// use adversarial::{BookBuilder, BookError};
-    /// use games::TicTacToe;
-    /// let r = BookBuilder::new("tictactoe", 9).with_max_positions(100).build(&TicTacToe::new());
-    /// assert!(matches!(r, Err(BookError::TooManyPositions { limit: 100, .. })));
-    /// ```
-    #[must_use]
-    pub fn with_max_positions(mut self, limit: usize) -> Self {
-        self.max_positions = limit;
-        self
+        /// The most positions a book may have (default 10,000,000): a deeper book is refused
+        /// with [`BookError::TooManyPositions`] before anything is solved.
+        ///
+        /// ```
+        /// use adversarial::{BookBuilder, BookError};
+        /// use games::TicTacToe;
+        /// let r = BookBuilder::new("tictactoe", 9).with_max_positions(100).build(&TicTacToe::new());
+        /// assert!(matches!(r, Err(BookError::TooManyPositions { limit: 100, .. })));
+        /// ```
+        with_max_positions(limit: usize) => max_positions;
     }
 
     /// The positions the book will hold, one per symmetry class, level by level: element

@@ -26,15 +26,16 @@ use search_core::{
     Strategy, ZeroEvaluator,
 };
 
+use crate::builder::builder_methods;
 use crate::solving::book::{Booked, OpeningBook};
 use crate::solving::null_window::Bounds;
 use crate::solving::pool::Helpers;
 use crate::solving::race::{Crew, Race, race};
 use crate::solving::solution::{Analysis, BestMove, Solution, WeakSolution};
 use crate::tables::entry::{Bound, Replacement};
-use crate::tables::transposition::{TableRequest, TranspositionTable};
+use crate::tables::transposition::TranspositionTable;
 use crate::tables::transpositions::{NoTable, Transpositions};
-use crate::two_player::options::LoopOptions;
+use crate::two_player::options::{LoopOptions, Setup};
 use crate::two_player::ordering::MoveOrdering;
 use crate::two_player::parallel::check_threads;
 use crate::two_player::polling::GROW_AFTER_NODES_PER_SLOT;
@@ -78,19 +79,9 @@ use crate::two_player::window::{to_child, to_parent};
 /// ```
 #[derive(Debug)]
 pub struct Solver<T = Arc<TranspositionTable>> {
-    table: T,
-    pending_table: Option<TableRequest<T>>,
-    ordering: MoveOrdering,
-    hooks: bool,
-    min_table_plies: u32,
-    prefetch: bool,
-    symmetry: bool,
-    etc: bool,
-    spread_probes: bool,
-    first_guess: Option<Score>,
+    /// The table, the options of every node, the budget and the threads.
+    setup: Setup<T>,
     book: Option<Arc<OpeningBook>>,
-    budget: Budget,
-    threads: usize,
     helpers_after: u64,
     /// The helper threads of a parallel solver, started by its first solve and kept (parked)
     /// between solves; dropping the solver ends and joins them.
@@ -119,21 +110,31 @@ impl Solver<Arc<TranspositionTable>> {
     /// ```
     #[must_use]
     pub fn new() -> Self {
-        let (request, placeholder) = TableRequest::new(Self::DEFAULT_TABLE_MB, Replacement::Always);
-        Solver {
-            table: placeholder,
-            pending_table: Some(request),
-            ordering: MoveOrdering::table_and_hints(),
-            hooks: true,
-            min_table_plies: 8,
-            prefetch: true,
-            symmetry: false,
-            etc: false,
-            spread_probes: false,
-            first_guess: None,
-            book: None,
+        let setup = Setup {
+            table: NoTable,
+            pending_table: None,
+            opts: LoopOptions {
+                pvs: false,
+                ordering: MoveOrdering::table_and_hints(),
+                hooks: true,
+                exact: true,
+                min_table_plies: 8,
+                prefetch: true,
+                track_pv: false,
+                symmetry: false,
+                salt: 0,
+                quiescence: 0,
+                etc: false,
+                spread_probes: false,
+                first_guess: None,
+                grow_after: 0,
+            },
             budget: Budget::unlimited(),
             threads: 1,
+        };
+        Solver {
+            setup: setup.with_table_mb(Self::DEFAULT_TABLE_MB, Replacement::Always),
+            book: None,
             helpers_after: Self::DEFAULT_HELPERS_AFTER,
             helpers: None,
         }
@@ -148,7 +149,7 @@ impl Solver<Arc<TranspositionTable>> {
     /// assert_eq!(s.table().stats().occupied, 0);
     /// ```
     pub fn clear(&self) {
-        self.table.clear();
+        self.setup.table.clear();
     }
 }
 
@@ -174,19 +175,8 @@ impl<T> Solver<T> {
     #[must_use]
     pub fn with_table<U>(self, table: U) -> Solver<U> {
         Solver {
-            table,
-            pending_table: None,
-            ordering: self.ordering,
-            hooks: self.hooks,
-            min_table_plies: self.min_table_plies,
-            prefetch: self.prefetch,
-            symmetry: self.symmetry,
-            etc: self.etc,
-            spread_probes: self.spread_probes,
-            first_guess: self.first_guess,
+            setup: self.setup.with_table(table),
             book: self.book,
-            budget: self.budget,
-            threads: self.threads,
             helpers_after: self.helpers_after,
             helpers: self.helpers,
         }
@@ -210,10 +200,12 @@ impl<T> Solver<T> {
     /// ```
     #[must_use]
     pub fn with_table_mb(self, megabytes: usize) -> Solver<Arc<TranspositionTable>> {
-        let (request, placeholder) = TableRequest::new(megabytes, Replacement::Always);
-        let mut solver = self.with_table(placeholder);
-        solver.pending_table = Some(request);
-        solver
+        Solver {
+            setup: self.setup.with_table_mb(megabytes, Replacement::Always),
+            book: self.book,
+            helpers_after: self.helpers_after,
+            helpers: self.helpers,
+        }
     }
 
     /// No table, for games without a [`GameHash`](search_core::GameHash) key (much slower
@@ -231,166 +223,136 @@ impl<T> Solver<T> {
         self.with_table(NoTable)
     }
 
-    /// Which move-ordering sources to use.
-    ///
-    /// ```
-    /// use adversarial::{MoveOrdering, Solver};
-    /// let s = Solver::new().with_move_ordering(MoveOrdering::all());
-    /// # let _ = s;
-    /// ```
-    #[must_use]
-    pub fn with_move_ordering(mut self, ordering: MoveOrdering) -> Self {
-        self.ordering = ordering;
-        self
-    }
+    builder_methods! {
+        /// Which move-ordering sources to use.
+        ///
+        /// ```
+        /// use adversarial::{MoveOrdering, Solver};
+        /// let s = Solver::new().with_move_ordering(MoveOrdering::all());
+        /// # let _ = s;
+        /// ```
+        with_move_ordering(ordering: MoveOrdering) => setup.opts.ordering;
 
-    /// Whether to use the game's `winning_move` / `non_losing_moves` hooks (default on).
-    ///
-    /// ```
-    /// let s = adversarial::Solver::new().with_game_hooks(false);
-    /// # let _ = s;
-    /// ```
-    #[must_use]
-    pub fn with_game_hooks(mut self, on: bool) -> Self {
-        self.hooks = on;
-        self
-    }
+        /// Whether to use the game's `winning_move` / `non_losing_moves` hooks (default on).
+        ///
+        /// ```
+        /// let s = adversarial::Solver::new().with_game_hooks(false);
+        /// # let _ = s;
+        /// ```
+        with_game_hooks(on: bool) => setup.opts.hooks;
 
-    /// Nodes with fewer than `plies` plies left to search (the game's
-    /// [`remaining_plies_bound`](Game::remaining_plies_bound)) neither read nor write the
-    /// table: such a small subtree is searched faster than a table access that misses the
-    /// cache costs. Default: 8. It never changes a value.
-    ///
-    /// ```
-    /// let e = adversarial::Solver::new().with_min_table_plies(4);
-    /// # let _ = e;
-    /// ```
-    #[must_use]
-    pub fn with_min_table_plies(mut self, plies: u32) -> Self {
-        self.min_table_plies = plies;
-        self
-    }
+        /// Nodes with fewer than `plies` plies left to search (the game's
+        /// [`remaining_plies_bound`](Game::remaining_plies_bound)) neither read nor write the
+        /// table: such a small subtree is searched faster than a table access that misses the
+        /// cache costs. Default: 8. It never changes a value.
+        ///
+        /// ```
+        /// let e = adversarial::Solver::new().with_min_table_plies(4);
+        /// # let _ = e;
+        /// ```
+        with_min_table_plies(plies: u32) => setup.opts.min_table_plies;
 
-    /// Whether a node starts loading its children's table slots into the cache before
-    /// searching them (default on). It costs one extra play of each move at nodes whose
-    /// children use the table and saves waiting on main memory at each child searched; turn
-    /// it off for a game whose moves are expensive to play. It never changes a value.
-    ///
-    /// ```
-    /// let e = adversarial::Solver::new().with_prefetch(false);
-    /// # let _ = e;
-    /// ```
-    #[must_use]
-    pub fn with_prefetch(mut self, on: bool) -> Self {
-        self.prefetch = on;
-        self
-    }
+        /// Whether a node starts loading its children's table slots into the cache before
+        /// searching them (default on). It costs one extra play of each move at nodes whose
+        /// children use the table and saves waiting on main memory at each child searched; turn
+        /// it off for a game whose moves are expensive to play. It never changes a value.
+        ///
+        /// ```
+        /// let e = adversarial::Solver::new().with_prefetch(false);
+        /// # let _ = e;
+        /// ```
+        with_prefetch(on: bool) => setup.opts.prefetch;
 
-    /// Whether symmetric states share one table entry (default off), through the game's
-    /// [`canonical_key`](search_core::GameHash::canonical_key) (Connect Four: a position
-    /// and its mirror image; tic-tac-toe: the 8 rotations and reflections). It changes
-    /// node counts, never a value; it does nothing for a game without
-    /// [`HAS_SYMMETRY`](search_core::GameHash::HAS_SYMMETRY). A state that is not its
-    /// class's representative gets no table move, so it pays only where symmetric states
-    /// meet often (near the start of a game); on Connect Four's benchmark sets, whose
-    /// positions are far from symmetric, it saved no nodes (Middle-Medium, Begin-Easy) or
-    /// cost 3 % more (Begin-Medium), hence the default.
-    ///
-    /// ```
-    /// use adversarial::Solver;
-    /// use games::ConnectFour;
-    /// let g: ConnectFour = "4455".parse().unwrap();
-    /// let with = Solver::new().with_table_mb(1).with_symmetry(true).solve(&g).unwrap();
-    /// let without = Solver::new().with_table_mb(1).solve(&g).unwrap();
-    /// assert_eq!(with.score, without.score);
-    /// ```
-    #[must_use]
-    pub fn with_symmetry(mut self, on: bool) -> Self {
-        self.symmetry = on;
-        self
-    }
+        /// Whether symmetric states share one table entry (default off), through the game's
+        /// [`canonical_key`](search_core::GameHash::canonical_key) (Connect Four: a position
+        /// and its mirror image; tic-tac-toe: the 8 rotations and reflections). It changes
+        /// node counts, never a value; it does nothing for a game without
+        /// [`HAS_SYMMETRY`](search_core::GameHash::HAS_SYMMETRY). A state that is not its
+        /// class's representative gets no table move, so it pays only where symmetric states
+        /// meet often (near the start of a game); on Connect Four's benchmark sets, whose
+        /// positions are far from symmetric, it saved no nodes (Middle-Medium, Begin-Easy) or
+        /// cost 3 % more (Begin-Medium), hence the default.
+        ///
+        /// ```
+        /// use adversarial::Solver;
+        /// use games::ConnectFour;
+        /// let g: ConnectFour = "4455".parse().unwrap();
+        /// let with = Solver::new().with_table_mb(1).with_symmetry(true).solve(&g).unwrap();
+        /// let without = Solver::new().with_table_mb(1).solve(&g).unwrap();
+        /// assert_eq!(with.score, without.score);
+        /// ```
+        with_symmetry(on: bool) => setup.opts.symmetry;
 
-    /// Enhanced transposition cut-off (Plaat, Schaeffer, Pijls and de Bruin, 1996): before
-    /// searching a node's children, look each of them up in the table, and end the node at
-    /// once when a child's entry already proves that the node reaches the probed value. It
-    /// costs a play and a probe per child at every node whose children use the table, and
-    /// saves the subtrees a transposition answers; it changes node counts, never a score.
-    /// Counted in [`Stats::etc_cutoffs`](search_core::Stats::etc_cutoffs). Off by default
-    /// (see `docs/benchmarks/adversarial.md` for what it saves and costs on Connect Four).
-    ///
-    /// ```
-    /// use adversarial::Solver;
-    /// use games::ConnectFour;
-    /// let g: ConnectFour = "274552224131661".parse().unwrap();
-    /// let plain = Solver::new().with_table_mb(4).solve(&g).unwrap();
-    /// let etc = Solver::new().with_table_mb(4).with_etc(true).solve(&g).unwrap();
-    /// assert_eq!(plain.score, etc.score);
-    /// assert!(etc.stats.etc_cutoffs > 0);
-    /// ```
-    #[must_use]
-    pub fn with_etc(mut self, on: bool) -> Self {
-        self.etc = on;
-        self
-    }
+        /// Enhanced transposition cut-off (Plaat, Schaeffer, Pijls and de Bruin, 1996): before
+        /// searching a node's children, look each of them up in the table, and end the node at
+        /// once when a child's entry already proves that the node reaches the probed value. It
+        /// costs a play and a probe per child at every node whose children use the table, and
+        /// saves the subtrees a transposition answers; it changes node counts, never a score.
+        /// Counted in [`Stats::etc_cutoffs`](search_core::Stats::etc_cutoffs). Off by default
+        /// (see `docs/benchmarks/adversarial.md` for what it saves and costs on Connect Four).
+        ///
+        /// ```
+        /// use adversarial::Solver;
+        /// use games::ConnectFour;
+        /// let g: ConnectFour = "274552224131661".parse().unwrap();
+        /// let plain = Solver::new().with_table_mb(4).solve(&g).unwrap();
+        /// let etc = Solver::new().with_table_mb(4).with_etc(true).solve(&g).unwrap();
+        /// assert_eq!(plain.score, etc.score);
+        /// assert!(etc.stats.etc_cutoffs > 0);
+        /// ```
+        with_etc(on: bool) => setup.opts.etc;
 
-    /// With [`with_threads`](Solver::with_threads) above 1: whether the helper threads probe
-    /// neighbouring rungs of the value ladder (on: they prove other bounds into the shared
-    /// table, ready for the main thread's next probe) or the main thread's own rung (off,
-    /// the default: plain Lazy SMP, the threads share the work of each probe and differ only
-    /// in the order of equally ranked moves). Which is faster depends on the positions: on
-    /// Connect Four, neighbouring rungs win on positions that need many short probes
-    /// (Begin-Medium), the same rung on deep positions whose few probes are long
-    /// (Begin-Hard), where a second thread matters most; `docs/benchmarks/adversarial.md` has the
-    /// figures. Results are exact either way.
-    ///
-    /// ```
-    /// use adversarial::Solver;
-    /// use games::ConnectFour;
-    /// use search_core::Score;
-    /// let g: ConnectFour = "4455".parse().unwrap();
-    /// let mut s = Solver::new().with_table_mb(8).with_threads(2).with_spread_probes(true);
-    /// assert_eq!(s.solve(&g).unwrap().score, Some(Score::win_in(3)));
-    /// ```
-    #[must_use]
-    pub fn with_spread_probes(mut self, on: bool) -> Self {
-        self.spread_probes = on;
-        self
-    }
+        /// With [`with_threads`](Solver::with_threads) above 1: whether the helper threads probe
+        /// neighbouring rungs of the value ladder (on: they prove other bounds into the shared
+        /// table, ready for the main thread's next probe) or the main thread's own rung (off,
+        /// the default: plain Lazy SMP, the threads share the work of each probe and differ only
+        /// in the order of equally ranked moves). Which is faster depends on the positions: on
+        /// Connect Four, neighbouring rungs win on positions that need many short probes
+        /// (Begin-Medium), the same rung on deep positions whose few probes are long
+        /// (Begin-Hard), where a second thread matters most; `docs/benchmarks/adversarial.md` has the
+        /// figures. Results are exact either way.
+        ///
+        /// ```
+        /// use adversarial::Solver;
+        /// use games::ConnectFour;
+        /// use search_core::Score;
+        /// let g: ConnectFour = "4455".parse().unwrap();
+        /// let mut s = Solver::new().with_table_mb(8).with_threads(2).with_spread_probes(true);
+        /// assert_eq!(s.solve(&g).unwrap().score, Some(Score::win_in(3)));
+        /// ```
+        with_spread_probes(on: bool) => setup.opts.spread_probes;
 
-    /// The value the solve expects (default: none), as seen by the side to move of the
-    /// position solved. The null-window searches then start with one that asks whether the
-    /// value is above the guess, and move outwards from it with doubling steps in the
-    /// direction the searches fail, until the value is bracketed (as MTD(f) starts from a
-    /// first guess; Plaat et al., 1996). A right guess needs two searches, one for each
-    /// bound; a guess near the value saves the searches that halving the range would spend
-    /// far from it.
-    ///
-    /// Without a guess, the solver halves the range of possible values from the start,
-    /// probing the half further from a draw first (Pascal Pons' order): cheap probes, and
-    /// decisive ones when the value is a quick win or loss. A guess pays on positions whose
-    /// value is near it, such as a balanced opening and a draw; on Connect Four, a guessed
-    /// draw makes the strong solve of the empty board (a win with the last stone) faster,
-    /// and the benchmark sets' positions, whose values spread, slower (`docs/benchmarks/adversarial.md`).
-    /// Scores are exact whatever the guess. A weak solve, which asks first whether the
-    /// position is won, asks first whether it is lost when the guess is a loss.
-    ///
-    /// ```
-    /// use adversarial::Solver;
-    /// use games::ConnectFour;
-    /// use search_core::Score;
-    /// let g: ConnectFour = "274552224131661".parse().unwrap();
-    /// let plain = Solver::new().with_table_mb(4).solve(&g).unwrap();
-    /// let value = plain.score.unwrap();
-    /// let guessed = Solver::new().with_table_mb(4).with_first_guess(Some(value)).solve(&g).unwrap();
-    /// assert_eq!(guessed.score, Some(value));
-    /// // Right at once: one search proves the value is not above the guess, one that it is
-    /// // above the value below.
-    /// assert_eq!(guessed.stats.iterations, 2);
-    /// ```
-    #[must_use]
-    pub fn with_first_guess(mut self, guess: Option<Score>) -> Self {
-        self.first_guess = guess;
-        self
+        /// The value the solve expects (default: none), as seen by the side to move of the
+        /// position solved. The null-window searches then start with one that asks whether the
+        /// value is above the guess, and move outwards from it with doubling steps in the
+        /// direction the searches fail, until the value is bracketed (as MTD(f) starts from a
+        /// first guess; Plaat et al., 1996). A right guess needs two searches, one for each
+        /// bound; a guess near the value saves the searches that halving the range would spend
+        /// far from it.
+        ///
+        /// Without a guess, the solver halves the range of possible values from the start,
+        /// probing the half further from a draw first (Pascal Pons' order): cheap probes, and
+        /// decisive ones when the value is a quick win or loss. A guess pays on positions whose
+        /// value is near it, such as a balanced opening and a draw; on Connect Four, a guessed
+        /// draw makes the strong solve of the empty board (a win with the last stone) faster,
+        /// and the benchmark sets' positions, whose values spread, slower (`docs/benchmarks/adversarial.md`).
+        /// Scores are exact whatever the guess. A weak solve, which asks first whether the
+        /// position is won, asks first whether it is lost when the guess is a loss.
+        ///
+        /// ```
+        /// use adversarial::Solver;
+        /// use games::ConnectFour;
+        /// use search_core::Score;
+        /// let g: ConnectFour = "274552224131661".parse().unwrap();
+        /// let plain = Solver::new().with_table_mb(4).solve(&g).unwrap();
+        /// let value = plain.score.unwrap();
+        /// let guessed = Solver::new().with_table_mb(4).with_first_guess(Some(value)).solve(&g).unwrap();
+        /// assert_eq!(guessed.score, Some(value));
+        /// // Right at once: one search proves the value is not above the guess, one that it is
+        /// // above the value below.
+        /// assert_eq!(guessed.stats.iterations, 2);
+        /// ```
+        with_first_guess(guess: Option<Score>) => setup.opts.first_guess;
     }
 
     /// Consults `book` first (default: no book): at the root and at every node of the search
@@ -417,137 +379,111 @@ impl<T> Solver<T> {
         self
     }
 
-    /// The budget of every solve (default: unlimited): nodes, time and stop flag. When it
-    /// runs out, [`solve`](Solver::solve) returns the bounds proven so far. A depth or an
-    /// iteration limit is refused when the solve starts
-    /// ([`BudgetError::Unsupported`](search_core::BudgetError::Unsupported)): an exact solve
-    /// has no horizon, and its rounds are not yours to count.
-    ///
-    /// ```
-    /// use std::time::Duration;
-    /// use adversarial::Solver;
-    /// use games::ConnectFour;
-    /// use search_core::{Budget, BudgetError, SearchError};
-    /// let mut s = Solver::new().with_table_mb(1).with_budget(Budget::time(Duration::from_secs(5)));
-    /// assert!(s.solve(&"4455".parse::<ConnectFour>().unwrap()).is_ok());
-    /// let mut s = s.with_budget(Budget::depth(5));
-    /// assert!(matches!(
-    ///     s.solve(&ConnectFour::new()),
-    ///     Err(SearchError::Budget(BudgetError::Unsupported { .. }))
-    /// ));
-    /// ```
-    #[must_use]
-    pub fn with_budget(mut self, budget: Budget) -> Self {
-        self.budget = budget;
-        self
+    builder_methods! {
+        /// The budget of every solve (default: unlimited): nodes, time and stop flag. When it
+        /// runs out, [`solve`](Solver::solve) returns the bounds proven so far. A depth or an
+        /// iteration limit is refused when the solve starts
+        /// ([`BudgetError::Unsupported`](search_core::BudgetError::Unsupported)): an exact solve
+        /// has no horizon, and its rounds are not yours to count.
+        ///
+        /// ```
+        /// use std::time::Duration;
+        /// use adversarial::Solver;
+        /// use games::ConnectFour;
+        /// use search_core::{Budget, BudgetError, SearchError};
+        /// let mut s = Solver::new().with_table_mb(1).with_budget(Budget::time(Duration::from_secs(5)));
+        /// assert!(s.solve(&"4455".parse::<ConnectFour>().unwrap()).is_ok());
+        /// let mut s = s.with_budget(Budget::depth(5));
+        /// assert!(matches!(
+        ///     s.solve(&ConnectFour::new()),
+        ///     Err(SearchError::Budget(BudgetError::Unsupported { .. }))
+        /// ));
+        /// ```
+        with_budget(budget: Budget) => setup.budget;
+
+        /// Solves on `threads` threads sharing the table (Lazy SMP; default 1: the calling
+        /// thread only): the calling thread and `threads - 1` helper threads search the same
+        /// position, each in its own order of equally ranked moves, and the first thread to
+        /// finish answers; `stats.nodes` counts all threads. 0 or more than 1024 threads makes
+        /// the solve return [`SearchError::Config`].
+        ///
+        /// The helper threads are started by the first solve and kept, parked, between solves
+        /// (a solver that solves many positions starts them once); dropping the solver ends and
+        /// joins them. A solve wakes them only once its calling thread has searched
+        /// [`with_helpers_after`](Solver::with_helpers_after) nodes alone, so that a position
+        /// solved in microseconds never pays for waking them.
+        ///
+        /// ```
+        /// use adversarial::Solver;
+        /// use games::ConnectFour;
+        /// use search_core::Score;
+        /// let g: ConnectFour = "4455".parse().unwrap();
+        /// let mut solver = Solver::new().with_table_mb(8).with_threads(2);
+        /// assert_eq!(solver.solve(&g).unwrap().score, Some(Score::win_in(3)));
+        /// // The same helper thread serves the next solves.
+        /// let g: ConnectFour = "44455554221".parse().unwrap();
+        /// assert_eq!(solver.solve(&g).unwrap().score, Some(Score::loss_in(2)));
+        /// ```
+        with_threads(threads: usize) => setup.threads;
+
+        /// With [`with_threads`](Solver::with_threads) above 1: the calling thread searches
+        /// `nodes` nodes alone before it wakes the helper threads (default
+        /// [`DEFAULT_HELPERS_AFTER`](Solver::DEFAULT_HELPERS_AFTER)); 0 wakes them as the solve
+        /// starts. Waking a parked thread, and waiting for it to stop again at the end, costs
+        /// tens of microseconds, more than a whole easy position takes: below the threshold a
+        /// parallel solve costs what a solve on one thread costs. The helpers then start from
+        /// the root, with the table the calling thread has filled so far. A node limit of the
+        /// budget is the calling thread's alone until then; what is left of it when the helpers
+        /// are woken is split equally between all threads. It never changes a value;
+        /// `docs/benchmarks/adversarial.md` has the measurements behind the default.
+        ///
+        /// ```
+        /// use adversarial::Solver;
+        /// use games::ConnectFour;
+        /// use search_core::Score;
+        /// let g: ConnectFour = "4455".parse().unwrap();
+        /// let mut at_once = Solver::new().with_table_mb(8).with_threads(2).with_helpers_after(0);
+        /// assert_eq!(at_once.solve(&g).unwrap().score, Some(Score::win_in(3)));
+        /// ```
+        with_helpers_after(nodes: u64) => helpers_after;
+
+        /// The solver's table (a one-slot stand-in before the first solve of a solver whose
+        /// table was asked for by size).
+        ///
+        /// ```
+        /// let mut s = adversarial::Solver::new().with_table_mb(1);
+        /// s.solve(&games::TicTacToe::new()).unwrap();
+        /// assert_eq!(s.table().size_bytes(), 1 << 20);
+        /// ```
+        table() -> &T = setup.table;
+
+        /// The budget of every solve.
+        ///
+        /// ```
+        /// assert!(adversarial::Solver::new().budget().is_unlimited());
+        /// ```
+        budget() -> &Budget = setup.budget;
     }
 
-    /// Solves on `threads` threads sharing the table (Lazy SMP; default 1: the calling
-    /// thread only): the calling thread and `threads - 1` helper threads search the same
-    /// position, each in its own order of equally ranked moves, and the first thread to
-    /// finish answers; `stats.nodes` counts all threads. 0 or more than 1024 threads makes
-    /// the solve return [`SearchError::Config`].
-    ///
-    /// The helper threads are started by the first solve and kept, parked, between solves
-    /// (a solver that solves many positions starts them once); dropping the solver ends and
-    /// joins them. A solve wakes them only once its calling thread has searched
-    /// [`with_helpers_after`](Solver::with_helpers_after) nodes alone, so that a position
-    /// solved in microseconds never pays for waking them.
-    ///
-    /// ```
-    /// use adversarial::Solver;
-    /// use games::ConnectFour;
-    /// use search_core::Score;
-    /// let g: ConnectFour = "4455".parse().unwrap();
-    /// let mut solver = Solver::new().with_table_mb(8).with_threads(2);
-    /// assert_eq!(solver.solve(&g).unwrap().score, Some(Score::win_in(3)));
-    /// // The same helper thread serves the next solves.
-    /// let g: ConnectFour = "44455554221".parse().unwrap();
-    /// assert_eq!(solver.solve(&g).unwrap().score, Some(Score::loss_in(2)));
-    /// ```
-    #[must_use]
-    pub fn with_threads(mut self, threads: usize) -> Self {
-        self.threads = threads;
-        self
-    }
-
-    /// With [`with_threads`](Solver::with_threads) above 1: the calling thread searches
-    /// `nodes` nodes alone before it wakes the helper threads (default
-    /// [`DEFAULT_HELPERS_AFTER`](Solver::DEFAULT_HELPERS_AFTER)); 0 wakes them as the solve
-    /// starts. Waking a parked thread, and waiting for it to stop again at the end, costs
-    /// tens of microseconds, more than a whole easy position takes: below the threshold a
-    /// parallel solve costs what a solve on one thread costs. The helpers then start from
-    /// the root, with the table the calling thread has filled so far. A node limit of the
-    /// budget is the calling thread's alone until then; what is left of it when the helpers
-    /// are woken is split equally between all threads. It never changes a value;
-    /// `docs/benchmarks/adversarial.md` has the measurements behind the default.
-    ///
-    /// ```
-    /// use adversarial::Solver;
-    /// use games::ConnectFour;
-    /// use search_core::Score;
-    /// let g: ConnectFour = "4455".parse().unwrap();
-    /// let mut at_once = Solver::new().with_table_mb(8).with_threads(2).with_helpers_after(0);
-    /// assert_eq!(at_once.solve(&g).unwrap().score, Some(Score::win_in(3)));
-    /// ```
-    #[must_use]
-    pub fn with_helpers_after(mut self, nodes: u64) -> Self {
-        self.helpers_after = nodes;
-        self
-    }
-
-    /// The solver's table (a one-slot stand-in before the first solve of a solver whose
-    /// table was asked for by size).
-    ///
-    /// ```
-    /// let mut s = adversarial::Solver::new().with_table_mb(1);
-    /// s.solve(&games::TicTacToe::new()).unwrap();
-    /// assert_eq!(s.table().size_bytes(), 1 << 20);
-    /// ```
-    #[must_use]
-    pub fn table(&self) -> &T {
-        &self.table
-    }
-
-    /// The budget of every solve.
-    ///
-    /// ```
-    /// assert!(adversarial::Solver::new().budget().is_unlimited());
-    /// ```
-    #[must_use]
-    pub fn budget(&self) -> &Budget {
-        &self.budget
-    }
-
+    /// The options of every node: the solver's, and when to grow a table that uses only
+    /// part of itself, which depends on the thread count.
     fn loop_options(&self) -> LoopOptions {
         LoopOptions {
-            pvs: false,
-            ordering: self.ordering,
-            hooks: self.hooks,
-            min_table_plies: self.min_table_plies,
-            prefetch: self.prefetch,
-            exact: true,
-            track_pv: false,
-            symmetry: self.symmetry,
-            salt: 0,
-            quiescence: 0,
-            etc: self.etc,
-            spread_probes: self.spread_probes,
-            first_guess: self.first_guess,
-            grow_after: GROW_AFTER_NODES_PER_SLOT.saturating_mul(self.threads.max(1) as u64),
+            grow_after: GROW_AFTER_NODES_PER_SLOT.saturating_mul(self.setup.threads.max(1) as u64),
+            ..self.setup.opts
         }
     }
 
     /// Checks the configuration before a solve, starts the budget, and allocates a table
     /// asked for by size (its allocation counts towards the time limit).
     fn prepare(&mut self) -> Result<RunningBudget, SearchError> {
-        self.budget.refuse(
+        self.setup.budget.refuse(
             "Solver",
             &[BudgetField::Depth, BudgetField::Iterations],
             "an exact solve has no horizon: bound it with nodes or time (use Negamax for a depth-limited search)",
         )?;
-        check_threads(self.threads)?;
-        let helpers = self.threads - 1;
+        check_threads(self.setup.threads)?;
+        let helpers = self.setup.threads - 1;
         if self.helpers.as_ref().map_or(0, Helpers::count) != helpers {
             // End the old helpers (if the thread count changed) before starting new ones.
             self.helpers = None;
@@ -555,17 +491,13 @@ impl<T> Solver<T> {
                 let started = Helpers::start(helpers).map_err(|e| {
                     SearchError::Config(format!(
                         "with_threads({}): a helper thread could not be started: {e}",
-                        self.threads
+                        self.setup.threads
                     ))
                 })?;
                 self.helpers = Some(started);
             }
         }
-        let running = self.budget.start()?;
-        if let Some(request) = self.pending_table {
-            request.fulfil(&mut self.table)?;
-            self.pending_table = None;
-        }
+        let running = self.setup.start()?;
         Ok(running)
     }
 
@@ -591,10 +523,19 @@ impl<T> Solver<T> {
         match &self.book {
             Some(_) if !T::ENABLED => Err(no_table_for_book()),
             Some(book) => {
-                let booked = Booked::new(&self.table, book);
+                let booked = Booked::new(&self.setup.table, book);
                 race(&booked, running, opts, crew, state, weak, spent, known)
             }
-            None => race(&self.table, running, opts, crew, state, weak, spent, known),
+            None => race(
+                &self.setup.table,
+                running,
+                opts,
+                crew,
+                state,
+                weak,
+                spent,
+                known,
+            ),
         }
     }
 
@@ -618,7 +559,7 @@ impl<T> Solver<T> {
         if state.outcome().is_over() {
             return Ok(None);
         }
-        Ok(Booked::new(&self.table, book)
+        Ok(Booked::new(&self.setup.table, book)
             .known_value(state)
             .map(|score| {
                 let stats = search_core::Stats {
@@ -707,7 +648,7 @@ impl<T> Solver<T> {
         T: Transpositions<G> + Sync,
     {
         let running = self.prepare()?;
-        self.table.new_search();
+        self.setup.table.new_search();
         if let Some(r) = self.book_answer(state, &running)? {
             return Ok(r);
         }
@@ -744,7 +685,7 @@ impl<T> Solver<T> {
             return Err(SearchError::GameOver);
         }
         let running = self.prepare()?;
-        self.table.new_search();
+        self.setup.table.new_search();
         let opts = self.loop_options();
         let solution = match self.book_answer(state, &running)? {
             Some(solution) => solution,
@@ -765,7 +706,7 @@ impl<T> Solver<T> {
             return Err(SearchError::NoLegalMoves);
         }
         moves.sort_by_key(|&m| core::cmp::Reverse(state.move_order_hint(m)));
-        let mut searcher = Searcher::new(&ZeroEvaluator, &self.table, &running, None, opts);
+        let mut searcher = Searcher::new(&ZeroEvaluator, &self.setup.table, &running, None, opts);
         // The node limit covers the solve above and this search together.
         let spent = solution.stats.nodes;
         searcher.stats.nodes = spent;
@@ -773,7 +714,7 @@ impl<T> Solver<T> {
         for mv in moves {
             // A child the book holds needs no search.
             if let Some(book) = &self.book {
-                let booked = Booked::new(&self.table, book);
+                let booked = Booked::new(&self.setup.table, book);
                 let known = root.with_move(mv, |child| booked.known_value(child));
                 if let Some(s) = known {
                     searcher.stats.book_hits += 1;
@@ -882,7 +823,7 @@ impl<T> Solver<T> {
         }
         moves.sort_by_key(|&m| core::cmp::Reverse(state.move_order_hint(m)));
         let running = self.prepare()?;
-        self.table.new_search();
+        self.setup.table.new_search();
         let opts = self.loop_options();
         let mover = state.to_move();
         // The position's own value: every move's value is at most this.
@@ -918,12 +859,12 @@ impl<T> Solver<T> {
                     upper: Score::win_in(0),
                 }
             };
-            if let Some(e) = stored_bounds(&self.table, &child, opts.symmetry) {
+            if let Some(e) = stored_bounds(&self.setup.table, &child, opts.symmetry) {
                 known = known.intersect(e);
             }
             // The guess, seen from the child.
             let opts = LoopOptions {
-                first_guess: self.first_guess.map(|g| to_child(g, same)),
+                first_guess: opts.first_guess.map(|g| to_child(g, same)),
                 ..opts
             };
             let r = self.race(&running, opts, &child, false, stats.nodes, known)?;

@@ -15,6 +15,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 use search_core::{GameHash, Score};
 
+use crate::builder::builder_methods;
 use crate::tables::entry::{
     Bound, Generation, Replacement, TableEntry, TableSizeError, TableStats, largest_fitting,
     move_code, move_of_code,
@@ -272,28 +273,23 @@ impl<G: GameHash> CompactTable<G> {
 }
 
 impl<G> CompactTable<G> {
-    /// The same table with another replacement policy.
-    ///
-    /// ```
-    /// use adversarial::{CompactTable, Replacement};
-    /// let t = CompactTable::<games::TicTacToe>::new(4096).unwrap().with_replacement(Replacement::Always);
-    /// assert_eq!(t.replacement(), Replacement::Always);
-    /// ```
-    #[must_use]
-    pub fn with_replacement(mut self, replacement: Replacement) -> Self {
-        self.replacement = replacement;
-        self
-    }
+    builder_methods! {
+        /// The same table with another replacement policy.
+        ///
+        /// ```
+        /// use adversarial::{CompactTable, Replacement};
+        /// let t = CompactTable::<games::TicTacToe>::new(4096).unwrap().with_replacement(Replacement::Always);
+        /// assert_eq!(t.replacement(), Replacement::Always);
+        /// ```
+        with_replacement(replacement: Replacement) => replacement;
 
-    /// The replacement policy.
-    ///
-    /// ```
-    /// let t = adversarial::CompactTable::<games::TicTacToe>::new(64).unwrap();
-    /// assert_eq!(t.replacement(), adversarial::Replacement::DepthPreferred);
-    /// ```
-    #[must_use]
-    pub fn replacement(&self) -> Replacement {
-        self.replacement
+        /// The replacement policy.
+        ///
+        /// ```
+        /// let t = adversarial::CompactTable::<games::TicTacToe>::new(64).unwrap();
+        /// assert_eq!(t.replacement(), adversarial::Replacement::DepthPreferred);
+        /// ```
+        replacement() -> Replacement = replacement;
     }
 
     /// The number of entries (four per bucket).

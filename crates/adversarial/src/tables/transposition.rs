@@ -18,6 +18,7 @@ use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
 
 use search_core::{GameHash, Score, SearchError};
 
+use crate::builder::builder_methods;
 use crate::tables::entry::{
     Bound, Generation, Replacement, TableEntry, TableSizeError, TableStats, largest_fitting,
     move_code, move_of_code,
@@ -176,32 +177,29 @@ impl TranspositionTable {
         Self::new(megabytes.saturating_mul(1 << 20))
     }
 
-    /// The same table with another replacement policy.
-    ///
-    /// ```
-    /// use adversarial::{Replacement, TranspositionTable};
-    /// let t = TranspositionTable::new(4096).unwrap().with_replacement(Replacement::Always);
-    /// assert_eq!(t.replacement(), Replacement::Always);
-    /// ```
-    #[must_use]
-    pub fn with_replacement(mut self, replacement: Replacement) -> Self {
-        self.replacement = replacement;
-        self
+    builder_methods! {
+        /// The same table with another replacement policy.
+        ///
+        /// ```
+        /// use adversarial::{Replacement, TranspositionTable};
+        /// let t = TranspositionTable::new(4096).unwrap().with_replacement(Replacement::Always);
+        /// assert_eq!(t.replacement(), Replacement::Always);
+        /// ```
+        with_replacement(replacement: Replacement) => replacement;
     }
 
     fn slot_count(bytes: usize) -> Result<usize, TableSizeError> {
         largest_fitting(bytes, SLOT_BYTES)
     }
 
-    /// The replacement policy.
-    ///
-    /// ```
-    /// let t = adversarial::TranspositionTable::new(64).unwrap();
-    /// assert_eq!(t.replacement(), adversarial::Replacement::DepthPreferred);
-    /// ```
-    #[must_use]
-    pub fn replacement(&self) -> Replacement {
-        self.replacement
+    builder_methods! {
+        /// The replacement policy.
+        ///
+        /// ```
+        /// let t = adversarial::TranspositionTable::new(64).unwrap();
+        /// assert_eq!(t.replacement(), adversarial::Replacement::DepthPreferred);
+        /// ```
+        replacement() -> Replacement = replacement;
     }
 
     /// The number of slots.

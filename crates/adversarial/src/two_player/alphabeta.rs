@@ -8,6 +8,7 @@
 
 use search_core::{Budget, Evaluator, Game, SearchError};
 
+use crate::builder::builder_methods;
 use crate::two_player::result::SearchResult;
 use crate::two_player::textbook;
 
@@ -47,32 +48,27 @@ impl<E> AlphaBeta<E> {
         }
     }
 
-    /// The budget of every search (default: depth
-    /// [`DEFAULT_DEPTH`](AlphaBeta::DEFAULT_DEPTH)): depth, nodes, time and stop flag; without
-    /// a depth limit the search goes to the end of the game. An iteration limit is refused
-    /// when the search starts ([`BudgetError::Unsupported`](search_core::BudgetError::Unsupported)):
-    /// give a depth.
-    ///
-    /// ```
-    /// use adversarial::AlphaBeta;
-    /// use search_core::Budget;
-    /// let e = AlphaBeta::new(games::OpenLines).with_budget(Budget::depth(3));
-    /// assert_eq!(e.budget().max_depth(), Some(3));
-    /// ```
-    #[must_use]
-    pub fn with_budget(mut self, budget: Budget) -> Self {
-        self.budget = budget;
-        self
-    }
+    builder_methods! {
+        /// The budget of every search (default: depth
+        /// [`DEFAULT_DEPTH`](AlphaBeta::DEFAULT_DEPTH)): depth, nodes, time and stop flag; without
+        /// a depth limit the search goes to the end of the game. An iteration limit is refused
+        /// when the search starts ([`BudgetError::Unsupported`](search_core::BudgetError::Unsupported)):
+        /// give a depth.
+        ///
+        /// ```
+        /// use adversarial::AlphaBeta;
+        /// use search_core::Budget;
+        /// let e = AlphaBeta::new(games::OpenLines).with_budget(Budget::depth(3));
+        /// assert_eq!(e.budget().max_depth(), Some(3));
+        /// ```
+        with_budget(budget: Budget) => budget;
 
-    /// The budget of every search.
-    ///
-    /// ```
-    /// assert_eq!(adversarial::AlphaBeta::new(games::OpenLines).budget().max_depth(), Some(8));
-    /// ```
-    #[must_use]
-    pub fn budget(&self) -> &Budget {
-        &self.budget
+        /// The budget of every search.
+        ///
+        /// ```
+        /// assert_eq!(adversarial::AlphaBeta::new(games::OpenLines).budget().max_depth(), Some(8));
+        /// ```
+        budget() -> &Budget = budget;
     }
 
     /// Searches `state` to the budget's depth (to the end without a depth limit); node and

@@ -11,11 +11,12 @@ use search_core::{
     SplitMix64, Strategy,
 };
 
+use crate::builder::builder_methods;
 use crate::tables::entry::Replacement;
-use crate::tables::transposition::{TableRequest, TranspositionTable};
+use crate::tables::transposition::TranspositionTable;
 use crate::tables::transpositions::{NoTable, Transpositions};
 use crate::two_player::deepening::{RootWindow, deepen, deepen_every_move};
-use crate::two_player::options::LoopOptions;
+use crate::two_player::options::{LoopOptions, Setup};
 use crate::two_player::ordering::MoveOrdering;
 use crate::two_player::parallel::{check_threads, lazy_smp};
 use crate::two_player::result::SearchResult;
@@ -68,22 +69,13 @@ use crate::two_player::result::SearchResult;
 #[derive(Debug)]
 pub struct Negamax<E, T = NoTable> {
     eval: E,
-    table: T,
-    pending_table: Option<TableRequest<T>>,
-    pvs: bool,
-    ordering: MoveOrdering,
-    hooks: bool,
-    min_table_plies: u32,
-    prefetch: bool,
+    /// The table, the options of every node, the budget and the threads.
+    setup: Setup<T>,
     iterative: bool,
     random_ties: bool,
     rng: SplitMix64,
-    budget: Budget,
-    threads: usize,
     aspiration: Option<u32>,
     mtdf: bool,
-    quiescence: u32,
-    etc: bool,
 }
 
 impl<E> Negamax<E, NoTable> {
@@ -104,22 +96,33 @@ impl<E> Negamax<E, NoTable> {
     pub fn new(eval: E) -> Self {
         Negamax {
             eval,
-            table: NoTable,
-            pending_table: None,
-            pvs: true,
-            ordering: MoveOrdering::all(),
-            hooks: true,
-            min_table_plies: 2,
-            prefetch: true,
+            setup: Setup {
+                table: NoTable,
+                pending_table: None,
+                opts: LoopOptions {
+                    pvs: true,
+                    ordering: MoveOrdering::all(),
+                    hooks: true,
+                    exact: false,
+                    min_table_plies: 2,
+                    prefetch: true,
+                    track_pv: true,
+                    symmetry: false,
+                    salt: 0,
+                    quiescence: 0,
+                    etc: false,
+                    spread_probes: true,
+                    first_guess: None,
+                    grow_after: 0,
+                },
+                budget: Budget::depth(Self::DEFAULT_DEPTH),
+                threads: 1,
+            },
             iterative: true,
             random_ties: false,
             rng: SplitMix64::new(0),
-            budget: Budget::depth(Self::DEFAULT_DEPTH),
-            threads: 1,
             aspiration: None,
             mtdf: false,
-            quiescence: 0,
-            etc: false,
         }
     }
 }
@@ -144,22 +147,12 @@ impl<E, T> Negamax<E, T> {
     pub fn with_table<U>(self, table: U) -> Negamax<E, U> {
         Negamax {
             eval: self.eval,
-            table,
-            pending_table: None,
-            pvs: self.pvs,
-            ordering: self.ordering,
-            hooks: self.hooks,
-            min_table_plies: self.min_table_plies,
-            prefetch: self.prefetch,
+            setup: self.setup.with_table(table),
             iterative: self.iterative,
             random_ties: self.random_ties,
             rng: self.rng,
-            budget: self.budget,
-            threads: self.threads,
             aspiration: self.aspiration,
             mtdf: self.mtdf,
-            quiescence: self.quiescence,
-            etc: self.etc,
         }
     }
 
@@ -182,121 +175,102 @@ impl<E, T> Negamax<E, T> {
     /// ```
     #[must_use]
     pub fn with_table_mb(self, megabytes: usize) -> Negamax<E, Arc<TranspositionTable>> {
-        let (request, placeholder) = TableRequest::new(megabytes, Replacement::DepthPreferred);
-        let mut engine = self.with_table(placeholder);
-        engine.pending_table = Some(request);
-        engine
+        Negamax {
+            eval: self.eval,
+            setup: self
+                .setup
+                .with_table_mb(megabytes, Replacement::DepthPreferred),
+            iterative: self.iterative,
+            random_ties: self.random_ties,
+            rng: self.rng,
+            aspiration: self.aspiration,
+            mtdf: self.mtdf,
+        }
     }
 
-    /// Principal-variation search on (default) or off (plain alpha-beta windows).
-    ///
-    /// ```
-    /// let e = adversarial::Negamax::new(games::OpenLines).with_pvs(false);
-    /// # let _ = e;
-    /// ```
-    #[must_use]
-    pub fn with_pvs(mut self, on: bool) -> Self {
-        self.pvs = on;
-        self
-    }
+    builder_methods! {
+        /// Principal-variation search on (default) or off (plain alpha-beta windows).
+        ///
+        /// ```
+        /// let e = adversarial::Negamax::new(games::OpenLines).with_pvs(false);
+        /// # let _ = e;
+        /// ```
+        with_pvs(on: bool) => setup.opts.pvs;
 
-    /// Which move-ordering sources to use.
-    ///
-    /// ```
-    /// use adversarial::{MoveOrdering, Negamax};
-    /// let e = Negamax::new(games::OpenLines).with_move_ordering(MoveOrdering::none());
-    /// # let _ = e;
-    /// ```
-    #[must_use]
-    pub fn with_move_ordering(mut self, ordering: MoveOrdering) -> Self {
-        self.ordering = ordering;
-        self
-    }
+        /// Which move-ordering sources to use.
+        ///
+        /// ```
+        /// use adversarial::{MoveOrdering, Negamax};
+        /// let e = Negamax::new(games::OpenLines).with_move_ordering(MoveOrdering::none());
+        /// # let _ = e;
+        /// ```
+        with_move_ordering(ordering: MoveOrdering) => setup.opts.ordering;
 
-    /// Whether to use the game's [`winning_move`](Game::winning_move) and
-    /// [`non_losing_moves`](Game::non_losing_moves) hooks (on by default).
-    ///
-    /// ```
-    /// let e = adversarial::Negamax::new(games::OpenLines).with_game_hooks(false);
-    /// # let _ = e;
-    /// ```
-    #[must_use]
-    pub fn with_game_hooks(mut self, on: bool) -> Self {
-        self.hooks = on;
-        self
-    }
+        /// Whether to use the game's [`winning_move`](Game::winning_move) and
+        /// [`non_losing_moves`](Game::non_losing_moves) hooks (on by default).
+        ///
+        /// ```
+        /// let e = adversarial::Negamax::new(games::OpenLines).with_game_hooks(false);
+        /// # let _ = e;
+        /// ```
+        with_game_hooks(on: bool) => setup.opts.hooks;
 
-    /// Nodes with fewer than `plies` plies left to search (the remaining depth, or the
-    /// game's [`remaining_plies_bound`](Game::remaining_plies_bound) when smaller) neither
-    /// read nor write the table: such a small subtree is searched faster than a table
-    /// access that misses the cache costs. Default: 2. It never changes a value.
-    ///
-    /// ```
-    /// let e = adversarial::Negamax::new(games::OpenLines).with_min_table_plies(4);
-    /// # let _ = e;
-    /// ```
-    #[must_use]
-    pub fn with_min_table_plies(mut self, plies: u32) -> Self {
-        self.min_table_plies = plies;
-        self
-    }
+        /// Nodes with fewer than `plies` plies left to search (the remaining depth, or the
+        /// game's [`remaining_plies_bound`](Game::remaining_plies_bound) when smaller) neither
+        /// read nor write the table: such a small subtree is searched faster than a table
+        /// access that misses the cache costs. Default: 2. It never changes a value.
+        ///
+        /// ```
+        /// let e = adversarial::Negamax::new(games::OpenLines).with_min_table_plies(4);
+        /// # let _ = e;
+        /// ```
+        with_min_table_plies(plies: u32) => setup.opts.min_table_plies;
 
-    /// Whether a node starts loading its children's table slots into the cache before
-    /// searching them (default on). It costs one extra play of each move at nodes whose
-    /// children use the table and saves waiting on main memory at each child searched; turn
-    /// it off for a game whose moves are expensive to play. It never changes a value.
-    ///
-    /// ```
-    /// let e = adversarial::Negamax::new(games::OpenLines).with_prefetch(false);
-    /// # let _ = e;
-    /// ```
-    #[must_use]
-    pub fn with_prefetch(mut self, on: bool) -> Self {
-        self.prefetch = on;
-        self
-    }
+        /// Whether a node starts loading its children's table slots into the cache before
+        /// searching them (default on). It costs one extra play of each move at nodes whose
+        /// children use the table and saves waiting on main memory at each child searched; turn
+        /// it off for a game whose moves are expensive to play. It never changes a value.
+        ///
+        /// ```
+        /// let e = adversarial::Negamax::new(games::OpenLines).with_prefetch(false);
+        /// # let _ = e;
+        /// ```
+        with_prefetch(on: bool) => setup.opts.prefetch;
 
-    /// Iterative deepening on (default), or a single search at the budget's depth limit
-    /// (which then must be set).
-    ///
-    /// ```
-    /// use adversarial::Negamax;
-    /// use games::{OpenLines, TicTacToe};
-    /// use search_core::Budget;
-    /// let e = Negamax::new(OpenLines).with_iterative_deepening(false);
-    /// let mut e = e.with_budget(Budget::depth(3));
-    /// assert!(e.search(&TicTacToe::new()).is_ok());
-    /// let mut e = e.with_budget(Budget::nodes(1000));
-    /// assert!(e.search(&TicTacToe::new()).is_err()); // no depth limit
-    /// ```
-    #[must_use]
-    pub fn with_iterative_deepening(mut self, on: bool) -> Self {
-        self.iterative = on;
-        self
-    }
+        /// Iterative deepening on (default), or a single search at the budget's depth limit
+        /// (which then must be set).
+        ///
+        /// ```
+        /// use adversarial::Negamax;
+        /// use games::{OpenLines, TicTacToe};
+        /// use search_core::Budget;
+        /// let e = Negamax::new(OpenLines).with_iterative_deepening(false);
+        /// let mut e = e.with_budget(Budget::depth(3));
+        /// assert!(e.search(&TicTacToe::new()).is_ok());
+        /// let mut e = e.with_budget(Budget::nodes(1000));
+        /// assert!(e.search(&TicTacToe::new()).is_err()); // no depth limit
+        /// ```
+        with_iterative_deepening(on: bool) => iterative;
 
-    /// Chooses at random among the root moves whose score equals the best, reproducibly
-    /// from the seed of [`with_seed`](Negamax::with_seed) (off by default: then the first
-    /// best move in search order is played). Costs a slightly wider window at the root.
-    ///
-    /// ```
-    /// use adversarial::Negamax;
-    /// use games::TicTacToe;
-    /// use search_core::Budget;
-    /// let pick = |seed| {
-    ///     let mut e = Negamax::new(|_: &TicTacToe| 0)
-    ///         .with_random_ties(true)
-    ///         .with_seed(seed)
-    ///         .with_budget(Budget::depth(1));
-    ///     e.search(&TicTacToe::new()).unwrap().best_move
-    /// };
-    /// assert_eq!(pick(5), pick(5));
-    /// assert!((0..20).any(|s| pick(s) != pick(0)));
-    /// ```
-    #[must_use]
-    pub fn with_random_ties(mut self, on: bool) -> Self {
-        self.random_ties = on;
-        self
+        /// Chooses at random among the root moves whose score equals the best, reproducibly
+        /// from the seed of [`with_seed`](Negamax::with_seed) (off by default: then the first
+        /// best move in search order is played). Costs a slightly wider window at the root.
+        ///
+        /// ```
+        /// use adversarial::Negamax;
+        /// use games::TicTacToe;
+        /// use search_core::Budget;
+        /// let pick = |seed| {
+        ///     let mut e = Negamax::new(|_: &TicTacToe| 0)
+        ///         .with_random_ties(true)
+        ///         .with_seed(seed)
+        ///         .with_budget(Budget::depth(1));
+        ///     e.search(&TicTacToe::new()).unwrap().best_move
+        /// };
+        /// assert_eq!(pick(5), pick(5));
+        /// assert!((0..20).any(|s| pick(s) != pick(0)));
+        /// ```
+        with_random_ties(on: bool) => random_ties;
     }
 
     /// The seed of the random choices ([`with_random_ties`](Negamax::with_random_ties));
@@ -313,206 +287,159 @@ impl<E, T> Negamax<E, T> {
         self
     }
 
-    /// The budget of every search (default: depth
-    /// [`DEFAULT_DEPTH`](Negamax::DEFAULT_DEPTH)): depth, nodes, time and stop flag.
-    /// A budget with an iteration limit is refused when the search starts
-    /// ([`BudgetError::Unsupported`](search_core::BudgetError::Unsupported)): the rounds of
-    /// iterative deepening are depths, so give a depth.
-    ///
-    /// ```
-    /// use std::time::Duration;
-    /// use adversarial::Negamax;
-    /// use search_core::{Budget, Strategy};
-    /// use games::{ConnectFour, ThreatEvaluator};
-    /// let mut e = Negamax::new(ThreatEvaluator).with_budget(Budget::time(Duration::from_millis(20)));
-    /// let mv = e.choose_move(&ConnectFour::new()).unwrap();
-    /// assert!(mv < 7);
-    /// ```
-    #[must_use]
-    pub fn with_budget(mut self, budget: Budget) -> Self {
-        self.budget = budget;
-        self
-    }
+    builder_methods! {
+        /// The budget of every search (default: depth
+        /// [`DEFAULT_DEPTH`](Negamax::DEFAULT_DEPTH)): depth, nodes, time and stop flag.
+        /// A budget with an iteration limit is refused when the search starts
+        /// ([`BudgetError::Unsupported`](search_core::BudgetError::Unsupported)): the rounds of
+        /// iterative deepening are depths, so give a depth.
+        ///
+        /// ```
+        /// use std::time::Duration;
+        /// use adversarial::Negamax;
+        /// use search_core::{Budget, Strategy};
+        /// use games::{ConnectFour, ThreatEvaluator};
+        /// let mut e = Negamax::new(ThreatEvaluator).with_budget(Budget::time(Duration::from_millis(20)));
+        /// let mv = e.choose_move(&ConnectFour::new()).unwrap();
+        /// assert!(mv < 7);
+        /// ```
+        with_budget(budget: Budget) => setup.budget;
 
-    /// Searches on `threads` threads sharing the table (Lazy SMP; default 1: the calling
-    /// thread only). The result is the main thread's; `stats.nodes` counts the nodes of all
-    /// threads. 0 or more than 1024 threads makes the search return
-    /// [`SearchError::Config`]. Without a table the threads cannot share their work:
-    /// give it one.
-    ///
-    /// ```
-    /// use adversarial::Negamax;
-    /// use games::{ConnectFour, ThreatEvaluator};
-    /// use search_core::Budget;
-    /// let mut engine = Negamax::new(ThreatEvaluator)
-    ///     .with_table_mb(8)
-    ///     .with_budget(Budget::depth(9))
-    ///     .with_threads(2);
-    /// let r = engine.search(&ConnectFour::new()).unwrap();
-    /// assert_eq!(r.stats.depth_reached, 9);
-    /// assert!(engine.with_threads(0).search(&ConnectFour::new()).is_err());
-    /// ```
-    #[must_use]
-    pub fn with_threads(mut self, threads: usize) -> Self {
-        self.threads = threads;
-        self
-    }
+        /// Searches on `threads` threads sharing the table (Lazy SMP; default 1: the calling
+        /// thread only). The result is the main thread's; `stats.nodes` counts the nodes of all
+        /// threads. 0 or more than 1024 threads makes the search return
+        /// [`SearchError::Config`]. Without a table the threads cannot share their work:
+        /// give it one.
+        ///
+        /// ```
+        /// use adversarial::Negamax;
+        /// use games::{ConnectFour, ThreatEvaluator};
+        /// use search_core::Budget;
+        /// let mut engine = Negamax::new(ThreatEvaluator)
+        ///     .with_table_mb(8)
+        ///     .with_budget(Budget::depth(9))
+        ///     .with_threads(2);
+        /// let r = engine.search(&ConnectFour::new()).unwrap();
+        /// assert_eq!(r.stats.depth_reached, 9);
+        /// assert!(engine.with_threads(0).search(&ConnectFour::new()).is_err());
+        /// ```
+        with_threads(threads: usize) => setup.threads;
 
-    /// Aspiration windows: from the second depth of iterative deepening on, the root is
-    /// searched within the previous depth's value ± `half_width` (in evaluation units), and
-    /// searched again with the failing side opened when the value falls outside. A narrow
-    /// window prunes more when the value moves little from one depth to the next, and costs
-    /// a second search when it moves more. The previous value must be a heuristic one (a
-    /// proven win or loss ends the deepening anyway). `None` (the default): the full window.
-    /// `Some(0)` makes the search return [`SearchError::Config`], as does combining it with
-    /// [`with_mtdf`](Negamax::with_mtdf). The value found is the full window's; only
-    /// [`search`](Negamax::search) uses it (an analysis searches every move with an open
-    /// window).
-    ///
-    /// ```
-    /// use adversarial::Negamax;
-    /// use games::{ConnectFour, ThreatEvaluator};
-    /// use search_core::Budget;
-    /// let g: ConnectFour = "4453".parse().unwrap();
-    /// let full = Negamax::new(ThreatEvaluator).with_budget(Budget::depth(7)).search(&g).unwrap();
-    /// let narrow = Negamax::new(ThreatEvaluator)
-    ///     .with_aspiration(Some(8))
-    ///     .with_budget(Budget::depth(7))
-    ///     .search(&g)
-    ///     .unwrap();
-    /// assert_eq!(narrow.score, full.score);
-    /// ```
-    #[must_use]
-    pub fn with_aspiration(mut self, half_width: Option<u32>) -> Self {
-        self.aspiration = half_width;
-        self
-    }
+        /// Aspiration windows: from the second depth of iterative deepening on, the root is
+        /// searched within the previous depth's value ± `half_width` (in evaluation units), and
+        /// searched again with the failing side opened when the value falls outside. A narrow
+        /// window prunes more when the value moves little from one depth to the next, and costs
+        /// a second search when it moves more. The previous value must be a heuristic one (a
+        /// proven win or loss ends the deepening anyway). `None` (the default): the full window.
+        /// `Some(0)` makes the search return [`SearchError::Config`], as does combining it with
+        /// [`with_mtdf`](Negamax::with_mtdf). The value found is the full window's; only
+        /// [`search`](Negamax::search) uses it (an analysis searches every move with an open
+        /// window).
+        ///
+        /// ```
+        /// use adversarial::Negamax;
+        /// use games::{ConnectFour, ThreatEvaluator};
+        /// use search_core::Budget;
+        /// let g: ConnectFour = "4453".parse().unwrap();
+        /// let full = Negamax::new(ThreatEvaluator).with_budget(Budget::depth(7)).search(&g).unwrap();
+        /// let narrow = Negamax::new(ThreatEvaluator)
+        ///     .with_aspiration(Some(8))
+        ///     .with_budget(Budget::depth(7))
+        ///     .search(&g)
+        ///     .unwrap();
+        /// assert_eq!(narrow.score, full.score);
+        /// ```
+        with_aspiration(half_width: Option<u32>) => aspiration;
 
-    /// MTD(f) (Plaat, Schaeffer, Pijls and de Bruin, 1996): each depth's value is found by
-    /// null-window searches of the root, the first at the previous depth's value, each
-    /// next one at the bound the last one proved, until the lower and upper bounds meet;
-    /// every search reuses what the table learned in the ones before. Off by default. It
-    /// needs a transposition table to be fast (without one, each null-window search
-    /// starts from nothing, though the value is still right). The value found is the full
-    /// window's; only [`search`](Negamax::search) uses it. Combined with
-    /// [`with_aspiration`](Negamax::with_aspiration), the search returns
-    /// [`SearchError::Config`]: both choose the root's window.
-    ///
-    /// ```
-    /// use adversarial::Negamax;
-    /// use games::{ConnectFour, ThreatEvaluator};
-    /// use search_core::Budget;
-    /// let g: ConnectFour = "4453".parse().unwrap();
-    /// let full = Negamax::new(ThreatEvaluator).with_budget(Budget::depth(7)).search(&g).unwrap();
-    /// let mut mtdf = Negamax::new(ThreatEvaluator)
-    ///     .with_table_mb(4)
-    ///     .with_mtdf(true)
-    ///     .with_budget(Budget::depth(7));
-    /// assert_eq!(mtdf.search(&g).unwrap().score, full.score);
-    /// ```
-    #[must_use]
-    pub fn with_mtdf(mut self, on: bool) -> Self {
-        self.mtdf = on;
-        self
-    }
+        /// MTD(f) (Plaat, Schaeffer, Pijls and de Bruin, 1996): each depth's value is found by
+        /// null-window searches of the root, the first at the previous depth's value, each
+        /// next one at the bound the last one proved, until the lower and upper bounds meet;
+        /// every search reuses what the table learned in the ones before. Off by default. It
+        /// needs a transposition table to be fast (without one, each null-window search
+        /// starts from nothing, though the value is still right). The value found is the full
+        /// window's; only [`search`](Negamax::search) uses it. Combined with
+        /// [`with_aspiration`](Negamax::with_aspiration), the search returns
+        /// [`SearchError::Config`]: both choose the root's window.
+        ///
+        /// ```
+        /// use adversarial::Negamax;
+        /// use games::{ConnectFour, ThreatEvaluator};
+        /// use search_core::Budget;
+        /// let g: ConnectFour = "4453".parse().unwrap();
+        /// let full = Negamax::new(ThreatEvaluator).with_budget(Budget::depth(7)).search(&g).unwrap();
+        /// let mut mtdf = Negamax::new(ThreatEvaluator)
+        ///     .with_table_mb(4)
+        ///     .with_mtdf(true)
+        ///     .with_budget(Budget::depth(7));
+        /// assert_eq!(mtdf.search(&g).unwrap().score, full.score);
+        /// ```
+        with_mtdf(on: bool) => mtdf;
 
-    /// Quiescence search: at the depth horizon, instead of trusting the evaluation of a
-    /// position where a noisy move ([`Game::is_noisy`]: a capture, a corner, a move that
-    /// makes or blocks an immediate win) is available, the side to move may either take the
-    /// evaluation ("stand pat") or play one of its noisy moves, and so on for at most
-    /// `max_plies` plies beyond the horizon; the value is the best of these. Positions
-    /// searched there are counted in [`Stats::quiescence_nodes`](search_core::Stats::quiescence_nodes)
-    /// (and in `nodes`). `0` (the default) turns it off; more than
-    /// [`Budget::MAX_DEPTH`] makes the search return [`SearchError::Config`]. A game whose
-    /// moves are never noisy (the default of `is_noisy`) gets the evaluation, as without it.
-    /// Table entries hold values with the quiescence of the search that stored them: do not
-    /// share one table between engines with different settings.
-    ///
-    /// ```
-    /// use adversarial::Negamax;
-    /// use games::{ConnectFour, ThreatEvaluator};
-    /// use search_core::Budget;
-    /// let g: ConnectFour = "445566".parse().unwrap(); // X threatens to win on the bottom row
-    /// let r = Negamax::new(ThreatEvaluator)
-    ///     .with_quiescence(4)
-    ///     .with_budget(Budget::depth(2))
-    ///     .search(&g)
-    ///     .unwrap();
-    /// assert!(r.stats.quiescence_nodes > 0);
-    /// ```
-    #[must_use]
-    pub fn with_quiescence(mut self, max_plies: u32) -> Self {
-        self.quiescence = max_plies;
-        self
-    }
+        /// Quiescence search: at the depth horizon, instead of trusting the evaluation of a
+        /// position where a noisy move ([`Game::is_noisy`]: a capture, a corner, a move that
+        /// makes or blocks an immediate win) is available, the side to move may either take the
+        /// evaluation ("stand pat") or play one of its noisy moves, and so on for at most
+        /// `max_plies` plies beyond the horizon; the value is the best of these. Positions
+        /// searched there are counted in [`Stats::quiescence_nodes`](search_core::Stats::quiescence_nodes)
+        /// (and in `nodes`). `0` (the default) turns it off; more than
+        /// [`Budget::MAX_DEPTH`] makes the search return [`SearchError::Config`]. A game whose
+        /// moves are never noisy (the default of `is_noisy`) gets the evaluation, as without it.
+        /// Table entries hold values with the quiescence of the search that stored them: do not
+        /// share one table between engines with different settings.
+        ///
+        /// ```
+        /// use adversarial::Negamax;
+        /// use games::{ConnectFour, ThreatEvaluator};
+        /// use search_core::Budget;
+        /// let g: ConnectFour = "445566".parse().unwrap(); // X threatens to win on the bottom row
+        /// let r = Negamax::new(ThreatEvaluator)
+        ///     .with_quiescence(4)
+        ///     .with_budget(Budget::depth(2))
+        ///     .search(&g)
+        ///     .unwrap();
+        /// assert!(r.stats.quiescence_nodes > 0);
+        /// ```
+        with_quiescence(max_plies: u32) => setup.opts.quiescence;
 
-    /// Enhanced transposition cut-off (Plaat, Schaeffer, Pijls and de Bruin, 1996): before
-    /// searching a node's children, look each of them up in the table, and end the node at
-    /// once when a child's entry (searched to the child's depth) already proves the node's
-    /// value reaches `beta`. It costs a play and a table probe per child at every node that
-    /// uses the table; it saves the subtrees that a transposition answers. It never changes
-    /// the value found at a depth. Off by default, as in the [`Solver`](crate::Solver),
-    /// where it was measured (`docs/benchmarks/adversarial.md`) to save nodes everywhere but time only
-    /// on deep positions. Counted in
-    /// [`Stats::etc_cutoffs`](search_core::Stats::etc_cutoffs); it needs a table.
-    ///
-    /// ```
-    /// use adversarial::Negamax;
-    /// use games::{ConnectFour, ThreatEvaluator};
-    /// use search_core::Budget;
-    /// let g = ConnectFour::new();
-    /// let engine = |etc| {
-    ///     Negamax::new(ThreatEvaluator).with_table_mb(4).with_budget(Budget::depth(9)).with_etc(etc)
-    /// };
-    /// let (plain, with_etc) = (engine(false).search(&g).unwrap(), engine(true).search(&g).unwrap());
-    /// assert_eq!(plain.score, with_etc.score);
-    /// ```
-    #[must_use]
-    pub fn with_etc(mut self, on: bool) -> Self {
-        self.etc = on;
-        self
-    }
+        /// Enhanced transposition cut-off (Plaat, Schaeffer, Pijls and de Bruin, 1996): before
+        /// searching a node's children, look each of them up in the table, and end the node at
+        /// once when a child's entry (searched to the child's depth) already proves the node's
+        /// value reaches `beta`. It costs a play and a table probe per child at every node that
+        /// uses the table; it saves the subtrees that a transposition answers. It never changes
+        /// the value found at a depth. Off by default, as in the [`Solver`](crate::Solver),
+        /// where it was measured (`docs/benchmarks/adversarial.md`) to save nodes everywhere but time only
+        /// on deep positions. Counted in
+        /// [`Stats::etc_cutoffs`](search_core::Stats::etc_cutoffs); it needs a table.
+        ///
+        /// ```
+        /// use adversarial::Negamax;
+        /// use games::{ConnectFour, ThreatEvaluator};
+        /// use search_core::Budget;
+        /// let g = ConnectFour::new();
+        /// let engine = |etc| {
+        ///     Negamax::new(ThreatEvaluator).with_table_mb(4).with_budget(Budget::depth(9)).with_etc(etc)
+        /// };
+        /// let (plain, with_etc) = (engine(false).search(&g).unwrap(), engine(true).search(&g).unwrap());
+        /// assert_eq!(plain.score, with_etc.score);
+        /// ```
+        with_etc(on: bool) => setup.opts.etc;
 
-    /// The table the engine uses (a one-slot stand-in before the first search of an engine
-    /// built with [`with_table_mb`](Negamax::with_table_mb)).
-    ///
-    /// ```
-    /// use adversarial::{Negamax, NoTable};
-    /// assert_eq!(*Negamax::new(games::OpenLines).table(), NoTable);
-    /// ```
-    #[must_use]
-    pub fn table(&self) -> &T {
-        &self.table
-    }
+        /// The table the engine uses (a one-slot stand-in before the first search of an engine
+        /// built with [`with_table_mb`](Negamax::with_table_mb)).
+        ///
+        /// ```
+        /// use adversarial::{Negamax, NoTable};
+        /// assert_eq!(*Negamax::new(games::OpenLines).table(), NoTable);
+        /// ```
+        table() -> &T = setup.table;
 
-    /// The budget of every search.
-    ///
-    /// ```
-    /// let e = adversarial::Negamax::new(games::OpenLines);
-    /// assert_eq!(e.budget().max_depth(), Some(8));
-    /// ```
-    #[must_use]
-    pub fn budget(&self) -> &Budget {
-        &self.budget
-    }
-
-    fn loop_options(&self) -> LoopOptions {
-        LoopOptions {
-            pvs: self.pvs,
-            ordering: self.ordering,
-            hooks: self.hooks,
-            min_table_plies: self.min_table_plies,
-            prefetch: self.prefetch,
-            exact: false,
-            track_pv: true,
-            symmetry: false,
-            salt: 0,
-            quiescence: self.quiescence,
-            etc: self.etc,
-            spread_probes: true,
-            first_guess: None,
-            grow_after: 0,
-        }
+        /// The budget of every search.
+        ///
+        /// ```
+        /// let e = adversarial::Negamax::new(games::OpenLines);
+        /// assert_eq!(e.budget().max_depth(), Some(8));
+        /// ```
+        budget() -> &Budget = setup.budget;
     }
 
     /// How each depth's root window is chosen (checked by [`prepare`](Self::prepare)).
@@ -533,12 +460,12 @@ impl<E, T> Negamax<E, T> {
         if state.legal_move_count() == 0 {
             return Err(SearchError::NoLegalMoves);
         }
-        self.budget.refuse(
+        self.setup.budget.refuse(
             "Negamax",
             &[BudgetField::Iterations],
             "use a depth: each round of iterative deepening is one ply deeper",
         )?;
-        check_threads(self.threads)?;
+        check_threads(self.setup.threads)?;
         if self.aspiration == Some(0) {
             return Err(SearchError::Config(
                 "an aspiration window's half-width must be at least 1 (None turns it off)".into(),
@@ -550,25 +477,19 @@ impl<E, T> Negamax<E, T> {
                     .into(),
             ));
         }
-        if self.quiescence > Budget::MAX_DEPTH {
+        if self.setup.opts.quiescence > Budget::MAX_DEPTH {
             return Err(SearchError::Config(format!(
                 "a quiescence search of {} plies is more than the deepest search allowed ({})",
-                self.quiescence,
+                self.setup.opts.quiescence,
                 Budget::MAX_DEPTH
             )));
         }
-        if !self.iterative && self.budget.max_depth().is_none() {
+        if !self.iterative && self.setup.budget.max_depth().is_none() {
             return Err(SearchError::Config(
                 "a search without iterative deepening needs a depth limit in its budget".into(),
             ));
         }
-        // The clock starts before a table given by size is allocated, so that its
-        // allocation counts towards the time limit.
-        let running = self.budget.start()?;
-        if let Some(request) = self.pending_table {
-            request.fulfil(&mut self.table)?;
-            self.pending_table = None;
-        }
+        let running = self.setup.start()?;
         let max_depth = running.max_depth();
         Ok((running, max_depth))
     }
@@ -618,15 +539,15 @@ impl<E, T> Negamax<E, T> {
         T: Transpositions<G> + Sync,
     {
         let (running, max_depth) = self.prepare(state)?;
-        self.table.new_search();
-        let (iterative, opts, window) = (self.iterative, self.loop_options(), self.root_window());
+        self.setup.table.new_search();
+        let (iterative, opts, window) = (self.iterative, self.setup.opts, self.root_window());
         let ties = self.random_ties.then_some(&mut self.rng);
         let (run, mut stats) = lazy_smp(
             &self.eval,
-            &self.table,
+            &self.setup.table,
             &running,
             opts,
-            self.threads,
+            self.setup.threads,
             |s| {
                 deepen(s, state, max_depth, iterative, None, window);
             },
@@ -667,14 +588,14 @@ impl<E, T> Negamax<E, T> {
         T: Transpositions<G> + Sync,
     {
         let (running, max_depth) = self.prepare(state)?;
-        self.table.new_search();
+        self.setup.table.new_search();
         let iterative = self.iterative;
         let (values, _) = lazy_smp(
             &self.eval,
-            &self.table,
+            &self.setup.table,
             &running,
-            self.loop_options(),
-            self.threads,
+            self.setup.opts,
+            self.setup.threads,
             |s| {
                 deepen_every_move(s, state, max_depth, iterative);
             },

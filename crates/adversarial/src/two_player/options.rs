@@ -1,8 +1,13 @@
-//! [`LoopOptions`]: what the engines that run the searcher ([`Negamax`](crate::Negamax) and
-//! the [`Solver`](crate::Solver)) set for every node of their search.
+//! What the engines that run the searcher ([`Negamax`](crate::Negamax) and the
+//! [`Solver`](crate::Solver)) set: [`LoopOptions`] for every node of their search, and the
+//! [`Setup`] both engines hold (the table, those options, the budget, the threads).
 
-use search_core::Score;
+use std::sync::Arc;
 
+use search_core::{Budget, RunningBudget, Score, SearchError};
+
+use crate::tables::entry::Replacement;
+use crate::tables::transposition::{TableRequest, TranspositionTable};
 use crate::two_player::ordering::MoveOrdering;
 
 /// What a search loop does at each node, set by the engine driving it.
@@ -47,4 +52,58 @@ pub(crate) struct LoopOptions {
     /// Grow a table that uses only part of itself (see [`Transpositions::slots_in_use`](crate::Transpositions::slots_in_use))
     /// once this thread has searched this many nodes per slot in use; 0: never.
     pub grow_after: u64,
+}
+
+/// What [`Negamax`](crate::Negamax) and the [`Solver`](crate::Solver) both hold, and the
+/// steps they share with it: the table (or the request for one by size), the options of
+/// every node, the budget and the threads.
+#[derive(Debug)]
+pub(crate) struct Setup<T> {
+    pub table: T,
+    /// A table asked for by size, allocated when the next search starts.
+    pub pending_table: Option<TableRequest<T>>,
+    pub opts: LoopOptions,
+    pub budget: Budget,
+    pub threads: usize,
+}
+
+impl<T> Setup<T> {
+    /// The same setup with `table` instead of the table (or the request) it had.
+    pub fn with_table<U>(self, table: U) -> Setup<U> {
+        Setup {
+            table,
+            pending_table: None,
+            opts: self.opts,
+            budget: self.budget,
+            threads: self.threads,
+        }
+    }
+
+    /// The same setup with a table of at most `megabytes` MiB and `replacement`, allocated
+    /// when the next search starts (a one-slot table stands in for it until then).
+    pub fn with_table_mb(
+        self,
+        megabytes: usize,
+        replacement: Replacement,
+    ) -> Setup<Arc<TranspositionTable>> {
+        let (request, placeholder) = TableRequest::new(megabytes, replacement);
+        let mut setup = self.with_table(placeholder);
+        setup.pending_table = Some(request);
+        setup
+    }
+
+    /// Starts the budget, then allocates a table asked for by size: the clock starts first,
+    /// so that the allocation counts towards the time limit. A size that cannot be used
+    /// stays asked for (each search returns the error).
+    ///
+    /// # Errors
+    /// The budget's, and [`SearchError::Config`] for a table size that cannot be used.
+    pub fn start(&mut self) -> Result<RunningBudget, SearchError> {
+        let running = self.budget.start()?;
+        if let Some(request) = self.pending_table {
+            request.fulfil(&mut self.table)?;
+            self.pending_table = None;
+        }
+        Ok(running)
+    }
 }
