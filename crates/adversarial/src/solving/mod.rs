@@ -1,4 +1,5 @@
 //! Exact solving and opening books.
+pub(crate) mod analysis;
 pub(crate) mod book;
 pub(crate) mod book_builder;
 pub(crate) mod null_window;
