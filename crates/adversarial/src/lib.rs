@@ -41,22 +41,43 @@
 //!
 //! ## Which engine?
 //!
-//! | you want to... | use | file |
+//! | you want to... | use | module |
 //! |---|---|---|
-//! | play well within a depth or time budget | [`Negamax`] (+ a [`TranspositionTable`]) | `two_player/negamax.rs` (the engine), `two_player/deepening.rs` (iterative deepening), `two_player/searcher.rs` (the per-node loop) |
-//! | use every core | `with_threads(n)` on [`Negamax`] and [`Solver`] (Lazy SMP) | `two_player/parallel.rs` |
-//! | know the exact value (win/draw/loss, and in how many plies) | [`Solver`] ([`Solution`], [`WeakSolution`], [`BestMove`]) | `solving/solver.rs`, `solving/null_window.rs`, `solving/solution.rs` |
-//! | the exact values of every position near the start, saved to a file and consulted first | [`BookBuilder`], [`OpeningBook`], [`Solver::with_book`] | `solving/book.rs` |
-//! | every root move with its value | `analyze` on [`Negamax`] and [`Solver`] ([`Strategy::analyze`](search_core::Strategy::analyze)) | |
-//! | a reference to check against, or to teach | [`Minimax`], [`AlphaBeta`] | `two_player/minimax.rs`, `two_player/alphabeta.rs` |
+//! | play well within a depth or time budget | [`Negamax`] (+ a [`TranspositionTable`]) | `two_player` |
+//! | use every core | `with_threads(n)` on [`Negamax`] and [`Solver`] (Lazy SMP) | `two_player`, `solving` |
+//! | know the exact value (win/draw/loss, and in how many plies) | [`Solver`] ([`Solution`], [`WeakSolution`], [`BestMove`]) | `solving` |
+//! | the exact values of every position near the start, saved to a file and consulted first | [`BookBuilder`], [`OpeningBook`], [`Solver::with_book`] | `solving` |
+//! | every root move with its value | `analyze` on [`Negamax`] and [`Solver`] ([`Strategy::analyze`](search_core::Strategy::analyze)) | `two_player`, `solving` |
+//! | a reference to check against, or to teach | [`Minimax`], [`AlphaBeta`] | `two_player` |
 //! | the exact margin (boxes, seeds, points) of a game with [`Game::margin`](search_core::Game::margin) | [`MarginSolver`] | `margin.rs` |
-//! | dice or cards: expectiminimax with Star1/Star2 pruning, for two players | [`Expectimax`] ([`ChancePruning`]) | `general/expectimax.rs` |
-//! | three or more players: every player's value | [`MaxN`] | `general/maxn.rs` |
-//! | three or more players: the root player against a coalition, with alpha-beta | [`Paranoid`] | `general/paranoid.rs` |
-//! | three or more players: the root player against the strongest single reply | [`BestReply`] | `general/best_reply.rs` |
-//! | tune what is searched first | [`MoveOrdering`] | `two_player/ordering.rs` |
-//! | a table shared between searches or threads | [`TranspositionTable`] | `tables/transposition.rs` |
+//! | dice or cards: expectiminimax with Star1/Star2 pruning, for two players | [`Expectimax`] ([`ChancePruning`]) | `general` |
+//! | three or more players: every player's value | [`MaxN`] | `general` |
+//! | three or more players: the root player against a coalition, with alpha-beta | [`Paranoid`] | `general` |
+//! | three or more players: the root player against the strongest single reply | [`BestReply`] | `general` |
+//! | tune what is searched first | [`MoveOrdering`] | `two_player` |
+//! | a table shared between searches or threads | [`TranspositionTable`], [`CompactTable`] | `tables` |
 //! | property-test your own evaluator and game hooks | `testing` module (feature `testing`) | `testing.rs` |
+//!
+//! ## Reading the source
+//!
+//! Start here, then go to the family of the engine you use: each family's `mod.rs` says what
+//! each of its files holds, and each file is one engine, or one job of one, in a few hundred
+//! lines (none has more than 800 outside its tests).
+//!
+//! | module | holds | read first |
+//! |---|---|---|
+//! | `two_player/` | depth-limited search of a [`Game`](search_core::Game): the textbook [`Minimax`] and [`AlphaBeta`] (one walk, with pruning off or on), [`Negamax`] and the per-node loop every table-using engine runs (the searcher), move ordering, iterative deepening with aspiration windows or MTD(f), quiescence, Lazy SMP | `searcher.rs`, whose docs list a node's steps and the file of each |
+//! | `solving/` | exact values: the [`Solver`] (null-window probes over the values a position can have), what it says about each move, its parallel solve and parked helper threads, [`Solution`]s, opening books | `solver.rs`, then `null_window.rs` |
+//! | `general/` | games with chance nodes or more than two players ([`GeneralGame`](search_core::GeneralGame)): [`Expectimax`], [`Paranoid`], [`MaxN`] and [`BestReply`], each a few node functions on one shared walk | `walk.rs` |
+//! | `tables/` | the transposition tables ([`TranspositionTable`], [`CompactTable`]) and the [`Transpositions`] trait through which the engines reach them | `transpositions.rs` |
+//! | `margin.rs` | [`MarginSolver`] | |
+//! | `builder.rs` | the macro that writes every engine's plain `with_*` setters and getters | |
+//! | `testing.rs` | the `testing` feature's properties | |
+//!
+//! The families depend on each other one way only: `tables` on none of them, `two_player` on
+//! `tables`, `solving` on both (the solver runs the searcher), and `general` on none; no
+//! module uses a module that uses it back (`benches/scripts/module-cycles.py` in the
+//! repository checks it). Everything public is re-exported here, at the crate root.
 //!
 //! The same words mean the same thing in every engine of the workspace. A
 //! [`Budget`](search_core::Budget)'s `depth` is the nominal search depth (refused by the
@@ -120,15 +141,15 @@
 //!   engine's first search starts.
 //!
 //! ## Safety
-//! Three `unsafe` blocks. Two in `tables/memory.rs`: the x86_64 cache-prefetch instruction, a hint
-//! that cannot fault or change memory, and (on Linux) the `madvise` call that asks for huge
-//! pages for a table's memory before it is first written. One in `solving/pool.rs`: the helper
-//! threads a parallel [`Solver`] keeps between solves are lent each solve's borrowed data
-//! (the lifetime of a reference is extended, as `std::thread::scope` does, and the solve
-//! waits for every helper to be done with it before it returns or unwinds). All three are
-//! there because they make the solver measurably faster (`docs/benchmarks/adversarial.md` in
-//! the repository); the table's and the pool's tests run under Miri. The crate is
-//! `#![deny(unsafe_code)]` with those three places allowed.
+//! Three `unsafe` blocks. Two in `tables/memory.rs`: the x86_64 cache-prefetch instruction,
+//! a hint that cannot fault or change memory, and (on Linux) the `madvise` call that asks
+//! for huge pages for a table's memory before it is first written. One in `solving/pool.rs`:
+//! the helper threads a parallel [`Solver`] keeps between solves are lent each solve's
+//! borrowed data (the lifetime of a reference is extended, as `std::thread::scope` does, and
+//! the solve waits for every helper to be done with it before it returns or unwinds). All
+//! three are there because they make the solver measurably faster
+//! (`docs/benchmarks/adversarial.md` in the repository); the tables' and the pool's tests
+//! run under Miri. The crate is `#![deny(unsafe_code)]` with those three places allowed.
 //!
 //! ## Errors: a broken game or a panic is never an answer
 //! Every engine returns a [`SearchError`](search_core::SearchError) instead of a value when

@@ -1,5 +1,18 @@
-//! What the searches of [`GeneralGame`]s share: the evaluator at the depth horizon and the
-//! result. The walk they share is `walk.rs`.
+//! Games with chance nodes or more than two players ([`GeneralGame`]): the searches, the
+//! evaluator they call at the depth horizon ([`GeneralEvaluator`]) and the result they
+//! return ([`GeneralResult`]), both here.
+//!
+//! | file | holds |
+//! |---|---|
+//! | `walk.rs` | the walk every search runs: nodes and budget, leaves checked against the reward range, per-ply buffers, chance nodes, the alpha-beta loop of a players' node, the root, the result |
+//! | `expectimax.rs` | [`Expectimax`](crate::Expectimax): expectiminimax for two players, Star1/Star2 pruning at chance nodes, a table, iterative deepening |
+//! | `value_table.rs` | `Expectimax`'s table of `f64` values |
+//! | `paranoid.rs` | [`Paranoid`](crate::Paranoid): the root player against a coalition of the others |
+//! | `maxn.rs` | [`MaxN`](crate::MaxN): every player's value, with shallow pruning |
+//! | `best_reply.rs` | [`BestReply`](crate::BestReply): the root player against the strongest single reply |
+//!
+//! Each search is its node functions on the shared walk, plus what is its own (the root
+//! player, the pruning rule, a table) in the walk's `engine` field.
 
 pub(crate) mod best_reply;
 pub(crate) mod expectimax;

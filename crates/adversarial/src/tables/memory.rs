@@ -16,7 +16,7 @@ use crate::tables::entry::TableSizeError;
 /// of Begin-Medium (see `docs/benchmarks/adversarial.md`); a plain load in its place gained only a quarter, because a load
 /// that misses the cache holds up the processor until it completes. The table's tests
 /// also run under Miri.
-/// Both tables ([`TranspositionTable`] and [`CompactTable`](crate::CompactTable)) call it with
+/// Both tables ([`TranspositionTable`](crate::TranspositionTable) and [`CompactTable`](crate::CompactTable)) call it with
 /// a pointer made from a live reference to one of their slots or buckets.
 #[inline]
 #[allow(unsafe_code)]

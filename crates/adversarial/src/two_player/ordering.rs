@@ -5,7 +5,7 @@
 //! never changes a search's value):
 //! 1. the **table move**: the best move stored in the transposition table for this position
 //!    (from an earlier iteration or another branch);
-//! 2. the game's own **hints** ([`Game::move_order_hint`](search_core::Game::move_order_hint));
+//! 2. the game's own **hints** ([`Game::move_order_hint`]);
 //! 3. **killer moves**: two moves per ply that recently caused a cut-off at the same ply;
 //! 4. the **history heuristic**: how often (weighted by depth²) a move caused a cut-off
 //!    anywhere in the tree.

@@ -1,5 +1,5 @@
 //! Quiescence search: beyond the depth horizon, the side to move may play its noisy moves
-//! ([`Game::is_noisy`](search_core::Game::is_noisy)) instead of taking the evaluation.
+//! ([`Game::is_noisy`]) instead of taking the evaluation.
 
 use search_core::{Evaluator, Game, Outcome, Score};
 

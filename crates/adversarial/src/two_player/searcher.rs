@@ -24,7 +24,7 @@
 //!    drawn, so [`outcome`](search_core::Game::outcome) is not asked and an empty move
 //!    list at step 6 is the draw;
 //! 3. at the depth horizon, the evaluator scores it; with quiescence on, the side to move
-//!    may instead play a noisy move ([`Game::is_noisy`](search_core::Game::is_noisy)), up
+//!    may instead play a noisy move ([`Game::is_noisy`]), up
 //!    to a maximum number of extra plies (stand-pat search, no table, no hooks);
 //! 4. with the game hooks on and a fast [`winning_move`](search_core::Game::winning_move)
 //!    ([`HAS_WINNING_MOVE`](search_core::Game::HAS_WINNING_MOVE)), a win at once ends it as
