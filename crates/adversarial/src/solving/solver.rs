@@ -37,7 +37,7 @@ use crate::tables::transpositions::{NoTable, Transpositions};
 use crate::two_player::options::{LoopOptions, Setup};
 use crate::two_player::ordering::MoveOrdering;
 use crate::two_player::parallel::check_threads;
-use crate::two_player::polling::GROW_AFTER_NODES_PER_SLOT;
+use crate::two_player::searcher::polling::GROW_AFTER_NODES_PER_SLOT;
 
 /// An exact solver for any finite two-player game (see the module docs for the method).
 ///

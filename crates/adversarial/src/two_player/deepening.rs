@@ -1,5 +1,5 @@
 //! Iterative deepening on one thread: how [`Negamax`](crate::Negamax) drives the search
-//! loop (`two_player/searcher.rs`) from the root.
+//! loop (`two_player/searcher/`) from the root.
 //!
 //! [`deepen`] runs the loop at depth 1, 2, 3... up to the budget's depth limit, passing each
 //! iteration's best move to the next one, until the budget (depth, nodes, time, stop flag)
@@ -18,8 +18,8 @@ use search_core::{Evaluator, Game, Score, SplitMix64, Stats};
 
 use crate::tables::transpositions::Transpositions;
 use crate::two_player::result::SearchResult;
-use crate::two_player::root::RootSearch;
 use crate::two_player::searcher::Searcher;
+use crate::two_player::searcher::root::RootSearch;
 use crate::two_player::window::{next_down, next_up};
 
 /// How [`deepen`] chooses the root window at each depth.

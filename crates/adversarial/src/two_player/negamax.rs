@@ -1,8 +1,8 @@
 //! [`Negamax`]: the configurable depth-limited engine — its options, and how a search or an
 //! analysis is started on one thread or several.
 //!
-//! The per-node loop is in `two_player/searcher.rs`, iterative deepening in `two_player/deepening.rs`, Lazy SMP
-//! in `two_player/parallel.rs`.
+//! The per-node loop is in `two_player/searcher/`, iterative deepening in
+//! `two_player/deepening.rs`, Lazy SMP in `two_player/parallel.rs`.
 
 use std::sync::Arc;
 

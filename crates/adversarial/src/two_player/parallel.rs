@@ -11,7 +11,7 @@
 //! with the main thread's result; a parallel solve answers with the first thread to finish
 //! (all being exact), or, when the budget runs out first, with the bounds all threads proved
 //! together. The others are stopped. There is no second copy of the search loop: each
-//! thread runs the shared loop of `two_player/searcher.rs`.
+//! thread runs the shared loop of `two_player/searcher/`.
 //!
 //! **A solver's threads.** `Negamax` starts its helper threads for each search. A parallel
 //! `Solver` starts its helpers once and keeps them parked between solves (`solving/pool.rs`); a

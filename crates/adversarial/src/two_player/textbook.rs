@@ -10,7 +10,7 @@
 //! ([`Minimax`](crate::Minimax)): without them `alpha` and `beta` are never read, and the walk
 //! is plain minimax, visiting every node to the depth limit. The two engines are the
 //! references every other engine is checked against, so this walk shares no code with the
-//! engines it checks (`searcher.rs`); the tests that compare `AlphaBeta` with `Minimax` check
+//! engines it checks (`searcher/`); the tests that compare `AlphaBeta` with `Minimax` check
 //! the lines `PRUNE` adds. Both monomorphise separately, so `Minimax` pays nothing for the
 //! switch.
 

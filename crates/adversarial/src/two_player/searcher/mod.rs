@@ -8,13 +8,14 @@
 //! drive the root (`two_player/deepening.rs`, `solving/null_window.rs`).
 //!
 //! This file holds the searcher's state and the node (`node`, steps 1 to 9 below); the rest
-//! of the loop is in files of their own, each an `impl Searcher` block or the helpers it
-//! calls: `polling.rs` (step 1: when to stop, waking a parallel solve's helpers, growing
-//! the table), `quiescence.rs` (step 3's noisy moves), `lookahead.rs` (step 8's
-//! prefetching and enhanced transposition cut-off), `ordering.rs` (step 8's ranking of the
-//! moves, killers and history), `window.rs` (a child's value and window seen from its
-//! parent), `root.rs` (the root's moves, and one root move's value) and `options.rs` (what
-//! the engines set, [`LoopOptions`]).
+//! of the loop is in its submodules, each an `impl Searcher` block with the helpers it
+//! calls, which see the searcher's private state and nothing outside does: `polling.rs`
+//! (step 1: when to stop, waking a parallel solve's helpers, growing the table),
+//! `quiescence.rs` (step 3's noisy moves), `lookahead.rs` (step 8's prefetching and
+//! enhanced transposition cut-off), `ranking.rs` (step 8's ranking of the moves, killers
+//! and history) and `root.rs` (the root's moves, and one root move's value). What the loop
+//! takes from its family: `../window.rs` (a child's value and window seen from its parent)
+//! and `../options.rs` (what the engines set, [`LoopOptions`]).
 //!
 //! A node, in order:
 //! 1. count it and poll the budget;
@@ -63,6 +64,12 @@
 //! every node in debug builds). Debug builds also check that `undo` restores the key and
 //! the side to move ([`SearchError::KeyNotRestored`]).
 
+mod lookahead;
+pub(crate) mod polling;
+mod quiescence;
+mod ranking;
+pub(crate) mod root;
+
 use std::sync::atomic::AtomicBool;
 
 use search_core::{Evaluator, Game, Outcome, RunningBudget, Score, SearchError, Stats};
@@ -70,19 +77,19 @@ use search_core::{Evaluator, Game, Outcome, RunningBudget, Score, SearchError, S
 use crate::tables::entry::{Bound, TableEntry};
 use crate::tables::transpositions::Transpositions;
 use crate::two_player::options::LoopOptions;
-use crate::two_player::ordering::HISTORY_BUCKETS;
-use crate::two_player::polling::{CHECK_INTERVAL, Wake};
 use crate::two_player::window::{child_window, null_child_window, to_parent};
+use polling::{CHECK_INTERVAL, Wake};
+use ranking::HISTORY_BUCKETS;
 
 /// What a ply keeps between the nodes searched at it: its killers and principal variation
 /// (neither allocates unless used). The nodes' move lists live on the searcher's stacks.
-pub(super) struct Ply<M> {
-    pub(super) killers: [Option<M>; 2],
-    pub(super) pv: Vec<M>,
+struct Ply<M> {
+    killers: [Option<M>; 2],
+    pv: Vec<M>,
 }
 
 impl<M> Ply<M> {
-    pub(super) fn new() -> Self {
+    fn new() -> Self {
         Ply {
             killers: [None, None],
             pv: Vec::new(),
@@ -115,41 +122,41 @@ struct Entry {
 /// Where a node's part of the searcher's stacks starts: its moves, their ranking and its
 /// children's keys are the entries from these indices up to the first child's.
 #[derive(Copy, Clone)]
-pub(super) struct Frame {
-    pub(super) moves: usize,
-    pub(super) order: usize,
-    pub(super) keys: usize,
+struct Frame {
+    moves: usize,
+    order: usize,
+    keys: usize,
 }
 
 /// One thread's search state: stacks of move lists (allocated once, reused at every node:
 /// a node appends its moves, their ranking and its children's keys, and its children append
 /// theirs above them), per-ply killers, history, counters.
 pub(crate) struct Searcher<'a, G: Game, E, T> {
-    pub(super) eval: &'a E,
-    pub(super) table: &'a T,
-    pub(super) budget: &'a RunningBudget,
+    eval: &'a E,
+    table: &'a T,
+    budget: &'a RunningBudget,
     /// The node limit this thread stops at: the budget's, or in a parallel solve this
     /// thread's share of it (which changes when the helpers are woken).
-    pub(super) max_nodes: u64,
-    pub(super) halt: Option<&'a AtomicBool>,
+    max_nodes: u64,
+    halt: Option<&'a AtomicBool>,
     /// A parallel solve's main thread: the helper threads to wake once the search has run
     /// for a while (see [`Searcher::wake_helpers_at`]).
-    pub(super) wake: Option<Wake<'a>>,
+    wake: Option<Wake<'a>>,
     /// [`every_interval`](Searcher::every_interval) runs when the node count is a multiple
     /// of this plus one: every [`CHECK_INTERVAL`] nodes with `halt` or `wake`, else every
     /// [`POLL_INTERVAL`](RunningBudget::POLL_INTERVAL) nodes.
-    pub(super) check_mask: u64,
-    pub(super) opts: LoopOptions,
-    pub(super) plies: Vec<Ply<G::Move>>,
+    check_mask: u64,
+    opts: LoopOptions,
+    plies: Vec<Ply<G::Move>>,
     /// The moves of the nodes on the current line, each node's above its parent's.
-    pub(super) moves: Vec<G::Move>,
+    moves: Vec<G::Move>,
     /// Each node's ranking of its moves: `(key, index into the node's moves)`, best first.
-    pub(super) order: Vec<(i64, u32)>,
+    order: Vec<(i64, u32)>,
     /// The children's table keys, and whether each child has the same side to move (an
     /// extra turn), in the order of the node's moves (filled for the enhanced
     /// transposition cut-off).
-    pub(super) child_keys: Vec<(u64, bool)>,
-    pub(super) history: Vec<u32>,
+    child_keys: Vec<(u64, bool)>,
+    history: Vec<u32>,
     pub(crate) stats: Stats,
     pub(crate) aborted: bool,
     pub(crate) horizon_reached: bool,
@@ -159,7 +166,7 @@ pub(crate) struct Searcher<'a, G: Game, E, T> {
     /// Whether the root's `non_losing_moves` answer was checked against the legal moves.
     /// Release builds check it once per searcher (a solve runs many null-window searches
     /// from the same root), debug builds at every node.
-    pub(super) root_hooks_checked: bool,
+    root_hooks_checked: bool,
 }
 
 /// The first of the moves `stack[start..]` (from a game hook) that is not a legal move of
@@ -252,7 +259,7 @@ where
     /// [`SearchError::KeyNotRestored`] when `undo` does not restore the key or the side to
     /// move. After a stop the score is meaningless: callers check `aborted`.
     #[inline]
-    pub(super) fn child(
+    fn child(
         &mut self,
         state: &mut G,
         mover: search_core::Player,
@@ -293,7 +300,7 @@ where
     }
 
     #[inline]
-    pub(super) fn ensure_ply(&mut self, ply: usize) {
+    fn ensure_ply(&mut self, ply: usize) {
         while self.plies.len() <= ply {
             self.plies.push(Ply::new());
         }

@@ -7,8 +7,8 @@ use std::sync::atomic::Ordering;
 
 use search_core::{Evaluator, Game, RunningBudget};
 
+use super::Searcher;
 use crate::tables::transpositions::Transpositions;
-use crate::two_player::searcher::Searcher;
 
 /// How often (in nodes) a thread of a parallel search looks at the shared stop flag and, on
 /// a parallel solve's main thread, whether to wake the helpers: a relaxed load of a flag
@@ -32,8 +32,8 @@ pub(crate) const GROW_AFTER_NODES_PER_SLOT: u64 = 16;
 /// (as its node count counts them): `wake` starts them and returns the main thread's node
 /// limit from then on (its share of the budget's).
 pub(super) struct Wake<'a> {
-    pub(super) at: u64,
-    pub(super) wake: &'a dyn Fn(u64) -> u64,
+    at: u64,
+    wake: &'a dyn Fn(u64) -> u64,
 }
 
 impl<'a, G, E, T> Searcher<'a, G, E, T>
@@ -69,7 +69,7 @@ where
     /// wake, whether another thread asked this one to stop, and every
     /// [`POLL_INTERVAL`](RunningBudget::POLL_INTERVAL) nodes the budget's clock and stop flag.
     #[inline(never)]
-    pub(super) fn every_interval(&mut self) -> bool {
+    fn every_interval(&mut self) -> bool {
         let nodes = self.stats.nodes;
         if self.wake.as_ref().is_some_and(|w| nodes >= w.at) {
             if let Some(w) = self.wake.take() {
@@ -89,7 +89,7 @@ where
 
     /// Grows a table that uses only part of itself once this thread has searched
     /// `grow_after` nodes per slot in use (see [`Transpositions::slots_in_use`]).
-    pub(super) fn grow_table(&self, nodes: u64) {
+    fn grow_table(&self, nodes: u64) {
         if let Some(in_use) = self.table.slots_in_use() {
             if nodes / self.opts.grow_after >= in_use as u64 {
                 self.table.grow();

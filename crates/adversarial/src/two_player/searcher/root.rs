@@ -4,9 +4,9 @@
 
 use search_core::{Evaluator, Game, Score, SearchError, SplitMix64};
 
+use super::{Frame, Searcher};
 use crate::tables::entry::{Bound, TableEntry};
 use crate::tables::transpositions::Transpositions;
-use crate::two_player::searcher::{Frame, Searcher};
 use crate::two_player::window::{child_window, next_down, null_child_window, to_parent};
 
 /// The result of searching the root's moves once.

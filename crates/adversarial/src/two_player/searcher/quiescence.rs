@@ -3,8 +3,8 @@
 
 use search_core::{Evaluator, Game, Outcome, Score};
 
+use super::Searcher;
 use crate::tables::transpositions::Transpositions;
-use crate::two_player::searcher::Searcher;
 use crate::two_player::window::{child_window, to_parent};
 
 impl<G, E, T> Searcher<'_, G, E, T>

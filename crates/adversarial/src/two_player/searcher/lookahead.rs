@@ -4,9 +4,9 @@
 
 use search_core::{Evaluator, Game, Score};
 
+use super::{Frame, Searcher};
 use crate::tables::entry::Bound;
 use crate::tables::transpositions::Transpositions;
-use crate::two_player::searcher::{Frame, Searcher};
 use crate::two_player::window::to_parent;
 
 impl<G, E, T> Searcher<'_, G, E, T>
