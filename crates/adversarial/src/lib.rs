@@ -41,22 +41,43 @@
 //!
 //! ## Which engine?
 //!
-//! | you want to... | use | file |
+//! | you want to... | use | module |
 //! |---|---|---|
-//! | play well within a depth or time budget | [`Negamax`] (+ a [`TranspositionTable`]) | `negamax.rs` (the engine), `deepening.rs` (iterative deepening), `searcher.rs` (the per-node loop) |
-//! | use every core | `with_threads(n)` on [`Negamax`] and [`Solver`] (Lazy SMP) | `parallel.rs` |
-//! | know the exact value (win/draw/loss, and in how many plies) | [`Solver`] ([`Solution`], [`WeakSolution`], [`BestMove`]) | `solver.rs`, `null_window.rs`, `solution.rs` |
-//! | the exact values of every position near the start, saved to a file and consulted first | [`BookBuilder`], [`OpeningBook`], [`Solver::with_book`] | `book.rs` |
-//! | every root move with its value | `analyze` on [`Negamax`] and [`Solver`] ([`Strategy::analyze`](search_core::Strategy::analyze)) | |
-//! | a reference to check against, or to teach | [`Minimax`], [`AlphaBeta`] | `minimax.rs`, `alphabeta.rs` |
+//! | play well within a depth or time budget | [`Negamax`] (+ a [`TranspositionTable`]) | `two_player` |
+//! | use every core | `with_threads(n)` on [`Negamax`] and [`Solver`] (Lazy SMP) | `two_player`, `solving` |
+//! | know the exact value (win/draw/loss, and in how many plies) | [`Solver`] ([`Solution`], [`WeakSolution`], [`BestMove`]) | `solving` |
+//! | the exact values of every position near the start, saved to a file and consulted first | [`BookBuilder`], [`OpeningBook`], [`Solver::with_book`] | `solving` |
+//! | every root move with its value | `analyze` on [`Negamax`] and [`Solver`] ([`Strategy::analyze`](search_core::Strategy::analyze)) | `two_player`, `solving` |
+//! | a reference to check against, or to teach | [`Minimax`], [`AlphaBeta`] | `two_player` |
 //! | the exact margin (boxes, seeds, points) of a game with [`Game::margin`](search_core::Game::margin) | [`MarginSolver`] | `margin.rs` |
-//! | dice or cards: expectiminimax with Star1/Star2 pruning, for two players | [`Expectimax`] ([`ChancePruning`]) | `expectimax.rs` |
-//! | three or more players: every player's value | [`MaxN`] | `maxn.rs` |
-//! | three or more players: the root player against a coalition, with alpha-beta | [`Paranoid`] | `paranoid.rs` |
-//! | three or more players: the root player against the strongest single reply | [`BestReply`] | `best_reply.rs` |
-//! | tune what is searched first | [`MoveOrdering`] | `ordering.rs` |
-//! | a table shared between searches or threads | [`TranspositionTable`] | `table.rs` |
+//! | dice or cards: expectiminimax with Star1/Star2 pruning, for two players | [`Expectimax`] ([`ChancePruning`]) | `general` |
+//! | three or more players: every player's value | [`MaxN`] | `general` |
+//! | three or more players: the root player against a coalition, with alpha-beta | [`Paranoid`] | `general` |
+//! | three or more players: the root player against the strongest single reply | [`BestReply`] | `general` |
+//! | tune what is searched first | [`MoveOrdering`] | `two_player` |
+//! | a table shared between searches or threads | [`TranspositionTable`], [`CompactTable`] | `tables` |
 //! | property-test your own evaluator and game hooks | `testing` module (feature `testing`) | `testing.rs` |
+//!
+//! ## Reading the source
+//!
+//! Start here, then go to the family of the engine you use: each family's `mod.rs` says what
+//! each of its files holds, and each file is one engine, or one job of one, in a few hundred
+//! lines (none has more than 800 outside its tests).
+//!
+//! | module | holds | read first |
+//! |---|---|---|
+//! | `two_player/` | depth-limited search of a [`Game`](search_core::Game): the textbook [`Minimax`] and [`AlphaBeta`] (one walk, with pruning off or on), [`Negamax`] and the per-node loop every table-using engine runs (the searcher), move ordering, iterative deepening with aspiration windows or MTD(f), quiescence, Lazy SMP | `searcher/mod.rs`, whose docs list a node's steps and the file of each |
+//! | `solving/` | exact values: the [`Solver`] (null-window probes over the values a position can have), what it says about each move, its parallel solve and parked helper threads, [`Solution`]s, opening books | `solver.rs`, then `null_window.rs` |
+//! | `general/` | games with chance nodes or more than two players ([`GeneralGame`](search_core::GeneralGame)): [`Expectimax`], [`Paranoid`], [`MaxN`] and [`BestReply`], each a few node functions on one shared walk | `walk.rs` |
+//! | `tables/` | the transposition tables ([`TranspositionTable`], [`CompactTable`]) and the [`Transpositions`] trait through which the engines reach them | `transpositions.rs` |
+//! | `margin.rs` | [`MarginSolver`] | |
+//! | `builder.rs` | the macro that writes every engine's plain `with_*` setters and getters | |
+//! | `testing.rs` | the `testing` feature's properties | |
+//!
+//! The families depend on each other one way only: `tables` on none of them, `two_player` on
+//! `tables`, `solving` on both (the solver runs the searcher), and `general` on none; no
+//! module uses a module that uses it back (`benches/scripts/module-cycles.py` in the
+//! repository checks it). Everything public is re-exported here, at the crate root.
 //!
 //! The same words mean the same thing in every engine of the workspace. A
 //! [`Budget`](search_core::Budget)'s `depth` is the nominal search depth (refused by the
@@ -120,15 +141,15 @@
 //!   engine's first search starts.
 //!
 //! ## Safety
-//! Three `unsafe` blocks. Two in `table.rs`: the x86_64 cache-prefetch instruction, a hint
-//! that cannot fault or change memory, and (on Linux) the `madvise` call that asks for huge
-//! pages for a table's memory before it is first written. One in `pool.rs`: the helper
-//! threads a parallel [`Solver`] keeps between solves are lent each solve's borrowed data
-//! (the lifetime of a reference is extended, as `std::thread::scope` does, and the solve
-//! waits for every helper to be done with it before it returns or unwinds). All three are
-//! there because they make the solver measurably faster (`docs/benchmarks/adversarial.md` in
-//! the repository); the table's and the pool's tests run under Miri. The crate is
-//! `#![deny(unsafe_code)]` with those three places allowed.
+//! Three `unsafe` blocks. Two in `tables/memory.rs`: the x86_64 cache-prefetch instruction,
+//! a hint that cannot fault or change memory, and (on Linux) the `madvise` call that asks
+//! for huge pages for a table's memory before it is first written. One in `solving/pool.rs`:
+//! the helper threads a parallel [`Solver`] keeps between solves are lent each solve's
+//! borrowed data (the lifetime of a reference is extended, as `std::thread::scope` does, and
+//! the solve waits for every helper to be done with it before it returns or unwinds). All
+//! three are there because they make the solver measurably faster
+//! (`docs/benchmarks/adversarial.md` in the repository); the tables' and the pool's tests
+//! run under Miri. The crate is `#![deny(unsafe_code)]` with those three places allowed.
 //!
 //! ## Errors: a broken game or a panic is never an answer
 //! Every engine returns a [`SearchError`](search_core::SearchError) instead of a value when
@@ -193,52 +214,39 @@
 #![deny(unsafe_code)]
 #![cfg_attr(docsrs, feature(doc_cfg))]
 
-mod alphabeta;
-mod best_reply;
-mod book;
-mod compact_table;
-mod deepening;
-mod expectimax;
+mod builder;
 mod general;
 mod margin;
-mod maxn;
-mod minimax;
-mod negamax;
-mod null_window;
-mod ordering;
-mod parallel;
-mod paranoid;
-mod pool;
-mod result;
-mod searcher;
-mod solution;
-mod solver;
-mod table;
+mod solving;
+mod tables;
 #[cfg(feature = "testing")]
 #[cfg_attr(docsrs, doc(cfg(feature = "testing")))]
 pub mod testing;
+mod two_player;
 
 /// The examples of `README.md`, run by `cargo test --doc`.
 #[cfg(doctest)]
 #[doc = include_str!("../README.md")]
 pub struct ReadmeDoctests;
 
-pub use alphabeta::AlphaBeta;
-pub use best_reply::BestReply;
-pub use book::{BookBuilder, BookError, OpeningBook};
-pub use compact_table::{COMPACT_ENTRY_BYTES, CompactTable};
-pub use expectimax::{ChancePruning, Expectimax};
+pub use general::best_reply::BestReply;
+pub use general::expectimax::{ChancePruning, Expectimax};
+pub use general::maxn::MaxN;
+pub use general::paranoid::Paranoid;
 pub use general::{GeneralEvaluator, GeneralResult};
 pub use margin::{MarginSolution, MarginSolver};
-pub use maxn::MaxN;
-pub use minimax::Minimax;
-pub use negamax::Negamax;
-pub use ordering::MoveOrdering;
-pub use paranoid::Paranoid;
-pub use result::SearchResult;
-pub use solution::{Analysis, BestMove, Solution, WeakSolution};
-pub use solver::Solver;
-pub use table::{
-    Bound, MAX_TABLE_BYTES, NoTable, Replacement, SLOT_BYTES, TableEntry, TableSizeError,
-    TableStats, TranspositionTable, Transpositions,
+pub use solving::book::{BookError, OpeningBook};
+pub use solving::book_builder::BookBuilder;
+pub use solving::solution::{Analysis, BestMove, Solution, WeakSolution};
+pub use solving::solver::Solver;
+pub use tables::compact::{COMPACT_ENTRY_BYTES, CompactTable};
+pub use tables::entry::{
+    Bound, MAX_TABLE_BYTES, Replacement, TableEntry, TableSizeError, TableStats,
 };
+pub use tables::transposition::{SLOT_BYTES, TranspositionTable};
+pub use tables::transpositions::{NoTable, Transpositions};
+pub use two_player::alphabeta::AlphaBeta;
+pub use two_player::minimax::Minimax;
+pub use two_player::negamax::Negamax;
+pub use two_player::ordering::MoveOrdering;
+pub use two_player::result::SearchResult;

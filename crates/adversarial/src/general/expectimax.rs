@@ -2,14 +2,12 @@
 //! and Star2 pruning of chance nodes (Ballard 1983; Hauk, Buro and Schaeffer 2004), a
 //! transposition table and iterative deepening.
 
-use std::time::Instant;
+use search_core::{Budget, BudgetField, GeneralGame, SearchError, Stats, Turn};
 
-use search_core::{Budget, BudgetField, GeneralGame, RunningBudget, SearchError, Stats, Turn};
-
-use crate::general::{
-    Bound, Entry, GeneralEvaluator, GeneralResult, Stop, ValueTable, check_chance, leaf_values,
-    root_player,
-};
+use crate::builder::builder_methods;
+use crate::general::value_table::{Bound, Entry, ValueTable};
+use crate::general::walk::{MinMax, Stop, Walk, check_chance, is_leaf, move_first, root_player};
+use crate::general::{GeneralEvaluator, GeneralResult};
 
 /// How [`Expectimax`] prunes at chance nodes.
 ///
@@ -98,85 +96,65 @@ impl<E> Expectimax<E> {
         }
     }
 
-    /// The budget: depth (in players' moves), nodes, time and stop flag. An iteration limit
-    /// is refused when the search starts. Without a depth the search goes to the end of
-    /// the game, which must then be finite.
-    ///
-    /// ```
-    /// use search_core::Budget;
-    /// let e = adversarial::Expectimax::new(|_: &games::EinStein, v: &mut [f64]| v.fill(0.0))
-    ///     .with_budget(Budget::depth(2));
-    /// assert_eq!(e.budget().max_depth(), Some(2));
-    /// ```
-    #[must_use]
-    pub fn with_budget(mut self, budget: Budget) -> Self {
-        self.budget = budget;
-        self
-    }
+    builder_methods! {
+        /// The budget: depth (in players' moves), nodes, time and stop flag. An iteration limit
+        /// is refused when the search starts. Without a depth the search goes to the end of
+        /// the game, which must then be finite.
+        ///
+        /// ```
+        /// use search_core::Budget;
+        /// let e = adversarial::Expectimax::new(|_: &games::EinStein, v: &mut [f64]| v.fill(0.0))
+        ///     .with_budget(Budget::depth(2));
+        /// assert_eq!(e.budget().max_depth(), Some(2));
+        /// ```
+        with_budget(budget: Budget) => budget;
 
-    /// How chance nodes are pruned (default [`ChancePruning::Star2`]).
-    ///
-    /// ```
-    /// use adversarial::{ChancePruning, Expectimax};
-    /// let e = Expectimax::new(|_: &games::EinStein, v: &mut [f64]| v.fill(0.0))
-    ///     .with_pruning(ChancePruning::None);
-    /// assert_eq!(e.pruning(), ChancePruning::None);
-    /// ```
-    #[must_use]
-    pub fn with_pruning(mut self, pruning: ChancePruning) -> Self {
-        self.pruning = pruning;
-        self
-    }
+        /// How chance nodes are pruned (default [`ChancePruning::Star2`]).
+        ///
+        /// ```
+        /// use adversarial::{ChancePruning, Expectimax};
+        /// let e = Expectimax::new(|_: &games::EinStein, v: &mut [f64]| v.fill(0.0))
+        ///     .with_pruning(ChancePruning::None);
+        /// assert_eq!(e.pruning(), ChancePruning::None);
+        /// ```
+        with_pruning(pruning: ChancePruning) => pruning;
 
-    /// The most positions the transposition table holds; `0` searches without a table.
-    /// Each entry takes about 48 bytes. Games without a
-    /// [`state_key`](GeneralGame::state_key) are searched without one anyway.
-    ///
-    /// ```
-    /// let e = adversarial::Expectimax::new(|_: &games::EinStein, v: &mut [f64]| v.fill(0.0))
-    ///     .with_table_entries(0);
-    /// # let _ = e;
-    /// ```
-    #[must_use]
-    pub fn with_table_entries(mut self, entries: usize) -> Self {
-        self.table_entries = entries;
-        self
-    }
+        /// The most positions the transposition table holds; `0` searches without a table.
+        /// Each entry takes about 48 bytes. Games without a
+        /// [`state_key`](GeneralGame::state_key) are searched without one anyway.
+        ///
+        /// ```
+        /// let e = adversarial::Expectimax::new(|_: &games::EinStein, v: &mut [f64]| v.fill(0.0))
+        ///     .with_table_entries(0);
+        /// # let _ = e;
+        /// ```
+        with_table_entries(entries: usize) => table_entries;
 
-    /// Searches depth 1, 2, … up to the budget's depth, reusing the table (its best moves
-    /// are searched first); a time or node limit then returns the last finished depth.
-    ///
-    /// ```
-    /// let e = adversarial::Expectimax::new(|_: &games::EinStein, v: &mut [f64]| v.fill(0.0))
-    ///     .with_iterative_deepening(true);
-    /// # let _ = e;
-    /// ```
-    #[must_use]
-    pub fn with_iterative_deepening(mut self, on: bool) -> Self {
-        self.deepening = on;
-        self
-    }
+        /// Searches depth 1, 2, … up to the budget's depth, reusing the table (its best moves
+        /// are searched first); a time or node limit then returns the last finished depth.
+        ///
+        /// ```
+        /// let e = adversarial::Expectimax::new(|_: &games::EinStein, v: &mut [f64]| v.fill(0.0))
+        ///     .with_iterative_deepening(true);
+        /// # let _ = e;
+        /// ```
+        with_iterative_deepening(on: bool) => deepening;
 
-    /// The budget of every search.
-    ///
-    /// ```
-    /// let e = adversarial::Expectimax::new(|_: &games::EinStein, v: &mut [f64]| v.fill(0.0));
-    /// assert_eq!(e.budget().max_depth(), Some(4));
-    /// ```
-    #[must_use]
-    pub fn budget(&self) -> &Budget {
-        &self.budget
-    }
+        /// The budget of every search.
+        ///
+        /// ```
+        /// let e = adversarial::Expectimax::new(|_: &games::EinStein, v: &mut [f64]| v.fill(0.0));
+        /// assert_eq!(e.budget().max_depth(), Some(4));
+        /// ```
+        budget() -> &Budget = budget;
 
-    /// How chance nodes are pruned.
-    ///
-    /// ```
-    /// let e = adversarial::Expectimax::new(|_: &games::EinStein, v: &mut [f64]| v.fill(0.0));
-    /// assert_eq!(e.pruning(), adversarial::ChancePruning::Star2);
-    /// ```
-    #[must_use]
-    pub fn pruning(&self) -> ChancePruning {
-        self.pruning
+        /// How chance nodes are pruned.
+        ///
+        /// ```
+        /// let e = adversarial::Expectimax::new(|_: &games::EinStein, v: &mut [f64]| v.fill(0.0));
+        /// assert_eq!(e.pruning(), adversarial::ChancePruning::Star2);
+        /// ```
+        pruning() -> ChancePruning = pruning;
     }
 
     /// The expected value of `state` for player 0, at any kind of node (a chance node
@@ -199,17 +177,17 @@ impl<E> Expectimax<E> {
         G: GeneralGame,
         E: GeneralEvaluator<G>,
     {
-        let mut run = self.start(state)?;
-        let depth = run.budget.max_depth();
-        let range = run.range;
-        let value = match run.node(state, depth, range.0, range.1) {
+        let mut walk = self.start(state)?;
+        let depth = walk.budget.max_depth();
+        let range = walk.range;
+        let value = match walk.node(state, depth, range.0, range.1) {
             Ok(v) => Some(v),
             Err(Stop::Budget) => None,
             Err(Stop::Error(e)) => return Err(e),
         };
-        run.stats.depth_reached = if value.is_some() { depth } else { 0 };
-        run.stats.elapsed = run.started.elapsed();
-        Ok((value, run.stats))
+        walk.stats.depth_reached = if value.is_some() { depth } else { 0 };
+        walk.stats.elapsed = walk.started.elapsed();
+        Ok((value, walk.stats))
     }
 
     /// Chooses a move for the player to move at `state`.
@@ -229,44 +207,44 @@ impl<E> Expectimax<E> {
         E: GeneralEvaluator<G>,
     {
         let root = root_player(state)?;
-        let mut run = self.start(state)?;
+        let mut walk = self.start(state)?;
         let mut moves = Vec::new();
         state.moves(&mut moves);
         if moves.is_empty() {
             return Err(SearchError::NoLegalMoves);
         }
-        let max_depth = run.budget.max_depth();
+        let max_depth = walk.budget.max_depth();
         let deepen = self.deepening && self.budget.has(BudgetField::Depth);
         let first_depth = if deepen { max_depth.min(1) } else { max_depth };
         let mut best_move = moves[0];
         let mut value = None;
         let mut complete = false;
         for depth in first_depth..=max_depth {
-            let range = run.range;
-            match run.root(state, depth, range, &mut moves) {
+            let range = walk.range;
+            match walk.root(state, depth, range, &mut moves) {
                 Ok((mv, v)) => {
                     best_move = mv;
                     value = Some(v);
-                    run.stats.depth_reached = depth;
+                    walk.stats.depth_reached = depth;
                     complete = depth == max_depth;
                 }
                 Err(Stop::Budget) => break,
                 Err(Stop::Error(e)) => return Err(e),
             }
         }
-        run.stats.elapsed = run.started.elapsed();
+        walk.stats.elapsed = walk.started.elapsed();
         let sum = G::REWARD_SUM.unwrap_or(0.0);
         let values = value.map_or_else(Vec::new, |v| vec![v, sum - v]);
         Ok(GeneralResult {
             best_move,
             value: value.map(|v| if root == 0 { v } else { sum - v }),
             values,
-            stats: run.stats,
+            stats: walk.stats,
             complete,
         })
     }
 
-    fn start<'e, G>(&'e self, state: &G) -> Result<Run<'e, G, E>, SearchError>
+    fn start<'e, G>(&'e self, state: &G) -> Result<ExpectimaxWalk<'e, G, E>, SearchError>
     where
         G: GeneralGame,
         E: GeneralEvaluator<G>,
@@ -285,57 +263,42 @@ impl<E> Expectimax<E> {
                 ),
             });
         }
-        self.budget.refuse(
+        let keyed = state.state_key().is_some() && self.table_entries > 0;
+        let walk = Walk::start(
             "Expectimax",
-            &[BudgetField::Iterations],
             "use a depth (in players' moves)",
+            &self.eval,
+            &self.budget,
+            state,
+            Chance {
+                pruning: self.pruning,
+                table: keyed.then(|| ValueTable::new(self.table_entries)),
+                bounds: Vec::new(),
+            },
         )?;
-        let budget = self.budget.start()?;
-        let (low, high) = state.reward_range();
+        let (low, high) = walk.range;
         if !(low.is_finite() && high.is_finite() && low <= high) {
             return Err(SearchError::BrokenPromise {
                 what: format!("reward_range() = ({low}, {high}) is not a finite range"),
             });
         }
-        let keyed = state.state_key().is_some() && self.table_entries > 0;
-        Ok(Run {
-            eval: &self.eval,
-            pruning: self.pruning,
-            budget,
-            started: Instant::now(),
-            range: (low, high),
-            table: keyed.then(|| ValueTable::new(self.table_entries)),
-            stats: Stats::default(),
-            values: vec![0.0; 2],
-            ply: 0,
-            moves: Vec::new(),
-            outcomes: Vec::new(),
-            bounds: Vec::new(),
-        })
+        Ok(walk)
     }
 }
 
-/// One search: the state shared by the recursion.
-struct Run<'e, G: GeneralGame, E> {
-    eval: &'e E,
+/// A search of [`Expectimax`]: the shared walk, with what expectiminimax adds.
+type ExpectimaxWalk<'e, G, E> = Walk<'e, G, E, Chance<<G as GeneralGame>::Move>>;
+
+/// What expectiminimax adds to the walk: how chance nodes are pruned, the table, and the
+/// outcomes' bounds.
+struct Chance<M> {
     pruning: ChancePruning,
-    budget: RunningBudget,
-    started: Instant,
-    range: (f64, f64),
-    table: Option<ValueTable<G::Move>>,
-    stats: Stats,
-    values: Vec<f64>,
-    /// The distance from the root of the node being searched.
-    ply: usize,
-    /// One move buffer per ply.
-    moves: Vec<Vec<G::Move>>,
-    /// One outcome buffer per ply.
-    outcomes: Vec<Vec<(G::Move, f64)>>,
+    table: Option<ValueTable<M>>,
     /// The outcomes' lower and upper bounds, one buffer per ply.
     bounds: Vec<Vec<(f64, f64)>>,
 }
 
-impl<G: GeneralGame, E: GeneralEvaluator<G>> Run<'_, G, E> {
+impl<G: GeneralGame, E: GeneralEvaluator<G>> ExpectimaxWalk<'_, G, E> {
     /// The root: the best move and its value for player 0.
     fn root(
         &mut self,
@@ -344,35 +307,23 @@ impl<G: GeneralGame, E: GeneralEvaluator<G>> Run<'_, G, E> {
         (alpha, beta): (f64, f64),
         moves: &mut [G::Move],
     ) -> Result<(G::Move, f64), Stop> {
-        let maximizing = state.turn() == Turn::Player(0);
-        self.order(state, moves);
+        if let Some(first) = self.table_move(state) {
+            move_first(moves, first);
+        }
+        // Every move is searched (the window narrows, but the root is never cut off).
+        let mut node = MinMax::new(state.turn() == Turn::Player(0), alpha, beta);
         let mut best = None;
-        let (mut alpha, mut beta) = (alpha, beta);
         for &mv in moves.iter() {
             let mut child = state.clone();
             child.apply(mv);
-            let v = self.node(&child, depth.saturating_sub(1), alpha, beta)?;
-            let better = match best {
-                None => true,
-                Some((_, b)) => {
-                    if maximizing {
-                        v > b
-                    } else {
-                        v < b
-                    }
-                }
-            };
-            if better {
-                best = Some((mv, v));
-                if maximizing {
-                    alpha = alpha.max(v);
-                } else {
-                    beta = beta.min(v);
-                }
+            let v = self.node(&child, depth.saturating_sub(1), node.alpha, node.beta)?;
+            if node.add(v) {
+                best = Some(mv);
             }
         }
-        let (mv, v) = best.expect("the root has moves");
-        if let (Some(table), Some(key)) = (self.table.as_mut(), state.state_key()) {
+        let mv = best.expect("the root has moves");
+        let v = node.best;
+        if let (Some(table), Some(key)) = (self.engine.table.as_mut(), state.state_key()) {
             table.store(
                 key,
                 Entry {
@@ -386,53 +337,33 @@ impl<G: GeneralGame, E: GeneralEvaluator<G>> Run<'_, G, E> {
         Ok((mv, v))
     }
 
-    /// Puts the table's best move first.
-    fn order(&mut self, state: &G, moves: &mut [G::Move]) {
-        let best = match (&self.table, state.state_key()) {
+    /// The table's best move for `state`, if it has one.
+    fn table_move(&self, state: &G) -> Option<G::Move> {
+        match (&self.engine.table, state.state_key()) {
             (Some(table), Some(key)) => table.probe(key).and_then(|e| e.best),
             _ => None,
-        };
-        if let Some(best) = best {
-            if let Some(i) = moves.iter().position(|&m| m == best) {
-                moves[..=i].rotate_right(1);
-            }
         }
     }
 
     /// The value of `state` for player 0, fail-soft within `(alpha, beta)`: a value at or
     /// below `alpha` is an upper bound, at or above `beta` a lower bound, else exact.
     fn node(&mut self, state: &G, depth: u32, alpha: f64, beta: f64) -> Result<f64, Stop> {
-        self.ply += 1;
-        let result = self.visit(state, depth, alpha, beta);
-        self.ply -= 1;
-        result
+        self.deeper(|walk| walk.visit(state, depth, alpha, beta))
     }
 
     fn visit(&mut self, state: &G, depth: u32, alpha: f64, beta: f64) -> Result<f64, Stop> {
-        self.stats.nodes += 1;
-        self.stats.max_ply = self.stats.max_ply.max(self.ply as u32);
-        if self.budget.poll(self.stats.nodes) {
-            return Err(Stop::Budget);
-        }
+        self.enter()?;
         let turn = state.turn();
-        if turn == Turn::Over || (depth == 0 && turn != Turn::Chance) {
-            self.stats.leaves += 1;
-            leaf_values(
-                state,
-                turn == Turn::Over,
-                self.eval,
-                &mut self.values,
-                self.range,
-            )?;
-            return Ok(self.values[0]);
+        if is_leaf(turn, depth) {
+            return Ok(self.leaf(state, turn == Turn::Over)?[0]);
         }
-        let key = if self.table.is_some() {
+        let key = if self.engine.table.is_some() {
             state.state_key()
         } else {
             None
         };
         let mut table_move = None;
-        if let (Some(table), Some(key)) = (&self.table, key) {
+        if let (Some(table), Some(key)) = (&self.engine.table, key) {
             self.stats.tt_probes += 1;
             if let Some(e) = table.probe(key) {
                 self.stats.tt_hits += 1;
@@ -454,11 +385,16 @@ impl<G: GeneralGame, E: GeneralEvaluator<G>> Run<'_, G, E> {
             }
         }
         let (value, best) = match turn {
-            Turn::Player(p) => self.player_node(state, p == 0, depth, alpha, beta, table_move)?,
+            Turn::Player(p) => {
+                let node = MinMax::new(p == 0, alpha, beta);
+                self.alpha_beta(state, node, table_move, |walk, child, alpha, beta| {
+                    walk.node(child, depth - 1, alpha, beta)
+                })?
+            }
             Turn::Chance => (self.chance_node(state, depth, alpha, beta)?, None),
             Turn::Over => unreachable!("handled above"),
         };
-        if let (Some(table), Some(key)) = (self.table.as_mut(), key) {
+        if let (Some(table), Some(key)) = (self.engine.table.as_mut(), key) {
             let bound = if value <= alpha {
                 Bound::Upper
             } else if value >= beta {
@@ -479,97 +415,35 @@ impl<G: GeneralGame, E: GeneralEvaluator<G>> Run<'_, G, E> {
         Ok(value)
     }
 
-    /// The move buffer of this ply, filled with `state`'s moves; give it back with
-    /// `self.moves[self.ply] = moves`.
-    fn take_moves(&mut self, state: &G) -> Vec<G::Move> {
-        let level = self.ply;
-        if self.moves.len() <= level {
-            self.moves.resize_with(level + 1, Vec::new);
-        }
-        let mut moves = std::mem::take(&mut self.moves[level]);
-        moves.clear();
-        state.moves(&mut moves);
-        moves
-    }
-
-    fn player_node(
-        &mut self,
-        state: &G,
-        maximizing: bool,
-        depth: u32,
-        mut alpha: f64,
-        mut beta: f64,
-        table_move: Option<G::Move>,
-    ) -> Result<(f64, Option<G::Move>), Stop> {
-        let level = self.ply;
-        let mut moves = self.take_moves(state);
-        if moves.is_empty() {
-            self.moves[level] = moves;
-            return Err(Stop::Error(SearchError::NoLegalMoves));
-        }
-        if let Some(best) = table_move {
-            if let Some(i) = moves.iter().position(|&m| m == best) {
-                moves[..=i].rotate_right(1);
-            }
-        }
-        let mut best_value = if maximizing {
-            f64::NEG_INFINITY
-        } else {
-            f64::INFINITY
-        };
-        let mut best_move = None;
-        let mut result = Ok(());
-        for &mv in &moves {
-            let mut child = state.clone();
-            child.apply(mv);
-            let v = match self.node(&child, depth - 1, alpha, beta) {
-                Ok(v) => v,
-                Err(stop) => {
-                    result = Err(stop);
-                    break;
-                }
-            };
-            if (maximizing && v > best_value) || (!maximizing && v < best_value) {
-                best_value = v;
-                best_move = Some(mv);
-            }
-            if maximizing {
-                alpha = alpha.max(v);
-            } else {
-                beta = beta.min(v);
-            }
-            if alpha >= beta {
-                self.stats.beta_cutoffs += 1;
-                break;
-            }
-        }
-        self.moves[level] = moves;
-        result?;
-        Ok((best_value, best_move))
-    }
-
     /// A chance node: plain, Star1 or Star2.
     fn chance_node(&mut self, state: &G, depth: u32, alpha: f64, beta: f64) -> Result<f64, Stop> {
-        let level = self.ply;
-        if self.outcomes.len() <= level {
-            self.outcomes.resize_with(level + 1, Vec::new);
-            self.bounds.resize_with(level + 1, Vec::new);
+        let (low, high) = self.range;
+        if self.engine.pruning == ChancePruning::None {
+            let mut sum = 0.0;
+            self.each_outcome(state, |walk, child, p| {
+                sum += p * walk.node(child, depth, low, high)?;
+                Ok(())
+            })?;
+            return Ok(sum);
         }
-        let mut outcomes = std::mem::take(&mut self.outcomes[level]);
-        let mut bounds = std::mem::take(&mut self.bounds[level]);
-        outcomes.clear();
-        state.chance_outcomes(&mut outcomes);
+        let level = self.ply;
+        if self.engine.bounds.len() <= level {
+            self.engine.bounds.resize_with(level + 1, Vec::new);
+        }
+        let outcomes = self.take_outcomes(state);
+        let mut bounds = std::mem::take(&mut self.engine.bounds[level]);
         bounds.clear();
         bounds.resize(outcomes.len(), self.range);
         let result = check_chance(&outcomes)
             .map_err(Stop::Error)
-            .and_then(|()| self.chance_outcomes(state, depth, alpha, beta, &outcomes, &mut bounds));
-        self.outcomes[level] = outcomes;
-        self.bounds[level] = bounds;
+            .and_then(|()| self.star(state, depth, alpha, beta, &outcomes, &mut bounds));
+        self.put_outcomes(outcomes);
+        self.engine.bounds[level] = bounds;
         result
     }
 
-    fn chance_outcomes(
+    /// Star1, after Star2's probing phase if that is the pruning.
+    fn star(
         &mut self,
         state: &G,
         depth: u32,
@@ -579,18 +453,9 @@ impl<G: GeneralGame, E: GeneralEvaluator<G>> Run<'_, G, E> {
         bounds: &mut [(f64, f64)],
     ) -> Result<f64, Stop> {
         let (low, high) = self.range;
-        if self.pruning == ChancePruning::None {
-            let mut sum = 0.0;
-            for &(outcome, p) in outcomes {
-                let mut child = state.clone();
-                child.apply(outcome);
-                sum += p * self.node(&child, depth, low, high)?;
-            }
-            return Ok(sum);
-        }
         // Per outcome: a lower and an upper bound of its value, the reward range unless the
         // probing phase of Star2 tightened one of them.
-        if self.pruning == ChancePruning::Star2 && depth > 0 {
+        if self.engine.pruning == ChancePruning::Star2 && depth > 0 {
             if let Some(cut) = self.probe(state, depth, alpha, beta, outcomes, bounds)? {
                 return Ok(cut);
             }
@@ -668,9 +533,10 @@ impl<G: GeneralGame, E: GeneralEvaluator<G>> Run<'_, G, E> {
             let Turn::Player(player) = child.turn() else {
                 continue;
             };
-            let moves = self.take_moves(&child);
+            let mut moves = self.take_moves();
+            child.moves(&mut moves);
             let first = moves.first().copied();
-            self.moves[self.ply] = moves;
+            self.put_moves(moves);
             let Some(first) = first else {
                 return Err(Stop::Error(SearchError::NoLegalMoves));
             };

@@ -9,8 +9,8 @@
 //! 3. **killer moves**: two moves per ply that recently caused a cut-off at the same ply;
 //! 4. the **history heuristic**: how often (weighted by depth²) a move caused a cut-off
 //!    anywhere in the tree.
-
-use core::hash::{Hash, Hasher};
+//!
+//! How the searcher ranks a node's moves from these sources is `searcher/ranking.rs`.
 
 /// Which sources of move ordering an engine uses. The default uses all of them.
 ///
@@ -85,51 +85,6 @@ impl MoveOrdering {
             hints: true,
             killers: false,
             history: false,
-        }
-    }
-}
-
-/// Buckets of the history table per player.
-pub(crate) const HISTORY_BUCKETS: usize = 1024;
-
-/// The history bucket of a move (moves are hashed, so any move type works).
-#[inline]
-pub(crate) fn history_bucket<M: Hash>(mv: &M) -> usize {
-    let mut h = fxhash::FxHasher64::default();
-    mv.hash(&mut h);
-    (h.finish() >> 20) as usize % HISTORY_BUCKETS
-}
-
-/// Sorts `order` by decreasing key, keeping the generation order among equal keys
-/// (insertion sort: move lists are short).
-#[inline]
-pub(crate) fn sort_descending(order: &mut [(i64, u32)]) {
-    for i in 1..order.len() {
-        let item = order[i];
-        let mut j = i;
-        while j > 0 && order[j - 1].0 < item.0 {
-            order[j] = order[j - 1];
-            j -= 1;
-        }
-        order[j] = item;
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn sort_is_stable_and_descending() {
-        let mut v = [(1, 0), (3, 1), (1, 2), (3, 3), (2, 4)];
-        sort_descending(&mut v);
-        assert_eq!(v, [(3, 1), (3, 3), (2, 4), (1, 0), (1, 2)]);
-    }
-
-    #[test]
-    fn buckets_are_in_range() {
-        for m in 0u32..5000 {
-            assert!(history_bucket(&m) < HISTORY_BUCKETS);
         }
     }
 }

@@ -5,7 +5,17 @@
 //! Every table-using engine of the crate runs this one loop: [`Negamax`](crate::Negamax)
 //! (fixed depth or iterative deepening, one thread or Lazy SMP) and the exact
 //! [`Solver`](crate::Solver). They differ only in the options they pass and in how they
-//! drive the root (`deepening.rs`, `null_window.rs`).
+//! drive the root (`two_player/deepening.rs`, `solving/null_window.rs`).
+//!
+//! This file holds the searcher's state and the node (`node`, steps 1 to 9 below); the rest
+//! of the loop is in its submodules, each an `impl Searcher` block with the helpers it
+//! calls, which see the searcher's private state and nothing outside does: `polling.rs`
+//! (step 1: when to stop, waking a parallel solve's helpers, growing the table),
+//! `quiescence.rs` (step 3's noisy moves), `lookahead.rs` (step 8's prefetching and
+//! enhanced transposition cut-off), `ranking.rs` (step 8's ranking of the moves, killers
+//! and history) and `root.rs` (the root's moves, and one root move's value). What the loop
+//! takes from its family: `../window.rs` (a child's value and window seen from its parent)
+//! and `../options.rs` (what the engines set, [`LoopOptions`]).
 //!
 //! A node, in order:
 //! 1. count it and poll the budget;
@@ -15,7 +25,7 @@
 //!    drawn, so [`outcome`](search_core::Game::outcome) is not asked and an empty move
 //!    list at step 6 is the draw;
 //! 3. at the depth horizon, the evaluator scores it; with quiescence on, the side to move
-//!    may instead play a noisy move ([`Game::is_noisy`](search_core::Game::is_noisy)), up
+//!    may instead play a noisy move ([`Game::is_noisy`]), up
 //!    to a maximum number of extra plies (stand-pat search, no table, no hooks);
 //! 4. with the game hooks on and a fast [`winning_move`](search_core::Game::winning_move)
 //!    ([`HAS_WINNING_MOVE`](search_core::Game::HAS_WINNING_MOVE)), a win at once ends it as
@@ -54,56 +64,22 @@
 //! every node in debug builds). Debug builds also check that `undo` restores the key and
 //! the side to move ([`SearchError::KeyNotRestored`]).
 
-use std::sync::atomic::{AtomicBool, Ordering};
+mod lookahead;
+pub(crate) mod polling;
+mod quiescence;
+mod ranking;
+pub(crate) mod root;
 
-use search_core::{Evaluator, Game, Outcome, RunningBudget, Score, SearchError, SplitMix64, Stats};
+use std::sync::atomic::AtomicBool;
 
-use crate::ordering::{HISTORY_BUCKETS, MoveOrdering, history_bucket, sort_descending};
-use crate::table::{Bound, TableEntry, Transpositions};
+use search_core::{Evaluator, Game, Outcome, RunningBudget, Score, SearchError, Stats};
 
-/// What a search loop does at each node, set by the engine driving it.
-#[derive(Copy, Clone, Debug)]
-pub(crate) struct LoopOptions {
-    /// Principal-variation search: null window for every move after the first.
-    pub pvs: bool,
-    /// Which move-ordering sources to use.
-    pub ordering: MoveOrdering,
-    /// Use the game's `winning_move` and `non_losing_moves` hooks.
-    pub hooks: bool,
-    /// Exact-solver mode: no heuristic leaves are expected, so table entries are valid
-    /// whatever depth they were searched to.
-    pub exact: bool,
-    /// Nodes with fewer plies than this left (remaining depth, or the game's
-    /// `remaining_plies_bound`) do not use the table.
-    pub min_table_plies: u32,
-    /// Before searching a node's children, start loading their table slots into the cache
-    /// (see [`Transpositions::prefetch`]): costs a play per child, saves a memory stall per
-    /// child searched.
-    pub prefetch: bool,
-    /// Maintain the principal variation (a copy per improving move; off in the solver).
-    pub track_pv: bool,
-    /// Store symmetric states under one key ([`Transpositions::class_key`]); a state that
-    /// is not its class's representative neither reads nor writes a table move.
-    pub symmetry: bool,
-    /// Perturbs the order of equally ranked moves (0 = none): Lazy SMP helpers use it to
-    /// explore different parts of the tree.
-    pub salt: u64,
-    /// Quiescence search: at the horizon, up to this many extra plies of noisy moves
-    /// ([`Game::is_noisy`]) with stand-pat; 0 = off (the evaluation alone).
-    pub quiescence: u32,
-    /// Enhanced transposition cut-off: before searching a node's children, look their
-    /// entries up in the table and end the node if one already proves `value >= beta`.
-    pub etc: bool,
-    /// Parallel solves: helper threads probe neighbouring rungs of the value ladder
-    /// (`true`) or the same rung as the main thread (`false`).
-    pub spread_probes: bool,
-    /// Null-window solves: the value the root's first probe tests, from which the probes
-    /// then move outwards (`None`: halve the range of possible values from the start).
-    pub first_guess: Option<Score>,
-    /// Grow a table that uses only part of itself (see [`Transpositions::slots_in_use`])
-    /// once this thread has searched this many nodes per slot in use; 0: never.
-    pub grow_after: u64,
-}
+use crate::tables::entry::{Bound, TableEntry};
+use crate::tables::transpositions::Transpositions;
+use crate::two_player::options::LoopOptions;
+use crate::two_player::window::{child_window, null_child_window, to_parent};
+use polling::{CHECK_INTERVAL, Wake};
+use ranking::HISTORY_BUCKETS;
 
 /// What a ply keeps between the nodes searched at it: its killers and principal variation
 /// (neither allocates unless used). The nodes' move lists live on the searcher's stacks.
@@ -126,24 +102,6 @@ impl<M> Ply<M> {
 /// grows a few times at most) instead of several per ply.
 const STACK_CAPACITY: usize = 64;
 const PLY_CAPACITY: usize = 32;
-
-/// How often (in nodes) a thread of a parallel search looks at the shared stop flag and, on
-/// a parallel solve's main thread, whether to wake the helpers: a relaxed load of a flag
-/// that is written once, far cheaper than the clock the budget reads every
-/// [`POLL_INTERVAL`](RunningBudget::POLL_INTERVAL) nodes. Often enough that the threads
-/// still searching when one finishes stop within microseconds, since the solve waits for
-/// them.
-const CHECK_INTERVAL: u64 = 128;
-
-// The clock is read at the checks that fall on its interval.
-const _: () = assert!(RunningBudget::POLL_INTERVAL.is_power_of_two());
-const _: () = assert!(RunningBudget::POLL_INTERVAL % CHECK_INTERVAL == 0);
-
-/// An exact solve grows a table that uses only part of itself (see
-/// [`Transpositions::slots_in_use`]) once a thread has searched this many nodes per slot in
-/// use, times the number of threads (each thread counts its own nodes). Measured on Connect
-/// Four with a table starting at 16 MiB of 64 (`docs/benchmarks/adversarial.md`).
-pub(crate) const GROW_AFTER_NODES_PER_SLOT: u64 = 16;
 
 /// What a node's parent already proved about it, so that the node need not test it again.
 #[derive(Copy, Clone, Default)]
@@ -168,21 +126,6 @@ struct Frame {
     moves: usize,
     order: usize,
     keys: usize,
-}
-
-/// The helper threads a parallel solve's main thread wakes once it has searched `at` nodes
-/// (as its node count counts them): `wake` starts them and returns the main thread's node
-/// limit from then on (its share of the budget's).
-struct Wake<'a> {
-    at: u64,
-    wake: &'a dyn Fn(u64) -> u64,
-}
-
-/// The result of searching the root's moves once.
-pub(crate) struct RootSearch<M> {
-    pub best: Option<M>,
-    pub score: Score,
-    pub pv: Vec<M>,
 }
 
 /// One thread's search state: stacks of move lists (allocated once, reused at every node:
@@ -214,12 +157,12 @@ pub(crate) struct Searcher<'a, G: Game, E, T> {
     /// transposition cut-off).
     child_keys: Vec<(u64, bool)>,
     history: Vec<u32>,
-    pub stats: Stats,
-    pub aborted: bool,
-    pub horizon_reached: bool,
+    pub(crate) stats: Stats,
+    pub(crate) aborted: bool,
+    pub(crate) horizon_reached: bool,
     /// Why the search stopped early, if the game broke its contract (then `aborted` is
     /// set too, and every value is meaningless).
-    pub fault: Option<SearchError>,
+    pub(crate) fault: Option<SearchError>,
     /// Whether the root's `non_losing_moves` answer was checked against the legal moves.
     /// Release builds check it once per searcher (a solve runs many null-window searches
     /// from the same root), debug builds at every node.
@@ -241,60 +184,6 @@ fn first_illegal<G: Game>(state: &G, stack: &mut Vec<G::Move>, start: usize) -> 
         .map(|m| format!("{m:?}"));
     stack.truncate(end);
     bad
-}
-
-#[inline]
-fn next_down(s: Score) -> Score {
-    Score::from_raw(s.raw().saturating_sub(1))
-}
-
-#[inline]
-fn next_up(s: Score) -> Score {
-    Score::from_raw(s.raw().saturating_add(1))
-}
-
-/// The parent's value of a child's value `s`: negated when the turn passed, kept when the
-/// mover moves again (`same`); a decisive score one ply further from the end either way.
-#[inline]
-pub(crate) fn to_parent(s: Score, same: bool) -> Score {
-    if same {
-        s.to_parent_same_mover()
-    } else {
-        s.to_parent()
-    }
-}
-
-/// A score of the parent as seen from a child: the inverse of [`to_parent`].
-#[inline]
-pub(crate) fn to_child(s: Score, same: bool) -> Score {
-    if same {
-        s.to_child_same_mover()
-    } else {
-        s.to_child()
-    }
-}
-
-/// The parent's window `(alpha, beta)` as the child's window: swapped and negated when the
-/// turn passes, kept when the mover moves again (`same`).
-#[inline]
-pub(crate) fn child_window(alpha: Score, beta: Score, same: bool) -> (Score, Score) {
-    if same {
-        (alpha.to_child_same_mover(), beta.to_child_same_mover())
-    } else {
-        (beta.to_child(), alpha.to_child())
-    }
-}
-
-/// The child's null window that answers "is the parent's value above `alpha`?".
-#[inline]
-fn null_child_window(alpha: Score, same: bool) -> (Score, Score) {
-    if same {
-        let a = alpha.to_child_same_mover();
-        (a, next_up(a))
-    } else {
-        let a = alpha.to_child();
-        (next_down(a), a)
-    }
 }
 
 impl<'a, G, E, T> Searcher<'a, G, E, T>
@@ -410,172 +299,10 @@ where
         self.opts.first_guess
     }
 
-    /// Has `wake` called once the node count reaches `at` (at once if it has, else checked
-    /// every [`CHECK_INTERVAL`] nodes); the node limit `wake` returns becomes this
-    /// searcher's (its share of the budget's once the helpers search too).
-    pub fn wake_helpers_at(&mut self, at: u64, wake: &'a dyn Fn(u64) -> u64) {
-        if self.stats.nodes >= at {
-            self.max_nodes = wake(self.stats.nodes);
-        } else {
-            self.wake = Some(Wake { at, wake });
-            self.check_mask = CHECK_INTERVAL - 1;
-        }
-    }
-
-    #[inline]
-    fn should_stop(&mut self) -> bool {
-        // The budget's `poll`, with this thread's node limit (the clock and the stop flag in
-        // `every_interval`).
-        let nodes = self.stats.nodes;
-        if nodes >= self.max_nodes || (nodes & self.check_mask == 0 && self.every_interval()) {
-            self.aborted = true;
-        }
-        self.aborted
-    }
-
-    /// What is checked every `check_mask + 1` nodes besides the node limit: the helpers to
-    /// wake, whether another thread asked this one to stop, and every
-    /// [`POLL_INTERVAL`](RunningBudget::POLL_INTERVAL) nodes the budget's clock and stop flag.
-    #[inline(never)]
-    fn every_interval(&mut self) -> bool {
-        let nodes = self.stats.nodes;
-        if self.wake.as_ref().is_some_and(|w| nodes >= w.at) {
-            if let Some(w) = self.wake.take() {
-                self.max_nodes = (w.wake)(nodes);
-            }
-        }
-        if nodes % RunningBudget::POLL_INTERVAL == 0 {
-            if self.opts.grow_after > 0 {
-                self.grow_table(nodes);
-            }
-            if self.budget.out_of_time() {
-                return true;
-            }
-        }
-        self.halt.is_some_and(|h| h.load(Ordering::Relaxed))
-    }
-
-    /// Grows a table that uses only part of itself once this thread has searched
-    /// `grow_after` nodes per slot in use (see [`Transpositions::slots_in_use`]).
-    fn grow_table(&self, nodes: u64) {
-        if let Some(in_use) = self.table.slots_in_use() {
-            if nodes / self.opts.grow_after >= in_use as u64 {
-                self.table.grow();
-            }
-        }
-    }
-
     #[inline]
     fn ensure_ply(&mut self, ply: usize) {
         while self.plies.len() <= ply {
             self.plies.push(Ply::new());
-        }
-    }
-
-    /// Appends to `order` (from `frame.order` on) the ranking of the node's moves
-    /// (`moves[frame.moves..]`), best first.
-    fn order_moves(&mut self, state: &G, ply: usize, table_move: Option<u8>, frame: Frame) {
-        let o = self.opts.ordering;
-        let side = state.to_move().index() * HISTORY_BUCKETS;
-        let salt = self.opts.salt;
-        let moves = &self.moves[frame.moves..];
-        let order = &mut self.order;
-        order.truncate(frame.order);
-        if let [_] = moves {
-            // One move: nothing to rank.
-            order.push((0, 0));
-            return;
-        }
-        // The table's move goes first (its other keys need not be computed).
-        let first = table_move
-            .filter(|&t| o.table_move && t < u8::MAX)
-            .map_or(usize::MAX, usize::from);
-        if !o.killers && !o.history && salt == 0 {
-            // The solver's ordering: the game's hints alone.
-            order.extend(moves.iter().enumerate().map(|(i, &mv)| {
-                let key = if i == first {
-                    i64::MAX
-                } else if o.hints {
-                    i64::from(state.move_order_hint(mv)) << 40
-                } else {
-                    0
-                };
-                (key, i as u32)
-            }));
-        } else {
-            let killers = self.plies[ply].killers;
-            for (i, &mv) in moves.iter().enumerate() {
-                let mut key: i64 = 0;
-                if o.hints {
-                    key += i64::from(state.move_order_hint(mv)) << 40;
-                }
-                if o.killers {
-                    if killers[0] == Some(mv) {
-                        key += 2 << 37;
-                    } else if killers[1] == Some(mv) {
-                        key += 1 << 37;
-                    }
-                }
-                if o.history {
-                    key += i64::from(self.history[side + history_bucket(&mv)].min(1 << 28)) << 8;
-                }
-                if salt != 0 {
-                    key += ((salt ^ i as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 56) as i64;
-                }
-                if i == first {
-                    key = i64::MAX;
-                }
-                order.push((key, i as u32));
-            }
-        }
-        sort_descending(&mut order[frame.order..]);
-    }
-
-    /// Starts loading the table slots of the children of the node whose moves start at
-    /// `frame.moves` (all but the one at index `skip`) into the cache; with `etc`, also
-    /// pushes every child's key and whether it has the same side to move onto `child_keys`.
-    fn prefetch_children(&mut self, state: &mut G, frame: Frame, etc: bool, skip: usize) {
-        let table = self.table;
-        let symmetry = self.opts.symmetry;
-        let prefetch = self.opts.prefetch;
-        let mover = state.to_move();
-        for (i, &mv) in self.moves[frame.moves..].iter().enumerate() {
-            if i == skip {
-                continue;
-            }
-            let (key, same) = state.with_move(mv, |child| {
-                if T::HAS_KNOWN_VALUES {
-                    table.prefetch_known(child);
-                }
-                let key = if symmetry {
-                    table.class_key(child).0
-                } else {
-                    table.key(child)
-                };
-                (key, child.to_move() == mover)
-            });
-            if prefetch {
-                table.prefetch(key);
-            }
-            if etc {
-                self.child_keys.push((key, same));
-            }
-        }
-    }
-
-    fn reward(&mut self, state: &G, ply: usize, mv: G::Move, depth: u32) {
-        if self.opts.ordering.killers {
-            let k = &mut self.plies[ply].killers;
-            if k[0] != Some(mv) {
-                k[1] = k[0];
-                k[0] = Some(mv);
-            }
-        }
-        if self.opts.ordering.history {
-            let d = depth.min(1000);
-            let h =
-                &mut self.history[state.to_move().index() * HISTORY_BUCKETS + history_bucket(&mv)];
-            *h = h.saturating_add(d * d);
         }
     }
 
@@ -954,283 +681,5 @@ where
             );
         }
         best
-    }
-
-    /// The enhanced transposition cut-off (Plaat, Schaeffer, Pijls and de Bruin): the first
-    /// child, in the order of the node's ranking (from `frame`), whose table entry proves that moving there
-    /// is worth at least `beta` to the node, as that lower bound and the child's index in the
-    /// move list. A child whose turn passes needs an upper bound on its own value (exact or
-    /// upper), one with an extra turn a lower bound; outside exact-solver mode the entry must
-    /// also have been searched to the child's depth, as at any table cut-off.
-    fn transposition_cutoff(
-        &self,
-        depth: u32,
-        beta: Score,
-        frame: Frame,
-    ) -> Option<(Score, usize)> {
-        let child_depth = (depth - 1).min(0xffff);
-        for &(_, idx) in &self.order[frame.order..] {
-            let idx = idx as usize;
-            let (key, same) = self.child_keys[frame.keys + idx];
-            let Some(e) = self.table.probe(key) else {
-                continue;
-            };
-            if !self.opts.exact && u32::from(e.depth) != child_depth {
-                continue;
-            }
-            let bounds_parent_from_below = match e.bound {
-                Bound::Exact => true,
-                Bound::Upper => !same,
-                Bound::Lower => same,
-            };
-            if bounds_parent_from_below {
-                let value = to_parent(e.score, same);
-                if value >= beta {
-                    return Some((value, idx));
-                }
-            }
-        }
-        None
-    }
-
-    /// The quiescence value of an ongoing `state` at (or beyond) the horizon, with at most
-    /// `left` more plies of noisy moves: the larger of the evaluation ("stand pat": the side
-    /// to move need not play a noisy move) and the values of the noisy moves
-    /// ([`Game::is_noisy`]), each searched the same way with `left - 1`; the evaluation
-    /// alone when `left` is 0 or there is no noisy move. Fail-soft within `(alpha, beta)`,
-    /// no table, no hooks. Meaningless if `self.aborted`.
-    fn quiesce(
-        &mut self,
-        state: &mut G,
-        ply: usize,
-        mut alpha: Score,
-        beta: Score,
-        left: u32,
-    ) -> Score {
-        self.stats.leaves += 1;
-        let stand = Score::heuristic(self.eval.evaluate(state));
-        if left == 0 || stand >= beta {
-            return stand;
-        }
-        let mut best = stand;
-        alpha = alpha.max(stand);
-        self.ensure_ply(ply + 1);
-        // The noisy moves, on the move stack above the caller's (removed before returning).
-        let start = self.moves.len();
-        state.legal_moves(&mut self.moves);
-        let mut kept = start;
-        for i in start..self.moves.len() {
-            let mv = self.moves[i];
-            if state.is_noisy(mv) {
-                self.moves[kept] = mv;
-                kept += 1;
-            }
-        }
-        self.moves.truncate(kept);
-        let mover = state.to_move();
-        for i in start..kept {
-            let mv = self.moves[i];
-            let score = self.child(state, mover, mv, |this, child, same| {
-                let (ca, cb) = child_window(alpha, beta, same);
-                to_parent(this.quiescence_node(child, ply + 1, ca, cb, left - 1), same)
-            });
-            if self.aborted {
-                break;
-            }
-            if score > best {
-                best = score;
-                if score > alpha {
-                    alpha = score;
-                    if alpha >= beta {
-                        self.stats.beta_cutoffs += 1;
-                        break;
-                    }
-                }
-            }
-        }
-        self.moves.truncate(start);
-        best
-    }
-
-    /// A position reached by a noisy move beyond the horizon: counted (in `nodes` and
-    /// `quiescence_nodes`), scored exactly if the game is over, else [`quiesce`](Self::quiesce)d.
-    fn quiescence_node(
-        &mut self,
-        state: &mut G,
-        ply: usize,
-        alpha: Score,
-        beta: Score,
-        left: u32,
-    ) -> Score {
-        self.stats.nodes += 1;
-        self.stats.quiescence_nodes += 1;
-        if self.should_stop() {
-            return Score::DRAW;
-        }
-        self.stats.max_ply = self.stats.max_ply.max(ply as u32);
-        match state.outcome() {
-            Outcome::Ongoing => self.quiesce(state, ply, alpha, beta, left),
-            Outcome::Draw => {
-                self.stats.leaves += 1;
-                Score::DRAW
-            }
-            Outcome::Win(p) => {
-                self.stats.leaves += 1;
-                if p == state.to_move() {
-                    Score::win_in(0)
-                } else {
-                    Score::loss_in(0)
-                }
-            }
-        }
-    }
-
-    /// The value of playing `mv` from the root `state`, for the side to move there: the
-    /// child searched with an open window to `depth - 1` plies (`depth` counts the move),
-    /// so the value is exact at that depth. Meaningless if `self.aborted`.
-    pub fn move_value(&mut self, state: &mut G, mv: G::Move, depth: u32) -> Score {
-        let mover = state.to_move();
-        self.child(state, mover, mv, |this, child, same| {
-            let (ca, cb) = child_window(Score::NEG_INFINITY, Score::INFINITY, same);
-            to_parent(this.negamax(child, depth - 1, 1, ca, cb), same)
-        })
-    }
-
-    /// Searches every legal move of the root to `depth` within `(alpha, beta)`.
-    ///
-    /// `first` (the previous iteration's best move) is searched first. With `ties`, moves
-    /// equal to the best are searched with a window one unit wider, so that their exact
-    /// value is known, and the best move is drawn at random among them.
-    pub fn root(
-        &mut self,
-        state: &mut G,
-        depth: u32,
-        alpha: Score,
-        beta: Score,
-        first: Option<G::Move>,
-        mut ties: Option<&mut SplitMix64>,
-    ) -> RootSearch<G::Move> {
-        self.stats.nodes += 1;
-        self.ensure_ply(1);
-        // The root's moves and ranking are the bottom of the stacks.
-        self.moves.clear();
-        self.order.clear();
-        self.child_keys.clear();
-        let frame = Frame {
-            moves: 0,
-            order: 0,
-            keys: 0,
-        };
-        state.legal_moves(&mut self.moves);
-        if self.moves.is_empty() {
-            self.fail(SearchError::NoLegalMoves);
-        }
-        let table_move = if T::ENABLED && first.is_none() {
-            self.table
-                .probe(self.table.key(state))
-                .and_then(|e| e.move_index)
-        } else {
-            None
-        };
-        self.order_moves(state, 0, table_move, frame);
-        if let Some(f) = first {
-            let (moves, order) = (&self.moves, &mut self.order);
-            if let Some(pos) = order.iter().position(|&(_, i)| moves[i as usize] == f) {
-                let item = order.remove(pos);
-                order.insert(0, item);
-            }
-        }
-        let n = if self.aborted { 0 } else { self.order.len() };
-        let mover = state.to_move();
-        let mut best = Score::NEG_INFINITY;
-        let mut candidates: Vec<(G::Move, Vec<G::Move>)> = Vec::new();
-        let mut best_index = None;
-        for i in 0..n {
-            let idx = self.order[i].1 as usize;
-            let mv = self.moves[idx];
-            let floor = if ties.is_some() && best > Score::NEG_INFINITY {
-                next_down(best)
-            } else {
-                best
-            };
-            let a = alpha.max(floor);
-            let score = self.child(state, mover, mv, |this, child, same| {
-                if this.opts.pvs && i > 0 {
-                    let (na, nb) = null_child_window(a, same);
-                    let s = to_parent(this.negamax(child, depth - 1, 1, na, nb), same);
-                    if s > a && s < beta && !this.aborted {
-                        let (ca, cb) = child_window(a, beta, same);
-                        to_parent(this.negamax(child, depth - 1, 1, ca, cb), same)
-                    } else {
-                        s
-                    }
-                } else {
-                    let (ca, cb) = child_window(a, beta, same);
-                    to_parent(this.negamax(child, depth - 1, 1, ca, cb), same)
-                }
-            });
-            if self.aborted {
-                break;
-            }
-            let line = || {
-                let mut line = vec![mv];
-                line.extend_from_slice(&self.plies[1].pv);
-                line
-            };
-            if score > best {
-                best = score;
-                best_index = Some(idx);
-                candidates.clear();
-                candidates.push((mv, line()));
-            } else if ties.is_some() && score == best && score > a {
-                candidates.push((mv, line()));
-            }
-            if best >= beta {
-                self.stats.beta_cutoffs += 1;
-                break;
-            }
-        }
-        let chosen = match (&mut ties, candidates.len()) {
-            (_, 0) => None,
-            (Some(rng), k) if k > 1 => Some(rng.below(k)),
-            _ => Some(0),
-        };
-        let (best_move, pv) = match chosen {
-            Some(c) => {
-                let (m, pv) = candidates.swap_remove(c);
-                (Some(m), pv)
-            }
-            None => (None, Vec::new()),
-        };
-        if T::ENABLED && !self.aborted && best_move.is_some() {
-            let bound = if best <= alpha {
-                Bound::Upper
-            } else if best >= beta {
-                Bound::Lower
-            } else {
-                Bound::Exact
-            };
-            let index = best_move
-                .and_then(|m| self.moves.iter().position(|&x| x == m))
-                .or(best_index);
-            self.table.store(
-                self.table.key(state),
-                TableEntry {
-                    score: best,
-                    depth: depth.min(0xffff) as u16,
-                    bound,
-                    move_index: index.and_then(|i| u8::try_from(i).ok()),
-                },
-            );
-        }
-        RootSearch {
-            best: best_move,
-            score: best,
-            pv: if self.opts.track_pv {
-                pv
-            } else {
-                best_move.into_iter().collect()
-            },
-        }
     }
 }

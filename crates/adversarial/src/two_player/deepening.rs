@@ -1,5 +1,5 @@
 //! Iterative deepening on one thread: how [`Negamax`](crate::Negamax) drives the search
-//! loop (`searcher.rs`) from the root.
+//! loop (`two_player/searcher/`) from the root.
 //!
 //! [`deepen`] runs the loop at depth 1, 2, 3... up to the budget's depth limit, passing each
 //! iteration's best move to the next one, until the budget (depth, nodes, time, stop flag)
@@ -16,9 +16,11 @@
 
 use search_core::{Evaluator, Game, Score, SplitMix64, Stats};
 
-use crate::result::SearchResult;
-use crate::searcher::{RootSearch, Searcher};
-use crate::table::Transpositions;
+use crate::tables::transpositions::Transpositions;
+use crate::two_player::result::SearchResult;
+use crate::two_player::searcher::Searcher;
+use crate::two_player::searcher::root::RootSearch;
+use crate::two_player::window::{next_down, next_up};
 
 /// How [`deepen`] chooses the root window at each depth.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -30,16 +32,6 @@ pub(crate) enum RootWindow {
     Aspiration(u32),
     /// MTD(f): null-window searches from the previous depth's value until the bounds meet.
     Mtdf,
-}
-
-#[inline]
-fn next_up(s: Score) -> Score {
-    Score::from_raw(s.raw().saturating_add(1))
-}
-
-#[inline]
-fn next_down(s: Score) -> Score {
-    Score::from_raw(s.raw().saturating_sub(1))
 }
 
 /// The root searched within `guess` ± `half_width`, then again with the failing side opened
@@ -276,7 +268,7 @@ where
         values.clear();
         searcher.stats.nodes += 1;
         for &mv in &moves {
-            let v = searcher.move_value(&mut root, mv, depth);
+            let v = searcher.move_value(&mut root, mv, depth, Score::NEG_INFINITY, Score::INFINITY);
             if searcher.aborted {
                 break;
             }

@@ -1,13 +1,11 @@
 //! [`MaxN`]: the max^n search of games of any number of players (Luckhardt and Irani
 //! 1986), with shallow pruning (Korf 1991) where the rewards add up to a constant.
 
-use std::time::Instant;
+use search_core::{Budget, GeneralGame, SearchError, Turn};
 
-use search_core::{Budget, BudgetField, GeneralGame, RunningBudget, SearchError, Stats, Turn};
-
-use crate::general::{
-    GeneralEvaluator, GeneralResult, Stop, check_chance, leaf_values, root_player,
-};
+use crate::builder::builder_methods;
+use crate::general::walk::{Stop, Walk, is_leaf, root_player};
+use crate::general::{GeneralEvaluator, GeneralResult};
 
 /// Max^n: at each node the player to move picks the child whose value vector is best for
 /// itself (the first such child on ties); a chance node's vector is the probability-
@@ -60,44 +58,35 @@ impl<E> MaxN<E> {
         }
     }
 
-    /// The budget: depth (in players' moves), nodes, time and stop flag; an iteration limit
-    /// is refused when the search starts.
-    ///
-    /// ```
-    /// use search_core::Budget;
-    /// let m = adversarial::MaxN::new(|_: &games::MnkGame, v: &mut [f64]| v.fill(0.0))
-    ///     .with_budget(Budget::depth(3));
-    /// assert_eq!(m.budget().max_depth(), Some(3));
-    /// ```
-    #[must_use]
-    pub fn with_budget(mut self, budget: Budget) -> Self {
-        self.budget = budget;
-        self
-    }
+    builder_methods! {
+        /// The budget: depth (in players' moves), nodes, time and stop flag; an iteration limit
+        /// is refused when the search starts.
+        ///
+        /// ```
+        /// use search_core::Budget;
+        /// let m = adversarial::MaxN::new(|_: &games::MnkGame, v: &mut [f64]| v.fill(0.0))
+        ///     .with_budget(Budget::depth(3));
+        /// assert_eq!(m.budget().max_depth(), Some(3));
+        /// ```
+        with_budget(budget: Budget) => budget;
 
-    /// Shallow pruning on or off (default on; it needs a declared
-    /// [`REWARD_SUM`](GeneralGame::REWARD_SUM) and is skipped without one).
-    ///
-    /// ```
-    /// let m = adversarial::MaxN::new(|_: &games::MnkGame, v: &mut [f64]| v.fill(0.0))
-    ///     .with_shallow_pruning(false);
-    /// # let _ = m;
-    /// ```
-    #[must_use]
-    pub fn with_shallow_pruning(mut self, on: bool) -> Self {
-        self.shallow_pruning = on;
-        self
-    }
+        /// Shallow pruning on or off (default on; it needs a declared
+        /// [`REWARD_SUM`](GeneralGame::REWARD_SUM) and is skipped without one).
+        ///
+        /// ```
+        /// let m = adversarial::MaxN::new(|_: &games::MnkGame, v: &mut [f64]| v.fill(0.0))
+        ///     .with_shallow_pruning(false);
+        /// # let _ = m;
+        /// ```
+        with_shallow_pruning(on: bool) => shallow_pruning;
 
-    /// The budget of every search.
-    ///
-    /// ```
-    /// let m = adversarial::MaxN::new(|_: &games::MnkGame, v: &mut [f64]| v.fill(0.0));
-    /// assert_eq!(m.budget().max_depth(), Some(4));
-    /// ```
-    #[must_use]
-    pub fn budget(&self) -> &Budget {
-        &self.budget
+        /// The budget of every search.
+        ///
+        /// ```
+        /// let m = adversarial::MaxN::new(|_: &games::MnkGame, v: &mut [f64]| v.fill(0.0));
+        /// assert_eq!(m.budget().max_depth(), Some(4));
+        /// ```
+        budget() -> &Budget = budget;
     }
 
     /// Chooses a move for the player to move at `state`; `values` holds every player's
@@ -116,33 +105,25 @@ impl<E> MaxN<E> {
         E: GeneralEvaluator<G>,
     {
         let root = root_player(state)?;
-        self.budget.refuse(
-            "MaxN",
-            &[BudgetField::Iterations],
-            "use a depth (in players' moves)",
-        )?;
-        let budget = self.budget.start()?;
-        let players = state.player_count();
         let (low, _) = state.reward_range();
-        let mut run = Walk {
-            eval: &self.eval,
-            budget,
-            started: Instant::now(),
-            players,
-            range: state.reward_range(),
-            prune: self
-                .shallow_pruning
-                .then_some(())
-                .and(G::REWARD_SUM)
-                .map(|sum| (sum, low)),
-            stats: Stats::default(),
-            ply: 0,
-            moves: Vec::new(),
-            outcomes: Vec::new(),
-            scratch: Vec::new(),
-        };
-        let depth = run.budget.max_depth();
-        let mut values = vec![0.0; players];
+        let prune = self
+            .shallow_pruning
+            .then_some(())
+            .and(G::REWARD_SUM)
+            .map(|sum| (sum, low));
+        let mut walk = Walk::start(
+            "MaxN",
+            "use a depth (in players' moves)",
+            &self.eval,
+            &self.budget,
+            state,
+            Vectors {
+                prune,
+                scratch: Vec::new(),
+            },
+        )?;
+        let depth = walk.budget.max_depth();
+        let players = state.player_count();
         let mut moves = Vec::new();
         state.moves(&mut moves);
         let Some(&first) = moves.first() else {
@@ -156,7 +137,7 @@ impl<E> MaxN<E> {
             let mut child = state.clone();
             child.apply(mv);
             let bound = best.as_ref().map(|b| (root, b[root]));
-            match run.node(&child, depth.saturating_sub(1), bound, &mut child_values) {
+            match walk.node(&child, depth.saturating_sub(1), bound, &mut child_values) {
                 Ok(()) => {}
                 Err(Stop::Budget) => {
                     complete = false;
@@ -169,37 +150,25 @@ impl<E> MaxN<E> {
                 best = Some(child_values.clone());
             }
         }
-        run.stats.elapsed = run.started.elapsed();
-        if complete {
-            run.stats.depth_reached = depth;
-            values = best.expect("the root has moves");
-        }
-        Ok(GeneralResult {
-            best_move,
-            value: complete.then(|| values[root]),
-            values: if complete { values } else { Vec::new() },
-            stats: run.stats,
-            complete,
-        })
+        let values = if complete {
+            best.expect("the root has moves")
+        } else {
+            Vec::new()
+        };
+        let value = values.get(root).copied();
+        Ok(walk.finish(best_move, value, values, complete, depth))
     }
 }
 
-struct Walk<'e, G: GeneralGame, E> {
-    eval: &'e E,
-    budget: RunningBudget,
-    started: Instant,
-    players: usize,
-    range: (f64, f64),
+/// What max^n adds to the walk: shallow pruning, and a value vector per ply.
+struct Vectors {
     /// `(REWARD_SUM, the lowest reward)` when shallow pruning is on.
     prune: Option<(f64, f64)>,
-    stats: Stats,
-    ply: usize,
-    moves: Vec<Vec<G::Move>>,
-    outcomes: Vec<Vec<(G::Move, f64)>>,
+    /// Each ply's children's value vector.
     scratch: Vec<Vec<f64>>,
 }
 
-impl<G: GeneralGame, E: GeneralEvaluator<G>> Walk<'_, G, E> {
+impl<G: GeneralGame, E: GeneralEvaluator<G>> Walk<'_, G, E, Vectors> {
     /// Writes the value vector of `state` into `out`. `bound` is the parent's player and
     /// the best value it already has: once this node cannot give that player more, the
     /// rest of its children are skipped (and `out` is then not exact, but never chosen).
@@ -210,10 +179,7 @@ impl<G: GeneralGame, E: GeneralEvaluator<G>> Walk<'_, G, E> {
         bound: Option<(usize, f64)>,
         out: &mut [f64],
     ) -> Result<(), Stop> {
-        self.ply += 1;
-        let result = self.visit(state, depth, bound, out);
-        self.ply -= 1;
-        result
+        self.deeper(|walk| walk.visit(state, depth, bound, out))
     }
 
     fn visit(
@@ -223,31 +189,23 @@ impl<G: GeneralGame, E: GeneralEvaluator<G>> Walk<'_, G, E> {
         bound: Option<(usize, f64)>,
         out: &mut [f64],
     ) -> Result<(), Stop> {
-        self.stats.nodes += 1;
-        self.stats.max_ply = self.stats.max_ply.max(self.ply as u32);
-        if self.budget.poll(self.stats.nodes) {
-            return Err(Stop::Budget);
-        }
+        self.enter()?;
         let turn = state.turn();
-        if turn == Turn::Over || (depth == 0 && turn != Turn::Chance) {
-            self.stats.leaves += 1;
-            leaf_values(state, turn == Turn::Over, self.eval, out, self.range)?;
-            return Ok(());
+        if is_leaf(turn, depth) {
+            return self.leaf_into(state, turn == Turn::Over, out);
         }
         let level = self.ply;
-        if self.scratch.len() <= level {
-            self.scratch.resize_with(level + 1, Vec::new);
-            self.moves.resize_with(level + 1, Vec::new);
-            self.outcomes.resize_with(level + 1, Vec::new);
+        if self.engine.scratch.len() <= level {
+            self.engine.scratch.resize_with(level + 1, Vec::new);
         }
-        let mut child_values = std::mem::take(&mut self.scratch[level]);
+        let mut child_values = std::mem::take(&mut self.engine.scratch[level]);
         child_values.clear();
-        child_values.resize(self.players, 0.0);
+        child_values.resize(self.values.len(), 0.0);
         let result = match turn {
             Turn::Player(p) => self.player_node(state, p, depth, bound, out, &mut child_values),
             _ => self.chance_node(state, depth, out, &mut child_values),
         };
-        self.scratch[level] = child_values;
+        self.engine.scratch[level] = child_values;
         result
     }
 
@@ -260,14 +218,13 @@ impl<G: GeneralGame, E: GeneralEvaluator<G>> Walk<'_, G, E> {
         out: &mut [f64],
         child_values: &mut [f64],
     ) -> Result<(), Stop> {
-        let level = self.ply;
-        let mut moves = std::mem::take(&mut self.moves[level]);
-        moves.clear();
+        let mut moves = self.take_moves();
         state.moves(&mut moves);
         if moves.is_empty() {
-            self.moves[level] = moves;
+            self.put_moves(moves);
             return Err(Stop::Error(SearchError::NoLegalMoves));
         }
+        let players = self.values.len();
         let mut have = false;
         let mut result = Ok(());
         for &mv in &moves {
@@ -282,20 +239,21 @@ impl<G: GeneralGame, E: GeneralEvaluator<G>> Walk<'_, G, E> {
                 out.copy_from_slice(child_values);
                 have = true;
             }
-            if let (Some((sum, low)), Some((parent, parent_best))) = (self.prune, bound) {
+            if let (Some((sum, low)), Some((parent, parent_best))) = (self.engine.prune, bound) {
                 // What the parent's player can still get here is at most what is left
                 // after this player's share and everybody else's minimum.
-                let others = (self.players as f64 - 2.0) * low;
+                let others = (players as f64 - 2.0) * low;
                 if parent != player && sum - out[player] - others <= parent_best {
                     self.stats.beta_cutoffs += 1;
                     break;
                 }
             }
         }
-        self.moves[level] = moves;
+        self.put_moves(moves);
         result
     }
 
+    /// The probability-weighted mean of the outcomes' value vectors.
     fn chance_node(
         &mut self,
         state: &G,
@@ -303,26 +261,13 @@ impl<G: GeneralGame, E: GeneralEvaluator<G>> Walk<'_, G, E> {
         out: &mut [f64],
         child_values: &mut [f64],
     ) -> Result<(), Stop> {
-        let level = self.ply;
-        let mut outcomes = std::mem::take(&mut self.outcomes[level]);
-        outcomes.clear();
-        state.chance_outcomes(&mut outcomes);
-        let mut result = check_chance(&outcomes).map_err(Stop::Error);
         out.fill(0.0);
-        if result.is_ok() {
-            for &(outcome, p) in &outcomes {
-                let mut child = state.clone();
-                child.apply(outcome);
-                if let Err(stop) = self.node(&child, depth, None, child_values) {
-                    result = Err(stop);
-                    break;
-                }
-                for (o, v) in out.iter_mut().zip(child_values.iter()) {
-                    *o += p * v;
-                }
+        self.each_outcome(state, |walk, child, p| {
+            walk.node(child, depth, None, child_values)?;
+            for (o, v) in out.iter_mut().zip(child_values.iter()) {
+                *o += p * v;
             }
-        }
-        self.outcomes[level] = outcomes;
-        result
+            Ok(())
+        })
     }
 }

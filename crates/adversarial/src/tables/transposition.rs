@@ -1,11 +1,12 @@
-//! The transposition table: a fixed-size, lock-free hash table of search results shared by
-//! every engine of the crate (and by all threads of a parallel search).
+//! [`TranspositionTable`]: a fixed-size, lock-free hash table of search results shared by
+//! every engine of the crate (and by all threads of a parallel search); and the request for
+//! one by size that an engine fulfils when its first search starts.
 //!
 //! Each slot is two `AtomicU64` words: the packed data and the key XOR the data (the
 //! "lockless hashing" trick). A reader that sees a torn write (the two words coming from
 //! different stores) computes the wrong key and treats the slot as empty, so threads share
-//! the table without locks, through atomics only. The table's two `unsafe` blocks are not
-//! needed for that sharing: one is the cache-prefetch hint of
+//! the table without locks, through atomics only. The two `unsafe` blocks the table relies
+//! on (`memory.rs`) are not needed for that sharing: one is the cache-prefetch hint of
 //! [`TranspositionTable::prefetch`], which reads and writes nothing, the other the advice
 //! (on Linux) that a new table's memory be mapped with huge pages.
 //!
@@ -13,159 +14,20 @@
 //! of two, so it gets between half of them and all of them ([`TranspositionTable::new`]).
 
 use std::sync::Arc;
-use std::sync::atomic::{AtomicU8, AtomicU32, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
 
-use search_core::{Game, GameHash, Score, SearchError};
-use thiserror::Error;
+use search_core::{GameHash, Score, SearchError};
+
+use crate::builder::builder_methods;
+use crate::tables::entry::{
+    Bound, Generation, Replacement, TableEntry, TableSizeError, TableStats, largest_fitting,
+    move_code, move_of_code,
+};
+use crate::tables::memory::{Written, allocate_written, prefetch_line};
+use crate::tables::transpositions::{Transpositions, check_value};
 
 /// Bytes taken by one slot of the table.
 pub const SLOT_BYTES: usize = 16;
-
-/// The largest table accepted, in bytes (64 GiB).
-pub const MAX_TABLE_BYTES: usize = 1 << 36;
-
-/// What a stored score says about the true value of the position.
-///
-/// ```
-/// use adversarial::Bound;
-/// assert_ne!(Bound::Lower, Bound::Upper);
-/// ```
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-pub enum Bound {
-    /// The score is the exact value.
-    Exact,
-    /// The true value is at least the score (the search failed high).
-    Lower,
-    /// The true value is at most the score (the search failed low).
-    Upper,
-}
-
-/// When a store may overwrite an occupied slot holding another position.
-///
-/// ```
-/// use adversarial::Replacement;
-/// assert_eq!(Replacement::default(), Replacement::DepthPreferred);
-/// ```
-#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
-#[non_exhaustive]
-pub enum Replacement {
-    /// Keep the deeper result; a result from an older search (see
-    /// [`TranspositionTable::new_search`]) is always replaced.
-    #[default]
-    DepthPreferred,
-    /// Every store replaces what the slot held (what an exact solver wants: recent results
-    /// are the most useful ones).
-    Always,
-}
-
-/// A table size that cannot be used.
-///
-/// ```
-/// use adversarial::{TableSizeError, TranspositionTable};
-/// assert_eq!(TranspositionTable::new(8).unwrap_err(), TableSizeError::TooSmall { bytes: 8 });
-/// ```
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Error)]
-#[non_exhaustive]
-pub enum TableSizeError {
-    /// Smaller than one slot.
-    #[error("a transposition table of {bytes} bytes is too small: it needs at least 16 bytes")]
-    TooSmall {
-        /// The requested size.
-        bytes: usize,
-    },
-    /// Larger than [`MAX_TABLE_BYTES`].
-    #[error("a transposition table of {bytes} bytes is absurdly large (at most {max} bytes)")]
-    TooLarge {
-        /// The requested size.
-        bytes: usize,
-        /// The largest size accepted.
-        max: usize,
-    },
-    /// A [`CompactTable`](crate::CompactTable) needs an exact key
-    /// ([`GameHash::KEY_IS_EXACT`]): it stores only part of the key.
-    #[error(
-        "a compact table needs a game whose key is exact (GameHash::KEY_IS_EXACT): use TranspositionTable"
-    )]
-    KeyNotExact,
-    /// A [`CompactTable`](crate::CompactTable) this small cannot verify the game's whole key
-    /// ([`GameHash::KEY_BITS`]): its buckets and check bits hold fewer bits than the key.
-    #[error(
-        "a compact table this small cannot verify {key_bits}-bit keys: it needs at least {min_bytes} bytes"
-    )]
-    KeyTooWide {
-        /// The game's [`GameHash::KEY_BITS`].
-        key_bits: u32,
-        /// The smallest table that verifies such keys.
-        min_bytes: usize,
-    },
-    /// The memory could not be allocated.
-    #[error("a transposition table of {bytes} bytes could not be allocated: ask for less memory")]
-    OutOfMemory {
-        /// The size that could not be allocated (after rounding down).
-        bytes: usize,
-    },
-}
-
-/// One stored search result, as [`TranspositionTable::probe`] returns it.
-///
-/// `move_index` is the index of the best move in the move list the engine generated for
-/// the position, never a move itself: engines take it from the list they generate, so a
-/// corrupted or colliding entry can only ever name a legal move (or none, when the index is
-/// out of range).
-///
-/// ```
-/// use adversarial::{Bound, TableEntry};
-/// use search_core::Score;
-/// let e = TableEntry { score: Score::DRAW, depth: 3, bound: Bound::Exact, move_index: Some(2) };
-/// assert_eq!(e.move_index, Some(2));
-/// ```
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub struct TableEntry {
-    /// The stored score, relative to the stored position (as [`Score`] always is).
-    pub score: Score,
-    /// The remaining depth the score was searched to.
-    pub depth: u16,
-    /// What the score says about the true value.
-    pub bound: Bound,
-    /// Index of the best move in the engine's move list, if one was found.
-    pub move_index: Option<u8>,
-}
-
-/// Occupancy and traffic counters of a table.
-///
-/// ```
-/// use adversarial::TranspositionTable;
-/// let t = TranspositionTable::new(1024).unwrap();
-/// let s = t.stats();
-/// assert_eq!((s.slots, s.occupied), (64, 0));
-/// assert_eq!(s.occupancy(), 0.0);
-/// ```
-#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
-pub struct TableStats {
-    /// Slots in the table.
-    pub slots: usize,
-    /// Slots holding an entry.
-    pub occupied: usize,
-    /// Slots holding an entry written during the current search generation.
-    pub current_generation: usize,
-}
-
-impl TableStats {
-    /// The fraction of slots in use, `0.0..=1.0`.
-    ///
-    /// ```
-    /// let s = adversarial::TableStats { slots: 4, occupied: 1, current_generation: 1 };
-    /// assert_eq!(s.occupancy(), 0.25);
-    /// ```
-    #[must_use]
-    pub fn occupancy(&self) -> f64 {
-        if self.slots == 0 {
-            0.0
-        } else {
-            self.occupied as f64 / self.slots as f64
-        }
-    }
-}
 
 struct Slot {
     check: AtomicU64,
@@ -189,193 +51,26 @@ const GENERATIONS: u8 = 64;
 fn pack(entry: &TableEntry, generation: u8) -> u64 {
     let score = u64::from(entry.score.raw() as u32);
     let depth = u64::from(entry.depth);
-    let mv = match entry.move_index {
-        Some(i) if i < u8::MAX => u64::from(i) + 1,
-        _ => 0,
-    };
-    let bound = match entry.bound {
-        Bound::Exact => 1,
-        Bound::Lower => 2,
-        Bound::Upper => 3,
-    };
-    (score << 32) | (depth << 16) | (mv << 8) | (bound << 6) | u64::from(generation % GENERATIONS)
+    let mv = move_code(entry.move_index, u8::MAX);
+    (score << 32)
+        | (depth << 16)
+        | (mv << 8)
+        | (entry.bound.code() << 6)
+        | u64::from(generation % GENERATIONS)
 }
 
 #[inline]
 fn unpack(data: u64) -> Option<(TableEntry, u8)> {
-    let bound = match (data >> 6) & 3 {
-        1 => Bound::Exact,
-        2 => Bound::Lower,
-        3 => Bound::Upper,
-        _ => return None,
-    };
-    let mv = ((data >> 8) & 0xff) as u8;
+    let bound = Bound::from_code(data >> 6)?;
     Some((
         TableEntry {
             score: Score::from_raw((data >> 32) as u32 as i32),
             depth: ((data >> 16) & 0xffff) as u16,
             bound,
-            move_index: mv.checked_sub(1),
+            move_index: move_of_code(((data >> 8) & 0xff) as u8),
         },
         (data & 0x3f) as u8,
     ))
-}
-
-/// One of the crate's three `unsafe` blocks: the x86_64 prefetch instruction, which Rust exposes as an
-/// `unsafe fn` because it takes a raw pointer. It is a cache hint: it never faults, reads
-/// nothing into the program and changes no memory, whatever the address. Measured: it took
-/// the Connect Four solver from 138–146 ms to 68–86 ms per position on the first 40 lines
-/// of Begin-Medium (see `docs/benchmarks/adversarial.md`); a plain load in its place gained only a quarter, because a load
-/// that misses the cache holds up the processor until it completes. The table's tests
-/// also run under Miri.
-/// Both tables ([`TranspositionTable`] and [`CompactTable`](crate::CompactTable)) call it with
-/// a pointer made from a live reference to one of their slots or buckets.
-#[inline]
-#[allow(unsafe_code)]
-pub(crate) fn prefetch_line(line: *const i8) {
-    #[cfg(target_arch = "x86_64")]
-    // SAFETY: `_mm_prefetch` is only a hint (PREFETCHT0): it cannot fault or change
-    // memory, whatever the address; callers pass a pointer made from a live reference.
-    // SSE, which provides it, is part of the x86_64 baseline.
-    unsafe {
-        use core::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
-        _mm_prefetch::<_MM_HINT_T0>(line);
-    }
-    #[cfg(not(target_arch = "x86_64"))]
-    let _ = line;
-}
-
-/// The huge-page size the tables' memory is advised in (2 MiB on x86_64, and on aarch64
-/// with 4 KiB base pages).
-const HUGE_PAGE_BYTES: usize = 2 << 20;
-
-/// The whole huge pages inside the memory `start .. start + bytes`: the offset of the first
-/// from `start`, and their length together; `None` when not one fits (under 2 MiB, or
-/// under 4 MiB badly aligned).
-fn huge_page_span(start: usize, bytes: usize) -> Option<(usize, usize)> {
-    let from = start.checked_next_multiple_of(HUGE_PAGE_BYTES)?;
-    let to = start.checked_add(bytes)? / HUGE_PAGE_BYTES * HUGE_PAGE_BYTES;
-    (to > from).then(|| (from - start, to - from))
-}
-
-/// Asks the kernel (Linux) to back the memory `memory` has reserved with transparent huge
-/// pages, before anything is written to it: every probe of a large table lands on a random
-/// page, and with 4 KiB pages nearly every one also misses the processor's address
-/// translation cache. Only the whole 2 MiB pages inside the allocation are advised
-/// ([`huge_page_span`]). The advice is a hint: on a kernel without transparent huge pages,
-/// or where they are switched off, nothing changes (the error is ignored). Measured on the
-/// Connect Four solver (`docs/benchmarks/adversarial.md`): a sixth to a third less time on the first
-/// three Begin-Hard positions with a 1 GiB table, a few percent with 64 MiB.
-#[inline]
-#[allow(unsafe_code)]
-pub(crate) fn advise_huge_pages<T>(memory: &Vec<T>) {
-    let span = huge_page_span(memory.as_ptr() as usize, memory.capacity() * size_of::<T>());
-    #[cfg(all(target_os = "linux", not(miri)))]
-    if let Some((offset, len)) = span {
-        let first = memory.as_ptr().cast::<u8>().wrapping_add(offset);
-        // SAFETY: `madvise` with `MADV_HUGEPAGE` changes only how the kernel maps the pages
-        // of the range, never their contents or their validity; the range `first .. first
-        // + len` lies inside the allocation `memory` owns and starts on a page boundary, as
-        // `madvise` requires. Its result is ignored: a refusal leaves ordinary pages, which
-        // serve as well.
-        unsafe {
-            libc::madvise(first.cast_mut().cast(), len, libc::MADV_HUGEPAGE);
-        }
-    }
-    #[cfg(not(all(target_os = "linux", not(miri))))]
-    let _ = span;
-}
-
-/// The memory of a table of `count` entries, each written with `empty()`: reserved exactly
-/// (a refusal is [`TableSizeError::OutOfMemory`]), advised for huge pages, then written.
-/// Writing every entry here maps the memory now: the page faults are paid at creation, not
-/// in the first search, where threads sharing the table would fault on the same pages at
-/// once (one pass: no `clear()` after it).
-pub(crate) fn allocate_written<T>(
-    count: usize,
-    empty: impl Fn() -> T,
-) -> Result<Box<[T]>, TableSizeError> {
-    let mut memory = Vec::new();
-    memory
-        .try_reserve_exact(count)
-        .map_err(|_| TableSizeError::OutOfMemory {
-            bytes: count.saturating_mul(size_of::<T>()),
-        })?;
-    advise_huge_pages(&memory);
-    memory.extend((0..count).map(|_| empty()));
-    Ok(memory.into_boxed_slice())
-}
-
-/// The regions of a table written since it was last emptied, one bit each, so that emptying
-/// it rewrites only those: emptying a large table after a small search costs what the search
-/// wrote, not the table's size (a file of easy positions solved one by one, each on an
-/// emptied table, then runs as fast with a large table as with a small one).
-///
-/// A region is at least [`MIN_REGION`] items (slots or buckets: 1 KiB of 16-byte slots), and
-/// larger in tables of more than [`MAX_REGIONS`] such regions (4 KiB in a 64 MiB table,
-/// 16 KiB in 256 MiB), so that the map takes at most 2 KiB: a table still takes no more than
-/// the bytes it is given beyond its few fixed bytes (`tests/table_memory.rs`), and a scan of
-/// the map takes a fraction of a microsecond. A store that writes an item marks its
-/// region: one read of the map (which stays in the cache), and a write only for the first
-/// store in the region since the last emptying.
-pub(crate) struct Written {
-    bits: Box<[AtomicU64]>,
-    /// log2 of the items per region.
-    shift: u32,
-    /// The items of the table.
-    items: usize,
-}
-
-/// The fewest items in a region of [`Written`].
-pub(crate) const MIN_REGION: usize = 64;
-
-/// The most regions [`Written`] tracks.
-pub(crate) const MAX_REGIONS: usize = 1 << 14;
-
-impl Written {
-    /// The map of a table of `items` items (a power of two), nothing written.
-    pub(crate) fn new(items: usize) -> Self {
-        let shift = (items / MAX_REGIONS)
-            .max(MIN_REGION)
-            .next_power_of_two()
-            .trailing_zeros();
-        let regions = items.div_ceil(1 << shift);
-        Written {
-            bits: (0..regions.div_ceil(64))
-                .map(|_| AtomicU64::new(0))
-                .collect(),
-            shift,
-            items,
-        }
-    }
-
-    /// Marks the region of item `index` written.
-    #[inline]
-    pub(crate) fn mark(&self, index: usize) {
-        let region = index >> self.shift;
-        let word = &self.bits[region / 64];
-        let bit = 1 << (region % 64);
-        if word.load(Ordering::Relaxed) & bit == 0 {
-            word.fetch_or(bit, Ordering::Relaxed);
-        }
-    }
-
-    /// Calls `empty` with the items of every region written since the last call (in
-    /// increasing order), and marks them unwritten.
-    pub(crate) fn drain(&self, mut empty: impl FnMut(core::ops::Range<usize>)) {
-        for (w, word) in self.bits.iter().enumerate() {
-            if word.load(Ordering::Relaxed) == 0 {
-                continue;
-            }
-            let mut bits = word.swap(0, Ordering::Relaxed);
-            while bits != 0 {
-                let region = w * 64 + bits.trailing_zeros() as usize;
-                bits &= bits - 1;
-                let start = region << self.shift;
-                empty(start..self.items.min(start + (1 << self.shift)));
-            }
-        }
-    }
 }
 
 /// A fixed-size transposition table, safe to share between threads (`&self` everywhere).
@@ -386,7 +81,7 @@ impl Written {
 /// move is an index into the engine's own move list, so a collision can never produce an
 /// illegal move. For a game whose key is not [exact](GameHash::KEY_IS_EXACT), engines fold
 /// into the key whose turn it is and the game's
-/// [`remaining_plies_bound`](Game::remaining_plies_bound) (see
+/// [`remaining_plies_bound`](search_core::Game::remaining_plies_bound) (see
 /// [`Transpositions::key`]), so two states that share a key are told apart when they differ
 /// in either; states that agree on both are not, which is why the conformance checker
 /// (`search_core::testing`) rejects a key that is no real hash.
@@ -411,7 +106,7 @@ pub struct TranspositionTable {
     /// `64 - log2(slots in use)`: a key's slot is the top bits of its hash, so the slots in
     /// use are the first ones (see [`TranspositionTable::use_at_most`]).
     shift: AtomicU32,
-    generation: AtomicU8,
+    generation: Generation<GENERATIONS>,
     replacement: Replacement,
 }
 
@@ -437,7 +132,7 @@ impl TranspositionTable {
     /// for transparent huge pages (`madvise`), which makes probes of a large table cheaper.
     ///
     /// # Errors
-    /// [`TableSizeError`] below 16 bytes or above [`MAX_TABLE_BYTES`], or when the memory
+    /// [`TableSizeError`] below 16 bytes or above [`MAX_TABLE_BYTES`](crate::MAX_TABLE_BYTES), or when the memory
     /// cannot be allocated.
     ///
     /// ```
@@ -455,7 +150,7 @@ impl TranspositionTable {
             slots: allocate_written(slots, Slot::empty)?,
             written: Written::new(slots),
             shift: AtomicU32::new(64 - slots.trailing_zeros()),
-            generation: AtomicU8::new(0),
+            generation: Generation::new(),
             replacement: Replacement::DepthPreferred,
         })
     }
@@ -482,42 +177,29 @@ impl TranspositionTable {
         Self::new(megabytes.saturating_mul(1 << 20))
     }
 
-    /// The same table with another replacement policy.
-    ///
-    /// ```
-    /// use adversarial::{Replacement, TranspositionTable};
-    /// let t = TranspositionTable::new(4096).unwrap().with_replacement(Replacement::Always);
-    /// assert_eq!(t.replacement(), Replacement::Always);
-    /// ```
-    #[must_use]
-    pub fn with_replacement(mut self, replacement: Replacement) -> Self {
-        self.replacement = replacement;
-        self
+    builder_methods! {
+        /// The same table with another replacement policy.
+        ///
+        /// ```
+        /// use adversarial::{Replacement, TranspositionTable};
+        /// let t = TranspositionTable::new(4096).unwrap().with_replacement(Replacement::Always);
+        /// assert_eq!(t.replacement(), Replacement::Always);
+        /// ```
+        with_replacement(replacement: Replacement) => replacement;
     }
 
     fn slot_count(bytes: usize) -> Result<usize, TableSizeError> {
-        if bytes > MAX_TABLE_BYTES {
-            return Err(TableSizeError::TooLarge {
-                bytes,
-                max: MAX_TABLE_BYTES,
-            });
-        }
-        let slots = bytes / SLOT_BYTES;
-        if slots == 0 {
-            return Err(TableSizeError::TooSmall { bytes });
-        }
-        Ok(1 << (usize::BITS - 1 - slots.leading_zeros()))
+        largest_fitting(bytes, SLOT_BYTES)
     }
 
-    /// The replacement policy.
-    ///
-    /// ```
-    /// let t = adversarial::TranspositionTable::new(64).unwrap();
-    /// assert_eq!(t.replacement(), adversarial::Replacement::DepthPreferred);
-    /// ```
-    #[must_use]
-    pub fn replacement(&self) -> Replacement {
-        self.replacement
+    builder_methods! {
+        /// The replacement policy.
+        ///
+        /// ```
+        /// let t = adversarial::TranspositionTable::new(64).unwrap();
+        /// assert_eq!(t.replacement(), adversarial::Replacement::DepthPreferred);
+        /// ```
+        replacement() -> Replacement = replacement;
     }
 
     /// The number of slots.
@@ -560,7 +242,7 @@ impl TranspositionTable {
                 slot.data.store(0, Ordering::Relaxed);
             }
         });
-        self.generation.store(0, Ordering::Relaxed);
+        self.generation.reset();
     }
 
     /// Replaces the table by an empty one of at most `bytes` bytes (sized as in
@@ -615,9 +297,7 @@ impl TranspositionTable {
     /// assert_eq!(t.probe(2), Some(shallow)); // an old entry gives way
     /// ```
     pub fn new_search(&self) {
-        let g = self.generation.load(Ordering::Relaxed);
-        self.generation
-            .store(g.wrapping_add(1) % GENERATIONS, Ordering::Relaxed);
+        self.generation.advance();
     }
 
     /// From now on, uses only the first slots of the table, as many as fit in `bytes` (the
@@ -808,7 +488,7 @@ impl TranspositionTable {
     pub fn store(&self, key: u64, entry: TableEntry) {
         let index = self.index(key);
         let slot = &self.slots[index];
-        let generation = self.generation.load(Ordering::Relaxed);
+        let generation = self.generation.get();
         if self.replacement == Replacement::DepthPreferred {
             let old = slot.data.load(Ordering::Relaxed);
             let old_key = slot.check.load(Ordering::Relaxed) ^ old;
@@ -837,7 +517,7 @@ impl TranspositionTable {
     /// ```
     #[must_use]
     pub fn stats(&self) -> TableStats {
-        let generation = self.generation.load(Ordering::Relaxed);
+        let generation = self.generation.get();
         let mut stats = TableStats {
             slots: self.slots.len(),
             ..TableStats::default()
@@ -912,135 +592,11 @@ impl<T> TableRequest<T> {
     }
 }
 
-/// How an engine reaches its transposition table: [`NoTable`] (nothing stored, any
-/// [`Game`]), or a [`TranspositionTable`] (behind an `Arc` or a reference) for games with
-/// a [`GameHash`] key. The choice is made at compile time, so a search without a table pays
-/// nothing for the option.
-///
-/// ```
-/// use adversarial::{NoTable, Transpositions, TranspositionTable};
-/// use games::ConnectFour;
-/// use std::sync::Arc;
-/// let t = Arc::new(TranspositionTable::new(1024).unwrap());
-/// assert!(<Arc<TranspositionTable> as Transpositions<ConnectFour>>::ENABLED);
-/// assert!(!<NoTable as Transpositions<ConnectFour>>::ENABLED);
-/// assert_eq!(Transpositions::<ConnectFour>::key(&t, &ConnectFour::new()), 0);
-/// ```
-pub trait Transpositions<G: Game> {
-    /// `false` only for [`NoTable`].
-    const ENABLED: bool;
-    /// The key of `state`.
-    fn key(&self, state: &G) -> u64;
-    /// The key of `state`'s symmetry class (see
-    /// [`GameHash::canonical_key`]), and whether `state` is the class's representative
-    /// (only then may a stored move index be used or stored: it names a move of the
-    /// representative's move list). The default: [`key`](Transpositions::key), `true`.
-    #[inline]
-    fn class_key(&self, state: &G) -> (u64, bool) {
-        (self.key(state), true)
-    }
-    /// The entry stored for `key`.
-    fn probe(&self, key: u64) -> Option<TableEntry>;
-    /// Reads `key`'s slot without interpreting it (see [`TranspositionTable::fetch`]).
-    fn fetch(&self, key: u64) -> [u64; 2];
-    /// Interprets what [`fetch`](Transpositions::fetch) read.
-    fn decode(&self, key: u64, raw: [u64; 2]) -> Option<TableEntry>;
-    /// Starts loading `key`'s slot into the cache (see [`TranspositionTable::prefetch`]);
-    /// a hint that changes no result. The default does nothing.
-    #[inline]
-    fn prefetch(&self, key: u64) {
-        let _ = key;
-    }
-    /// Stores an entry for `key`.
-    fn store(&self, key: u64, entry: TableEntry);
-    /// Starts a new search generation.
-    fn new_search(&self);
-    /// The slots of the part of the table in use, when not all of it is: a table that can
-    /// [`grow`](Transpositions::grow) (see [`TranspositionTable::use_at_most`]). `None`, the
-    /// default, for a table that uses all of itself.
-    ///
-    /// The exact [`Solver`](crate::Solver) grows such a table as its search goes: it looks
-    /// every [`POLL_INTERVAL`](search_core::RunningBudget::POLL_INTERVAL) nodes, and grows it
-    /// once a thread has searched 16 nodes per slot in use.
-    #[inline]
-    fn slots_in_use(&self) -> Option<usize> {
-        None
-    }
-    /// Uses twice the slots (see [`TranspositionTable::grow`]); the default does nothing.
-    #[inline]
-    fn grow(&self) {}
-    /// `true` if [`known_value`](Transpositions::known_value) can answer (an opening book
-    /// is attached); engines skip it otherwise, at no cost. The default: `false`.
-    const HAS_KNOWN_VALUES: bool = false;
-    /// The exact value of `state` for its side to move, known without a search (from an
-    /// [`OpeningBook`](crate::OpeningBook)), if any. The default: none.
-    #[inline]
-    fn known_value(&self, state: &G) -> Option<Score> {
-        let _ = state;
-        None
-    }
-    /// Starts loading into the cache what [`known_value`](Transpositions::known_value)
-    /// will read for `state` (engines call it for each child before searching the first);
-    /// a hint that changes no result. The default does nothing.
-    #[inline]
-    fn prefetch_known(&self, state: &G) {
-        let _ = state;
-    }
-}
-
-/// "No transposition table": searches store nothing and need no [`GameHash`].
-///
-/// ```
-/// use adversarial::{NoTable, Transpositions};
-/// use games::TicTacToe;
-/// assert_eq!(Transpositions::<TicTacToe>::probe(&NoTable, 1), None);
-/// ```
-#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
-pub struct NoTable;
-
-impl<G: Game> Transpositions<G> for NoTable {
-    const ENABLED: bool = false;
-    #[inline]
-    fn key(&self, _state: &G) -> u64 {
-        0
-    }
-    #[inline]
-    fn probe(&self, _key: u64) -> Option<TableEntry> {
-        None
-    }
-    #[inline]
-    fn fetch(&self, _key: u64) -> [u64; 2] {
-        [0, 0]
-    }
-    #[inline]
-    fn decode(&self, _key: u64, _raw: [u64; 2]) -> Option<TableEntry> {
-        None
-    }
-    #[inline]
-    fn store(&self, _key: u64, _entry: TableEntry) {}
-    #[inline]
-    fn new_search(&self) {}
-}
-
-/// What the table can learn about a state for free, beyond its key: whose turn it is and
-/// the game's [`remaining_plies_bound`](Game::remaining_plies_bound), mixed into 64 bits.
-/// Folded into a key that is not exact, it makes the table tell apart states that share a
-/// key but differ in either, so a key that forgets whose turn it is, or a degenerate key
-/// (every state 0), can only mix up states that agree on both.
-#[inline]
-pub(crate) fn check_value<G: Game>(state: &G) -> u64 {
-    let turn = state.to_move().index() as u64;
-    let left = state
-        .remaining_plies_bound()
-        .map_or(0, |b| u64::from(b) + 1);
-    (((left << 1) | turn) + 1).wrapping_mul(0xD6E8_FEB8_6659_FD93)
-}
-
 impl<G: GameHash> Transpositions<G> for TranspositionTable {
     const ENABLED: bool = true;
     /// The state's [`hash_key`](GameHash::hash_key), exact keys as they are; a key that is
     /// not [exact](GameHash::KEY_IS_EXACT) gets a check value folded in (whose turn it is
-    /// and the game's [`remaining_plies_bound`](Game::remaining_plies_bound)), so that the
+    /// and the game's [`remaining_plies_bound`](search_core::Game::remaining_plies_bound)), so that the
     /// table also verifies those on every probe.
     ///
     /// ```
@@ -1123,71 +679,30 @@ impl<G: GameHash> Transpositions<G> for TranspositionTable {
     }
 }
 
-/// A handle that derefs to a table is a table: `Arc<T>` to share one between engines or
-/// threads, `&T` to lend one to a single search.
-macro_rules! delegate_transpositions {
-    ($($handle:ty),*) => {$(
-        impl<G: Game, T: Transpositions<G>> Transpositions<G> for $handle {
-            const ENABLED: bool = T::ENABLED;
-            #[inline]
-            fn key(&self, state: &G) -> u64 {
-                (**self).key(state)
-            }
-            #[inline]
-            fn class_key(&self, state: &G) -> (u64, bool) {
-                (**self).class_key(state)
-            }
-            #[inline]
-            fn probe(&self, key: u64) -> Option<TableEntry> {
-                (**self).probe(key)
-            }
-            #[inline]
-            fn fetch(&self, key: u64) -> [u64; 2] {
-                (**self).fetch(key)
-            }
-            #[inline]
-            fn decode(&self, key: u64, raw: [u64; 2]) -> Option<TableEntry> {
-                (**self).decode(key, raw)
-            }
-            #[inline]
-            fn store(&self, key: u64, entry: TableEntry) {
-                (**self).store(key, entry);
-            }
-            #[inline]
-            fn new_search(&self) {
-                (**self).new_search();
-            }
-            #[inline]
-            fn prefetch(&self, key: u64) {
-                (**self).prefetch(key);
-            }
-            #[inline]
-            fn slots_in_use(&self) -> Option<usize> {
-                (**self).slots_in_use()
-            }
-            #[inline]
-            fn grow(&self) {
-                (**self).grow();
-            }
-            const HAS_KNOWN_VALUES: bool = T::HAS_KNOWN_VALUES;
-            #[inline]
-            fn known_value(&self, state: &G) -> Option<Score> {
-                (**self).known_value(state)
-            }
-            #[inline]
-            fn prefetch_known(&self, state: &G) {
-                (**self).prefetch_known(state);
-            }
-        }
-    )*};
-}
-
-delegate_transpositions!(std::sync::Arc<T>, &T);
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::MAX_TABLE_BYTES;
+    use crate::tables::checks::{self, Table};
     use proptest::prelude::*;
+
+    impl Table for TranspositionTable {
+        fn store(&self, key: u64, entry: TableEntry) {
+            TranspositionTable::store(self, key, entry);
+        }
+        fn probe(&self, key: u64) -> Option<TableEntry> {
+            TranspositionTable::probe(self, key)
+        }
+        fn prefetch(&self, key: u64) {
+            TranspositionTable::prefetch(self, key);
+        }
+        fn clear(&self) {
+            TranspositionTable::clear(self);
+        }
+        fn occupied(&self) -> usize {
+            self.stats().occupied
+        }
+    }
 
     fn any_entry() -> impl Strategy<Value = TableEntry> {
         (
@@ -1204,39 +719,7 @@ mod tests {
             })
     }
 
-    #[test]
-    fn huge_pages_are_advised_only_inside_the_allocation() {
-        const MIB: usize = 1 << 20;
-        // Aligned: every whole 2 MiB page.
-        assert_eq!(huge_page_span(64 * MIB, 16 * MIB), Some((0, 16 * MIB)));
-        // A malloc header before the memory: the first page starts at the next boundary,
-        // and the last partial one is left out.
-        assert_eq!(
-            huge_page_span(64 * MIB + 16, 16 * MIB),
-            Some((2 * MIB - 16, 14 * MIB))
-        );
-        // Too small for one whole page, aligned or not.
-        assert_eq!(huge_page_span(64 * MIB + 16, 4 * MIB - 32), None);
-        assert_eq!(huge_page_span(64 * MIB, 2 * MIB - 1), None);
-        assert_eq!(huge_page_span(64 * MIB, 0), None);
-        // At the top of the address space: nothing, not an overflow.
-        assert_eq!(huge_page_span(usize::MAX - 100, 50), None);
-    }
-
     proptest! {
-        #[test]
-        fn huge_page_spans_lie_inside(start in 0usize..1 << 40, bytes in 0usize..1 << 30) {
-            if let Some((offset, len)) = huge_page_span(start, bytes) {
-                prop_assert_eq!((start + offset) % HUGE_PAGE_BYTES, 0);
-                prop_assert_eq!(len % HUGE_PAGE_BYTES, 0);
-                prop_assert!(len > 0 && offset + len <= bytes);
-                // At most one page's worth missed at each end.
-                prop_assert!(bytes - len < 2 * HUGE_PAGE_BYTES);
-            } else {
-                prop_assert!(bytes < 2 * HUGE_PAGE_BYTES);
-            }
-        }
-
         #[test]
         fn pack_round_trips(e in any_entry(), g in 0u8..64) {
             prop_assert_eq!(unpack(pack(&e, g)), Some((e, g)));
@@ -1249,80 +732,13 @@ mod tests {
             prop_assert_eq!(t.probe(key), Some(e));
             prop_assert_eq!(t.probe(key ^ 1), None);
         }
-    }
-
-    #[test]
-    fn written_regions_grow_with_the_table_and_the_map_stays_small() {
-        for (items, region) in [
-            (1usize, MIN_REGION),
-            (16, MIN_REGION),
-            (1 << 20, MIN_REGION),
-            (MIN_REGION * MAX_REGIONS, MIN_REGION),
-            (1 << 24, 1 << 10),
-            (1 << 32, 1 << 18),
-        ] {
-            let w = Written::new(items);
-            assert_eq!(1usize << w.shift, region, "{items} items");
-            assert!(w.bits.len() * 8 <= 2 << 10, "{items} items");
-            assert!((w.bits.len() * 64) << w.shift >= items, "{items} items");
-        }
-    }
-
-    proptest! {
-        #[test]
-        fn drained_regions_cover_exactly_the_marked_ones(
-            log_items in 0u32..28,
-            picks in proptest::collection::vec(any::<usize>(), 0..200),
-        ) {
-            let items = 1usize << log_items;
-            let w = Written::new(items);
-            let marked: Vec<usize> = picks.iter().map(|p| p % items).collect();
-            for &i in &marked {
-                w.mark(i);
-            }
-            let mut ranges = Vec::new();
-            w.drain(|r| ranges.push(r));
-            // Increasing, disjoint, inside the table, one region each...
-            for pair in ranges.windows(2) {
-                prop_assert!(pair[0].end <= pair[1].start);
-            }
-            for r in &ranges {
-                prop_assert!(r.start < r.end && r.end <= items);
-                prop_assert!(r.end - r.start <= 1 << w.shift);
-                // ...each holding a marked item,
-                prop_assert!(marked.iter().any(|i| r.contains(i)));
-            }
-            // ...and every marked item in one of them.
-            for i in &marked {
-                prop_assert!(ranges.iter().any(|r| r.contains(i)));
-            }
-            // Drained: nothing is left marked.
-            let mut again = 0;
-            w.drain(|_| again += 1);
-            prop_assert_eq!(again, 0);
-        }
 
         #[test]
         fn clear_empties_what_stores_wrote(keys in proptest::collection::vec(any::<u64>(), 0..300)) {
             for bytes in [16, 1 << 10, 1 << 20] {
                 for replacement in [Replacement::Always, Replacement::DepthPreferred] {
                     let t = TranspositionTable::new(bytes).unwrap().with_replacement(replacement);
-                    for round in 0..2 {
-                        for (i, &key) in keys.iter().enumerate() {
-                            t.store(key, TableEntry {
-                                score: Score::heuristic(i as i32),
-                                depth: round,
-                                bound: Bound::Exact,
-                                move_index: None,
-                            });
-                        }
-                        prop_assert_eq!(t.stats().occupied > 0, !keys.is_empty());
-                        t.clear();
-                        prop_assert_eq!(t.stats().occupied, 0);
-                        for &key in &keys {
-                            prop_assert_eq!(t.probe(key), None);
-                        }
-                    }
+                    checks::clear_empties_what_stores_wrote(&t, &keys)?;
                 }
             }
         }
@@ -1364,22 +780,9 @@ mod tests {
 
     #[test]
     fn prefetch_changes_nothing() {
-        // Every slot of a small table, and keys that map to the first and last slots: the
-        // prefetch hint reads nothing into the program and writes nothing.
+        // Every slot of a small table, and keys that map to the first and last slots.
         let t = TranspositionTable::new(1 << 10).unwrap();
-        let e = TableEntry {
-            score: Score::win_in(5),
-            depth: 7,
-            bound: Bound::Lower,
-            move_index: Some(3),
-        };
-        t.store(77, e);
-        let before = t.stats();
-        for key in (0..4096u64).chain([u64::MAX, u64::MAX - 1]) {
-            t.prefetch(key);
-        }
-        assert_eq!(t.stats(), before);
-        assert_eq!(t.probe(77), Some(e));
+        checks::prefetch_changes_nothing(&t, (0..4096u64).chain([u64::MAX, u64::MAX - 1]));
     }
 
     #[test]
@@ -1424,25 +827,6 @@ mod tests {
     #[test]
     fn threads_share_the_table() {
         let t = TranspositionTable::new(1 << 12).unwrap();
-        std::thread::scope(|s| {
-            for id in 0..2u64 {
-                let t = &t;
-                s.spawn(move || {
-                    for k in 0..10_000u64 {
-                        let key = k * 2 + id;
-                        let e = TableEntry {
-                            score: Score::heuristic(key as i32),
-                            depth: 1,
-                            bound: Bound::Exact,
-                            move_index: None,
-                        };
-                        t.store(key, e);
-                        if let Some(got) = t.probe(key) {
-                            assert_eq!(got.score, e.score);
-                        }
-                    }
-                });
-            }
-        });
+        checks::threads_share_the_table(&t, |key| Score::heuristic(key as i32));
     }
 }

@@ -11,14 +11,17 @@
 //! and read whole, so threads share the table without locks and without torn entries.
 
 use core::marker::PhantomData;
-use std::sync::atomic::{AtomicU8, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU64, Ordering};
 
 use search_core::{GameHash, Score};
 
-use crate::table::{
-    Bound, MAX_TABLE_BYTES, Replacement, TableEntry, TableSizeError, TableStats, Transpositions,
-    Written,
+use crate::builder::builder_methods;
+use crate::tables::entry::{
+    Bound, Generation, Replacement, TableEntry, TableSizeError, TableStats, largest_fitting,
+    move_code, move_of_code,
 };
+use crate::tables::memory::{Written, allocate_written, prefetch_line};
+use crate::tables::transpositions::Transpositions;
 
 /// Bytes taken by one entry of a [`CompactTable`].
 pub const COMPACT_ENTRY_BYTES: usize = 8;
@@ -102,17 +105,9 @@ fn decode_score(code: u16) -> Option<Score> {
 fn pack(entry: &TableEntry, generation: u8) -> Option<u64> {
     let score = u64::from(encode_score(entry.score)?);
     let depth = u64::from(entry.depth.min(DEPTH_SATURATED));
-    let mv = match entry.move_index {
-        Some(i) if i < 15 => u64::from(i) + 1,
-        _ => 0,
-    };
-    let bound = match entry.bound {
-        Bound::Exact => 1,
-        Bound::Lower => 2,
-        Bound::Upper => 3,
-    };
+    let mv = move_code(entry.move_index, 15);
     Some(
-        bound
+        entry.bound.code()
             | (u64::from(generation % GENERATIONS) << 2)
             | (mv << 4)
             | (depth << 8)
@@ -137,13 +132,7 @@ fn depth_of(word: u64) -> u16 {
 
 #[inline]
 fn unpack(word: u64) -> Option<TableEntry> {
-    let bound = match bound_of(word) {
-        1 => Bound::Exact,
-        2 => Bound::Lower,
-        3 => Bound::Upper,
-        _ => return None,
-    };
-    let mv = ((word >> 4) & 0xf) as u8;
+    let bound = Bound::from_code(word)?;
     let depth = depth_of(word);
     Some(TableEntry {
         score: decode_score(((word >> 15) & 0xffff) as u16)?,
@@ -153,7 +142,7 @@ fn unpack(word: u64) -> Option<TableEntry> {
             depth
         },
         bound,
-        move_index: mv.checked_sub(1),
+        move_index: move_of_code(((word >> 4) & 0xf) as u8),
     })
 }
 
@@ -202,7 +191,7 @@ pub struct CompactTable<G> {
     check_bits: u32,
     /// The game's key bits.
     key_bits: u32,
-    generation: AtomicU8,
+    generation: Generation<GENERATIONS>,
     replacement: Replacement,
     game: PhantomData<fn() -> G>,
 }
@@ -241,23 +230,13 @@ impl<G: GameHash> CompactTable<G> {
     /// );
     /// ```
     pub fn new(bytes: usize) -> Result<Self, TableSizeError> {
-        if bytes > MAX_TABLE_BYTES {
-            return Err(TableSizeError::TooLarge {
-                bytes,
-                max: MAX_TABLE_BYTES,
-            });
-        }
         let bucket_bytes = WAYS * COMPACT_ENTRY_BYTES;
-        let fit = bytes / bucket_bytes;
-        if fit == 0 {
-            return Err(TableSizeError::TooSmall { bytes });
-        }
+        let fit = largest_fitting(bytes, bucket_bytes)?;
         if !G::KEY_IS_EXACT {
             return Err(TableSizeError::KeyNotExact);
         }
         let key_bits = G::KEY_BITS.min(64);
-        let mut bucket_bits = usize::BITS - 1 - fit.leading_zeros();
-        bucket_bits = bucket_bits.min(key_bits);
+        let bucket_bits = fit.trailing_zeros().min(key_bits);
         let check_bits = key_bits - bucket_bits;
         if check_bits > CHECK_BITS_MAX {
             let min_bits = key_bits - CHECK_BITS_MAX;
@@ -269,11 +248,11 @@ impl<G: GameHash> CompactTable<G> {
         }
         let count = 1usize << bucket_bits;
         Ok(CompactTable {
-            buckets: crate::table::allocate_written(count, Bucket::empty)?,
+            buckets: allocate_written(count, Bucket::empty)?,
             written: Written::new(count),
             check_bits,
             key_bits,
-            generation: AtomicU8::new(0),
+            generation: Generation::new(),
             replacement: Replacement::DepthPreferred,
             game: PhantomData,
         })
@@ -294,28 +273,23 @@ impl<G: GameHash> CompactTable<G> {
 }
 
 impl<G> CompactTable<G> {
-    /// The same table with another replacement policy.
-    ///
-    /// ```
-    /// use adversarial::{CompactTable, Replacement};
-    /// let t = CompactTable::<games::TicTacToe>::new(4096).unwrap().with_replacement(Replacement::Always);
-    /// assert_eq!(t.replacement(), Replacement::Always);
-    /// ```
-    #[must_use]
-    pub fn with_replacement(mut self, replacement: Replacement) -> Self {
-        self.replacement = replacement;
-        self
-    }
+    builder_methods! {
+        /// The same table with another replacement policy.
+        ///
+        /// ```
+        /// use adversarial::{CompactTable, Replacement};
+        /// let t = CompactTable::<games::TicTacToe>::new(4096).unwrap().with_replacement(Replacement::Always);
+        /// assert_eq!(t.replacement(), Replacement::Always);
+        /// ```
+        with_replacement(replacement: Replacement) => replacement;
 
-    /// The replacement policy.
-    ///
-    /// ```
-    /// let t = adversarial::CompactTable::<games::TicTacToe>::new(64).unwrap();
-    /// assert_eq!(t.replacement(), adversarial::Replacement::DepthPreferred);
-    /// ```
-    #[must_use]
-    pub fn replacement(&self) -> Replacement {
-        self.replacement
+        /// The replacement policy.
+        ///
+        /// ```
+        /// let t = adversarial::CompactTable::<games::TicTacToe>::new(64).unwrap();
+        /// assert_eq!(t.replacement(), adversarial::Replacement::DepthPreferred);
+        /// ```
+        replacement() -> Replacement = replacement;
     }
 
     /// The number of entries (four per bucket).
@@ -358,7 +332,7 @@ impl<G> CompactTable<G> {
                 }
             }
         });
-        self.generation.store(0, Ordering::Relaxed);
+        self.generation.reset();
     }
 
     /// Starts a new search generation: entries of older generations are the first to be
@@ -379,9 +353,7 @@ impl<G> CompactTable<G> {
     /// assert!(t.probe(5).is_some()); // an old entry gave way
     /// ```
     pub fn new_search(&self) {
-        let g = self.generation.load(Ordering::Relaxed);
-        self.generation
-            .store(g.wrapping_add(1) % GENERATIONS, Ordering::Relaxed);
+        self.generation.advance();
     }
 
     /// The bucket and check bits of `key`, or `None` for a key wider than the game's
@@ -445,7 +417,7 @@ impl<G> CompactTable<G> {
             return;
         };
         let bucket = &self.buckets[index];
-        let generation = self.generation.load(Ordering::Relaxed);
+        let generation = self.generation.get();
         let Some(data) = pack(&entry, generation) else {
             return;
         };
@@ -493,7 +465,7 @@ impl<G> CompactTable<G> {
     #[inline]
     pub fn prefetch(&self, key: u64) {
         if let Some((index, _)) = self.locate(key) {
-            crate::table::prefetch_line(core::ptr::from_ref(&self.buckets[index]).cast());
+            prefetch_line(core::ptr::from_ref(&self.buckets[index]).cast());
         }
     }
 
@@ -509,7 +481,7 @@ impl<G> CompactTable<G> {
     /// ```
     #[must_use]
     pub fn stats(&self) -> TableStats {
-        let generation = self.generation.load(Ordering::Relaxed) % GENERATIONS;
+        let generation = self.generation.get() % GENERATIONS;
         let mut stats = TableStats {
             slots: self.entries(),
             ..TableStats::default()
@@ -586,7 +558,27 @@ impl<G: GameHash> Transpositions<G> for CompactTable<G> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::MAX_TABLE_BYTES;
+    use crate::tables::checks::{self, Table};
     use proptest::prelude::*;
+
+    impl<G: GameHash> Table for CompactTable<G> {
+        fn store(&self, key: u64, entry: TableEntry) {
+            CompactTable::store(self, key, entry);
+        }
+        fn probe(&self, key: u64) -> Option<TableEntry> {
+            CompactTable::probe(self, key)
+        }
+        fn prefetch(&self, key: u64) {
+            CompactTable::prefetch(self, key);
+        }
+        fn clear(&self) {
+            CompactTable::clear(self);
+        }
+        fn occupied(&self) -> usize {
+            self.stats().occupied
+        }
+    }
 
     fn any_entry() -> impl Strategy<Value = TableEntry> {
         let score = prop_oneof![
@@ -674,22 +666,7 @@ mod tests {
                     let t = CompactTable::<Bits<20>>::new(bytes)
                         .unwrap()
                         .with_replacement(replacement);
-                    for round in 0..2 {
-                        for (i, &key) in keys.iter().enumerate() {
-                            t.store(key, TableEntry {
-                                score: Score::heuristic(i as i32),
-                                depth: round,
-                                bound: Bound::Exact,
-                                move_index: None,
-                            });
-                        }
-                        prop_assert_eq!(t.stats().occupied > 0, !keys.is_empty());
-                        t.clear();
-                        prop_assert_eq!(t.stats().occupied, 0);
-                        for &key in &keys {
-                            prop_assert_eq!(t.probe(key), None);
-                        }
-                    }
+                    checks::clear_empties_what_stores_wrote(&t, &keys)?;
                 }
             }
         }
@@ -781,19 +758,7 @@ mod tests {
     #[test]
     fn prefetch_changes_nothing() {
         let t = CompactTable::<Bits<12>>::new(1 << 10).unwrap();
-        let e = TableEntry {
-            score: Score::win_in(5),
-            depth: 7,
-            bound: Bound::Lower,
-            move_index: Some(3),
-        };
-        t.store(77, e);
-        let before = t.stats();
-        for key in (0..1 << 12).chain([u64::MAX]) {
-            t.prefetch(key);
-        }
-        assert_eq!(t.stats(), before);
-        assert_eq!(t.probe(77), Some(e));
+        checks::prefetch_changes_nothing(&t, (0..1 << 12).chain([u64::MAX]));
     }
 
     #[test]
@@ -819,25 +784,6 @@ mod tests {
     #[test]
     fn threads_share_the_table() {
         let t = CompactTable::<Bits<32>>::new(1 << 12).unwrap();
-        std::thread::scope(|s| {
-            for id in 0..2u64 {
-                let t = &t;
-                s.spawn(move || {
-                    for k in 0..10_000u64 {
-                        let key = k * 2 + id;
-                        let e = TableEntry {
-                            score: Score::heuristic((key % 10_000) as i32),
-                            depth: 1,
-                            bound: Bound::Exact,
-                            move_index: None,
-                        };
-                        t.store(key, e);
-                        if let Some(got) = t.probe(key) {
-                            assert_eq!(got.score, e.score);
-                        }
-                    }
-                });
-            }
-        });
+        checks::threads_share_the_table(&t, |key| Score::heuristic((key % 10_000) as i32));
     }
 }

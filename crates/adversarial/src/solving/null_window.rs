@@ -1,5 +1,5 @@
 //! The null-window search over the root's possible values: the exact [`Solver`](crate::Solver)'s
-//! algorithm, on one thread (`parallel.rs` runs one per thread).
+//! algorithm, on one thread (`two_player/parallel.rs` runs one per thread).
 //!
 //! The approach of Pascal Pons' Connect Four solver, made generic: the shared search loop
 //! ([`Searcher`]) runs without an evaluator or horizon, in *exact mode* (table entries are
@@ -10,8 +10,8 @@
 
 use search_core::{Budget, Game, Outcome, Score, SearchError, ZeroEvaluator};
 
-use crate::searcher::Searcher;
-use crate::table::Transpositions;
+use crate::tables::transpositions::Transpositions;
+use crate::two_player::searcher::Searcher;
 
 /// What the null-window loop ended with: the bounds proven (equal when solved).
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -225,7 +225,7 @@ where
     };
     while min < max {
         let mut med = order.next(min, max);
-        // A parallel solve's helper probes a nearby rung (see `parallel.rs`).
+        // A parallel solve's helper probes a nearby rung (see `two_player/parallel.rs`).
         if min <= med + probe_offset && med + probe_offset < max {
             med += probe_offset;
         }

@@ -1,10 +1,10 @@
 //! [`BestReply`]: best-reply search for multi-player games (Schadd and Winands 2011).
 
-use std::time::Instant;
+use search_core::{Budget, OutOfTurn, SearchError, Turn};
 
-use search_core::{Budget, BudgetField, OutOfTurn, RunningBudget, SearchError, Stats, Turn};
-
-use crate::general::{GeneralEvaluator, GeneralResult, Stop, leaf_values, root_player};
+use crate::builder::builder_methods;
+use crate::general::walk::{MinMax, Stop, Walk, is_leaf, root_player};
+use crate::general::{GeneralEvaluator, GeneralResult};
 
 /// Best-reply search: the player to move at the root (the "max" player) moves, then of
 /// all the other players only the one with the strongest reply against it moves (the
@@ -56,30 +56,25 @@ impl<E> BestReply<E> {
         }
     }
 
-    /// The budget: depth (in layers), nodes, time and stop flag; an iteration limit is
-    /// refused when the search starts.
-    ///
-    /// ```
-    /// use search_core::Budget;
-    /// let b = adversarial::BestReply::new(|_: &games::MnkGame, v: &mut [f64]| v.fill(0.0))
-    ///     .with_budget(Budget::depth(2));
-    /// assert_eq!(b.budget().max_depth(), Some(2));
-    /// ```
-    #[must_use]
-    pub fn with_budget(mut self, budget: Budget) -> Self {
-        self.budget = budget;
-        self
-    }
+    builder_methods! {
+        /// The budget: depth (in layers), nodes, time and stop flag; an iteration limit is
+        /// refused when the search starts.
+        ///
+        /// ```
+        /// use search_core::Budget;
+        /// let b = adversarial::BestReply::new(|_: &games::MnkGame, v: &mut [f64]| v.fill(0.0))
+        ///     .with_budget(Budget::depth(2));
+        /// assert_eq!(b.budget().max_depth(), Some(2));
+        /// ```
+        with_budget(budget: Budget) => budget;
 
-    /// The budget of every search.
-    ///
-    /// ```
-    /// let b = adversarial::BestReply::new(|_: &games::MnkGame, v: &mut [f64]| v.fill(0.0));
-    /// assert_eq!(b.budget().max_depth(), Some(4));
-    /// ```
-    #[must_use]
-    pub fn budget(&self) -> &Budget {
-        &self.budget
+        /// The budget of every search.
+        ///
+        /// ```
+        /// let b = adversarial::BestReply::new(|_: &games::MnkGame, v: &mut [f64]| v.fill(0.0));
+        /// assert_eq!(b.budget().max_depth(), Some(4));
+        /// ```
+        budget() -> &Budget = budget;
     }
 
     /// Chooses a move for the player to move at `state`; `value` is its reward if, after
@@ -101,63 +96,29 @@ impl<E> BestReply<E> {
             return Err(chance_refused());
         }
         let root = root_player(state)?;
-        self.budget.refuse(
+        let players = state.player_count();
+        let mut walk = Walk::start(
             "BestReply",
-            &[BudgetField::Iterations],
             "use a depth (in layers)",
+            &self.eval,
+            &self.budget,
+            state,
+            Replies { root, players },
         )?;
-        let budget = self.budget.start()?;
-        let range = state.reward_range();
-        let mut walk = Walk {
-            eval: &self.eval,
-            budget,
-            started: Instant::now(),
-            root,
-            players: state.player_count(),
-            range,
-            values: vec![0.0; state.player_count()],
-            stats: Stats::default(),
-            ply: 0,
-            moves: Vec::new(),
-        };
         let depth = walk.budget.max_depth();
         let mut moves = Vec::new();
         state.moves_of(root, &mut moves);
-        let Some(&first) = moves.first() else {
+        if moves.is_empty() {
             return Err(SearchError::NoLegalMoves);
-        };
-        let next = walk.next_of(root);
-        let (mut best_move, mut best) = (first, None::<f64>);
-        let mut complete = true;
-        for &mv in &moves {
+        }
+        let next = walk.engine.next_of(root);
+        let high = walk.range.1;
+        let (best_move, best, complete) = walk.maximise_root(&moves, |walk, mv, alpha| {
             let mut child = state.clone();
             child.apply_as(root, mv, next);
-            let alpha = best.unwrap_or(range.0);
-            match walk.node(&child, depth.saturating_sub(1), false, alpha, range.1) {
-                Ok(v) => {
-                    if best.is_none_or(|b| v > b) {
-                        best = Some(v);
-                        best_move = mv;
-                    }
-                }
-                Err(Stop::Budget) => {
-                    complete = false;
-                    break;
-                }
-                Err(Stop::Error(e)) => return Err(e),
-            }
-        }
-        walk.stats.elapsed = walk.started.elapsed();
-        if complete {
-            walk.stats.depth_reached = depth;
-        }
-        Ok(GeneralResult {
-            best_move,
-            value: if complete { best } else { None },
-            values: Vec::new(),
-            stats: walk.stats,
-            complete,
-        })
+            walk.node(&child, depth.saturating_sub(1), false, alpha, high)
+        })?;
+        Ok(walk.finish(best_move, best, Vec::new(), complete, depth))
     }
 }
 
@@ -169,26 +130,26 @@ fn chance_refused() -> SearchError {
     }
 }
 
-struct Walk<'e, G: OutOfTurn, E> {
-    eval: &'e E,
-    budget: RunningBudget,
-    started: Instant,
+/// What best-reply search adds to the walk: who plays against whom.
+#[derive(Copy, Clone)]
+struct Replies {
+    /// The root player, who maximises its value.
     root: usize,
+    /// The number of players.
     players: usize,
-    range: (f64, f64),
-    values: Vec<f64>,
-    stats: Stats,
-    ply: usize,
-    moves: Vec<Vec<G::Move>>,
 }
 
-impl<G: OutOfTurn, E: GeneralEvaluator<G>> Walk<'_, G, E> {
+impl Replies {
     /// The player after `player` in turn order: whose turn the state shows during the
     /// replies' layer (the engine chooses who replies).
     fn next_of(&self, player: usize) -> usize {
         (player + 1) % self.players
     }
+}
 
+impl<G: OutOfTurn, E: GeneralEvaluator<G>> Walk<'_, G, E, Replies> {
+    /// The root player's value of `state`, fail-soft within `(alpha, beta)`: the root
+    /// player's layer if `root_layer`, else the layer of the strongest reply.
     fn node(
         &mut self,
         state: &G,
@@ -197,10 +158,7 @@ impl<G: OutOfTurn, E: GeneralEvaluator<G>> Walk<'_, G, E> {
         alpha: f64,
         beta: f64,
     ) -> Result<f64, Stop> {
-        self.ply += 1;
-        let result = self.visit(state, depth, root_layer, alpha, beta);
-        self.ply -= 1;
-        result
+        self.deeper(|walk| walk.visit(state, depth, root_layer, alpha, beta))
     }
 
     fn visit(
@@ -208,80 +166,61 @@ impl<G: OutOfTurn, E: GeneralEvaluator<G>> Walk<'_, G, E> {
         state: &G,
         depth: u32,
         root_layer: bool,
-        mut alpha: f64,
-        mut beta: f64,
+        alpha: f64,
+        beta: f64,
     ) -> Result<f64, Stop> {
-        self.stats.nodes += 1;
-        self.stats.max_ply = self.stats.max_ply.max(self.ply as u32);
-        if self.budget.poll(self.stats.nodes) {
-            return Err(Stop::Budget);
-        }
+        self.enter()?;
         let turn = state.turn();
         if turn == Turn::Chance {
             return Err(Stop::Error(chance_refused()));
         }
-        if turn == Turn::Over || depth == 0 {
-            self.stats.leaves += 1;
-            let over = turn == Turn::Over;
-            leaf_values(state, over, self.eval, &mut self.values, self.range)?;
-            return Ok(self.values[self.root]);
+        let Replies { root, players } = self.engine;
+        if is_leaf(turn, depth) {
+            return Ok(self.leaf(state, turn == Turn::Over)?[root]);
         }
-        let level = self.ply;
-        if self.moves.len() <= level {
-            self.moves.resize_with(level + 1, Vec::new);
-        }
-        let mut moves = std::mem::take(&mut self.moves[level]);
-        let mut best = if root_layer {
-            f64::NEG_INFINITY
-        } else {
-            f64::INFINITY
-        };
+        let mut moves = self.take_moves();
+        let mut node = MinMax::new(root_layer, alpha, beta);
         let mut result = Ok(());
         let movers = if root_layer {
-            self.root..self.root + 1
+            root..root + 1
         } else {
-            0..self.players
+            0..players
+        };
+        let next = if root_layer {
+            self.engine.next_of(root)
+        } else {
+            root
         };
         'layer: for player in movers {
-            if !root_layer && player == self.root {
+            if !root_layer && player == root {
                 continue;
             }
             moves.clear();
             state.moves_of(player, &mut moves);
-            let next = if root_layer {
-                self.next_of(self.root)
-            } else {
-                self.root
-            };
             for &mv in &moves {
                 let mut child = state.clone();
                 child.apply_as(player, mv, next);
-                let v = match self.node(&child, depth - 1, !root_layer, alpha, beta) {
-                    Ok(v) => v,
+                match self.node(&child, depth - 1, !root_layer, node.alpha, node.beta) {
+                    Ok(v) => {
+                        node.add(v);
+                    }
                     Err(stop) => {
                         result = Err(stop);
                         break 'layer;
                     }
-                };
-                if root_layer {
-                    best = best.max(v);
-                    alpha = alpha.max(v);
-                } else {
-                    best = best.min(v);
-                    beta = beta.min(v);
                 }
-                if alpha >= beta {
+                if node.cut() {
                     self.stats.beta_cutoffs += 1;
                     break 'layer;
                 }
             }
         }
-        self.moves[level] = moves;
+        self.put_moves(moves);
         result?;
-        if best.is_infinite() {
+        if node.best.is_infinite() {
             // Nobody could move in this layer although the game goes on.
             return Err(Stop::Error(SearchError::NoLegalMoves));
         }
-        Ok(best)
+        Ok(node.best)
     }
 }

@@ -1,0 +1,54 @@
+//! The builder methods every engine has, written once: a setter that sets one field and
+//! returns the engine (`with_threads(4)`), and a getter that reads one (`budget()`). Each
+//! engine lists its own in [`builder_methods!`], each with its documentation and example.
+
+/// Defines an engine's plain builder methods, each after its documentation:
+///
+/// * `with_x(arg: T) => field;` (or `=> field.subfield;`) is
+///   `#[must_use] pub fn with_x(mut self, arg: T) -> Self { self.field = arg; self }`;
+/// * `x() -> &T = field;` is `#[must_use] pub fn x(&self) -> &T { &self.field }`;
+/// * `x() -> T = field;` is `#[must_use] pub fn x(&self) -> T { self.field }` (a `Copy` field).
+///
+/// A method that does more than that is written out in the engine's `impl` block.
+macro_rules! builder_methods {
+    () => {};
+    (
+        $(#[$attr:meta])*
+        $name:ident($arg:ident: $ty:ty) => $($field:ident).+;
+        $($rest:tt)*
+    ) => {
+        $(#[$attr])*
+        #[must_use]
+        pub fn $name(mut self, $arg: $ty) -> Self {
+            self.$($field).+ = $arg;
+            self
+        }
+        $crate::builder::builder_methods!($($rest)*);
+    };
+    (
+        $(#[$attr:meta])*
+        $name:ident() -> &$ty:ty = $($field:ident).+;
+        $($rest:tt)*
+    ) => {
+        $(#[$attr])*
+        #[must_use]
+        pub fn $name(&self) -> &$ty {
+            &self.$($field).+
+        }
+        $crate::builder::builder_methods!($($rest)*);
+    };
+    (
+        $(#[$attr:meta])*
+        $name:ident() -> $ty:ty = $($field:ident).+;
+        $($rest:tt)*
+    ) => {
+        $(#[$attr])*
+        #[must_use]
+        pub fn $name(&self) -> $ty {
+            self.$($field).+
+        }
+        $crate::builder::builder_methods!($($rest)*);
+    };
+}
+
+pub(crate) use builder_methods;

@@ -1,0 +1,24 @@
+//! Exact values: the [`Solver`](crate::Solver), which finds a position's game-theoretic value
+//! by null-window searches of the two-player searcher, and the opening books it consults.
+//! The margin solver ([`MarginSolver`](crate::MarginSolver), `margin.rs`) solves for the exact
+//! margin instead.
+//!
+//! | file | holds |
+//! |---|---|
+//! | `solver.rs` | [`Solver`](crate::Solver): its options, strong and weak solves |
+//! | `null_window.rs` | the ladder of values a position can have, and the null-window probes over it, on one thread |
+//! | `analysis.rs` | what the solver says about the moves: [`best_move`](crate::Solver::best_move), [`analysis`](crate::Solver::analysis) |
+//! | `race.rs` | a solve on several threads: the first to finish answers |
+//! | `pool.rs` | the helper threads a parallel solver keeps parked between solves |
+//! | `solution.rs` | [`Solution`](crate::Solution), [`WeakSolution`](crate::WeakSolution), [`BestMove`](crate::BestMove), [`Analysis`](crate::Analysis) |
+//! | `book.rs` | [`OpeningBook`](crate::OpeningBook): its file format, and the table with a book in front that the solver reads |
+//! | `book_builder.rs` | [`BookBuilder`](crate::BookBuilder): a book built by solving its positions |
+
+pub(crate) mod analysis;
+pub(crate) mod book;
+pub(crate) mod book_builder;
+pub(crate) mod null_window;
+pub(crate) mod pool;
+pub(crate) mod race;
+pub(crate) mod solution;
+pub(crate) mod solver;
