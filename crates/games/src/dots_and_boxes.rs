@@ -223,6 +223,41 @@ impl GameHash for DotsAndBoxes {
             | (u64::from(self.boxes[0]) << Self::MAX_LINES)
             | ((self.to_move.index() as u64) << 63)
     }
+
+    /// The boxes taken: the first player's minus the second player's.
+    ///
+    /// ```
+    /// use search_core::{Game, GameHash};
+    /// let mut game = games::DotsAndBoxes::new(1, 1).unwrap();
+    /// for line in 0..4 { game.play(line) }
+    /// assert_eq!(game.banked_margin(), -1); // the second player drew the fourth line
+    /// ```
+    fn banked_margin(&self) -> i32 {
+        i32::from(self.boxes[0]) - i32::from(self.boxes[1])
+    }
+
+    /// The drawn lines and the side to move, without the boxes: which boxes can still be
+    /// taken, and by whom, depends on the lines only (exact, as the full key is).
+    ///
+    /// ```
+    /// use search_core::GameHash;
+    /// let game = games::DotsAndBoxes::new(2, 2).unwrap();
+    /// assert_eq!(game.unbanked_key(), game.hash_key()); // no box taken yet
+    /// ```
+    fn unbanked_key(&self) -> u64 {
+        self.drawn | ((self.to_move.index() as u64) << 63)
+    }
+
+    /// The boxes not yet taken.
+    ///
+    /// ```
+    /// use search_core::GameHash;
+    /// assert_eq!(games::DotsAndBoxes::new(2, 3).unwrap().unbanked_margin_bound(), Some(6));
+    /// ```
+    fn unbanked_margin_bound(&self) -> Option<u32> {
+        let (rows, cols) = self.size();
+        Some((rows * cols) as u32 - u32::from(self.boxes[0]) - u32::from(self.boxes[1]))
+    }
 }
 
 impl fmt::Display for DotsAndBoxes {
