@@ -49,7 +49,7 @@
 //! | the exact values of every position near the start, saved to a file and consulted first | [`BookBuilder`], [`OpeningBook`], [`Solver::with_book`] | `book.rs` |
 //! | every root move with its value | `analyze` on [`Negamax`] and [`Solver`] ([`Strategy::analyze`](search_core::Strategy::analyze)) | |
 //! | a reference to check against, or to teach | [`Minimax`], [`AlphaBeta`] | `minimax.rs`, `alphabeta.rs` |
-//! | the exact margin (boxes, seeds, points) of a game with [`Game::margin`](search_core::Game::margin) | [`MarginSolver`] | `margin.rs` |
+//! | the exact margin (boxes, seeds, points) of a game with [`Game::margin`](search_core::Game::margin) | [`MarginSolver`] (null-window probes over the margin still to come) | `margin.rs`, `margin_table.rs` |
 //! | dice or cards: expectiminimax with Star1/Star2 pruning, for two players | [`Expectimax`] ([`ChancePruning`]) | `expectimax.rs` |
 //! | three or more players: every player's value | [`MaxN`] | `maxn.rs` |
 //! | three or more players: the root player against a coalition, with alpha-beta | [`Paranoid`] | `paranoid.rs` |
@@ -201,6 +201,7 @@ mod deepening;
 mod expectimax;
 mod general;
 mod margin;
+mod margin_table;
 mod maxn;
 mod minimax;
 mod negamax;
