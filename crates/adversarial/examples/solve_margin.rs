@@ -9,17 +9,77 @@
 //! ```
 //!
 //! An optional last argument bounds the solve in seconds (`kalah 5 4 empty 600`); an
-//! unfinished solve prints the bounds its probes proved.
+//! unfinished solve prints the bounds its probes proved. `--hooks=no-bound` hides the game's
+//! bound on the margin to come, `--hooks=none` all three margin hooks (the table is then
+//! keyed by the full key, stores or boxes included): what each brings.
 
 use std::time::Duration;
 
 use adversarial::MarginSolver;
 use games::{DotsAndBoxes, Kalah, KalahRules};
-use search_core::{Budget, GameHash};
+use search_core::{Budget, Game, GameHash, Outcome, Player};
+
+/// A game with some of its margin hooks hidden.
+#[derive(Clone)]
+struct Hidden<G> {
+    game: G,
+    /// Whether the banked margin and the unbanked key are shown.
+    bank: bool,
+    /// Whether the bound is shown (only with the bank).
+    bound: bool,
+}
+
+impl<G: Game> Game for Hidden<G> {
+    type Move = G::Move;
+    fn to_move(&self) -> Player {
+        self.game.to_move()
+    }
+    fn legal_moves(&self, moves: &mut Vec<G::Move>) {
+        self.game.legal_moves(moves);
+    }
+    fn play(&mut self, mv: G::Move) {
+        self.game.play(mv);
+    }
+    fn outcome(&self) -> Outcome {
+        self.game.outcome()
+    }
+    fn margin(&self) -> Option<i32> {
+        self.game.margin()
+    }
+}
+
+impl<G: GameHash> GameHash for Hidden<G> {
+    fn hash_key(&self) -> u64 {
+        self.game.hash_key()
+    }
+    fn banked_margin(&self) -> i32 {
+        if self.bank {
+            self.game.banked_margin()
+        } else {
+            0
+        }
+    }
+    fn unbanked_key(&self) -> u64 {
+        if self.bank {
+            self.game.unbanked_key()
+        } else {
+            self.game.hash_key()
+        }
+    }
+    fn unbanked_margin_bound(&self) -> Option<u32> {
+        if self.bank && self.bound {
+            self.game.unbanked_margin_bound()
+        } else {
+            None
+        }
+    }
+}
 
 fn usage() -> ! {
-    eprintln!("usage: solve_margin kalah PITS STONES common|empty [SECONDS]");
-    eprintln!("       solve_margin dots ROWS COLS [SECONDS]");
+    eprintln!(
+        "usage: solve_margin kalah PITS STONES common|empty [SECONDS] [--hooks=all|no-bound|none]"
+    );
+    eprintln!("       solve_margin dots ROWS COLS [SECONDS] [--hooks=all|no-bound|none]");
     std::process::exit(2)
 }
 
@@ -27,17 +87,28 @@ fn number(text: Option<&String>) -> usize {
     text.and_then(|t| t.parse().ok()).unwrap_or_else(|| usage())
 }
 
-fn report<G: GameHash>(name: &str, game: &G, seconds: Option<u64>)
-where
-    G::Move: std::fmt::Debug,
-{
+fn report<G: GameHash>(name: &str, game: &G, seconds: Option<u64>) {
+    let hooks = std::env::args()
+        .find_map(|a| a.strip_prefix("--hooks=").map(str::to_owned))
+        .unwrap_or_else(|| "all".into());
+    let (bank, bound) = match hooks.as_str() {
+        "all" => (true, true),
+        "no-bound" => (true, false),
+        "none" => (false, false),
+        _ => usage(),
+    };
+    let game = Hidden {
+        game: game.clone(),
+        bank,
+        bound,
+    };
     let budget = seconds.map_or_else(Budget::unlimited, |s| Budget::time(Duration::from_secs(s)));
     let s = MarginSolver::new()
         .with_budget(budget)
-        .solve(game)
+        .solve(&game)
         .expect("a solvable game");
     println!(
-        "{name}: {s}; {} probes, {:.1} s, {:.2} M nodes/s",
+        "{name} (hooks: {hooks}): {s}; {} probes, {:.1} s, {:.2} M nodes/s",
         s.stats.iterations,
         s.stats.elapsed.as_secs_f64(),
         s.stats.nodes_per_second() / 1e6
@@ -45,7 +116,10 @@ where
 }
 
 fn main() {
-    let args: Vec<String> = std::env::args().skip(1).collect();
+    let args: Vec<String> = std::env::args()
+        .skip(1)
+        .filter(|a| !a.starts_with("--"))
+        .collect();
     match args.first().map(String::as_str) {
         Some("kalah") => {
             let (pits, stones) = (number(args.get(1)), number(args.get(2)));
