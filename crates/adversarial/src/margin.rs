@@ -348,13 +348,16 @@ struct Child<G: Game> {
     rank: i64,
 }
 
+/// One ply's reusable buffers: the legal moves and the children.
+type Frame<G> = (Vec<<G as Game>::Move>, Vec<Child<G>>);
+
 struct Walk<G: Game> {
     budget: RunningBudget,
     table: Option<MarginTable<G::Move>>,
     stats: Stats,
     ply: usize,
     /// Per ply: the move list and the children, reused.
-    frames: Vec<(Vec<G::Move>, Vec<Child<G>>)>,
+    frames: Vec<Frame<G>>,
     /// The best move at the root in the last probe.
     root_move: Option<G::Move>,
 }
@@ -448,7 +451,7 @@ impl<G: GameHash> Walk<G> {
             });
         }
         // A stable sort: equal ranks keep the game's order.
-        children.sort_by(|a, b| b.rank.cmp(&a.rank));
+        children.sort_by_key(|c| std::cmp::Reverse(c.rank));
         let mut best = -INFINITY;
         let mut best_move = None;
         let mut a = alpha;

@@ -165,12 +165,11 @@ fn kalah_stores_are_banked() {
             } else {
                 -rest
             };
-            match by_key.insert(state.unbanked_key(), (rest, state.stores())) {
-                Some((other, stores)) => {
-                    assert_eq!(other, rest, "{state}");
-                    shared += usize::from(stores != state.stores());
-                }
-                None => {}
+            if let Some((other, stores)) =
+                by_key.insert(state.unbanked_key(), (rest, state.stores()))
+            {
+                assert_eq!(other, rest, "{state}");
+                shared += usize::from(stores != state.stores());
             }
             for mv in state.legal_move_list() {
                 let mut child = state;
