@@ -413,7 +413,9 @@ impl GameHash for Kalah {
     ///
     /// ```
     /// use search_core::{Game, GameHash};
-    /// let k = games::Kalah::new(6, 4).unwrap();
+    /// let mut k = games::Kalah::new(6, 4).unwrap();
+    /// assert_eq!(k.unbanked_key(), k.hash_key()); // the stores are empty
+    /// k.play(2); // one stone in the store: the full key counts it, the unbanked key does not
     /// assert_ne!(k.unbanked_key(), k.hash_key());
     /// ```
     fn unbanked_key(&self) -> u64 {
