@@ -204,6 +204,32 @@ impl Game for DotsAndBoxes {
 
     const HAS_MOVE_COUNT: bool = true;
 
+    /// `+1` for each box the line closes, `−1` for each box it gives away (draws its third
+    /// side): captures first, sacrifices last.
+    ///
+    /// ```
+    /// use search_core::Game;
+    /// let mut game = games::DotsAndBoxes::new(1, 1).unwrap();
+    /// assert_eq!(game.move_order_hint(0), 0);
+    /// game.play(0);
+    /// game.play(1);
+    /// assert_eq!(game.move_order_hint(2), -1); // the third side
+    /// game.play(2);
+    /// assert_eq!(game.move_order_hint(3), 1); // the fourth
+    /// ```
+    fn move_order_hint(&self, line: u8) -> i32 {
+        let drawn = self.drawn | (1 << line);
+        self.boxes_of(usize::from(line))
+            .into_iter()
+            .flatten()
+            .map(|(r, c)| match (drawn & self.box_mask(r, c)).count_ones() {
+                4 => 1,
+                3 => -1,
+                _ => 0,
+            })
+            .sum()
+    }
+
     fn remaining_plies_bound(&self) -> Option<u32> {
         Some((self.all & !self.drawn).count_ones())
     }
