@@ -12,6 +12,7 @@
 //! unfinished solve prints the bounds its probes proved. `--hooks=no-bound` hides the game's
 //! bound on the margin to come, `--hooks=none` all three margin hooks (the table is then
 //! keyed by the full key, stores or boxes included): what each brings.
+//! `--table-entries=N` sets the table's size (default 4,194,304 entries).
 
 use std::time::Duration;
 
@@ -46,6 +47,9 @@ impl<G: Game> Game for Hidden<G> {
     fn margin(&self) -> Option<i32> {
         self.game.margin()
     }
+    fn move_order_hint(&self, mv: G::Move) -> i32 {
+        self.game.move_order_hint(mv)
+    }
 }
 
 impl<G: GameHash> GameHash for Hidden<G> {
@@ -76,10 +80,9 @@ impl<G: GameHash> GameHash for Hidden<G> {
 }
 
 fn usage() -> ! {
-    eprintln!(
-        "usage: solve_margin kalah PITS STONES common|empty [SECONDS] [--hooks=all|no-bound|none]"
-    );
-    eprintln!("       solve_margin dots ROWS COLS [SECONDS] [--hooks=all|no-bound|none]");
+    eprintln!("usage: solve_margin kalah PITS STONES common|empty [SECONDS] [OPTIONS]");
+    eprintln!("       solve_margin dots ROWS COLS [SECONDS] [OPTIONS]");
+    eprintln!("options: --hooks=all|no-bound|none, --table-entries=N");
     std::process::exit(2)
 }
 
@@ -102,8 +105,12 @@ fn report<G: GameHash>(name: &str, game: &G, seconds: Option<u64>) {
         bank,
         bound,
     };
+    let entries = std::env::args()
+        .find_map(|a| a.strip_prefix("--table-entries=").map(str::to_owned))
+        .map_or(1 << 22, |n| n.parse().unwrap_or_else(|_| usage()));
     let budget = seconds.map_or_else(Budget::unlimited, |s| Budget::time(Duration::from_secs(s)));
     let s = MarginSolver::new()
+        .with_table_entries(entries)
         .with_budget(budget)
         .solve(&game)
         .expect("a solvable game");
