@@ -839,11 +839,13 @@ pub trait GameHash: Game {
         0
     }
 
-    /// The key of the position without what is banked: equal for two positions whose
-    /// margin still to come is equal (see [`banked_margin`](GameHash::banked_margin), whose
-    /// example overrides both). It must include whose turn it is, like
-    /// [`hash_key`](GameHash::hash_key), and be a real hash of the rest. Default: the full
-    /// `hash_key`, which is always correct.
+    /// The key of the position without what is banked: two positions with the same key
+    /// must have the same margin still to come (see
+    /// [`banked_margin`](GameHash::banked_margin), whose example overrides both). It must
+    /// include whose turn it is, like [`hash_key`](GameHash::hash_key), and be a real hash
+    /// of the rest. Mirror images of a position may share it, as their margins to come are
+    /// equal: a margin solver takes a move stored under it only as a hint, from the legal
+    /// moves. Default: the full `hash_key`, which is always correct.
     ///
     /// ```
     /// # use search_core::{Game, GameHash, Outcome, Player};
