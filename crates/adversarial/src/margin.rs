@@ -88,7 +88,8 @@ impl<M: fmt::Debug> fmt::Display for MarginSolution<M> {
 /// always correct. The game's [`GameHash::unbanked_margin_bound`], when it gives one, ends
 /// the search of every position whose question it already answers. The table holds up to
 /// [`with_table_entries`](MarginSolver::with_table_entries) positions and, when full,
-/// replaces the entry of least work in a bucket of two: long solves keep using it.
+/// always takes a new position into its bucket of two (the first slot keeps the position
+/// whose search took the most work, the second the newest other): long solves keep using it.
 ///
 /// Moves are searched in this order: the table's move, then moves that keep the turn, then
 /// the moves that bank the most at once.
@@ -159,9 +160,9 @@ impl MarginSolver {
     }
 
     /// The most positions the table holds (about 24 bytes each for a one-byte move; rounded
-    /// down to a power of two); `0` solves without one. The table starts small and doubles
-    /// as it fills, up to this size; when full, a new position replaces the one of least
-    /// work in its bucket of two.
+    /// down to a power of two, at least 2); `0` solves without one. The table starts small
+    /// and doubles as it fills, up to this size; when full, a new position still enters its
+    /// bucket of two, whose first slot keeps the most worked-on position.
     ///
     /// ```
     /// use games::DotsAndBoxes;
