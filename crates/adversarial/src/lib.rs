@@ -49,7 +49,7 @@
 //! | the exact values of every position near the start, saved to a file and consulted first | [`BookBuilder`], [`OpeningBook`], [`Solver::with_book`] | `solving` |
 //! | every root move with its value | `analyze` on [`Negamax`] and [`Solver`] ([`Strategy::analyze`](search_core::Strategy::analyze)) | `two_player`, `solving` |
 //! | a reference to check against, or to teach | [`Minimax`], [`AlphaBeta`] | `two_player` |
-//! | the exact margin (boxes, seeds, points) of a game with [`Game::margin`](search_core::Game::margin) | [`MarginSolver`] | `margin.rs` |
+//! | the exact margin (boxes, seeds, points) of a game with [`Game::margin`](search_core::Game::margin) | [`MarginSolver`] (null-window probes over the margin still to come) | `solving` |
 //! | dice or cards: expectiminimax with Star1/Star2 pruning, for two players | [`Expectimax`] ([`ChancePruning`]) | `general` |
 //! | three or more players: every player's value | [`MaxN`] | `general` |
 //! | three or more players: the root player against a coalition, with alpha-beta | [`Paranoid`] | `general` |
@@ -67,10 +67,9 @@
 //! | module | holds | read first |
 //! |---|---|---|
 //! | `two_player/` | depth-limited search of a [`Game`](search_core::Game): the textbook [`Minimax`] and [`AlphaBeta`] (one walk, with pruning off or on), [`Negamax`] and the per-node loop every table-using engine runs (the searcher), move ordering, iterative deepening with aspiration windows or MTD(f), quiescence, Lazy SMP | `searcher/mod.rs`, whose docs list a node's steps and the file of each |
-//! | `solving/` | exact values: the [`Solver`] (null-window probes over the values a position can have), what it says about each move, its parallel solve and parked helper threads, [`Solution`]s, opening books | `solver.rs`, then `null_window.rs` |
+//! | `solving/` | exact values: the [`Solver`] (null-window probes over the values a position can have), what it says about each move, its parallel solve and parked helper threads, [`Solution`]s, opening books, and the [`MarginSolver`] | `solver.rs`, then `null_window.rs` |
 //! | `general/` | games with chance nodes or more than two players ([`GeneralGame`](search_core::GeneralGame)): [`Expectimax`], [`Paranoid`], [`MaxN`] and [`BestReply`], each a few node functions on one shared walk | `walk.rs` |
 //! | `tables/` | the transposition tables ([`TranspositionTable`], [`CompactTable`]) and the [`Transpositions`] trait through which the engines reach them | `transpositions.rs` |
-//! | `margin.rs` | [`MarginSolver`] | |
 //! | `builder.rs` | the macro that writes every engine's plain `with_*` setters and getters | |
 //! | `testing.rs` | the `testing` feature's properties | |
 //!
@@ -216,7 +215,6 @@
 
 mod builder;
 mod general;
-mod margin;
 mod solving;
 mod tables;
 #[cfg(feature = "testing")]
@@ -234,9 +232,9 @@ pub use general::expectimax::{ChancePruning, Expectimax};
 pub use general::maxn::MaxN;
 pub use general::paranoid::Paranoid;
 pub use general::{GeneralEvaluator, GeneralResult};
-pub use margin::{MarginSolution, MarginSolver};
 pub use solving::book::{BookError, OpeningBook};
 pub use solving::book_builder::BookBuilder;
+pub use solving::margin::{MarginSolution, MarginSolver};
 pub use solving::solution::{Analysis, BestMove, Solution, WeakSolution};
 pub use solving::solver::Solver;
 pub use tables::compact::{COMPACT_ENTRY_BYTES, CompactTable};

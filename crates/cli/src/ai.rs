@@ -58,9 +58,9 @@ pub trait Playable:
         self.board()
     }
     /// The rule variant in force, for the line that starts a game (empty when the game has
-    /// one set of rules).
-    fn rules_note() -> &'static str {
-        ""
+    /// one set of rules; else ` (the rules)`).
+    fn rules_note(&self) -> String {
+        String::new()
     }
     /// Reads a start position (`--start`) from `board`: the board the moves start from and
     /// the moves, typed as at the prompt and separated by spaces.
@@ -375,6 +375,11 @@ impl Playable for Kalah {
     const NAME: &'static str = "Kalah";
     const MOVE_HELP: &'static str = "a pit number (your pits are numbered on your side)";
     const MARGIN: bool = true;
+
+    /// The capture rule played (`--kalah-rules`).
+    fn rules_note(&self) -> String {
+        format!(" ({})", self.rules())
+    }
 
     fn parse_move(&self, text: &str) -> Result<u8, String> {
         let pit = one_based(text, "pit", self.pits())?;

@@ -78,7 +78,8 @@ struct BuildArgs {
     /// Reversi, `1 6` for Dots and Boxes, `3 1` for Kalah). Default: the empty board.
     #[arg(long, value_name = "POSITION")]
     start: Option<String>,
-    /// The board: ROWSxCOLS boxes for Dots and Boxes (3x3), PITSxSTONES for Kalah (6x4).
+    /// The board: ROWSxCOLS boxes for Dots and Boxes (3x3), PITSxSTONES for Kalah (6x4, common
+    /// rules).
     #[arg(long)]
     size: Option<String>,
     /// The book file to write.

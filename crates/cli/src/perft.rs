@@ -41,7 +41,7 @@ pub struct Args {
     #[arg(long, value_name = "POSITION")]
     start: Option<String>,
     /// The board, as in `ply play`: ROWSxCOLS boxes for Dots and Boxes (3x3), PITSxSTONES
-    /// for Kalah (6x4), WIDTHxHEIGHTxK for the m,n,k-game (6x6x4).
+    /// for Kalah (6x4, common rules), WIDTHxHEIGHTxK for the m,n,k-game (6x6x4).
     #[arg(long)]
     size: Option<String>,
     /// Players of the m,n,k-game (3).

@@ -4,7 +4,7 @@ use std::io::{self, BufRead, IsTerminal, Write};
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
-use games::{ConnectFour, DotsAndBoxes, EinStein, Kalah, MnkGame, Reversi, TicTacToe};
+use games::{ConnectFour, DotsAndBoxes, EinStein, Kalah, KalahRules, MnkGame, Reversi, TicTacToe};
 use search_core::{Outcome, Player};
 
 use crate::Failure;
@@ -32,7 +32,10 @@ within three quarters of its time; otherwise alpha-beta chooses the move in the 
 time, and the move is reported as not proven.
 
 In Dots and Boxes and Kalah a player may move several times in a row (closing a box, or
-ending in the own store); the solver plays them by proving the exact margin. EinStein
+ending in the own store); the solver plays them by proving the exact margin. Kalah is played
+with the common rules, where a last stone in an empty pit of your own captures only when the
+opposite pit has stones; --kalah-rules empty-capture plays the rule of the published
+solutions of Kalah instead, where that stone is always captured. EinStein
 würfelt nicht! is played with a die rolled from --seed; alphabeta plays it with
 expectiminimax (Star2 pruning). The m,n,k-game takes 2 to 4 players (--players, default 3):
 alphabeta is paranoid search there, maxn and best-reply are the other searches; you take the
@@ -48,6 +51,7 @@ Examples:
   echo '4 4 4 4' | ply play --game c4 --first human --depth 6
   ply play --game dots --size 2x3 --first human --ai solver --time 2s
   ply play --game kalah --size 4x3 --ai-vs-ai --time 200ms
+  ply play --game kalah --size 4x3 --kalah-rules empty-capture --first human --ai solver
   ply play --game einstein --ai-vs-ai --time 300ms --seed 5
   ply play --game mnk --players 3 --size 6x6x4 --first human --ai maxn --time 500ms")]
 pub struct Args {
@@ -61,6 +65,9 @@ pub struct Args {
     /// Players of the m,n,k-game.
     #[arg(long, value_parser = clap::value_parser!(u8).range(2..=4))]
     players: Option<u8>,
+    /// Kalah's rules (default: common).
+    #[arg(long, value_enum, value_name = "RULES")]
+    kalah_rules: Option<KalahRulesArg>,
     /// Who plays X, the side that moves first from the empty board.
     #[arg(long, value_enum)]
     first: Option<First>,
@@ -96,6 +103,26 @@ pub struct Args {
     /// Transposition table size of alpha-beta and the solver, in megabytes (per AI).
     #[arg(long, value_name = "MB", default_value_t = DEFAULT_TABLE_MB, value_parser = clap::value_parser!(u64).range(1..=65_536))]
     table_mb: u64,
+}
+
+/// The Kalah rule variants `--kalah-rules` offers.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, clap::ValueEnum)]
+enum KalahRulesArg {
+    /// A last stone in an empty pit of your own captures only when the opposite pit has
+    /// stones.
+    Common,
+    /// A last stone in an empty pit of your own is always captured, with the stones opposite
+    /// if any (the rule of the published solutions of Kalah).
+    EmptyCapture,
+}
+
+impl KalahRulesArg {
+    fn rules(self) -> KalahRules {
+        match self {
+            KalahRulesArg::Common => KalahRules::COMMON,
+            KalahRulesArg::EmptyCapture => KalahRules::EMPTY_CAPTURE,
+        }
+    }
 }
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -210,6 +237,11 @@ pub fn run(args: Args) -> Result<ExitCode, Failure> {
         Reply::Ended => return input_ended(),
     };
     check_board_options(game, args.size.as_deref(), args.players)?;
+    if args.kalah_rules.is_some() && game != GameKind::Kalah {
+        return Err(Failure::input(
+            "--kalah-rules is for kalah: the other games have one set of rules",
+        ));
+    }
     let size = args.size.as_deref();
     match game {
         GameKind::Ttt => play_game(start_from(TicTacToe::new(), &args)?, &mut setup, &args),
@@ -220,7 +252,10 @@ pub fn run(args: Args) -> Result<ExitCode, Failure> {
             play_game(start_from(board, &args)?, &mut setup, &args)
         }
         GameKind::Kalah => {
-            let board = kalah_board(size)?;
+            let rules = args
+                .kalah_rules
+                .map_or(KalahRules::COMMON, KalahRulesArg::rules);
+            let board = kalah_board(size)?.with_rules(rules);
             play_game(start_from(board, &args)?, &mut setup, &args)
         }
         GameKind::Einstein => play_tabletop(EinStein::new(), &mut setup, &args),
@@ -262,7 +297,8 @@ pub fn dots_board(size: Option<&str>) -> Result<DotsAndBoxes, Failure> {
     }
 }
 
-/// The Kalah board `--size` asks for (6 pits of 4 stones by default).
+/// The Kalah board `--size` asks for (6 pits of 4 stones by default), with the common rules
+/// ([`KalahRules::COMMON`]).
 pub fn kalah_board(size: Option<&str>) -> Result<Kalah, Failure> {
     match size {
         Some(text) => {
@@ -473,7 +509,7 @@ fn play_game<G: Playable, R: BufRead>(
         out,
         "{}{}: X moves first. Type quit to stop.",
         G::NAME,
-        G::rules_note()
+        start.state.rules_note()
     );
     play_moves(start, &mut setup.prompt, human, ais)
 }

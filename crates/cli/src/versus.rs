@@ -68,8 +68,8 @@ pub struct Args {
     /// The game.
     #[arg(long, value_enum, default_value_t = GameKind::C4)]
     game: GameKind,
-    /// The board: ROWSxCOLS boxes for Dots and Boxes (3x3), PITSxSTONES for Kalah (6x4),
-    /// WIDTHxHEIGHTxK for the m,n,k-game (6x6x4).
+    /// The board: ROWSxCOLS boxes for Dots and Boxes (3x3), PITSxSTONES for Kalah (6x4,
+    /// common rules), WIDTHxHEIGHTxK for the m,n,k-game (6x6x4).
     #[arg(long)]
     size: Option<String>,
     /// Players of the m,n,k-game [default: 3].

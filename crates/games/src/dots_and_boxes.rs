@@ -131,6 +131,33 @@ impl DotsAndBoxes {
             | (1 << (h + r * (cols + 1) + c + 1))
     }
 
+    /// The lines `drawn` mirrored top to bottom: row `r` of horizontal lines goes to row
+    /// `rows − r`, row `r` of vertical lines to row `rows − 1 − r`.
+    fn flip_rows(&self, drawn: u64) -> u64 {
+        let (rows, cols) = (usize::from(self.rows), usize::from(self.cols));
+        let h = self.horizontal();
+        let (row, column_row) = ((1u64 << cols) - 1, (1u64 << (cols + 1)) - 1);
+        let mut out = 0;
+        for r in 0..=rows {
+            out |= ((drawn >> (r * cols)) & row) << ((rows - r) * cols);
+        }
+        for r in 0..rows {
+            out |=
+                ((drawn >> (h + r * (cols + 1))) & column_row) << (h + (rows - 1 - r) * (cols + 1));
+        }
+        out
+    }
+
+    /// The lines `drawn` turned half a turn: line `i` of each kind goes to the last minus
+    /// `i`, so each kind's bits are reversed.
+    fn rotate(&self, drawn: u64) -> u64 {
+        let h = self.horizontal() as u32;
+        let v = self.all.count_ones() - h;
+        let horizontal = drawn & ((1u64 << h) - 1);
+        let vertical = drawn >> h;
+        (horizontal.reverse_bits() >> (64 - h)) | ((vertical.reverse_bits() >> (64 - v)) << h)
+    }
+
     /// The (at most two) boxes a line borders.
     fn boxes_of(&self, line: usize) -> [Option<(usize, usize)>; 2] {
         let (rows, cols) = (usize::from(self.rows), usize::from(self.cols));
@@ -204,6 +231,32 @@ impl Game for DotsAndBoxes {
 
     const HAS_MOVE_COUNT: bool = true;
 
+    /// `+1` for each box the line closes, `−1` for each box it gives away (draws its third
+    /// side): captures first, sacrifices last.
+    ///
+    /// ```
+    /// use search_core::Game;
+    /// let mut game = games::DotsAndBoxes::new(1, 1).unwrap();
+    /// assert_eq!(game.move_order_hint(0), 0);
+    /// game.play(0);
+    /// game.play(1);
+    /// assert_eq!(game.move_order_hint(2), -1); // the third side
+    /// game.play(2);
+    /// assert_eq!(game.move_order_hint(3), 1); // the fourth
+    /// ```
+    fn move_order_hint(&self, line: u8) -> i32 {
+        let drawn = self.drawn | (1 << line);
+        self.boxes_of(usize::from(line))
+            .into_iter()
+            .flatten()
+            .map(|(r, c)| match (drawn & self.box_mask(r, c)).count_ones() {
+                4 => 1,
+                3 => -1,
+                _ => 0,
+            })
+            .sum()
+    }
+
     fn remaining_plies_bound(&self) -> Option<u32> {
         Some((self.all & !self.drawn).count_ones())
     }
@@ -222,6 +275,53 @@ impl GameHash for DotsAndBoxes {
         self.drawn
             | (u64::from(self.boxes[0]) << Self::MAX_LINES)
             | ((self.to_move.index() as u64) << 63)
+    }
+
+    /// The boxes taken: the first player's minus the second player's.
+    ///
+    /// ```
+    /// use search_core::{Game, GameHash};
+    /// let mut game = games::DotsAndBoxes::new(1, 1).unwrap();
+    /// for line in 0..4 { game.play(line) }
+    /// assert_eq!(game.banked_margin(), -1); // the second player drew the fourth line
+    /// ```
+    fn banked_margin(&self) -> i32 {
+        i32::from(self.boxes[0]) - i32::from(self.boxes[1])
+    }
+
+    /// The drawn lines and the side to move, without the boxes: which boxes can still be
+    /// taken, and by whom, depends on the lines only. The board's mirror images (left and
+    /// right, top and bottom, and both) have the same margin to come, so they share one
+    /// key: the smallest image's lines.
+    ///
+    /// ```
+    /// use search_core::{Game, GameHash};
+    /// let mut left = games::DotsAndBoxes::new(2, 3).unwrap();
+    /// let mut right = left;
+    /// left.play(0); // the top line of the top-left box
+    /// right.play(2); // the top line of the top-right box
+    /// assert_eq!(left.unbanked_key(), right.unbanked_key());
+    /// assert_ne!(left.hash_key(), right.hash_key());
+    /// ```
+    fn unbanked_key(&self) -> u64 {
+        let top_bottom = self.flip_rows(self.drawn);
+        let lowest = self
+            .drawn
+            .min(top_bottom)
+            .min(self.rotate(self.drawn))
+            .min(self.rotate(top_bottom));
+        lowest | ((self.to_move.index() as u64) << 63)
+    }
+
+    /// The boxes not yet taken.
+    ///
+    /// ```
+    /// use search_core::GameHash;
+    /// assert_eq!(games::DotsAndBoxes::new(2, 3).unwrap().unbanked_margin_bound(), Some(6));
+    /// ```
+    fn unbanked_margin_bound(&self) -> Option<u32> {
+        let (rows, cols) = self.size();
+        Some((rows * cols) as u32 - u32::from(self.boxes[0]) - u32::from(self.boxes[1]))
     }
 }
 

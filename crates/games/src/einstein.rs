@@ -77,8 +77,11 @@ impl EinStein {
     /// placed by [`EinStein::new`]: the triangle at the top-left corner (cell `row * 5 + col`).
     pub const FIRST_CORNER: [u8; Self::CUBES] = [0, 1, 2, 5, 6, 10];
 
-    /// The standard start with a fixed setup: player 0's cubes `1..=6` on
-    /// [`FIRST_CORNER`](Self::FIRST_CORNER), player 1's mirrored through the centre; player 0 moves first.
+    /// A start with a fixed arrangement, a convention of this crate: player 0's cubes
+    /// `1..=6` on [`FIRST_CORNER`](Self::FIRST_CORNER) in order, player 1's mirrored through
+    /// the centre; player 0 moves first. The official rules let each player arrange their
+    /// own cubes in their corner as they like before the game: [`with_setup`](Self::with_setup)
+    /// plays that free setup. The fixed one keeps games, tests and seeds reproducible.
     ///
     /// ```
     /// use search_core::{GeneralGame, Turn};
@@ -89,9 +92,10 @@ impl EinStein {
         Self::with_setup([1, 2, 3, 4, 5, 6], [1, 2, 3, 4, 5, 6]).expect("a permutation")
     }
 
-    /// A start with the cubes placed in the given orders: `first[i]` is the number of the
-    /// cube on cell `Self::FIRST_CORNER[i]`, `second[i]` the number of player 1's cube on the
-    /// mirrored cell `24 - Self::FIRST_CORNER[i]`.
+    /// A start with the cubes placed in the given orders, the free setup of the official
+    /// rules (each player arranges their six cubes in their corner): `first[i]` is the
+    /// number of the cube on cell `Self::FIRST_CORNER[i]`, `second[i]` the number of player
+    /// 1's cube on the mirrored cell `24 - Self::FIRST_CORNER[i]`.
     ///
     /// ```
     /// assert!(games::EinStein::with_setup([6, 5, 4, 3, 2, 1], [1, 2, 3, 4, 5, 6]).is_ok());

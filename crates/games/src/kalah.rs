@@ -1,7 +1,8 @@
 //! Kalah, the mancala game: sow the stones of one of your pits counter-clockwise; a last stone
 //! in your store gives you another move, a last stone in an empty pit of yours captures the
 //! stones opposite. The game is won by the fuller store, and its [`margin`](Game::margin) is
-//! the difference.
+//! the difference. Where the published rules differ (a capture opposite an empty pit, where
+//! the stones left at the end go), [`KalahRules`] chooses.
 
 use core::fmt;
 
@@ -12,14 +13,120 @@ use crate::setup::SetupError;
 /// The most pits a side may have (the classic game's six).
 const PITS: usize = 6;
 
+/// What a last stone that lands in an empty pit of the mover's side captures.
+///
+/// ```
+/// use games::KalahCapture;
+/// assert_eq!(KalahCapture::default(), KalahCapture::OppositeNotEmpty);
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+pub enum KalahCapture {
+    /// The common rule: when the opposite pit has stones, they and the last stone go to the
+    /// mover's store; when it is empty, nothing is captured and the last stone stays.
+    #[default]
+    OppositeNotEmpty,
+    /// "Empty capture": the last stone always goes to the mover's store, with the opposite
+    /// pit's stones if there are any. This is the rule of the published solutions of Kalah
+    /// (Irving, Donkers and Uiterwijk, "Solving Kalah", ICGA Journal 23(3), 2000).
+    Empty,
+}
+
+/// Where the stones still in the pits go when the game ends (when either side's pits are
+/// empty after a move).
+///
+/// ```
+/// use games::KalahSweep;
+/// assert_eq!(KalahSweep::default(), KalahSweep::Owner);
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+pub enum KalahSweep {
+    /// Each side's stones go to its owner's store: the common rule, and the rule of the
+    /// published solutions.
+    #[default]
+    Owner,
+    /// The stones left go to the store of the player whose pits are empty.
+    Emptier,
+    /// The stones left are taken off the board and count for nobody.
+    Discard,
+}
+
+/// The rule variant a [`Kalah`] game is played with: the [`KalahCapture`] and the
+/// [`KalahSweep`]. The default is [`KalahRules::COMMON`].
+///
+/// ```
+/// use games::{Kalah, KalahRules};
+/// let paper = Kalah::new(4, 3).unwrap().with_rules(KalahRules::EMPTY_CAPTURE);
+/// assert_eq!(paper.rules(), KalahRules::EMPTY_CAPTURE);
+/// assert_eq!(Kalah::new(4, 3).unwrap().rules(), KalahRules::COMMON);
+/// assert_eq!(KalahRules::EMPTY_CAPTURE.to_string(), "empty capture: a last stone in an empty pit of your own is always captured");
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+pub struct KalahRules {
+    /// What a last stone in an empty pit of the mover's captures.
+    pub capture: KalahCapture,
+    /// Where the stones left at the end go.
+    pub sweep: KalahSweep,
+}
+
+impl KalahRules {
+    /// The common rules: a capture needs stones opposite; each side's stones left at the end
+    /// go to its owner.
+    pub const COMMON: KalahRules = KalahRules {
+        capture: KalahCapture::OppositeNotEmpty,
+        sweep: KalahSweep::Owner,
+    };
+
+    /// The rules of the published solutions (Irving, Donkers and Uiterwijk 2000): a last
+    /// stone in an empty pit of the mover's is always captured; each side's stones left at
+    /// the end go to its owner.
+    pub const EMPTY_CAPTURE: KalahRules = KalahRules {
+        capture: KalahCapture::Empty,
+        sweep: KalahSweep::Owner,
+    };
+}
+
+impl fmt::Display for KalahRules {
+    /// The rules in words, for a person: the capture rule, then the sweep when it is not the
+    /// owner's.
+    ///
+    /// ```
+    /// use games::{KalahRules, KalahSweep};
+    /// assert_eq!(KalahRules::COMMON.to_string(), "common rules: a capture needs stones in the opposite pit");
+    /// let r = KalahRules { sweep: KalahSweep::Discard, ..KalahRules::COMMON };
+    /// assert!(r.to_string().ends_with("the stones left at the end count for nobody"));
+    /// ```
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self.capture {
+            KalahCapture::OppositeNotEmpty => {
+                "common rules: a capture needs stones in the opposite pit"
+            }
+            KalahCapture::Empty => {
+                "empty capture: a last stone in an empty pit of your own is always captured"
+            }
+        })?;
+        match self.sweep {
+            KalahSweep::Owner => Ok(()),
+            KalahSweep::Emptier => {
+                f.write_str("; the stones left at the end go to the player whose pits are empty")
+            }
+            KalahSweep::Discard => f.write_str("; the stones left at the end count for nobody"),
+        }
+    }
+}
+
 /// Kalah with `pits` pits a side and `stones` stones in each pit at the start (the classic
 /// game is Kalah(6, 4)), written naturally: after a move whose last stone lands in the
 /// mover's store, [`to_move`](Game::to_move) stays the same.
 ///
 /// A move is the index (`0..pits`) of one of the mover's pits, counted from the pit
-/// farthest from the mover's store. Captures take the opposite pit's stones only when it is
-/// not empty. When either side has no stones left, the other side's stones go to that side's
-/// store and the game is over.
+/// farthest from the mover's store. By default ([`KalahRules::COMMON`]) captures take the
+/// opposite pit's stones only when it is not empty, and when either side has no stones
+/// left, the other side's stones go to that side's store and the game is over;
+/// [`with_rules`](Kalah::with_rules) chooses another variant, such as the empty capture of
+/// the published solutions ([`KalahRules::EMPTY_CAPTURE`]).
+///
+/// For the margin solver the stores are banked ([`GameHash::banked_margin`]): positions with
+/// the same pits and side to move share one table entry whatever the stores hold.
 ///
 /// ```
 /// use games::Kalah;
@@ -37,6 +144,7 @@ pub struct Kalah {
     board: [u8; 2 * PITS + 2],
     pits: u8,
     to_move: Player,
+    rules: KalahRules,
 }
 
 impl Kalah {
@@ -71,7 +179,58 @@ impl Kalah {
             board,
             pits: pits as u8,
             to_move: Player::First,
+            rules: KalahRules::COMMON,
         })
+    }
+
+    /// The same position played on with `rules` (a new game's rules are
+    /// [`KalahRules::COMMON`]).
+    ///
+    /// ```
+    /// use games::{Kalah, KalahRules};
+    /// use search_core::Game;
+    ///
+    /// // The first player sows pit 0; the second sows its pit 1 into its store (and moves
+    /// // again), then its pit 0 into its empty pit 1, opposite an empty pit.
+    /// let mut common = Kalah::new(2, 1).unwrap();
+    /// let mut empty = common.with_rules(KalahRules::EMPTY_CAPTURE);
+    /// for mv in [0, 1, 0] {
+    ///     common.play(mv);
+    ///     empty.play(mv);
+    /// }
+    /// assert_eq!(common.stores(), [0, 1]); // nothing captured: the stone stays in the pit
+    /// assert_eq!(empty.stores(), [2, 2]); // captured; the second side is empty: game over
+    /// assert!(empty.outcome().is_over() && !common.outcome().is_over());
+    /// ```
+    #[must_use]
+    pub fn with_rules(mut self, rules: KalahRules) -> Self {
+        self.rules = rules;
+        self
+    }
+
+    /// The rule variant played.
+    ///
+    /// ```
+    /// assert_eq!(games::Kalah::new(6, 4).unwrap().rules(), games::KalahRules::COMMON);
+    /// ```
+    #[must_use]
+    pub fn rules(&self) -> KalahRules {
+        self.rules
+    }
+
+    /// The stones still in the pits of both sides (not in the stores).
+    ///
+    /// ```
+    /// assert_eq!(games::Kalah::new(3, 4).unwrap().stones_in_pits(), 24);
+    /// ```
+    #[must_use]
+    pub fn stones_in_pits(&self) -> u32 {
+        let n = usize::from(self.pits);
+        self.board[..n]
+            .iter()
+            .chain(&self.board[n + 1..2 * n + 1])
+            .map(|&s| u32::from(s))
+            .sum()
     }
 
     /// The number of pits a side.
@@ -168,18 +327,27 @@ impl Game for Kalah {
         let mine = self.base(me)..self.base(me) + n;
         if mine.contains(&pos) && self.board[pos] == 1 {
             let opposite = 2 * n - pos;
-            if self.board[opposite] > 0 {
+            if self.board[opposite] > 0 || self.rules.capture == KalahCapture::Empty {
                 self.board[my_store] += self.board[opposite] + 1;
                 self.board[pos] = 0;
                 self.board[opposite] = 0;
             }
         }
-        if self.side_empty(Player::First) || self.side_empty(Player::Second) {
+        let empty = [Player::First, Player::Second].map(|p| self.side_empty(p));
+        if empty[0] || empty[1] {
             for player in [Player::First, Player::Second] {
                 let base = self.base(player);
                 let rest: u8 = self.board[base..base + n].iter().sum();
                 self.board[base..base + n].fill(0);
-                self.board[base + n] += rest;
+                let to = match self.rules.sweep {
+                    KalahSweep::Owner => Some(player),
+                    // The side with stones left is not the side that is empty.
+                    KalahSweep::Emptier => Some(player.opponent()),
+                    KalahSweep::Discard => None,
+                };
+                if let Some(to) = to {
+                    self.board[self.base(to) + n] += rest;
+                }
             }
         }
         if pos != my_store {
@@ -205,19 +373,67 @@ impl Game for Kalah {
     }
 }
 
-impl GameHash for Kalah {
-    /// A hash of the 14 board bytes and the side to move (not exact: the board does not fit
-    /// in 64 bits).
-    fn hash_key(&self) -> u64 {
+impl Kalah {
+    /// A hash of `board` and the side to move.
+    fn key_of(board: &[u8; 2 * PITS + 2], to_move: Player) -> u64 {
         let mut low = [0; 8];
         let mut high = [0; 8];
-        low.copy_from_slice(&self.board[..8]);
-        high[..6].copy_from_slice(&self.board[8..]);
-        high[7] = self.to_move.index() as u8;
+        low.copy_from_slice(&board[..8]);
+        high[..6].copy_from_slice(&board[8..]);
+        high[7] = to_move.index() as u8;
         SplitMix64::new(
             u64::from_le_bytes(low) ^ SplitMix64::new(u64::from_le_bytes(high)).next_u64(),
         )
         .next_u64()
+    }
+}
+
+impl GameHash for Kalah {
+    /// A hash of the 14 board bytes and the side to move (not exact: the board does not fit
+    /// in 64 bits). The rules are not in it: one search plays one variant.
+    fn hash_key(&self) -> u64 {
+        Self::key_of(&self.board, self.to_move)
+    }
+
+    /// The stores: the first player's minus the second player's.
+    ///
+    /// ```
+    /// use search_core::{Game, GameHash};
+    /// let mut k = games::Kalah::new(6, 4).unwrap();
+    /// k.play(2); // the last stone in the store
+    /// assert_eq!(k.banked_margin(), 1);
+    /// ```
+    fn banked_margin(&self) -> i32 {
+        let [a, b] = self.stores();
+        i32::from(a) - i32::from(b)
+    }
+
+    /// A hash of the pits and the side to move, without the stores: moves, captures and the
+    /// end of the game depend on the pits only, so the stones still to be won do too.
+    ///
+    /// ```
+    /// use search_core::{Game, GameHash};
+    /// let mut k = games::Kalah::new(6, 4).unwrap();
+    /// assert_eq!(k.unbanked_key(), k.hash_key()); // the stores are empty
+    /// k.play(2); // one stone in the store: the full key counts it, the unbanked key does not
+    /// assert_ne!(k.unbanked_key(), k.hash_key());
+    /// ```
+    fn unbanked_key(&self) -> u64 {
+        let n = usize::from(self.pits);
+        let mut pits = self.board;
+        pits[n] = 0;
+        pits[2 * n + 1] = 0;
+        Self::key_of(&pits, self.to_move)
+    }
+
+    /// The stones still in the pits: no more can change stores.
+    ///
+    /// ```
+    /// use search_core::GameHash;
+    /// assert_eq!(games::Kalah::new(6, 4).unwrap().unbanked_margin_bound(), Some(48));
+    /// ```
+    fn unbanked_margin_bound(&self) -> Option<u32> {
+        Some(self.stones_in_pits())
     }
 }
 

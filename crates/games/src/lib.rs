@@ -14,7 +14,7 @@
 //! | [`ThreatEvaluator`], [`LineEvaluator`] | Connect Four evaluators: threat counting, line counting |
 //! | [`Reversi`], [`reversi`] | 6 × 6 Reversi (Othello) with passes, an evaluator ([`reversi::Weights`]) and a one-ply player |
 //! | [`DotsAndBoxes`] | Dots and Boxes on up to 56 lines, with extra turns and the box [`margin`](search_core::Game::margin) |
-//! | [`Kalah`] | Kalah(pits, stones), the mancala game, with extra turns and the stone margin |
+//! | [`Kalah`], [`KalahRules`] | Kalah(pits, stones), the mancala game, with extra turns and the stone margin; the common rules or the empty capture of the published solutions |
 //! | [`EinStein`] | EinStein würfelt nicht!, a dice game: a [`GeneralGame`](search_core::GeneralGame) with chance nodes |
 //! | [`MnkGame`] | the m,n,k-game for 2 to 4 players: a [`GeneralGame`](search_core::GeneralGame) with a reward per player |
 //! | [`perft`] | count move sequences to a depth, for any game |
@@ -56,7 +56,7 @@ pub use connect4::{
 };
 pub use dots_and_boxes::DotsAndBoxes;
 pub use einstein::{EinStein, EinSteinMove};
-pub use kalah::Kalah;
+pub use kalah::{Kalah, KalahCapture, KalahRules, KalahSweep};
 pub use mnk::MnkGame;
 pub use perft::perft;
 pub use reversi::Reversi;

@@ -778,4 +778,115 @@ pub trait GameHash: Game {
     fn canonical_key(&self) -> u64 {
         self.hash_key()
     }
+
+    /// The part of the final [`margin`](Game::margin) that is already decided, counted as
+    /// `margin` counts it (for [`Player::First`]): the stones in the stores of Kalah, the
+    /// boxes already taken in Dots and Boxes. Default: `0`, nothing banked.
+    ///
+    /// With [`unbanked_key`](GameHash::unbanked_key) it lets a margin solver
+    /// (`adversarial::MarginSolver`) search only the margin still to come, `margin at the
+    /// end − banked_margin()`, and store a position once for every score that reaches it.
+    /// The promise: the margin still to come with best play, and whether the game is over,
+    /// depend only on `unbanked_key` (and so not on what is banked). The defaults, `0` and
+    /// the full [`hash_key`](GameHash::hash_key), always keep it.
+    ///
+    /// ```
+    /// use search_core::{Game, GameHash, Outcome, Player};
+    ///
+    /// /// Take 1 or 2 stones from a pile and score them; the larger score wins.
+    /// #[derive(Clone)]
+    /// struct Take { pile: u32, scores: [u32; 2], to_move: Player }
+    /// impl Game for Take {
+    ///     type Move = u32;
+    ///     fn to_move(&self) -> Player { self.to_move }
+    ///     fn legal_moves(&self, m: &mut Vec<u32>) { m.extend((1..=2).filter(|&t| t <= self.pile)) }
+    ///     fn play(&mut self, t: u32) {
+    ///         self.pile -= t;
+    ///         self.scores[self.to_move.index()] += t;
+    ///         self.to_move = self.to_move.opponent();
+    ///     }
+    ///     fn outcome(&self) -> Outcome {
+    ///         match (self.pile, self.scores[0].cmp(&self.scores[1])) {
+    ///             (1.., _) => Outcome::Ongoing,
+    ///             (0, std::cmp::Ordering::Greater) => Outcome::Win(Player::First),
+    ///             (0, std::cmp::Ordering::Less) => Outcome::Win(Player::Second),
+    ///             (0, std::cmp::Ordering::Equal) => Outcome::Draw,
+    ///         }
+    ///     }
+    ///     fn margin(&self) -> Option<i32> { Some(self.scores[0] as i32 - self.scores[1] as i32) }
+    /// }
+    /// impl GameHash for Take {
+    ///     fn hash_key(&self) -> u64 {
+    ///         // Everything: the pile, the scores, the side to move.
+    ///         (u64::from(self.pile) << 40) | (u64::from(self.scores[0]) << 21)
+    ///             | (u64::from(self.scores[1]) << 1) | self.to_move.index() as u64
+    ///     }
+    ///     // The scores are banked: what is still to come depends on the pile and the side
+    ///     // to move only.
+    ///     fn banked_margin(&self) -> i32 { self.scores[0] as i32 - self.scores[1] as i32 }
+    ///     fn unbanked_key(&self) -> u64 { (u64::from(self.pile) << 1) | self.to_move.index() as u64 }
+    ///     fn unbanked_margin_bound(&self) -> Option<u32> { Some(self.pile) }
+    /// }
+    ///
+    /// let a = Take { pile: 3, scores: [2, 0], to_move: Player::First };
+    /// let b = Take { pile: 3, scores: [1, 1], to_move: Player::First };
+    /// assert_ne!(a.hash_key(), b.hash_key());
+    /// assert_eq!(a.unbanked_key(), b.unbanked_key()); // one entry in a margin table
+    /// assert_eq!((a.banked_margin(), b.banked_margin()), (2, 0));
+    /// ```
+    #[inline]
+    fn banked_margin(&self) -> i32 {
+        0
+    }
+
+    /// The key of the position without what is banked: two positions with the same key
+    /// must have the same margin still to come (see
+    /// [`banked_margin`](GameHash::banked_margin), whose example overrides both). It must
+    /// include whose turn it is, like [`hash_key`](GameHash::hash_key), and be a real hash
+    /// of the rest. Mirror images of a position may share it, as their margins to come are
+    /// equal: a margin solver takes a move stored under it only as a hint, from the legal
+    /// moves. Default: the full `hash_key`, which is always correct.
+    ///
+    /// ```
+    /// # use search_core::{Game, GameHash, Outcome, Player};
+    /// # #[derive(Clone)] struct G(u8);
+    /// # impl Game for G {
+    /// #   type Move = u8;
+    /// #   fn to_move(&self) -> Player { Player::First }
+    /// #   fn legal_moves(&self, _: &mut Vec<u8>) {}
+    /// #   fn play(&mut self, _: u8) {}
+    /// #   fn outcome(&self) -> Outcome { Outcome::Draw }
+    /// # }
+    /// # impl GameHash for G { fn hash_key(&self) -> u64 { u64::from(self.0) } }
+    /// assert_eq!(G(7).unbanked_key(), G(7).hash_key());
+    /// assert_eq!(G(7).banked_margin(), 0);
+    /// ```
+    #[inline]
+    fn unbanked_key(&self) -> u64 {
+        self.hash_key()
+    }
+
+    /// A bound on the margin still to come: with any play, `|margin at the end −
+    /// banked_margin()|` is at most this (the stones still in the pits of Kalah, the boxes
+    /// not yet taken in Dots and Boxes). A margin solver stops searching a position whose
+    /// bound already decides its question. It must depend only on
+    /// [`unbanked_key`](GameHash::unbanked_key). Default: `None`, no bound known.
+    ///
+    /// ```
+    /// # use search_core::{Game, GameHash, Outcome, Player};
+    /// # #[derive(Clone)] struct G;
+    /// # impl Game for G {
+    /// #   type Move = u8;
+    /// #   fn to_move(&self) -> Player { Player::First }
+    /// #   fn legal_moves(&self, _: &mut Vec<u8>) {}
+    /// #   fn play(&mut self, _: u8) {}
+    /// #   fn outcome(&self) -> Outcome { Outcome::Draw }
+    /// # }
+    /// # impl GameHash for G { fn hash_key(&self) -> u64 { 0 } }
+    /// assert_eq!(G.unbanked_margin_bound(), None);
+    /// ```
+    #[inline]
+    fn unbanked_margin_bound(&self) -> Option<u32> {
+        None
+    }
 }

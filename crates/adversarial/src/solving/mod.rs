@@ -1,7 +1,7 @@
 //! Exact values: the [`Solver`](crate::Solver), which finds a position's game-theoretic value
 //! by null-window searches of the two-player searcher, and the opening books it consults.
-//! The margin solver ([`MarginSolver`](crate::MarginSolver), `margin.rs`) solves for the exact
-//! margin instead.
+//! The margin solver ([`MarginSolver`](crate::MarginSolver)) solves for the exact margin
+//! instead, with null-window probes of its own over the margin still to come.
 //!
 //! | file | holds |
 //! |---|---|
@@ -13,10 +13,14 @@
 //! | `solution.rs` | [`Solution`](crate::Solution), [`WeakSolution`](crate::WeakSolution), [`BestMove`](crate::BestMove), [`Analysis`](crate::Analysis) |
 //! | `book.rs` | [`OpeningBook`](crate::OpeningBook): its file format, and the table with a book in front that the solver reads |
 //! | `book_builder.rs` | [`BookBuilder`](crate::BookBuilder): a book built by solving its positions |
+//! | `margin.rs` | [`MarginSolver`](crate::MarginSolver), [`MarginSolution`](crate::MarginSolution): the exact margin by MTD(f) probes |
+//! | `margin_table.rs` | the margin solver's table of bounds, keyed by what is not yet banked |
 
 pub(crate) mod analysis;
 pub(crate) mod book;
 pub(crate) mod book_builder;
+pub(crate) mod margin;
+pub(crate) mod margin_table;
 pub(crate) mod null_window;
 pub(crate) mod pool;
 pub(crate) mod race;

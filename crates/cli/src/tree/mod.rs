@@ -66,7 +66,8 @@ pub struct Args {
     /// (`c2 b2` for Reversi, `1 6` for Dots and Boxes, `3 1` for Kalah).
     #[arg(long, value_name = "POSITION")]
     start: Option<String>,
-    /// The board: ROWSxCOLS boxes for Dots and Boxes (3x3), PITSxSTONES for Kalah (6x4).
+    /// The board: ROWSxCOLS boxes for Dots and Boxes (3x3), PITSxSTONES for Kalah (6x4, common
+    /// rules).
     #[arg(long)]
     size: Option<String>,
     /// The engine whose tree is drawn.
