@@ -65,7 +65,8 @@ use std::collections::{HashMap, HashSet};
 use crate::rng::SplitMix64;
 use proptest::prelude::*;
 
-use crate::game::{Game, GameHash, Outcome};
+use crate::game::{Game, Outcome};
+use crate::game_hash::GameHash;
 
 mod general;
 
