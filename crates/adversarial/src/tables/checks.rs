@@ -7,6 +7,10 @@ use search_core::Score;
 
 use crate::tables::entry::{Bound, TableEntry};
 
+/// The largest table the tests fill and scan: 1 MiB, or 4 KiB under Miri, which interprets
+/// every step and would take hours over a megabyte.
+pub(crate) const LARGE_TEST_TABLE_BYTES: usize = if cfg!(miri) { 1 << 12 } else { 1 << 20 };
+
 /// What the checks need of a table.
 pub(crate) trait Table: Sync {
     fn store(&self, key: u64, entry: TableEntry);
@@ -66,11 +70,13 @@ pub(crate) fn prefetch_changes_nothing(table: &impl Table, keys: impl Iterator<I
 /// Two threads store and probe keys of their own at once: whatever a thread finds for its
 /// key is what it stored (with the score `score(key)`), never a torn entry.
 pub(crate) fn threads_share_the_table(table: &impl Table, score: impl Fn(u64) -> Score + Sync) {
+    // Miri interprets every step, and a few hundred interleaved stores are what it checks.
+    let keys_per_thread = if cfg!(miri) { 300 } else { 10_000 };
     std::thread::scope(|s| {
         for id in 0..2u64 {
             let (table, score) = (table, &score);
             s.spawn(move || {
-                for k in 0..10_000u64 {
+                for k in 0..keys_per_thread {
                     let key = k * 2 + id;
                     let e = TableEntry {
                         score: score(key),

@@ -661,7 +661,7 @@ mod tests {
     proptest! {
         #[test]
         fn clear_empties_what_stores_wrote(keys in proptest::collection::vec(0u64..1 << 20, 0..300)) {
-            for bytes in [32, 1 << 10, 1 << 20] {
+            for bytes in [32, 1 << 10, checks::LARGE_TEST_TABLE_BYTES] {
                 for replacement in [Replacement::Always, Replacement::DepthPreferred] {
                     let t = CompactTable::<Bits<20>>::new(bytes)
                         .unwrap()

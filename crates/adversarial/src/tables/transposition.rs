@@ -735,7 +735,7 @@ mod tests {
 
         #[test]
         fn clear_empties_what_stores_wrote(keys in proptest::collection::vec(any::<u64>(), 0..300)) {
-            for bytes in [16, 1 << 10, 1 << 20] {
+            for bytes in [16, 1 << 10, checks::LARGE_TEST_TABLE_BYTES] {
                 for replacement in [Replacement::Always, Replacement::DepthPreferred] {
                     let t = TranspositionTable::new(bytes).unwrap().with_replacement(replacement);
                     checks::clear_empties_what_stores_wrote(&t, &keys)?;
