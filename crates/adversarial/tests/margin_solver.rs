@@ -2,35 +2,15 @@
 //! when full) against a brute force written here, on random positions of Kalah under each
 //! rule variant and of Dots and Boxes; and what it reports when stopped early.
 
+mod common;
+use common::brute_margin;
+
 use std::collections::HashMap;
 
 use adversarial::MarginSolver;
 use games::{DotsAndBoxes, Kalah, KalahCapture, KalahRules, KalahSweep};
 use proptest::prelude::*;
 use search_core::{Budget, Game, GameHash, Player, SplitMix64};
-
-/// The margin for `Player::First` by plain minimax with a memo.
-fn brute_margin<G: Game + Copy + Eq + std::hash::Hash>(
-    state: &G,
-    memo: &mut HashMap<G, i32>,
-) -> i32 {
-    if state.outcome().is_over() {
-        return state.margin().expect("a margin");
-    }
-    if let Some(&v) = memo.get(state) {
-        return v;
-    }
-    let first = state.to_move() == Player::First;
-    let mut best = if first { i32::MIN } else { i32::MAX };
-    for mv in state.legal_move_list() {
-        let mut child = *state;
-        child.play(mv);
-        let v = brute_margin(&child, memo);
-        best = if first { best.max(v) } else { best.min(v) };
-    }
-    memo.insert(*state, best);
-    best
-}
 
 /// `plies` random moves from `state` (fewer if the game ends first: the last ongoing
 /// position is kept).

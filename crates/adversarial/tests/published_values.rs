@@ -15,6 +15,9 @@
 //! initiative", Information Sciences 122(1), 2000: (3,3,3) is a draw, (4,3,3) and (4,4,3)
 //! are first-player wins, (4,4,4) is a draw.
 
+mod common;
+use common::brute_margin;
+
 use std::collections::HashMap;
 
 use adversarial::{MarginSolver, Solver};
@@ -62,29 +65,6 @@ fn kalah_6_3_empty_capture_is_a_win_by_two() {
 #[ignore = "not solved here yet in a measured time; run with --ignored to try"]
 fn kalah_6_4_empty_capture_is_a_win_by_ten() {
     assert_eq!(kalah_margin(6, 4, KalahRules::EMPTY_CAPTURE), 10);
-}
-
-/// The margin for `Player::First` by plain minimax with a memo, whatever the hooks say.
-fn brute_margin<G: Game + Copy + Eq + std::hash::Hash>(
-    state: &G,
-    memo: &mut HashMap<G, i32>,
-) -> i32 {
-    if state.outcome().is_over() {
-        return state.margin().expect("a margin");
-    }
-    if let Some(&v) = memo.get(state) {
-        return v;
-    }
-    let first = state.to_move() == Player::First;
-    let mut best = if first { i32::MIN } else { i32::MAX };
-    for mv in state.legal_move_list() {
-        let mut child = *state;
-        child.play(mv);
-        let v = brute_margin(&child, memo);
-        best = if first { best.max(v) } else { best.min(v) };
-    }
-    memo.insert(*state, best);
-    best
 }
 
 /// Small boards under every rule variant: the solver agrees with the brute force.

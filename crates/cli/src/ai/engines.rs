@@ -5,9 +5,9 @@ use std::time::{Duration, Instant};
 
 use adversarial::{MarginSolver, Negamax, Replacement, Solver, TranspositionTable};
 use mcts::Mcts;
-use search_core::{Budget, GameHash, MoveAnalysis, Player, RandomMover, SearchError, Strategy};
+use search_core::{Budget, GameHash, MoveAnalysis, RandomMover, SearchError, Strategy};
 
-use super::{Ai, Choice, EngineKind, Hint, Playable, Strength};
+use super::{Ai, Choice, EngineKind, Hint, Playable, Strength, margin_for_mover};
 
 impl EngineKind {
     /// Builds the engine for game `G`, or says why this strength does not suit it.
@@ -306,15 +306,6 @@ impl<G: Playable> Ai<G> for SolverAi {
 struct MarginSolverAi {
     solver: MarginSolver,
     fallback: Fallback,
-}
-
-/// A margin as the player to move sees it: `+3`, `-1`, `0`.
-fn margin_for_mover(first_margin: i32, mover: Player) -> i32 {
-    if mover == Player::First {
-        first_margin
-    } else {
-        -first_margin
-    }
 }
 
 impl<G: Playable> Ai<G> for MarginSolverAi {

@@ -18,7 +18,7 @@ use std::fmt::{self, Display};
 use std::str::FromStr;
 use std::time::Duration;
 
-use search_core::{Budget, GameHash, MoveAnalysis, SearchError, Strategy};
+use search_core::{Budget, GameHash, MoveAnalysis, Player, SearchError, Strategy};
 
 pub use playable::Playable;
 
@@ -279,6 +279,15 @@ impl<G: GameHash> Strategy<G> for Named<G> {
 
     fn name(&self) -> String {
         self.name.clone()
+    }
+}
+
+/// A margin as the player to move sees it: `+3`, `-1`, `0`.
+fn margin_for_mover(first_margin: i32, mover: Player) -> i32 {
+    if mover == Player::First {
+        first_margin
+    } else {
+        -first_margin
     }
 }
 

@@ -7,6 +7,8 @@ use games::reversi::{Move as ReversiMove, Weights};
 use games::{ConnectFour, DotsAndBoxes, Kalah, OpenLines, Reversi, ThreatEvaluator, TicTacToe};
 use search_core::{Evaluator, Game, GameHash, Player};
 
+use super::margin_for_mover;
+
 /// What the terminal needs from a game beyond [`GameHash`]. Every number a person types
 /// or reads for a move counts from 1 (cells, columns, lines, pits).
 pub trait Playable:
@@ -260,12 +262,7 @@ impl Playable for DotsAndBoxes {
     /// The boxes ahead, from the mover's side.
     fn evaluate(&self) -> i32 {
         let [x, o] = self.boxes();
-        let lead = i32::from(x) - i32::from(o);
-        if self.to_move() == Player::First {
-            lead
-        } else {
-            -lead
-        }
+        margin_for_mover(i32::from(x) - i32::from(o), self.to_move())
     }
 
     fn board(&self) -> String {
@@ -388,12 +385,7 @@ impl Playable for Kalah {
     /// The stones ahead in the stores, from the mover's side.
     fn evaluate(&self) -> i32 {
         let [x, o] = self.stores();
-        let lead = i32::from(x) - i32::from(o);
-        if self.to_move() == Player::First {
-            lead
-        } else {
-            -lead
-        }
+        margin_for_mover(i32::from(x) - i32::from(o), self.to_move())
     }
 
     /// O's pits on top, numbered right to left from O's side, the stores at the ends (O's on
