@@ -386,7 +386,10 @@ pub(crate) trait Rollout<G: GeneralGame, P> {
 /// # Errors
 /// [`SearchError::NoLegalMoves`] when the playout meets an ongoing state without legal
 /// moves, and the broken promises the mode checks.
-#[inline]
+///
+/// Always inlined: left to the compiler, the two-player search called it, and through it
+/// the game's `random_move`, as functions, and ran 7 % fewer playouts per second.
+#[inline(always)]
 pub(crate) fn run_playout<G, P, K, R>(
     policy: &P,
     state: &mut G,
