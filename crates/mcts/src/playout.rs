@@ -388,7 +388,7 @@ pub(crate) trait Rollout<G: GeneralGame, P> {
 /// moves, and the broken promises the mode checks.
 ///
 /// Always inlined: left to the compiler, the two-player search called it, and through it
-/// the game's `random_move`, as functions, and ran 7 % fewer playouts per second.
+/// the game's `random_move`, as functions, and ran 3–7 % fewer playouts per second.
 #[inline(always)]
 pub(crate) fn run_playout<G, P, K, R>(
     policy: &P,
