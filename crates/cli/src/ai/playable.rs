@@ -35,7 +35,7 @@ pub trait Playable:
     /// The evaluator alpha-beta uses at its horizon.
     fn evaluate(&self) -> i32;
     /// `true` for games won by a number (boxes, stones): the solver plays them with the
-    /// [`MarginSolver`], which proves the exact margin.
+    /// [`MarginSolver`](adversarial::MarginSolver), which proves the exact margin.
     const MARGIN: bool = false;
     /// The board as the prompt shows it (by default the game's own picture).
     fn board(&self) -> String {
