@@ -204,9 +204,11 @@ fn helper_loop(shared: &Shared, index: usize) {
         };
         if let Err(payload) = catch_unwind(AssertUnwindSafe(|| job(index))) {
             // The solver's jobs catch their own panics; should another one escape, the
-            // helper survives it (its payload is leaked rather than dropped, in case
-            // dropping it panics too).
-            core::mem::forget(payload);
+            // helper survives it and drops its payload. Only if dropping the payload panics
+            // in turn is that second payload leaked, so that nothing unwinds out of here.
+            if let Err(again) = catch_unwind(AssertUnwindSafe(move || drop(payload))) {
+                core::mem::forget(again);
+            }
         }
         let mut state = shared.lock();
         state.busy -= 1;
