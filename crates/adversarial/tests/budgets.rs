@@ -323,3 +323,84 @@ fn a_node_limit_is_shared_by_the_threads() {
         }
     }
 }
+
+/// A game of exactly `plies` moves, one move a turn, drawn at the end: as long as a
+/// legitimate game can be and still be searched to its end.
+#[derive(Clone, Debug, PartialEq)]
+struct Countdown {
+    left: u32,
+    to_move: Player,
+}
+
+impl Game for Countdown {
+    type Move = u8;
+    fn to_move(&self) -> Player {
+        self.to_move
+    }
+    fn legal_moves(&self, m: &mut Vec<u8>) {
+        if self.left > 0 {
+            m.push(0);
+        }
+    }
+    fn play(&mut self, _: u8) {
+        self.left -= 1;
+        self.to_move = self.to_move.opponent();
+    }
+    fn outcome(&self) -> Outcome {
+        if self.left == 0 {
+            Outcome::Draw
+        } else {
+            Outcome::Ongoing
+        }
+    }
+}
+
+impl search_core::GameHash for Countdown {
+    const KEY_IS_EXACT: bool = true;
+    fn hash_key(&self) -> u64 {
+        u64::from(self.left) << 1 | self.to_move.index() as u64
+    }
+}
+
+/// The deepest search a budget allows, on 1, 2 and 4 threads, for the engines that start
+/// threads: the value, never a stack overflow on a helper thread (which gets
+/// `THREAD_STACK_BYTES`). The calling thread gets a large stack of its own, so that what is
+/// tested is the stack of the threads the engines start.
+#[test]
+fn the_deepest_search_fits_the_stack_of_every_thread() {
+    let plies = Budget::MAX_DEPTH - 1;
+    let start = Countdown {
+        left: plies,
+        to_move: Player::First,
+    };
+    let run = move || {
+        for threads in [1, 2, 4] {
+            let solved = Solver::new()
+                .with_table_mb(4)
+                .with_threads(threads)
+                .with_helpers_after(0)
+                .solve(&start)
+                .unwrap();
+            assert_eq!(solved.score, Some(Score::DRAW), "solver, {threads} threads");
+            // One iteration to the full depth (deepening would walk the line 10,000 times).
+            let searched = Negamax::new(|_: &Countdown| 0)
+                .with_table_mb(4)
+                .with_iterative_deepening(false)
+                .with_threads(threads)
+                .with_budget(Budget::depth(Budget::MAX_DEPTH))
+                .search(&start)
+                .unwrap();
+            assert_eq!(
+                searched.score,
+                Some(Score::DRAW),
+                "negamax, {threads} threads"
+            );
+        }
+    };
+    std::thread::Builder::new()
+        .stack_size(256 << 20)
+        .spawn(run)
+        .unwrap()
+        .join()
+        .unwrap();
+}

@@ -15,6 +15,8 @@ use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::{Arc, Condvar, Mutex, MutexGuard, PoisonError};
 use std::thread::JoinHandle;
 
+use crate::two_player::parallel::THREAD_STACK_BYTES;
+
 /// The job of one solve: called once on every helper, with the helper's number (`1..=count`;
 /// the calling thread is number 0).
 type Job<'a> = &'a (dyn Fn(usize) + Sync + 'a);
@@ -85,6 +87,7 @@ impl Helpers {
             let shared = Arc::clone(&helpers.shared);
             let thread = std::thread::Builder::new()
                 .name(format!("solver-helper-{index}"))
+                .stack_size(THREAD_STACK_BYTES)
                 .spawn(move || helper_loop(&shared, index))?;
             helpers.threads.push(thread);
         }

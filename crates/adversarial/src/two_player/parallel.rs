@@ -40,6 +40,22 @@ use crate::tables::transpositions::Transpositions;
 use crate::two_player::options::LoopOptions;
 use crate::two_player::searcher::Searcher;
 
+/// The stack of every thread the engines of this crate start (`Negamax`'s Lazy SMP helpers,
+/// a parallel [`Solver`](crate::Solver)'s helpers): 64 MiB of address space, of which the
+/// system commits only what the search touches. The deepest search a
+/// [`Budget`](search_core::Budget) allows ([`Budget::MAX_DEPTH`](search_core::Budget::MAX_DEPTH)
+/// plies) needs a few MiB in an optimised build (the solver: between 2 and 4 MiB on a game
+/// whose state is one byte; a larger state needs more); a thread's default 2 MiB is not
+/// enough. A program that runs such deep searches on a thread of its own can give that
+/// thread the same.
+///
+/// ```
+/// let worker = std::thread::Builder::new().stack_size(adversarial::THREAD_STACK_BYTES);
+/// let answer = worker.spawn(|| 6 * 7).unwrap().join().unwrap();
+/// assert_eq!(answer, 42);
+/// ```
+pub const THREAD_STACK_BYTES: usize = 64 << 20;
+
 /// The most threads a search accepts.
 pub(crate) const MAX_THREADS: usize = 1024;
 
@@ -111,16 +127,24 @@ where
                     salt: k as u64,
                     ..opts
                 };
-                scope.spawn(move || {
-                    guarded(halt, || {
-                        // The threads share the one node limit.
-                        let share = running.share_nodes(threads, k, 0);
-                        let mut s = Searcher::new(eval, table, &share, Some(halt), opts);
-                        helper(&mut s);
-                        s.take_fault()?;
-                        Ok(s.stats)
-                    })
-                })
+                let started = std::thread::Builder::new()
+                    .name(format!("search-helper-{k}"))
+                    .stack_size(THREAD_STACK_BYTES)
+                    .spawn_scoped(scope, move || {
+                        guarded(halt, || {
+                            // The threads share the one node limit.
+                            let share = running.share_nodes(threads, k, 0);
+                            let mut s = Searcher::new(eval, table, &share, Some(halt), opts);
+                            helper(&mut s);
+                            s.take_fault()?;
+                            Ok(s.stats)
+                        })
+                    });
+                if started.is_err() {
+                    // The search's answer would lack this thread: stop the others.
+                    halt.store(true, Ordering::Relaxed);
+                }
+                started
             })
             .collect();
         // The main search polls `halt` too: a helper that fails raises it.
@@ -133,7 +157,12 @@ where
         halt.store(true, Ordering::Relaxed);
         let helpers: Vec<Result<Stats, SearchError>> = helpers
             .into_iter()
-            .map(|h| SearchError::flatten_panic(h.join()))
+            .map(|h| match h {
+                Ok(h) => SearchError::flatten_panic(h.join()),
+                Err(e) => Err(SearchError::Config(format!(
+                    "with_threads({threads}): a helper thread could not be started: {e}"
+                ))),
+            })
             .collect();
         (main, helpers)
     });
