@@ -411,3 +411,37 @@ fn the_shipped_connect_four_book_holds_the_published_values() {
     two.play(3);
     assert_eq!(book.value(&two), None, "two plies is beyond the book");
 }
+
+/// A well-checksummed book whose value says what its positions cannot do (a win in 0
+/// plies, or in more plies than any of them has left) is refused; every other value is
+/// read back as written.
+#[test]
+fn values_a_position_cannot_have_are_rejected() {
+    let bytes = small_book_bytes();
+    let plies = 8 + 2 + 1 + "tictactoe".len() + 4;
+    let most = u32::from_le_bytes(bytes[plies + 4..plies + 8].try_into().unwrap());
+    assert!(
+        (1..=9).contains(&most),
+        "tic-tac-toe has at most 9 plies left: {most}"
+    );
+    let first = plies + 8 + 8;
+    let mut tried = 0;
+    for raw in (-40i16..=40).chain([i16::MAX, i16::MIN + 1]) {
+        let mut b = bytes.clone();
+        b[first + 8..first + 10].copy_from_slice(&raw.to_le_bytes());
+        let r = OpeningBook::from_bytes(&resealed(b), "tictactoe");
+        // `d + 1` is a win in d plies, `-(d + 1)` a loss in d plies, 0 a draw.
+        let plies_to_end = u32::from(raw.unsigned_abs()).saturating_sub(1);
+        let possible = raw == 0 || (1..=most).contains(&plies_to_end);
+        if possible {
+            assert!(r.is_ok(), "value {raw}: {r:?}");
+        } else {
+            assert!(
+                matches!(r, Err(BookError::Malformed(_))),
+                "value {raw}: {r:?}"
+            );
+        }
+        tried += 1;
+    }
+    assert_eq!(tried, 83);
+}

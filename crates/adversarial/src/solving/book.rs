@@ -145,7 +145,8 @@ pub enum BookError {
 /// magic bytes ([`BookError::NotABook`]), the version ([`BookError::UnsupportedVersion`]),
 /// the length the header announces ([`BookError::Truncated`]), the checksum
 /// ([`BookError::ChecksumMismatch`]), the game's name ([`BookError::ForeignGame`]), and the
-/// entries themselves ([`BookError::Malformed`]).
+/// entries themselves ([`BookError::Malformed`]: keys in order, and every value one an
+/// unfinished position can have, a win or a loss from 1 ply away to the most plies left).
 #[derive(Clone, PartialEq, Eq)]
 pub struct OpeningBook {
     game: String,
@@ -572,6 +573,16 @@ impl OpeningBook {
                     "entry {i} has the value {raw}, which no position has"
                 )));
             };
+            // A book holds unfinished positions: a win or a loss is at least one ply away,
+            // and no further away than the most plies its positions have left.
+            if let Some(plies) = value.plies_to_end() {
+                let most = plies_left.map_or(u32::MAX, |(_, most)| most);
+                if plies == 0 || plies > most {
+                    return Err(BookError::Malformed(format!(
+                        "entry {i} says {value}, but its positions end in 1 to {most} plies"
+                    )));
+                }
+            }
             keys.push(key);
             values.push(value);
         }
