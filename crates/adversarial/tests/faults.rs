@@ -725,3 +725,59 @@ fn a_constant_key_is_flagged_and_the_table_still_tells_states_apart() {
         assert_eq!(score.is_win(), stones % 4 != 0, "{stones} stones: {score}");
     }
 }
+
+/// Connect Four with a key that claims to be exact but is the same for every position.
+#[derive(Clone, Debug, PartialEq)]
+struct OneKey(ConnectFour);
+
+impl Game for OneKey {
+    type Move = u8;
+    fn to_move(&self) -> Player {
+        self.0.to_move()
+    }
+    fn legal_moves(&self, m: &mut Vec<u8>) {
+        self.0.legal_moves(m);
+    }
+    fn play(&mut self, mv: u8) {
+        self.0.play(mv);
+    }
+    fn outcome(&self) -> Outcome {
+        self.0.outcome()
+    }
+}
+
+impl GameHash for OneKey {
+    const KEY_IS_EXACT: bool = true;
+    fn hash_key(&self) -> u64 {
+        7
+    }
+}
+
+/// A solve that proves crossing bounds, as a key that lies about being exact makes it do,
+/// is a typed error, never an `Ok` with a lower bound above the upper one; a solve whose
+/// bounds do not cross may still be `Ok` (the lie is not always seen), but never with
+/// crossing bounds.
+#[test]
+fn crossing_bounds_from_a_lying_key_are_a_broken_promise() {
+    let mut crossed = 0;
+    for moves in [
+        "",
+        "4",
+        "44",
+        "443",
+        "4435",
+        "44355",
+        "2252576253462244111563365343671351441",
+    ] {
+        let position = OneKey(moves.parse().unwrap());
+        match Solver::new().with_table_mb(1).solve(&position) {
+            Ok(s) => assert!(s.lower <= s.upper, "{moves}: {s}"),
+            Err(SearchError::BrokenPromise { what }) => {
+                assert!(what.contains("KEY_IS_EXACT"), "{what}");
+                crossed += 1;
+            }
+            Err(e) => panic!("{moves}: {e}"),
+        }
+    }
+    assert!(crossed > 0, "no position made the bounds cross");
+}

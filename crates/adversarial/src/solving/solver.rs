@@ -670,6 +670,17 @@ pub(super) fn finish(r: Race, running: &RunningBudget) -> Result<Solution, Searc
             max_plies: Budget::MAX_DEPTH,
         });
     }
+    if r.bounds.lower > r.bounds.upper {
+        // Exact searches cannot prove crossing bounds: the table was told that different
+        // positions are one (a key that is not exact, declared exact).
+        return Err(SearchError::BrokenPromise {
+            what: format!(
+                "the solve proved the value at least {} and at most {}: the game's hash_key \
+                 gives different positions one key (check KEY_IS_EXACT and KEY_BITS)",
+                r.bounds.lower, r.bounds.upper
+            ),
+        });
+    }
     let mut stats = r.stats;
     stats.elapsed = running.elapsed();
     Ok(Solution::from_bounds(r.bounds.lower, r.bounds.upper, stats))
