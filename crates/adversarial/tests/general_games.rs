@@ -1,39 +1,20 @@
 //! Games with extra turns, margins, dice and more than two players, each engine checked
 //! against a separate brute-force computation written here.
 
+mod common;
+use common::brute_margin;
+
 use std::collections::HashMap;
 
 use adversarial::{ChancePruning, Expectimax, MarginSolver, MaxN, Minimax, Paranoid};
 use games::{DotsAndBoxes, EinStein, EinSteinMove, Kalah, MnkGame, TicTacToe};
 use proptest::prelude::*;
 use search_core::{
-    Budget, Game, GameHash, GeneralGame, Player, Score, SearchError, SplitMix64, Turn,
-    ZeroEvaluator,
+    Budget, Game, GameHash, GeneralGame, Score, SearchError, SplitMix64, Turn, ZeroEvaluator,
 };
 
 // ---------------------------------------------------------------------------------------
 // Margins with extra turns
-
-/// The margin for `Player::First` by plain minimax with a memo: First maximises, Second
-/// minimises, whoever is to move after each move.
-fn brute_margin<G: Game + Eq + std::hash::Hash>(state: &G, memo: &mut HashMap<G, i32>) -> i32 {
-    if state.outcome().is_over() {
-        return state.margin().expect("a margin");
-    }
-    if let Some(&v) = memo.get(state) {
-        return v;
-    }
-    let first = state.to_move() == Player::First;
-    let mut best = if first { i32::MIN } else { i32::MAX };
-    for mv in state.legal_move_list() {
-        let mut child = state.clone();
-        child.play(mv);
-        let v = brute_margin(&child, memo);
-        best = if first { best.max(v) } else { best.min(v) };
-    }
-    memo.insert(state.clone(), best);
-    best
-}
 
 /// The solver's margin equals the brute force's, and its move achieves it.
 fn check_margin<G: GameHash + Eq + std::hash::Hash + std::fmt::Display>(
