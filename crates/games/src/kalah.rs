@@ -333,8 +333,7 @@ impl Game for Kalah {
                 self.board[opposite] = 0;
             }
         }
-        let empty = [Player::First, Player::Second].map(|p| self.side_empty(p));
-        if empty[0] || empty[1] {
+        if self.side_empty(Player::First) || self.side_empty(Player::Second) {
             for player in [Player::First, Player::Second] {
                 let base = self.base(player);
                 let rest: u8 = self.board[base..base + n].iter().sum();

@@ -234,19 +234,10 @@ impl MarginSolver {
         let started = Instant::now();
         // Everything below is from the side to move's point of view and counts the margin
         // still to come: the first player's margin is `banked + sign * rest`.
-        let sign = if state.to_move() == Player::First {
-            1
-        } else {
-            -1
-        };
+        let sign = for_mover(1, state.to_move());
         let banked = state.banked_margin();
-        let (mut lower, mut upper) = match state.unbanked_margin_bound() {
-            Some(r) => {
-                let r = i32::try_from(r).unwrap_or(INFINITY).min(INFINITY - 1);
-                (-r, r)
-            }
-            None => (-INFINITY + 1, INFINITY - 1),
-        };
+        let bound = margin_bound(state);
+        let (mut lower, mut upper) = (-bound, bound);
         let mut guess = self
             .first_guess
             .map_or(0, |m| sign * (m - banked))
@@ -313,20 +304,15 @@ impl MarginSolver {
         } else {
             (first(upper), first(lower))
         };
-        if stopped {
-            return Ok(MarginSolution {
-                margin: None,
-                best_move: None,
-                stats: walk.stats,
-                complete: false,
-                bounds,
-            });
-        }
         Ok(MarginSolution {
-            margin: first(lower),
-            best_move: proof.map(|(_, mv)| mv),
+            margin: if stopped { None } else { first(lower) },
+            best_move: if stopped {
+                None
+            } else {
+                proof.map(|(_, mv)| mv)
+            },
             stats: walk.stats,
-            complete: true,
+            complete: !stopped,
             bounds,
         })
     }
@@ -379,9 +365,7 @@ impl<G: GameHash> Walk<G> {
             self.stats.leaves += 1;
             return terminal(state, outcome).map_err(Stop::Error);
         }
-        let bound = state
-            .unbanked_margin_bound()
-            .map_or(INFINITY - 1, |r| i32::try_from(r).unwrap_or(INFINITY - 1));
+        let bound = margin_bound(state);
         if self.ply > 0 {
             // Whatever happens, the margin to come lies in `-bound..=bound`.
             if bound <= alpha {
@@ -514,6 +498,15 @@ impl<G: GameHash> Walk<G> {
         }
         Ok(best)
     }
+}
+
+/// The game's bound on the margin still to come at `state`
+/// ([`GameHash::unbanked_margin_bound`]), capped below the search's infinity so that sums
+/// of a bound and a gain cannot overflow; without a bound, just below infinity.
+fn margin_bound<G: GameHash>(state: &G) -> i32 {
+    state.unbanked_margin_bound().map_or(INFINITY - 1, |r| {
+        i32::try_from(r).unwrap_or(INFINITY).min(INFINITY - 1)
+    })
 }
 
 /// `first`'s margin as `mover` counts it.

@@ -18,7 +18,8 @@ struct Slot<M> {
     lower: i32,
     upper: i32,
     best: Option<M>,
-    /// `log2` of the nodes the last search of this position took, plus one; `0`: empty.
+    /// `log2` of the nodes the last search of this position took, plus two (one node: 2);
+    /// `0`: empty.
     work: u8,
 }
 
@@ -86,7 +87,8 @@ impl<M: Copy> MarginTable<M> {
         if self.filled * 2 >= self.slots.len() && self.slots.len() < self.capacity {
             self.grow();
         }
-        let work = (65 - nodes.max(1).leading_zeros()).min(u32::from(u8::MAX)) as u8;
+        // At most 65: it fits a byte.
+        let work = (65 - nodes.max(1).leading_zeros()) as u8;
         let b = self.bucket(key);
         self.place(b, key, lower, upper, best, work);
     }
@@ -139,7 +141,7 @@ impl<M: Copy> MarginTable<M> {
 
     /// Doubles the table and places every entry again.
     fn grow(&mut self) {
-        let old = std::mem::replace(&mut self.slots, vec![Slot::EMPTY; 0]);
+        let old = std::mem::take(&mut self.slots);
         self.slots = vec![Slot::EMPTY; old.len() * 2];
         self.filled = 0;
         for s in old.into_iter().filter(|s| s.work > 0) {
