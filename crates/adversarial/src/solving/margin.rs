@@ -377,9 +377,10 @@ impl<G: GameHash> Walk<G> {
                 return Ok(-bound);
             }
         }
-        let key = state.unbanked_key();
+        // Computed only with a table (Dots and Boxes' key compares four mirror images).
+        let key = self.table.as_ref().map(|_| state.unbanked_key());
         let mut table_move = None;
-        if let Some(table) = &self.table {
+        if let (Some(table), Some(key)) = (&self.table, key) {
             self.stats.tt_probes += 1;
             if let Some(known) = table.get(key) {
                 self.stats.tt_hits += 1;
@@ -479,7 +480,7 @@ impl<G: GameHash> Walk<G> {
         if level == 0 {
             self.root_move = best_move;
         }
-        if let Some(table) = &mut self.table {
+        if let (Some(table), Some(key)) = (&mut self.table, key) {
             // A failed-low node has no best move: every move is worth at most `best`.
             let (lower, upper, proved_by) = if best <= alpha {
                 (-INFINITY, best, None)
