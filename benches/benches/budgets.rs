@@ -23,6 +23,14 @@
 //! takes to allocate is printed below the table (a table given by size with
 //! `with_table_mb` is allocated in the first search and counts towards its time).
 //!
+//! `--cost-us LIST` (for example `--cost-us 1,100,1000`) measures the same with user code
+//! that costs that many microseconds a call: the Connect Four rows search a wrapper whose
+//! `play` spins for the cost before it plays, and a closure A* (on an open plane, its
+//! successor function spinning as long) joins them; each row is measured for every cost of
+//! the list (0 is the plain game). `--engines LIST` keeps only the engines named (the
+//! names `--peak` takes). The engines with user code: negamax and the solver on one and
+//! two threads, MCTS on one thread and on two (root and tree parallelism), closure A*.
+//!
 //! `--peak ENGINE --seconds S` runs one search of that engine with a time budget of `S`
 //! seconds and prints its statistics: run it under `/usr/bin/time -v` (as
 //! `benches/scripts/peak-memory.sh` does) to read the peak resident memory. `--peak none`
@@ -31,14 +39,15 @@
 
 use std::process::ExitCode;
 use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::thread;
 use std::time::{Duration, Instant};
 
 use adversarial::{Negamax, Replacement, Solver, TranspositionTable};
 use games::{ConnectFour, ThreatEvaluator};
-use mcts::Mcts;
+use mcts::{Mcts, Parallelism};
 use pathfind::{Cell, Grid, GridContext, Heuristic, Movement};
-use search_core::{Budget, StopFlag};
+use search_core::{Budget, Evaluator, Game, GameHash, Outcome, Player, StopFlag};
 
 /// Side of the square grid of the path search.
 const GRID_SIDE: u32 = 3_000;
@@ -46,8 +55,78 @@ const GRID_SIDE: u32 = 3_000;
 /// How long a stop-latency run searches before the flag is set.
 const STOP_AFTER: Duration = Duration::from_millis(30);
 
-/// The engines measured, by the name `--peak` takes.
-const ENGINES: [&str; 5] = ["negamax", "solver", "mcts-1", "mcts-2", "astar"];
+/// The engines measured, by the name `--peak` and `--engines` take.
+const ENGINES: [&str; 10] = [
+    "negamax",
+    "negamax-2",
+    "solver",
+    "solver-2",
+    "mcts-1",
+    "mcts-2",
+    "mcts-tree-2",
+    "astar",
+    "closure-astar",
+    "none",
+];
+
+/// What one call of user code costs, in nanoseconds (0: nothing added): `Slow::play` and
+/// the closure A*'s successor function spin this long.
+static COST_NS: AtomicU64 = AtomicU64::new(0);
+
+/// Spends [`COST_NS`] nanoseconds, as user code would.
+fn user_code() {
+    let ns = COST_NS.load(Ordering::Relaxed);
+    if ns > 0 {
+        let t = Instant::now();
+        while (t.elapsed().as_nanos() as u64) < ns {
+            std::hint::spin_loop();
+        }
+    }
+}
+
+/// Connect Four whose `play` costs [`COST_NS`] more: a game with slow user code.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+struct Slow(ConnectFour);
+
+impl Game for Slow {
+    type Move = <ConnectFour as Game>::Move;
+    fn to_move(&self) -> Player {
+        self.0.to_move()
+    }
+    fn legal_moves(&self, moves: &mut Vec<Self::Move>) {
+        self.0.legal_moves(moves);
+    }
+    fn play(&mut self, mv: Self::Move) {
+        user_code();
+        self.0.play(mv);
+    }
+    fn outcome(&self) -> Outcome {
+        self.0.outcome()
+    }
+    fn move_order_hint(&self, mv: Self::Move) -> i32 {
+        self.0.move_order_hint(mv)
+    }
+    fn remaining_plies_bound(&self) -> Option<u32> {
+        self.0.remaining_plies_bound()
+    }
+}
+
+impl GameHash for Slow {
+    const KEY_IS_EXACT: bool = <ConnectFour as GameHash>::KEY_IS_EXACT;
+    const KEY_BITS: u32 = <ConnectFour as GameHash>::KEY_BITS;
+    fn hash_key(&self) -> u64 {
+        self.0.hash_key()
+    }
+}
+
+/// [`ThreatEvaluator`] for [`Slow`].
+struct SlowThreats;
+
+impl Evaluator<Slow> for SlowThreats {
+    fn evaluate(&self, state: &Slow) -> i32 {
+        ThreatEvaluator.evaluate(&state.0)
+    }
+}
 
 /// When one search started and returned, and a line of its statistics.
 struct Run {
@@ -105,13 +184,19 @@ fn table_64mb(replacement: Replacement) -> Arc<TranspositionTable> {
 }
 
 fn engine(name: &str) -> Engine {
-    let position: ConnectFour = "4453".parse().expect("a valid position");
+    let position = Slow("4453".parse().expect("a valid position"));
+    let threads = if name.ends_with("-2") { 2 } else { 1 };
     match name {
-        "negamax" => Engine {
-            title: "negamax, iterative deepening, 64 MB table (Connect Four, 4 stones)",
+        "negamax" | "negamax-2" => Engine {
+            title: if threads == 1 {
+                "negamax, iterative deepening, 64 MB table (Connect Four, 4 stones)"
+            } else {
+                "negamax, 2 threads, 64 MB table (Connect Four, 4 stones)"
+            },
             search: Box::new(move |budget, ready| {
-                let mut e = Negamax::new(ThreatEvaluator)
+                let mut e = Negamax::new(SlowThreats)
                     .with_table(table_64mb(Replacement::DepthPreferred))
+                    .with_threads(threads)
                     .with_budget(budget);
                 run(
                     ready,
@@ -120,15 +205,20 @@ fn engine(name: &str) -> Engine {
                 )
             }),
         },
-        "solver" => Engine {
-            title: "exact solver, 64 MB table (Connect Four, empty board)",
-            search: Box::new(|budget, ready| {
+        "solver" | "solver-2" => Engine {
+            title: if threads == 1 {
+                "exact solver, 64 MB table (Connect Four, empty board)"
+            } else {
+                "exact solver, 2 threads, 64 MB table (Connect Four, empty board)"
+            },
+            search: Box::new(move |budget, ready| {
                 let mut s = Solver::new()
                     .with_table(table_64mb(Replacement::Always))
+                    .with_threads(threads)
                     .with_budget(budget);
                 run(
                     ready,
-                    || s.solve(&ConnectFour::new()),
+                    || s.solve(&Slow(ConnectFour::new())),
                     |r| match r {
                         Ok(r) => r.to_string(),
                         Err(e) => e.to_string(),
@@ -136,22 +226,27 @@ fn engine(name: &str) -> Engine {
                 )
             }),
         },
-        "mcts-1" | "mcts-2" => {
-            let threads = if name == "mcts-1" { 1 } else { 2 };
+        "mcts-1" | "mcts-2" | "mcts-tree-2" => {
+            let parallelism = if name == "mcts-tree-2" {
+                Parallelism::Tree
+            } else {
+                Parallelism::Root
+            };
             Engine {
-                title: if threads == 1 {
-                    "MCTS, 1 thread (Connect Four, empty board)"
-                } else {
-                    "MCTS, 2 threads (Connect Four, empty board)"
+                title: match name {
+                    "mcts-1" => "MCTS, 1 thread (Connect Four, empty board)",
+                    "mcts-2" => "MCTS, 2 threads, a tree each (Connect Four, empty board)",
+                    _ => "MCTS, 2 threads, one shared tree (Connect Four, empty board)",
                 },
                 search: Box::new(move |budget, ready| {
-                    let mut m = Mcts::<ConnectFour>::new()
+                    let mut m = Mcts::<Slow>::new()
                         .with_seed(1)
                         .with_threads(threads)
+                        .with_parallelism(parallelism)
                         .with_budget(budget);
                     run(
                         ready,
-                        || m.search(&ConnectFour::new()).expect("search"),
+                        || m.search(&Slow(ConnectFour::new())).expect("search"),
                         |r| format!("tree {} nodes, {}", r.tree_size, r.stats),
                     )
                 }),
@@ -179,7 +274,26 @@ fn engine(name: &str) -> Engine {
                 }),
             }
         }
-        other => panic!("unknown engine {other:?}: use one of {ENGINES:?} or none"),
+        "closure-astar" => Engine {
+            title: "closure A*, open plane, goal unreachable",
+            search: Box::new(|budget, ready| {
+                // Four neighbours on an unbounded plane; the goal is off the plane, so
+                // only a limit ends the search.
+                let successors = |&(x, y): &(i32, i32)| {
+                    user_code();
+                    [(x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)].map(|c| (c, 1u32))
+                };
+                run(
+                    ready,
+                    || {
+                        pathfind::astar([(0, 0)], successors, |_| 0, |_| false, &budget)
+                            .expect("search")
+                    },
+                    |r| r.to_string(),
+                )
+            }),
+        },
+        other => panic!("unknown engine {other:?}: use one of {ENGINES:?}"),
     }
 }
 
@@ -216,36 +330,58 @@ fn stop_latency(engine: &mut Engine) -> Duration {
     })
 }
 
-fn overshoot_table(runs: usize, limit: Duration) {
-    let mut engines: Vec<Engine> = ENGINES.iter().map(|n| engine(n)).collect();
-    let mut over: Vec<Vec<Duration>> = vec![Vec::with_capacity(runs); engines.len()];
-    let mut latency: Vec<Vec<Duration>> = vec![Vec::with_capacity(runs); engines.len()];
+/// The engines whose searches run user code (all but the grid A*).
+fn runs_user_code(name: &str) -> bool {
+    name != "astar"
+}
+
+fn overshoot_table(runs: usize, limit: Duration, names: &[String], costs: &[u64]) {
+    // One row per engine and cost of user code.
+    let mut rows: Vec<(Engine, u64)> = Vec::new();
+    for name in names {
+        for &cost in costs {
+            if cost == 0 || runs_user_code(name) {
+                rows.push((engine(name), cost));
+            }
+        }
+    }
+    let mut over: Vec<Vec<Duration>> = vec![Vec::with_capacity(runs); rows.len()];
+    let mut latency: Vec<Vec<Duration>> = vec![Vec::with_capacity(runs); rows.len()];
     let mut allocation = Vec::with_capacity(runs);
     for _ in 0..runs {
         let started = Instant::now();
         let table = table_64mb(Replacement::DepthPreferred);
         allocation.push(started.elapsed());
         drop(table);
-        for (i, e) in engines.iter_mut().enumerate() {
+        for (i, (e, cost)) in rows.iter_mut().enumerate() {
+            COST_NS.store(*cost * 1_000, Ordering::Relaxed);
             let r = (e.search)(Budget::time(limit), &|| {});
             std::hint::black_box(&r.line);
             over[i].push((r.returned - r.started).saturating_sub(limit));
             latency[i].push(stop_latency(e));
         }
     }
+    COST_NS.store(0, Ordering::Relaxed);
     println!(
         "{runs} runs per engine, time limit {} ms; stop flag set after {} ms",
         limit.as_millis(),
         STOP_AFTER.as_millis()
     );
     println!();
-    println!("| engine | overshoot median | p99 | max | stop latency median | p99 | max |");
-    println!("|---|---:|---:|---:|---:|---:|---:|");
-    for (i, e) in engines.iter().enumerate() {
+    println!(
+        "| engine | user code a call | overshoot median | p99 | max | stop latency median | p99 | max |"
+    );
+    println!("|---|---:|---:|---:|---:|---:|---:|---:|");
+    for (i, (e, cost)) in rows.iter().enumerate() {
         let (om, op, ox) = summary(&mut over[i]);
         let (lm, lp, lx) = summary(&mut latency[i]);
+        let cost = if *cost == 0 {
+            "-".to_string()
+        } else {
+            format!("{cost} µs")
+        };
         println!(
-            "| {} | {om:.2} ms | {op:.2} ms | {ox:.2} ms | {lm:.3} ms | {lp:.3} ms | {lx:.3} ms |",
+            "| {} | {cost} | {om:.2} ms | {op:.2} ms | {ox:.2} ms | {lm:.3} ms | {lp:.3} ms | {lx:.3} ms |",
             e.title
         );
     }
@@ -257,11 +393,24 @@ fn overshoot_table(runs: usize, limit: Duration) {
     );
 }
 
+/// A comma-separated list of numbers.
+fn numbers(list: &str) -> Result<Vec<u64>, String> {
+    list.split(',')
+        .map(|v| v.trim().parse().map_err(|e| format!("{v:?}: {e}")))
+        .collect()
+}
+
 fn main() -> ExitCode {
     let mut runs = 100usize;
     let mut limit_ms = 100u64;
     let mut peak: Option<String> = None;
     let mut seconds = 10u64;
+    let mut costs = vec![0u64];
+    let mut names: Vec<String> = ENGINES
+        .iter()
+        .filter(|&&n| n != "none")
+        .map(|n| n.to_string())
+        .collect();
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
         let mut value = |what: &str| args.next().ok_or_else(|| format!("{arg} needs {what}"));
@@ -282,10 +431,29 @@ fn main() -> ExitCode {
                     .map(|v| seconds = v)
             }),
             "--peak" => value("an engine").map(|v| peak = Some(v)),
+            "--cost-us" => value("a list of microseconds").and_then(|v| {
+                numbers(&v)
+                    .map_err(|e| format!("--cost-us: {e}"))
+                    .map(|v| costs = v)
+            }),
+            "--engines" => value("a list of engines").and_then(|v| {
+                let list: Vec<String> = v.split(',').map(|n| n.trim().to_string()).collect();
+                match list
+                    .iter()
+                    .find(|n| !ENGINES.contains(&n.as_str()) || *n == "none")
+                {
+                    Some(bad) => Err(format!("--engines: unknown engine {bad:?}")),
+                    None => {
+                        names = list;
+                        Ok(())
+                    }
+                }
+            }),
             // Flags cargo bench passes to every bench binary.
             "--bench" => Ok(()),
             other => Err(format!(
-                "unknown argument {other:?}: use --runs N, --limit-ms MS, --peak ENGINE, --seconds S"
+                "unknown argument {other:?}: use --runs N, --limit-ms MS, --cost-us LIST, \
+                 --engines LIST, --peak ENGINE, --seconds S"
             )),
         };
         if let Err(message) = parsed {
@@ -298,7 +466,7 @@ fn main() -> ExitCode {
         return ExitCode::from(2);
     }
     match peak.as_deref() {
-        None => overshoot_table(runs, Duration::from_millis(limit_ms)),
+        None => overshoot_table(runs, Duration::from_millis(limit_ms), &names, &costs),
         Some("none") => println!("no search"),
         Some(name) if ENGINES.contains(&name) => {
             let mut e = engine(name);

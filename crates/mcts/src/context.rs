@@ -4,7 +4,7 @@
 
 use std::sync::atomic::AtomicBool;
 
-use search_core::{GeneralGame, RunningBudget};
+use search_core::{ClockPacer, GeneralGame, RunningBudget};
 
 use crate::rules::Rules;
 use crate::selection::Widening;
@@ -73,8 +73,62 @@ pub(crate) struct Limits<'a> {
     pub open_ended: bool,
 }
 
+/// A search thread's looks at its budget's clock and stop flag, paced to what its work
+/// costs (see [`ClockPacer`]): the work is counted in iterations and in the plies played
+/// on the way down the tree and in playouts, so that a game whose moves are slow to play
+/// still stops within a few of them of its deadline. Once the time is up the iteration
+/// under way is abandoned (nothing of it is backed up).
+pub(crate) struct Clock {
+    budget: Option<RunningBudget>,
+    pacer: ClockPacer,
+    work: u64,
+    /// The time is up or the stop flag is set.
+    pub expired: bool,
+}
+
+impl Clock {
+    /// A clock that never expires (no search under way).
+    pub(crate) fn idle() -> Self {
+        Clock {
+            budget: None,
+            pacer: ClockPacer::never(),
+            work: 0,
+            expired: false,
+        }
+    }
+
+    /// The clock of a search under `budget`.
+    pub(crate) fn start(budget: &RunningBudget) -> Self {
+        Clock {
+            pacer: budget.pacer(),
+            budget: Some(budget.clone()),
+            work: 0,
+            expired: false,
+        }
+    }
+
+    /// Counts one unit of work; `true` once the time is up or the stop flag is set.
+    #[inline(always)]
+    pub(crate) fn tick(&mut self) -> bool {
+        self.work += 1;
+        self.pacer.due(self.work) && self.look()
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn look(&mut self) -> bool {
+        let now = self.pacer.look(self.work);
+        if self.budget.as_ref().is_some_and(|b| b.out_of_time_at(now)) {
+            self.expired = true;
+        }
+        self.expired
+    }
+}
+
 /// Buffers reused by every expansion and playout: nothing is allocated per node.
 pub(crate) struct Scratch<M> {
+    /// When to look at the clock (the playouts count their plies on it).
+    pub clock: Clock,
     /// Moves of the state being expanded or played out.
     pub moves: Vec<M>,
     /// Moves with their priors, sorted at expansion when priors are on.
@@ -90,6 +144,7 @@ pub(crate) struct Scratch<M> {
 impl<M> Scratch<M> {
     pub(crate) fn new() -> Self {
         Scratch {
+            clock: Clock::idle(),
             moves: Vec::new(),
             order: Vec::new(),
             outcomes: Vec::new(),

@@ -66,7 +66,7 @@ fn counted_playout<G: GeneralGame, P: Playout<G>>(
     let (rng, s) = (&mut w.rng, &mut w.scratch);
     let ((), plies) =
         run_playout::<G, P, General, ()>(ctx.playout, state, rng, s, &ctx.rules, &mut ())?;
-    if plies > 0 {
+    if plies > 0 && !w.scratch.clock.expired {
         w.playouts += 1;
     }
     Ok(plies)
@@ -367,6 +367,7 @@ where
 
 impl<G: GeneralGame, P: Playout<G>> Rollout<G, P> for General {
     type Reward = ();
+    const ABANDONED: () = ();
 
     fn limit(_policy: &P) -> u32 {
         MAX_PLAYOUT_PLIES

@@ -349,6 +349,10 @@ pub(crate) trait Rollout<G: GeneralGame, P> {
     /// What a playout yields (see [`Model::Reward`](crate::mode::Model::Reward)).
     type Reward;
 
+    /// What a playout abandoned because the search's time ran out yields: a placeholder,
+    /// never backed up.
+    const ABANDONED: Self::Reward;
+
     /// The most plies a playout plays before [`cut_off`](Rollout::cut_off).
     fn limit(policy: &P) -> u32;
 
@@ -418,6 +422,10 @@ where
         recorder.record(state, mv);
         state.apply(mv);
         plies += 1;
+        if s.clock.tick() {
+            *rng = local;
+            return Ok((K::ABANDONED, plies));
+        }
     };
     *rng = local;
     let reward = if ended {

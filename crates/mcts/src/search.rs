@@ -193,7 +193,12 @@ fn run_search<G: GeneralGame, P, K: Model<G, P>>(
     let threads = (engine.threads as u64).min(node_cap).min(max_iterations) as usize;
     let shared = threads > 1 && engine.parallelism == Parallelism::Tree;
     let tree_cap = if shared {
-        node_cap
+        // The shared tree's nodes are larger than a thread's own, and when the search ends
+        // it is written back as a compact tree (with an index of 4 bytes a node to walk
+        // it) while it is still held: for a moment both are in memory, and the cap
+        // stands for the memory of both.
+        let shared_node = core::mem::size_of::<crate::shared::SharedNode<G::Move>>() as u64;
+        node_cap * node / (shared_node + node + 4)
     } else {
         node_cap / threads as u64
     };

@@ -25,10 +25,11 @@
 
 use std::sync::OnceLock;
 use std::sync::atomic::{AtomicU8, AtomicU16, AtomicU32, AtomicU64, AtomicUsize, Ordering};
+use std::time::{Duration, Instant};
 
 use search_core::{Game, Outcome, SearchError};
 
-use crate::context::{Ctx, Limits};
+use crate::context::{Clock, Ctx, Limits};
 use crate::expansion::{Generated, generate, order, root_too_big};
 use crate::mode::ZeroSum;
 use crate::playout::{Playout, run_playout};
@@ -52,6 +53,11 @@ const EXPANDED: u8 = 2;
 /// Nodes per arena chunk (a power of two).
 const CHUNK_BITS: u32 = 12;
 const CHUNK: usize = 1 << CHUNK_BITS;
+
+/// What writing the shared tree back ([`Arena::write_back`]) takes a node, with room to
+/// spare: 4.3–5.1 million nodes took 110–134 ms (`cargo bench -p benches --bench budgets --
+/// --peak mcts-tree-2 --seconds 1`, the whole search against its one-second limit).
+const WRITE_BACK_NANOS: u64 = 30;
 
 /// Nodes a thread reserves at a time (a divisor of `CHUNK`, so that a block never spans two
 /// chunks): the threads do not touch one shared counter at every expansion. A sibling group
@@ -297,21 +303,27 @@ impl<M: Copy> Arena<M> {
         }
     }
 
-    /// The tree reachable from the root, breadth first, as the compact arena of [`ZsNode`]s
-    /// (allocated at its exact size): children stay contiguous and follow their parent.
-    /// The root's visits and mean are given (it is not written during the search).
+    /// The tree as the compact arena of [`ZsNode`]s (allocated at its exact size), in the
+    /// order of the shared arena without the slots no expansion filled (the ends of the
+    /// threads' reserved blocks): children stay contiguous and follow their parent. Two
+    /// passes in memory order, which the processor reads ahead, rather than a walk from
+    /// the root, whose every step may miss the cache: a tree of millions of nodes is
+    /// written back in a fraction of the time. The root's visits and mean are given (it is
+    /// not written during the search).
     pub(crate) fn write_back(&self, root_visits: u32, root_mean: f32) -> Vec<ZsNode<M>> {
-        let mut source: Vec<u32> = vec![0];
-        let mut k = 0;
-        while k < source.len() {
-            let (first, count) = self.node(source[k]).children();
-            source.extend(first..first + count);
-            k += 1;
-        }
-        let mut tree = Vec::with_capacity(source.len());
-        let mut next_child = 1u32;
-        for &i in &source {
-            let s = self.node(i);
+        let end = self.next.load(Ordering::Relaxed).min(self.cap);
+        // Each slot's index in the compact tree: the slots in use before it.
+        let mut index: Vec<u32> = Vec::with_capacity(end);
+        let mut used = 0u32;
+        self.for_each_slot(end, |_, s| {
+            index.push(used);
+            used += u32::from(s.is_some_and(|s| s.mv.get().is_some()));
+        });
+        let mut tree = Vec::with_capacity(used as usize);
+        self.for_each_slot(end, |i, s| {
+            let Some(s) = s.filter(|s| s.mv.get().is_some()) else {
+                return;
+            };
             let (visits, mean) = if i == 0 {
                 (root_visits, root_mean)
             } else {
@@ -333,17 +345,36 @@ impl<M: Copy> Arena<M> {
                 s.state.load(Ordering::Relaxed) & EXPANDED != 0,
                 s.bounds(),
             );
-            let (_, count) = s.children();
+            let (first, count) = s.children();
             if count > 0 {
-                n.first_child = next_child;
+                n.first_child = index[first as usize];
                 n.num_children = count as u16;
                 n.next_unvisited =
                     (s.next_unvisited.load(Ordering::Relaxed) as u32).min(count) as u16;
-                next_child += count;
             }
             tree.push(n);
-        }
+        });
         tree
+    }
+
+    /// Calls `f` with the index of every slot below `end` and the slot (`None` in a chunk
+    /// never allocated), in order.
+    fn for_each_slot(&self, end: usize, mut f: impl FnMut(usize, Option<&SharedNode<M>>)) {
+        for (c, chunk) in self.chunks.iter().enumerate() {
+            let base = c * CHUNK;
+            if base >= end {
+                break;
+            }
+            let n = CHUNK.min(end - base);
+            match chunk.get() {
+                Some(chunk) => {
+                    for (j, s) in chunk[..n].iter().enumerate() {
+                        f(base + j, Some(s));
+                    }
+                }
+                None => (base..base + n).for_each(|i| f(i, None)),
+            }
+        }
     }
 }
 
@@ -559,8 +590,28 @@ impl<G: Game, P: Playout<G>> Searcher<'_, G, P> {
     #[inline]
     fn playout(&self, w: &mut ZsWorker<G::Move>, state: &mut G) -> Result<f64, SearchError> {
         let (reward, _) = self.run_playout(w, state)?;
-        w.playouts += 1;
+        if !w.scratch.clock.expired {
+            w.playouts += 1;
+        }
         Ok(reward)
+    }
+
+    /// `true` once what is left of the time limit is what writing the tree back will take
+    /// (at [`WRITE_BACK_NANOS`] a node): the threads stop that much before the deadline, so
+    /// that the search returns by it.
+    fn no_time_to_write_back(&self, limits: &Limits<'_>) -> bool {
+        let nodes = self.arena.next.load(Ordering::Relaxed).min(self.arena.cap) as u64;
+        let write_back = Duration::from_nanos(nodes.saturating_mul(WRITE_BACK_NANOS));
+        limits.running.out_of_time_at(Instant::now() + write_back)
+    }
+
+    /// An iteration given up because the time ran out (on the way down or in its playout):
+    /// the visits it added on the way down are taken back, and nothing is backed up.
+    #[cold]
+    fn abandon(&self, w: &ZsWorker<G::Move>) {
+        for &i in &w.path[1..] {
+            self.arena.node(i).visits.fetch_sub(1, Ordering::Relaxed);
+        }
     }
 
     /// One iteration on the shared tree: select (adding virtual visits), expand, simulate
@@ -627,6 +678,10 @@ impl<G: Game, P: Playout<G>> Searcher<'_, G, P> {
             depth += 1;
             w.path.push(child);
             idx = child;
+            if w.scratch.clock.tick() {
+                self.abandon(w);
+                return Ok(());
+            }
             if before == 0 {
                 // The playout's first move generation tells whether the child is terminal.
                 let (r, plies) = self.run_playout(w, &mut state)?;
@@ -641,10 +696,16 @@ impl<G: Game, P: Playout<G>> Searcher<'_, G, P> {
                     reward = first_player_reward(outcome);
                 } else {
                     reward = r;
-                    w.playouts += 1;
+                    if !w.scratch.clock.expired {
+                        w.playouts += 1;
+                    }
                 }
                 break;
             }
+        }
+        if w.scratch.clock.expired {
+            self.abandon(w);
+            return Ok(());
         }
         w.max_depth = w.max_depth.max(depth);
         // Back up the reward (for each node's owner; the visits were added on the way
@@ -681,6 +742,7 @@ impl<G: Game, P: Playout<G>> Searcher<'_, G, P> {
     ) -> Result<(), SearchError> {
         let mut left = 0u64;
         let root_node = self.arena.node(0);
+        w.scratch.clock = Clock::start(limits.running);
         loop {
             if root_node.is_solved() {
                 limits.proven.store(true, Ordering::Relaxed);
@@ -689,10 +751,13 @@ impl<G: Game, P: Playout<G>> Searcher<'_, G, P> {
             if limits.open_ended && w.full {
                 break;
             }
+            if w.scratch.clock.expired || w.scratch.clock.tick() {
+                break;
+            }
             if left == 0 {
                 if limits.proven.load(Ordering::Relaxed)
                     || limits.halt.load(Ordering::Relaxed)
-                    || limits.running.out_of_time()
+                    || self.no_time_to_write_back(limits)
                 {
                     break;
                 }
@@ -705,6 +770,10 @@ impl<G: Game, P: Playout<G>> Searcher<'_, G, P> {
                 }
             }
             self.iterate(w, &mut cursor, root)?;
+            if w.scratch.clock.expired {
+                // Abandoned at the deadline: not an iteration.
+                break;
+            }
             w.iterations += 1;
             left -= 1;
         }

@@ -6,7 +6,7 @@ use std::sync::atomic::Ordering;
 
 use search_core::{GeneralGame, SearchError, SplitMix64};
 
-use crate::context::{Ctx, Limits, Scratch};
+use crate::context::{Clock, Ctx, Limits, Scratch};
 use crate::mode::{DataOf, Mode};
 use crate::rave::Amaf;
 use crate::transpositions::Positions;
@@ -132,6 +132,10 @@ impl<M: Copy + PartialEq + core::fmt::Debug, D: NodeData> Worker<M, D> {
                 depth += 1;
             }
             K::enter(self, child, &mut state, ctx);
+            if self.scratch.clock.tick() {
+                // Out of time on the way down: the iteration is abandoned.
+                return Ok(());
+            }
             self.path.push(child as u32);
             idx = child;
             if self.tree[child].visits == 0 {
@@ -140,6 +144,10 @@ impl<M: Copy + PartialEq + core::fmt::Debug, D: NodeData> Worker<M, D> {
                 reward = r;
                 break;
             }
+        }
+        if self.scratch.clock.expired {
+            // The playout was abandoned when the time ran out: nothing is backed up.
+            return Ok(());
         }
         self.max_depth = self.max_depth.max(depth);
         // Back up the reward (for each node's owner) and, while they change, the proofs.
@@ -173,6 +181,7 @@ impl<M: Copy + PartialEq + core::fmt::Debug, D: NodeData> Worker<M, D> {
         self.playouts = 0;
         self.max_depth = 0;
         self.full = false;
+        self.scratch.clock = Clock::start(limits.running);
         K::prepare(self, root, ctx)?;
         if !self.tree[0].expanded() {
             self.expand::<G, P, K>(0, root, ctx, true)?;
@@ -189,13 +198,18 @@ impl<M: Copy + PartialEq + core::fmt::Debug, D: NodeData> Worker<M, D> {
                 break;
             }
             if self.iterations % 16 == 0
-                && (limits.proven.load(Ordering::Relaxed)
-                    || limits.halt.load(Ordering::Relaxed)
-                    || limits.running.out_of_time())
+                && (limits.proven.load(Ordering::Relaxed) || limits.halt.load(Ordering::Relaxed))
             {
                 break;
             }
+            if self.scratch.clock.expired || self.scratch.clock.tick() {
+                break;
+            }
             self.iterate::<G, P, K>(root, ctx)?;
+            if self.scratch.clock.expired {
+                // Abandoned at the deadline: not an iteration.
+                break;
+            }
             self.iterations += 1;
         }
         Ok(())

@@ -224,7 +224,9 @@ where
             node.set_expanded();
             Ok((first_player_reward(outcome), true))
         } else {
-            w.playouts += 1;
+            if !w.scratch.clock.expired {
+                w.playouts += 1;
+            }
             Ok((r, false))
         }
     }
@@ -236,7 +238,9 @@ where
         state: &mut G,
     ) -> Result<f64, SearchError> {
         let (reward, _) = w.run_playout(ctx.playout, state, ctx.rave.is_some())?;
-        w.playouts += 1;
+        if !w.scratch.clock.expired {
+            w.playouts += 1;
+        }
         Ok(reward)
     }
 
@@ -340,6 +344,7 @@ where
 
 impl<G: Game, P: Playout<G>> Rollout<G, P> for ZeroSum {
     type Reward = f64;
+    const ABANDONED: f64 = 0.5;
 
     #[inline]
     fn limit(policy: &P) -> u32 {

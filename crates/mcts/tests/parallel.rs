@@ -217,3 +217,56 @@ fn proofs_with_tree_reuse_agree_with_negamax_on_four_threads() {
         }
     }
 }
+
+/// Connect Four whose moves take 100 µs to play: user code slow enough that a search's
+/// deadline falls in the middle of an iteration.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct SlowFour(ConnectFour);
+
+impl Game for SlowFour {
+    type Move = u8;
+    fn to_move(&self) -> search_core::Player {
+        self.0.to_move()
+    }
+    fn legal_moves(&self, moves: &mut Vec<u8>) {
+        self.0.legal_moves(moves);
+    }
+    fn play(&mut self, mv: u8) {
+        let t = std::time::Instant::now();
+        while t.elapsed() < Duration::from_micros(100) {}
+        self.0.play(mv);
+    }
+    fn outcome(&self) -> search_core::Outcome {
+        self.0.outcome()
+    }
+}
+
+#[test]
+fn iterations_cut_short_by_the_deadline_leave_no_trace_in_the_tree() {
+    // An iteration plays some twenty slow moves, so the 30 ms deadline falls inside one:
+    // it is abandoned (and on a shared tree its visits on the way down taken back), so
+    // the tree still counts every finished iteration once and nothing else.
+    for (threads, parallelism) in [
+        (1, Parallelism::Root),
+        (2, Parallelism::Root),
+        (2, Parallelism::Tree),
+    ] {
+        let mut ai = Mcts::<SlowFour>::new()
+            .with_seed(5)
+            .with_threads(threads)
+            .with_parallelism(parallelism)
+            .with_tree_reuse(false)
+            .with_budget(Budget::time(Duration::from_millis(30)));
+        let r = ai.search(&SlowFour(ConnectFour::new())).unwrap();
+        let total: u64 = r.moves.iter().map(|m| m.visits).sum();
+        assert_eq!(total, r.stats.iterations, "{threads} {parallelism:?}");
+        assert_eq!(
+            r.root_visits, r.stats.iterations,
+            "{threads} {parallelism:?}"
+        );
+        for root in ai.root_views() {
+            let seen = check_visits(root);
+            assert!(seen <= r.tree_size);
+        }
+    }
+}

@@ -61,8 +61,8 @@
 //! ```
 //!
 //! The [`Budget`] fields mean for a path search: `depth`, the longest path in steps;
-//! `nodes`, the states expanded; `time` and a stop flag, read every [`POLL_INTERVAL`]
-//! expansions. `iterations` means nothing here and is refused
+//! `nodes`, the states expanded; `time` and a stop flag, read about every quarter of a
+//! millisecond of search (at most every [`POLL_INTERVAL`] expansions). `iterations` means nothing here and is refused
 //! ([`PathError::Budget`] with `BudgetError::Unsupported`), never ignored. A search
 //! stopped by a limit ends with [`Outcome::LimitReached`] naming it ([`Limit`]). Every
 //! search returns a [`SearchResult`]: the [`Outcome`] (a [`Path`] with its cost, "no path",

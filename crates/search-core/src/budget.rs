@@ -7,6 +7,8 @@ use std::time::{Duration, Instant};
 
 use thiserror::Error;
 
+use crate::pacer::ClockPacer;
+
 /// A flag shared between threads: set it and every search holding a clone stops soon after.
 ///
 /// ```
@@ -547,12 +549,7 @@ impl RunningBudget {
     /// ```
     #[must_use]
     pub fn out_of_time(&self) -> bool {
-        if let Some(flag) = &self.stop {
-            if flag.is_set() {
-                return true;
-            }
-        }
-        matches!(self.deadline, Some(d) if Instant::now() >= d)
+        self.out_of_time_at(Instant::now())
     }
 
     /// Thread `index`'s share of this budget when `parts` threads search together: the
@@ -595,6 +592,79 @@ impl RunningBudget {
     #[must_use]
     pub fn poll(&self, nodes: u64) -> bool {
         nodes >= self.max_nodes || (nodes % Self::POLL_INTERVAL == 0 && self.out_of_time())
+    }
+
+    /// A [`ClockPacer`] for one search loop under this budget: it paces the looks at the
+    /// clock to what the loop's work costs, at most [`POLL_INTERVAL`](Self::POLL_INTERVAL)
+    /// units apart; never due when the budget has neither a time limit nor a stop flag.
+    ///
+    /// ```
+    /// use search_core::Budget;
+    /// assert!(!Budget::nodes(9).start().unwrap().pacer().due(1_000_000));
+    /// assert!(Budget::time(std::time::Duration::from_secs(1)).start().unwrap().pacer().due(1));
+    /// ```
+    #[must_use]
+    pub fn pacer(&self) -> ClockPacer {
+        if self.deadline.is_none() && self.stop.is_none() {
+            ClockPacer::never()
+        } else {
+            ClockPacer::new(Self::POLL_INTERVAL)
+        }
+    }
+
+    /// [`out_of_time`](Self::out_of_time) at the time `now`, read by the caller (from
+    /// [`ClockPacer::look`]).
+    ///
+    /// ```
+    /// use search_core::Budget;
+    /// use std::time::{Duration, Instant};
+    /// let r = Budget::time(Duration::from_secs(60)).start().unwrap();
+    /// assert!(!r.out_of_time_at(Instant::now()));
+    /// assert!(r.out_of_time_at(Instant::now() + Duration::from_secs(61)));
+    /// ```
+    #[must_use]
+    pub fn out_of_time_at(&self, now: Instant) -> bool {
+        if let Some(flag) = &self.stop {
+            if flag.is_set() {
+                return true;
+            }
+        }
+        matches!(self.deadline, Some(d) if now >= d)
+    }
+
+    /// `true` if the search must stop after `work` units (nodes, iterations, expansions)
+    /// because its time is up or its stop flag is set, looked at when `pacer` is due: the
+    /// paced form of [`out_of_time`](Self::out_of_time), for any kind of work.
+    ///
+    /// ```
+    /// use search_core::{Budget, StopFlag};
+    /// let flag = StopFlag::new();
+    /// let r = Budget::unlimited().with_stop(flag.clone()).start().unwrap();
+    /// let mut pacer = r.pacer();
+    /// assert!(!r.out_of_time_paced(1, &mut pacer));
+    /// flag.stop();
+    /// assert!(r.out_of_time_paced(2, &mut pacer));
+    /// ```
+    #[inline]
+    pub fn out_of_time_paced(&self, work: u64, pacer: &mut ClockPacer) -> bool {
+        pacer.due(work) && self.out_of_time_at(pacer.look(work))
+    }
+
+    /// `true` if the search must stop after visiting `nodes` nodes: the node limit is
+    /// reached, or (looked at when `pacer` is due) time is up or the stop flag is set. The
+    /// paced form of [`poll`](Self::poll), which a search whose nodes may be slow (user code
+    /// in every node) should use.
+    ///
+    /// ```
+    /// use search_core::Budget;
+    /// let r = Budget::nodes(100).start().unwrap();
+    /// let mut pacer = r.pacer();
+    /// assert!(!r.poll_paced(99, &mut pacer));
+    /// assert!(r.poll_paced(100, &mut pacer));
+    /// ```
+    #[inline]
+    pub fn poll_paced(&self, nodes: u64, pacer: &mut ClockPacer) -> bool {
+        nodes >= self.max_nodes || self.out_of_time_paced(nodes, pacer)
     }
 
     /// `true` if `iterations` iterations exhaust the budget, checking the clock every time

@@ -11,7 +11,9 @@
 
 use std::time::Instant;
 
-use search_core::{Budget, BudgetField, GeneralGame, RunningBudget, SearchError, Stats, Turn};
+use search_core::{
+    Budget, BudgetField, ClockPacer, GeneralGame, RunningBudget, SearchError, Stats, Turn,
+};
 
 use crate::general::{GeneralEvaluator, GeneralResult};
 
@@ -168,6 +170,8 @@ impl MinMax {
 pub(crate) struct Walk<'e, G: GeneralGame, E, X> {
     pub eval: &'e E,
     pub budget: RunningBudget,
+    /// When to read the budget's clock.
+    pacer: ClockPacer,
     pub started: Instant,
     /// The game's reward range, which every leaf value is checked against.
     pub range: (f64, f64),
@@ -199,6 +203,7 @@ impl<'e, G: GeneralGame, E: GeneralEvaluator<G>, X> Walk<'e, G, E, X> {
         let budget = budget.start()?;
         Ok(Walk {
             eval,
+            pacer: budget.pacer(),
             budget,
             started: Instant::now(),
             range: state.reward_range(),
@@ -225,7 +230,7 @@ impl<'e, G: GeneralGame, E: GeneralEvaluator<G>, X> Walk<'e, G, E, X> {
     pub fn enter(&mut self) -> Result<(), Stop> {
         self.stats.nodes += 1;
         self.stats.max_ply = self.stats.max_ply.max(self.ply as u32);
-        if self.budget.poll(self.stats.nodes) {
+        if self.budget.poll_paced(self.stats.nodes, &mut self.pacer) {
             return Err(Stop::Budget);
         }
         Ok(())

@@ -6,7 +6,8 @@ use std::fmt;
 use std::time::Instant;
 
 use search_core::{
-    Budget, BudgetField, Game, GameHash, Outcome, Player, RunningBudget, SearchError, Stats,
+    Budget, BudgetField, ClockPacer, Game, GameHash, Outcome, Player, RunningBudget, SearchError,
+    Stats,
 };
 
 use super::margin_table::MarginTable;
@@ -224,6 +225,7 @@ impl MarginSolver {
         )?;
         let budget = self.budget.start()?;
         let mut walk = Walk {
+            pacer: budget.pacer(),
             budget,
             table: (self.table_entries > 0).then(|| MarginTable::new(self.table_entries)),
             stats: Stats::default(),
@@ -340,6 +342,8 @@ type Frame<G> = (Vec<<G as Game>::Move>, Vec<Child<G>>);
 
 struct Walk<G: Game> {
     budget: RunningBudget,
+    /// When to read the budget's clock.
+    pacer: ClockPacer,
     table: Option<MarginTable<G::Move>>,
     stats: Stats,
     ply: usize,
@@ -357,7 +361,7 @@ impl<G: GameHash> Walk<G> {
         self.stats.nodes += 1;
         let nodes_before = self.stats.nodes;
         self.stats.max_ply = self.stats.max_ply.max(self.ply as u32);
-        if self.budget.poll(self.stats.nodes) {
+        if self.budget.poll_paced(self.stats.nodes, &mut self.pacer) {
             return Err(Stop::Budget);
         }
         let outcome = state.outcome();

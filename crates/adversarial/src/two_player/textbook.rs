@@ -15,7 +15,8 @@
 //! switch.
 
 use search_core::{
-    Budget, BudgetField, Evaluator, Game, Outcome, Player, RunningBudget, Score, SearchError, Stats,
+    Budget, BudgetField, ClockPacer, Evaluator, Game, Outcome, Player, RunningBudget, Score,
+    SearchError, Stats,
 };
 
 use crate::two_player::result::SearchResult;
@@ -46,6 +47,7 @@ where
         eval,
         root_player: state.to_move(),
         budget: &running,
+        pacer: running.pacer(),
         stats: Stats::default(),
         aborted: false,
         fault: None,
@@ -98,6 +100,8 @@ struct Walk<'a, G: Game, E, const PRUNE: bool> {
     eval: &'a E,
     root_player: Player,
     budget: &'a RunningBudget,
+    /// When to read the budget's clock.
+    pacer: ClockPacer,
     stats: Stats,
     aborted: bool,
     /// Why the walk stopped, if the game broke its contract (then `aborted` is set too).
@@ -123,7 +127,7 @@ impl<G: Game, E: Evaluator<G>, const PRUNE: bool> Walk<'_, G, E, PRUNE> {
         mut beta: Score,
     ) -> Score {
         self.stats.nodes += 1;
-        if self.budget.poll(self.stats.nodes) {
+        if self.budget.poll_paced(self.stats.nodes, &mut self.pacer) {
             self.aborted = true;
             return Score::DRAW;
         }

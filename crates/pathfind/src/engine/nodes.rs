@@ -57,11 +57,10 @@ impl<N, C: Cost, T: Slots<N>> Nodes<N, C, T> {
         self.epoch += 1;
     }
 
-    /// Makes room for `n` slots so that a dense search never grows the array.
-    pub(crate) fn reserve_slots(&mut self, n: usize) {
-        if self.data.len() < n {
-            self.data.resize(n, SlotData::stale());
-        }
+    /// Makes room for `n` slots so that a dense search never grows the array (see
+    /// [`grow_to`], which asks `stop` between parts).
+    pub(crate) fn reserve_slots(&mut self, n: usize, stop: impl FnMut() -> bool) {
+        grow_to(&mut self.data, n, SlotData::stale(), stop);
     }
 
     /// The slot of `node` and whether this search sees it for the first time (its data then
@@ -143,6 +142,31 @@ impl<C: Cost> SlotData<C> {
             depth: 0,
             epoch: 0,
             closed: false,
+        }
+    }
+}
+
+/// Grows `v` to `n` copies of `value` (never shrinks it), a part at a time, asking `stop`
+/// between parts: filling the per-cell arrays of a large grid takes long enough that a
+/// search's clock and stop flag must be looked at while it sets up. Stops early when `stop`
+/// says so; the search then grows the array as it goes, and ends at its first look at the
+/// budget.
+pub(crate) fn grow_to<T: Clone>(
+    v: &mut Vec<T>,
+    n: usize,
+    value: T,
+    mut stop: impl FnMut() -> bool,
+) {
+    /// Entries set per part: a few milliseconds of work.
+    const PART: usize = 1 << 18;
+    if v.len() < n {
+        v.reserve_exact(n - v.len());
+    }
+    while v.len() < n {
+        let to = n.min(v.len() + PART);
+        v.resize(to, value.clone());
+        if to < n && stop() {
+            break;
         }
     }
 }

@@ -5,13 +5,14 @@ use core::fmt;
 
 use search_core::{BudgetField, Cost, Stats};
 
-/// How many expansions pass between two looks at the clock and the stop flag of a
+/// The most expansions that pass between two looks at the clock and the stop flag of a
 /// [`Budget`](search_core::Budget). The node and depth limits and the cost bound are
-/// checked at every expansion; the clock and the flag only every this many, so they cost
-/// the search loop next to nothing: a search overshoots its time or notices the flag
-/// within this many expansions (well under a millisecond on a grid; with a successor
-/// function of your own, 256 of its calls). Without a time limit or a flag the clock is
-/// never read during the search.
+/// checked at every expansion; the clock and the flag when a
+/// [`ClockPacer`](search_core::ClockPacer) says so: about every
+/// [`ClockPacer::TARGET`](search_core::ClockPacer::TARGET) of search, at most this many
+/// expansions apart. So they cost a fast search loop next to nothing, and a search whose
+/// successor function is slow still notices its deadline or flag within about one call of
+/// it. Without a time limit or a flag the clock is never read during the search.
 ///
 /// ```
 /// assert_eq!(pathfind::POLL_INTERVAL, 256);

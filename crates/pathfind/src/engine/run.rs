@@ -3,7 +3,7 @@
 
 use std::time::Instant;
 
-use search_core::{Budget, BudgetError, BudgetField, Cost, Stats, StopFlag};
+use search_core::{Budget, BudgetError, BudgetField, ClockPacer, Cost, Stats, StopFlag};
 
 use crate::engine::error::PathError;
 use crate::engine::result::{Limit, Outcome, POLL_INTERVAL, Path, SearchResult};
@@ -39,8 +39,8 @@ pub(crate) struct Run<C> {
     pub pruned: Option<Limit>,
     /// When the time limit runs out (`None`: no time limit).
     deadline: Option<Instant>,
-    /// A deadline or a stop flag is set: the clock and the flag are polled.
-    clocked: bool,
+    /// When to look at the clock and the flag (never without a deadline or a flag).
+    pacer: ClockPacer,
     /// The limit that ended the search early (nodes, time or the stop flag).
     reached: Limit,
 }
@@ -77,7 +77,11 @@ impl<C: Cost> Run<C> {
             max_cost,
             max_depth: budget.max_depth(),
             max_nodes: budget.max_nodes(),
-            clocked: deadline.is_some() || stop.is_some(),
+            pacer: if deadline.is_some() || stop.is_some() {
+                ClockPacer::new(POLL_INTERVAL)
+            } else {
+                ClockPacer::never()
+            },
             stop,
             stats: Counters::default(),
             pruned: None,
@@ -87,7 +91,8 @@ impl<C: Cost> Run<C> {
     }
 
     /// `true` if the search must stop before its next expansion: the node limit is
-    /// reached, or (looked at every `POLL_INTERVAL` expansions) time is up or the stop
+    /// reached, or (looked at when the pacer says, at most `POLL_INTERVAL` expansions
+    /// apart) time is up or the stop
     /// flag is set. The limit is remembered for [`Run::finish_budget`].
     #[inline]
     pub(crate) fn out_of_budget(&mut self) -> bool {
@@ -95,16 +100,32 @@ impl<C: Cost> Run<C> {
             self.reached = Limit::Budget(BudgetField::Nodes);
             return true;
         }
-        self.clocked && self.stats.expanded % POLL_INTERVAL == 0 && self.clock_ran_out()
+        self.pacer.due(self.stats.expanded) && self.clock_ran_out()
+    }
+
+    /// `true` (and remembers the limit, as [`Run::out_of_budget`] does) if the time is up
+    /// or the stop flag is set, looked at now: for the setup of a search (preparing its
+    /// arrays) before its first expansion.
+    pub(crate) fn setup_should_stop(&mut self) -> bool {
+        if self.stop.as_ref().is_some_and(StopFlag::is_set) {
+            self.reached = Limit::Budget(BudgetField::Stop);
+            true
+        } else if self.deadline.is_some_and(|d| Instant::now() >= d) {
+            self.reached = Limit::Budget(BudgetField::Time);
+            true
+        } else {
+            false
+        }
     }
 
     #[cold]
     #[inline(never)]
     fn clock_ran_out(&mut self) -> bool {
+        let now = self.pacer.look(self.stats.expanded);
         if self.stop.as_ref().is_some_and(StopFlag::is_set) {
             self.reached = Limit::Budget(BudgetField::Stop);
             true
-        } else if self.deadline.is_some_and(|d| Instant::now() >= d) {
+        } else if self.deadline.is_some_and(|d| now >= d) {
             self.reached = Limit::Budget(BudgetField::Time);
             true
         } else {

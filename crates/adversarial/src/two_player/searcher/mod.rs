@@ -72,13 +72,13 @@ pub(crate) mod root;
 
 use std::sync::atomic::AtomicBool;
 
-use search_core::{Evaluator, Game, Outcome, RunningBudget, Score, SearchError, Stats};
+use search_core::{ClockPacer, Evaluator, Game, Outcome, RunningBudget, Score, SearchError, Stats};
 
 use crate::tables::entry::{Bound, TableEntry};
 use crate::tables::transpositions::Transpositions;
 use crate::two_player::options::LoopOptions;
 use crate::two_player::window::{child_window, null_child_window, to_parent};
-use polling::{CHECK_INTERVAL, Wake};
+use polling::Wake;
 use ranking::HISTORY_BUCKETS;
 
 /// What a ply keeps between the nodes searched at it: its killers and principal variation
@@ -144,8 +144,14 @@ pub(crate) struct Searcher<'a, G: Game, E, T> {
     wake: Option<Wake<'a>>,
     /// [`every_interval`](Searcher::every_interval) runs when the node count is a multiple
     /// of this plus one: every [`CHECK_INTERVAL`] nodes with `halt` or `wake`, else every
-    /// [`POLL_INTERVAL`](RunningBudget::POLL_INTERVAL) nodes.
+    /// [`POLL_INTERVAL`](RunningBudget::POLL_INTERVAL) nodes, or more often when `pacer`
+    /// asks for the clock sooner (nodes that run slow user code).
     check_mask: u64,
+    /// When to read the clock: see [`ClockPacer`].
+    pacer: ClockPacer,
+    /// The nodes `every_interval` has accounted for (the node count itself is set back
+    /// and forth by the solves that reuse a searcher; this only grows), the pacer's count.
+    ticks: u64,
     opts: LoopOptions,
     plies: Vec<Ply<G::Move>>,
     /// The moves of the nodes on the current line, each node's above its parent's.
@@ -199,18 +205,16 @@ where
         halt: Option<&'a AtomicBool>,
         opts: LoopOptions,
     ) -> Self {
-        Searcher {
+        let mut searcher = Searcher {
             eval,
             table,
             budget,
             max_nodes: budget.max_nodes(),
             halt,
             wake: None,
-            check_mask: if halt.is_some() {
-                CHECK_INTERVAL - 1
-            } else {
-                RunningBudget::POLL_INTERVAL - 1
-            },
+            check_mask: 0,
+            pacer: budget.pacer(),
+            ticks: 0,
             opts,
             plies: Vec::with_capacity(PLY_CAPACITY),
             moves: Vec::with_capacity(STACK_CAPACITY),
@@ -230,7 +234,9 @@ where
             horizon_reached: false,
             fault: None,
             root_hooks_checked: false,
-        }
+        };
+        searcher.plan_checks();
+        searcher
     }
 
     /// Stops the search because the game broke its contract (the first fault is kept).

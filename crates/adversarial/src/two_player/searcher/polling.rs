@@ -13,7 +13,7 @@ use crate::tables::transpositions::Transpositions;
 /// How often (in nodes) a thread of a parallel search looks at the shared stop flag and, on
 /// a parallel solve's main thread, whether to wake the helpers: a relaxed load of a flag
 /// that is written once, far cheaper than the clock the budget reads every
-/// [`POLL_INTERVAL`](RunningBudget::POLL_INTERVAL) nodes. Often enough that the threads
+/// [`POLL_INTERVAL`](RunningBudget::POLL_INTERVAL) nodes at most. Often enough that the threads
 /// still searching when one finishes stop within microseconds, since the solve waits for
 /// them.
 pub(super) const CHECK_INTERVAL: u64 = 128;
@@ -50,8 +50,20 @@ where
             self.max_nodes = wake(self.stats.nodes);
         } else {
             self.wake = Some(Wake { at, wake });
-            self.check_mask = CHECK_INTERVAL - 1;
+            self.check_mask = self.check_mask.min(CHECK_INTERVAL - 1);
         }
+    }
+
+    /// The nodes between two runs of `every_interval`: the interval at which the other
+    /// threads' flag is read (with one) or the longest the clock may wait, and no more
+    /// than the pacer's interval, when the clock is due sooner.
+    pub(super) fn plan_checks(&mut self) {
+        let base = if self.halt.is_some() || self.wake.is_some() {
+            CHECK_INTERVAL
+        } else {
+            RunningBudget::POLL_INTERVAL
+        };
+        self.check_mask = base.min(self.pacer.interval()) - 1;
     }
 
     #[inline]
@@ -66,8 +78,11 @@ where
     }
 
     /// What is checked every `check_mask + 1` nodes besides the node limit: the helpers to
-    /// wake, whether another thread asked this one to stop, and every
-    /// [`POLL_INTERVAL`](RunningBudget::POLL_INTERVAL) nodes the budget's clock and stop flag.
+    /// wake, whether another thread asked this one to stop, every
+    /// [`POLL_INTERVAL`](RunningBudget::POLL_INTERVAL) nodes the table's growth, and the
+    /// budget's clock and stop flag when the pacer says so (at most `POLL_INTERVAL` nodes
+    /// apart, and about every [`ClockPacer::TARGET`](search_core::ClockPacer::TARGET) when
+    /// nodes are slow).
     #[inline(never)]
     fn every_interval(&mut self) -> bool {
         let nodes = self.stats.nodes;
@@ -76,11 +91,14 @@ where
                 self.max_nodes = (w.wake)(nodes);
             }
         }
-        if nodes % RunningBudget::POLL_INTERVAL == 0 {
-            if self.opts.grow_after > 0 {
-                self.grow_table(nodes);
-            }
-            if self.budget.out_of_time() {
+        if nodes % RunningBudget::POLL_INTERVAL == 0 && self.opts.grow_after > 0 {
+            self.grow_table(nodes);
+        }
+        self.ticks += self.check_mask + 1;
+        if self.pacer.due(self.ticks) {
+            let now = self.pacer.look(self.ticks);
+            self.plan_checks();
+            if self.budget.out_of_time_at(now) {
                 return true;
             }
         }

@@ -10,6 +10,7 @@
 use search_core::{CostError, FloatCost};
 
 use crate::engine::error::PathError;
+use crate::engine::nodes::grow_to;
 use crate::engine::open_list::Entry;
 use crate::engine::result::{Path, SearchResult};
 use crate::engine::run::Run;
@@ -165,14 +166,21 @@ pub(crate) struct GridAStar {
 }
 
 impl GridAStar {
-    /// Starts a search on a grid of `n` padded cells.
-    fn begin(&mut self, n: usize) {
+    /// Starts a search on a grid of `n` padded cells; `false` if the budget ran out while
+    /// the per-cell arrays were being made (the first search on a large grid), looked at
+    /// between parts of them.
+    fn begin(&mut self, n: usize, run: &mut Run<u64>) -> bool {
+        grow_to(&mut self.g, n, 0, || run.setup_should_stop());
         if self.g.len() < n {
-            self.g.resize(n, 0);
-            self.from.resize(n, ROOT);
+            return false;
+        }
+        grow_to(&mut self.from, n, ROOT, || run.setup_should_stop());
+        if self.from.len() < n {
+            return false;
         }
         self.marks.reset(n);
         self.open.clear();
+        true
     }
 
     /// Whether the last search expanded padded cell `i` (and did not reopen it since).
@@ -193,9 +201,11 @@ impl GridAStar {
         roots: &[u32],
         goal: u32,
         heuristic: Heuristic,
-        run: Run<u64>,
+        mut run: Run<u64>,
     ) -> Result<SearchResult<Cell, FloatCost>, PathError> {
-        self.begin(grid.open.len());
+        if !self.begin(grid.open.len(), &mut run) {
+            return Ok(run.finish_budget());
+        }
         let consistent = match heuristic {
             Heuristic::Zero | Heuristic::Octile | Heuristic::Chebyshev => true,
             Heuristic::Manhattan => grid.movement() == Movement::Four,

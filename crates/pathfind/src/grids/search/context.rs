@@ -275,10 +275,12 @@ impl GridContext {
         &mut self,
         grid: &Grid,
         starts: impl IntoIterator<Item = Cell>,
+        run: &mut Run<u32>,
     ) -> Result<(), PathError> {
         self.last = Last::Steps;
         let e = &mut self.steps;
-        e.nodes.reserve_slots(grid.open.len());
+        e.nodes
+            .reserve_slots(grid.open.len(), || run.setup_should_stop());
         e.roots.clear();
         for s in starts {
             e.roots.push(grid.endpoint(s)?);
@@ -300,8 +302,11 @@ impl GridContext {
         starts: impl IntoIterator<Item = Cell>,
         goal: Cell,
     ) -> Result<(Run<u64>, u32), PathError> {
-        let prepared = self.prepare_roots(grid, starts, goal, Last::Fixed)?;
-        self.fixed.nodes.reserve_slots(grid.open.len());
+        let mut prepared = self.prepare_roots(grid, starts, goal, Last::Fixed)?;
+        let run = &mut prepared.0;
+        self.fixed
+            .nodes
+            .reserve_slots(grid.open.len(), || run.setup_should_stop());
         Ok(prepared)
     }
 
@@ -314,8 +319,10 @@ impl GridContext {
         starts: impl IntoIterator<Item = Cell>,
         goal: Cell,
     ) -> Result<(Run<u64>, u32), PathError> {
-        let prepared = self.prepare_roots(grid, starts, goal, Last::Jumps)?;
-        self.jump_nodes.reserve_cells(grid.open.len());
+        let mut prepared = self.prepare_roots(grid, starts, goal, Last::Jumps)?;
+        let run = &mut prepared.0;
+        self.jump_nodes
+            .reserve_cells(grid.open.len(), || run.setup_should_stop());
         Ok(prepared)
     }
 
@@ -402,10 +409,10 @@ impl GridContext {
         starts: impl IntoIterator<Item = Cell>,
         goal: Option<Cell>,
     ) -> Result<SearchResult<u32, u32>, PathError> {
-        let run = self.steps_run()?;
+        let mut run = self.steps_run()?;
         // No padded index is `NONE`: without a goal the search reaches every cell.
         let goal = goal.map_or(Ok(NONE), |g| grid.endpoint(g))?;
-        self.prepare_steps(grid, starts)?;
+        self.prepare_steps(grid, starts, &mut run)?;
         let e = &mut self.steps;
         let roots = core::mem::take(&mut e.roots);
         let ones = [1u32; 8];

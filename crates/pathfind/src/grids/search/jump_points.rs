@@ -8,6 +8,7 @@
 use search_core::FloatCost;
 
 use crate::engine::error::PathError;
+use crate::engine::nodes::grow_to;
 use crate::engine::open_list::{Entry, OpenList};
 use crate::engine::result::{Path, SearchResult};
 use crate::engine::run::Run;
@@ -69,17 +70,17 @@ pub(crate) struct JumpNodes {
 }
 
 impl JumpNodes {
-    /// Makes room for `cells` padded cells.
-    pub(crate) fn reserve_cells(&mut self, cells: usize) {
-        if self.index.len() < cells {
-            self.index.resize(cells, 0);
-        }
+    /// Makes room for `cells` padded cells, asking `stop` between parts (see [`grow_to`]);
+    /// a cell beyond the room made when it stopped early grows the array when it is
+    /// visited.
+    pub(crate) fn reserve_cells(&mut self, cells: usize, stop: impl FnMut() -> bool) {
+        grow_to(&mut self.index, cells, 0, stop);
     }
 
     /// The record of `cell` in the current search.
     #[inline(always)]
     fn find(&self, cell: u32) -> Option<u32> {
-        let r = self.index[cell as usize];
+        let r = *self.index.get(cell as usize)?;
         self.records
             .get(r as usize)
             .is_some_and(|n| n.cell == cell)
@@ -94,6 +95,9 @@ impl JumpNodes {
         }
         // Fewer records than padded cells, which `u32` indexes.
         let r = self.records.len() as u32;
+        if cell as usize >= self.index.len() {
+            self.index.resize(cell as usize + 1, 0);
+        }
         self.index[cell as usize] = r;
         self.records.push(JumpNode {
             g: 0,
