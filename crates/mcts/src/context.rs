@@ -110,8 +110,26 @@ impl Clock {
     /// Counts one unit of work; `true` once the time is up or the stop flag is set.
     #[inline(always)]
     pub(crate) fn tick(&mut self) -> bool {
-        self.work += 1;
-        self.pacer.due(self.work) && self.look()
+        self.advance(1)
+    }
+
+    /// Counts `units` of work; `true` once the time is up or the stop flag is set.
+    #[inline(always)]
+    pub(crate) fn advance(&mut self, units: u64) -> bool {
+        self.work += units;
+        if self.pacer.due(self.work) {
+            self.look()
+        } else {
+            self.expired
+        }
+    }
+
+    /// The units of work left before the next look at the clock (see
+    /// [`ClockPacer::until_due`]): a loop counts its own and calls
+    /// [`advance`](Self::advance) when it reaches this.
+    #[inline(always)]
+    pub(crate) fn until_due(&self) -> u64 {
+        self.pacer.until_due(self.work)
     }
 
     #[cold]

@@ -412,6 +412,10 @@ where
     // The generator's state in a local for the loop, written back once: through `rng` it
     // is stored and reloaded at every ply, which lengthens the chain of draws.
     let mut local = rng.clone();
+    // The plies are counted on the clock (see `Clock`) in a local: `counted` of them were
+    // given to it, and it looks at the time once `due` more are played.
+    let mut counted = 0u32;
+    let mut due = s.clock.until_due().min(u64::from(u32::MAX)) as u32;
     let ended = loop {
         if plies >= limit {
             break false;
@@ -422,11 +426,17 @@ where
         recorder.record(state, mv);
         state.apply(mv);
         plies += 1;
-        if s.clock.tick() {
-            *rng = local;
-            return Ok((K::ABANDONED, plies));
+        if plies - counted >= due {
+            let expired = s.clock.advance(u64::from(plies - counted));
+            counted = plies;
+            if expired {
+                *rng = local;
+                return Ok((K::ABANDONED, plies));
+            }
+            due = s.clock.until_due().min(u64::from(u32::MAX)) as u32;
         }
     };
+    s.clock.advance(u64::from(plies - counted));
     *rng = local;
     let reward = if ended {
         K::finished(state, s, rules)?

@@ -55,9 +55,12 @@ const CHUNK_BITS: u32 = 12;
 const CHUNK: usize = 1 << CHUNK_BITS;
 
 /// What writing the shared tree back ([`Arena::write_back`]) takes a node, with room to
-/// spare: 4.3–5.1 million nodes took 110–134 ms (`cargo bench -p benches --bench budgets --
-/// --peak mcts-tree-2 --seconds 1`, the whole search against its one-second limit).
-const WRITE_BACK_NANOS: u64 = 30;
+/// spare: 4.2-5.1 million nodes took 186-245 ms (`cargo bench -p benches --bench budgets --
+/// --peak mcts-tree-2 --seconds 1`, the whole search against its one-second limit, before
+/// the threads stopped early for it). The walk from the root reads the nodes in an order
+/// the processor cannot predict; the arena's own order would be faster to read but does
+/// not keep every child after its parent, which re-rooting a kept tree relies on.
+const WRITE_BACK_NANOS: u64 = 60;
 
 /// Nodes a thread reserves at a time (a divisor of `CHUNK`, so that a block never spans two
 /// chunks): the threads do not touch one shared counter at every expansion. A sibling group
@@ -303,27 +306,21 @@ impl<M: Copy> Arena<M> {
         }
     }
 
-    /// The tree as the compact arena of [`ZsNode`]s (allocated at its exact size), in the
-    /// order of the shared arena without the slots no expansion filled (the ends of the
-    /// threads' reserved blocks): children stay contiguous and follow their parent. Two
-    /// passes in memory order, which the processor reads ahead, rather than a walk from
-    /// the root, whose every step may miss the cache: a tree of millions of nodes is
-    /// written back in a fraction of the time. The root's visits and mean are given (it is
-    /// not written during the search).
+    /// The tree reachable from the root, breadth first, as the compact arena of [`ZsNode`]s
+    /// (allocated at its exact size): children stay contiguous and follow their parent.
+    /// The root's visits and mean are given (it is not written during the search).
     pub(crate) fn write_back(&self, root_visits: u32, root_mean: f32) -> Vec<ZsNode<M>> {
-        let end = self.next.load(Ordering::Relaxed).min(self.cap);
-        // Each slot's index in the compact tree: the slots in use before it.
-        let mut index: Vec<u32> = Vec::with_capacity(end);
-        let mut used = 0u32;
-        self.for_each_slot(end, |_, s| {
-            index.push(used);
-            used += u32::from(s.is_some_and(|s| s.mv.get().is_some()));
-        });
-        let mut tree = Vec::with_capacity(used as usize);
-        self.for_each_slot(end, |i, s| {
-            let Some(s) = s.filter(|s| s.mv.get().is_some()) else {
-                return;
-            };
+        let mut source: Vec<u32> = vec![0];
+        let mut k = 0;
+        while k < source.len() {
+            let (first, count) = self.node(source[k]).children();
+            source.extend(first..first + count);
+            k += 1;
+        }
+        let mut tree = Vec::with_capacity(source.len());
+        let mut next_child = 1u32;
+        for &i in &source {
+            let s = self.node(i);
             let (visits, mean) = if i == 0 {
                 (root_visits, root_mean)
             } else {
@@ -345,36 +342,17 @@ impl<M: Copy> Arena<M> {
                 s.state.load(Ordering::Relaxed) & EXPANDED != 0,
                 s.bounds(),
             );
-            let (first, count) = s.children();
+            let (_, count) = s.children();
             if count > 0 {
-                n.first_child = index[first as usize];
+                n.first_child = next_child;
                 n.num_children = count as u16;
                 n.next_unvisited =
                     (s.next_unvisited.load(Ordering::Relaxed) as u32).min(count) as u16;
+                next_child += count;
             }
             tree.push(n);
-        });
-        tree
-    }
-
-    /// Calls `f` with the index of every slot below `end` and the slot (`None` in a chunk
-    /// never allocated), in order.
-    fn for_each_slot(&self, end: usize, mut f: impl FnMut(usize, Option<&SharedNode<M>>)) {
-        for (c, chunk) in self.chunks.iter().enumerate() {
-            let base = c * CHUNK;
-            if base >= end {
-                break;
-            }
-            let n = CHUNK.min(end - base);
-            match chunk.get() {
-                Some(chunk) => {
-                    for (j, s) in chunk[..n].iter().enumerate() {
-                        f(base + j, Some(s));
-                    }
-                }
-                None => (base..base + n).for_each(|i| f(i, None)),
-            }
         }
+        tree
     }
 }
 
@@ -751,7 +729,7 @@ impl<G: Game, P: Playout<G>> Searcher<'_, G, P> {
             if limits.open_ended && w.full {
                 break;
             }
-            if w.scratch.clock.expired || w.scratch.clock.tick() {
+            if w.scratch.clock.tick() {
                 break;
             }
             if left == 0 {

@@ -105,6 +105,10 @@ impl<M: Copy + PartialEq + core::fmt::Debug, D: NodeData> Worker<M, D> {
         // The leaf's proof changed: the nodes above recompute theirs while they change.
         let mut changed = false;
         let reward: K::Reward;
+        let (mut entered, mut due) = (
+            0u32,
+            self.scratch.clock.until_due().min(u64::from(u32::MAX)) as u32,
+        );
         loop {
             if let Some(r) = K::settled(self, idx, &state, ctx)? {
                 reward = r;
@@ -132,9 +136,15 @@ impl<M: Copy + PartialEq + core::fmt::Debug, D: NodeData> Worker<M, D> {
                 depth += 1;
             }
             K::enter(self, child, &mut state, ctx);
-            if self.scratch.clock.tick() {
-                // Out of time on the way down: the iteration is abandoned.
-                return Ok(());
+            entered += 1;
+            if entered >= due {
+                // The plies played on the way down count on the clock (in a local until it
+                // is due); out of time, the iteration is abandoned.
+                if self.scratch.clock.advance(u64::from(entered)) {
+                    return Ok(());
+                }
+                entered = 0;
+                due = self.scratch.clock.until_due().min(u64::from(u32::MAX)) as u32;
             }
             self.path.push(child as u32);
             idx = child;
@@ -145,7 +155,7 @@ impl<M: Copy + PartialEq + core::fmt::Debug, D: NodeData> Worker<M, D> {
                 break;
             }
         }
-        if self.scratch.clock.expired {
+        if self.scratch.clock.advance(u64::from(entered)) {
             // The playout was abandoned when the time ran out: nothing is backed up.
             return Ok(());
         }
@@ -202,7 +212,7 @@ impl<M: Copy + PartialEq + core::fmt::Debug, D: NodeData> Worker<M, D> {
             {
                 break;
             }
-            if self.scratch.clock.expired || self.scratch.clock.tick() {
+            if self.scratch.clock.tick() {
                 break;
             }
             self.iterate::<G, P, K>(root, ctx)?;

@@ -101,6 +101,24 @@ impl ClockPacer {
         work >= self.next
     }
 
+    /// How many units a search that has done `work` may do before it is
+    /// [`due`](ClockPacer::due) (0 when it is): for a loop that counts its work in a local
+    /// variable and compares it with this.
+    ///
+    /// ```
+    /// use search_core::ClockPacer;
+    /// let mut pacer = ClockPacer::new(64);
+    /// assert_eq!(pacer.until_due(0), 0);
+    /// pacer.look(0);
+    /// assert_eq!(pacer.until_due(0), 1);
+    /// assert_eq!(ClockPacer::never().until_due(5), u64::MAX - 5);
+    /// ```
+    #[inline]
+    #[must_use]
+    pub fn until_due(&self, work: u64) -> u64 {
+        self.next.saturating_sub(work)
+    }
+
     /// The number of units between the last look and the next (a power of two).
     ///
     /// ```

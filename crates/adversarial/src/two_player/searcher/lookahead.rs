@@ -29,10 +29,17 @@ where
         let symmetry = self.opts.symmetry;
         let prefetch = self.opts.prefetch;
         let mover = state.to_move();
-        for (i, &mv) in self.moves[frame.moves..].iter().enumerate() {
+        for i in 0..self.moves.len() - frame.moves {
             if i == skip {
                 continue;
             }
+            // Each child played here is user code, as slow as a node: it counts towards
+            // the clock's pacing, and at the deadline the node is abandoned (its caller
+            // truncates the stacks; the keys not pushed are never read).
+            if self.tick_clock() {
+                return;
+            }
+            let mv = self.moves[frame.moves + i];
             let (key, same) = state.with_move(mv, |child| {
                 if T::HAS_KNOWN_VALUES {
                     table.prefetch_known(child);

@@ -593,6 +593,9 @@ where
         if deferred.is_none() {
             if prefetch {
                 self.prefetch_children(state, frame, etc, usize::MAX);
+                if self.aborted {
+                    return Score::DRAW;
+                }
             }
             self.order_moves(state, ply, table_move, frame);
         }
@@ -622,6 +625,9 @@ where
                 // The table's move did not cut the node off: rank the others.
                 if prefetch {
                     self.prefetch_children(state, frame, false, first);
+                    if self.aborted {
+                        return Score::DRAW;
+                    }
                 }
                 self.order_moves(state, ply, table_move, frame);
             }

@@ -105,6 +105,22 @@ where
         self.halt.is_some_and(|h| h.load(Ordering::Relaxed))
     }
 
+    /// Counts one unit of work done between nodes (a child played to look ahead) and, when
+    /// the pacer is due, looks at the clock: `true` (and the search aborted) once the time
+    /// is up or the stop flag is set.
+    #[inline]
+    pub(super) fn tick_clock(&mut self) -> bool {
+        self.ticks += 1;
+        if self.pacer.due(self.ticks) {
+            let now = self.pacer.look(self.ticks);
+            self.plan_checks();
+            if self.budget.out_of_time_at(now) {
+                self.aborted = true;
+            }
+        }
+        self.aborted
+    }
+
     /// Grows a table that uses only part of itself once this thread has searched
     /// `grow_after` nodes per slot in use (see [`Transpositions::slots_in_use`]).
     fn grow_table(&self, nodes: u64) {
