@@ -69,6 +69,9 @@ use crate::game::{Game, Outcome};
 use crate::game_hash::GameHash;
 
 mod general;
+mod resident;
+
+pub use resident::peak_resident_growth;
 
 /// What a conformance run covered.
 ///

@@ -7,7 +7,7 @@ use search_core::Cost;
 
 use crate::engine::error::PathError;
 use crate::engine::result::Path;
-use crate::engine::slots::{NONE, Slots};
+use crate::engine::slots::{NONE, Slots, vec_bytes};
 
 /// What a search knows about one state. Valid only while `epoch` equals the search's epoch,
 /// so starting a new search invalidates every slot without touching the array.
@@ -55,6 +55,11 @@ impl<N, C: Cost, T: Slots<N>> Nodes<N, C, T> {
             self.epoch = 0;
         }
         self.epoch += 1;
+    }
+
+    /// The bytes the table holds, for a memory cap.
+    pub(crate) fn bytes(&self) -> usize {
+        self.slots.bytes() + vec_bytes(&self.data)
     }
 
     /// Makes room for `n` slots so that a dense search never grows the array (see

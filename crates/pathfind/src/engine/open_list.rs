@@ -133,6 +133,15 @@ impl<K: Ord + Copy + 'static> OpenList<K> {
         self.heap.len() + self.lane.len() + self.radix_len
     }
 
+    /// The bytes the list holds (its buffers' capacities), for a memory cap.
+    pub(crate) fn bytes(&self) -> usize {
+        let entry = core::mem::size_of::<Entry<K>>();
+        (self.heap.capacity()
+            + self.lane.capacity()
+            + self.buckets.iter().map(Vec::capacity).sum::<usize>())
+            * entry
+    }
+
     /// The radix heap's minimum, after moving the smallest keys into bucket 0.
     #[inline]
     fn radix_peek(&mut self) -> Option<Entry<K>> {

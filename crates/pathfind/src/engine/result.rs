@@ -28,6 +28,7 @@ pub const POLL_INTERVAL: u64 = 256;
 /// * `Budget(BudgetField::Time)`: the time limit ran out.
 /// * `Budget(BudgetField::Stop)`: the stop flag was set.
 /// * `Cost`: the cost bound pruned at least one state and nothing else was left to search.
+/// * `Memory`: the search's structures reached half its memory cap (`with_memory_cap`).
 ///
 /// ```
 /// use pathfind::{Limit, Outcome};
@@ -36,6 +37,7 @@ pub const POLL_INTERVAL: u64 = 256;
 /// assert!(!o.is_found());
 /// assert_eq!(Limit::Budget(BudgetField::Nodes).to_string(), "the nodes limit");
 /// assert_eq!(Limit::Cost.to_string(), "the cost bound");
+/// assert_eq!(Limit::Memory.to_string(), "the memory cap");
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
@@ -44,6 +46,9 @@ pub enum Limit {
     Budget(BudgetField),
     /// The cost bound set with `with_max_cost`.
     Cost,
+    /// The memory cap set with `with_memory_cap`: the search stopped before its
+    /// structures (the states it knows, its open list, its buffers) could grow past it.
+    Memory,
 }
 
 impl fmt::Display for Limit {
@@ -51,6 +56,7 @@ impl fmt::Display for Limit {
         match self {
             Limit::Budget(field) => write!(f, "the {field} limit"),
             Limit::Cost => f.write_str("the cost bound"),
+            Limit::Memory => f.write_str("the memory cap"),
         }
     }
 }

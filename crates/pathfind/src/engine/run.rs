@@ -41,8 +41,13 @@ pub(crate) struct Run<C> {
     deadline: Option<Instant>,
     /// When to look at the clock and the flag (never without a deadline or a flag).
     pacer: ClockPacer,
-    /// The limit that ended the search early (nodes, time or the stop flag).
+    /// The limit that ended the search early (nodes, time, the stop flag or memory).
     reached: Limit,
+    /// The bytes the search may hold (`None`: no cap).
+    memory_cap: Option<u64>,
+    /// A limit the search's setup found reached before its first expansion (then the node
+    /// limit is zero, so that the search ends at once, with this limit).
+    refused: Option<Limit>,
 }
 
 impl<C: Cost> Run<C> {
@@ -87,20 +92,67 @@ impl<C: Cost> Run<C> {
             pruned: None,
             deadline,
             reached: Limit::Budget(BudgetField::Nodes),
+            memory_cap: None,
+            refused: None,
         })
+    }
+
+    /// Caps the bytes the search may hold: its structures are measured whenever the pacer
+    /// looks at the clock (it looks for this alone when there is no time limit or flag),
+    /// and the search stops once they hold more than half of `cap`, since each of them may
+    /// double (one reallocation) before the next look.
+    pub(crate) fn with_memory_cap(mut self, cap: Option<u64>) -> Self {
+        if cap.is_some() && self.deadline.is_none() && self.stop.is_none() {
+            self.pacer = ClockPacer::new(POLL_INTERVAL);
+        }
+        self.memory_cap = cap;
+        self
     }
 
     /// `true` if the search must stop before its next expansion: the node limit is
     /// reached, or (looked at when the pacer says, at most `POLL_INTERVAL` expansions
-    /// apart) time is up or the stop
-    /// flag is set. The limit is remembered for [`Run::finish_budget`].
+    /// apart) time is up, the stop flag is set or the structures hold more than half the
+    /// memory cap. The limit is remembered for [`Run::finish_budget`].
+    ///
+    /// `bytes` gives the bytes the search's structures hold (their capacities): called
+    /// when the pacer is due, if the search has a memory cap.
     #[inline]
-    pub(crate) fn out_of_budget(&mut self) -> bool {
+    pub(crate) fn out_of_budget(&mut self, bytes: impl FnOnce() -> usize) -> bool {
         if self.max_nodes.is_some_and(|m| self.stats.expanded >= m) {
-            self.reached = Limit::Budget(BudgetField::Nodes);
+            self.reached = self.refused.unwrap_or(Limit::Budget(BudgetField::Nodes));
             return true;
         }
-        self.pacer.due(self.stats.expanded) && self.clock_ran_out()
+        self.pacer.due(self.stats.expanded) && self.look(bytes)
+    }
+
+    /// The memory cap's check and the clock's, when the pacer is due.
+    #[cold]
+    #[inline(never)]
+    fn look(&mut self, bytes: impl FnOnce() -> usize) -> bool {
+        if self
+            .memory_cap
+            .is_some_and(|cap| (bytes() as u64).saturating_mul(2) > cap)
+        {
+            self.pacer.look(self.stats.expanded);
+            self.reached = Limit::Memory;
+            return true;
+        }
+        self.clock_ran_out()
+    }
+
+    /// `true` if arrays of `bytes` that a search makes before it starts (the per-cell
+    /// arrays of a grid search) would hold more than half the memory cap: then the search
+    /// ends at its first expansion with [`Limit::Memory`], and the caller makes none.
+    pub(crate) fn setup_exceeds_memory(&mut self, bytes: usize) -> bool {
+        let exceeds = self
+            .memory_cap
+            .is_some_and(|cap| (bytes as u64).saturating_mul(2) > cap);
+        if exceeds {
+            self.refused = Some(Limit::Memory);
+            self.reached = Limit::Memory;
+            self.max_nodes = Some(0);
+        }
+        exceeds
     }
 
     /// `true` (and remembers the limit, as [`Run::out_of_budget`] does) if the time is up
@@ -118,8 +170,6 @@ impl<C: Cost> Run<C> {
         }
     }
 
-    #[cold]
-    #[inline(never)]
     fn clock_ran_out(&mut self) -> bool {
         let now = self.pacer.look(self.stats.expanded);
         if self.stop.as_ref().is_some_and(StopFlag::is_set) {

@@ -14,6 +14,8 @@ pub(crate) struct Settings<C> {
     pub budget: Budget,
     pub max_cost: Option<C>,
     pub threads: usize,
+    /// The bytes the searches of the context's threads may hold together.
+    pub memory_cap: Option<u64>,
 }
 
 impl<C> Default for Settings<C> {
@@ -22,6 +24,7 @@ impl<C> Default for Settings<C> {
             budget: Budget::new(),
             max_cost: None,
             threads: 1,
+            memory_cap: None,
         }
     }
 }
@@ -33,7 +36,15 @@ impl<C: Copy> Settings<C> {
         &self,
         to_run: impl FnOnce(C) -> D,
     ) -> Result<Run<D>, PathError> {
-        Run::new(&self.budget, self.max_cost.map(to_run))
+        Ok(
+            Run::new(&self.budget, self.max_cost.map(to_run))?
+                .with_memory_cap(self.search_memory()),
+        )
+    }
+
+    /// What one search may hold: the memory cap, shared by the context's threads.
+    pub(crate) fn search_memory(&self) -> Option<u64> {
+        self.memory_cap.map(|m| m / self.threads.max(1) as u64)
     }
 
     /// Runs `solve` on every query of `queries` on [`threads`](Self::threads) threads
@@ -56,6 +67,7 @@ impl<C: Copy> Settings<C> {
                 budget: self.budget.clone(),
                 max_cost: self.max_cost,
                 threads: 1,
+                memory_cap: self.search_memory(),
             })
         };
         run_batch(self.threads, queries, first, worker, solve)

@@ -12,6 +12,10 @@ pub(crate) const NONE: u32 = u32::MAX;
 /// Numbers the states of one search.
 pub(crate) trait Slots<N> {
     /// Forgets every state (a new search starts).
+    /// The bytes the table holds (its arrays' capacities), for a memory cap.
+    fn bytes(&self) -> usize {
+        0
+    }
     fn reset(&mut self);
     /// `true` if a slot new to the table is exactly a state new to the search (the table
     /// is emptied when a search begins), so that
@@ -245,6 +249,10 @@ impl<N> HashSlots<N> {
 }
 
 impl<N: Clone + Eq + Hash> Slots<N> for HashSlots<N> {
+    fn bytes(&self) -> usize {
+        vec_bytes(&self.buckets) + vec_bytes(&self.nodes)
+    }
+
     fn reset(&mut self) {
         if self.nodes.len() * 8 > self.buckets.len() {
             self.buckets.fill(NONE);
@@ -333,6 +341,12 @@ impl Slots<u32> for DenseSlots {
     fn node(&self, slot: u32) -> u32 {
         slot
     }
+}
+
+/// The bytes `v`'s buffer holds (its capacity, not its length).
+#[inline]
+pub(crate) fn vec_bytes<T>(v: &Vec<T>) -> usize {
+    v.capacity() * core::mem::size_of::<T>()
 }
 
 #[cfg(test)]

@@ -24,7 +24,7 @@ use crate::engine::open_list::{Entry, OpenList};
 use crate::engine::result::SearchResult;
 use crate::engine::run::Run;
 use crate::engine::run::timed;
-use crate::engine::slots::Slots;
+use crate::engine::slots::{Slots, vec_bytes};
 use crate::engine::successors::{Direct, Successors, check_h, expand};
 use crate::graph::context::SearchContext;
 
@@ -195,7 +195,7 @@ impl<N: Clone, C: Cost, T: Slots<N>> Engine<N, C, T> {
             if goal(&node) {
                 return Ok(Step::Found(e.slot));
             }
-            if run.out_of_budget() {
+            if run.out_of_budget(|| nodes.bytes() + open.bytes() + vec_bytes(buf)) {
                 open.push(e, None);
                 return Ok(Step::OutOfBudget);
             }

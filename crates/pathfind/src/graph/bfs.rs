@@ -14,7 +14,7 @@ use crate::engine::nodes::Nodes;
 use crate::engine::result::SearchResult;
 use crate::engine::run::Run;
 use crate::engine::run::timed;
-use crate::engine::slots::{NONE, Slots};
+use crate::engine::slots::{NONE, Slots, vec_bytes};
 use crate::engine::successors::{Steps, Successors, expand};
 use crate::graph::context::SearchContext;
 
@@ -75,7 +75,7 @@ impl<N: Clone, C: Cost, T: Slots<N>> Engine<N, C, T> {
                 }
             };
             head += 1;
-            if run.out_of_budget() {
+            if run.out_of_budget(|| nodes.bytes() + vec_bytes(queue) + vec_bytes(buf)) {
                 return Ok(run.finish_budget());
             }
             run.stats.expanded += 1;

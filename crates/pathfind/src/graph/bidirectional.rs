@@ -29,7 +29,7 @@ use crate::engine::error::PathError;
 use crate::engine::result::{Path, SearchResult};
 use crate::engine::run::Run;
 use crate::engine::run::timed;
-use crate::engine::slots::NONE;
+use crate::engine::slots::{NONE, vec_bytes};
 use crate::engine::successors::{
     Buffered, Direct, Steps, Successors, add_step, check_h, expand, problem_successors,
 };
@@ -47,6 +47,17 @@ struct Side<N, C> {
 }
 
 impl<N: Clone + Eq + Hash, C: Cost> Side<N, C> {
+    /// The bytes the side holds, for a memory cap: its arrays, and its index as a hash
+    /// table holds it (a key, a slot and a control byte an entry, at its capacity).
+    fn bytes(&self) -> usize {
+        self.index.capacity() * (size_of::<(N, u32)>() + 1)
+            + vec_bytes(&self.nodes)
+            + vec_bytes(&self.parent)
+            + vec_bytes(&self.g)
+            + vec_bytes(&self.h)
+            + vec_bytes(&self.closed)
+    }
+
     fn new(root: N, h: C) -> Self {
         let mut index = FxHashMap::default();
         index.insert(root.clone(), 0);
@@ -224,7 +235,15 @@ where
             }
         }
         for &i in &layer {
-            if run.out_of_budget() {
+            let bytes = || {
+                sides.iter().map(Side::bytes).sum::<usize>()
+                    + open
+                        .iter()
+                        .map(|o| o.capacity() * size_of::<Reverse<(C, Reverse<C>, u32)>>())
+                        .sum::<usize>()
+                    + vec_bytes(&layer)
+            };
+            if run.out_of_budget(bytes) {
                 return Ok(run.finish_budget());
             }
             run.stats.expanded += 1;
@@ -306,7 +325,8 @@ impl<N: Clone + Eq + Hash, C: Cost> SearchContext<N, C> {
         IP: IntoIterator<Item = (N, C)>,
     {
         timed(|| {
-            let run = bidirectional_run(self.budget(), self.max_cost())?;
+            let run = bidirectional_run(self.budget(), self.max_cost())?
+                .with_memory_cap(self.settings.search_memory());
             search(
                 start,
                 goal,
@@ -359,7 +379,8 @@ impl<N: Clone + Eq + Hash, C: Cost> SearchContext<N, C> {
         HB: FnMut(&N) -> C,
     {
         timed(|| {
-            let run = bidirectional_run(self.budget(), self.max_cost())?;
+            let run = bidirectional_run(self.budget(), self.max_cost())?
+                .with_memory_cap(self.settings.search_memory());
             search(
                 start,
                 goal,
@@ -402,7 +423,8 @@ impl<N: Clone + Eq + Hash> SearchContext<N, usize> {
         IP: IntoIterator<Item = N>,
     {
         timed(|| {
-            let run = bidirectional_run(self.budget(), self.max_cost())?;
+            let run = bidirectional_run(self.budget(), self.max_cost())?
+                .with_memory_cap(self.settings.search_memory());
             search(
                 start,
                 goal,

@@ -122,6 +122,42 @@ impl<N: Clone + Eq + Hash, C: Cost> SearchContext<N, C> {
         self
     }
 
+    /// Caps the memory of this context's searches at `bytes`: the states a search knows
+    /// (their table and per-state data), its open list, queue or stack, and its other
+    /// buffers, measured by their capacities whenever the clock is looked at (about every
+    /// quarter of a millisecond, at most every [`POLL_INTERVAL`](crate::POLL_INTERVAL)
+    /// expansions). A search stops with
+    /// [`Outcome::LimitReached`](crate::Outcome::LimitReached)`(`[`Limit::Memory`](crate::Limit::Memory)`)`
+    /// once they hold more than half the cap, since each of them may double before the
+    /// next look: what the search holds stays under the cap. With
+    /// [`with_threads`](Self::with_threads) the cap is shared: each thread's searches get
+    /// an equal part. Memory the states themselves point to (a `Vec` inside a state) is
+    /// not seen; only their own size counts.
+    ///
+    /// ```
+    /// use pathfind::{Limit, Outcome, SearchContext};
+    /// // An endless line of states: only a limit stops the search.
+    /// let mut ctx = SearchContext::new().with_memory_cap(1 << 20);
+    /// let r = ctx.bfs([0u64], |&n| [n + 1], |_| false).unwrap();
+    /// assert_eq!(r.outcome, Outcome::LimitReached(Limit::Memory));
+    /// assert_eq!(ctx.memory_cap(), Some(1 << 20));
+    /// ```
+    #[must_use]
+    pub fn with_memory_cap(mut self, bytes: u64) -> Self {
+        self.settings.memory_cap = Some(bytes);
+        self
+    }
+
+    /// The memory cap, if any (see [`with_memory_cap`](Self::with_memory_cap)).
+    ///
+    /// ```
+    /// assert_eq!(pathfind::SearchContext::<u8, u32>::new().memory_cap(), None);
+    /// ```
+    #[must_use]
+    pub fn memory_cap(&self) -> Option<u64> {
+        self.settings.memory_cap
+    }
+
     /// How many threads [`solve_all`](Self::solve_all) runs its problems on (default 1).
     /// Each thread has its own buffers; the results are the same as solving the problems
     /// one by one. 0 makes `solve_all` fail with [`PathError::ZeroThreads`].

@@ -16,7 +16,7 @@ use crate::engine::error::PathError;
 use crate::engine::result::{Path, SearchResult};
 use crate::engine::run::Run;
 use crate::engine::run::timed;
-use crate::engine::slots::Slots;
+use crate::engine::slots::{Slots, vec_bytes};
 use crate::engine::successors::{Direct, Steps, Successors, add_step, check_h};
 use crate::graph::context::SearchContext;
 
@@ -111,7 +111,10 @@ impl<N: Clone, C: Cost, T: Slots<N>> Engine<N, C, T> {
                 while let Some(top) = self.frames.last_mut() {
                     if !top.expanded {
                         top.expanded = true;
-                        if run.out_of_budget() {
+                        // The frames are as many as the path is long; the rest grows.
+                        let bytes =
+                            || self.nodes.bytes() + vec_bytes(&self.arena) + vec_bytes(&self.succ);
+                        if run.out_of_budget(bytes) {
                             return Ok(run.finish_budget());
                         }
                         let too_deep = run.max_depth.is_some_and(|m| top.depth >= m);

@@ -12,7 +12,7 @@ use crate::engine::error::PathError;
 use crate::engine::result::SearchResult;
 use crate::engine::run::Run;
 use crate::engine::run::timed;
-use crate::engine::slots::{NONE, Slots};
+use crate::engine::slots::{NONE, Slots, vec_bytes};
 use crate::engine::successors::{Steps, Successors, add_step};
 use crate::graph::context::SearchContext;
 
@@ -60,7 +60,7 @@ impl<N: Clone, C: Cost, T: Slots<N>> Engine<N, C, T> {
                 let path = nodes.path_to(e.slot);
                 return Ok(run.finish_found(path));
             }
-            if run.out_of_budget() {
+            if run.out_of_budget(|| nodes.bytes() + vec_bytes(stack) + vec_bytes(buf)) {
                 return Ok(run.finish_budget());
             }
             run.stats.expanded += 1;

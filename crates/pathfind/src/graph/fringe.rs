@@ -27,7 +27,7 @@ use crate::engine::error::PathError;
 use crate::engine::result::SearchResult;
 use crate::engine::run::Run;
 use crate::engine::run::timed;
-use crate::engine::slots::{NONE, Slots};
+use crate::engine::slots::{NONE, Slots, vec_bytes};
 use crate::engine::successors::{
     Buffered, Direct, Successors, check_h, expand, problem_successors,
 };
@@ -158,7 +158,13 @@ impl<N: Clone, C: Cost, T: Slots<N>> Engine<N, C, T> {
                 if goal(&node) {
                     return Ok(run.finish_found(nodes.path_to(cur)));
                 }
-                if run.out_of_budget() {
+                let bytes = || {
+                    nodes.bytes()
+                        + vec_bytes(&list.next)
+                        + vec_bytes(&list.prev)
+                        + vec_bytes(&list.h)
+                };
+                if run.out_of_budget(bytes) {
                     return Ok(run.finish_budget());
                 }
                 run.stats.expanded += 1;

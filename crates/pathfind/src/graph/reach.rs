@@ -34,7 +34,8 @@ impl Bounds {
         if self.limit.is_some() {
             return false;
         }
-        if self.run.out_of_budget() {
+        // No memory cap: the iterator's sets are the caller's to bound.
+        if self.run.out_of_budget(|| 0) {
             self.limit = Some(self.run.reached());
             return false;
         }

@@ -12,7 +12,7 @@ use crate::engine::error::PathError;
 use crate::engine::open_list::Entry;
 use crate::engine::result::Limit;
 use crate::engine::run::{Run, Timed, timed};
-use crate::engine::slots::{HashSlots, NONE, Slots};
+use crate::engine::slots::{HashSlots, NONE, Slots, vec_bytes};
 use crate::engine::successors::{
     Buffered, Direct, Successors, check_h, expand, problem_successors,
 };
@@ -242,7 +242,15 @@ impl<N: Clone + Eq + Hash, C: Cost> Engine<N, C, HashSlots<N>> {
                 }
                 continue;
             }
-            if run.out_of_budget() {
+            let bytes = || {
+                nodes.bytes()
+                    + open.bytes()
+                    + vec_bytes(buf)
+                    + vec_bytes(&heads)
+                    + vec_bytes(&edges)
+                    + vec_bytes(&sinks)
+            };
+            if run.out_of_budget(bytes) {
                 limit = Some(run.reached());
                 break;
             }

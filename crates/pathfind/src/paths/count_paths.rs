@@ -132,7 +132,7 @@ where
     // Expands a state: its successors go to the arena, its frame on the stack.
     macro_rules! expand {
         ($slot:expr, $node:expr) => {{
-            if run.out_of_budget() {
+            if run.out_of_budget(|| 0) {
                 return finish(&run, None, Some(run.reached()), deepest);
             }
             let depth = stack.len() as u32;

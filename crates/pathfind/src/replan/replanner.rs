@@ -465,7 +465,7 @@ impl Replanner {
                 self.heap.push(top);
                 return true;
             }
-            if run.out_of_budget() {
+            if run.out_of_budget(|| 0) {
                 self.heap.push(top);
                 return false;
             }

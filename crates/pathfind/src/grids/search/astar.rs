@@ -14,6 +14,7 @@ use crate::engine::nodes::grow_to;
 use crate::engine::open_list::Entry;
 use crate::engine::result::{Path, SearchResult};
 use crate::engine::run::Run;
+use crate::engine::slots::vec_bytes;
 use crate::engine::successors::add_step;
 use crate::grids::cell::Cell;
 use crate::grids::fixed_point::{FIXED_COSTS, exact_cost, with_estimate};
@@ -49,6 +50,11 @@ impl Marks {
         if self.words.len() < words {
             self.words.resize(words, 0);
         }
+    }
+
+    /// The bytes the marks hold, for a memory cap.
+    fn bytes(&self) -> usize {
+        vec_bytes(&self.words) + vec_bytes(&self.dirty)
     }
 
     /// The marks of cell `i`: [`REACHED`] and [`CLOSED`] bits.
@@ -170,6 +176,10 @@ impl GridAStar {
     /// the per-cell arrays were being made (the first search on a large grid), looked at
     /// between parts of them.
     fn begin(&mut self, n: usize, run: &mut Run<u64>) -> bool {
+        // `g` and `from`: 9 bytes a cell.
+        if run.setup_exceeds_memory(n * 9) {
+            return false;
+        }
         grow_to(&mut self.g, n, 0, || run.setup_should_stop());
         if self.g.len() < n {
             return false;
@@ -235,6 +245,8 @@ impl GridAStar {
         let offsets: [i32; 8] = core::array::from_fn(|k| grid.offset(k) as i32);
         // Without a cost bound, `g > max_cost` never holds.
         let max_cost = run.max_cost.unwrap_or(u64::MAX);
+        // The per-cell arrays, sized by the grid.
+        let arrays = vec_bytes(&self.g) + vec_bytes(&self.from);
         let g_of = &mut self.g[..];
         let from = &mut self.from[..];
         let marks = &mut self.marks;
@@ -267,7 +279,8 @@ impl GridAStar {
             if at == goal {
                 return Ok(run.finish_found(path_to(from, &offsets, goal, (gx, gy), e.depth)));
             }
-            if run.out_of_budget() {
+            let bytes = || arrays + marks.bytes() + open.bytes();
+            if run.out_of_budget(bytes) {
                 open.push(e);
                 return Ok(run.finish_budget());
             }

@@ -150,6 +150,39 @@ impl GridContext {
         self
     }
 
+    /// Caps the memory of this context's searches at `bytes`: the per-cell arrays (about
+    /// 9 to 24 bytes a cell of the grid, by algorithm), the open list and the other
+    /// buffers, measured whenever the clock is looked at. A search stops (with
+    /// [`Outcome::LimitReached`](crate::Outcome::LimitReached)`(`[`Limit::Memory`](crate::Limit::Memory)`)`)
+    /// once they hold more than half the cap, since each may double before the next look,
+    /// or before it starts if the per-cell arrays alone would. With
+    /// [`with_threads`](Self::with_threads) the cap is shared: each thread's searches get
+    /// an equal part.
+    ///
+    /// ```
+    /// use pathfind::{Cell, Grid, GridContext, Heuristic, Limit, Movement, Outcome};
+    /// let grid = Grid::new(500, 500, Movement::OCTILE).unwrap();
+    /// let mut ctx = GridContext::new().with_memory_cap(1 << 20);
+    /// let r = ctx.astar(&grid, [Cell::new(0, 0)], Cell::new(499, 499), Heuristic::Octile).unwrap();
+    /// assert_eq!(r.outcome, Outcome::LimitReached(Limit::Memory));
+    /// assert_eq!(ctx.memory_cap(), Some(1 << 20));
+    /// ```
+    #[must_use]
+    pub fn with_memory_cap(mut self, bytes: u64) -> Self {
+        self.settings.memory_cap = Some(bytes);
+        self
+    }
+
+    /// The memory cap, if any (see [`with_memory_cap`](Self::with_memory_cap)).
+    ///
+    /// ```
+    /// assert_eq!(pathfind::GridContext::new().memory_cap(), None);
+    /// ```
+    #[must_use]
+    pub fn memory_cap(&self) -> Option<u64> {
+        self.settings.memory_cap
+    }
+
     /// How many threads [`find_all`](Self::find_all) runs its queries on (default 1). Each
     /// thread has its own per-cell arrays; the results are the same as running the queries
     /// one by one. 0 makes `find_all` fail with [`PathError::ZeroThreads`].
@@ -279,8 +312,11 @@ impl GridContext {
     ) -> Result<(), PathError> {
         self.last = Last::Steps;
         let e = &mut self.steps;
-        e.nodes
-            .reserve_slots(grid.open.len(), || run.setup_should_stop());
+        let per_cell = core::mem::size_of::<crate::engine::nodes::SlotData<u32>>();
+        if !run.setup_exceeds_memory(grid.open.len() * per_cell) {
+            e.nodes
+                .reserve_slots(grid.open.len(), || run.setup_should_stop());
+        }
         e.roots.clear();
         for s in starts {
             e.roots.push(grid.endpoint(s)?);
@@ -304,9 +340,12 @@ impl GridContext {
     ) -> Result<(Run<u64>, u32), PathError> {
         let mut prepared = self.prepare_roots(grid, starts, goal, Last::Fixed)?;
         let run = &mut prepared.0;
-        self.fixed
-            .nodes
-            .reserve_slots(grid.open.len(), || run.setup_should_stop());
+        let per_cell = core::mem::size_of::<crate::engine::nodes::SlotData<u64>>();
+        if !run.setup_exceeds_memory(grid.open.len() * per_cell) {
+            self.fixed
+                .nodes
+                .reserve_slots(grid.open.len(), || run.setup_should_stop());
+        }
         Ok(prepared)
     }
 
@@ -321,8 +360,10 @@ impl GridContext {
     ) -> Result<(Run<u64>, u32), PathError> {
         let mut prepared = self.prepare_roots(grid, starts, goal, Last::Jumps)?;
         let run = &mut prepared.0;
-        self.jump_nodes
-            .reserve_cells(grid.open.len(), || run.setup_should_stop());
+        if !run.setup_exceeds_memory(grid.open.len() * 4) {
+            self.jump_nodes
+                .reserve_cells(grid.open.len(), || run.setup_should_stop());
+        }
         Ok(prepared)
     }
 

@@ -12,7 +12,7 @@ use crate::engine::nodes::grow_to;
 use crate::engine::open_list::{Entry, OpenList};
 use crate::engine::result::{Path, SearchResult};
 use crate::engine::run::Run;
-use crate::engine::slots::NONE;
+use crate::engine::slots::{NONE, vec_bytes};
 use crate::grids::cell::Cell;
 use crate::grids::fixed_point::{DIAGONAL, UNIT, exact_cost, fixed_estimate, float, toward};
 use crate::grids::grid::Grid;
@@ -70,6 +70,11 @@ pub(crate) struct JumpNodes {
 }
 
 impl JumpNodes {
+    /// The bytes the records and the per-cell index hold, for a memory cap.
+    pub(crate) fn bytes(&self) -> usize {
+        vec_bytes(&self.index) + vec_bytes(&self.records)
+    }
+
     /// Makes room for `cells` padded cells, asking `stop` between parts (see [`grow_to`]);
     /// a cell beyond the room made when it stopped early grows the array when it is
     /// visited.
@@ -169,7 +174,7 @@ pub(crate) fn search<J: Jumps>(
                 cost: exact,
             });
         }
-        if run.out_of_budget() {
+        if run.out_of_budget(|| nodes.bytes() + open.bytes()) {
             open.push(e, None);
             return run.finish_budget().map_path(in_float);
         }

@@ -68,6 +68,13 @@ impl RingOpen {
         self.len = 0;
     }
 
+    /// The bytes the list holds (its buffers' capacities), for a memory cap.
+    pub(crate) fn bytes(&self) -> usize {
+        let entry = core::mem::size_of::<Entry<u64>>();
+        (self.buckets.iter().map(Vec::capacity).sum::<usize>() + self.overflow.capacity()) * entry
+            + self.buckets.capacity() * core::mem::size_of::<Vec<Entry<u64>>>()
+    }
+
     pub(crate) fn len(&self) -> usize {
         self.len
     }

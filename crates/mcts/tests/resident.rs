@@ -1,0 +1,47 @@
+//! What the memory cap holds the process to: the resident memory an MCTS search adds stays
+//! within `with_memory_cap`'s bytes (and 10 %), on one thread and on two, with a tree each
+//! or one shared tree (whose nodes are larger and which is written back, compact, at the
+//! end of the search while it is still held). One test: it measures the whole process.
+
+use std::time::Duration;
+
+use games::ConnectFour;
+use mcts::{Mcts, Parallelism};
+use search_core::Budget;
+use search_core::testing::peak_resident_growth;
+
+#[test]
+fn resident_memory_stays_within_the_memory_cap() {
+    const CAP: u64 = 48 << 20;
+    for (threads, parallelism) in [
+        (1, Parallelism::Root),
+        (2, Parallelism::Root),
+        (2, Parallelism::Tree),
+    ] {
+        let (r, growth) = peak_resident_growth(|| {
+            Mcts::<ConnectFour>::new()
+                .with_seed(2)
+                .with_threads(threads)
+                .with_parallelism(parallelism)
+                .with_memory_cap(CAP)
+                .with_tree_reuse(false)
+                .with_budget(Budget::time(Duration::from_millis(1_500)))
+                .search(&ConnectFour::new())
+                .unwrap()
+        });
+        let label = format!("{threads} threads, {parallelism:?}");
+        // The cap was reached: the search grew the tree as far as it may.
+        let node_bytes = Mcts::<ConnectFour>::NODE_BYTES as u64;
+        assert!(
+            r.tree_size as u64 * node_bytes * 3 >= CAP,
+            "{label}: only {} nodes",
+            r.tree_size
+        );
+        if let Some(growth) = growth {
+            assert!(
+                growth * 10 <= CAP * 11,
+                "{label}: {growth} bytes resident for a cap of {CAP}"
+            );
+        }
+    }
+}
