@@ -479,13 +479,16 @@ impl<G: GeneralGame, P, K: Mode> Engine<G, P, K> {
     ///   place, and a kept tree larger than a lowered cap is dropped and its memory shrunk
     ///   to the new cap.
     /// * **Threads:** the cap holds for all threads together. With tree parallelism
-    ///   the one shared tree may hold `nodes` nodes; the threads take its slots in
-    ///   blocks of 256, and a sibling group that does not fit in what is left of a block
-    ///   starts a new one, so a full shared tree may stop short of the cap by less than one
-    ///   sibling group per block. While the search runs its nodes take
-    ///   [`SHARED_NODE_BYTES`](Engine::SHARED_NODE_BYTES) each; at the end the tree is
-    ///   copied into the compact arena of `NODE_BYTES` nodes the engine keeps. With root
-    ///   parallelism (one tree per thread) each tree may hold `nodes / t` nodes.
+    ///   the one shared tree's nodes take [`SHARED_NODE_BYTES`](Engine::SHARED_NODE_BYTES)
+    ///   each while the search runs, and at the end the tree is copied into the compact
+    ///   arena of `NODE_BYTES` nodes the engine keeps (with an index of 4 bytes a node to
+    ///   walk it) while it is still held: the shared tree may hold `nodes × NODE_BYTES /
+    ///   (SHARED_NODE_BYTES + NODE_BYTES + 4)` nodes, so that both together stay within
+    ///   the memory the cap stands for. The threads take its slots in blocks of 256, and a
+    ///   sibling group that does not fit in what is left of a block starts a new one, so a
+    ///   full shared tree may stop short of its cap by less than one sibling group per
+    ///   block. With root parallelism (one tree per thread) each tree may hold `nodes / t`
+    ///   nodes.
     ///
     /// A cap of zero, or one too small to expand the root, is a [`SearchError::Config`]
     /// when a search starts.
