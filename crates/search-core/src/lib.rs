@@ -7,6 +7,8 @@
 //! | you want to... | use |
 //! |---|---|
 //! | describe a two-player game | [`Game`] (five required items), [`Player`], [`Outcome`] |
+//! | describe dice, cards or more players | [`GeneralGame`], [`Turn`] |
+//! | describe hidden information (cards in hand) or simultaneous moves | [`ImperfectInfo`]; [`PerfectInfo`] for a game where everyone sees everything |
 //! | let engines use a transposition table | [`GameHash`] |
 //! | read or compare search values | [`Score`] (exact win/loss distance, heuristic values) |
 //! | give a depth-limited search your knowledge | [`Evaluator`] (closures qualify) |
@@ -81,6 +83,7 @@ mod eval;
 mod game;
 mod game_hash;
 mod general;
+mod imperfect;
 mod interval;
 pub mod play;
 mod problem;
@@ -106,6 +109,7 @@ pub use eval::{Evaluator, ZeroEvaluator};
 pub use game::{Game, Outcome, Player};
 pub use game_hash::GameHash;
 pub use general::{GeneralGame, OutOfTurn, Turn};
+pub use imperfect::{ImperfectInfo, PerfectInfo};
 pub use interval::Interval;
 pub use play::{PlayError, PlayLoop};
 pub use problem::{Cost, FloatCost, SearchProblem};
