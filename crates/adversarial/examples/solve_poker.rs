@@ -1,14 +1,17 @@
 //! Solves Kuhn poker or Leduc hold'em with CFR+ (or vanilla CFR, or external-sampling
-//! MCCFR) until the average strategy is within a target exploitability, and prints the
-//! iterations, the time, the value and the exploitability reached.
+//! MCCFR) until the average strategy is within a target exploitability (checked after
+//! every iteration for CFR, every 1000 for MCCFR), or for a number of iterations, and
+//! prints the iterations, the time, the value and the exploitability reached.
 //!
 //! ```sh
 //! cargo run --release -p plysearch-adversarial --example solve_poker -- leduc 1e-3
+//! cargo run --release -p plysearch-adversarial --example solve_poker -- leduc 454
 //! cargo run --release -p plysearch-adversarial --example solve_poker -- kuhn 1e-4 vanilla
 //! ```
 //!
-//! Arguments: the game (`kuhn` or `leduc`, default `leduc`), the target exploitability
-//! (default `1e-3`), the solver (`plus`, `vanilla` or `mccfr`, default `plus`).
+//! Arguments: the game (`kuhn` or `leduc`, default `leduc`); the target exploitability, or
+//! a whole number of iterations (default `1e-3`); the solver (`plus`, `vanilla`, `alternating` or
+//! `mccfr`, default `plus`).
 
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
@@ -17,7 +20,14 @@ use adversarial::{Cfr, CfrResult, CfrVariant, GameTree, Mccfr};
 use games::{Kuhn, Leduc};
 use search_core::{Budget, ImperfectInfo, SearchError};
 
-fn solve<G: ImperfectInfo>(game: &G, target: f64, solver: &str) -> Result<(), SearchError> {
+/// When a run stops.
+#[derive(Copy, Clone)]
+enum Until {
+    Exploitability(f64),
+    Iterations(u64),
+}
+
+fn solve<G: ImperfectInfo>(game: &G, until: Until, solver: &str) -> Result<(), SearchError> {
     let start = Instant::now();
     let tree = GameTree::new(game)?;
     let built = start.elapsed();
@@ -26,25 +36,33 @@ fn solve<G: ImperfectInfo>(game: &G, target: f64, solver: &str) -> Result<(), Se
         tree.node_count(),
         tree.info_set_count()
     );
-    let budget = Budget::time(Duration::from_secs(600));
-    let result: CfrResult = match solver {
-        "mccfr" => Mccfr::new(&tree)
+    let (budget, target) = match until {
+        Until::Exploitability(target) => (Budget::time(Duration::from_secs(600)), Some(target)),
+        Until::Iterations(n) => (Budget::iterations(n), None),
+    };
+    let result: CfrResult = if solver == "mccfr" {
+        let mut mccfr = Mccfr::new(&tree).with_budget(budget);
+        if let Some(target) = target {
+            mccfr = mccfr.with_target_exploitability(target);
+        }
+        mccfr.run()?
+    } else {
+        let variant = match solver {
+            "vanilla" => CfrVariant::Vanilla,
+            "alternating" => CfrVariant::Alternating,
+            _ => CfrVariant::Plus,
+        };
+        let mut cfr = Cfr::new(&tree)
+            .with_variant(variant)
             .with_budget(budget)
-            .with_target_exploitability(target)
-            .run()?,
-        "vanilla" => Cfr::new(&tree)
-            .with_variant(CfrVariant::Vanilla)
-            .with_budget(budget)
-            .with_target_exploitability(target)
-            .run()?,
-        _ => Cfr::new(&tree)
-            .with_budget(budget)
-            .with_target_exploitability(target)
-            .with_check_every(1)
-            .run()?,
+            .with_check_every(1);
+        if let Some(target) = target {
+            cfr = cfr.with_target_exploitability(target);
+        }
+        cfr.run()?
     };
     println!(
-        "{solver}: {} iterations in {:.3} s ({} nodes); value of player 0 {:.6}; exploitability {:.3e}",
+        "{solver}: {} iterations in {:.3} s ({} nodes); value of player 0 {:.9}; exploitability {:.9e}",
         result.iterations,
         result.stats.elapsed.as_secs_f64(),
         result.stats.nodes,
@@ -57,17 +75,21 @@ fn solve<G: ImperfectInfo>(game: &G, target: f64, solver: &str) -> Result<(), Se
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let game = args.first().map_or("leduc", String::as_str);
-    let target: f64 = match args.get(1).map_or(Ok(1e-3), |t| t.parse()) {
-        Ok(t) => t,
-        Err(e) => {
-            eprintln!("the target exploitability must be a number: {e}");
-            return ExitCode::FAILURE;
-        }
+    let until = match args.get(1) {
+        None => Until::Exploitability(1e-3),
+        Some(arg) => match (arg.parse::<u64>(), arg.parse::<f64>()) {
+            (Ok(n), _) if n > 0 => Until::Iterations(n),
+            (_, Ok(t)) => Until::Exploitability(t),
+            _ => {
+                eprintln!("{arg}: give a target exploitability or a number of iterations");
+                return ExitCode::FAILURE;
+            }
+        },
     };
     let solver = args.get(2).map_or("plus", String::as_str);
     let outcome = match game {
-        "kuhn" => solve(&Kuhn::new(), target, solver),
-        "leduc" => solve(&Leduc::new(), target, solver),
+        "kuhn" => solve(&Kuhn::new(), until, solver),
+        "leduc" => solve(&Leduc::new(), until, solver),
         other => {
             eprintln!("unknown game {other}: kuhn or leduc");
             return ExitCode::FAILURE;
@@ -79,5 +101,19 @@ fn main() -> ExitCode {
             eprintln!("{e}");
             ExitCode::FAILURE
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Until, solve};
+
+    /// `cargo test` runs the example's solves on Kuhn poker, with every solver.
+    #[test]
+    fn the_example_runs() {
+        for solver in ["plus", "vanilla"] {
+            solve(&games::Kuhn::new(), Until::Exploitability(1e-3), solver).unwrap();
+        }
+        solve(&games::Kuhn::new(), Until::Iterations(2000), "mccfr").unwrap();
     }
 }

@@ -22,6 +22,10 @@ pub enum CfrVariant {
     /// iterations' strategies, each weighted by the player's own probability of reaching
     /// the information set.
     Vanilla,
+    /// Vanilla CFR with alternating updates: as [`Vanilla`](CfrVariant::Vanilla), but the
+    /// players are updated one after the other, the second from the first's new strategy
+    /// (often faster than simultaneous updates, and what OpenSpiel's `CFRSolver` runs).
+    Alternating,
     /// CFR+: regret matching+ (cumulative regrets floored at 0 after every update),
     /// alternating updates (one player after the other, the second using the first's new
     /// strategy), and a linearly weighted average (iteration `t` weighs `max(t − d, 0)`, `d`
@@ -259,6 +263,12 @@ impl<'t, G: ImperfectInfo> Cfr<'t, G> {
             CfrVariant::Vanilla => {
                 self.match_regrets();
                 for player in 0..players {
+                    nodes += self.pass(player, 1.0);
+                }
+            }
+            CfrVariant::Alternating => {
+                for player in 0..players {
+                    self.match_regrets();
                     nodes += self.pass(player, 1.0);
                 }
             }
