@@ -11,7 +11,7 @@
 //!
 //! Arguments: the game (`kuhn` or `leduc`, default `leduc`); the target exploitability, or
 //! a whole number of iterations (default `1e-3`); the solver (`plus`, `vanilla`, `alternating` or
-//! `mccfr`, default `plus`).
+//! `mccfr`, default `plus`); the seed of MCCFR (default 0).
 
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
@@ -27,7 +27,12 @@ enum Until {
     Iterations(u64),
 }
 
-fn solve<G: ImperfectInfo>(game: &G, until: Until, solver: &str) -> Result<(), SearchError> {
+fn solve<G: ImperfectInfo>(
+    game: &G,
+    until: Until,
+    solver: &str,
+    seed: u64,
+) -> Result<(), SearchError> {
     let start = Instant::now();
     let tree = GameTree::new(game)?;
     let built = start.elapsed();
@@ -41,7 +46,7 @@ fn solve<G: ImperfectInfo>(game: &G, until: Until, solver: &str) -> Result<(), S
         Until::Iterations(n) => (Budget::iterations(n), None),
     };
     let result: CfrResult = if solver == "mccfr" {
-        let mut mccfr = Mccfr::new(&tree).with_budget(budget);
+        let mut mccfr = Mccfr::new(&tree).with_budget(budget).with_seed(seed);
         if let Some(target) = target {
             mccfr = mccfr.with_target_exploitability(target);
         }
@@ -87,9 +92,13 @@ fn main() -> ExitCode {
         },
     };
     let solver = args.get(2).map_or("plus", String::as_str);
+    let Ok(seed) = args.get(3).map_or(Ok(0), |s| s.parse::<u64>()) else {
+        eprintln!("the seed must be a whole number");
+        return ExitCode::FAILURE;
+    };
     let outcome = match game {
-        "kuhn" => solve(&Kuhn::new(), until, solver),
-        "leduc" => solve(&Leduc::new(), until, solver),
+        "kuhn" => solve(&Kuhn::new(), until, solver, seed),
+        "leduc" => solve(&Leduc::new(), until, solver, seed),
         other => {
             eprintln!("unknown game {other}: kuhn or leduc");
             return ExitCode::FAILURE;
@@ -112,8 +121,8 @@ mod tests {
     #[test]
     fn the_example_runs() {
         for solver in ["plus", "vanilla"] {
-            solve(&games::Kuhn::new(), Until::Exploitability(1e-3), solver).unwrap();
+            solve(&games::Kuhn::new(), Until::Exploitability(1e-3), solver, 0).unwrap();
         }
-        solve(&games::Kuhn::new(), Until::Iterations(2000), "mccfr").unwrap();
+        solve(&games::Kuhn::new(), Until::Iterations(2000), "mccfr", 1).unwrap();
     }
 }
