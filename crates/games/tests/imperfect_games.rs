@@ -200,3 +200,49 @@ fn kuhn_pays_the_stakes_of_the_rules() {
     assert_eq!(play(&[2, 1, p, b, p]), -1.0);
     assert_eq!(play(&[0, 1, b, p]), 1.0);
 }
+
+#[test]
+fn goofspiel_passes_the_conformance_checker_as_a_sequential_game() {
+    use games::Goofspiel;
+    use search_core::Sequential;
+    for cards in [1, 3, 5] {
+        let report = Conformance::new()
+            .with_games(100)
+            .check_imperfect(&Sequential::new(Goofspiel::new(cards).unwrap()))
+            .unwrap();
+        assert_eq!(report.longest_game, 2 * cards as u32);
+    }
+    let order = Goofspiel::with_prizes(&[2, 4, 1, 3]).unwrap();
+    Conformance::new()
+        .check_imperfect(&Sequential::new(order))
+        .unwrap();
+    assert!(Goofspiel::new(0).is_err());
+    assert!(Goofspiel::with_prizes(&[1, 3]).is_err());
+    assert!(Goofspiel::with_prizes(&[20; 20]).is_err());
+}
+
+/// The number of ways a game of Goofspiel can go: each round, each player bids one of
+/// the cards left, so `(n!)^2` joint sequences; counted by a walk of the sequential game.
+#[test]
+fn goofspiel_has_n_factorial_squared_plays() {
+    use games::Goofspiel;
+    use search_core::Sequential;
+    fn leaves(state: &Sequential<Goofspiel>) -> u64 {
+        if state.turn() == Turn::Over {
+            return 1;
+        }
+        let mut moves = Vec::new();
+        state.moves(&mut moves);
+        moves
+            .into_iter()
+            .map(|mv| {
+                let mut next = state.clone();
+                next.apply(mv);
+                leaves(&next)
+            })
+            .sum()
+    }
+    for (n, plays) in [(1, 1), (2, 4), (3, 36), (4, 576), (5, 14_400)] {
+        assert_eq!(leaves(&Sequential::new(Goofspiel::new(n).unwrap())), plays);
+    }
+}

@@ -9,7 +9,9 @@
 //! after the other, and the information state of a later chooser does not include what the
 //! earlier ones chose this round (it includes it once the round is revealed). For the
 //! equilibrium solvers this is exactly the same game, and it keeps one kind of player node
-//! for every engine.
+//! for every engine. A game of rounds of simultaneous moves can be written as a
+//! [`SimultaneousGame`] (a joint move per round), which [`Sequential`] plays this way, and
+//! which exact solvers of matrix games can read round by round.
 
 use core::fmt::Debug;
 use core::hash::Hash;
@@ -259,5 +261,242 @@ impl<G: GeneralGame + core::fmt::Display> core::fmt::Display for PerfectInfo<G> 
     /// ```
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         self.state.fmt(f)
+    }
+}
+
+/// A game of simultaneous moves: in every round, each player chooses a move without seeing
+/// the others' choices, then the joint move is applied and everyone sees it. No chance.
+///
+/// Exact solvers of such games (`adversarial::SimultaneousSolver`) solve the matrix game of
+/// every round. Every other engine for hidden information plays it as a [`Sequential`]
+/// game: the players choose one after the other, the later ones not seeing the earlier
+/// choices of the round.
+///
+/// # Contract
+/// While the game is not over, [`moves_of`](SimultaneousGame::moves_of) appends at least
+/// one move, without repeats, for every player; [`apply_joint`](SimultaneousGame::apply_joint)
+/// takes one of them per player, in player order; [`rewards`](SimultaneousGame::rewards)
+/// fills one reward per player at the end, within
+/// [`reward_range`](SimultaneousGame::reward_range), adding up to
+/// [`REWARD_SUM`](SimultaneousGame::REWARD_SUM) when it is declared; every game ends.
+///
+/// ```
+/// use search_core::SimultaneousGame;
+///
+/// /// Rock (0), paper (1), scissors (2), once.
+/// #[derive(Clone, Debug, PartialEq, Eq, Hash)]
+/// struct Rps { played: Option<[u8; 2]> }
+///
+/// impl SimultaneousGame for Rps {
+///     type Move = u8;
+///     const REWARD_SUM: Option<f64> = Some(0.0);
+///     fn player_count(&self) -> usize { 2 }
+///     fn is_over(&self) -> bool { self.played.is_some() }
+///     fn moves_of(&self, _player: usize, moves: &mut Vec<u8>) {
+///         if !self.is_over() { moves.extend([0, 1, 2]) }
+///     }
+///     fn apply_joint(&mut self, joint: &[u8]) { self.played = Some([joint[0], joint[1]]) }
+///     fn rewards(&self, r: &mut [f64]) {
+///         let [a, b] = self.played.unwrap_or([0, 0]);
+///         r[0] = match (3 + a - b) % 3 { 0 => 0.0, 1 => 1.0, _ => -1.0 };
+///         r[1] = -r[0];
+///     }
+/// }
+///
+/// let mut game = Rps { played: None };
+/// game.apply_joint(&[1, 0]); // paper covers rock
+/// let mut r = [0.0; 2];
+/// game.rewards(&mut r);
+/// assert_eq!(r, [1.0, -1.0]);
+/// ```
+pub trait SimultaneousGame: Clone {
+    /// A move of one player in one round.
+    type Move: Copy + Eq + Hash + Debug;
+
+    /// `Some(s)` if the rewards always add up to `s` (`Some(0.0)`: zero-sum).
+    const REWARD_SUM: Option<f64> = None;
+
+    /// The number of players, at least 1.
+    fn player_count(&self) -> usize;
+
+    /// `true` once the game is over.
+    fn is_over(&self) -> bool;
+
+    /// Appends the moves `player` may choose in this round (nothing once the game is over).
+    fn moves_of(&self, player: usize, moves: &mut Vec<Self::Move>);
+
+    /// Plays one round: `joint[p]` is player `p`'s move.
+    fn apply_joint(&mut self, joint: &[Self::Move]);
+
+    /// Writes every player's reward when the game is over.
+    fn rewards(&self, rewards: &mut [f64]);
+
+    /// The smallest and largest reward; the default is `(-1.0, 1.0)`.
+    fn reward_range(&self) -> (f64, f64) {
+        (-1.0, 1.0)
+    }
+}
+
+/// A [`SimultaneousGame`] played as an [`ImperfectInfo`] game: in each round the players
+/// choose in turn, player 0 first, and a player's key holds the rounds played so far and
+/// its own choice of this round, never the others' choices of this round (those are
+/// revealed together when the round is applied). Equilibria of this game are the
+/// equilibria of the simultaneous game.
+///
+/// ```
+/// use search_core::{GeneralGame, ImperfectInfo, Sequential, SimultaneousGame, Turn};
+/// # #[derive(Clone, Debug, PartialEq, Eq, Hash)]
+/// # struct Rps { played: Option<[u8; 2]> }
+/// # impl SimultaneousGame for Rps {
+/// #     type Move = u8;
+/// #     const REWARD_SUM: Option<f64> = Some(0.0);
+/// #     fn player_count(&self) -> usize { 2 }
+/// #     fn is_over(&self) -> bool { self.played.is_some() }
+/// #     fn moves_of(&self, _p: usize, m: &mut Vec<u8>) { if !self.is_over() { m.extend([0, 1, 2]) } }
+/// #     fn apply_joint(&mut self, j: &[u8]) { self.played = Some([j[0], j[1]]) }
+/// #     fn rewards(&self, r: &mut [f64]) {
+/// #         let [a, b] = self.played.unwrap_or([0, 0]);
+/// #         r[0] = match (3 + a - b) % 3 { 0 => 0.0, 1 => 1.0, _ => -1.0 };
+/// #         r[1] = -r[0];
+/// #     }
+/// # }
+/// let mut game = Sequential::new(Rps { played: None });
+/// let before = game.info_key(1);
+/// game.apply(2); // player 0 chooses scissors
+/// assert_eq!(game.turn(), Turn::Player(1));
+/// assert_eq!(game.info_key(1), before.clone()); // player 1 has seen nothing new
+/// assert_ne!(game.info_key(0), game.info_key(1));
+/// game.apply(0); // player 1 chooses rock: the round is played
+/// assert_eq!(game.turn(), Turn::Over);
+/// assert_eq!(game.state().played, Some([2, 0]));
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Sequential<G: SimultaneousGame> {
+    state: G,
+    /// The choices made so far in this round, in player order.
+    pending: Vec<G::Move>,
+    /// Every joint move played, one after the other.
+    rounds: Vec<G::Move>,
+}
+
+impl<G: SimultaneousGame> Sequential<G> {
+    /// The game `state`, at the start of a round.
+    ///
+    /// See [`Sequential`] for an example.
+    #[must_use]
+    pub fn new(state: G) -> Self {
+        Sequential {
+            state,
+            pending: Vec::new(),
+            rounds: Vec::new(),
+        }
+    }
+
+    /// The simultaneous game (as of the last round played).
+    ///
+    /// See [`Sequential`] for an example.
+    #[must_use]
+    pub fn state(&self) -> &G {
+        &self.state
+    }
+}
+
+/// What a player of a [`Sequential`] game knows: every joint move played so far (in
+/// player order, round after round), and its own choice in this round, if made.
+pub type SequentialKey<M> = (Vec<M>, Option<M>);
+
+impl<G: SimultaneousGame> GeneralGame for Sequential<G> {
+    type Move = G::Move;
+
+    const REWARD_SUM: Option<f64> = G::REWARD_SUM;
+
+    fn player_count(&self) -> usize {
+        self.state.player_count()
+    }
+
+    fn turn(&self) -> Turn {
+        if self.state.is_over() {
+            Turn::Over
+        } else {
+            Turn::Player(self.pending.len())
+        }
+    }
+
+    fn moves(&self, moves: &mut Vec<Self::Move>) {
+        if let Turn::Player(p) = self.turn() {
+            self.state.moves_of(p, moves);
+        }
+    }
+
+    fn apply(&mut self, mv: Self::Move) {
+        if self.state.is_over() {
+            return;
+        }
+        self.pending.push(mv);
+        if self.pending.len() >= self.state.player_count() {
+            self.state.apply_joint(&self.pending);
+            self.rounds.append(&mut self.pending);
+        }
+    }
+
+    fn rewards(&self, rewards: &mut [f64]) {
+        self.state.rewards(rewards);
+    }
+
+    fn reward_range(&self) -> (f64, f64) {
+        self.state.reward_range()
+    }
+}
+
+impl<G: SimultaneousGame> ImperfectInfo for Sequential<G> {
+    type InfoKey = SequentialKey<G::Move>;
+
+    fn info_key(&self, player: usize) -> Self::InfoKey {
+        (self.rounds.clone(), self.pending.get(player).copied())
+    }
+
+    /// The other players' choices of this round drawn again (uniformly from their moves).
+    fn sample_state(&self, player: usize, rng: &mut SplitMix64) -> Self {
+        let mut sample = self.clone();
+        let mut moves = Vec::new();
+        for (p, choice) in sample.pending.iter_mut().enumerate() {
+            if p != player {
+                moves.clear();
+                self.state.moves_of(p, &mut moves);
+                if !moves.is_empty() {
+                    *choice = moves[rng.below(moves.len())];
+                }
+            }
+        }
+        sample
+    }
+}
+
+impl<G: SimultaneousGame + core::fmt::Display> core::fmt::Display for Sequential<G> {
+    /// The game's `Display`, and the number of choices made in this round.
+    ///
+    /// ```
+    /// # use search_core::{Sequential, SimultaneousGame};
+    /// # #[derive(Clone)] struct Done;
+    /// # impl SimultaneousGame for Done {
+    /// #   type Move = u8;
+    /// #   fn player_count(&self) -> usize { 2 }
+    /// #   fn is_over(&self) -> bool { true }
+    /// #   fn moves_of(&self, _: usize, _: &mut Vec<u8>) {}
+    /// #   fn apply_joint(&mut self, _: &[u8]) {}
+    /// #   fn rewards(&self, r: &mut [f64]) { r.fill(0.0) }
+    /// # }
+    /// # impl std::fmt::Display for Done {
+    /// #   fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result { f.write_str("done") }
+    /// # }
+    /// assert_eq!(Sequential::new(Done).to_string(), "done (0 chosen this round)");
+    /// ```
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        write!(
+            f,
+            "{} ({} chosen this round)",
+            self.state,
+            self.pending.len()
+        )
     }
 }
