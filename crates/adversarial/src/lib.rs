@@ -55,6 +55,7 @@
 //! | three or more players: the root player against a coalition, with alpha-beta | [`Paranoid`] | `general` |
 //! | three or more players: the root player against the strongest single reply | [`BestReply`] | `general` |
 //! | hidden cards or simultaneous moves ([`ImperfectInfo`](search_core::ImperfectInfo)): an equilibrium strategy | [`GameTree`], then [`Cfr`] (vanilla or CFR+) or [`Mccfr`] (external sampling); [`Policy`], [`CfrResult`] | `imperfect` |
+//! | simultaneous moves ([`SimultaneousGame`](search_core::SimultaneousGame)): the exact value and first-round strategies; a matrix game | [`SimultaneousSolver`]; [`solve_matrix_game`] | `imperfect` |
 //! | how far a strategy is from an equilibrium, what a best response wins | [`exploitability`], [`nash_conv`], [`best_response`], [`expected_values`] | `imperfect` |
 //! | tune what is searched first | [`MoveOrdering`] | `two_player` |
 //! | a table shared between searches or threads | [`TranspositionTable`], [`CompactTable`] | `tables` |
@@ -240,7 +241,9 @@ pub use imperfect::best_response::{
     BestResponse, best_response, expected_values, exploitability, nash_conv,
 };
 pub use imperfect::cfr::{Cfr, CfrVariant};
+pub use imperfect::matrix::{MatrixSolution, solve_matrix_game};
 pub use imperfect::mccfr::Mccfr;
+pub use imperfect::simultaneous::{SimultaneousSolution, SimultaneousSolver};
 pub use imperfect::tree::{GameTree, InfoSetId};
 pub use imperfect::{CfrResult, Policy};
 pub use solving::book::{BookError, OpeningBook};
