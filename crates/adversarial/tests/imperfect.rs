@@ -402,3 +402,61 @@ fn cfr_matches_openspiel_after_100_iterations() {
         -0.11397530306764395,
     );
 }
+
+#[test]
+fn a_target_exploitability_needs_two_players_and_a_reward_sum() {
+    /// One player rolls a die and keeps it or rolls again (no exploitability to speak of).
+    #[derive(Clone, Debug, PartialEq)]
+    struct Reroll(Vec<u8>, bool);
+    impl GeneralGame for Reroll {
+        type Move = u8;
+        fn player_count(&self) -> usize {
+            1
+        }
+        fn turn(&self) -> Turn {
+            match (self.0.len(), self.1) {
+                (0, _) | (1, true) => Turn::Chance,
+                (1, false) => Turn::Player(0),
+                _ => Turn::Over,
+            }
+        }
+        fn moves(&self, m: &mut Vec<u8>) {
+            if self.turn() == Turn::Player(0) {
+                m.extend([0, 1]);
+            }
+        }
+        fn chance_outcomes(&self, o: &mut Vec<(u8, f64)>) {
+            if self.turn() == Turn::Chance {
+                o.extend((1..=6).map(|f| (f, 1.0 / 6.0)));
+            }
+        }
+        fn apply(&mut self, mv: u8) {
+            match self.turn() {
+                Turn::Chance => self.0.push(mv),
+                _ if mv == 1 => self.1 = true,
+                _ => self.0.push(0),
+            }
+        }
+        fn rewards(&self, r: &mut [f64]) {
+            r[0] = f64::from(*self.0.iter().rev().find(|&&f| f > 0).unwrap_or(&0)) / 6.0;
+        }
+        fn reward_range(&self) -> (f64, f64) {
+            (0.0, 1.0)
+        }
+    }
+    let tree = GameTree::new(&PerfectInfo::new(Reroll(vec![], false))).unwrap();
+    let e = Cfr::new(&tree)
+        .with_budget(Budget::unlimited())
+        .with_target_exploitability(0.01)
+        .run()
+        .unwrap_err();
+    assert!(matches!(e, SearchError::Config(_)), "{e}");
+    // Without a target: the one player learns to roll again below 4 (3.5 is the mean of a
+    // second roll), so the value is (4 + 5 + 6) / 36 + (3 / 6) (3.5 / 6) = 17 / 24.
+    let r = Cfr::new(&tree)
+        .with_budget(Budget::iterations(200))
+        .run()
+        .unwrap();
+    assert_eq!(r.exploitability, None);
+    assert!((r.values[0] - 17.0 / 24.0).abs() < 5e-3, "{r}");
+}

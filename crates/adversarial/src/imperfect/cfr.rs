@@ -178,7 +178,7 @@ impl<'t, G: ImperfectInfo> Cfr<'t, G> {
     /// Stops a run as soon as the average policy's
     /// [`exploitability`](crate::exploitability) is at most `target` (checked every
     /// [`with_check_every`](Cfr::with_check_every) iterations; two-player games with a
-    /// declared reward sum only, elsewhere it never stops the run). The budget still
+    /// declared reward sum only: elsewhere [`run`](Cfr::run) refuses it). The budget still
     /// applies; with a target, a budget without limits is allowed.
     ///
     /// ```
@@ -203,12 +203,18 @@ impl<'t, G: ImperfectInfo> Cfr<'t, G> {
     ///
     /// # Errors
     /// [`SearchError::Budget`]: a depth or node limit, or no limit at all without a target;
-    /// [`SearchError::Config`]: a target that is not a positive number, or a check every 0
-    /// iterations.
+    /// [`SearchError::Config`]: a target that is not a positive number or is set for a game
+    /// without two players and a declared reward sum, or a check every 0 iterations.
     ///
     /// See [`Cfr`] for an example.
     pub fn run(&mut self) -> Result<CfrResult, SearchError> {
-        let stopping = Stopping::start("Cfr", &self.budget, self.target, self.check_every)?;
+        let stopping = Stopping::start(
+            "Cfr",
+            self.tree,
+            &self.budget,
+            self.target,
+            self.check_every,
+        )?;
         let mut stats = Stats {
             max_ply: self.tree.depth() as u32,
             ..Stats::default()

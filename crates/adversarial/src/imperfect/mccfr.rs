@@ -155,7 +155,13 @@ impl<'t, G: ImperfectInfo> Mccfr<'t, G> {
     ///
     /// See [`Mccfr`] for an example.
     pub fn run(&mut self) -> Result<CfrResult, SearchError> {
-        let stopping = Stopping::start("Mccfr", &self.budget, self.target, self.check_every)?;
+        let stopping = Stopping::start(
+            "Mccfr",
+            self.tree,
+            &self.budget,
+            self.target,
+            self.check_every,
+        )?;
         let mut rng = self
             .rng
             .take()

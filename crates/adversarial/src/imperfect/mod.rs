@@ -236,9 +236,10 @@ pub(crate) struct Stopping {
 }
 
 impl Stopping {
-    /// Validates the budget and the target for `engine` and starts the clock.
-    pub(crate) fn start(
+    /// Validates the budget and the target for `engine` on `tree` and starts the clock.
+    pub(crate) fn start<G: ImperfectInfo>(
         engine: &'static str,
+        tree: &GameTree<G>,
         budget: &Budget,
         target: Option<f64>,
         check_every: u64,
@@ -253,6 +254,12 @@ impl Stopping {
                 return Err(SearchError::Config(format!(
                     "the target exploitability must be a positive number, not {t}"
                 )));
+            }
+            if tree.player_count() != 2 || G::REWARD_SUM.is_none() {
+                return Err(SearchError::Config(
+                    "a target exploitability needs a two-player game with a declared REWARD_SUM"
+                        .into(),
+                ));
             }
         }
         if check_every == 0 {
