@@ -460,3 +460,95 @@ fn a_target_exploitability_needs_two_players_and_a_reward_sum() {
     assert_eq!(r.exploitability, None);
     assert!((r.values[0] - 17.0 / 24.0).abs() < 5e-3, "{r}");
 }
+
+#[test]
+fn a_game_tree_refuses_a_broken_game() {
+    /// A coin only player 0 sees; player 1 then moves, with `moves` depending on the coin
+    /// when `leak` (its key does not show the coin), or with none at all when `stuck`; the
+    /// coin's probabilities are `coin_odds`.
+    #[derive(Clone, Debug, PartialEq)]
+    struct Coin {
+        coin: Option<u8>,
+        done: bool,
+        leak: bool,
+        stuck: bool,
+        coin_odds: [f64; 2],
+    }
+    impl GeneralGame for Coin {
+        type Move = u8;
+        const REWARD_SUM: Option<f64> = Some(0.0);
+        fn player_count(&self) -> usize {
+            2
+        }
+        fn turn(&self) -> Turn {
+            match (self.coin, self.done) {
+                (None, _) => Turn::Chance,
+                (Some(_), false) => Turn::Player(1),
+                _ => Turn::Over,
+            }
+        }
+        fn moves(&self, m: &mut Vec<u8>) {
+            if self.turn() == Turn::Player(1) && !self.stuck {
+                m.push(0);
+                if !(self.leak && self.coin == Some(1)) {
+                    m.push(1);
+                }
+            }
+        }
+        fn chance_outcomes(&self, o: &mut Vec<(u8, f64)>) {
+            if self.turn() == Turn::Chance {
+                o.extend([(0, self.coin_odds[0]), (1, self.coin_odds[1])]);
+            }
+        }
+        fn apply(&mut self, mv: u8) {
+            if self.coin.is_none() {
+                self.coin = Some(mv);
+            } else {
+                self.done = true;
+            }
+        }
+        fn rewards(&self, r: &mut [f64]) {
+            r[0] = 0.0;
+            r[1] = 0.0;
+        }
+    }
+    impl ImperfectInfo for Coin {
+        type InfoKey = (Option<u8>, bool);
+        fn info_key(&self, player: usize) -> Self::InfoKey {
+            (if player == 0 { self.coin } else { None }, self.done)
+        }
+        fn sample_state(&self, _: usize, _: &mut SplitMix64) -> Self {
+            self.clone()
+        }
+    }
+    let fair = Coin {
+        coin: None,
+        done: false,
+        leak: false,
+        stuck: false,
+        coin_odds: [0.5, 0.5],
+    };
+    let tree = GameTree::new(&fair).unwrap();
+    assert_eq!((tree.info_set_count(), tree.terminal_count()), (1, 4));
+    let broken = |game: Coin| GameTree::new(&game).unwrap_err();
+    let e = broken(Coin {
+        leak: true,
+        ..fair.clone()
+    });
+    assert!(
+        matches!(&e, SearchError::BrokenPromise { what } if what.contains("moves")),
+        "{e}"
+    );
+    let e = broken(Coin {
+        stuck: true,
+        ..fair.clone()
+    });
+    assert_eq!(e, SearchError::NoLegalMoves);
+    let e = broken(Coin {
+        coin_odds: [0.5, 0.6],
+        ..fair.clone()
+    });
+    assert!(matches!(e, SearchError::BrokenPromise { .. }), "{e}");
+    let e = GameTree::with_max_nodes(&fair, 3).unwrap_err();
+    assert!(matches!(e, SearchError::Config(_)), "{e}");
+}
