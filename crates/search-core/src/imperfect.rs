@@ -403,6 +403,14 @@ impl<G: SimultaneousGame> Sequential<G> {
 
 /// What a player of a [`Sequential`] game knows: every joint move played so far (in
 /// player order, round after round), and its own choice in this round, if made.
+///
+/// ```
+/// use search_core::SequentialKey;
+/// // After a round in which player 0 played 2 and player 1 played 0, player 0 has chosen
+/// // 1 in the next round:
+/// let key: SequentialKey<u8> = (vec![2, 0], Some(1));
+/// assert_eq!(key.0.len(), 2);
+/// ```
 pub type SequentialKey<M> = (Vec<M>, Option<M>);
 
 impl<G: SimultaneousGame> GeneralGame for Sequential<G> {
