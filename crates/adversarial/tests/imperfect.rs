@@ -363,8 +363,8 @@ fn cfr_plus_solves_leduc() {
 /// alternating updates, and its Python CFR with simultaneous updates) as the oracle: after 100 iterations its average policies have these
 /// exploitabilities and first-player values (`pyspiel.exploitability`,
 /// `pyspiel.expected_returns`), and ours must have the same. The script that printed them is
-/// in `docs/benchmarks/imperfect.md`. (Further on the two drift apart in the last digits:
-/// regret matching magnifies rounding differences where a regret is near 0.)
+/// in `docs/benchmarks/imperfect.md`. (Further on the two drift apart in the last digits,
+/// so 100 iterations it is.)
 #[test]
 fn cfr_matches_openspiel_after_100_iterations() {
     fn check<G: ImperfectInfo>(game: &G, variant: CfrVariant, exploitability: f64, value: f64) {
