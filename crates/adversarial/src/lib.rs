@@ -54,6 +54,9 @@
 //! | three or more players: every player's value | [`MaxN`] | `general` |
 //! | three or more players: the root player against a coalition, with alpha-beta | [`Paranoid`] | `general` |
 //! | three or more players: the root player against the strongest single reply | [`BestReply`] | `general` |
+//! | hidden cards or simultaneous moves ([`ImperfectInfo`](search_core::ImperfectInfo)): an equilibrium strategy | [`GameTree`], then [`Cfr`] (vanilla or CFR+) or [`Mccfr`] (external sampling); [`Policy`], [`CfrResult`] | `imperfect` |
+//! | simultaneous moves ([`SimultaneousGame`](search_core::SimultaneousGame)): the exact value and first-round strategies; a matrix game | [`SimultaneousSolver`]; [`solve_matrix_game`] | `imperfect` |
+//! | how far a strategy is from an equilibrium, what a best response wins | [`exploitability`], [`nash_conv`], [`best_response`], [`expected_values`] | `imperfect` |
 //! | tune what is searched first | [`MoveOrdering`] | `two_player` |
 //! | a table shared between searches or threads | [`TranspositionTable`], [`CompactTable`] | `tables` |
 //! | property-test your own evaluator and game hooks | `testing` module (feature `testing`) | `testing.rs` |
@@ -69,12 +72,13 @@
 //! | `two_player/` | depth-limited search of a [`Game`](search_core::Game): the textbook [`Minimax`] and [`AlphaBeta`] (one walk, with pruning off or on), [`Negamax`] and the per-node loop every table-using engine runs (the searcher), move ordering, iterative deepening with aspiration windows or MTD(f), quiescence, Lazy SMP | `searcher/mod.rs`, whose docs list a node's steps and the file of each |
 //! | `solving/` | exact values: the [`Solver`] (null-window probes over the values a position can have), what it says about each move, its parallel solve and parked helper threads, [`Solution`]s, opening books, and the [`MarginSolver`] | `solver.rs`, then `null_window.rs` |
 //! | `general/` | games with chance nodes or more than two players ([`GeneralGame`](search_core::GeneralGame)): [`Expectimax`], [`Paranoid`], [`MaxN`] and [`BestReply`], each a few node functions on one shared walk | `walk.rs` |
+//! | `imperfect/` | games with hidden information ([`ImperfectInfo`](search_core::ImperfectInfo)): the [`GameTree`] walked once into flat arrays with its information sets numbered, [`Cfr`] and [`Cfr`]+, [`Mccfr`], exact best responses and exploitability | `tree.rs`, then `cfr.rs` |
 //! | `tables/` | the transposition tables ([`TranspositionTable`], [`CompactTable`]) and the [`Transpositions`] trait through which the engines reach them | `transpositions.rs` |
 //! | `builder.rs` | the macro that writes every engine's plain `with_*` setters and getters | |
 //! | `testing.rs` | the `testing` feature's properties | |
 //!
 //! The families depend on each other one way only: `tables` on none of them, `two_player` on
-//! `tables`, `solving` on both (the solver runs the searcher), and `general` on none; no
+//! `tables`, `solving` on both (the solver runs the searcher), and `general` and `imperfect` on none; no
 //! module uses a module that uses it back (`benches/scripts/module-cycles.py` in the
 //! repository checks it). Everything public is re-exported here, at the crate root.
 //!
@@ -215,6 +219,7 @@
 
 mod builder;
 mod general;
+mod imperfect;
 mod solving;
 mod tables;
 #[cfg(feature = "testing")]
@@ -232,6 +237,15 @@ pub use general::expectimax::{ChancePruning, Expectimax};
 pub use general::maxn::MaxN;
 pub use general::paranoid::Paranoid;
 pub use general::{GeneralEvaluator, GeneralResult};
+pub use imperfect::best_response::{
+    BestResponse, best_response, expected_values, exploitability, nash_conv,
+};
+pub use imperfect::cfr::{Cfr, CfrVariant};
+pub use imperfect::matrix::{MatrixSolution, solve_matrix_game};
+pub use imperfect::mccfr::Mccfr;
+pub use imperfect::simultaneous::{SimultaneousSolution, SimultaneousSolver};
+pub use imperfect::tree::{GameTree, InfoSetId};
+pub use imperfect::{CfrResult, Policy};
 pub use solving::book::{BookError, OpeningBook};
 pub use solving::book_builder::BookBuilder;
 pub use solving::margin::{MarginSolution, MarginSolver};

@@ -16,6 +16,9 @@
 //! | [`DotsAndBoxes`] | Dots and Boxes on up to 56 lines, with extra turns and the box [`margin`](search_core::Game::margin) |
 //! | [`Kalah`], [`KalahRules`] | Kalah(pits, stones), the mancala game, with extra turns and the stone margin; the common rules or the empty capture of the published solutions |
 //! | [`EinStein`] | EinStein würfelt nicht!, a dice game: a [`GeneralGame`](search_core::GeneralGame) with chance nodes |
+//! | [`Kuhn`], [`KuhnInfo`] | Kuhn poker: three cards, one bet; hidden cards ([`ImperfectInfo`](search_core::ImperfectInfo)) |
+//! | [`Leduc`], [`LeducInfo`] | Leduc hold'em: six cards, two betting rounds, a public card |
+//! | [`Goofspiel`] | Goofspiel with 1 to 13 cards: simultaneous bids ([`SimultaneousGame`](search_core::SimultaneousGame)) |
 //! | [`MnkGame`] | the m,n,k-game for 2 to 4 players: a [`GeneralGame`](search_core::GeneralGame) with a reward per player |
 //! | [`perft`] | count move sequences to a depth, for any game |
 //! | [`connect4_line`] | the `<moves> [score]` line format of the published Connect Four benchmark |
@@ -44,7 +47,10 @@ mod connect4;
 pub mod connect4_line;
 mod dots_and_boxes;
 mod einstein;
+mod goofspiel;
 mod kalah;
+mod kuhn;
+mod leduc;
 mod mnk;
 mod perft;
 pub mod reversi;
@@ -56,7 +62,10 @@ pub use connect4::{
 };
 pub use dots_and_boxes::DotsAndBoxes;
 pub use einstein::{EinStein, EinSteinMove};
+pub use goofspiel::Goofspiel;
 pub use kalah::{Kalah, KalahCapture, KalahRules, KalahSweep};
+pub use kuhn::{Kuhn, KuhnInfo};
+pub use leduc::{Leduc, LeducInfo};
 pub use mnk::MnkGame;
 pub use perft::perft;
 pub use reversi::Reversi;

@@ -635,6 +635,7 @@ fn the_guide_quotes_the_code_exactly() {
         "crates/cli/tests/reversi_engines.rs",
         "crates/adversarial/examples/play_in_terminal.rs",
         "crates/adversarial/examples/dice_and_players.rs",
+        "crates/adversarial/examples/card_game_cfr.rs",
         "crates/mcts/examples/general_mcts.rs",
     ] {
         assert!(files.contains(file), "the guide quotes nothing from {file}");

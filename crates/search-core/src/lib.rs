@@ -7,6 +7,9 @@
 //! | you want to... | use |
 //! |---|---|
 //! | describe a two-player game | [`Game`] (five required items), [`Player`], [`Outcome`] |
+//! | describe dice, cards or more players | [`GeneralGame`], [`Turn`] |
+//! | describe hidden information (cards in hand) | [`ImperfectInfo`]; [`PerfectInfo`] for a game where everyone sees everything |
+//! | describe simultaneous moves | [`SimultaneousGame`], played as an [`ImperfectInfo`] game by [`Sequential`] |
 //! | let engines use a transposition table | [`GameHash`] |
 //! | read or compare search values | [`Score`] (exact win/loss distance, heuristic values) |
 //! | give a depth-limited search your knowledge | [`Evaluator`] (closures qualify) |
@@ -81,6 +84,7 @@ mod eval;
 mod game;
 mod game_hash;
 mod general;
+mod imperfect;
 mod interval;
 mod pacer;
 pub mod play;
@@ -107,6 +111,7 @@ pub use eval::{Evaluator, ZeroEvaluator};
 pub use game::{Game, Outcome, Player};
 pub use game_hash::GameHash;
 pub use general::{GeneralGame, OutOfTurn, Turn};
+pub use imperfect::{ImperfectInfo, PerfectInfo, Sequential, SequentialKey, SimultaneousGame};
 pub use interval::Interval;
 pub use pacer::ClockPacer;
 pub use play::{PlayError, PlayLoop};

@@ -10,18 +10,18 @@ use std::time::Duration;
 /// The counters mean the same in every engine; a counter an engine has nothing to count
 /// for stays 0:
 ///
-/// | field | alpha-beta, negamax, solver | MCTS | path searches |
-/// |---|---|---|---|
-/// | `nodes` | positions searched | nodes added to the tree | states expanded |
-/// | `leaves` | terminal or horizon positions evaluated | playouts | states generated |
-/// | `depth_reached` | last fully searched depth (0 for the solver: a solve has no horizon) | deepest tree node | steps of the path found |
-/// | `max_ply` | deepest ply reached | deepest tree node | steps of the path found |
-/// | `iterations` | deepening iterations of `Negamax`, null-window searches of the solver (0 for the fixed-depth `Minimax` and `AlphaBeta`) | iterations | deepening iterations of IDA* and IDDFS |
-/// | `tt_*` | table probes, hits, cut-offs | 0 | 0 |
-/// | `beta_cutoffs` | fail-high nodes | 0 | 0 |
-/// | `quiescence_nodes` | positions searched beyond the horizon by a quiescence search (also counted in `nodes`) | 0 | 0 |
-/// | `book_hits` | positions answered by an opening book (the solver `with_book`) | 0 | 0 |
-/// | `etc_cutoffs` | nodes ended by a child's table entry before any child was searched (enhanced transposition cut-off; also counted in `tt_cutoffs`) | 0 | 0 |
+/// | field | alpha-beta, negamax, solver | MCTS | path searches | CFR, MCCFR (`adversarial::Cfr`, `Mccfr`) |
+/// |---|---|---|---|---|
+/// | `nodes` | positions searched | nodes added to the tree | states expanded | game-tree nodes visited |
+/// | `leaves` | terminal or horizon positions evaluated | playouts | states generated | 0 |
+/// | `depth_reached` | last fully searched depth (0 for the solver: a solve has no horizon) | deepest tree node | steps of the path found | 0 |
+/// | `max_ply` | deepest ply reached | deepest tree node | steps of the path found | the game tree's depth |
+/// | `iterations` | deepening iterations of `Negamax`, null-window searches of the solver (0 for the fixed-depth `Minimax` and `AlphaBeta`) | iterations | deepening iterations of IDA* and IDDFS | iterations of the run |
+/// | `tt_*` | table probes, hits, cut-offs | 0 | 0 | 0 |
+/// | `beta_cutoffs` | fail-high nodes | 0 | 0 | 0 |
+/// | `quiescence_nodes` | positions searched beyond the horizon by a quiescence search (also counted in `nodes`) | 0 | 0 | 0 |
+/// | `book_hits` | positions answered by an opening book (the solver `with_book`) | 0 | 0 | 0 |
+/// | `etc_cutoffs` | nodes ended by a child's table entry before any child was searched (enhanced transposition cut-off; also counted in `tt_cutoffs`) | 0 | 0 | 0 |
 ///
 /// `Display` gives one readable line.
 ///

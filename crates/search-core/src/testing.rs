@@ -69,6 +69,7 @@ use crate::game::{Game, Outcome};
 use crate::game_hash::GameHash;
 
 mod general;
+mod imperfect;
 mod resident;
 
 pub use resident::peak_resident_growth;
