@@ -93,7 +93,7 @@ impl ClockPacer {
     /// assert!(pacer.due(0));
     /// pacer.look(0);
     /// assert!(!pacer.due(0));
-    /// assert!(pacer.due(1));
+    /// assert!(pacer.due(pacer.interval()));
     /// ```
     #[inline]
     #[must_use]
@@ -110,7 +110,7 @@ impl ClockPacer {
     /// let mut pacer = ClockPacer::new(64);
     /// assert_eq!(pacer.until_due(0), 0);
     /// pacer.look(0);
-    /// assert_eq!(pacer.until_due(0), 1);
+    /// assert_eq!(pacer.until_due(0), pacer.interval());
     /// assert_eq!(ClockPacer::never().until_due(5), u64::MAX - 5);
     /// ```
     #[inline]
