@@ -13,15 +13,9 @@ use adversarial::{BookBuilder, OpeningBook};
 use games::TicTacToe;
 use libfuzzer_sys::fuzz_target;
 
-/// 64-bit FNV-1a, the book's checksum.
-fn fnv1a(bytes: &[u8]) -> u64 {
-    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-    for &b in bytes {
-        h ^= u64::from(b);
-        h = h.wrapping_mul(0x0000_0100_0000_01b3);
-    }
-    h
-}
+#[path = "common/book_checksum.rs"]
+mod book_checksum;
+use book_checksum::fnv1a;
 
 /// The magic bytes, version and game name of a real tic-tac-toe book.
 fn prefix() -> &'static [u8] {

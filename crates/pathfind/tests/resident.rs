@@ -2,36 +2,11 @@
 //! search adds stays within the cap (and 10 %), on one thread and on two. One test: it
 //! measures the whole process.
 
-use std::time::Duration;
+mod plane;
 
 use pathfind::{Algorithm, Limit, Outcome, SearchContext};
+use plane::{Plane, safety};
 use search_core::testing::peak_resident_growth;
-use search_core::{Budget, SearchProblem};
-
-/// An unbounded plane of four-connected cells, and a goal off it: only a limit ends a
-/// search.
-#[derive(Clone, Debug)]
-struct Plane;
-
-impl SearchProblem for Plane {
-    type State = (i32, i32);
-    type Cost = u32;
-    fn start(&self) -> (i32, i32) {
-        (0, 0)
-    }
-    fn successors(&self, &(x, y): &(i32, i32), out: &mut Vec<((i32, i32), u32)>) {
-        out.extend([(x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)].map(|c| (c, 1)));
-    }
-    fn is_goal(&self, _: &(i32, i32)) -> bool {
-        false
-    }
-}
-
-/// A generous time limit, so that a cap that failed to stop a search fails the test
-/// instead of hanging it.
-fn safety() -> Budget {
-    Budget::time(Duration::from_secs(60))
-}
 
 #[test]
 fn resident_memory_stays_within_the_cap_on_one_and_two_threads() {
