@@ -244,6 +244,7 @@ pub use tables::entry::{
 pub use tables::transposition::{SLOT_BYTES, TranspositionTable};
 pub use tables::transpositions::{NoTable, Transpositions};
 pub use two_player::alphabeta::AlphaBeta;
+pub use two_player::anytime::{DepthInfo, NegamaxHandle};
 pub use two_player::minimax::Minimax;
 pub use two_player::negamax::Negamax;
 pub use two_player::ordering::MoveOrdering;

@@ -7,6 +7,11 @@ use std::thread::JoinHandle;
 use crate::budget::{Budget, StopFlag};
 use crate::error::SearchError;
 
+/// The stack of the thread [`SearchHandle::spawn`] starts: 64 MiB of address space (the
+/// system commits what the search touches), enough for the deepest searches a [`Budget`]
+/// allows.
+const STACK_BYTES: usize = 64 << 20;
+
 /// Where a search running under a [`SearchHandle`] leaves its latest progress report, for
 /// [`SearchHandle::poll`] to read. Cloning it gives another sender to the same handle.
 ///
@@ -134,7 +139,8 @@ where
     T: Send + 'static,
     I: Send + 'static,
 {
-    /// Runs `work(budget, progress)` on a new thread, where `budget` is the given one with
+    /// Runs `work(budget, progress)` on a new thread (with a 64 MiB stack, enough for the
+    /// deepest search a [`Budget`] allows), where `budget` is the given one with
     /// a stop flag: its own if it has one, else a new one. [`stop`](SearchHandle::stop)
     /// sets that flag.
     ///
@@ -156,6 +162,7 @@ where
         let reporter = progress.clone();
         let thread = std::thread::Builder::new()
             .name("search".into())
+            .stack_size(STACK_BYTES)
             .spawn(move || work(budget, reporter))
             .map_err(|e| SearchError::Config(format!("the search thread could not start: {e}")))?;
         Ok(SearchHandle {
