@@ -232,6 +232,7 @@ pub use general::expectimax::{ChancePruning, Expectimax};
 pub use general::maxn::MaxN;
 pub use general::paranoid::Paranoid;
 pub use general::{GeneralEvaluator, GeneralResult};
+pub use solving::anytime::{BoundsInfo, SolverHandle};
 pub use solving::book::{BookError, OpeningBook};
 pub use solving::book_builder::BookBuilder;
 pub use solving::margin::{MarginSolution, MarginSolver};

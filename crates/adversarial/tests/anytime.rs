@@ -148,3 +148,79 @@ fn a_panic_in_a_spawned_search_is_worker_panicked() {
     let (_, result) = handle.wait().unwrap();
     assert!(matches!(result, Err(SearchError::Budget(_))));
 }
+
+#[test]
+fn the_solver_reports_narrowing_bounds_that_hold_the_value() {
+    // Positions of Pons' benchmark sets (data/connect4/Test_L2_R1), and an opening.
+    for moves in [
+        "4455",
+        "5554224333234511764415115",
+        "52753311433677442422121",
+        "1233722555341451114725221333",
+    ] {
+        let g: ConnectFour = moves.parse().unwrap();
+        let exact = Solver::new().with_table_mb(8).solve(&g).unwrap();
+        let mut reports = Vec::new();
+        let observed = Solver::new()
+            .with_table_mb(8)
+            .solve_observed(&g, |b| reports.push(b.clone()))
+            .unwrap();
+        assert_eq!(observed.score, exact.score, "{moves}");
+        let value = exact.score.unwrap();
+        assert!(!reports.is_empty(), "{moves}");
+        for b in &reports {
+            assert!(b.lower <= value && value <= b.upper, "{moves}: {b:?}");
+        }
+        for w in reports.windows(2) {
+            assert!(
+                w[0].lower <= w[1].lower && w[1].upper <= w[0].upper,
+                "{moves}: {w:?}"
+            );
+            assert!((w[0].lower, w[0].upper) != (w[1].lower, w[1].upper));
+            assert!(w[0].nodes <= w[1].nodes);
+        }
+        assert!(reports.last().unwrap().is_solved());
+    }
+}
+
+#[test]
+fn a_node_limit_holds_across_the_slices_and_ends_with_the_last_bounds() {
+    let mut last = None;
+    let s = Solver::new()
+        .with_table_mb(8)
+        .with_budget(Budget::nodes(200_000))
+        .solve_observed(&ConnectFour::new(), |b| last = Some(b.clone()))
+        .unwrap();
+    assert!(!s.solved);
+    assert!(s.stats.nodes <= 200_000, "{}", s.stats.nodes);
+    if let Some(b) = last {
+        assert_eq!((b.lower, b.upper), (s.lower, s.upper));
+    }
+}
+
+#[test]
+fn a_spawned_solver_solves_as_the_blocking_one_and_stops_with_bounds() {
+    let g: ConnectFour = "4455".parse().unwrap();
+    let blocking = Solver::new().with_table_mb(8).solve(&g).unwrap();
+    let (_, spawned) = Solver::new()
+        .with_table_mb(8)
+        .spawn(&g)
+        .unwrap()
+        .wait()
+        .unwrap();
+    assert_eq!(spawned.unwrap().score, blocking.score);
+
+    let handle = Solver::new()
+        .with_table_mb(8)
+        .spawn(&ConnectFour::new())
+        .unwrap();
+    std::thread::sleep(Duration::from_millis(30));
+    let polled = handle.poll();
+    let (solver, solution) = handle.stop().unwrap();
+    let solution = solution.unwrap();
+    assert!(!solution.solved);
+    if let Some(b) = polled {
+        assert!(solution.lower >= b.lower && solution.upper <= b.upper);
+    }
+    assert!(solver.budget().stop_flag().is_none());
+}
