@@ -6,8 +6,8 @@
 //! In the two-player mode a search of the position the kept tree belongs to goes on from
 //! that tree, with the threads' random generators where they stopped: slices of `k`
 //! iterations add up to one search of `N·k` (the same visits per root move, with the same
-//! seed on one thread). An observed search is such a sequence of slices, each at most the
-//! report interval long.
+//! seed on one thread). An observed search is such a sequence of slices of iterations,
+//! each sized from the speed of the ones before to last about the report interval.
 
 use std::time::{Duration, Instant};
 
@@ -121,7 +121,10 @@ where
         state: &G,
         iterations: u64,
     ) -> Result<SearchResult<G::Move>, SearchError> {
-        if !self.reuse {
+        let open_ended = self.budget.max_iterations().is_none()
+            && self.budget.time_limit().is_none()
+            && self.budget.stop_flag().is_none();
+        if !self.reuse || open_ended {
             return Err(SearchError::Config(
                 "stepping needs tree reuse: with_tree_reuse(false) would start every step afresh"
                     .into(),
@@ -138,10 +141,12 @@ where
     }
 
     /// [`search`](Engine::search), calling `observer` about every `every` with the root's
-    /// statistics ([`RootInfo`]), and once at the end with the result's. The search runs
-    /// in slices of at most `every` on the kept tree (see the module's documentation), so
-    /// that with an iteration budget the result is the one `search` gives with the same
-    /// seed on one thread. Without tree reuse, the search is one slice (one report).
+    /// statistics ([`RootInfo`]); the last report is the result's. The search runs in
+    /// slices of iterations on the kept tree, each sized to last about `every`, so that
+    /// with an iteration budget the result is the one `search` gives with the same seed on
+    /// one thread. Without tree reuse, or with a budget that has no iteration or time
+    /// limit and no stop flag (the search ends when the tree is full), the search is one
+    /// slice: one report, at the end.
     ///
     /// # Errors
     /// As [`search`](Engine::search); [`SearchError::Config`] for `every` of zero.
@@ -171,7 +176,10 @@ where
             ));
         }
         let started = Instant::now();
-        if !self.reuse {
+        let open_ended = self.budget.max_iterations().is_none()
+            && self.budget.time_limit().is_none()
+            && self.budget.stop_flag().is_none();
+        if !self.reuse || open_ended {
             let r = self.search(state)?;
             observer(&RootInfo::of(&r, r.stats.iterations, started.elapsed()));
             return Ok(r);
@@ -182,14 +190,17 @@ where
         let deadline = whole.time_limit().map(|t| started + t);
         let mut stats = Stats::default();
         let mut last: Option<SearchResult<G::Move>> = None;
+        // Slices are counted in iterations (so that they add up exactly), sized from the
+        // speed of the slices before to last about `every`.
+        let mut slice_iterations: u64 = 16;
         let result = loop {
-            let now = Instant::now();
-            let mut slice = Budget::time(match deadline {
-                Some(d) => d.saturating_duration_since(now).min(every),
-                None => every,
-            });
-            if let Some(n) = whole.max_iterations() {
-                slice = slice.with_iterations(n - stats.iterations);
+            let left = whole
+                .max_iterations()
+                .map_or(u64::MAX, |n| n - stats.iterations);
+            let asked = slice_iterations.min(left);
+            let mut slice = Budget::iterations(asked);
+            if let Some(d) = deadline {
+                slice = slice.with_time(d.saturating_duration_since(Instant::now()));
             }
             if let Some(d) = whole.max_depth() {
                 slice = slice.with_depth(d);
@@ -208,7 +219,9 @@ where
             stats.leaves += r.stats.leaves;
             stats.nodes += r.stats.nodes;
             stats.max_ply = stats.max_ply.max(r.stats.max_ply);
-            let done = r.stats.iterations == 0
+            // A slice that ended before its iterations were done ended the search: time
+            // is up, the flag is set, the root is proven or the tree is full.
+            let done = r.stats.iterations < asked
                 || r.value.is_proven()
                 || whole
                     .max_iterations()
@@ -216,6 +229,11 @@ where
                 || deadline.is_some_and(|d| Instant::now() >= d)
                 || whole.stop_flag().is_some_and(search_core::StopFlag::is_set);
             observer(&RootInfo::of(&r, stats.iterations, started.elapsed()));
+            let secs = r.stats.elapsed.as_secs_f64();
+            if secs > 0.0 {
+                let rate = r.stats.iterations as f64 / secs;
+                slice_iterations = (rate * every.as_secs_f64()).clamp(1.0, 1e12) as u64;
+            }
             last = Some(r);
             if done {
                 break Ok(());
