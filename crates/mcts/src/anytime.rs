@@ -228,7 +228,9 @@ where
                     .is_some_and(|n| stats.iterations >= n)
                 || deadline.is_some_and(|d| Instant::now() >= d)
                 || whole.stop_flag().is_some_and(search_core::StopFlag::is_set);
-            observer(&RootInfo::of(&r, stats.iterations, started.elapsed()));
+            if r.stats.iterations > 0 || last.is_none() {
+                observer(&RootInfo::of(&r, stats.iterations, started.elapsed()));
+            }
             let secs = r.stats.elapsed.as_secs_f64();
             if secs > 0.0 {
                 let rate = r.stats.iterations as f64 / secs;
@@ -349,7 +351,8 @@ where
     /// let handle = GeneralMcts::new().with_budget(Budget::unlimited()).spawn(&game).unwrap();
     /// std::thread::sleep(std::time::Duration::from_millis(10));
     /// let (_, result) = handle.stop().unwrap();
-    /// assert!(result.unwrap().stats.iterations > 0);
+    /// let r = result.unwrap();
+    /// assert_eq!(r.moves.iter().map(|m| m.visits).sum::<u64>(), r.stats.iterations);
     /// ```
     pub fn spawn(self, state: &G) -> Result<MctsHandle<G, P, General>, SearchError>
     where

@@ -133,7 +133,11 @@ fn stopping_and_dropping_end_an_unbounded_search() {
         .unwrap();
     std::thread::sleep(Duration::from_millis(5));
     let (_, result) = handle.stop().unwrap();
-    assert!(result.unwrap().stats.iterations > 0);
+    let r = result.unwrap();
+    assert_eq!(
+        r.moves.iter().map(|m| m.visits).sum::<u64>(),
+        r.stats.iterations
+    );
 }
 
 #[test]
