@@ -22,6 +22,10 @@ use crate::two_player::parallel::{check_threads, lazy_smp};
 use crate::two_player::result::SearchResult;
 use crate::two_player::searcher::root::RootSearch;
 
+/// What [`Negamax::run_search`] tells after each finished depth of the main thread: that
+/// depth's root search, the thread's counters and the running budget (for the time).
+pub(crate) type RootObserver<'o, M> = &'o mut dyn FnMut(&RootSearch<M>, &Stats, &RunningBudget);
+
 /// Negamax with fail-soft alpha-beta for any [`Game`]: iterative deepening, optional
 /// principal-variation search, optional transposition table, move ordering, the game's
 /// hooks, and Lazy SMP on several threads — the engine to play with.
@@ -547,7 +551,7 @@ impl<E, T> Negamax<E, T> {
     pub(crate) fn run_search<G>(
         &mut self,
         state: &G,
-        mut observer: Option<&mut dyn FnMut(&RootSearch<G::Move>, &Stats, &RunningBudget)>,
+        observer: Option<RootObserver<'_, G::Move>>,
     ) -> Result<SearchResult<G::Move>, SearchError>
     where
         G: Game + Sync,
@@ -567,7 +571,7 @@ impl<E, T> Negamax<E, T> {
             |s| {
                 deepen(s, state, max_depth, iterative, None, window, None);
             },
-            |s| match observer.as_deref_mut() {
+            |s| match observer {
                 Some(observe) => {
                     let mut tell = |r: &RootSearch<G::Move>, st: &Stats| observe(r, st, &running);
                     deepen(
