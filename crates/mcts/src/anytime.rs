@@ -1,7 +1,8 @@
 //! Anytime search with MCTS: bounded slices from the caller's own loop
 //! ([`Mcts::step`](Engine::step)), root statistics reported while a search runs
 //! ([`RootInfo`], [`Mcts::search_observed`](Engine::search_observed)), and a search on its
-//! own thread ([`Engine::spawn`], a [`SearchHandle`]).
+//! own thread ([`Engine::spawn`], a [`SearchHandle`]), also on the opponent's time
+//! ([`Engine::ponder`]).
 //!
 //! In the two-player mode a search of the position the kept tree belongs to goes on from
 //! that tree, with the threads' random generators where they stopped: slices of `k`
@@ -320,6 +321,63 @@ where
             let mut engine = self.with_budget(budget);
             let result = engine.search_observed(&state, every, |info| {
                 observer(info);
+                progress.report(info.clone());
+            });
+            engine.budget = original;
+            (engine, result)
+        })
+    }
+
+    /// Thinks on the opponent's time: grows the tree of the position after `expected`, the
+    /// reply the opponent is expected to play in `state`, on a thread of its own until the
+    /// handle is stopped (the budget is not used meanwhile; the engine comes back with it).
+    /// When the opponent has moved, stop the handle and search the real position: on a
+    /// ponder hit (the expected reply was played) the search goes on from the pondered tree;
+    /// on a miss that tree is dropped and the search starts afresh.
+    ///
+    /// # Errors
+    /// [`SearchError::Config`] when `expected` is not a legal move of `state` or the thread
+    /// cannot start.
+    ///
+    /// ```
+    /// use games::ConnectFour;
+    /// use mcts::Mcts;
+    /// use search_core::{Budget, Game};
+    /// let mut ai = Mcts::new().with_seed(4).with_budget(Budget::iterations(2_000));
+    /// let mut g = ConnectFour::new();
+    /// let mine = ai.search(&g).unwrap().best_move;
+    /// ai.advance(&g, mine);
+    /// g.play(mine);
+    /// let handle = ai.ponder(&g, 3).unwrap(); // we expect the reply in the middle column
+    /// std::thread::sleep(std::time::Duration::from_millis(10));
+    /// let (mut ai, _) = handle.stop().unwrap();
+    /// let pondered = ai.root_visits();
+    /// g.play(3); // a hit
+    /// let r = ai.search(&g).unwrap();
+    /// assert_eq!(r.root_visits, pondered + 2_000);
+    /// ```
+    pub fn ponder(
+        self,
+        state: &G,
+        expected: G::Move,
+    ) -> Result<MctsHandle<G, P, ZeroSum>, SearchError>
+    where
+        G: 'static,
+        P: Send + 'static,
+    {
+        let mut after = state.clone();
+        after
+            .try_play(expected)
+            .map_err(|e| SearchError::Config(format!("the expected reply: {e}")))?;
+        let original = self.budget.clone();
+        let depth = original.max_depth();
+        SearchHandle::spawn(Budget::unlimited(), move |flag_only, progress| {
+            let mut budget = flag_only;
+            if let Some(d) = depth {
+                budget = budget.with_depth(d);
+            }
+            let mut engine = self.with_budget(budget);
+            let result = engine.search_observed(&after, REPORT_INTERVAL, |info| {
                 progress.report(info.clone());
             });
             engine.budget = original;

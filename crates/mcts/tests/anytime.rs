@@ -176,3 +176,41 @@ fn a_panic_in_a_spawned_search_is_worker_panicked() {
         Ok(_) => panic!("the panic was not reported"),
     }
 }
+
+#[test]
+fn a_ponder_hit_keeps_the_tree_and_a_miss_drops_it() {
+    let before: ConnectFour = "44".parse().unwrap();
+    for (expected, played) in [(3, 3), (3, 0)] {
+        let ai = Mcts::new()
+            .with_seed(8)
+            .with_budget(Budget::iterations(1_500));
+        let handle = ai.ponder(&before, expected).unwrap();
+        let start = Instant::now();
+        while handle.poll().is_none_or(|i| i.iterations < 500) {
+            assert!(start.elapsed() < Duration::from_secs(60));
+            std::thread::sleep(Duration::from_millis(1));
+        }
+        let (mut ai, pondered) = handle.stop().unwrap();
+        let pondered = pondered.unwrap();
+        assert!(pondered.root_visits >= 500);
+        assert_eq!(
+            ai.budget().max_iterations(),
+            Some(1_500),
+            "the budget comes back"
+        );
+        let mut after = before.clone();
+        after.play(played);
+        let r = ai.search(&after).unwrap();
+        if expected == played {
+            assert_eq!(r.root_visits, pondered.root_visits + 1_500, "a hit goes on");
+        } else {
+            assert_eq!(r.root_visits, 1_500, "a miss starts afresh");
+        }
+        assert_eq!(r.stats.iterations, 1_500);
+    }
+    let ai = Mcts::<ConnectFour>::new();
+    assert!(matches!(
+        ai.ponder(&ConnectFour::new(), 9),
+        Err(SearchError::Config(_))
+    ));
+}
