@@ -500,7 +500,7 @@ fn play_game<G: Playable, R: BufRead>(
     for (i, slot) in ais.iter_mut().enumerate() {
         if !human[i] {
             let ai = kinds[i]
-                .build(
+                .build_live(
                     strength,
                     args.seed.wrapping_add(i as u64),
                     args.table_mb as usize,

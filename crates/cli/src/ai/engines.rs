@@ -16,6 +16,17 @@ impl EngineKind {
         strength: Strength,
         seed: u64,
         table_mb: usize,
+    ) -> Result<Box<dyn Ai<G>>, String> {
+        self.build_live(strength, seed, table_mb, false)
+    }
+
+    /// [`build`](EngineKind::build), with `live`: alpha-beta and MCTS show their thinking
+    /// on stderr as it goes (`ply play --live`).
+    pub fn build_live<G: Playable>(
+        self,
+        strength: Strength,
+        seed: u64,
+        table_mb: usize,
         live: bool,
     ) -> Result<Box<dyn Ai<G>>, String> {
         Ok(match self {
@@ -118,7 +129,7 @@ impl<G: Playable> Ai<G> for MctsAi<G> {
         let r = if self.1 {
             self.0.search_observed(state, mcts::REPORT_INTERVAL, |i| {
                 eprintln!(
-                    "  thinking: {:?} ({} visits, mean {:.3}), {} playouts, {:.3} s",
+                    "  thinking: {:?} (0-based; {} visits, mean {:.3}), {} playouts, {:.3} s",
                     i.best_move,
                     i.visits,
                     i.mean,
@@ -163,7 +174,7 @@ impl<G: Playable> Ai<G> for NegamaxAi<G> {
         let r = if self.1 {
             self.0.search_observed(state, |i| {
                 eprintln!(
-                    "  thinking: depth {} {} pv {:?}, {} nodes ({:.0}/s)",
+                    "  thinking: depth {} {} pv {:?} (0-based), {} nodes ({:.0}/s)",
                     i.depth,
                     i.score,
                     i.pv,
