@@ -198,7 +198,7 @@ fn a_ponder_hit_keeps_the_tree_and_a_miss_drops_it() {
             Some(1_500),
             "the budget comes back"
         );
-        let mut after = before.clone();
+        let mut after = before;
         after.play(played);
         let r = ai.search(&after).unwrap();
         if expected == played {
