@@ -186,7 +186,13 @@ where
             return Ok(r);
         }
         let whole = self.budget.clone();
-        // The whole budget's checks (zero limits, limits MCTS refuses) come first.
+        // The whole budget's checks (zero limits, limits MCTS refuses) come first: the
+        // slices' budgets do not carry them.
+        whole.refuse(
+            "Mcts",
+            &[search_core::BudgetField::Nodes],
+            "use iterations to bound the work and with_node_cap/with_memory_cap to bound the tree",
+        )?;
         whole.start()?;
         let deadline = whole.time_limit().map(|t| started + t);
         let mut stats = Stats::default();

@@ -74,6 +74,11 @@ fn an_observed_search_reports_in_order_and_answers_as_the_plain_one() {
         (last.best_move, last.iterations),
         (observed.best_move, 20_000)
     );
+    // A limit MCTS cannot honour is refused, as by `search`.
+    let refused = Mcts::<ConnectFour>::new()
+        .with_budget(Budget::nodes(100).with_iterations(10))
+        .search_observed(&g, Duration::from_millis(1), |_| {});
+    assert!(matches!(refused, Err(SearchError::Budget(_))));
 }
 
 #[test]
