@@ -110,12 +110,16 @@ where
     /// use search_core::Budget;
     /// let start = ConnectFour::new();
     /// let mut stepped = Mcts::new().with_seed(7);
+    /// let mut so_far = None;
     /// for _frame in 0..10 {
-    ///     stepped.step(&start, 100).unwrap();
+    ///     so_far = Some(stepped.step(&start, 100).unwrap());
     /// }
+    /// let so_far = so_far.unwrap();
     /// let mut whole = Mcts::new().with_seed(7).with_budget(Budget::iterations(1_000));
-    /// assert_eq!(stepped.step(&start, 1).unwrap().root_visits, 1_001);
-    /// # let _ = whole.search(&start).unwrap();
+    /// let whole = whole.search(&start).unwrap();
+    /// let visits = |r: &mcts::SearchResult<u8>| r.moves.iter().map(|m| (m.mv, m.visits)).collect::<Vec<_>>();
+    /// assert_eq!(visits(&so_far), visits(&whole));
+    /// assert_eq!(so_far.best_move, whole.best_move);
     /// ```
     pub fn step(
         &mut self,
