@@ -179,6 +179,8 @@ impl<T, I> SearchHandle<T, I> {
     /// ```
     /// use search_core::{Budget, SearchHandle};
     /// let h = SearchHandle::spawn(Budget::unlimited(), |_, p| p.report(7_u8)).unwrap();
+    /// while !h.is_finished() { std::thread::yield_now(); }
+    /// assert_eq!(h.poll(), Some(7));
     /// h.wait().unwrap();
     /// ```
     #[must_use]
