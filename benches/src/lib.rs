@@ -9,3 +9,8 @@
 #[cfg(doctest)]
 #[doc = include_str!("../../docs/guide-your-own-game.md")]
 pub struct GuideDoctests;
+
+/// The Rust blocks of `docs/guide-anytime.md`, tested as those of the guide above.
+#[cfg(doctest)]
+#[doc = include_str!("../../docs/guide-anytime.md")]
+pub struct GuideAnytimeDoctests;

@@ -246,6 +246,7 @@ pub use imperfect::mccfr::Mccfr;
 pub use imperfect::simultaneous::{SimultaneousSolution, SimultaneousSolver};
 pub use imperfect::tree::{GameTree, InfoSetId};
 pub use imperfect::{CfrResult, Policy};
+pub use solving::anytime::{BoundsInfo, SolverHandle};
 pub use solving::book::{BookError, OpeningBook};
 pub use solving::book_builder::BookBuilder;
 pub use solving::margin::{MarginSolution, MarginSolver};
@@ -258,6 +259,7 @@ pub use tables::entry::{
 pub use tables::transposition::{SLOT_BYTES, TranspositionTable};
 pub use tables::transpositions::{NoTable, Transpositions};
 pub use two_player::alphabeta::AlphaBeta;
+pub use two_player::anytime::{DepthInfo, NegamaxHandle};
 pub use two_player::minimax::Minimax;
 pub use two_player::negamax::Negamax;
 pub use two_player::ordering::MoveOrdering;

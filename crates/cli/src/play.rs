@@ -47,6 +47,7 @@ Examples:
   ply play --game ttt --ai-vs-ai
   ply play --game reversi --first human --ai mcts --playouts 20000
   ply play --game c4 --ai-vs-ai --ai-x mcts --ai-o alphabeta --time 100ms
+  ply play --game ttt --ai-vs-ai --depth 9 --live
   ply play --game c4 --first ai --ai solver --time 5s
   echo '4 4 4 4' | ply play --game c4 --first human --depth 6
   ply play --game dots --size 2x3 --first human --ai solver --time 2s
@@ -97,6 +98,10 @@ pub struct Args {
     /// The AI plays both sides.
     #[arg(long)]
     ai_vs_ai: bool,
+    /// Show the AI's thinking as it goes, on stderr: each finished depth of alpha-beta
+    /// (score, principal variation, nodes per second), MCTS's root every 20 ms.
+    #[arg(long)]
+    live: bool,
     /// Seed of the AIs' random choices (ties, playouts) and of the dice.
     #[arg(long, default_value_t = 1)]
     seed: u64,
@@ -495,10 +500,11 @@ fn play_game<G: Playable, R: BufRead>(
     for (i, slot) in ais.iter_mut().enumerate() {
         if !human[i] {
             let ai = kinds[i]
-                .build(
+                .build_live(
                     strength,
                     args.seed.wrapping_add(i as u64),
                     args.table_mb as usize,
+                    args.live,
                 )
                 .map_err(|e| Failure::input(format!("{} for {}: {e}", kinds[i], mark_of(i))))?;
             *slot = Some(ai);

@@ -198,7 +198,10 @@ mod search;
 mod strategy;
 mod view;
 mod zero_sum;
+// Anytime search: steps, live reports, a search on its own thread:
+mod anytime;
 
+pub use anytime::{MctsHandle, REPORT_INTERVAL, RootInfo};
 pub use engine::{DEFAULT_NODE_CAP, Engine, GeneralMcts, MAX_THREADS, Mcts};
 pub use final_choice::FinalChoice;
 pub use mode::{General, Mode, ZeroSum};

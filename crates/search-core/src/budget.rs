@@ -577,6 +577,23 @@ impl RunningBudget {
         share
     }
 
+    /// The same clock, deadline and stop flag with the node limit lowered to `nodes` (kept
+    /// when it is lower already): to run one slice of a search, counted from the nodes the
+    /// earlier slices spent.
+    ///
+    /// ```
+    /// use search_core::Budget;
+    /// let running = Budget::nodes(100).start().unwrap();
+    /// assert_eq!(running.limit_nodes(30).max_nodes(), 30);
+    /// assert_eq!(running.limit_nodes(300).max_nodes(), 100);
+    /// ```
+    #[must_use]
+    pub fn limit_nodes(&self, nodes: u64) -> RunningBudget {
+        let mut slice = self.clone();
+        slice.max_nodes = self.max_nodes.min(nodes);
+        slice
+    }
+
     /// `true` if the search must stop after visiting `nodes` nodes: the node limit is
     /// reached, or (checked every `POLL_INTERVAL` nodes) time is up or the stop flag is set.
     ///

@@ -17,6 +17,8 @@
 //! | play a seeded match and read the score with a confidence interval and Elo | [`arena`]: [`Arena`], [`MatchReport`], [`Tally`] |
 //! | play your game against any engine at a text prompt (moves, hints, undo) | [`play`]: [`PlayLoop`], [`PlayError`] |
 //! | bound a search (the one budget of every engine) | [`Budget`], [`BudgetField`], [`StopFlag`], [`RunningBudget`] |
+//! | give one move its share of a game clock | [`GameClock`] |
+//! | run a search on its own thread: poll, wait, stop | [`SearchHandle`], [`Progress`] |
 //! | read what a search did | [`Stats`] (embedded in every engine's result) |
 //! | read every root move's value | [`Strategy::analyze`], [`MoveAnalysis`], [`MoveValue`] |
 //! | name a game-theoretic result | [`Wdl`] (win, draw, loss) |
@@ -79,11 +81,13 @@
 mod analysis;
 pub mod arena;
 mod budget;
+mod clock;
 mod error;
 mod eval;
 mod game;
 mod game_hash;
 mod general;
+mod handle;
 mod imperfect;
 mod interval;
 mod pacer;
@@ -106,11 +110,13 @@ pub struct ReadmeDoctests;
 pub use analysis::{MoveAnalysis, MoveValue};
 pub use arena::{Arena, ArenaError, MatchReport, Tally};
 pub use budget::{Budget, BudgetError, BudgetField, RunningBudget, StopFlag};
+pub use clock::GameClock;
 pub use error::{CostError, IllegalMoveError, SearchError};
 pub use eval::{Evaluator, ZeroEvaluator};
 pub use game::{Game, Outcome, Player};
 pub use game_hash::GameHash;
 pub use general::{GeneralGame, OutOfTurn, Turn};
+pub use handle::{Progress, SearchHandle};
 pub use imperfect::{ImperfectInfo, PerfectInfo, Sequential, SequentialKey, SimultaneousGame};
 pub use interval::Interval;
 pub use pacer::ClockPacer;

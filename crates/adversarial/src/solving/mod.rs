@@ -11,12 +11,14 @@
 //! | `race.rs` | a solve on several threads: the first to finish answers |
 //! | `pool.rs` | the helper threads a parallel solver keeps parked between solves |
 //! | `solution.rs` | [`Solution`](crate::Solution), [`WeakSolution`](crate::WeakSolution), [`BestMove`](crate::BestMove), [`Analysis`](crate::Analysis) |
+//! | `anytime.rs` | the bounds reported as they narrow ([`BoundsInfo`](crate::BoundsInfo)) and a solve on its own thread (`Solver::spawn`) |
 //! | `book.rs` | [`OpeningBook`](crate::OpeningBook): its file format, and the table with a book in front that the solver reads |
 //! | `book_builder.rs` | [`BookBuilder`](crate::BookBuilder): a book built by solving its positions |
 //! | `margin.rs` | [`MarginSolver`](crate::MarginSolver), [`MarginSolution`](crate::MarginSolution): the exact margin by MTD(f) probes |
 //! | `margin_table.rs` | the margin solver's table of bounds, keyed by what is not yet banked |
 
 pub(crate) mod analysis;
+pub(crate) mod anytime;
 pub(crate) mod book;
 pub(crate) mod book_builder;
 pub(crate) mod margin;

@@ -644,13 +644,28 @@ impl<T> Solver<T> {
         G: Game + Sync,
         T: Transpositions<G> + Sync,
     {
-        let running = self.prepare()?;
-        self.setup.table.new_search();
-        if let Some(r) = self.book_answer(state, &running)? {
+        let (running, booked) = self.begin(state)?;
+        if let Some(r) = booked {
             return Ok(r);
         }
         let r = self.race(&running, self.loop_options(), state, weak, 0, Bounds::OPEN)?;
         finish(r, &running)
+    }
+
+    /// The start of a solve: checks, the budget started, a new search of the table, and the
+    /// book's answer when it has one.
+    pub(super) fn begin<G>(
+        &mut self,
+        state: &G,
+    ) -> Result<(RunningBudget, Option<Solution>), SearchError>
+    where
+        G: Game,
+        T: Transpositions<G>,
+    {
+        let running = self.prepare()?;
+        self.setup.table.new_search();
+        let booked = self.book_answer(state, &running)?;
+        Ok((running, booked))
     }
 }
 

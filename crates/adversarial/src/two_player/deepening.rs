@@ -163,6 +163,10 @@ impl<M: Copy> Deepening<M> {
     }
 }
 
+/// What [`deepen`] tells its observer after each finished depth: that depth's root search
+/// and the thread's counters (with `depth_reached` set to the depth).
+pub(crate) type DepthObserver<'o, M> = &'o mut dyn FnMut(&RootSearch<M>, &Stats);
+
 /// Iterative deepening on one thread: depth 1..=`max_depth` (or `max_depth` alone).
 pub(crate) fn deepen<G, E, T>(
     searcher: &mut Searcher<'_, G, E, T>,
@@ -171,6 +175,7 @@ pub(crate) fn deepen<G, E, T>(
     iterative: bool,
     mut ties: Option<&mut SplitMix64>,
     window: RootWindow,
+    mut observer: Option<DepthObserver<'_, G::Move>>,
 ) -> Deepening<G::Move>
 where
     G: Game,
@@ -224,6 +229,9 @@ where
         searcher.stats.iterations += 1;
         searcher.stats.depth_reached = depth;
         let proven = r.score.is_decisive() || game_bound.is_some_and(|b| b <= depth);
+        if let Some(observe) = observer.as_deref_mut() {
+            observe(&r, &searcher.stats);
+        }
         out.last = Some(r);
         if proven || depth == max_depth {
             out.complete = true;

@@ -13,9 +13,11 @@
 //! | `ordering.rs` | [`MoveOrdering`](crate::MoveOrdering): which sources rank a node's moves |
 //! | `deepening.rs` | iterative deepening, with the full window, aspiration windows or MTD(f); every move's value for an analysis |
 //! | `parallel.rs` | Lazy SMP, and what every parallel search shares |
+//! | `anytime.rs` | live reports of each finished depth ([`DepthInfo`](crate::DepthInfo)) and a search on its own thread (`Negamax::spawn`) |
 //! | `result.rs` | [`SearchResult`](crate::SearchResult) |
 
 pub(crate) mod alphabeta;
+pub(crate) mod anytime;
 pub(crate) mod deepening;
 pub(crate) mod minimax;
 pub(crate) mod negamax;

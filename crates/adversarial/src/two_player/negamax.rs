@@ -8,7 +8,7 @@ use std::sync::Arc;
 
 use search_core::{
     Budget, BudgetField, Evaluator, Game, MoveAnalysis, MoveValue, RunningBudget, SearchError,
-    SplitMix64, Strategy,
+    SplitMix64, Stats, Strategy,
 };
 
 use crate::builder::builder_methods;
@@ -20,6 +20,11 @@ use crate::two_player::options::{LoopOptions, Setup};
 use crate::two_player::ordering::MoveOrdering;
 use crate::two_player::parallel::{check_threads, lazy_smp};
 use crate::two_player::result::SearchResult;
+use crate::two_player::searcher::root::RootSearch;
+
+/// What [`Negamax::run_search`] tells after each finished depth of the main thread: that
+/// depth's root search, the thread's counters and the running budget (for the time).
+pub(crate) type RootObserver<'o, M> = &'o mut dyn FnMut(&RootSearch<M>, &Stats, &RunningBudget);
 
 /// Negamax with fail-soft alpha-beta for any [`Game`]: iterative deepening, optional
 /// principal-variation search, optional transposition table, move ordering, the game's
@@ -538,6 +543,21 @@ impl<E, T> Negamax<E, T> {
         E: Evaluator<G> + Sync,
         T: Transpositions<G> + Sync,
     {
+        self.run_search(state, None)
+    }
+
+    /// [`search`](Negamax::search), telling `observer` after each finished depth of the
+    /// main thread (`src/two_player/progress.rs` turns it into the public observer).
+    pub(crate) fn run_search<G>(
+        &mut self,
+        state: &G,
+        observer: Option<RootObserver<'_, G::Move>>,
+    ) -> Result<SearchResult<G::Move>, SearchError>
+    where
+        G: Game + Sync,
+        E: Evaluator<G> + Sync,
+        T: Transpositions<G> + Sync,
+    {
         let (running, max_depth) = self.prepare(state)?;
         self.setup.table.new_search();
         let (iterative, opts, window) = (self.iterative, self.setup.opts, self.root_window());
@@ -549,9 +569,23 @@ impl<E, T> Negamax<E, T> {
             opts,
             self.setup.threads,
             |s| {
-                deepen(s, state, max_depth, iterative, None, window);
+                deepen(s, state, max_depth, iterative, None, window, None);
             },
-            |s| deepen(s, state, max_depth, iterative, ties, window),
+            |s| match observer {
+                Some(observe) => {
+                    let mut tell = |r: &RootSearch<G::Move>, st: &Stats| observe(r, st, &running);
+                    deepen(
+                        s,
+                        state,
+                        max_depth,
+                        iterative,
+                        ties,
+                        window,
+                        Some(&mut tell),
+                    )
+                }
+                None => deepen(s, state, max_depth, iterative, ties, window, None),
+            },
         )?;
         stats.elapsed = running.elapsed();
         Ok(run.into_result(state, stats))

@@ -17,6 +17,18 @@ impl EngineKind {
         seed: u64,
         table_mb: usize,
     ) -> Result<Box<dyn Ai<G>>, String> {
+        self.build_live(strength, seed, table_mb, false)
+    }
+
+    /// [`build`](EngineKind::build), with `live`: alpha-beta and MCTS show their thinking
+    /// on stderr as it goes (`ply play --live`).
+    pub fn build_live<G: Playable>(
+        self,
+        strength: Strength,
+        seed: u64,
+        table_mb: usize,
+        live: bool,
+    ) -> Result<Box<dyn Ai<G>>, String> {
         Ok(match self {
             EngineKind::Alphabeta => {
                 if let Strength::Playouts(_) = strength {
@@ -33,6 +45,7 @@ impl EngineKind {
                         .with_random_ties(true)
                         .with_seed(seed)
                         .with_budget(strength.budget()),
+                    live,
                 ))
             }
             EngineKind::Mcts => {
@@ -45,6 +58,7 @@ impl EngineKind {
                     Mcts::<G>::new()
                         .with_seed(seed)
                         .with_budget(strength.budget()),
+                    live,
                 ))
             }
             EngineKind::Solver => {
@@ -106,12 +120,26 @@ impl<G: GameHash, S: Strategy<G>> Ai<G> for StrategyAi<S> {
 }
 
 /// MCTS, reporting the value it found and how much it searched; it keeps the subtree of
-/// every move played as its next root.
-struct MctsAi<G: Playable>(Mcts<G>);
+/// every move played as its next root; with `live` (`--live`) it shows its root every
+/// 20 ms on stderr while it thinks.
+struct MctsAi<G: Playable>(Mcts<G>, bool);
 
 impl<G: Playable> Ai<G> for MctsAi<G> {
     fn choose(&mut self, state: &G) -> Result<Choice<G::Move>, SearchError> {
-        let r = self.0.search(state)?;
+        let r = if self.1 {
+            self.0.search_observed(state, mcts::REPORT_INTERVAL, |i| {
+                eprintln!(
+                    "  thinking: {:?} (0-based; {} visits, mean {:.3}), {} playouts, {:.3} s",
+                    i.best_move,
+                    i.visits,
+                    i.mean,
+                    i.iterations,
+                    i.elapsed.as_secs_f64()
+                );
+            })?
+        } else {
+            self.0.search(state)?
+        };
         let thoughts = format!(
             "{}, {} playouts ({:.0}/s), tree {} nodes, {:.3} s",
             r.value,
@@ -137,12 +165,26 @@ impl<G: Playable> Ai<G> for MctsAi<G> {
 
 type Eval<G> = fn(&G) -> i32;
 
-/// Alpha-beta with its own table, reporting score, depth and nodes.
-struct NegamaxAi<G: Playable>(Negamax<Eval<G>, Arc<TranspositionTable>>);
+/// Alpha-beta with its own table, reporting score, depth and nodes; with `live` (`--live`)
+/// it shows each finished depth on stderr while it thinks.
+struct NegamaxAi<G: Playable>(Negamax<Eval<G>, Arc<TranspositionTable>>, bool);
 
 impl<G: Playable> Ai<G> for NegamaxAi<G> {
     fn choose(&mut self, state: &G) -> Result<Choice<G::Move>, SearchError> {
-        let r = self.0.search(state)?;
+        let r = if self.1 {
+            self.0.search_observed(state, |i| {
+                eprintln!(
+                    "  thinking: depth {} {} pv {:?} (0-based), {} nodes ({:.0}/s)",
+                    i.depth,
+                    i.score,
+                    i.pv,
+                    i.nodes,
+                    i.nodes_per_second()
+                );
+            })?
+        } else {
+            self.0.search(state)?
+        };
         let score = r
             .score
             .map_or_else(|| "no depth finished".to_string(), |s| format!("score {s}"));
