@@ -1,7 +1,7 @@
 //! Threads: how several share the work ([`Parallelism`]), and root parallelisation, for
 //! both modes: every search thread grows its own tree from the same root, with its share of
 //! the iterations; a failure on one thread stops the others. (Tree parallelism, the
-//! two-player mode's, is in `shared.rs`.)
+//! two-player mode's, is in `shared/`.)
 
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::atomic::{AtomicBool, Ordering};
