@@ -221,6 +221,7 @@ mod builder;
 mod general;
 mod imperfect;
 mod solving;
+mod stack;
 mod tables;
 #[cfg(feature = "testing")]
 #[cfg_attr(docsrs, doc(cfg(feature = "testing")))]

@@ -220,7 +220,8 @@ impl<'e, G: GeneralGame, E: GeneralEvaluator<G>, X> Walk<'e, G, E, X> {
     #[inline]
     pub fn deeper<R>(&mut self, f: impl FnOnce(&mut Self) -> R) -> R {
         self.ply += 1;
-        let result = f(self);
+        let ply = self.ply;
+        let result = crate::stack::grow_if_low(ply, || f(self));
         self.ply -= 1;
         result
     }

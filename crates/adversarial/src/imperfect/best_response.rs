@@ -129,7 +129,7 @@ pub fn best_response<G: ImperfectInfo>(
         value: vec![f64::NAN; tree.node_count()],
         best: vec![u32::MAX; tree.info_set_count()],
     };
-    let value = walk.value(0);
+    let value = crate::stack::with_room_for(tree.depth(), || walk.value(0));
     let mut response = policy.clone();
     for id in tree.info_sets() {
         if tree.player(id) == player {

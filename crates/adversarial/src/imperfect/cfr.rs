@@ -326,7 +326,8 @@ impl<'t, G: ImperfectInfo> Cfr<'t, G> {
             weight,
             nodes: 0,
         };
-        pass.walk(0, 1.0, 1.0);
+        let depth = self.tree.depth();
+        crate::stack::with_room_for(depth, || pass.walk(0, 1.0, 1.0));
         pass.nodes
     }
 }

@@ -184,7 +184,7 @@ impl<'t, G: ImperfectInfo> Mccfr<'t, G> {
                     traverser: player,
                     nodes: 0,
                 };
-                walk.walk(0);
+                crate::stack::with_room_for(stats.max_ply as usize, || walk.walk(0));
                 stats.nodes += walk.nodes;
             }
             done += 1;

@@ -247,7 +247,7 @@ impl<G: SimultaneousGame + Eq + Hash> Walk<'_, G> {
             for &b in &columns {
                 let mut next = state.clone();
                 next.apply_joint(&[a, b]);
-                match self.value(&next, depth + 1) {
+                match crate::stack::grow_if_low(depth + 1, || self.value(&next, depth + 1)) {
                     Ok(v) => matrix.push(v),
                     Err(e) => {
                         outcome = Err(e);

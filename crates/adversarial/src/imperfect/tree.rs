@@ -418,7 +418,9 @@ impl<G: ImperfectInfo> Builder<'_, G> {
                 for (k, &(outcome, _)) in outcomes.iter().enumerate() {
                     let mut next = state.clone();
                     next.apply(outcome);
-                    let child = self.visit(&next, depth + 1)?;
+                    let child = crate::stack::grow_if_low(depth as usize + 1, || {
+                        self.visit(&next, depth + 1)
+                    })?;
                     self.tree.child[first as usize + k] = child;
                 }
                 self.outcomes = outcomes;
@@ -469,7 +471,9 @@ impl<G: ImperfectInfo> Builder<'_, G> {
                 for (k, &mv) in moves.iter().enumerate() {
                     let mut next = state.clone();
                     next.apply(mv);
-                    let child = self.visit(&next, depth + 1)?;
+                    let child = crate::stack::grow_if_low(depth as usize + 1, || {
+                        self.visit(&next, depth + 1)
+                    })?;
                     self.tree.child[first as usize + k] = child;
                 }
                 self.moves = moves;

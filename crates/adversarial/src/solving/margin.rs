@@ -358,6 +358,13 @@ impl<G: GameHash> Walk<G> {
     /// `(alpha, beta)`: a value at or below `alpha` is an upper bound, at or above `beta` a
     /// lower bound, and exact in between.
     fn node(&mut self, state: &G, alpha: i32, beta: i32) -> Result<i32, Stop> {
+        let ply = self.ply;
+        crate::stack::grow_if_low(ply, || self.visit(state, alpha, beta))
+    }
+
+    /// The body of [`node`](Self::node).
+    #[inline(always)]
+    fn visit(&mut self, state: &G, alpha: i32, beta: i32) -> Result<i32, Stop> {
         self.stats.nodes += 1;
         let nodes_before = self.stats.nodes;
         self.stats.max_ply = self.stats.max_ply.max(self.ply as u32);

@@ -177,7 +177,9 @@ impl<G: Game, E: Evaluator<G>, const PRUNE: bool> Walk<'_, G, E, PRUNE> {
         for &mv in &moves {
             let mut child = state.clone();
             child.play(mv);
-            let c = self.value(&child, depth - 1, ply + 1, alpha, beta);
+            let c = crate::stack::grow_if_low(ply + 1, || {
+                self.value(&child, depth - 1, ply + 1, alpha, beta)
+            });
             if self.aborted {
                 break;
             }

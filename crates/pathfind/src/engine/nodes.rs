@@ -2,6 +2,7 @@
 //! in one flat array reused from search to search, invalidated in O(1) by an epoch.
 
 use core::marker::PhantomData;
+use std::time::Instant;
 
 use search_core::Cost;
 
@@ -30,8 +31,15 @@ pub(crate) struct Nodes<N, C, T> {
     pub slots: T,
     pub data: Vec<SlotData<C>>,
     epoch: u32,
+    /// Nanoseconds per entry added by the last growth of `data` (0 before the first).
+    data_growth_rate: f64,
     _node: PhantomData<fn() -> N>,
 }
+
+/// States a search may number before a growth of its tables during which it looks at the
+/// clock before every expansion (see [`Nodes::growth_cost`]): more than most states have
+/// successors.
+pub(crate) const GROWTH_WATCH: usize = 1024;
 
 impl<N, C: Cost, T: Slots<N> + Default> Default for Nodes<N, C, T> {
     fn default() -> Self {
@@ -39,6 +47,7 @@ impl<N, C: Cost, T: Slots<N> + Default> Default for Nodes<N, C, T> {
             slots: T::default(),
             data: Vec::new(),
             epoch: 0,
+            data_growth_rate: 0.0,
             _node: PhantomData,
         }
     }
@@ -113,8 +122,32 @@ impl<N, C: Cost, T: Slots<N>> Nodes<N, C, T> {
     #[cold]
     #[inline(never)]
     fn grow(&mut self, i: usize) {
-        let len = (i + 1).max(self.data.len() * 2).max(64);
+        let started = Instant::now();
+        let before = self.data.len();
+        let len = (i + 1).max(before * 2).max(64);
         self.data.resize(len, SlotData::stale());
+        self.data_growth_rate = started.elapsed().as_nanos() as f64 / (len - before) as f64;
+    }
+
+    /// How long, in nanoseconds, the growths of the tables that [`GROWTH_WATCH`] more new
+    /// states would set off should take (each predicted from its last growth: a doubling
+    /// takes twice as long as the one before), or `None` if none is that close. Growing a
+    /// table of millions of states takes milliseconds; a search with a deadline asks this
+    /// before each expansion and stops rather than start a growth it has no time to finish
+    /// ([`Run::growth_overruns`](crate::engine::run::Run::growth_overruns)).
+    #[inline]
+    pub(crate) fn growth_cost(&self) -> Option<u64> {
+        let mut cost = None;
+        if let Some((room, nanos)) = self.slots.next_growth() {
+            if room <= GROWTH_WATCH {
+                cost = Some(nanos);
+            }
+        }
+        if T::IN_ORDER && self.data.len().saturating_sub(self.slots.count()) <= GROWTH_WATCH {
+            let nanos = (self.data_growth_rate * self.data.len() as f64) as u64;
+            cost = Some(cost.unwrap_or(0) + nanos);
+        }
+        cost
     }
 
     /// The data of a slot if this search has seen it.

@@ -16,6 +16,9 @@ pub(crate) struct Settings<C> {
     pub threads: usize,
     /// The bytes the searches of the context's threads may hold together.
     pub memory_cap: Option<u64>,
+    /// The context is dropped as soon as its one search returns (a one-query function's):
+    /// its searches keep time to free their structures before the deadline.
+    pub one_query: bool,
 }
 
 impl<C> Default for Settings<C> {
@@ -25,6 +28,7 @@ impl<C> Default for Settings<C> {
             max_cost: None,
             threads: 1,
             memory_cap: None,
+            one_query: false,
         }
     }
 }
@@ -36,10 +40,9 @@ impl<C: Copy> Settings<C> {
         &self,
         to_run: impl FnOnce(C) -> D,
     ) -> Result<Run<D>, PathError> {
-        Ok(
-            Run::new(&self.budget, self.max_cost.map(to_run))?
-                .with_memory_cap(self.search_memory()),
-        )
+        Ok(Run::new(&self.budget, self.max_cost.map(to_run))?
+            .with_memory_cap(self.search_memory())
+            .with_time_to_free(self.one_query))
     }
 
     /// What one search may hold: the memory cap, shared by the context's threads.
@@ -68,6 +71,7 @@ impl<C: Copy> Settings<C> {
                 max_cost: self.max_cost,
                 threads: 1,
                 memory_cap: self.search_memory(),
+                one_query: false,
             })
         };
         run_batch(self.threads, queries, first, worker, solve)

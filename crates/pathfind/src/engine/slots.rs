@@ -3,6 +3,7 @@
 //! which are their own slots.
 
 use core::hash::Hash;
+use std::time::Instant;
 
 use crate::engine::error::PathError;
 
@@ -32,6 +33,12 @@ pub(crate) trait Slots<N> {
     fn slot(&mut self, node: &N) -> Result<(u32, bool), PathError>;
     /// The state of a slot.
     fn node(&self, slot: u32) -> N;
+    /// If the table grows as it numbers more states: how many more it numbers before it
+    /// does, and how long that growth should take, in nanoseconds (the last growth's time
+    /// per state moved, times the states it will move). `None` for a table that never grows.
+    fn next_growth(&self) -> Option<(usize, u64)> {
+        None
+    }
 }
 
 /// The error of a search that numbered `u32::MAX - 1` states (kept out of the hot loops).
@@ -164,6 +171,8 @@ pub(crate) struct HashSlots<N> {
     /// comparison.
     limit: usize,
     nodes: Vec<N>,
+    /// Nanoseconds per state moved by the last growth (0 before the first).
+    growth_rate: f64,
 }
 
 impl<N> Default for HashSlots<N> {
@@ -173,6 +182,7 @@ impl<N> Default for HashSlots<N> {
             shift: 63,
             limit: 0,
             nodes: Vec::new(),
+            growth_rate: 0.0,
         }
     }
 }
@@ -212,6 +222,7 @@ impl<N: Clone + Eq + Hash> HashSlots<N> {
     #[cold]
     #[inline(never)]
     fn grow(&mut self) {
+        let started = Instant::now();
         let len = (self.buckets.len() * 2).max(MIN_BUCKETS);
         self.buckets.clear();
         self.buckets.resize(len, NONE);
@@ -221,6 +232,7 @@ impl<N: Clone + Eq + Hash> HashSlots<N> {
             let i = self.empty_bucket(hash_of(&self.nodes[s]));
             self.buckets[i] = s as u32;
         }
+        self.growth_rate = started.elapsed().as_nanos() as f64 / self.nodes.len().max(1) as f64;
     }
 
     /// Numbers `node`, a state new to the table that would fill it past one half (or the
@@ -315,6 +327,12 @@ impl<N: Clone + Eq + Hash> Slots<N> for HashSlots<N> {
     fn node(&self, slot: u32) -> N {
         self.nodes[slot as usize].clone()
     }
+
+    #[inline]
+    fn next_growth(&self) -> Option<(usize, u64)> {
+        let room = self.limit.saturating_sub(self.nodes.len());
+        Some((room, (self.growth_rate * self.nodes.len() as f64) as u64))
+    }
 }
 
 /// States that are already small integers (grid cells): the slot is the state.
@@ -352,6 +370,36 @@ pub(crate) fn vec_bytes<T>(v: &Vec<T>) -> usize {
 #[cfg(test)]
 mod tests {
     use super::{HashSlots, Slots};
+
+    /// The room before the next growth counts down by one per new state, and a growth
+    /// (when the room was used up) doubles it; a table that grew predicts the next growth
+    /// from the time the last one took.
+    #[test]
+    fn the_next_growth_is_counted_down_and_priced() {
+        let mut slots = HashSlots::<u64>::default();
+        assert_eq!(slots.next_growth().map(|g| g.0), Some(0), "no table yet");
+        let mut growths = 0;
+        for n in 0..100_000u64 {
+            let (room, _) = slots.next_growth().unwrap();
+            slots.slot(&n).unwrap();
+            // Numbering a known state again changes nothing.
+            slots.slot(&n).unwrap();
+            let (after, nanos) = slots.next_growth().unwrap();
+            if room == 0 {
+                growths += 1;
+                assert!(after > 0, "a growth makes room");
+                assert_eq!(after + n as usize + 1, slots.limit);
+            } else {
+                assert_eq!(after, room - 1);
+            }
+            assert_eq!(nanos > 0, slots.growth_rate > 0.0);
+        }
+        assert!(growths >= 10, "{growths} growths");
+        assert!(
+            slots.growth_rate > 0.0,
+            "a growth of tens of thousands of states is timed"
+        );
+    }
 
     /// A state whose hash is the same for every value: every look-up probes past all the
     /// states numbered before it.

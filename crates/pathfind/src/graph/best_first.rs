@@ -195,7 +195,9 @@ impl<N: Clone, C: Cost, T: Slots<N>> Engine<N, C, T> {
             if goal(&node) {
                 return Ok(Step::Found(e.slot));
             }
-            if run.out_of_budget(|| nodes.bytes() + open.bytes() + vec_bytes(buf)) {
+            if run.out_of_budget(|| nodes.bytes() + open.bytes() + vec_bytes(buf))
+                || run.growth_overruns(nodes.growth_cost())
+            {
                 open.push(e, None);
                 return Ok(Step::OutOfBudget);
             }

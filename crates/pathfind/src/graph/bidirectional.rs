@@ -326,7 +326,8 @@ impl<N: Clone + Eq + Hash, C: Cost> SearchContext<N, C> {
     {
         timed(|| {
             let run = bidirectional_run(self.budget(), self.max_cost())?
-                .with_memory_cap(self.settings.search_memory());
+                .with_memory_cap(self.settings.search_memory())
+                .with_time_to_free(self.settings.one_query);
             search(
                 start,
                 goal,
@@ -380,7 +381,8 @@ impl<N: Clone + Eq + Hash, C: Cost> SearchContext<N, C> {
     {
         timed(|| {
             let run = bidirectional_run(self.budget(), self.max_cost())?
-                .with_memory_cap(self.settings.search_memory());
+                .with_memory_cap(self.settings.search_memory())
+                .with_time_to_free(self.settings.one_query);
             search(
                 start,
                 goal,
@@ -424,7 +426,8 @@ impl<N: Clone + Eq + Hash> SearchContext<N, usize> {
     {
         timed(|| {
             let run = bidirectional_run(self.budget(), self.max_cost())?
-                .with_memory_cap(self.settings.search_memory());
+                .with_memory_cap(self.settings.search_memory())
+                .with_time_to_free(self.settings.one_query);
             search(
                 start,
                 goal,

@@ -206,7 +206,9 @@ impl<N: Clone + Eq + Hash, C: Cost> SearchContext<N, C> {
 
     /// A fresh context bounded by `budget`: what the one-query functions run on.
     pub(crate) fn bounded(budget: &Budget) -> Self {
-        Self::new().with_budget(budget.clone())
+        let mut ctx = Self::new().with_budget(budget.clone());
+        ctx.settings.one_query = true;
+        ctx
     }
 
     /// The states and per-state data of the last search.

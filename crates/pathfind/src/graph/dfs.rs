@@ -60,7 +60,9 @@ impl<N: Clone, C: Cost, T: Slots<N>> Engine<N, C, T> {
                 let path = nodes.path_to(e.slot);
                 return Ok(run.finish_found(path));
             }
-            if run.out_of_budget(|| nodes.bytes() + vec_bytes(stack) + vec_bytes(buf)) {
+            if run.out_of_budget(|| nodes.bytes() + vec_bytes(stack) + vec_bytes(buf))
+                || run.growth_overruns(nodes.growth_cost())
+            {
                 return Ok(run.finish_budget());
             }
             run.stats.expanded += 1;
