@@ -15,7 +15,7 @@ use std::time::{Duration, Instant};
 use search_core::{Budget, Game, GeneralGame, SearchError, SearchHandle, Stats};
 
 use crate::engine::Engine;
-use crate::mode::{General, ZeroSum};
+use crate::mode::{General, Mode, ZeroSum};
 use crate::playout::Playout;
 use crate::result::{SearchResult, Value};
 
@@ -175,90 +175,15 @@ where
     where
         F: FnMut(&RootInfo<G::Move>),
     {
-        if every.is_zero() {
-            return Err(SearchError::Config(
-                "the report interval must be longer than zero".into(),
-            ));
-        }
-        let started = Instant::now();
-        let open_ended = self.budget.max_iterations().is_none()
-            && self.budget.time_limit().is_none()
-            && self.budget.stop_flag().is_none();
-        if !self.reuse || open_ended {
-            let r = self.search(state)?;
-            observer(&RootInfo::of(&r, r.stats.iterations, started.elapsed()));
-            return Ok(r);
-        }
-        let whole = self.budget.clone();
-        // The whole budget's checks (zero limits, limits MCTS refuses) come first: the
-        // slices' budgets do not carry them.
-        whole.refuse(
-            "Mcts",
-            &[search_core::BudgetField::Nodes],
-            "use iterations to bound the work and with_node_cap/with_memory_cap to bound the tree",
-        )?;
-        whole.start()?;
-        let deadline = whole.time_limit().map(|t| started + t);
-        let mut stats = Stats::default();
-        let mut last: Option<SearchResult<G::Move>> = None;
-        // Slices are counted in iterations (so that they add up exactly), sized from the
-        // speed of the slices before to last about `every`.
-        let mut slice_iterations: u64 = 16;
-        let result = loop {
-            let left = whole
-                .max_iterations()
-                .map_or(u64::MAX, |n| n - stats.iterations);
-            let asked = slice_iterations.min(left);
-            let mut slice = Budget::iterations(asked);
-            if let Some(d) = deadline {
-                slice = slice.with_time(d.saturating_duration_since(Instant::now()));
-            }
-            if let Some(d) = whole.max_depth() {
-                slice = slice.with_depth(d);
-            }
-            if let Some(flag) = whole.stop_flag() {
-                slice = slice.with_stop(flag.clone());
-            }
-            self.budget = slice;
-            let r = match self.search(state) {
-                Ok(r) => r,
-                // A slice whose time ran out before it started: the last slice answers.
-                Err(SearchError::Budget(_)) if last.is_some() => break Ok(()),
-                Err(e) => break Err(e),
-            };
-            stats.iterations += r.stats.iterations;
-            stats.leaves += r.stats.leaves;
-            stats.nodes += r.stats.nodes;
-            stats.max_ply = stats.max_ply.max(r.stats.max_ply);
-            // A slice that ended before its iterations were done ended the search: time
-            // is up, the flag is set, the root is proven or the tree is full.
-            let done = r.stats.iterations < asked
-                || r.value.is_proven()
-                || whole
-                    .max_iterations()
-                    .is_some_and(|n| stats.iterations >= n)
-                || deadline.is_some_and(|d| Instant::now() >= d)
-                || whole.stop_flag().is_some_and(search_core::StopFlag::is_set);
-            if r.stats.iterations > 0 || last.is_none() {
-                observer(&RootInfo::of(&r, stats.iterations, started.elapsed()));
-            }
-            let secs = r.stats.elapsed.as_secs_f64();
-            if secs > 0.0 {
-                let rate = r.stats.iterations as f64 / secs;
-                slice_iterations = (rate * every.as_secs_f64()).clamp(1.0, 1e12) as u64;
-            }
-            last = Some(r);
-            if done {
-                break Ok(());
-            }
-        };
-        self.budget = whole;
-        result?;
-        let mut r = last.expect("the first slice either answered or failed");
-        stats.depth_reached = stats.max_ply;
-        stats.elapsed = started.elapsed();
-        r.stats = stats;
-        Ok(r)
+        let sliceable = self.reuse;
+        observed(
+            self,
+            state,
+            every,
+            &mut observer,
+            sliceable,
+            |engine, state, _| engine.search(state),
+        )
     }
 
     /// Starts [`search`](Engine::search) of `state` on a thread of its own and returns at
@@ -325,16 +250,11 @@ where
         P: Send + 'static,
         F: FnMut(&RootInfo<G::Move>) + Send + 'static,
     {
-        let state = state.clone();
-        let original = self.budget.clone();
-        SearchHandle::spawn(original.clone(), move |budget, progress| {
-            let mut engine = self.with_budget(budget);
-            let result = engine.search_observed(&state, every, |info| {
+        spawned(self, state, move |engine, state, progress| {
+            engine.search_observed(state, every, |info| {
                 observer(info);
                 progress.report(info.clone());
-            });
-            engine.budget = original;
-            (engine, result)
+            })
         })
     }
 
@@ -398,15 +318,61 @@ where
 
 impl<G, P> Engine<G, P, General>
 where
-    G: GeneralGame + Send + 'static,
-    G::Move: Send,
-    P: Playout<G> + Sync + Send + 'static,
+    G: GeneralGame + Send,
+    G::Move: Send + PartialEq,
+    P: Playout<G> + Sync,
 {
+    /// [`search`](Engine::search), calling `observer` about every `every` with the root's
+    /// statistics ([`RootInfo`]), as the two-player mode's
+    /// [`search_observed`](Engine::search_observed) does: the search runs in slices of
+    /// iterations, each going on from the tree of the one before (the general mode keeps
+    /// its tree only within one observed search), so that with an iteration budget the
+    /// result is the one `search` gives with the same seed on one thread.
+    ///
+    /// # Errors
+    /// As [`search`](Engine::search); [`SearchError::Config`] for `every` of zero.
+    ///
+    /// ```
+    /// use games::MnkGame;
+    /// use mcts::GeneralMcts;
+    /// use search_core::Budget;
+    /// use std::time::Duration;
+    /// let game = MnkGame::new(4, 4, 3, 3).unwrap();
+    /// let mut ai = GeneralMcts::new().with_seed(2).with_budget(Budget::iterations(20_000));
+    /// let mut seen = Vec::new();
+    /// let r = ai.search_observed(&game, Duration::from_millis(1), |i| seen.push(i.iterations)).unwrap();
+    /// assert!(seen.windows(2).all(|w| w[0] < w[1]));
+    /// assert_eq!(seen.last(), Some(&r.stats.iterations));
+    /// ```
+    pub fn search_observed<F>(
+        &mut self,
+        state: &G,
+        every: Duration,
+        mut observer: F,
+    ) -> Result<SearchResult<G::Move>, SearchError>
+    where
+        F: FnMut(&RootInfo<G::Move>),
+    {
+        let result = observed(
+            self,
+            state,
+            every,
+            &mut observer,
+            true,
+            |engine, state, on| {
+                engine.continue_tree = on;
+                engine.search(state)
+            },
+        );
+        self.continue_tree = false;
+        result
+    }
+
     /// Starts [`search`](Engine::search) of `state` on a thread of its own, as the
-    /// two-player mode's [`spawn`](Engine::spawn) does: wait for the result or stop the
-    /// search (dropping the handle stops it too). The general mode keeps no tree between
-    /// searches, so the search runs in one piece: [`poll`](SearchHandle::poll) has one
-    /// report, once it has ended.
+    /// two-player mode's [`spawn`](Engine::spawn) does: [`poll`](SearchHandle::poll) gives
+    /// the root's statistics every [`REPORT_INTERVAL`](crate::REPORT_INTERVAL) (from
+    /// [`search_observed`](Engine::search_observed)); wait for the result or stop the
+    /// search (dropping the handle stops it too).
     ///
     /// # Errors
     /// As the two-player mode's [`spawn`](Engine::spawn).
@@ -415,28 +381,195 @@ where
     /// use games::MnkGame;
     /// use mcts::GeneralMcts;
     /// use search_core::Budget;
-    /// let game = MnkGame::new(4, 4, 3, 3).unwrap();
+    /// let game = MnkGame::new(5, 5, 4, 3).unwrap();
     /// let handle = GeneralMcts::new().with_budget(Budget::unlimited()).spawn(&game).unwrap();
-    /// std::thread::sleep(std::time::Duration::from_millis(10));
+    /// while handle.poll().is_none() {
+    ///     std::thread::sleep(std::time::Duration::from_millis(1));
+    /// }
     /// let (_, result) = handle.stop().unwrap();
     /// let r = result.unwrap();
     /// assert_eq!(r.moves.iter().map(|m| m.visits).sum::<u64>(), r.stats.iterations);
     /// ```
     pub fn spawn(self, state: &G) -> Result<MctsHandle<G, P, General>, SearchError>
     where
-        G::Move: PartialEq,
+        G: 'static,
+        P: Send + 'static,
     {
-        let state = state.clone();
-        let original = self.budget.clone();
-        SearchHandle::spawn(original.clone(), move |budget, progress| {
-            let started = Instant::now();
-            let mut engine = self.with_budget(budget);
-            let result = engine.search(&state);
-            if let Ok(r) = &result {
-                progress.report(RootInfo::of(r, r.stats.iterations, started.elapsed()));
-            }
-            engine.budget = original;
-            (engine, result)
+        self.spawn_observed(state, REPORT_INTERVAL, |_| {})
+    }
+
+    /// [`spawn`](Engine::spawn), reporting every `every` and also calling `observer` (on
+    /// the search's thread) with each report.
+    ///
+    /// # Errors
+    /// As [`spawn`](Engine::spawn).
+    ///
+    /// ```
+    /// use games::MnkGame;
+    /// use mcts::GeneralMcts;
+    /// use search_core::Budget;
+    /// use std::time::Duration;
+    /// let (tx, rx) = std::sync::mpsc::channel();
+    /// let ai = GeneralMcts::new().with_budget(Budget::iterations(5_000));
+    /// let handle = ai
+    ///     .spawn_observed(&MnkGame::new(4, 4, 3, 3).unwrap(), Duration::from_millis(1), move |i| {
+    ///         let _ = tx.send(i.iterations);
+    ///     })
+    ///     .unwrap();
+    /// let (_, result) = handle.wait().unwrap();
+    /// assert_eq!(rx.iter().last(), Some(result.unwrap().stats.iterations));
+    /// ```
+    pub fn spawn_observed<F>(
+        self,
+        state: &G,
+        every: Duration,
+        mut observer: F,
+    ) -> Result<MctsHandle<G, P, General>, SearchError>
+    where
+        G: 'static,
+        P: Send + 'static,
+        F: FnMut(&RootInfo<G::Move>) + Send + 'static,
+    {
+        spawned(self, state, move |engine, state, progress| {
+            engine.search_observed(state, every, |info| {
+                observer(info);
+                progress.report(info.clone());
+            })
         })
     }
+}
+
+/// Starts `search` of `engine` on `state` on a thread of its own: the engine takes the
+/// handle's budget (its own, with a stop flag added if it had none) and comes back with
+/// its own budget and the result.
+fn spawned<G, P, K, S>(
+    engine: Engine<G, P, K>,
+    state: &G,
+    mut search: S,
+) -> Result<MctsHandle<G, P, K>, SearchError>
+where
+    G: GeneralGame + Send + 'static,
+    G::Move: Send,
+    P: Send + 'static,
+    K: Mode,
+    S: FnMut(
+            &mut Engine<G, P, K>,
+            &G,
+            &search_core::Progress<RootInfo<G::Move>>,
+        ) -> Result<SearchResult<G::Move>, SearchError>
+        + Send
+        + 'static,
+{
+    let state = state.clone();
+    let original = engine.budget.clone();
+    SearchHandle::spawn(original.clone(), move |budget, progress| {
+        let mut engine = engine.with_budget(budget);
+        let result = search(&mut engine, &state, &progress);
+        engine.budget = original;
+        (engine, result)
+    })
+}
+
+/// The observed search of both modes: `search` runs one slice of `engine` on `state`
+/// (told whether it goes on from the slice before); `sliceable` says whether a slice goes
+/// on from the tree of the one before (otherwise the search is one slice). See
+/// [`Engine::search_observed`] for the slicing and the reports.
+fn observed<G, P, K, S>(
+    engine: &mut Engine<G, P, K>,
+    state: &G,
+    every: Duration,
+    observer: &mut dyn FnMut(&RootInfo<G::Move>),
+    sliceable: bool,
+    mut search: S,
+) -> Result<SearchResult<G::Move>, SearchError>
+where
+    G: GeneralGame,
+    G::Move: PartialEq,
+    K: Mode,
+    S: FnMut(&mut Engine<G, P, K>, &G, bool) -> Result<SearchResult<G::Move>, SearchError>,
+{
+    if every.is_zero() {
+        return Err(SearchError::Config(
+            "the report interval must be longer than zero".into(),
+        ));
+    }
+    let started = Instant::now();
+    let open_ended = engine.budget.max_iterations().is_none()
+        && engine.budget.time_limit().is_none()
+        && engine.budget.stop_flag().is_none();
+    if !sliceable || open_ended {
+        let r = search(engine, state, false)?;
+        observer(&RootInfo::of(&r, r.stats.iterations, started.elapsed()));
+        return Ok(r);
+    }
+    let whole = engine.budget.clone();
+    // The whole budget's checks (zero limits, limits MCTS refuses) come first: the
+    // slices' budgets do not carry them.
+    whole.refuse(
+        <K as crate::mode::sealed::Sealed>::NAME,
+        &[search_core::BudgetField::Nodes],
+        "use iterations to bound the work and with_node_cap/with_memory_cap to bound the tree",
+    )?;
+    whole.start()?;
+    let deadline = whole.time_limit().map(|t| started + t);
+    let mut stats = Stats::default();
+    let mut last: Option<SearchResult<G::Move>> = None;
+    // Slices are counted in iterations (so that they add up exactly), sized from the
+    // speed of the slices before to last about `every`.
+    let mut slice_iterations: u64 = 16;
+    let result = loop {
+        let left = whole
+            .max_iterations()
+            .map_or(u64::MAX, |n| n - stats.iterations);
+        let asked = slice_iterations.min(left);
+        let mut slice = Budget::iterations(asked);
+        if let Some(d) = deadline {
+            slice = slice.with_time(d.saturating_duration_since(Instant::now()));
+        }
+        if let Some(d) = whole.max_depth() {
+            slice = slice.with_depth(d);
+        }
+        if let Some(flag) = whole.stop_flag() {
+            slice = slice.with_stop(flag.clone());
+        }
+        engine.budget = slice;
+        let r = match search(engine, state, last.is_some()) {
+            Ok(r) => r,
+            // A slice whose time ran out before it started: the last slice answers.
+            Err(SearchError::Budget(_)) if last.is_some() => break Ok(()),
+            Err(e) => break Err(e),
+        };
+        stats.iterations += r.stats.iterations;
+        stats.leaves += r.stats.leaves;
+        stats.nodes += r.stats.nodes;
+        stats.max_ply = stats.max_ply.max(r.stats.max_ply);
+        // A slice that ended before its iterations were done ended the search: time
+        // is up, the flag is set, the root is proven or the tree is full.
+        let done = r.stats.iterations < asked
+            || r.value.is_proven()
+            || whole
+                .max_iterations()
+                .is_some_and(|n| stats.iterations >= n)
+            || deadline.is_some_and(|d| Instant::now() >= d)
+            || whole.stop_flag().is_some_and(search_core::StopFlag::is_set);
+        if r.stats.iterations > 0 || last.is_none() {
+            observer(&RootInfo::of(&r, stats.iterations, started.elapsed()));
+        }
+        let secs = r.stats.elapsed.as_secs_f64();
+        if secs > 0.0 {
+            let rate = r.stats.iterations as f64 / secs;
+            slice_iterations = (rate * every.as_secs_f64()).clamp(1.0, 1e12) as u64;
+        }
+        last = Some(r);
+        if done {
+            break Ok(());
+        }
+    };
+    engine.budget = whole;
+    result?;
+    let mut r = last.expect("the first slice either answered or failed");
+    stats.depth_reached = stats.max_ply;
+    stats.elapsed = started.elapsed();
+    r.stats = stats;
+    Ok(r)
 }

@@ -92,6 +92,10 @@ pub struct Engine<G: GeneralGame, P = RandomPlayout, K: Mode = ZeroSum> {
     pub(crate) workers: Vec<Worker<G::Move, DataOf<K>>>,
     /// The position the kept trees belong to.
     pub(crate) root: Option<G>,
+    /// The next search is of the position the trees belong to and goes on from them: set
+    /// by the general mode's observed search between its slices (that mode keeps no tree
+    /// from one search to the next otherwise).
+    pub(crate) continue_tree: bool,
     mode: PhantomData<K>,
 }
 
@@ -265,6 +269,7 @@ impl<G: GeneralGame, K: Mode> Engine<G, RandomPlayout, K> {
             seed: 0,
             workers: Vec::new(),
             root: None,
+            continue_tree: false,
             mode: PhantomData,
         }
     }
@@ -669,6 +674,7 @@ impl<G: GeneralGame, P, K: Mode> Engine<G, P, K> {
             seed: self.seed,
             workers: self.workers,
             root: self.root,
+            continue_tree: false,
             mode: PhantomData,
         }
     }

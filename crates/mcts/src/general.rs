@@ -304,8 +304,9 @@ where
         Ok((rules, player))
     }
 
-    fn follow(_engine: &mut Engine<G, P, Self>, _state: &G) -> bool {
-        false
+    /// Only between the slices of an observed search (of the same position).
+    fn follow(engine: &mut Engine<G, P, Self>, _state: &G) -> bool {
+        engine.continue_tree
     }
 
     fn root_node(placeholder: G::Move, player: u8) -> GNode<G::Move> {

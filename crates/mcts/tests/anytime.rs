@@ -81,6 +81,61 @@ fn an_observed_search_reports_in_order_and_answers_as_the_plain_one() {
     assert!(matches!(refused, Err(SearchError::Budget(_))));
 }
 
+/// The general mode slices an observed search as the two-player mode does: in order
+/// reports, and with an iteration budget on one thread the plain search's answer (for
+/// three players, and with dice).
+#[test]
+fn a_general_observed_search_reports_in_order_and_answers_as_the_plain_one() {
+    fn check<G>(g: &G, iterations: u64)
+    where
+        G: search_core::GeneralGame + Send + 'static,
+        G::Move: Send + PartialEq + core::fmt::Debug,
+    {
+        let engine = || {
+            GeneralMcts::new()
+                .with_seed(5)
+                .with_budget(Budget::iterations(iterations))
+        };
+        let plain = engine().search(g).unwrap();
+        let mut infos = Vec::new();
+        let observed = engine()
+            .search_observed(g, Duration::from_micros(300), |i| infos.push(i.clone()))
+            .unwrap();
+        // Root moves in the game's order, with their visits.
+        let visits = |r: &mcts::SearchResult<G::Move>| {
+            let mut moves = Vec::new();
+            g.moves(&mut moves);
+            moves
+                .iter()
+                .map(|&mv| r.moves.iter().find(|m| m.mv == mv).map(|m| m.visits))
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(visits(&observed), visits(&plain));
+        assert_eq!(observed.best_move, plain.best_move);
+        assert_eq!(observed.stats.iterations, iterations);
+        assert!(infos.len() > 1, "{} reports", infos.len());
+        for w in infos.windows(2) {
+            assert!(w[0].iterations < w[1].iterations);
+            assert!(w[0].elapsed <= w[1].elapsed);
+        }
+        let last = infos.last().unwrap();
+        assert_eq!(
+            (last.best_move, last.iterations),
+            (observed.best_move, iterations)
+        );
+        // The next plain search starts afresh, as the general mode always does.
+        let mut again = engine();
+        again
+            .search_observed(g, Duration::from_millis(1), |_| {})
+            .unwrap();
+        assert_eq!(visits(&again.search(g).unwrap()), visits(&plain));
+    }
+    check(&MnkGame::new(4, 4, 3, 3).unwrap(), 30_000);
+    let mut dice = games::EinStein::new();
+    search_core::GeneralGame::apply(&mut dice, games::EinSteinMove::Roll(3));
+    check(&dice, 20_000);
+}
+
 #[test]
 fn a_spawned_search_returns_what_the_blocking_one_does_and_keeps_its_tree() {
     let g: ConnectFour = "44".parse().unwrap();
