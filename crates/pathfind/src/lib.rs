@@ -101,7 +101,7 @@
 //! | `yen` | `yen` | `KShortestPaths`; parallel steps cost the cheapest one |
 //! | `bfs_bidirectional` | `bidirectional_bfs` | also `bidirectional_dijkstra` and `bidirectional_astar` (costed predecessors; A* with an estimate towards each end) |
 //! | `fringe` | `fringe` | rounds of `f` thresholds over an unsorted list; budget, statistics, many starts |
-//! | `count_paths` | `count_paths` | a `PathCount`; a cycle is `PathError::Cycle` and a count beyond `u64` `PathError::CountOverflow`, not a stack overflow |
+//! | `count_paths` | `count_paths` | a `PathCount`; a cycle is `PathError::Cycle` and a count beyond `u64` `PathError::CountOverflow`, not a stack overflow; `PathCounter` adds a memory cap |
 //! | a limit stops A* | `SearchResult::best_so_far` | the path to the expanded state with the lowest heuristic, labelled as not an answer |
 //!
 //! Every function but `count_paths` (which has no costs to bound) and the two lazy
@@ -265,7 +265,7 @@ pub use grids::problem::GridProblem;
 pub use grids::search::context::GridContext;
 pub use grids::search::jps_plus::JpsPlus;
 pub use paths::astar_bag::{AllShortestPaths, Paths, astar_bag};
-pub use paths::count_paths::{PathCount, count_paths};
+pub use paths::count_paths::{PathCount, PathCounter, count_paths};
 pub use paths::dijkstra_all::{ShortestPaths, dijkstra_all, dijkstra_partial};
 pub use paths::yen::{KShortestPaths, yen, yen_problem};
 pub use problem::Solve;

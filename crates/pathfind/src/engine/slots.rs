@@ -367,6 +367,18 @@ pub(crate) fn vec_bytes<T>(v: &Vec<T>) -> usize {
     v.capacity() * core::mem::size_of::<T>()
 }
 
+/// The bytes a `std` (hashbrown) hash table of entries `T` with room for `capacity`
+/// entries holds: a power of two of buckets, an eighth more than the capacity, each an
+/// entry and a control byte.
+#[inline]
+pub(crate) fn hash_table_bytes<T>(capacity: usize) -> usize {
+    if capacity == 0 {
+        return 0;
+    }
+    let buckets = (capacity.saturating_mul(8) / 7).next_power_of_two();
+    buckets.saturating_mul(core::mem::size_of::<T>() + 1)
+}
+
 #[cfg(test)]
 mod tests {
     use super::{HashSlots, Slots};

@@ -10,6 +10,7 @@ use search_core::{Budget, SearchProblem, Stats};
 use crate::engine::error::PathError;
 use crate::engine::result::Limit;
 use crate::engine::run::Run;
+use crate::engine::slots::{hash_table_bytes, vec_bytes};
 use crate::engine::successors::problem_states;
 
 /// What stops a reachability iterator early: the budget's node limit counts states
@@ -29,13 +30,19 @@ impl Bounds {
         })
     }
 
-    /// `true` if another expansion is allowed (and counts it).
-    fn expand(&mut self) -> bool {
+    /// Caps the bytes the iterator holds (see [`BfsReach::with_memory_cap`]).
+    fn cap_memory(&mut self, bytes: u64) {
+        let run = self.run.clone();
+        self.run = run.with_memory_cap(Some(bytes));
+    }
+
+    /// `true` if another expansion is allowed (and counts it); `bytes` gives what the
+    /// iterator holds, for a memory cap.
+    fn expand(&mut self, bytes: impl FnOnce() -> usize) -> bool {
         if self.limit.is_some() {
             return false;
         }
-        // No memory cap: the iterator's sets are the caller's to bound.
-        if self.run.out_of_budget(|| 0) {
+        if self.run.out_of_budget(bytes) {
             self.limit = Some(self.run.reached());
             return false;
         }
@@ -114,6 +121,28 @@ where
         self.bounds.limit.or(self.bounds.run.pruned)
     }
 
+    /// Caps the bytes the iterator holds (the states met, its queue and buffer, measured by
+    /// their capacities whenever it looks at the clock): it ends, with
+    /// [`limit`](Self::limit) `Some(`[`Limit::Memory`]`)`, once they hold more than half
+    /// the cap, since each may double before the next look, as a search with
+    /// [`SearchContext::with_memory_cap`](crate::SearchContext::with_memory_cap) does.
+    ///
+    /// ```
+    /// use pathfind::{bfs_reach, Limit};
+    /// use search_core::Budget;
+    /// // An endless line of states: only a limit ends the iteration.
+    /// let mut it = bfs_reach([0u64], |&n| [n + 1], &Budget::new())
+    ///     .unwrap()
+    ///     .with_memory_cap(1 << 20);
+    /// assert!(it.by_ref().count() > 1_000);
+    /// assert_eq!(it.limit(), Some(Limit::Memory));
+    /// ```
+    #[must_use]
+    pub fn with_memory_cap(mut self, bytes: u64) -> Self {
+        self.bounds.cap_memory(bytes);
+        self
+    }
+
     /// The number of steps from the nearest start to `state`, if it was met.
     ///
     /// ```
@@ -155,7 +184,11 @@ where
     fn next(&mut self) -> Option<N> {
         while self.yielded == self.queue.len() {
             // Everything met was yielded: expand the next state to meet more.
-            if self.head == self.queue.len() || !self.bounds.expand() {
+            let (seen, queue, buf) = (&self.seen, &self.queue, &self.buf);
+            let bytes = || {
+                hash_table_bytes::<(N, u32)>(seen.capacity()) + vec_bytes(queue) + vec_bytes(buf)
+            };
+            if self.head == self.queue.len() || !self.bounds.expand(bytes) {
                 return None;
             }
             let (node, depth) = self.queue[self.head].clone();
@@ -281,6 +314,24 @@ where
         })
     }
 
+    /// Caps the bytes the iterator holds (the states visited, its stack and buffer),
+    /// as [`BfsReach::with_memory_cap`] does.
+    ///
+    /// ```
+    /// use pathfind::{dfs_reach, Limit};
+    /// use search_core::Budget;
+    /// let mut it = dfs_reach([0u64], |&n| [n + 1], &Budget::new())
+    ///     .unwrap()
+    ///     .with_memory_cap(1 << 20);
+    /// assert!(it.by_ref().count() > 1_000);
+    /// assert_eq!(it.limit(), Some(Limit::Memory));
+    /// ```
+    #[must_use]
+    pub fn with_memory_cap(mut self, bytes: u64) -> Self {
+        self.bounds.cap_memory(bytes);
+        self
+    }
+
     /// The bound that ended the iteration early, if one did.
     ///
     /// ```
@@ -327,7 +378,10 @@ where
             }
             // The successors are generated when the state is yielded, so that the budget
             // counts expansions as a search does.
-            if !self.bounds.expand() {
+            let (seen, stack, buf) = (&self.seen, &self.stack, &self.buf);
+            let bytes =
+                || hash_table_bytes::<N>(seen.capacity()) + vec_bytes(stack) + vec_bytes(buf);
+            if !self.bounds.expand(bytes) {
                 self.stack.clear();
                 return None;
             }

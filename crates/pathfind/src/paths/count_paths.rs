@@ -17,7 +17,7 @@ use search_core::{Budget, BudgetField, SearchProblem, Stats};
 use crate::engine::error::PathError;
 use crate::engine::result::Limit;
 use crate::engine::run::{Run, Timed, timed};
-use crate::engine::slots::{HashSlots, Slots};
+use crate::engine::slots::{HashSlots, Slots, vec_bytes};
 use crate::engine::successors::problem_states;
 
 /// The result of [`count_paths`]: the number of paths, unless a limit stopped the count.
@@ -105,13 +105,14 @@ fn count<N, FN, FS>(
     mut successors: FN,
     mut success: FS,
     budget: &Budget,
+    memory_cap: Option<u64>,
 ) -> Result<PathCount, PathError>
 where
     N: Clone + Eq + Hash,
     FN: FnMut(&N, &mut Vec<N>),
     FS: FnMut(&N) -> bool,
 {
-    let mut run: Run<u64> = Run::new(budget, None)?;
+    let mut run: Run<u64> = Run::new(budget, None)?.with_memory_cap(memory_cap);
     let mut slots: HashSlots<N> = HashSlots::default();
     let mut marks: Vec<Option<Mark>> = Vec::new();
     let mut arena: Vec<u32> = Vec::new();
@@ -132,7 +133,14 @@ where
     // Expands a state: its successors go to the arena, its frame on the stack.
     macro_rules! expand {
         ($slot:expr, $node:expr) => {{
-            if run.out_of_budget(|| 0) {
+            let bytes = || {
+                slots.bytes()
+                    + vec_bytes(&marks)
+                    + vec_bytes(&arena)
+                    + vec_bytes(&stack)
+                    + vec_bytes(&buf)
+            };
+            if run.out_of_budget(bytes) {
                 return finish(&run, None, Some(run.reached()), deepest);
             }
             let depth = stack.len() as u32;
@@ -248,6 +256,7 @@ where
             |n: &N, out: &mut Vec<N>| out.extend(successors(n)),
             success,
             budget,
+            None,
         )
     })
 }
@@ -264,6 +273,118 @@ pub(crate) fn count_paths_problem<P: SearchProblem + ?Sized>(
             problem_states(problem),
             |n: &P::State| problem.is_goal(n),
             budget,
+            None,
         )
     })
+}
+
+/// [`count_paths`] with a memory cap beside the budget: the count stops, with
+/// [`PathCount::limit`] `Some(`[`Limit::Memory`]`)`, once the states it numbered, their
+/// marks and its stacks hold more than half of `with_memory_cap`'s bytes (measured by
+/// their capacities whenever the clock is looked at; each may double before the next
+/// look), as a search with
+/// [`SearchContext::with_memory_cap`](crate::SearchContext::with_memory_cap) does.
+///
+/// ```
+/// use pathfind::{Limit, PathCounter};
+/// // Two ways from each number to the next two, without end: no count fits in 1 MiB.
+/// let counter = PathCounter::new().with_memory_cap(1 << 20);
+/// let r = counter.count(0u64, |&n| [n + 1, n + 2], |_| false).unwrap();
+/// assert_eq!((r.count, r.limit), (None, Some(Limit::Memory)));
+/// // Within the cap, the count of `count_paths`: F(11) ways from 0 to 10.
+/// let small = |&n: &u64| if n < 10 { vec![n + 1, n + 2] } else { vec![] };
+/// assert_eq!(counter.count(0u64, small, |&n| n == 10).unwrap().count, Some(89));
+/// ```
+#[derive(Clone, Debug, Default)]
+pub struct PathCounter {
+    budget: Budget,
+    memory_cap: Option<u64>,
+}
+
+impl PathCounter {
+    /// A counter without limits.
+    ///
+    /// ```
+    /// let counter = pathfind::PathCounter::new();
+    /// assert_eq!(counter.memory_cap(), None);
+    /// ```
+    #[must_use]
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// The budget, as [`count_paths`] takes it.
+    ///
+    /// ```
+    /// use search_core::Budget;
+    /// let counter = pathfind::PathCounter::new().with_budget(Budget::nodes(100));
+    /// assert_eq!(counter.budget().max_nodes(), Some(100));
+    /// ```
+    #[must_use]
+    pub fn with_budget(mut self, budget: Budget) -> Self {
+        self.budget = budget;
+        self
+    }
+
+    /// Caps the bytes the count holds (see the [type's documentation](PathCounter)).
+    ///
+    /// ```
+    /// let counter = pathfind::PathCounter::new().with_memory_cap(64 << 20);
+    /// assert_eq!(counter.memory_cap(), Some(64 << 20));
+    /// ```
+    #[must_use]
+    pub fn with_memory_cap(mut self, bytes: u64) -> Self {
+        self.memory_cap = Some(bytes);
+        self
+    }
+
+    /// The budget of every count.
+    ///
+    /// ```
+    /// assert!(pathfind::PathCounter::new().budget().max_nodes().is_none());
+    /// ```
+    #[must_use]
+    pub fn budget(&self) -> &Budget {
+        &self.budget
+    }
+
+    /// The memory cap, if any.
+    ///
+    /// ```
+    /// assert_eq!(pathfind::PathCounter::new().memory_cap(), None);
+    /// ```
+    #[must_use]
+    pub fn memory_cap(&self) -> Option<u64> {
+        self.memory_cap
+    }
+
+    /// Counts the paths from `start` to a state where `success` holds, as [`count_paths`]
+    /// does, within the budget and the memory cap.
+    ///
+    /// # Errors
+    /// As [`count_paths`].
+    ///
+    /// See the [type's documentation](PathCounter) for an example.
+    pub fn count<N, FN, IN, FS>(
+        &self,
+        start: N,
+        mut successors: FN,
+        success: FS,
+    ) -> Result<PathCount, PathError>
+    where
+        N: Clone + Eq + Hash,
+        FN: FnMut(&N) -> IN,
+        IN: IntoIterator<Item = N>,
+        FS: FnMut(&N) -> bool,
+    {
+        timed(|| {
+            count(
+                start,
+                |n: &N, out: &mut Vec<N>| out.extend(successors(n)),
+                success,
+                &self.budget,
+                self.memory_cap,
+            )
+        })
+    }
 }
