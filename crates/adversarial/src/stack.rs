@@ -27,8 +27,9 @@ pub(crate) fn grow_if_low<R>(ply: usize, f: impl FnOnce() -> R) -> R {
 }
 
 /// `true` if a node `ply` plies from the root is one where the stack is checked, and
-/// less than [`RED_ZONE`] of it is left. Where the platform does not tell how much is left,
-/// never: a search may then call itself again on a new segment and check again.
+/// less than [`RED_ZONE`] of it is left. Where the platform does not tell how much is
+/// left, never: the negamax searcher calls itself again on the new segment, and would
+/// otherwise grow one at every check.
 #[inline(always)]
 pub(crate) fn is_low(ply: usize) -> bool {
     ply % CHECK_EVERY == 0 && stacker::remaining_stack().is_some_and(|left| left < RED_ZONE)
