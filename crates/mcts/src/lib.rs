@@ -200,10 +200,13 @@ mod view;
 mod zero_sum;
 // Anytime search: steps, live reports, a search on its own thread:
 mod anytime;
+// Games with hidden information:
+mod ismcts;
 
 pub use anytime::{MctsHandle, REPORT_INTERVAL, RootInfo};
 pub use engine::{DEFAULT_NODE_CAP, Engine, GeneralMcts, MAX_THREADS, Mcts};
 pub use final_choice::FinalChoice;
+pub use ismcts::Ismcts;
 pub use mode::{General, Mode, ZeroSum};
 pub use playout::{EvalCutoff, HintPlayout, MAX_PLAYOUT_PLIES, Playout, RandomPlayout};
 #[allow(deprecated)]
