@@ -201,9 +201,11 @@ mod zero_sum;
 // Anytime search: steps, live reports, a search on its own thread:
 mod anytime;
 // Games with hidden information:
+mod determinized;
 mod ismcts;
 
 pub use anytime::{MctsHandle, REPORT_INTERVAL, RootInfo};
+pub use determinized::{Combine, Determinized};
 pub use engine::{DEFAULT_NODE_CAP, Engine, GeneralMcts, MAX_THREADS, Mcts};
 pub use final_choice::FinalChoice;
 pub use ismcts::Ismcts;
