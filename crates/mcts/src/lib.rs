@@ -203,6 +203,7 @@ mod anytime;
 // Games with hidden information:
 mod determinized;
 mod ismcts;
+mod sm_mcts;
 
 pub use anytime::{MctsHandle, REPORT_INTERVAL, RootInfo};
 pub use determinized::{Combine, Determinized};
@@ -214,6 +215,7 @@ pub use playout::{EvalCutoff, HintPlayout, MAX_PLAYOUT_PLIES, Playout, RandomPla
 #[allow(deprecated)]
 pub use result::{GeneralMoveStats, GeneralSearchResult};
 pub use result::{MoveStats, SearchResult, Value};
+pub use sm_mcts::{MixedMove, SmMcts, SmResult, SmSelection};
 pub use threads::Parallelism;
 pub use view::NodeView;
 
