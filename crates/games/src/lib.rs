@@ -18,6 +18,7 @@
 //! | [`EinStein`] | EinStein würfelt nicht!, a dice game: a [`GeneralGame`](search_core::GeneralGame) with chance nodes |
 //! | [`Kuhn`], [`KuhnInfo`] | Kuhn poker: three cards, one bet; hidden cards ([`ImperfectInfo`](search_core::ImperfectInfo)) |
 //! | [`Leduc`], [`LeducInfo`] | Leduc hold'em: six cards, two betting rounds, a public card |
+//! | [`LiarsDice`], [`LiarsDiceInfo`] | Liar's Dice for 2 to 4 players: hidden dice, rising bids, a call |
 //! | [`Goofspiel`] | Goofspiel with 1 to 13 cards: simultaneous bids ([`SimultaneousGame`](search_core::SimultaneousGame)) |
 //! | [`MnkGame`] | the m,n,k-game for 2 to 4 players: a [`GeneralGame`](search_core::GeneralGame) with a reward per player |
 //! | [`perft`] | count move sequences to a depth, for any game |
@@ -51,6 +52,7 @@ mod goofspiel;
 mod kalah;
 mod kuhn;
 mod leduc;
+mod liars_dice;
 mod mnk;
 mod perft;
 pub mod reversi;
@@ -66,6 +68,7 @@ pub use goofspiel::Goofspiel;
 pub use kalah::{Kalah, KalahCapture, KalahRules, KalahSweep};
 pub use kuhn::{Kuhn, KuhnInfo};
 pub use leduc::{Leduc, LeducInfo};
+pub use liars_dice::{LiarsDice, LiarsDiceInfo};
 pub use mnk::MnkGame;
 pub use perft::perft;
 pub use reversi::Reversi;
