@@ -505,6 +505,21 @@ mod tests {
     }
 
     #[test]
+    fn calls_a_bid_that_cannot_hold_with_three_players() {
+        use games::LiarsDice;
+        let mut three = LiarsDice::new(3, 1, 6).unwrap();
+        for face in [2, 5, 1] {
+            three.apply(face);
+        }
+        three.apply(three.bid(1, 1).unwrap());
+        three.apply(three.bid(3, 5).unwrap());
+        for seed in 0..3 {
+            let r = ai(2_000, seed).search(&three).unwrap();
+            assert_eq!(r.best_move, three.liar());
+        }
+    }
+
+    #[test]
     fn looks_only_at_the_players_information() {
         let a = ai(1_600, 5).search(&kuhn([0, 1], &[Kuhn::BET])).unwrap();
         let b = ai(1_600, 5).search(&kuhn([2, 1], &[Kuhn::BET])).unwrap();

@@ -690,6 +690,31 @@ mod tests {
     }
 
     #[test]
+    fn calls_a_bid_that_cannot_hold_with_two_or_three_players() {
+        use games::LiarsDice;
+        // Two players: player 1 holds a 1 and faces "two fives": at most one die (player
+        // 0's) can count, so calling wins for sure whatever player 0 holds.
+        let mut two = LiarsDice::new(2, 1, 6).unwrap();
+        two.apply(4);
+        two.apply(1);
+        two.apply(two.bid(2, 5).unwrap());
+        // Three players: player 2 holds a 1 and faces "three fives".
+        let mut three = LiarsDice::new(3, 1, 6).unwrap();
+        for face in [2, 5, 1] {
+            three.apply(face);
+        }
+        three.apply(three.bid(1, 1).unwrap());
+        three.apply(three.bid(3, 5).unwrap());
+        for seed in 0..4 {
+            let r = ai(3_000, seed).search(&two).unwrap();
+            assert_eq!(r.best_move, two.liar(), "{r}");
+            let r = ai(3_000, seed).search(&three).unwrap();
+            assert_eq!(r.best_move, three.liar(), "{r}");
+            assert_eq!(r.player, 2);
+        }
+    }
+
+    #[test]
     fn uses_only_the_searching_players_information() {
         // Player 1's view is the same whatever player 0 holds: the same seed gives the
         // same search, move for move.
