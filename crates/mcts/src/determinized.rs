@@ -3,11 +3,7 @@
 //! move knows, search each one as if everything were visible (with [`GeneralMcts`], so
 //! chance and any number of players are handled), and add up the root moves' statistics.
 //!
-//! It is simple and often strong in card games where most information comes out in play,
-//! but it has two known flaws (Frank and Basin 1998): *strategy fusion* (each search may
-//! plan to play differently in states the player cannot tell apart) and *non-locality*
-//! (each search assumes the opponents know everything too). [`Ismcts`](crate::Ismcts)
-//! avoids the first.
+//! The algorithm is described on the engine's type.
 
 use search_core::{Budget, BudgetField, ImperfectInfo, Interval, SearchError, SplitMix64, Turn};
 
@@ -34,7 +30,13 @@ pub enum Combine {
 }
 
 /// Determinized search (perfect information Monte Carlo) with [`GeneralMcts`] on each
-/// determinization (see the [module](self) documentation).
+/// determinization.
+///
+/// It is simple and often strong in card games where most information comes out in play,
+/// but it has two known flaws (Frank and Basin 1998): *strategy fusion* (each search may
+/// plan to play differently in states the player cannot tell apart) and *non-locality*
+/// (each search assumes the opponents know everything too). [`Ismcts`](crate::Ismcts)
+/// avoids the first.
 ///
 /// # Budget
 /// Iterations (in all: split evenly among the determinizations, each getting at least

@@ -2,35 +2,7 @@
 //! and Whitehouse 2012) for any [`ImperfectInfo`] game: hidden cards, hidden dice, moves
 //! made at once, chance, any number of players.
 //!
-//! **The tree is the searching player's view.** The root is the searching player's (the
-//! *observer's*) information set. Each iteration draws a *determinization*, a full state
-//! consistent with what the observer knows ([`ImperfectInfo::sample_state`]), and walks
-//! it down the tree. A node stands for what the observer knows at that point of the walk:
-//! the child reached by a move or a chance outcome is found by the observer's
-//! [`info_key`](ImperfectInfo::info_key) after it (and the turn). Outcomes and moves the
-//! observer does not see lead to the same child, so the statistics of a node are shared by
-//! every state the observer cannot tell apart: the search never acts on what it could not
-//! know.
-//!
-//! **Edges are moves, counted by availability.** A node keeps one edge per move it has seen
-//! legal (in different determinizations different moves may be legal, e.g. the cards an
-//! opponent may hold), with its visits, its total reward for the player who chose it, and
-//! its *availability*: how many times the move was legal when the node was visited. Among
-//! the moves legal in this determinization, a move never tried is tried first (one at
-//! random); otherwise the move maximising
-//!
-//! `mean + c · sqrt(ln(availability) / visits)`
-//!
-//! is chosen (availability-aware UCB, the count of the parent's visits replaced by the
-//! move's availability).
-//!
-//! **One node per iteration.** The walk stops at the first child that is not in the tree
-//! yet; it is added (unless the node cap or the depth limit says no) and a playout
-//! ([`Playout`], uniformly random by default) plays the determinization to the end. Every
-//! edge on the path adds a visit and the normalised reward (`[0, 1]` by the game's reward
-//! range) of the player who chose it.
-//!
-//! The move played is the most visited root move.
+//! The algorithm is described on the engine's type.
 
 use search_core::{
     Budget, BudgetError, ImperfectInfo, Interval, SearchError, SplitMix64, Stats, Turn,
@@ -65,8 +37,37 @@ struct Node<K> {
     sibling: u32,
 }
 
-/// Information set MCTS from the point of view of the player to move (see the
-/// [module](self) documentation for the algorithm).
+/// Information set MCTS from the point of view of the player to move.
+///
+/// **The tree is the searching player's view.** The root is the searching player's (the
+/// *observer's*) information set. Each iteration draws a *determinization*, a full state
+/// consistent with what the observer knows ([`ImperfectInfo::sample_state`]), and walks
+/// it down the tree. A node stands for what the observer knows at that point of the walk:
+/// the child reached by a move or a chance outcome is found by the observer's
+/// [`info_key`](ImperfectInfo::info_key) after it (and the turn). Outcomes and moves the
+/// observer does not see lead to the same child, so the statistics of a node are shared by
+/// every state the observer cannot tell apart: the search never acts on what it could not
+/// know.
+///
+/// **Edges are moves, counted by availability.** A node keeps one edge per move it has seen
+/// legal (in different determinizations different moves may be legal, e.g. the cards an
+/// opponent may hold), with its visits, its total reward for the player who chose it, and
+/// its *availability*: how many times the move was legal when the node was visited. Among
+/// the moves legal in this determinization, a move never tried is tried first (one at
+/// random); otherwise the move maximising
+///
+/// `mean + c · sqrt(ln(availability) / visits)`
+///
+/// is chosen (availability-aware UCB, the count of the parent's visits replaced by the
+/// move's availability).
+///
+/// **One node per iteration.** The walk stops at the first child that is not in the tree
+/// yet; it is added (unless the node cap or the depth limit says no) and a playout
+/// ([`Playout`], uniformly random by default) plays the determinization to the end. Every
+/// edge on the path adds a visit and the normalised reward (`[0, 1]` by the game's reward
+/// range) of the player who chose it.
+///
+/// The move played is the most visited root move.
 ///
 /// # Budget
 /// [`with_budget`](Ismcts::with_budget) takes iterations (one determinization each),

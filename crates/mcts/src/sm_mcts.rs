@@ -1,21 +1,7 @@
 //! [`SmMcts`]: Monte Carlo tree search for games of simultaneous moves
 //! ([`SimultaneousGame`]), after Lanctot, Lisý and Bošanský (2013, 2014).
 //!
-//! A node is a state at the start of a round; its children are the joint moves tried
-//! there. At every node each player chooses *on its own* (decoupled), from statistics of
-//! its own moves only, without looking at the others' choices:
-//!
-//! * [`SmSelection::DecoupledUct`]: untried moves first (one at random), then the best
-//!   `mean + c · sqrt(ln N / n)` (`N` the node's visits, `n` the move's). The final
-//!   strategy of a player at the root is its visit counts, normalised.
-//! * [`SmSelection::RegretMatching`]: the player samples from the regret-matching
-//!   strategy of its cumulative regrets mixed with `gamma` of the uniform strategy, and
-//!   updates the regrets with the importance-weighted reward of its sampled move. The
-//!   final strategy is the average of the regret-matching strategies used at the root;
-//!   in a two-player zero-sum game it converges to a Nash equilibrium.
-//!
-//! A new joint move adds one node, from which a uniformly random playout ends the game;
-//! rewards are normalised to `[0, 1]` by the game's reward range.
+//! The algorithm is described on the engine's type.
 
 use search_core::{Budget, SearchError, Sequential, SimultaneousGame, SplitMix64, Stats};
 
@@ -155,7 +141,23 @@ impl<M: Copy> SmResult<M> {
     }
 }
 
-/// Simultaneous-move MCTS (see the [module](self) documentation).
+/// Simultaneous-move MCTS.
+///
+/// A node is a state at the start of a round; its children are the joint moves tried
+/// there. At every node each player chooses *on its own* (decoupled), from statistics of
+/// its own moves only, without looking at the others' choices:
+///
+/// * [`SmSelection::DecoupledUct`]: untried moves first (one at random), then the best
+///   `mean + c · sqrt(ln N / n)` (`N` the node's visits, `n` the move's). The final
+///   strategy of a player at the root is its visit counts, normalised.
+/// * [`SmSelection::RegretMatching`]: the player samples from the regret-matching
+///   strategy of its cumulative regrets mixed with `gamma` of the uniform strategy, and
+///   updates the regrets with the importance-weighted reward of its sampled move. The
+///   final strategy is the average of the regret-matching strategies used at the root;
+///   in a two-player zero-sum game it converges to a Nash equilibrium.
+///
+/// A new joint move adds one node, from which a uniformly random playout ends the game;
+/// rewards are normalised to `[0, 1]` by the game's reward range.
 ///
 /// # Budget
 /// Iterations, nodes (states entered, [`Stats::nodes`]), time and a stop flag end the
