@@ -77,6 +77,12 @@ struct Node<K> {
 /// is refused. The tree's memory is bounded by [`with_node_cap`](Ismcts::with_node_cap):
 /// at the cap the search goes on with playouts from the leaves.
 ///
+/// # Cost
+/// Nodes and edges live in two growing arrays (nothing is allocated per node beyond
+/// them), but each iteration asks the game for a sampled state and each step down the
+/// tree for the observer's [`info_key`](ImperfectInfo::info_key), which it keeps in the
+/// node it adds: a key that holds a `Vec` costs an allocation per step. Keep keys small.
+///
 /// # Reproducible
 /// All randomness (determinizations, the order of untried moves, playouts) comes from
 /// one [`SplitMix64`] seeded by [`with_seed`](Ismcts::with_seed): with an iteration or

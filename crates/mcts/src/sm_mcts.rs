@@ -43,11 +43,10 @@ struct Slot {
 }
 
 #[derive(Clone, Debug)]
-struct Node<G: SimultaneousGame> {
-    /// Where each player's slots start (one more entry: the end).
-    offsets: Vec<u32>,
-    moves: Vec<G::Move>,
-    slots: Vec<Slot>,
+struct Node {
+    /// Where this node's entries of [`Run::offsets`] start: where each player's moves
+    /// and slots start in [`Run::moves`] and [`Run::slots`], one more entry for the end.
+    offsets: u32,
     visits: u32,
     over: bool,
     first_child: u32,
@@ -354,6 +353,9 @@ impl SmMcts {
         let running = b.start()?;
         let mut run = Run {
             tree: Vec::new(),
+            offsets: Vec::new(),
+            moves: Vec::new(),
+            slots: Vec::new(),
             rules,
             selection: self.selection,
             cap: usize::try_from(self.node_cap).unwrap_or(usize::MAX),
@@ -382,7 +384,13 @@ impl SmMcts {
 }
 
 struct Run<G: SimultaneousGame> {
-    tree: Vec<Node<G>>,
+    tree: Vec<Node>,
+    /// Every node's `players + 1` offsets into `moves` and `slots`.
+    offsets: Vec<u32>,
+    /// Every node's moves, player by player.
+    moves: Vec<G::Move>,
+    /// The statistics of every node's moves, as `moves`.
+    slots: Vec<Slot>,
     rules: Rules,
     selection: SmSelection,
     cap: usize,
@@ -404,28 +412,25 @@ impl<G: SimultaneousGame> Run<G> {
     /// Adds the node of `state` (reached by the folded joint move `joint`).
     fn add(&mut self, state: &G, joint: u64, depth: u32) -> Result<u32, SearchError> {
         let players = self.rules.players;
-        let mut offsets = Vec::with_capacity(players + 1);
-        let mut moves = Vec::new();
+        let first = self.offsets.len() as u32;
         let over = state.is_over();
-        offsets.push(0);
+        self.offsets.push(self.moves.len() as u32);
         for p in 0..players {
             if !over {
-                let before = moves.len();
-                state.moves_of(p, &mut moves);
-                if moves.len() == before {
+                let before = self.moves.len();
+                state.moves_of(p, &mut self.moves);
+                if self.moves.len() == before {
                     return Err(SearchError::BrokenPromise {
                         what: format!("player {p} has no move in a round of a game not over"),
                     });
                 }
             }
-            offsets.push(moves.len() as u32);
+            self.offsets.push(self.moves.len() as u32);
         }
+        self.slots.resize(self.moves.len(), Slot::default());
         let index = self.tree.len() as u32;
-        let slots = vec![Slot::default(); moves.len()];
         self.tree.push(Node {
-            offsets,
-            moves,
-            slots,
+            offsets: first,
             visits: 0,
             over,
             first_child: NONE,
@@ -476,15 +481,19 @@ impl<G: SimultaneousGame> Run<G> {
         for (k, &n) in self.path.iter().enumerate() {
             let node = &mut self.tree[n as usize];
             node.visits += 1;
+            let first = node.offsets as usize;
             for p in 0..players {
                 let (slot, probability) = self.chosen[k * players + p];
-                let (lo, hi) = (node.offsets[p] as usize, node.offsets[p + 1] as usize);
+                let (lo, hi) = (
+                    self.offsets[first + p] as usize,
+                    self.offsets[first + p + 1] as usize,
+                );
                 let u = self.norm[p];
-                let chosen = &mut node.slots[slot as usize];
+                let chosen = &mut self.slots[slot as usize];
                 chosen.visits += 1;
                 chosen.reward += u;
                 if let SmSelection::RegretMatching { .. } = self.selection {
-                    for (i, s) in node.slots[lo..hi].iter_mut().enumerate() {
+                    for (i, s) in self.slots[lo..hi].iter_mut().enumerate() {
                         let estimate = if lo + i == slot as usize {
                             u / probability
                         } else {
@@ -504,13 +513,19 @@ impl<G: SimultaneousGame> Run<G> {
         let players = self.rules.players;
         self.joint.clear();
         let mut folded = 0u64;
-        let node = &mut self.tree[n as usize];
+        let (first, visits) = {
+            let node = &self.tree[n as usize];
+            (node.offsets as usize, node.visits)
+        };
         for p in 0..players {
-            let (lo, hi) = (node.offsets[p] as usize, node.offsets[p + 1] as usize);
+            let (lo, hi) = (
+                self.offsets[first + p] as usize,
+                self.offsets[first + p + 1] as usize,
+            );
             let count = hi - lo;
             let (slot, probability) = match self.selection {
                 SmSelection::DecoupledUct { c } => {
-                    let slots = &node.slots[lo..hi];
+                    let slots = &self.slots[lo..hi];
                     let untried = slots.iter().filter(|s| s.visits == 0).count();
                     let pick = if untried > 0 {
                         let mut k = self.rng.below(untried);
@@ -526,7 +541,7 @@ impl<G: SimultaneousGame> Run<G> {
                         }
                         pick
                     } else {
-                        let log = f64::from(node.visits.max(1)).ln();
+                        let log = f64::from(visits.max(1)).ln();
                         let mut best = 0;
                         let mut best_score = f64::NEG_INFINITY;
                         for (i, s) in slots.iter().enumerate() {
@@ -542,7 +557,7 @@ impl<G: SimultaneousGame> Run<G> {
                     (lo + pick, 1.0)
                 }
                 SmSelection::RegretMatching { gamma } => {
-                    let slots = &mut node.slots[lo..hi];
+                    let slots = &mut self.slots[lo..hi];
                     self.strategy.clear();
                     self.strategy
                         .extend(slots.iter().map(|s| s.regret.max(0.0)));
@@ -566,7 +581,7 @@ impl<G: SimultaneousGame> Run<G> {
                 }
             };
             self.chosen.push((slot as u32, probability));
-            self.joint.push(node.moves[slot]);
+            self.joint.push(self.moves[slot]);
             folded = folded
                 .checked_mul(count as u64)
                 .and_then(|f| f.checked_add((slot - lo) as u64))
@@ -607,11 +622,14 @@ impl<G: SimultaneousGame> Run<G> {
     }
 
     fn finish(self) -> SmResult<G::Move> {
-        let root = &self.tree[0];
+        let first = self.tree[0].offsets as usize;
         let strategies = (0..self.rules.players)
             .map(|p| {
-                let (lo, hi) = (root.offsets[p] as usize, root.offsets[p + 1] as usize);
-                let slots = &root.slots[lo..hi];
+                let (lo, hi) = (
+                    self.offsets[first + p] as usize,
+                    self.offsets[first + p + 1] as usize,
+                );
+                let slots = &self.slots[lo..hi];
                 let weight = |s: &Slot| match self.selection {
                     SmSelection::DecoupledUct { .. } => f64::from(s.visits),
                     SmSelection::RegretMatching { .. } => s.average,
@@ -619,7 +637,7 @@ impl<G: SimultaneousGame> Run<G> {
                 let total: f64 = slots.iter().map(weight).sum();
                 slots
                     .iter()
-                    .zip(&root.moves[lo..hi])
+                    .zip(&self.moves[lo..hi])
                     .map(|(s, &mv)| MixedMove {
                         mv,
                         probability: if total > 0.0 {
