@@ -240,3 +240,28 @@ fn seeds_budgets_and_errors() {
         SearchError::GameOver
     );
 }
+
+#[test]
+fn random_matrix_games_are_solved_near_the_simplex_solution() {
+    let mut rng = search_core::SplitMix64::new(2024);
+    for case in 0..12 {
+        let rows = 2 + rng.below(3);
+        let columns = 2 + rng.below(3);
+        let payoffs: Vec<i32> = (0..rows * columns)
+            .map(|_| rng.below(9) as i32 - 4)
+            .collect();
+        if payoffs.iter().all(|&p| p == payoffs[0]) {
+            continue;
+        }
+        let game = Matrix::once(rows as u8, columns as u8, &payoffs);
+        let r = rm(60_000, case).search(&game).unwrap();
+        let e = exploitability(&r, &payoffs, rows, columns);
+        // Within 5 % of the payoffs' span of the value, summed over both players.
+        let span = f64::from(payoffs.iter().max().unwrap() - payoffs.iter().min().unwrap());
+        assert!(
+            e < 0.05 * span,
+            "case {case}: {rows}x{columns} {payoffs:?}: {e} {:?}",
+            r.strategies
+        );
+    }
+}
