@@ -5,6 +5,7 @@
 //!
 //! The algorithm is described on the engine's type.
 
+use search_core::arena::GeneralStrategy;
 use search_core::{Budget, BudgetField, ImperfectInfo, Interval, SearchError, SplitMix64, Turn};
 
 use crate::engine::GeneralMcts;
@@ -450,6 +451,32 @@ impl<P> Determinized<P> {
             threads: 1,
             reward_range: range,
         })
+    }
+}
+
+/// A [`Determinized`] plays in a [`GeneralArena`](search_core::arena::GeneralArena) (or
+/// any loop over [`GeneralStrategy`]): each move is a [`search`](Determinized::search) of
+/// the state, from the point of view of the player to move. See the example of
+/// [`Ismcts`](crate::Ismcts)'s implementation.
+///
+/// ```
+/// use mcts::Determinized;
+/// use search_core::arena::GeneralStrategy;
+/// let ai = Determinized::new();
+/// assert_eq!(GeneralStrategy::<games::Kuhn>::name(&ai), "determinized");
+/// ```
+impl<G, P> GeneralStrategy<G> for Determinized<P>
+where
+    G: ImperfectInfo + Send,
+    G::Move: Send,
+    P: Playout<G> + Sync + Clone,
+{
+    fn choose_move(&mut self, state: &G) -> Result<G::Move, SearchError> {
+        Ok(self.search(state)?.best_move)
+    }
+
+    fn name(&self) -> String {
+        "determinized".into()
     }
 }
 
