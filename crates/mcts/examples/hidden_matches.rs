@@ -2,7 +2,7 @@
 //! `docs/benchmarks/imperfect.md`:
 //!
 //! * `goofspiel CARDS GAMES ITERATIONS`: Goofspiel with `CARDS` cards, `SmMcts` (regret
-//!   matching) and `Ismcts` (on the game played as sequential moves), each against a
+//!   matching, then decoupled UCT with `c` = 0.7) and `Ismcts` (on the game played as sequential moves), each against a
 //!   uniformly random player, `GAMES` games each, seats alternating; first the best any
 //!   player can do against random (an exact best response);
 //! * `tricks GAMES ITERATIONS`: the trick-taking game for 4 players, 4 suits of 6 cards, 6
@@ -21,7 +21,7 @@
 use std::time::Instant;
 
 use games::{Goofspiel, Tricks};
-use mcts::{Determinized, Ismcts, SmMcts};
+use mcts::{Determinized, Ismcts, SmMcts, SmSelection};
 use search_core::{
     Budget, GeneralGame, SearchError, Sequential, SimultaneousGame, SplitMix64, Tally, Turn, Wdl,
 };
@@ -57,7 +57,12 @@ fn chance<G: GeneralGame>(state: &mut G, rng: &mut SplitMix64) {
 }
 
 /// `SmMcts` against random in Goofspiel: the engine samples its move from its strategy.
-fn goofspiel_sm(cards: usize, games: u64, iterations: u64) -> Result<Tally, SearchError> {
+fn goofspiel_sm(
+    cards: usize,
+    games: u64,
+    iterations: u64,
+    selection: SmSelection,
+) -> Result<Tally, SearchError> {
     let mut tally = Tally::default();
     for g in 0..games {
         let seat = (g % 2) as usize;
@@ -66,6 +71,7 @@ fn goofspiel_sm(cards: usize, games: u64, iterations: u64) -> Result<Tally, Sear
         let mut round = 0;
         while !state.is_over() {
             let found = SmMcts::new()
+                .with_selection(selection)
                 .with_seed(g * 100 + round)
                 .with_budget(Budget::iterations(iterations))
                 .search(&state)?;
@@ -239,8 +245,12 @@ fn run(args: &[String]) -> Result<(), String> {
                 100.0 * win,
                 100.0 * score
             );
-            let sm = goofspiel_sm(cards, games, iterations).map_err(error)?;
+            let rm = SmSelection::RegretMatching { gamma: 0.1 };
+            let sm = goofspiel_sm(cards, games, iterations, rm).map_err(error)?;
             println!("goofspiel {cards}: SmMcts (regret matching) vs random: {sm}");
+            let duct = SmSelection::DecoupledUct { c: 0.7 };
+            let sm = goofspiel_sm(cards, games, iterations, duct).map_err(error)?;
+            println!("goofspiel {cards}: SmMcts (decoupled UCT) vs random: {sm}");
             let is = goofspiel_is(cards, games, iterations).map_err(error)?;
             println!("goofspiel {cards}: Ismcts vs random: {is}");
         }
