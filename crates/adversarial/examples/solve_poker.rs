@@ -1,6 +1,7 @@
-//! Solves Kuhn poker or Leduc hold'em with CFR+ (or vanilla CFR, or external-sampling
-//! MCCFR) until the average strategy is within a target exploitability (checked after
-//! every iteration for CFR, every 1000 for MCCFR), or for a number of iterations, and
+//! Solves Kuhn poker or Leduc hold'em with CFR+ (or vanilla CFR, or external- or
+//! outcome-sampling MCCFR) until the average strategy is within a target exploitability
+//! (checked after every iteration for CFR, every 1000 for external sampling, every 10,000
+//! for outcome sampling), or for a number of iterations, and
 //! prints the iterations, the time, the value and the exploitability reached.
 //!
 //! ```sh
@@ -11,12 +12,13 @@
 //!
 //! Arguments: the game (`kuhn` or `leduc`, default `leduc`); the target exploitability, or
 //! a whole number of iterations (default `1e-3`); the solver (`plus`, `vanilla`, `alternating` or
-//! `mccfr`, default `plus`); the seed of MCCFR (default 0).
+//! `mccfr` (external sampling) or `outcome` (outcome sampling), default `plus`); the seed
+//! of MCCFR (default 0).
 
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
-use adversarial::{Cfr, CfrResult, CfrVariant, GameTree, Mccfr};
+use adversarial::{Cfr, CfrResult, CfrVariant, GameTree, Mccfr, OutcomeMccfr};
 use games::{Kuhn, Leduc};
 use search_core::{Budget, ImperfectInfo, SearchError};
 
@@ -45,7 +47,13 @@ fn solve<G: ImperfectInfo>(
         Until::Exploitability(target) => (Budget::time(Duration::from_secs(600)), Some(target)),
         Until::Iterations(n) => (Budget::iterations(n), None),
     };
-    let result: CfrResult = if solver == "mccfr" {
+    let result: CfrResult = if solver == "outcome" {
+        let mut os = OutcomeMccfr::new(&tree).with_budget(budget).with_seed(seed);
+        if let Some(target) = target {
+            os = os.with_target_exploitability(target);
+        }
+        os.run()?
+    } else if solver == "mccfr" {
         let mut mccfr = Mccfr::new(&tree).with_budget(budget).with_seed(seed);
         if let Some(target) = target {
             mccfr = mccfr.with_target_exploitability(target);
@@ -92,6 +100,10 @@ fn main() -> ExitCode {
         },
     };
     let solver = args.get(2).map_or("plus", String::as_str);
+    if !["plus", "vanilla", "alternating", "mccfr", "outcome"].contains(&solver) {
+        eprintln!("unknown solver {solver}: plus, vanilla, alternating, mccfr or outcome");
+        return ExitCode::FAILURE;
+    }
     let Ok(seed) = args.get(3).map_or(Ok(0), |s| s.parse::<u64>()) else {
         eprintln!("the seed must be a whole number");
         return ExitCode::FAILURE;
@@ -124,5 +136,6 @@ mod tests {
             solve(&games::Kuhn::new(), Until::Exploitability(1e-3), solver, 0).unwrap();
         }
         solve(&games::Kuhn::new(), Until::Iterations(2000), "mccfr", 1).unwrap();
+        solve(&games::Kuhn::new(), Until::Iterations(2000), "outcome", 1).unwrap();
     }
 }

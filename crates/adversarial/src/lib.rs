@@ -244,6 +244,7 @@ pub use imperfect::best_response::{
 pub use imperfect::cfr::{Cfr, CfrVariant};
 pub use imperfect::matrix::{MatrixSolution, solve_matrix_game};
 pub use imperfect::mccfr::Mccfr;
+pub use imperfect::outcome::OutcomeMccfr;
 pub use imperfect::simultaneous::{SimultaneousSolution, SimultaneousSolver};
 pub use imperfect::tree::{GameTree, InfoSetId};
 pub use imperfect::{CfrResult, Policy};

@@ -12,6 +12,7 @@
 
 mod ai;
 mod book;
+mod equilibrium;
 mod failure;
 mod input;
 mod output;
@@ -47,7 +48,8 @@ Examples:
   ply perft connect4 10
   ply path data/movingai/arena.map --render arena.svg
   ply match --game c4 --games 10 --time 50ms alphabeta mcts
-  ply tree --game ttt --engine mcts --playouts 2000 --svg tree.svg";
+  ply tree --game ttt --engine mcts --playouts 2000 --svg tree.svg
+  ply equilibrium kuhn --info-set 'K b'";
 
 #[derive(Debug, Subcommand)]
 enum Command {
@@ -65,6 +67,9 @@ enum Command {
     Match(versus::Args),
     /// Export the top of a search tree as Graphviz DOT or as SVG.
     Tree(tree::Args),
+    /// Solve a small game with hidden cards or simultaneous bids by CFR+: value,
+    /// exploitability, strategies.
+    Equilibrium(equilibrium::Args),
 }
 
 fn main() -> ExitCode {
@@ -77,6 +82,7 @@ fn main() -> ExitCode {
         Command::Path(args) => path::run(args),
         Command::Match(args) => versus::run(args),
         Command::Tree(args) => tree::run(args),
+        Command::Equilibrium(args) => equilibrium::run(args),
     };
     match result {
         Ok(code) => code,

@@ -18,6 +18,8 @@
 //! | [`EinStein`] | EinStein würfelt nicht!, a dice game: a [`GeneralGame`](search_core::GeneralGame) with chance nodes |
 //! | [`Kuhn`], [`KuhnInfo`] | Kuhn poker: three cards, one bet; hidden cards ([`ImperfectInfo`](search_core::ImperfectInfo)) |
 //! | [`Leduc`], [`LeducInfo`] | Leduc hold'em: six cards, two betting rounds, a public card |
+//! | [`LiarsDice`], [`LiarsDiceInfo`] | Liar's Dice for 2 to 4 players: hidden dice, rising bids, a call |
+//! | [`Tricks`], [`TricksInfo`] | a small trick-taking card game for 3 or 4 players: hidden hands, follow suit, a point per trick |
 //! | [`Goofspiel`] | Goofspiel with 1 to 13 cards: simultaneous bids ([`SimultaneousGame`](search_core::SimultaneousGame)) |
 //! | [`MnkGame`] | the m,n,k-game for 2 to 4 players: a [`GeneralGame`](search_core::GeneralGame) with a reward per player |
 //! | [`perft`] | count move sequences to a depth, for any game |
@@ -51,11 +53,13 @@ mod goofspiel;
 mod kalah;
 mod kuhn;
 mod leduc;
+mod liars_dice;
 mod mnk;
 mod perft;
 pub mod reversi;
 mod setup;
 mod tictactoe;
+mod tricks;
 
 pub use connect4::{
     ConnectFour, HEIGHT, LineEvaluator, ParseConnectFourError, ThreatEvaluator, WIDTH,
@@ -66,6 +70,7 @@ pub use goofspiel::Goofspiel;
 pub use kalah::{Kalah, KalahCapture, KalahRules, KalahSweep};
 pub use kuhn::{Kuhn, KuhnInfo};
 pub use leduc::{Leduc, LeducInfo};
+pub use liars_dice::{LiarsDice, LiarsDiceInfo};
 pub use mnk::MnkGame;
 pub use perft::perft;
 pub use reversi::Reversi;
@@ -74,6 +79,7 @@ pub use tictactoe::{
     LINE_CELLS, LINES, OpenLines, ParseTicTacToeError, RulePlayer, TicTacToe, UtilityPlayer,
     best_utility_moves, utility_matrix,
 };
+pub use tricks::{Tricks, TricksInfo};
 
 /// The examples of `README.md`, run by `cargo test --doc`.
 #[cfg(doctest)]

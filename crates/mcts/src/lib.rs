@@ -200,15 +200,22 @@ mod view;
 mod zero_sum;
 // Anytime search: steps, live reports, a search on its own thread:
 mod anytime;
+// Games with hidden information:
+mod determinized;
+mod ismcts;
+mod sm_mcts;
 
 pub use anytime::{MctsHandle, REPORT_INTERVAL, RootInfo};
+pub use determinized::{Combine, Determinized};
 pub use engine::{DEFAULT_NODE_CAP, Engine, GeneralMcts, MAX_THREADS, Mcts};
 pub use final_choice::FinalChoice;
+pub use ismcts::Ismcts;
 pub use mode::{General, Mode, ZeroSum};
 pub use playout::{EvalCutoff, HintPlayout, MAX_PLAYOUT_PLIES, Playout, RandomPlayout};
 #[allow(deprecated)]
 pub use result::{GeneralMoveStats, GeneralSearchResult};
 pub use result::{MoveStats, SearchResult, Value};
+pub use sm_mcts::{MixedMove, SmMcts, SmResult, SmSelection};
 pub use threads::Parallelism;
 pub use view::NodeView;
 

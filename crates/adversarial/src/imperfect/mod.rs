@@ -6,6 +6,7 @@
 //! | `tree.rs` | [`GameTree`](crate::GameTree): the whole tree walked once into flat arrays, each information set numbered ([`InfoSetId`](crate::InfoSetId)) |
 //! | `cfr.rs` | [`Cfr`](crate::Cfr): counterfactual regret minimisation, vanilla and CFR+ ([`CfrVariant`](crate::CfrVariant)) |
 //! | `mccfr.rs` | [`Mccfr`](crate::Mccfr): external-sampling Monte Carlo CFR, seeded |
+//! | `outcome.rs` | [`OutcomeMccfr`](crate::OutcomeMccfr): outcome-sampling Monte Carlo CFR, seeded |
 //! | `matrix.rs` | [`solve_matrix_game`](crate::solve_matrix_game): two-player zero-sum matrix games by the simplex method |
 //! | `simultaneous.rs` | [`SimultaneousSolver`](crate::SimultaneousSolver): the exact value of a [`SimultaneousGame`](search_core::SimultaneousGame), a matrix game per round |
 //! | `best_response.rs` | [`best_response`](crate::best_response), [`exploitability`](crate::exploitability), [`nash_conv`](crate::nash_conv), [`expected_values`](crate::expected_values) |
@@ -18,6 +19,7 @@ pub(crate) mod best_response;
 pub(crate) mod cfr;
 pub(crate) mod matrix;
 pub(crate) mod mccfr;
+pub(crate) mod outcome;
 pub(crate) mod simultaneous;
 pub(crate) mod tree;
 
