@@ -288,15 +288,18 @@ fn a_budget_sets_nodes_depth_time_and_stop() {
     );
     assert_eq!(r.stats.nodes, 500);
     let budget = Budget::time(Duration::from_millis(10));
+    let called = Instant::now();
     let r = dijkstra([(0, 0)], lattice, never, &budget).unwrap();
+    let wall = called.elapsed();
     assert_eq!(
         r.outcome,
         Outcome::LimitReached(Limit::Budget(BudgetField::Time))
     );
-    // The statistics measure the search's time.
+    // The statistics measure the search's time: most of the limit (a one-query function
+    // keeps a little of it to free its tables), and no more than the call took.
     assert!(
-        r.stats.elapsed >= Duration::from_millis(10),
-        "{:?}",
+        r.stats.elapsed >= Duration::from_millis(5) && r.stats.elapsed <= wall,
+        "{:?} in a call of {wall:?}",
         r.stats
     );
     assert!(r.stats.nodes > 0 && r.stats.leaves >= r.stats.nodes);

@@ -59,6 +59,11 @@ pub(crate) struct Run<C> {
 /// machine; less on an idle one).
 const FREE_NANOS_PER_MIB: u64 = 100_000;
 
+/// The shortest expected growth of a search's tables, in nanoseconds, for which the search
+/// looks at the clock before it starts the growth (see [`Run::growth_overruns`]): shorter
+/// growths are within the slack of the pacer's looks, about every 250 µs.
+const GROWTH_WORTH_A_LOOK: u64 = 100_000;
+
 impl<C: Cost> Run<C> {
     /// Checks `budget` and starts the clock.
     ///
@@ -150,10 +155,14 @@ impl<C: Cost> Run<C> {
     /// overshooting by the growth's time.
     ///
     /// [`Nodes::growth_cost`]: crate::engine::nodes::Nodes::growth_cost
+    /// A growth expected to take less than [`GROWTH_WORTH_A_LOOK`] is not looked at: the
+    /// pacer's own looks are that far apart.
     #[inline]
     pub(crate) fn growth_overruns(&mut self, cost: Option<u64>) -> bool {
         match (cost, self.deadline) {
-            (Some(nanos), Some(deadline)) => self.overruns(nanos, deadline),
+            (Some(nanos), Some(deadline)) if nanos >= GROWTH_WORTH_A_LOOK => {
+                self.overruns(nanos, deadline)
+            }
             _ => false,
         }
     }
@@ -357,6 +366,11 @@ mod tests {
         let mut run = Run::<u32>::new(&hour, None).unwrap();
         assert!(!run.growth_overruns(None));
         assert!(!run.growth_overruns(Some(1_000_000)));
+        // A growth shorter than a look is not looked at, whatever the time left.
+        let mut late = Run::<u32>::new(&Budget::time(Duration::from_nanos(1)), None).unwrap();
+        std::thread::sleep(Duration::from_millis(1));
+        assert!(!late.growth_overruns(Some(super::GROWTH_WORTH_A_LOOK - 1)));
+        assert!(late.growth_overruns(Some(super::GROWTH_WORTH_A_LOOK)));
         // Two hours of growth do not fit in one.
         assert!(run.growth_overruns(Some(7_200_000_000_000)));
         assert_eq!(run.reached(), Limit::Budget(BudgetField::Time));
