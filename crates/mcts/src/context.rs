@@ -3,6 +3,7 @@
 //! and the buffers reused at every node, so that nothing is allocated per node.
 
 use std::sync::atomic::AtomicBool;
+use std::time::{Duration, Instant};
 
 use search_core::{ClockPacer, GeneralGame, RunningBudget};
 
@@ -132,6 +133,22 @@ impl Clock {
         self.pacer.until_due(self.work)
     }
 
+    /// `true` (and the clock expired) if work expected to take `nanos` nanoseconds, begun
+    /// now, would end past the deadline (or the stop flag is set): the search stops before
+    /// it instead of overshooting by its time.
+    #[cold]
+    #[inline(never)]
+    pub(crate) fn cannot_afford(&mut self, nanos: u64) -> bool {
+        // A year is past any deadline a budget can have that matters here, and keeps the
+        // sum within the clock's range.
+        const YEAR: u64 = 365 * 24 * 3600 * 1_000_000_000;
+        let end = Instant::now() + Duration::from_nanos(nanos.min(YEAR));
+        if self.budget.as_ref().is_some_and(|b| b.out_of_time_at(end)) {
+            self.expired = true;
+        }
+        self.expired
+    }
+
     #[cold]
     #[inline(never)]
     fn look(&mut self) -> bool {
@@ -169,5 +186,35 @@ impl<M> Scratch<M> {
             raw: Vec::new(),
             norm: Vec::new(),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::time::Duration;
+
+    use search_core::{Budget, StopFlag};
+
+    use super::Clock;
+
+    /// Work that would end past the deadline, or any work once the flag is set, is not
+    /// begun; work that fits is, and a search without a clock can afford anything.
+    #[test]
+    fn work_is_begun_only_if_it_ends_before_the_deadline() {
+        let hour = Budget::time(Duration::from_secs(3600)).start().unwrap();
+        let mut clock = Clock::start(&hour);
+        assert!(!clock.cannot_afford(1_000_000_000));
+        assert!(!clock.expired);
+        assert!(clock.cannot_afford(7_200_000_000_000));
+        assert!(clock.expired);
+
+        let flag = StopFlag::new();
+        let flagged = Budget::unlimited().with_stop(flag.clone()).start().unwrap();
+        let mut clock = Clock::start(&flagged);
+        assert!(!clock.cannot_afford(u64::MAX));
+        flag.stop();
+        assert!(clock.cannot_afford(0));
+
+        assert!(!Clock::idle().cannot_afford(u64::MAX));
     }
 }

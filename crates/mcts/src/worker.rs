@@ -40,7 +40,19 @@ pub(crate) struct Worker<M, D> {
     pub keys: Vec<u64>,
     /// With transpositions: the statistics of every position, over all its nodes.
     pub positions: Positions,
+    /// Nanoseconds per node the last growth of the tree took (0 before the first).
+    pub growth_rate: f64,
 }
+
+/// Free slots below which a thread's own tree grows before the next iteration (more
+/// than an iteration adds but in games of thousands of moves a node), so that the growth
+/// happens where the search can first ask whether it has the time (see [`Worker::run`]).
+const GROW_AHEAD: usize = 4096;
+
+/// The shortest expected growth of a tree, in nanoseconds, for which the search looks at
+/// the clock before it starts the growth: shorter ones are within the slack of the
+/// pacer's looks, about every 250 µs.
+const GROWTH_WORTH_A_LOOK: u64 = 100_000;
 
 impl<M: Copy + PartialEq + core::fmt::Debug, D: NodeData> Worker<M, D> {
     pub(crate) fn new(rng: SplitMix64) -> Self {
@@ -60,7 +72,35 @@ impl<M: Copy + PartialEq + core::fmt::Debug, D: NodeData> Worker<M, D> {
             played: Vec::new(),
             keys: Vec::new(),
             positions: Positions::default(),
+            growth_rate: 0.0,
         }
+    }
+
+    /// Grows the tree when fewer than [`GROW_AHEAD`] slots are free (by doubling, up to
+    /// `cap`), timed; `false` if the growth, priced from the last one, would end past the
+    /// deadline: then the search stops instead. A tree of millions of nodes takes
+    /// milliseconds to move to a larger buffer, more when two threads move theirs at once.
+    #[inline]
+    fn grow_ahead(&mut self, cap: usize) -> bool {
+        let len = self.tree.len();
+        if self.tree.capacity() - len >= GROW_AHEAD || self.tree.capacity() >= cap {
+            return true;
+        }
+        self.grow_now(cap)
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn grow_now(&mut self, cap: usize) -> bool {
+        let len = self.tree.len();
+        let predicted = (self.growth_rate * len as f64) as u64;
+        if predicted >= GROWTH_WORTH_A_LOOK && self.scratch.clock.cannot_afford(predicted) {
+            return false;
+        }
+        let started = std::time::Instant::now();
+        crate::tree::reserve_within(&mut self.tree, GROW_AHEAD, cap);
+        self.growth_rate = started.elapsed().as_nanos() as f64 / len.max(1) as f64;
+        true
     }
 
     /// Nodes added to the tree by the last search.
@@ -212,7 +252,7 @@ impl<M: Copy + PartialEq + core::fmt::Debug, D: NodeData> Worker<M, D> {
             {
                 break;
             }
-            if self.scratch.clock.tick() {
+            if self.scratch.clock.tick() || !self.grow_ahead(ctx.expansion.cap) {
                 break;
             }
             self.iterate::<G, P, K>(root, ctx)?;
