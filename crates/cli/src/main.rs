@@ -50,7 +50,8 @@ Examples:
   ply path data/movingai/arena.map --render arena.svg
   ply match --game c4 --games 10 --time 50ms alphabeta mcts
   ply tree --game ttt --engine mcts --playouts 2000 --svg tree.svg
-  ply equilibrium kuhn --info-set 'K b'";
+  ply equilibrium kuhn --info-set 'K b'
+  ply cards --game leduc --hands 5          # poker against ISMCTS: you see your own card";
 
 #[derive(Debug, Subcommand)]
 enum Command {
