@@ -33,7 +33,8 @@ fn hands(out: &str) -> Vec<String> {
 /// A line without the prompt in front of it (the answers come from a pipe, so what is
 /// printed after a question follows it on the same line).
 fn unprompted(line: &str) -> &str {
-    line.rsplit_once("quit stops): ").map_or(line, |(_, rest)| rest)
+    line.rsplit_once("quit stops): ")
+        .map_or(line, |(_, rest)| rest)
 }
 
 /// The words of `text`: runs of letters and digits.
