@@ -532,3 +532,78 @@ impl Hidden for Sequential<Goofspiel> {
         )
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::hidden::{deal, goofspiel, liars_dice, tricks};
+
+    /// Plays `games` random games from `start`; at every state, for every seat, the view
+    /// is the same in every state the seat cannot tell from this one (drawn with
+    /// `sample_state`), so it shows nothing the seat does not know; and every legal move
+    /// reads back from its text.
+    fn check<G: Hidden + Clone>(start: &G, games: u64) {
+        let mut moves = Vec::new();
+        for g in 0..games {
+            let mut rng = SplitMix64::stream(99, g);
+            let mut state = start.clone();
+            loop {
+                for viewer in 0..state.player_count() {
+                    let view = state.view(viewer);
+                    for _ in 0..8 {
+                        let other = state.sample_state(viewer, &mut rng);
+                        assert_eq!(other.view(viewer), view, "{state}");
+                    }
+                }
+                let mv = match state.turn() {
+                    Turn::Over => break,
+                    Turn::Chance => deal(&state, &mut rng).unwrap(),
+                    Turn::Player(_) => {
+                        moves.clear();
+                        state.moves(&mut moves);
+                        for &m in &moves {
+                            let text = state.move_text(m);
+                            assert_eq!(state.parse_move(&text.to_lowercase()), Ok(m), "{text}");
+                        }
+                        moves[rng.below(moves.len())]
+                    }
+                };
+                state.apply(mv);
+            }
+        }
+    }
+
+    #[test]
+    fn views_show_only_what_the_seat_knows_and_moves_read_back() {
+        check(&Kuhn::new(), 50);
+        check(&Leduc::new(), 50);
+        check(&liars_dice(2).unwrap(), 30);
+        check(&tricks().unwrap(), 10);
+        check(&goofspiel(5).unwrap(), 20);
+    }
+
+    #[test]
+    fn announcements_name_only_the_viewers_own_deal() {
+        let mut game = Kuhn::new();
+        let before = game;
+        game.apply(2);
+        let to_0 = Kuhn::announce(&before, 2, &game, 0).unwrap();
+        let to_1 = Kuhn::announce(&before, 2, &game, 1).unwrap();
+        assert_eq!(to_0, "You are dealt the K.");
+        assert_eq!(to_1, "player 1 is dealt a card.");
+    }
+
+    #[test]
+    fn typing_errors_say_what_to_type() {
+        let mut game = LiarsDice::new(2, 1, 6).unwrap();
+        game.apply(3);
+        game.apply(4);
+        assert!(game.parse_move("liar").is_err(), "no bid to call yet");
+        assert!(game.parse_move("9x9").unwrap_err().contains("not a bid"));
+        assert_eq!(game.parse_move("2 3"), Ok(game.bid(2, 3).unwrap()));
+        game.apply(game.bid(2, 3).unwrap());
+        assert!(game.parse_move("1x6").unwrap_err().contains("not higher"));
+        let leduc = Leduc::new();
+        assert!(leduc.parse_move("bluff").unwrap_err().contains("call (c)"));
+    }
+}
