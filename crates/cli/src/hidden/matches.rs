@@ -86,16 +86,16 @@ pub fn run(args: Args) -> Result<ExitCode, Failure> {
         seed: args.seed,
     };
     match args.game {
-        CardGame::Kuhn => m.run(games::Kuhn::new(), "kuhn", true),
-        CardGame::Leduc => m.run(games::Leduc::new(), "leduc", true),
+        CardGame::Kuhn => m.run(games::Kuhn::new(), "kuhn"),
+        CardGame::Leduc => m.run(games::Leduc::new(), "leduc"),
         CardGame::LiarsDice => {
             let dice = usize::from(args.dice.unwrap_or(1));
-            m.run(super::liars_dice(dice)?, "liars-dice", false)
+            m.run(super::liars_dice(dice)?, "liars-dice")
         }
-        CardGame::Tricks => m.run(super::tricks()?, "tricks", false),
+        CardGame::Tricks => m.run(super::tricks()?, "tricks"),
         CardGame::Goofspiel => {
             let cards = usize::from(args.cards.unwrap_or(5));
-            m.run(super::goofspiel(cards)?, "goofspiel", false)
+            m.run(super::goofspiel(cards)?, "goofspiel")
         }
     }
 }
@@ -110,14 +110,9 @@ struct Match {
 }
 
 impl Match {
-    fn run<G: Hidden + Clone>(
-        &self,
-        start: G,
-        title: &str,
-        cfr_fits: bool,
-    ) -> Result<ExitCode, Failure> {
-        let a = Player::new(self.a, self.strength, &start, self.cfr_iterations, cfr_fits)?;
-        let b = Player::new(self.b, self.strength, &start, self.cfr_iterations, cfr_fits)?;
+    fn run<G: Hidden + Clone>(&self, start: G, title: &str) -> Result<ExitCode, Failure> {
+        let a = Player::new(self.a, self.strength, &start, self.cfr_iterations)?;
+        let b = Player::new(self.b, self.strength, &start, self.cfr_iterations)?;
         let players = start.player_count();
         let began = Instant::now();
         let mut tally = Tally::default();

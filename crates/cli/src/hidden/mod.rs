@@ -74,6 +74,13 @@ pub trait Hidden: ImperfectInfo<Move: Send> + Display + Send + 'static {
     /// What to type for a move, for the prompt.
     const MOVE_HELP: &'static str;
 
+    /// Whether CFR+ solves the whole game quickly enough to play its strategy.
+    const SOLVABLE: bool = false;
+
+    /// Whether the game is simultaneous bids underneath, played by
+    /// [`simultaneous`](Hidden::simultaneous).
+    const SIMULTANEOUS: bool = false;
+
     /// What `viewer` knows now, in words: its own cards or dice and the public play, never
     /// what another player holds.
     fn view(&self, viewer: usize) -> String;
@@ -165,16 +172,15 @@ pub struct Player<G: ImperfectInfo> {
 
 impl<G: Hidden> Player<G> {
     /// An `engine` for games starting at `start`; `cfr_iterations` of CFR+ for
-    /// [`Engine::Cfr`], which only solves games whose tree fits (`cfr_fits`).
+    /// [`Engine::Cfr`], which plays only the games CFR+ solves ([`Hidden::SOLVABLE`]).
     pub fn new(
         engine: Engine,
         strength: Strength,
         start: &G,
         cfr_iterations: u64,
-        cfr_fits: bool,
     ) -> Result<Self, Failure> {
         let cfr = if engine == Engine::Cfr {
-            if !cfr_fits {
+            if !G::SOLVABLE {
                 return Err(Failure::input(
                     "cfr plays kuhn and leduc only (the other games' trees are too big to solve)",
                 ));
@@ -187,11 +193,7 @@ impl<G: Hidden> Player<G> {
         } else {
             None
         };
-        if engine == Engine::Smmcts
-            && start
-                .simultaneous(0, &SmMcts::new(), &mut SplitMix64::new(0))
-                .is_none()
-        {
+        if engine == Engine::Smmcts && !G::SIMULTANEOUS {
             return Err(Failure::input(
                 "smmcts plays goofspiel only (a game of simultaneous bids)",
             ));

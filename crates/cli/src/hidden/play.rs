@@ -118,16 +118,16 @@ pub fn run(args: Args) -> Result<ExitCode, Failure> {
     };
     let mut prompt = Prompt::new(io::stdin().lock());
     match args.game {
-        CardGame::Kuhn => session.play(games::Kuhn::new(), "Kuhn poker", true, &mut prompt),
-        CardGame::Leduc => session.play(games::Leduc::new(), "Leduc hold'em", true, &mut prompt),
+        CardGame::Kuhn => session.play(games::Kuhn::new(), "Kuhn poker", &mut prompt),
+        CardGame::Leduc => session.play(games::Leduc::new(), "Leduc hold'em", &mut prompt),
         CardGame::LiarsDice => {
             let start = super::liars_dice(usize::from(args.dice.unwrap_or(1)))?;
-            session.play(start, "Liar's Dice", false, &mut prompt)
+            session.play(start, "Liar's Dice", &mut prompt)
         }
-        CardGame::Tricks => session.play(super::tricks()?, "Tricks", false, &mut prompt),
+        CardGame::Tricks => session.play(super::tricks()?, "Tricks", &mut prompt),
         CardGame::Goofspiel => {
             let start = super::goofspiel(usize::from(args.cards.unwrap_or(5)))?;
-            session.play(start, "Goofspiel", false, &mut prompt)
+            session.play(start, "Goofspiel", &mut prompt)
         }
     }
 }
@@ -143,7 +143,6 @@ impl Session {
         &self,
         start: G,
         title: &str,
-        cfr_fits: bool,
         prompt: &mut Prompt<R>,
     ) -> Result<ExitCode, Failure> {
         let players = start.player_count();
@@ -152,13 +151,7 @@ impl Session {
                 "--seat must be 1 to {players} in this game"
             )));
         }
-        let ai = Player::new(
-            self.engine,
-            self.strength,
-            &start,
-            self.cfr_iterations,
-            cfr_fits,
-        )?;
+        let ai = Player::new(self.engine, self.strength, &start, self.cfr_iterations)?;
         let mut out = io::stdout();
         writeln!(
             out,

@@ -62,6 +62,7 @@ fn kuhn_action(a: u8) -> &'static str {
 
 impl Hidden for Kuhn {
     const MOVE_HELP: &'static str = "pass or bet (p, b)";
+    const SOLVABLE: bool = true;
 
     fn view(&self, viewer: usize) -> String {
         let key = self.info_key(viewer);
@@ -147,6 +148,7 @@ fn leduc_action(a: u8) -> &'static str {
 
 impl Hidden for Leduc {
     const MOVE_HELP: &'static str = "call, raise or fold (c, r, f)";
+    const SOLVABLE: bool = true;
 
     fn view(&self, viewer: usize) -> String {
         let key = self.info_key(viewer);
@@ -445,6 +447,7 @@ fn goofspiel_hand(state: &Goofspiel, player: usize) -> Vec<u8> {
 
 impl Hidden for Sequential<Goofspiel> {
     const MOVE_HELP: &'static str = "a card of your hand to bid, such as 3";
+    const SIMULTANEOUS: bool = true;
 
     /// Every hand is public in Goofspiel (the bids are shown after each round); this
     /// round's bid of the other player is not.
