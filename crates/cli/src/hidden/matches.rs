@@ -16,12 +16,13 @@ use crate::Failure;
 #[derive(Debug, clap::Args)]
 #[command(after_help = "\
 Engine A plays one seat and engine B every other seat (one in the two-player games, three in
-the trick-taking game); A's seat moves on by one each game, so with a multiple of the number
-of players as --games each engine sits in each seat equally often. A game is a win for A
-when A's reward is above 0 (chips in the poker games, the call in Liar's Dice, tricks above
-the table's average, the bids in Goofspiel), a draw at 0. The report gives A's wins, draws
-and losses, its score with the 95 % (Wilson) interval, the Elo difference with its interval,
-and A's mean reward a game. Every game's deal and every search is seeded from --seed: the
+the trick-taking game); A's seat moves on by one each game, and the cards and dice are dealt
+the same for each turn of A round the table, so with a multiple of the number of players as
+--games each engine plays every deal from every seat. A game is a win for A when A's reward
+is above 0 (chips in the poker games, the call in Liar's Dice, tricks above the table's
+average, the bids in Goofspiel), a draw at 0. The report gives A's wins, draws and losses,
+its score with the 95 % (Wilson) interval, the Elo difference with its interval, and A's
+mean reward a game with its 95 % interval (normal approximation). Every game's deal and every search is seeded from --seed: the
 same command prints the same result with --playouts (a time budget depends on the machine).
 
 Engines: ismcts, determinized, random; smmcts for goofspiel; cfr (the CFR+ average strategy,
@@ -116,11 +117,14 @@ impl Match {
         let players = start.player_count();
         let began = Instant::now();
         let mut tally = Tally::default();
-        let mut total = 0.0;
+        let (mut total, mut squares) = (0.0, 0.0);
         let mut rewards = vec![0.0; players];
         for game in 0..self.games {
             let seat = game as usize % players;
-            let mut dealer = SplitMix64::stream(self.seed, 2 * u64::from(game));
+            // The same deal for each turn of A round the table: every deal is played from
+            // every seat.
+            let round = u64::from(game) / players as u64;
+            let mut dealer = SplitMix64::stream(self.seed, 2 * round);
             let mut choices = SplitMix64::stream(self.seed, 2 * u64::from(game) + 1);
             let mut state = start.clone();
             let mut ply = 0u64;
@@ -147,6 +151,7 @@ impl Match {
             state.rewards(&mut rewards);
             let mine = rewards[seat];
             total += mine;
+            squares += mine * mine;
             tally.record(if mine > 1e-9 {
                 Wdl::Win
             } else if mine < -1e-9 {
@@ -170,11 +175,41 @@ impl Match {
             began.elapsed().as_secs_f64()
         )?;
         writeln!(out, "A: {tally}")?;
-        writeln!(
-            out,
-            "A's mean reward a game: {:+.3}",
-            total / f64::from(self.games)
-        )?;
+        let (mean, half) = mean_interval(total, squares, self.games);
+        writeln!(out, "A's mean reward a game: {mean:+.3} ± {half:.3} (95 %)")?;
         Ok(ExitCode::SUCCESS)
+    }
+}
+
+/// The mean of `n` rewards from their sum and sum of squares, and the half-width of its
+/// 95 % interval by the normal approximation, 1.96 · s / √n with the sample standard
+/// deviation `s` (0 for a single game).
+fn mean_interval(sum: f64, squares: f64, n: u32) -> (f64, f64) {
+    let n = f64::from(n.max(1));
+    let mean = sum / n;
+    if n < 2.0 {
+        return (mean, 0.0);
+    }
+    let variance = ((squares - n * mean * mean) / (n - 1.0)).max(0.0);
+    (mean, 1.96 * (variance / n).sqrt())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::mean_interval;
+
+    #[test]
+    fn the_mean_interval_matches_a_direct_computation() {
+        let rewards = [2.0, -1.0, 1.0, -2.0, 1.0, 1.0, -1.0];
+        let n = rewards.len() as f64;
+        let mean = rewards.iter().sum::<f64>() / n;
+        let var = rewards.iter().map(|r| (r - mean) * (r - mean)).sum::<f64>() / (n - 1.0);
+        let sum = rewards.iter().sum();
+        let squares = rewards.iter().map(|r| r * r).sum();
+        let (m, half) = mean_interval(sum, squares, rewards.len() as u32);
+        assert!((m - mean).abs() < 1e-12);
+        assert!((half - 1.96 * (var / n).sqrt()).abs() < 1e-12);
+        assert_eq!(mean_interval(3.0, 9.0, 1), (3.0, 0.0));
+        assert_eq!(mean_interval(4.0, 8.0, 2), (2.0, 0.0));
     }
 }

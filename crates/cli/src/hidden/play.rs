@@ -21,7 +21,7 @@ Leduc hold'em, a bid such as 2x3 (at least two threes, sixes wild) or liar in Li
 card such as H4 in the trick-taking game (you must follow the suit led), a card of your hand
 in Goofspiel (the bids of a round are shown when both are made). `moves` lists the legal
 moves, `quit` stops. The deals and the AI's choices come from --seed: the same seed and the
-same answers replay the same hands.
+same answers replay the same hands (with --playouts; a time budget depends on the machine).
 
 Examples:
   ply cards --game kuhn
