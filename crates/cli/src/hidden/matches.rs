@@ -111,6 +111,44 @@ struct Match {
 }
 
 impl Match {
+    /// Plays game number `game` from `start`: `players[0]` (A) in seat `game % n`,
+    /// `players[1]` (B) in the others. The cards and dice of games `k·n` to `k·n + n − 1`
+    /// are the same (A plays the deal from every seat).
+    fn game<G: Hidden + Clone>(
+        &self,
+        start: &G,
+        players: [&Player<G>; 2],
+        game: u32,
+    ) -> Result<G, Failure> {
+        let n = start.player_count();
+        let seat = game as usize % n;
+        let round = u64::from(game) / n as u64;
+        let mut dealer = SplitMix64::stream(self.seed, 2 * round);
+        let mut choices = SplitMix64::stream(self.seed, 2 * u64::from(game) + 1);
+        let mut state = start.clone();
+        let mut ply = 0u64;
+        loop {
+            let mv = match state.turn() {
+                Turn::Over => return Ok(state),
+                Turn::Chance => {
+                    deal(&state, &mut dealer).ok_or_else(|| Failure::run("no outcome"))?
+                }
+                Turn::Player(p) => {
+                    let engine = players[usize::from(p != seat)];
+                    let seed = self
+                        .seed
+                        .wrapping_mul(0x9E37_79B9_7F4A_7C15)
+                        .wrapping_add(u64::from(game) << 16 | ply);
+                    engine.choose(&state, seed, &mut choices).map_err(|e| {
+                        Failure::run(format!("{} could not move: {e}", engine.name()))
+                    })?
+                }
+            };
+            state.apply(mv);
+            ply += 1;
+        }
+    }
+
     fn run<G: Hidden + Clone>(&self, start: G, title: &str) -> Result<ExitCode, Failure> {
         let a = Player::new(self.a, self.strength, &start, self.cfr_iterations)?;
         let b = Player::new(self.b, self.strength, &start, self.cfr_iterations)?;
@@ -121,33 +159,7 @@ impl Match {
         let mut rewards = vec![0.0; players];
         for game in 0..self.games {
             let seat = game as usize % players;
-            // The same deal for each turn of A round the table: every deal is played from
-            // every seat.
-            let round = u64::from(game) / players as u64;
-            let mut dealer = SplitMix64::stream(self.seed, 2 * round);
-            let mut choices = SplitMix64::stream(self.seed, 2 * u64::from(game) + 1);
-            let mut state = start.clone();
-            let mut ply = 0u64;
-            loop {
-                let mv = match state.turn() {
-                    Turn::Over => break,
-                    Turn::Chance => {
-                        deal(&state, &mut dealer).ok_or_else(|| Failure::run("no outcome"))?
-                    }
-                    Turn::Player(p) => {
-                        let engine = if p == seat { &a } else { &b };
-                        let seed = self
-                            .seed
-                            .wrapping_mul(0x9E37_79B9_7F4A_7C15)
-                            .wrapping_add(u64::from(game) << 16 | ply);
-                        engine.choose(&state, seed, &mut choices).map_err(|e| {
-                            Failure::run(format!("{} could not move: {e}", engine.name()))
-                        })?
-                    }
-                };
-                state.apply(mv);
-                ply += 1;
-            }
+            let state = self.game(&start, [&a, &b], game)?;
             state.rewards(&mut rewards);
             let mine = rewards[seat];
             total += mine;
@@ -196,7 +208,39 @@ fn mean_interval(sum: f64, squares: f64, n: u32) -> (f64, f64) {
 
 #[cfg(test)]
 mod tests {
-    use super::mean_interval;
+    use super::*;
+    use games::{Kuhn, LiarsDice};
+
+    #[test]
+    fn each_deal_is_played_from_every_seat() {
+        let m = Match {
+            a: Engine::Random,
+            b: Engine::Random,
+            strength: Strength::Playouts(1),
+            games: 8,
+            cfr_iterations: 1,
+            seed: 5,
+        };
+        let kuhn = Kuhn::new();
+        let random = Player::new(Engine::Random, m.strength, &kuhn, 1).unwrap();
+        let cards = |g| {
+            let end = m.game(&kuhn, [&random, &random], g).unwrap();
+            (end.card(0), end.card(1))
+        };
+        for k in 0..4 {
+            assert_eq!(cards(2 * k), cards(2 * k + 1), "deal {k}");
+        }
+        let deals: Vec<_> = (0..4).map(|k| cards(2 * k)).collect();
+        assert!(deals.windows(2).any(|w| w[0] != w[1]), "{deals:?}");
+        let dice = LiarsDice::new(2, 3, 6).unwrap();
+        let random = Player::new(Engine::Random, m.strength, &dice, 1).unwrap();
+        let rolled = |g| {
+            let end = m.game(&dice, [&random, &random], g).unwrap();
+            (end.dice_of(0).to_vec(), end.dice_of(1).to_vec())
+        };
+        assert_eq!(rolled(6), rolled(7));
+        assert_ne!(rolled(5), rolled(6));
+    }
 
     #[test]
     fn the_mean_interval_matches_a_direct_computation() {
