@@ -155,10 +155,10 @@ impl Session {
         let mut out = io::stdout();
         writeln!(
             out,
-            "{title} against {} ({} seat(s)): {} hand(s). Type quit to stop.",
+            "{title}: you against {} in {}, {}. Type quit to stop.",
             ai.name(),
-            players - 1,
-            self.hands
+            plural(players - 1, "seat"),
+            plural(self.hands as usize, "hand")
         )?;
         let mut total = 0.0;
         let mut rewards = vec![0.0; players];
@@ -242,6 +242,15 @@ impl Session {
             )?;
         }
         Ok(ExitCode::SUCCESS)
+    }
+}
+
+/// `1 seat`, `3 seats`.
+fn plural(n: usize, noun: &str) -> String {
+    if n == 1 {
+        format!("1 {noun}")
+    } else {
+        format!("{n} {noun}s")
     }
 }
 
