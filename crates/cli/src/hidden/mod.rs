@@ -37,7 +37,7 @@ pub enum CardGame {
 pub enum Engine {
     /// Information-set MCTS: one tree of the mover's information sets.
     Ismcts,
-    /// Determinized MCTS: perfect-information searches of sampled deals, votes combined.
+    /// Determinized MCTS: perfect-information searches of sampled deals, root moves added up.
     Determinized,
     /// Simultaneous-move MCTS (Goofspiel only): a mixed bid from each round's statistics.
     Smmcts,
