@@ -543,8 +543,9 @@ mod tests {
 
     /// Plays `games` random games from `start`; at every state, for every seat, the view
     /// is the same in every state the seat cannot tell from this one (drawn with
-    /// `sample_state`), so it shows nothing the seat does not know; and every legal move
-    /// reads back from its text.
+    /// `sample_state`), so it shows nothing the seat does not know, and so is what it is
+    /// told of each move ([`check_announcements`]); every legal move reads back from its
+    /// text.
     fn check<G: Hidden + Clone>(start: &G, games: u64) {
         let mut moves = Vec::new();
         for g in 0..games {
@@ -571,7 +572,48 @@ mod tests {
                         moves[rng.below(moves.len())]
                     }
                 };
+                check_announcements(&state, mv, &mut rng);
                 state.apply(mv);
+            }
+        }
+    }
+
+    /// What a seat is told of a move is the same whatever the seat cannot see: for every
+    /// chance outcome or move of `before` (and for `mv` played in states the seat cannot
+    /// tell from `before`) that leaves the seat with the same information, the announcement
+    /// is the same.
+    fn check_announcements<G: Hidden + Clone>(before: &G, mv: G::Move, rng: &mut SplitMix64) {
+        let mut after = before.clone();
+        after.apply(mv);
+        let mut outcomes = Vec::new();
+        before.chance_outcomes(&mut outcomes);
+        let mut legal = Vec::new();
+        for viewer in 0..before.player_count() {
+            let told = G::announce(before, mv, &after, viewer);
+            let key = after.info_key(viewer);
+            let mut others: Vec<(G, G::Move)> =
+                outcomes.iter().map(|&(o, _)| (before.clone(), o)).collect();
+            if before.turn() != Turn::Chance {
+                // Every other move of the mover (a hidden bid must not show), and the same
+                // move in states the viewer cannot tell from this one.
+                legal.clear();
+                before.moves(&mut legal);
+                others.extend(legal.iter().map(|&m| (before.clone(), m)));
+                for _ in 0..8 {
+                    others.push((before.sample_state(viewer, rng), mv));
+                }
+            }
+            for (other, m) in others {
+                legal.clear();
+                other.moves(&mut legal);
+                if before.turn() != Turn::Chance && !legal.contains(&m) {
+                    continue;
+                }
+                let mut next = other.clone();
+                next.apply(m);
+                if next.info_key(viewer) == key {
+                    assert_eq!(G::announce(&other, m, &next, viewer), told, "{before}");
+                }
             }
         }
     }
