@@ -14,6 +14,7 @@ mod ai;
 mod book;
 mod equilibrium;
 mod failure;
+mod hidden;
 mod input;
 mod output;
 mod path;
@@ -49,7 +50,8 @@ Examples:
   ply path data/movingai/arena.map --render arena.svg
   ply match --game c4 --games 10 --time 50ms alphabeta mcts
   ply tree --game ttt --engine mcts --playouts 2000 --svg tree.svg
-  ply equilibrium kuhn --info-set 'K b'";
+  ply equilibrium kuhn --info-set 'K b'
+  ply cards --game leduc --hands 5          # poker against ISMCTS: you see your own card";
 
 #[derive(Debug, Subcommand)]
 enum Command {
@@ -70,6 +72,11 @@ enum Command {
     /// Solve a small game with hidden cards or simultaneous bids by CFR+: value,
     /// exploitability, strategies.
     Equilibrium(equilibrium::Args),
+    /// Play Kuhn poker, Leduc hold'em, Liar's Dice, tricks or Goofspiel against the AI,
+    /// seeing only your own cards.
+    Cards(hidden::play::Args),
+    /// Play engines against each other in those games: score, 95 % interval and Elo.
+    CardsMatch(hidden::matches::Args),
 }
 
 fn main() -> ExitCode {
@@ -83,6 +90,8 @@ fn main() -> ExitCode {
         Command::Match(args) => versus::run(args),
         Command::Tree(args) => tree::run(args),
         Command::Equilibrium(args) => equilibrium::run(args),
+        Command::Cards(args) => hidden::play::run(args),
+        Command::CardsMatch(args) => hidden::matches::run(args),
     };
     match result {
         Ok(code) => code,
