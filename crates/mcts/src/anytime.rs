@@ -353,7 +353,9 @@ where
     where
         F: FnMut(&RootInfo<G::Move>),
     {
-        let result = observed(
+        // Each slice but the first goes on from the tree of the one before: the flag is
+        // taken by the slice's search as it starts (and a plain `search` clears it).
+        observed(
             self,
             state,
             every,
@@ -361,11 +363,9 @@ where
             true,
             |engine, state, on| {
                 engine.continue_tree = on;
-                engine.search(state)
+                crate::search::run_search(engine, state)
             },
-        );
-        self.continue_tree = false;
-        result
+        )
     }
 
     /// Starts [`search`](Engine::search) of `state` on a thread of its own, as the

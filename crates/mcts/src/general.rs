@@ -306,7 +306,7 @@ where
 
     /// Only between the slices of an observed search (of the same position).
     fn follow(engine: &mut Engine<G, P, Self>, _state: &G) -> bool {
-        engine.continue_tree
+        core::mem::take(&mut engine.continue_tree)
     }
 
     fn root_node(placeholder: G::Move, player: u8) -> GNode<G::Move> {

@@ -163,12 +163,14 @@ where
     /// assert!(matches!(bad.search(&game), Err(SearchError::Budget(_))));
     /// ```
     pub fn search(&mut self, state: &G) -> Result<SearchResult<G::Move>, SearchError> {
+        // Only an observed search's slices go on from the tree (see `continue_tree`).
+        self.continue_tree = false;
         run_search(self, state)
     }
 }
 
 /// The search of both modes (see the two `search` methods for what they promise).
-fn run_search<G: GeneralGame, P, K: Model<G, P>>(
+pub(crate) fn run_search<G: GeneralGame, P, K: Model<G, P>>(
     engine: &mut Engine<G, P, K>,
     state: &G,
 ) -> Result<SearchResult<G::Move>, SearchError> {
