@@ -43,8 +43,9 @@ pub(crate) fn on_new_segment<R>(f: impl FnOnce() -> R) -> R {
     stacker::grow(SEGMENT, f)
 }
 
-/// The stack a walk over a built tree may take per ply (its frames are small).
-pub(crate) const WALK_PLY_BYTES: usize = 512;
+/// The stack a walk over a built tree may take per ply (its frames are small when
+/// optimised, four times larger without).
+pub(crate) const WALK_PLY_BYTES: usize = if cfg!(debug_assertions) { 2048 } else { 512 };
 
 /// Runs `f`, a walk over a tree `depth` plies deep, on the current stack if it has room for
 /// the whole walk, else on a new segment that has: one check per walk, none inside it.

@@ -5,7 +5,7 @@
 
 use adversarial::{
     AlphaBeta, BestReply, Cfr, Expectimax, GameTree, MarginSolver, MaxN, Mccfr, Minimax, Negamax,
-    Paranoid, Solver, expected_values, exploitability,
+    OutcomeMccfr, Paranoid, Solver, expected_values, exploitability,
 };
 use search_core::{
     Budget, Game, GameHash, GeneralGame, OutOfTurn, Outcome, PerfectInfo, Player, Score,
@@ -202,6 +202,11 @@ fn a_game_tree_of_the_deepest_allowed_game_builds_and_solves_on_a_small_stack() 
             .run()
             .unwrap();
         assert_eq!(sampled.iterations, 2);
+        let outcome = OutcomeMccfr::new(&tree)
+            .with_budget(Budget::iterations(2))
+            .run()
+            .unwrap();
+        assert_eq!(outcome.iterations, 2);
         (
             tree.node_count(),
             expected_values(&tree, &solved.average).unwrap()[0],
@@ -246,5 +251,55 @@ fn a_panic_at_the_deepest_horizon_reaches_the_caller() {
     assert!(
         message.is_some_and(|m| m.contains("refuses the leaf")),
         "the panic's own message"
+    );
+}
+
+/// A game whose every move is noisy: quiescence search follows it to the end.
+#[derive(Clone, Debug)]
+struct NoisyCountdown(Countdown);
+
+impl Game for NoisyCountdown {
+    type Move = u8;
+    fn to_move(&self) -> Player {
+        self.0.to_move()
+    }
+    fn legal_moves(&self, m: &mut Vec<u8>) {
+        self.0.legal_moves(m);
+    }
+    fn play(&mut self, mv: u8) {
+        self.0.play(mv);
+    }
+    fn outcome(&self) -> Outcome {
+        self.0.outcome()
+    }
+    fn is_noisy(&self, _mv: u8) -> bool {
+        true
+    }
+}
+
+impl GameHash for NoisyCountdown {
+    const KEY_IS_EXACT: bool = true;
+    fn hash_key(&self) -> u64 {
+        self.0.hash_key()
+    }
+}
+
+/// Quiescence search as deep as it is allowed (`MAX_DEPTH` plies of noisy moves past a
+/// horizon of one ply) on a small stack.
+#[test]
+fn quiescence_follows_the_longest_noisy_line_on_a_small_stack() {
+    let r = on_small_stack(|| {
+        Negamax::new(|_: &NoisyCountdown| -1)
+            .with_table_mb(1)
+            .with_iterative_deepening(false)
+            .with_quiescence(Budget::MAX_DEPTH)
+            .with_budget(Budget::depth(1))
+            .search(&NoisyCountdown(deepest()))
+            .unwrap()
+    });
+    assert!(
+        r.stats.nodes >= u64::from(Budget::MAX_DEPTH) - 2,
+        "{}",
+        r.stats
     );
 }

@@ -521,7 +521,14 @@ where
         let left = whole
             .max_iterations()
             .map_or(u64::MAX, |n| n - stats.iterations);
-        let asked = slice_iterations.min(left);
+        // A slice of fewer iterations than threads would run on fewer threads, and a
+        // search on another number of threads starts a new tree: every slice asks at least
+        // one iteration a thread, and the last takes what would be left below that.
+        let threads = engine.threads as u64;
+        let mut asked = slice_iterations.max(threads).min(left);
+        if left - asked < threads {
+            asked = left;
+        }
         let mut slice = Budget::iterations(asked);
         if let Some(d) = deadline {
             slice = slice.with_time(d.saturating_duration_since(Instant::now()));

@@ -4,7 +4,7 @@
 
 use std::sync::atomic::Ordering;
 
-use search_core::{GeneralGame, SearchError, SplitMix64};
+use search_core::{GeneralGame, GrowthPrice, SearchError, SplitMix64};
 
 use crate::context::{Clock, Ctx, Limits, Scratch};
 use crate::mode::{DataOf, Mode};
@@ -40,8 +40,8 @@ pub(crate) struct Worker<M, D> {
     pub keys: Vec<u64>,
     /// With transpositions: the statistics of every position, over all its nodes.
     pub positions: Positions,
-    /// Nanoseconds per node the last growth of the tree took (0 before the first).
-    pub growth_rate: f64,
+    /// What the tree's growths took, to price the next one.
+    pub growth: GrowthPrice,
 }
 
 /// Free slots below which a thread's own tree grows before the next iteration (more
@@ -72,7 +72,7 @@ impl<M: Copy + PartialEq + core::fmt::Debug, D: NodeData> Worker<M, D> {
             played: Vec::new(),
             keys: Vec::new(),
             positions: Positions::default(),
-            growth_rate: 0.0,
+            growth: GrowthPrice::new(),
         }
     }
 
@@ -93,13 +93,13 @@ impl<M: Copy + PartialEq + core::fmt::Debug, D: NodeData> Worker<M, D> {
     #[inline(never)]
     fn grow_now(&mut self, cap: usize) -> bool {
         let len = self.tree.len();
-        let predicted = (self.growth_rate * len as f64) as u64;
+        let predicted = self.growth.predict(len);
         if predicted >= GROWTH_WORTH_A_LOOK && self.scratch.clock.cannot_afford(predicted) {
             return false;
         }
-        let started = std::time::Instant::now();
-        crate::tree::reserve_within(&mut self.tree, GROW_AHEAD, cap);
-        self.growth_rate = started.elapsed().as_nanos() as f64 / len.max(1) as f64;
+        let tree = &mut self.tree;
+        self.growth
+            .time(len, || crate::tree::reserve_within(tree, GROW_AHEAD, cap));
         true
     }
 

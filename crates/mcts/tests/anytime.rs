@@ -136,6 +136,29 @@ fn a_general_observed_search_reports_in_order_and_answers_as_the_plain_one() {
     check(&dice, 20_000);
 }
 
+/// Every slice of an observed search runs on all the threads, the last one too: a slice
+/// on fewer threads would start a new tree and the result would count only its visits.
+#[test]
+fn the_last_slice_of_an_observed_search_keeps_the_tree_of_all_threads() {
+    let hour = Duration::from_secs(3600);
+    for iterations in [18, 21, 100] {
+        let r = Mcts::new()
+            .with_threads(4)
+            .with_budget(Budget::iterations(iterations))
+            .search_observed(&ConnectFour::new(), hour, |_| {})
+            .unwrap();
+        assert_eq!(r.stats.iterations, iterations);
+        assert_eq!(r.moves.iter().map(|m| m.visits).sum::<u64>(), iterations);
+        let g = GeneralMcts::new()
+            .with_threads(4)
+            .with_budget(Budget::iterations(iterations))
+            .search_observed(&MnkGame::new(4, 4, 3, 3).unwrap(), hour, |_| {})
+            .unwrap();
+        assert_eq!(g.stats.iterations, iterations);
+        assert_eq!(g.moves.iter().map(|m| m.visits).sum::<u64>(), iterations);
+    }
+}
+
 #[test]
 fn a_spawned_search_returns_what_the_blocking_one_does_and_keeps_its_tree() {
     let g: ConnectFour = "44".parse().unwrap();

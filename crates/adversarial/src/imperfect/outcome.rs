@@ -222,7 +222,7 @@ impl<'t, G: ImperfectInfo> OutcomeMccfr<'t, G> {
                     epsilon: self.epsilon,
                     nodes: 0,
                 };
-                line.play(0, 1.0, 1.0, 1.0);
+                crate::stack::with_room_for(stats.max_ply as usize, || line.play(0, 1.0, 1.0, 1.0));
                 stats.nodes += line.nodes;
             }
             done += 1;

@@ -2,9 +2,8 @@
 //! in one flat array reused from search to search, invalidated in O(1) by an epoch.
 
 use core::marker::PhantomData;
-use std::time::Instant;
 
-use search_core::Cost;
+use search_core::{Cost, GrowthPrice};
 
 use crate::engine::error::PathError;
 use crate::engine::result::Path;
@@ -31,8 +30,8 @@ pub(crate) struct Nodes<N, C, T> {
     pub slots: T,
     pub data: Vec<SlotData<C>>,
     epoch: u32,
-    /// Nanoseconds per entry added by the last growth of `data` (0 before the first).
-    data_growth_rate: f64,
+    /// What the growths of `data` took, to price the next one.
+    data_growth: GrowthPrice,
     _node: PhantomData<fn() -> N>,
 }
 
@@ -47,7 +46,7 @@ impl<N, C: Cost, T: Slots<N> + Default> Default for Nodes<N, C, T> {
             slots: T::default(),
             data: Vec::new(),
             epoch: 0,
-            data_growth_rate: 0.0,
+            data_growth: GrowthPrice::new(),
             _node: PhantomData,
         }
     }
@@ -122,11 +121,11 @@ impl<N, C: Cost, T: Slots<N>> Nodes<N, C, T> {
     #[cold]
     #[inline(never)]
     fn grow(&mut self, i: usize) {
-        let started = Instant::now();
         let before = self.data.len();
         let len = (i + 1).max(before * 2).max(64);
-        self.data.resize(len, SlotData::stale());
-        self.data_growth_rate = started.elapsed().as_nanos() as f64 / (len - before) as f64;
+        let data = &mut self.data;
+        self.data_growth
+            .time(len - before, || data.resize(len, SlotData::stale()));
     }
 
     /// How long, in nanoseconds, the growths of the tables that [`GROWTH_WATCH`] more new
@@ -144,7 +143,7 @@ impl<N, C: Cost, T: Slots<N>> Nodes<N, C, T> {
             }
         }
         if T::IN_ORDER && self.data.len().saturating_sub(self.slots.count()) <= GROWTH_WATCH {
-            let nanos = (self.data_growth_rate * self.data.len() as f64) as u64;
+            let nanos = self.data_growth.predict(self.data.len());
             cost = Some(cost.unwrap_or(0) + nanos);
         }
         cost

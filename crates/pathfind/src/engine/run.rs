@@ -51,6 +51,8 @@ pub(crate) struct Run<C> {
     /// The structures are freed before the caller gets the result (a one-query function's
     /// context): the search keeps time for that before its deadline.
     frees_on_return: bool,
+    /// The bytes the structures held at the last look (when they are measured).
+    held: u64,
 }
 
 /// The time a search keeps before its deadline per mebibyte its structures hold, when they
@@ -58,6 +60,11 @@ pub(crate) struct Run<C> {
 /// takes milliseconds (about 0.1 ms per MiB of touched memory, measured on a shared
 /// machine; less on an idle one).
 const FREE_NANOS_PER_MIB: u64 = 100_000;
+
+/// The time kept to free structures of `bytes` (see [`FREE_NANOS_PER_MIB`]).
+fn time_to_free(bytes: u64) -> Duration {
+    Duration::from_nanos(bytes.saturating_mul(FREE_NANOS_PER_MIB) >> 20)
+}
 
 /// The shortest expected growth of a search's tables, in nanoseconds, for which the search
 /// looks at the clock before it starts the growth (see [`Run::growth_overruns`]): shorter
@@ -109,6 +116,7 @@ impl<C: Cost> Run<C> {
             memory_cap: None,
             refused: None,
             frees_on_return: false,
+            held: 0,
         })
     }
 
@@ -170,7 +178,14 @@ impl<C: Cost> Run<C> {
     #[cold]
     #[inline(never)]
     fn overruns(&mut self, nanos: u64, deadline: Instant) -> bool {
-        let over = Instant::now() + Duration::from_nanos(nanos) > deadline;
+        // A search that frees its structures on return also keeps the time to free them
+        // once the growth has doubled them.
+        let to_free = if self.frees_on_return {
+            time_to_free(self.held.saturating_mul(2))
+        } else {
+            Duration::ZERO
+        };
+        let over = Instant::now() + Duration::from_nanos(nanos) + to_free > deadline;
         if over {
             self.reached = Limit::Budget(BudgetField::Time);
         }
@@ -182,6 +197,7 @@ impl<C: Cost> Run<C> {
     #[inline(never)]
     fn look(&mut self, bytes: impl FnOnce() -> usize) -> bool {
         let held = (self.memory_cap.is_some() || self.frees_on_return).then(|| bytes() as u64);
+        self.held = held.unwrap_or(0);
         if let (Some(cap), Some(held)) = (self.memory_cap, held) {
             if held.saturating_mul(2) > cap {
                 self.pacer.look(self.stats.expanded);
@@ -190,9 +206,7 @@ impl<C: Cost> Run<C> {
             }
         }
         let to_free = match held {
-            Some(bytes) if self.frees_on_return => {
-                Duration::from_nanos(bytes.saturating_mul(FREE_NANOS_PER_MIB) >> 20)
-            }
+            Some(bytes) if self.frees_on_return => time_to_free(bytes),
             _ => Duration::ZERO,
         };
         self.clock_ran_out(to_free)

@@ -5,6 +5,8 @@
 use core::hash::Hash;
 use std::time::Instant;
 
+use search_core::GrowthPrice;
+
 use crate::engine::error::PathError;
 
 /// "No parent": the slot of a start.
@@ -171,8 +173,8 @@ pub(crate) struct HashSlots<N> {
     /// comparison.
     limit: usize,
     nodes: Vec<N>,
-    /// Nanoseconds per state moved by the last growth (0 before the first).
-    growth_rate: f64,
+    /// What the table's growths took, to price the next one.
+    growth: GrowthPrice,
 }
 
 impl<N> Default for HashSlots<N> {
@@ -182,7 +184,7 @@ impl<N> Default for HashSlots<N> {
             shift: 63,
             limit: 0,
             nodes: Vec::new(),
-            growth_rate: 0.0,
+            growth: GrowthPrice::new(),
         }
     }
 }
@@ -232,7 +234,11 @@ impl<N: Clone + Eq + Hash> HashSlots<N> {
             let i = self.empty_bucket(hash_of(&self.nodes[s]));
             self.buckets[i] = s as u32;
         }
-        self.growth_rate = started.elapsed().as_nanos() as f64 / self.nodes.len().max(1) as f64;
+        // The states' array grows here too (as it would with the next push), so that the
+        // time measured is all a growth costs.
+        self.nodes
+            .reserve_exact(self.limit.saturating_sub(self.nodes.len()));
+        self.growth.record(started.elapsed(), self.nodes.len());
     }
 
     /// Numbers `node`, a state new to the table that would fill it past one half (or the
@@ -331,7 +337,7 @@ impl<N: Clone + Eq + Hash> Slots<N> for HashSlots<N> {
     #[inline]
     fn next_growth(&self) -> Option<(usize, u64)> {
         let room = self.limit.saturating_sub(self.nodes.len());
-        Some((room, (self.growth_rate * self.nodes.len() as f64) as u64))
+        Some((room, self.growth.predict(self.nodes.len())))
     }
 }
 
@@ -404,11 +410,11 @@ mod tests {
             } else {
                 assert_eq!(after, room - 1);
             }
-            assert_eq!(nanos > 0, slots.growth_rate > 0.0);
+            assert_eq!(nanos, slots.growth.predict(slots.nodes.len()));
         }
         assert!(growths >= 10, "{growths} growths");
         assert!(
-            slots.growth_rate > 0.0,
+            slots.growth.predict(1 << 20) > 0,
             "a growth of tens of thousands of states is timed"
         );
     }

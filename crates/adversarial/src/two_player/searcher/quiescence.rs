@@ -52,7 +52,10 @@ where
             let mv = self.moves[i];
             let score = self.child(state, mover, mv, |this, child, same| {
                 let (ca, cb) = child_window(alpha, beta, same);
-                to_parent(this.quiescence_node(child, ply + 1, ca, cb, left - 1), same)
+                let value = crate::stack::grow_if_low(ply + 1, || {
+                    this.quiescence_node(child, ply + 1, ca, cb, left - 1)
+                });
+                to_parent(value, same)
             });
             if self.aborted {
                 break;
