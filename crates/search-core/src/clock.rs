@@ -125,6 +125,22 @@ impl GameClock {
         self
     }
 
+    /// The same clock with `remaining` time left: what a match runner keeps up to date
+    /// after every move.
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// use search_core::GameClock;
+    /// let c = GameClock::new(Duration::from_secs(60)).with_increment(Duration::from_secs(1));
+    /// let later = c.with_remaining(Duration::from_secs(42));
+    /// assert_eq!((later.remaining(), later.increment()), (Duration::from_secs(42), c.increment()));
+    /// ```
+    #[must_use]
+    pub fn with_remaining(mut self, remaining: Duration) -> Self {
+        self.remaining = remaining;
+        self
+    }
+
     /// The time left.
     ///
     /// ```
