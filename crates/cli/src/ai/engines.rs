@@ -110,6 +110,17 @@ impl<G: GameHash, S: Strategy<G>> Ai<G> for StrategyAi<S> {
         })
     }
 
+    fn choose_within(
+        &mut self,
+        state: &G,
+        budget: &Budget,
+    ) -> Result<Choice<G::Move>, SearchError> {
+        Ok(Choice {
+            mv: self.0.choose_move_within(state, budget.clone())?,
+            thoughts: None,
+        })
+    }
+
     fn observe(&mut self, before: &G, mv: G::Move) {
         self.0.observe_move(before, mv);
     }
@@ -152,6 +163,18 @@ impl<G: Playable> Ai<G> for MctsAi<G> {
             mv: r.best_move,
             thoughts: Some(thoughts),
         })
+    }
+
+    fn choose_within(
+        &mut self,
+        state: &G,
+        budget: &Budget,
+    ) -> Result<Choice<G::Move>, SearchError> {
+        let own = self.0.budget().clone();
+        self.0.set_budget(own.capped_by(budget));
+        let choice = self.choose(state);
+        self.0.set_budget(own);
+        choice
     }
 
     fn observe(&mut self, before: &G, mv: G::Move) {
@@ -200,6 +223,18 @@ impl<G: Playable> Ai<G> for NegamaxAi<G> {
         })
     }
 
+    fn choose_within(
+        &mut self,
+        state: &G,
+        budget: &Budget,
+    ) -> Result<Choice<G::Move>, SearchError> {
+        let own = self.0.budget().clone();
+        self.0.set_budget(own.capped_by(budget));
+        let choice = self.choose(state);
+        self.0.set_budget(own);
+        choice
+    }
+
     fn observe(&mut self, _before: &G, _mv: G::Move) {
         // The transposition table already carries what the engine learnt.
     }
@@ -228,6 +263,11 @@ impl Fallback {
             time,
             table: Arc::new(table),
         })
+    }
+
+    /// The time per move capped by `budget`'s time limit, if it has one.
+    fn capped(&self, budget: &Budget) -> Duration {
+        budget.time_limit().map_or(self.time, |t| t.min(self.time))
     }
 
     /// The time the solver gets.
@@ -316,6 +356,21 @@ impl<G: Playable> Ai<G> for SolverAi {
         }
     }
 
+    fn choose_within(
+        &mut self,
+        state: &G,
+        budget: &Budget,
+    ) -> Result<Choice<G::Move>, SearchError> {
+        let (time, own) = (self.fallback.time, self.solver.budget().clone());
+        self.fallback.time = self.fallback.capped(budget);
+        self.solver
+            .set_budget(Budget::time(self.fallback.solver_time()));
+        let choice = self.choose(state);
+        self.fallback.time = time;
+        self.solver.set_budget(own);
+        choice
+    }
+
     fn observe(&mut self, _before: &G, _mv: G::Move) {}
 
     fn analyze(&mut self, state: &G) -> Result<Vec<MoveAnalysis<G::Move>>, SearchError> {
@@ -375,6 +430,21 @@ impl<G: Playable> Ai<G> for MarginSolverAi {
                 started.elapsed().as_secs_f64()
             )),
         })
+    }
+
+    fn choose_within(
+        &mut self,
+        state: &G,
+        budget: &Budget,
+    ) -> Result<Choice<G::Move>, SearchError> {
+        let (time, own) = (self.fallback.time, self.solver.budget().clone());
+        self.fallback.time = self.fallback.capped(budget);
+        self.solver
+            .set_budget(Budget::time(self.fallback.solver_time()));
+        let choice = self.choose(state);
+        self.fallback.time = time;
+        self.solver.set_budget(own);
+        choice
     }
 
     fn observe(&mut self, _before: &G, _mv: G::Move) {}

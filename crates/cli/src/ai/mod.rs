@@ -219,6 +219,10 @@ pub struct Choice<M> {
 pub trait Ai<G: GameHash> {
     /// Chooses a move in `state`.
     fn choose(&mut self, state: &G) -> Result<Choice<G::Move>, SearchError>;
+    /// Chooses a move in `state` within the AI's strength [capped by](Budget::capped_by)
+    /// `budget`, this move's share of a game clock (random moves take no budget).
+    fn choose_within(&mut self, state: &G, budget: &Budget)
+    -> Result<Choice<G::Move>, SearchError>;
     /// Told about every move played (by either side), so an AI can follow the game.
     fn observe(&mut self, before: &G, mv: G::Move);
     /// Every legal move of `state` with its value, best first, within the AI's budget
@@ -267,6 +271,10 @@ impl<G: GameHash> Named<G> {
 impl<G: GameHash> Strategy<G> for Named<G> {
     fn choose_move(&mut self, state: &G) -> Result<G::Move, SearchError> {
         self.ai.choose(state).map(|c| c.mv)
+    }
+
+    fn choose_move_within(&mut self, state: &G, budget: Budget) -> Result<G::Move, SearchError> {
+        self.ai.choose_within(state, &budget).map(|c| c.mv)
     }
 
     fn observe_move(&mut self, before: &G, mv: G::Move) {
