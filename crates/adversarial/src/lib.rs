@@ -264,4 +264,5 @@ pub use two_player::minimax::Minimax;
 pub use two_player::negamax::Negamax;
 pub use two_player::ordering::MoveOrdering;
 pub use two_player::parallel::THREAD_STACK_BYTES;
+pub use two_player::ponder::{NegamaxPonder, PonderAnswer};
 pub use two_player::result::SearchResult;

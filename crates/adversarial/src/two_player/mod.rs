@@ -14,6 +14,7 @@
 //! | `deepening.rs` | iterative deepening, with the full window, aspiration windows or MTD(f); every move's value for an analysis |
 //! | `parallel.rs` | Lazy SMP, and what every parallel search shares |
 //! | `anytime.rs` | live reports of each finished depth ([`DepthInfo`](crate::DepthInfo)) and a search on its own thread (`Negamax::spawn`) |
+//! | `ponder.rs` | thinking on the opponent's time: `Negamax::ponder`, [`NegamaxPonder`](crate::NegamaxPonder) |
 //! | `result.rs` | [`SearchResult`](crate::SearchResult) |
 
 pub(crate) mod alphabeta;
@@ -24,6 +25,7 @@ pub(crate) mod negamax;
 pub(crate) mod options;
 pub(crate) mod ordering;
 pub(crate) mod parallel;
+pub(crate) mod ponder;
 pub(crate) mod result;
 pub(crate) mod searcher;
 pub(crate) mod textbook;
