@@ -40,7 +40,7 @@ fn a_hit_after_a_finished_ponder_is_the_fresh_search() {
         let answer = answer.unwrap();
         assert!(answer.hit);
         assert_eq!(back.budget().max_depth(), Some(DEPTH));
-        let mut after = g.clone();
+        let mut after = g;
         after.play(expected);
         let fresh = engine().search(&after).unwrap();
         let r = &answer.result;
@@ -84,7 +84,7 @@ fn a_miss_throws_the_pondering_away_and_searches_the_move_played() {
             let answer = answer.unwrap();
             assert!(!answer.hit);
             assert_eq!(back.budget().max_depth(), Some(DEPTH));
-            let mut after = g.clone();
+            let mut after = g;
             after.play(played);
             assert!(after.is_legal(answer.result.best_move), "{g:?}, {played}");
             assert_eq!(answer.result.stats.depth_reached, DEPTH);
@@ -130,7 +130,7 @@ fn a_hit_stops_at_the_moves_depth() {
     let (_, answer) = ponder.reply(3, &Budget::depth(5)).unwrap();
     let r = answer.unwrap().result;
     assert!(r.stats.depth_reached >= 5, "{:?}", r.stats);
-    let mut after = g.clone();
+    let mut after = g;
     after.play(3);
     assert!(after.is_legal(r.best_move));
 }
