@@ -166,6 +166,27 @@ where
         self.handle.is_finished()
     }
 
+    /// Stops the pondering search and gives the engine back, its own budget restored,
+    /// throwing the search away (its table keeps what it found): when the position is
+    /// wanted for something else than the opponent's reply, an analysis say.
+    ///
+    /// # Errors
+    /// [`SearchError::WorkerPanicked`] when the game or the evaluator panicked on the
+    /// pondering thread.
+    ///
+    /// ```
+    /// use adversarial::Negamax;
+    /// use games::{OpenLines, TicTacToe};
+    /// use search_core::Budget;
+    /// let p = Negamax::new(OpenLines).with_budget(Budget::depth(9)).ponder(&TicTacToe::new(), 4).unwrap();
+    /// let engine = p.cancel().unwrap();
+    /// assert_eq!(engine.budget().max_depth(), Some(9));
+    /// ```
+    pub fn cancel(self) -> Result<Negamax<E, T>, SearchError> {
+        let (engine, _thrown_away) = self.handle.stop()?;
+        Ok(engine.with_budget(self.own))
+    }
+
     /// The opponent played `played` (in the position given to
     /// [`ponder`](Negamax::ponder)): the answer for the position after it, within
     /// `budget`, the budget of this move (capped by the engine's own, as

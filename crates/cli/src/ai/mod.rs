@@ -9,10 +9,12 @@
 //! | file | holds |
 //! |---|---|
 //! | `playable.rs` | [`Playable`] and its implementations for the games: reading and showing moves and boards |
-//! | `engines.rs` | [`EngineKind::build`] and the [`Ai`]s it builds, one per engine |
+//! | `engines.rs` | [`EngineKind::build`] and the [`Ai`]s it builds: the solvers, random moves |
+//! | `thinkers.rs` | alpha-beta and MCTS as [`Ai`]s, with `--live` and `--ponder` |
 
 mod engines;
 mod playable;
+mod thinkers;
 
 use std::fmt::{self, Display};
 use std::str::FromStr;
