@@ -12,7 +12,7 @@
 
 use std::sync::Arc;
 
-use adversarial::{Negamax, NegamaxPonder, TranspositionTable};
+use adversarial::{Negamax, NegamaxPonder, PonderAnswer, TranspositionTable};
 use mcts::{Mcts, MctsHandle, ZeroSum};
 use search_core::{Budget, MoveAnalysis, SearchError, Strategy};
 
@@ -86,7 +86,7 @@ impl<G: Playable> NegamaxAi<G> {
     fn answer_from_pondering(
         &mut self,
         budget: &Budget,
-    ) -> Result<Option<(adversarial::SearchResult<G::Move>, bool)>, SearchError> {
+    ) -> Result<Option<PonderAnswer<G::Move>>, SearchError> {
         let Some(p) = self.pondering.take() else {
             return Ok(None);
         };
@@ -97,8 +97,7 @@ impl<G: Playable> NegamaxAi<G> {
         };
         let (engine, answer) = p.reply(reply, budget)?;
         self.engine = Some(engine);
-        let answer = answer?;
-        Ok(Some((answer.result, answer.hit)))
+        answer.map(Some)
     }
 }
 
@@ -113,7 +112,14 @@ impl<G: Playable> Ai<G> for NegamaxAi<G> {
         budget: &Budget,
     ) -> Result<Choice<G::Move>, SearchError> {
         let (r, note) = match self.answer_from_pondering(budget)? {
-            Some((r, hit)) => (r, if hit { ", ponder hit" } else { ", ponder miss" }),
+            Some(a) => (
+                a.result,
+                if a.hit {
+                    ", ponder hit"
+                } else {
+                    ", ponder miss"
+                },
+            ),
             None => {
                 let live = self.live;
                 let engine = self.settle()?;
