@@ -60,6 +60,7 @@ Examples:
   ply match --game ttt --games 50 mcts:2000p random
   ply match --game c4 --games 10 --time 20ms mcts alphabeta --seed 7
   ply match --game c4 --games 2 --clock 1+0.01 alphabeta mcts
+  ply match --game c4 --games 2 --clock 1+0.01 --ponder a mcts mcts
   ply match --game kalah --size 4x3 --games 20 --time 50ms mcts random
   ply match --game einstein --games 20 alphabeta:3 mcts:2000p
   ply match --game mnk --players 3 --size 5x5x4 --games 12 mcts:1000p maxn:2 random")]
@@ -94,6 +95,12 @@ pub struct Args {
     /// out loses on time. Replaces --time; an engine's own strength still caps its moves.
     #[arg(long, value_name = "BASE+INC", conflicts_with = "time")]
     clock: Option<ClockSpec>,
+    /// Let engine A, B or both think on the opponent's time (alphabeta and mcts, in the
+    /// two-player games): alpha-beta searches the position after the reply it expects and
+    /// goes on with that search when the reply comes, MCTS grows its tree there. Pondering
+    /// runs on a thread of its own while the other engine thinks.
+    #[arg(long, value_enum, value_name = "WHO")]
+    ponder: Option<Ponder>,
     /// Random moves played before each pair (or round) of games; 0 for none [default: 2;
     /// 0 for ttt and einstein].
     #[arg(long, value_name = "PLIES", value_parser = clap::value_parser!(u32).range(0..=1000))]
@@ -108,6 +115,29 @@ pub struct Args {
     /// No progress bar, even on a terminal.
     #[arg(long, short)]
     quiet: bool,
+}
+
+/// Who ponders (`--ponder`).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, clap::ValueEnum)]
+enum Ponder {
+    /// Engine A.
+    #[value(alias = "a")]
+    A,
+    /// Engine B.
+    #[value(alias = "b")]
+    B,
+    /// Both engines.
+    Both,
+}
+
+impl Ponder {
+    /// Whether engine `index` (0 for A) ponders.
+    fn includes(self, index: usize) -> bool {
+        matches!(
+            (self, index),
+            (Ponder::Both, _) | (Ponder::A, 0) | (Ponder::B, 1)
+        )
+    }
 }
 
 /// An engine and, optionally, its strength: `alphabeta`, `mcts:20000p`, `alphabeta:6`.
@@ -277,20 +307,29 @@ fn two_player<G: Playable>(board: G, variant: String, args: &Args) -> Result<Exi
     };
     let (shown_a, shown_b) = (shown(&args.engines[0], &a), shown(&args.engines[1], &b));
     let table_mb = args.table_mb as usize;
+    let ponders = |index: usize| args.ponder.is_some_and(|p| p.includes(index));
     // Build each engine once up front, so that an engine or a strength that does not fit
     // the game is reported before any game is played.
-    for (label, e) in [("A", &a), ("B", &b)] {
+    for (index, (label, e)) in [("A", &a), ("B", &b)].into_iter().enumerate() {
         e.kind
             .build::<G>(e.strength(), args.seed, table_mb)
             .map_err(|msg| Failure::input(format!("engine {label} ({e}): {msg}")))?;
+        if ponders(index) && !matches!(e.kind, EngineKind::Alphabeta | EngineKind::Mcts) {
+            return Err(Failure::input(format!(
+                "engine {label} ({e}) does not ponder: --ponder is for alphabeta and mcts"
+            )));
+        }
     }
-    let make = |e: EngineSpec, shown: EngineSpec, label: &'static str| {
+    let make = |e: EngineSpec, shown: EngineSpec, index: usize| {
+        let label = if index == 0 { "A" } else { "B" };
+        let ponder = ponders(index);
+        let note = if ponder { " pondering" } else { "" };
         move |seed: u64| {
             let ai = e
                 .kind
-                .build::<G>(e.strength(), seed, table_mb)
+                .build_live::<G>(e.strength(), seed, table_mb, false, ponder)
                 .expect("the engine was built once with these settings before the match");
-            Named::new(ai, format!("{label} {shown}"))
+            Named::new(ai, format!("{label} {shown}{note}"))
         }
     };
     let (plies, _) = opening_plies(args);
@@ -305,8 +344,11 @@ fn two_player<G: Playable>(board: G, variant: String, args: &Args) -> Result<Exi
     let mut out = io::stdout().lock();
     writeln!(
         out,
-        "{name}: A {shown_a} vs B {shown_b}, {} games, seed {}",
-        args.games, args.seed
+        "{name}: A {shown_a}{} vs B {shown_b}{}, {} games, seed {}",
+        if ponders(0) { " pondering" } else { "" },
+        if ponders(1) { " pondering" } else { "" },
+        args.games,
+        args.seed
     )?;
     if let Some(clock) = args.clock {
         writeln!(
@@ -325,8 +367,8 @@ fn two_player<G: Playable>(board: G, variant: String, args: &Args) -> Result<Exi
     let progress = Progress::new(u64::from(args.games), "games", args.quiet);
     let report = arena
         .run_with_progress(
-            make(a.clone(), shown_a.clone(), "A"),
-            make(b.clone(), shown_b.clone(), "B"),
+            make(a.clone(), shown_a.clone(), 0),
+            make(b.clone(), shown_b.clone(), 1),
             |_, tally| {
                 progress.set_message(&format!("{tally}"));
                 progress.advance();
@@ -477,6 +519,12 @@ fn general<G: Tabletop>(start: G, args: &Args) -> Result<ExitCode, Failure> {
     if args.start.is_some() {
         return Err(Failure::input(format!(
             "--start is not available for {}: it starts from the usual position",
+            G::NAME
+        )));
+    }
+    if args.ponder.is_some() {
+        return Err(Failure::input(format!(
+            "--ponder is for the two-player games without dice (ttt, c4, reversi, dots, kalah), not {}",
             G::NAME
         )));
     }

@@ -485,3 +485,67 @@ fn bad_clocks_are_refused_with_help() {
     assert_ne!(code, 0);
     assert!(err.contains("--clock is for the two-player games"), "{err}");
 }
+
+#[test]
+fn pondering_engines_play_and_are_named() {
+    for (who, engines, heading) in [
+        ("a", ["mcts", "mcts"], "A mcts pondering vs B mcts,"),
+        (
+            "b",
+            ["alphabeta", "alphabeta"],
+            "A alphabeta vs B alphabeta pondering,",
+        ),
+        (
+            "both",
+            ["alphabeta", "mcts"],
+            "A alphabeta pondering vs B mcts pondering,",
+        ),
+    ] {
+        let mut args = vec![
+            "--game", "c4", "--games", "2", "--clock", "1+0.01", "--ponder", who, "-q",
+        ];
+        args.extend(engines);
+        let (code, out, err) = run(&args);
+        assert_eq!(code, 0, "{args:?}: {out}\n{err}");
+        assert!(out.contains(heading), "{args:?}: {out}");
+        assert!(
+            out.contains("2 games  +") && out.contains("lost on time: "),
+            "{out}"
+        );
+    }
+    // Without a clock too, each engine thinking --time per move.
+    let (code, out, err) = run(&[
+        "--game",
+        "ttt",
+        "--games",
+        "2",
+        "--time",
+        "10ms",
+        "--ponder",
+        "both",
+        "-q",
+        "alphabeta",
+        "mcts",
+    ]);
+    assert_eq!(code, 0, "{out}\n{err}");
+    assert!(out.contains("2 games  +"), "{out}");
+}
+
+#[test]
+fn pondering_is_refused_where_it_does_nothing() {
+    let (code, _, err) = run(&["--ponder", "a", "--games", "2", "solver", "random"]);
+    assert_ne!(code, 0);
+    assert!(
+        err.contains("engine A (solver:100ms) does not ponder"),
+        "{err}"
+    );
+    let (code, _, err) = run(&["--ponder", "b", "--games", "2", "mcts", "random"]);
+    assert_ne!(code, 0);
+    assert!(err.contains("engine B (random) does not ponder"), "{err}");
+    let (code, _, err) = run(&["--game", "mnk", "--ponder", "both", "mcts", "mcts"]);
+    assert_ne!(code, 0);
+    assert!(
+        err.contains("--ponder is for the two-player games"),
+        "{err}"
+    );
+}
