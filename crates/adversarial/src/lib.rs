@@ -266,3 +266,4 @@ pub use two_player::ordering::MoveOrdering;
 pub use two_player::parallel::THREAD_STACK_BYTES;
 pub use two_player::ponder::{NegamaxPonder, PonderAnswer};
 pub use two_player::result::SearchResult;
+pub use two_player::stepping::NegamaxSteps;

@@ -15,6 +15,7 @@
 //! | `parallel.rs` | Lazy SMP, and what every parallel search shares |
 //! | `anytime.rs` | live reports of each finished depth ([`DepthInfo`](crate::DepthInfo)) and a search on its own thread (`Negamax::spawn`) |
 //! | `ponder.rs` | thinking on the opponent's time: `Negamax::ponder`, [`NegamaxPonder`](crate::NegamaxPonder) |
+//! | `stepping.rs` | iterative deepening one depth per call from the caller's loop: `Negamax::steps`, [`NegamaxSteps`](crate::NegamaxSteps) |
 //! | `result.rs` | [`SearchResult`](crate::SearchResult) |
 
 pub(crate) mod alphabeta;
@@ -28,5 +29,6 @@ pub(crate) mod parallel;
 pub(crate) mod ponder;
 pub(crate) mod result;
 pub(crate) mod searcher;
+pub(crate) mod stepping;
 pub(crate) mod textbook;
 pub(crate) mod window;

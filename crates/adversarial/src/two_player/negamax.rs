@@ -75,7 +75,7 @@ pub(crate) type RootObserver<'o, M> = &'o mut dyn FnMut(&RootSearch<M>, &Stats, 
 pub struct Negamax<E, T = NoTable> {
     eval: E,
     /// The table, the options of every node, the budget and the threads.
-    setup: Setup<T>,
+    pub(crate) setup: Setup<T>,
     iterative: bool,
     random_ties: bool,
     rng: SplitMix64,
