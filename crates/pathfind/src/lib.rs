@@ -254,6 +254,7 @@ pub use graph::fringe::fringe;
 pub use graph::reach::{
     BfsReach, DfsReach, bfs_reach, bfs_reach_problem, dfs_reach, dfs_reach_problem,
 };
+pub use graph::spawned::{PATH_REPORT_EVERY, PathHandle, PathInfo, spawn_astar};
 pub use graph::stepper::{AStarStepper, Step};
 pub use grids::cell::Cell;
 pub use grids::cost_grid::CostGrid;
