@@ -314,11 +314,8 @@ impl Budget {
     /// ```
     #[must_use]
     pub fn capped_by(&self, other: &Budget) -> Budget {
-        fn tighter<T: Ord + Copy>(a: Option<T>, b: Option<T>) -> Option<T> {
-            match (a, b) {
-                (Some(a), Some(b)) => Some(a.min(b)),
-                (a, b) => a.or(b),
-            }
+        fn tighter<T: Ord>(a: Option<T>, b: Option<T>) -> Option<T> {
+            a.into_iter().chain(b).min()
         }
         Budget {
             max_depth: tighter(self.max_depth, other.max_depth),
