@@ -8,6 +8,7 @@ use std::fmt;
 use std::io::{self, Write};
 use std::process::ExitCode;
 use std::str::FromStr;
+use std::sync::Arc;
 use std::time::Duration;
 
 use adversarial::Solver;
@@ -16,7 +17,7 @@ use search_core::arena::{Arena, GeneralArena, GeneralReport, GeneralStrategy, Se
 use search_core::{Budget, Player, SearchError, Wdl};
 
 use crate::Failure;
-use crate::ai::{DEFAULT_TABLE_MB, EngineKind, GameKind, Named, Playable, Strength};
+use crate::ai::{DEFAULT_TABLE_MB, EngineKind, GameKind, Named, Playable, PonderTally, Strength};
 use crate::play::{check_board_options, dots_board, kalah_board, mnk_board, start_position};
 use crate::play_general::{Seat, Tabletop, table_entries};
 use crate::progress::Progress;
@@ -320,16 +321,21 @@ fn two_player<G: Playable>(board: G, variant: String, args: &Args) -> Result<Exi
             )));
         }
     }
+    let tallies = [
+        Arc::new(PonderTally::default()),
+        Arc::new(PonderTally::default()),
+    ];
     let make = |e: EngineSpec, shown: EngineSpec, index: usize| {
         let label = if index == 0 { "A" } else { "B" };
         let ponder = ponders(index);
         let note = if ponder { " pondering" } else { "" };
+        let tally = Arc::clone(&tallies[index]);
         move |seed: u64| {
             let ai = e
                 .kind
                 .build_live::<G>(e.strength(), seed, table_mb, false, ponder)
                 .expect("the engine was built once with these settings before the match");
-            Named::new(ai, format!("{label} {shown}{note}"))
+            Named::new(ai, format!("{label} {shown}{note}")).with_ponder_tally(Arc::clone(&tally))
         }
     };
     let (plies, _) = opening_plies(args);
@@ -410,6 +416,18 @@ fn two_player<G: Playable>(board: G, variant: String, args: &Args) -> Result<Exi
     if args.clock.is_some() {
         let (a_flags, b_flags) = report.time_losses();
         writeln!(out, "lost on time: A {a_flags}, B {b_flags}")?;
+    }
+    for (index, tally) in tallies.iter().enumerate() {
+        let (hits, misses) = tally.get();
+        if ponders(index) && hits + misses > 0 {
+            writeln!(
+                out,
+                "{}'s ponder hits: {hits} of the {} replies it pondered on ({:.1} %)",
+                letter(index),
+                hits + misses,
+                100.0 * hits as f64 / (hits + misses) as f64
+            )?;
+        }
     }
     if lost_opening.iter().any(|&n| n > 0) {
         writeln!(

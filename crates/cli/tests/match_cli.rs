@@ -512,6 +512,11 @@ fn pondering_engines_play_and_are_named() {
             out.contains("2 games  +") && out.contains("lost on time: "),
             "{out}"
         );
+        // Each pondering engine says how often it guessed the reply.
+        for (letter, ponders) in [("A", who != "b"), ("B", who != "a")] {
+            let line = format!("{letter}'s ponder hits: ");
+            assert_eq!(out.contains(&line), ponders, "{args:?}: {out}");
+        }
     }
     // Without a clock too, each engine thinking --time per move.
     let (code, out, err) = run(&[

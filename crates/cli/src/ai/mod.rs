@@ -18,6 +18,8 @@ mod thinkers;
 
 use std::fmt::{self, Display};
 use std::str::FromStr;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 
 use search_core::{Budget, GameHash, MoveAnalysis, Player, SearchError, Strategy};
@@ -230,6 +232,11 @@ pub trait Ai<G: GameHash> {
     /// Every legal move of `state` with its value, best first, within the AI's budget
     /// ([`Strategy::analyze`]).
     fn analyze(&mut self, state: &G) -> Result<Vec<MoveAnalysis<G::Move>>, SearchError>;
+    /// How many of the opponent's replies the AI pondered on were hits and misses
+    /// (`--ponder`); (0, 0) for an AI that does not ponder.
+    fn ponder_record(&self) -> (u64, u64) {
+        (0, 0)
+    }
     /// Every legal move with its value in words, best first: what `hint` shows.
     fn hint(&mut self, state: &G) -> Result<Hint<G::Move>, SearchError> {
         Ok(Hint::from_analysis(self.analyze(state)?, None))
@@ -257,16 +264,55 @@ impl<M> Hint<M> {
     }
 }
 
+/// Ponder hits and misses added up over the games of a match (`ply match --ponder`).
+#[derive(Debug, Default)]
+pub struct PonderTally {
+    hits: AtomicU64,
+    misses: AtomicU64,
+}
+
+impl PonderTally {
+    /// The hits and misses so far.
+    pub fn get(&self) -> (u64, u64) {
+        (
+            self.hits.load(Ordering::Relaxed),
+            self.misses.load(Ordering::Relaxed),
+        )
+    }
+}
+
 /// An [`Ai`] with a name, as a [`Strategy`] for the match runner.
 pub struct Named<G: GameHash> {
     ai: Box<dyn Ai<G>>,
     name: String,
+    /// Where its ponder hits and misses go when it is dropped, at the end of its game.
+    tally: Option<Arc<PonderTally>>,
 }
 
 impl<G: GameHash> Named<G> {
     /// Names `ai`.
     pub fn new(ai: Box<dyn Ai<G>>, name: String) -> Self {
-        Named { ai, name }
+        Named {
+            ai,
+            name,
+            tally: None,
+        }
+    }
+
+    /// Adds the AI's ponder hits and misses to `tally` at the end of its game.
+    pub fn with_ponder_tally(mut self, tally: Arc<PonderTally>) -> Self {
+        self.tally = Some(tally);
+        self
+    }
+}
+
+impl<G: GameHash> Drop for Named<G> {
+    fn drop(&mut self) {
+        if let Some(t) = &self.tally {
+            let (hits, misses) = self.ai.ponder_record();
+            t.hits.fetch_add(hits, Ordering::Relaxed);
+            t.misses.fetch_add(misses, Ordering::Relaxed);
+        }
     }
 }
 

@@ -55,6 +55,8 @@ pub(super) struct NegamaxAi<G: Playable> {
     last: Option<Last<G>>,
     live: bool,
     ponder: bool,
+    /// Ponder hits and misses.
+    record: (u64, u64),
 }
 
 impl<G: Playable> NegamaxAi<G> {
@@ -66,6 +68,7 @@ impl<G: Playable> NegamaxAi<G> {
             last: None,
             live,
             ponder,
+            record: (0, 0),
         }
     }
 
@@ -92,11 +95,16 @@ impl<G: Playable> NegamaxAi<G> {
         };
         let replies = std::mem::take(&mut self.replies);
         let [reply] = replies[..] else {
+            self.record.1 += 1;
             self.engine = Some(p.cancel()?);
             return Ok(None);
         };
         let (engine, answer) = p.reply(reply, budget)?;
         self.engine = Some(engine);
+        match &answer {
+            Ok(a) if a.hit => self.record.0 += 1,
+            _ => self.record.1 += 1,
+        }
         answer.map(Some)
     }
 }
@@ -192,6 +200,10 @@ impl<G: Playable> Ai<G> for NegamaxAi<G> {
     fn analyze(&mut self, state: &G) -> Result<Vec<MoveAnalysis<G::Move>>, SearchError> {
         self.settle()?.analyze(state)
     }
+
+    fn ponder_record(&self) -> (u64, u64) {
+        self.record
+    }
 }
 
 /// MCTS, reporting the value it found and how much it searched; it keeps the subtree of
@@ -205,6 +217,8 @@ pub(super) struct MctsAi<G: Playable> {
     last: Option<(G, G::Move)>,
     live: bool,
     ponder: bool,
+    /// Ponder hits and misses.
+    record: (u64, u64),
 }
 
 impl<G: Playable> MctsAi<G> {
@@ -216,6 +230,7 @@ impl<G: Playable> MctsAi<G> {
             last: None,
             live,
             ponder,
+            record: (0, 0),
         }
     }
 
@@ -263,6 +278,11 @@ impl<G: Playable> Ai<G> for MctsAi<G> {
         engine.set_budget(own);
         let r = r?;
         // On a ponder hit the pondered tree serves this search.
+        match hit {
+            Some(true) => self.record.0 += 1,
+            Some(false) => self.record.1 += 1,
+            None => {}
+        }
         let note = match hit {
             Some(true) => format!(
                 ", ponder hit ({} visits kept)",
@@ -324,5 +344,8 @@ impl<G: Playable> Ai<G> for MctsAi<G> {
 
     fn analyze(&mut self, state: &G) -> Result<Vec<MoveAnalysis<G::Move>>, SearchError> {
         self.settle()?.analyze(state)
+    }
+    fn ponder_record(&self) -> (u64, u64) {
+        self.record
     }
 }
