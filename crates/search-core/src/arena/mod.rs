@@ -292,8 +292,11 @@ impl<G: Game> Arena<G> {
     /// ([`GameClock::budget`]) through [`Strategy::choose_move_within`]; the time the call
     /// takes is taken off its clock, then the increment is added. A strategy whose clock
     /// runs out (the call takes all the time it had left, or more) loses the game on time
-    /// ([`GameRecord::lost_on_time`]). Opening moves are not timed. Without a clock (the
-    /// default) strategies choose with [`Strategy::choose_move`] and their own budget.
+    /// ([`GameRecord::lost_on_time`]). Opening moves are not timed. A strategy that keeps
+    /// the default `choose_move_within` (a random mover; an exact solver, which has no
+    /// answer before its proof) plays with its own budget and the clock counts what it
+    /// takes. Without a clock (the default) strategies choose with
+    /// [`Strategy::choose_move`] and their own budget.
     ///
     /// ```
     /// use std::time::Duration;
