@@ -5,14 +5,14 @@
 //! opponent is to move: alpha-beta searches the position after the reply its principal
 //! variation expects ([`Negamax::ponder`]), MCTS grows its tree from the position after
 //! the most visited reply ([`Mcts::ponder`]). At the AI's next move, alpha-beta goes on
-//! with the pondering search on a hit and searches afresh on a miss
-//! ([`NegamaxPonder::reply`]); MCTS stops its pondering and searches the real position,
-//! from the pondered tree on a hit. A hint or an analysis meanwhile stops the pondering
-//! first.
+//! with the pondering search on a hit ([`NegamaxPonder::reply`]), and on a miss stops it
+//! and searches afresh (its table keeps what the pondering found; `--live` shows the new
+//! search); MCTS stops its pondering and searches the real position, from the pondered
+//! tree on a hit. A hint or an analysis meanwhile stops the pondering first.
 
 use std::sync::Arc;
 
-use adversarial::{Negamax, NegamaxPonder, PonderAnswer, TranspositionTable};
+use adversarial::{Negamax, NegamaxPonder, TranspositionTable};
 use mcts::{Mcts, MctsHandle, ZeroSum};
 use search_core::{Budget, MoveAnalysis, SearchError, Strategy};
 
@@ -84,28 +84,31 @@ impl<G: Playable> NegamaxAi<G> {
         self.engine.as_mut().ok_or_else(lost)
     }
 
-    /// The answer to the opponent's reply from the pondering, if the AI pondered on the
-    /// position before it and exactly one move was played since.
+    /// On a ponder hit (the AI pondered on the position before the opponent's reply, and
+    /// exactly that reply was played), the answer of the pondering search gone on within
+    /// `budget`. On a miss the pondering is stopped and `Ok(None)` says to search afresh
+    /// (with the live reports, if asked for), as without pondering.
     fn answer_from_pondering(
         &mut self,
         budget: &Budget,
-    ) -> Result<Option<PonderAnswer<G::Move>>, SearchError> {
+    ) -> Result<Option<adversarial::SearchResult<G::Move>>, SearchError> {
         let Some(p) = self.pondering.take() else {
             return Ok(None);
         };
         let replies = std::mem::take(&mut self.replies);
-        let [reply] = replies[..] else {
-            self.record.1 += 1;
-            self.engine = Some(p.cancel()?);
-            return Ok(None);
-        };
-        let (engine, answer) = p.reply(reply, budget)?;
-        self.engine = Some(engine);
-        match &answer {
-            Ok(a) if a.hit => self.record.0 += 1,
-            _ => self.record.1 += 1,
+        match replies[..] {
+            [reply] if reply == p.expected() => {
+                let (engine, answer) = p.reply(reply, budget)?;
+                self.engine = Some(engine);
+                self.record.0 += 1;
+                answer.map(|a| Some(a.result))
+            }
+            _ => {
+                self.record.1 += 1;
+                self.engine = Some(p.cancel()?);
+                Ok(None)
+            }
         }
-        answer.map(Some)
     }
 }
 
@@ -119,15 +122,9 @@ impl<G: Playable> Ai<G> for NegamaxAi<G> {
         state: &G,
         budget: &Budget,
     ) -> Result<Choice<G::Move>, SearchError> {
+        let pondered = self.pondering.is_some();
         let (r, note) = match self.answer_from_pondering(budget)? {
-            Some(a) => (
-                a.result,
-                if a.hit {
-                    ", ponder hit"
-                } else {
-                    ", ponder miss"
-                },
-            ),
+            Some(r) => (r, ", ponder hit"),
             None => {
                 let live = self.live;
                 let engine = self.settle()?;
@@ -148,7 +145,7 @@ impl<G: Playable> Ai<G> for NegamaxAi<G> {
                     engine.search(state)
                 };
                 engine.set_budget(own);
-                (r?, "")
+                (r?, if pondered { ", ponder miss" } else { "" })
             }
         };
         let score = r
