@@ -45,6 +45,7 @@
 //! |---|---|---|
 //! | play well within a depth or time budget | [`Negamax`] (+ a [`TranspositionTable`]) | `two_player` |
 //! | use every core | `with_threads(n)` on [`Negamax`] and [`Solver`] (Lazy SMP) | `two_player`, `solving` |
+//! | search from an interactive program: live reports, a thread of its own, one depth per step, thinking on the opponent's time | `search_observed` ([`DepthInfo`]), `spawn` ([`NegamaxHandle`]), `steps` ([`NegamaxSteps`]), `ponder` ([`NegamaxPonder`]) on [`Negamax`] | `two_player` |
 //! | know the exact value (win/draw/loss, and in how many plies) | [`Solver`] ([`Solution`], [`WeakSolution`], [`BestMove`]) | `solving` |
 //! | the exact values of every position near the start, saved to a file and consulted first | [`BookBuilder`], [`OpeningBook`], [`Solver::with_book`] | `solving` |
 //! | every root move with its value | `analyze` on [`Negamax`] and [`Solver`] ([`Strategy::analyze`](search_core::Strategy::analyze)) | `two_player`, `solving` |
@@ -266,4 +267,6 @@ pub use two_player::minimax::Minimax;
 pub use two_player::negamax::Negamax;
 pub use two_player::ordering::MoveOrdering;
 pub use two_player::parallel::THREAD_STACK_BYTES;
+pub use two_player::ponder::{NegamaxPonder, PonderAnswer};
 pub use two_player::result::SearchResult;
+pub use two_player::stepping::NegamaxSteps;

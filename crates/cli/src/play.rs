@@ -48,6 +48,7 @@ Examples:
   ply play --game reversi --first human --ai mcts --playouts 20000
   ply play --game c4 --ai-vs-ai --ai-x mcts --ai-o alphabeta --time 100ms
   ply play --game ttt --ai-vs-ai --depth 9 --live
+  ply play --game c4 --first human --time 1s --ponder
   ply play --game c4 --first ai --ai solver --time 5s
   echo '4 4 4 4' | ply play --game c4 --first human --depth 6
   ply play --game dots --size 2x3 --first human --ai solver --time 2s
@@ -102,6 +103,11 @@ pub struct Args {
     /// (score, principal variation, nodes per second), MCTS's root every 20 ms.
     #[arg(long)]
     live: bool,
+    /// Think on the opponent's time (alpha-beta and MCTS): while you type your move, the
+    /// AI searches the position after the reply it expects; when you play it, the AI goes
+    /// on from there (two-player games without dice).
+    #[arg(long)]
+    ponder: bool,
     /// Seed of the AIs' random choices (ties, playouts) and of the dice.
     #[arg(long, default_value_t = 1)]
     seed: u64,
@@ -390,6 +396,12 @@ fn play_tabletop<G: play_general::Tabletop, R: BufRead>(
             G::NAME
         )));
     }
+    if args.ponder {
+        return Err(Failure::input(format!(
+            "--ponder is for the two-player games without dice (ttt, c4, reversi, dots, kalah), not {}",
+            G::NAME
+        )));
+    }
     let players = start.player_count();
     let first = match ask_first(setup, args) {
         Reply::Value(f) => f,
@@ -505,6 +517,7 @@ fn play_game<G: Playable, R: BufRead>(
                     args.seed.wrapping_add(i as u64),
                     args.table_mb as usize,
                     args.live,
+                    args.ponder,
                 )
                 .map_err(|e| Failure::input(format!("{} for {}: {e}", kinds[i], mark_of(i))))?;
             *slot = Some(ai);

@@ -8,6 +8,7 @@ use std::fmt;
 use std::io::{self, Write};
 use std::process::ExitCode;
 use std::str::FromStr;
+use std::sync::Arc;
 use std::time::Duration;
 
 use adversarial::Solver;
@@ -16,10 +17,11 @@ use search_core::arena::{Arena, GeneralArena, GeneralReport, GeneralStrategy, Se
 use search_core::{Budget, Player, SearchError, Wdl};
 
 use crate::Failure;
-use crate::ai::{DEFAULT_TABLE_MB, EngineKind, GameKind, Named, Playable, Strength};
+use crate::ai::{DEFAULT_TABLE_MB, EngineKind, GameKind, Named, Playable, PonderTally, Strength};
 use crate::play::{check_board_options, dots_board, kalah_board, mnk_board, start_position};
 use crate::play_general::{Seat, Tabletop, table_entries};
 use crate::progress::Progress;
+use crate::timing::ClockSpec;
 
 /// Options of `ply match`.
 #[derive(Debug, clap::Args)]
@@ -58,6 +60,8 @@ Examples:
   ply match --game c4 --games 100 alphabeta:4 alphabeta:6
   ply match --game ttt --games 50 mcts:2000p random
   ply match --game c4 --games 10 --time 20ms mcts alphabeta --seed 7
+  ply match --game c4 --games 2 --clock 1+0.01 alphabeta mcts
+  ply match --game c4 --games 2 --clock 1+0.01 --ponder a mcts mcts
   ply match --game kalah --size 4x3 --games 20 --time 50ms mcts random
   ply match --game einstein --games 20 alphabeta:3 mcts:2000p
   ply match --game mnk --players 3 --size 5x5x4 --games 12 mcts:1000p maxn:2 random")]
@@ -86,6 +90,18 @@ pub struct Args {
     /// milliseconds.
     #[arg(long, value_name = "TIME", default_value = "100ms", value_parser = crate::ai::move_time)]
     time: Duration,
+    /// Play on a game clock (two-player games): BASE+INCREMENT in seconds, as 60+1 or
+    /// 10+0.1. Each side starts each game with BASE; each move gets its share of the time
+    /// left, the time it takes is taken off and INCREMENT added; a side whose clock runs
+    /// out loses on time. Replaces --time; an engine's own strength still caps its moves.
+    #[arg(long, value_name = "BASE+INC", conflicts_with = "time")]
+    clock: Option<ClockSpec>,
+    /// Let engine A, B or both think on the opponent's time (alphabeta and mcts, in the
+    /// two-player games): alpha-beta searches the position after the reply it expects and
+    /// goes on with that search when the reply comes, MCTS grows its tree there. Pondering
+    /// runs on a thread of its own while the other engine thinks.
+    #[arg(long, value_enum, value_name = "WHO")]
+    ponder: Option<Ponder>,
     /// Random moves played before each pair (or round) of games; 0 for none [default: 2;
     /// 0 for ttt and einstein].
     #[arg(long, value_name = "PLIES", value_parser = clap::value_parser!(u32).range(0..=1000))]
@@ -100,6 +116,29 @@ pub struct Args {
     /// No progress bar, even on a terminal.
     #[arg(long, short)]
     quiet: bool,
+}
+
+/// Who ponders (`--ponder`).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, clap::ValueEnum)]
+enum Ponder {
+    /// Engine A.
+    #[value(alias = "a")]
+    A,
+    /// Engine B.
+    #[value(alias = "b")]
+    B,
+    /// Both engines.
+    Both,
+}
+
+impl Ponder {
+    /// Whether engine `index` (0 for A) ponders.
+    fn includes(self, index: usize) -> bool {
+        matches!(
+            (self, index),
+            (Ponder::Both, _) | (Ponder::A, 0) | (Ponder::B, 1)
+        )
+    }
 }
 
 /// An engine and, optionally, its strength: `alphabeta`, `mcts:20000p`, `alphabeta:6`.
@@ -254,40 +293,77 @@ fn two_player<G: Playable>(board: G, variant: String, args: &Args) -> Result<Exi
         )));
     }
     let start = start_position(board, args.start.as_deref())?.state;
-    let default = Strength::Time(args.time);
+    // On a clock, an engine without a strength thinks as long as the clock allows.
+    let default = match args.clock {
+        Some(_) => Strength::Time(crate::ai::MAX_MOVE_TIME),
+        None => Strength::Time(args.time),
+    };
     let (a, b) = (
         args.engines[0].settle(default),
         args.engines[1].settle(default),
     );
+    let shown = |e: &EngineSpec, settled: &EngineSpec| match args.clock {
+        Some(_) => e.clone(),
+        None => settled.clone(),
+    };
+    let (shown_a, shown_b) = (shown(&args.engines[0], &a), shown(&args.engines[1], &b));
     let table_mb = args.table_mb as usize;
+    let ponders = |index: usize| args.ponder.is_some_and(|p| p.includes(index));
     // Build each engine once up front, so that an engine or a strength that does not fit
     // the game is reported before any game is played.
-    for (label, e) in [("A", &a), ("B", &b)] {
+    for (index, (label, e)) in [("A", &a), ("B", &b)].into_iter().enumerate() {
         e.kind
             .build::<G>(e.strength(), args.seed, table_mb)
             .map_err(|msg| Failure::input(format!("engine {label} ({e}): {msg}")))?;
+        if ponders(index) && !matches!(e.kind, EngineKind::Alphabeta | EngineKind::Mcts) {
+            return Err(Failure::input(format!(
+                "engine {label} ({e}) does not ponder: --ponder is for alphabeta and mcts"
+            )));
+        }
     }
-    let make = |e: EngineSpec, label: &'static str| {
+    let tallies = [
+        Arc::new(PonderTally::default()),
+        Arc::new(PonderTally::default()),
+    ];
+    let make = |e: EngineSpec, shown: EngineSpec, index: usize| {
+        let label = if index == 0 { "A" } else { "B" };
+        let ponder = ponders(index);
+        let note = if ponder { " pondering" } else { "" };
+        let tally = Arc::clone(&tallies[index]);
         move |seed: u64| {
             let ai = e
                 .kind
-                .build::<G>(e.strength(), seed, table_mb)
+                .build_live::<G>(e.strength(), seed, table_mb, false, ponder)
                 .expect("the engine was built once with these settings before the match");
-            Named::new(ai, format!("{label} {e}"))
+            Named::new(ai, format!("{label} {shown}{note}")).with_ponder_tally(Arc::clone(&tally))
         }
     };
     let (plies, _) = opening_plies(args);
-    let arena = Arena::new(start.clone())
+    let mut arena = Arena::new(start.clone())
         .with_games(args.games)
         .with_seed(args.seed)
         .with_opening_plies(plies);
+    if let Some(clock) = args.clock {
+        arena = arena.with_clock(clock.clock());
+    }
     let name = titled(G::NAME, &variant);
     let mut out = io::stdout().lock();
     writeln!(
         out,
-        "{name}: A {a} vs B {b}, {} games, seed {}",
-        args.games, args.seed
+        "{name}: A {shown_a}{} vs B {shown_b}{}, {} games, seed {}",
+        if ponders(0) { " pondering" } else { "" },
+        if ponders(1) { " pondering" } else { "" },
+        args.games,
+        args.seed
     )?;
+    if let Some(clock) = args.clock {
+        writeln!(
+            out,
+            "clock {clock}: each side starts each game with {}, gets {} after each move, and loses on time if its clock runs out",
+            crate::input::show_duration(clock.base),
+            crate::input::show_duration(clock.increment)
+        )?;
+    }
     writeln!(out, "{}", opening_note(args, "pair of games"))?;
     let pairs = args.games.div_ceil(2);
     let proven = prove_openings(&arena, &start, pairs.min(OPENING_PROOF_PAIRS));
@@ -296,10 +372,14 @@ fn two_player<G: Playable>(board: G, variant: String, args: &Args) -> Result<Exi
 
     let progress = Progress::new(u64::from(args.games), "games", args.quiet);
     let report = arena
-        .run_with_progress(make(a.clone(), "A"), make(b.clone(), "B"), |_, tally| {
-            progress.set_message(&format!("{tally}"));
-            progress.advance();
-        })
+        .run_with_progress(
+            make(a.clone(), shown_a.clone(), 0),
+            make(b.clone(), shown_b.clone(), 1),
+            |_, tally| {
+                progress.set_message(&format!("{tally}"));
+                progress.advance();
+            },
+        )
         .map_err(|e| Failure::run(format!("the match stopped: {e}")))?;
     progress.finish();
     writeln!(out, "{name}: {report}")?;
@@ -333,6 +413,22 @@ fn two_player<G: Playable>(board: G, variant: String, args: &Args) -> Result<Exi
         "A moving first: +{} ={} -{}; A moving second: +{} ={} -{}",
         first[0], first[1], first[2], second[0], second[1], second[2]
     )?;
+    if args.clock.is_some() {
+        let (a_flags, b_flags) = report.time_losses();
+        writeln!(out, "lost on time: A {a_flags}, B {b_flags}")?;
+    }
+    for (index, tally) in tallies.iter().enumerate() {
+        let (hits, misses) = tally.get();
+        if ponders(index) && hits + misses > 0 {
+            writeln!(
+                out,
+                "{}'s ponder hits: {hits} of the {} replies it pondered on ({:.1} %)",
+                letter(index),
+                hits + misses,
+                100.0 * hits as f64 / (hits + misses) as f64
+            )?;
+        }
+    }
     if lost_opening.iter().any(|&n| n > 0) {
         writeln!(
             out,
@@ -441,6 +537,18 @@ fn general<G: Tabletop>(start: G, args: &Args) -> Result<ExitCode, Failure> {
     if args.start.is_some() {
         return Err(Failure::input(format!(
             "--start is not available for {}: it starts from the usual position",
+            G::NAME
+        )));
+    }
+    if args.ponder.is_some() {
+        return Err(Failure::input(format!(
+            "--ponder is for the two-player games without dice (ttt, c4, reversi, dots, kalah), not {}",
+            G::NAME
+        )));
+    }
+    if args.clock.is_some() {
+        return Err(Failure::input(format!(
+            "--clock is for the two-player games without dice (ttt, c4, reversi, dots, kalah), not {}: use --time",
             G::NAME
         )));
     }

@@ -409,3 +409,148 @@ fn engines_and_options_that_do_not_fit_are_refused_before_play() {
         assert!(err.contains(message), "{args:?}: {err}");
     }
 }
+
+#[test]
+fn a_match_on_the_clock_reports_the_time_losses() {
+    let (code, out, err) = run(&[
+        "--game",
+        "c4",
+        "--games",
+        "2",
+        "--clock",
+        "1+0.01",
+        "-q",
+        "alphabeta",
+        "mcts",
+    ]);
+    assert_eq!(code, 0, "{out}\n{err}");
+    assert!(
+        out.contains("clock 1s+10ms: each side starts each game with 1s"),
+        "{out}"
+    );
+    assert!(out.contains("A alphabeta vs B mcts"), "{out}");
+    let line = out
+        .lines()
+        .find(|l| l.starts_with("lost on time: "))
+        .expect(&out);
+    let counts: Vec<u32> = line
+        .trim_start_matches("lost on time: ")
+        .split(", ")
+        .map(|w| w.split_once(' ').unwrap().1.parse().unwrap())
+        .collect();
+    assert!(counts.iter().sum::<u32>() <= 2, "{out}");
+    assert!(out.contains("2 games  +"), "{out}");
+}
+
+#[test]
+fn a_clock_too_short_to_think_loses_on_time() {
+    // 1 ms on the clock: alpha-beta searches the whole millisecond it is given (Connect
+    // Four is not solved in that time), so its flag falls on its first move; random moves
+    // take microseconds.
+    let (code, out, err) = run(&[
+        "--game",
+        "c4",
+        "--games",
+        "2",
+        "--clock",
+        "0.001",
+        "-q",
+        "alphabeta",
+        "random",
+    ]);
+    assert_eq!(code, 0, "{out}\n{err}");
+    assert!(out.contains("lost on time: A 2, B 0"), "{out}");
+    assert!(out.contains("+0 =0 -2"), "{out}");
+}
+
+#[test]
+fn bad_clocks_are_refused_with_help() {
+    for (clock, says) in [
+        ("60+x", "as in 60+1 or 10+0.1"),
+        ("0+1", "at least 1ms"),
+        ("60+", "as in 60+1"),
+        ("60+2h", "at most 1h"),
+        ("1,5", "write the base time in seconds"),
+    ] {
+        let (code, out, err) = run(&["--clock", clock, "random", "random"]);
+        assert_ne!(code, 0, "{clock}: {out}");
+        assert!(err.contains(says), "{clock}: {err}");
+    }
+    let (code, _, err) = run(&["--clock", "10+0.1", "--time", "50ms", "random", "random"]);
+    assert_ne!(code, 0);
+    assert!(err.contains("cannot be used with"), "{err}");
+    let (code, _, err) = run(&[
+        "--game", "einstein", "--clock", "10+0.1", "random", "random",
+    ]);
+    assert_ne!(code, 0);
+    assert!(err.contains("--clock is for the two-player games"), "{err}");
+}
+
+#[test]
+fn pondering_engines_play_and_are_named() {
+    for (who, engines, heading) in [
+        ("a", ["mcts", "mcts"], "A mcts pondering vs B mcts,"),
+        (
+            "b",
+            ["alphabeta", "alphabeta"],
+            "A alphabeta vs B alphabeta pondering,",
+        ),
+        (
+            "both",
+            ["alphabeta", "mcts"],
+            "A alphabeta pondering vs B mcts pondering,",
+        ),
+    ] {
+        let mut args = vec![
+            "--game", "c4", "--games", "2", "--clock", "1+0.01", "--ponder", who, "-q",
+        ];
+        args.extend(engines);
+        let (code, out, err) = run(&args);
+        assert_eq!(code, 0, "{args:?}: {out}\n{err}");
+        assert!(out.contains(heading), "{args:?}: {out}");
+        assert!(
+            out.contains("2 games  +") && out.contains("lost on time: "),
+            "{out}"
+        );
+        // Each pondering engine says how often it guessed the reply.
+        for (letter, ponders) in [("A", who != "b"), ("B", who != "a")] {
+            let line = format!("{letter}'s ponder hits: ");
+            assert_eq!(out.contains(&line), ponders, "{args:?}: {out}");
+        }
+    }
+    // Without a clock too, each engine thinking --time per move.
+    let (code, out, err) = run(&[
+        "--game",
+        "ttt",
+        "--games",
+        "2",
+        "--time",
+        "10ms",
+        "--ponder",
+        "both",
+        "-q",
+        "alphabeta",
+        "mcts",
+    ]);
+    assert_eq!(code, 0, "{out}\n{err}");
+    assert!(out.contains("2 games  +"), "{out}");
+}
+
+#[test]
+fn pondering_is_refused_where_it_does_nothing() {
+    let (code, _, err) = run(&["--ponder", "a", "--games", "2", "solver", "random"]);
+    assert_ne!(code, 0);
+    assert!(
+        err.contains("engine A (solver:100ms) does not ponder"),
+        "{err}"
+    );
+    let (code, _, err) = run(&["--ponder", "b", "--games", "2", "mcts", "random"]);
+    assert_ne!(code, 0);
+    assert!(err.contains("engine B (random) does not ponder"), "{err}");
+    let (code, _, err) = run(&["--game", "mnk", "--ponder", "both", "mcts", "mcts"]);
+    assert_ne!(code, 0);
+    assert!(
+        err.contains("--ponder is for the two-player games"),
+        "{err}"
+    );
+}

@@ -307,3 +307,76 @@ fn margin_solvers_finish_their_games_whatever_their_time() {
     assert!(out.contains("margin not proven in 15ms"), "{out}");
     assert!(out.contains("wins") || out.contains("Draw."), "{out}");
 }
+
+/// The AI's lines: "AI (O) plays ...".
+fn ai_lines(out: &str) -> Vec<&str> {
+    out.lines()
+        .filter_map(|l| l.find("AI (").map(|i| &l[i..]))
+        .filter(|l| l.contains(") plays "))
+        .collect()
+}
+
+#[test]
+fn with_ponder_the_ai_thinks_while_the_human_types() {
+    // Lines arrive one by one, with a pause between them, as a person types; a hint in
+    // the middle stops the pondering to answer.
+    let lines = ["4", "4", "hint", "3", "5", "quit"];
+    for ai in ["alphabeta", "mcts"] {
+        let args = [
+            "play", "--game", "c4", "--first", "human", "--ai", ai, "--time", "50ms", "--ponder",
+        ];
+        let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_ply"))
+            .args(args)
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut stdin = child.stdin.take().unwrap();
+        let typist = std::thread::spawn(move || {
+            use std::io::Write;
+            for line in lines {
+                std::thread::sleep(std::time::Duration::from_millis(150));
+                if writeln!(stdin, "{line}").is_err() {
+                    break;
+                }
+            }
+        });
+        let output = child.wait_with_output().unwrap();
+        typist.join().unwrap();
+        let out = String::from_utf8_lossy(&output.stdout);
+        let err = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(0), "{ai}: {out}\n{err}");
+        assert!(
+            out.contains("The AI's view, best move first"),
+            "{ai}: {out}"
+        );
+        let moves = ai_lines(&out);
+        assert_eq!(moves.len(), 4, "{ai}: {out}");
+        // The first move had nothing to ponder on, nor the move after the hint (which
+        // stopped the pondering); the others say how it went.
+        for (k, line) in moves.iter().enumerate() {
+            let pondered = line.contains("ponder hit") || line.contains("ponder miss");
+            assert_eq!(pondered, k == 1 || k == 3, "{ai}: move {k}: {out}");
+        }
+        // Without --ponder, nothing of the kind.
+        let (code, plain, err) = run(
+            &[
+                "--game", "c4", "--first", "human", "--ai", ai, "--time", "20ms",
+            ],
+            "4\n4\nquit\n",
+        );
+        assert_eq!(code, 0, "{plain}\n{err}");
+        assert!(!plain.contains("ponder"), "{ai}: {plain}");
+    }
+}
+
+#[test]
+fn ponder_is_refused_where_it_cannot_work() {
+    let (code, out, err) = run(&["--game", "einstein", "--ponder", "--ai-vs-ai"], "");
+    assert_ne!(code, 0, "{out}");
+    assert!(
+        err.contains("--ponder is for the two-player games"),
+        "{err}"
+    );
+}

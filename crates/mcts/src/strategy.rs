@@ -20,6 +20,21 @@ where
         self.search(state).map(|r| r.best_move)
     }
 
+    /// The move [`search`](Engine::search) chooses within the engine's budget
+    /// [capped by](search_core::Budget::capped_by) `budget`; the engine's own budget stays
+    /// as it was.
+    fn choose_move_within(
+        &mut self,
+        state: &G,
+        budget: search_core::Budget,
+    ) -> Result<G::Move, SearchError> {
+        let own = self.budget().clone();
+        self.set_budget(own.capped_by(&budget));
+        let result = self.search(state);
+        self.set_budget(own);
+        result.map(|r| r.best_move)
+    }
+
     /// Runs [`search`](Engine::search) with the engine's budget and returns every legal
     /// move of `state` as [`MoveValue::Sampled`], best first
     /// ([`MoveAnalysis::sort_best_first`], the order in which MCTS chooses its move: proven

@@ -7,7 +7,8 @@
 //!
 //! 1. **A problem trait.** Implement [`SearchProblem`] (start, successors with costs, goal
 //!    test, optional heuristic: the `simpleai` shape) and call the [`Solve`] methods on it,
-//!    or step A* one expansion at a time with [`AStarStepper`].
+//!    or step A* one expansion at a time with [`AStarStepper`], or run it on a thread of
+//!    its own with [`spawn_astar`] (poll, stop, best path so far).
 //! 2. **Closures.** [`bfs`], [`dfs`], [`iddfs`], [`dijkstra`], [`astar`],
 //!    [`weighted_astar`], [`greedy_best_first`], [`idastar`], [`fringe`] take a successor function like
 //!    the `pathfinding` crate's, plus one or many starts and a [`Budget`]. Keep a
@@ -254,6 +255,7 @@ pub use graph::fringe::fringe;
 pub use graph::reach::{
     BfsReach, DfsReach, bfs_reach, bfs_reach_problem, dfs_reach, dfs_reach_problem,
 };
+pub use graph::spawned::{PATH_REPORT_EVERY, PathHandle, PathInfo, spawn_astar};
 pub use graph::stepper::{AStarStepper, Step};
 pub use grids::cell::Cell;
 pub use grids::cost_grid::CostGrid;

@@ -297,6 +297,35 @@ impl Budget {
         self
     }
 
+    /// Each limit the tighter of `self`'s and `other`'s (a limit only one of them has is
+    /// kept); the stop flag is `self`'s, or `other`'s if `self` has none. This is how an
+    /// engine with limits of its own takes the budget of one move from a game clock
+    /// ([`Strategy::choose_move_within`](crate::Strategy::choose_move_within)).
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// use search_core::Budget;
+    /// let own = Budget::depth(6).with_time(Duration::from_secs(5));
+    /// let this_move = Budget::time(Duration::from_millis(300));
+    /// let b = own.capped_by(&this_move);
+    /// assert_eq!(b.max_depth(), Some(6));
+    /// assert_eq!(b.time_limit(), Some(Duration::from_millis(300)));
+    /// assert_eq!(b.max_nodes(), None);
+    /// ```
+    #[must_use]
+    pub fn capped_by(&self, other: &Budget) -> Budget {
+        fn tighter<T: Ord>(a: Option<T>, b: Option<T>) -> Option<T> {
+            a.into_iter().chain(b).min()
+        }
+        Budget {
+            max_depth: tighter(self.max_depth, other.max_depth),
+            max_nodes: tighter(self.max_nodes, other.max_nodes),
+            max_iterations: tighter(self.max_iterations, other.max_iterations),
+            time_limit: tighter(self.time_limit, other.time_limit),
+            stop: self.stop.clone().or_else(|| other.stop.clone()),
+        }
+    }
+
     /// The depth limit, if any.
     ///
     /// ```

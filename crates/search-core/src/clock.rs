@@ -125,6 +125,22 @@ impl GameClock {
         self
     }
 
+    /// The same clock with `remaining` time left: what a match runner keeps up to date
+    /// after every move.
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// use search_core::GameClock;
+    /// let c = GameClock::new(Duration::from_secs(60)).with_increment(Duration::from_secs(1));
+    /// let later = c.with_remaining(Duration::from_secs(42));
+    /// assert_eq!((later.remaining(), later.increment()), (Duration::from_secs(42), c.increment()));
+    /// ```
+    #[must_use]
+    pub fn with_remaining(mut self, remaining: Duration) -> Self {
+        self.remaining = remaining;
+        self
+    }
+
     /// The time left.
     ///
     /// ```
@@ -280,6 +296,53 @@ mod tests {
             .map(|n| c.with_moves_to_go(Some(n)).move_time().unwrap())
             .collect();
         assert!(times.windows(2).all(|w| w[0] <= w[1]));
+    }
+
+    #[test]
+    fn a_capped_budget_keeps_the_tighter_of_each_limit() {
+        use crate::budget::StopFlag;
+        let limits = [None, Some(1u64), Some(7), Some(1_000)];
+        for &a in &limits {
+            for &b in &limits {
+                let build = |l: Option<u64>| {
+                    let mut budget = Budget::unlimited();
+                    if let Some(n) = l {
+                        budget = budget
+                            .with_depth(n as u32)
+                            .with_nodes(n)
+                            .with_iterations(n)
+                            .with_time(ms(n));
+                    }
+                    budget
+                };
+                let c = build(a).capped_by(&build(b));
+                let want = match (a, b) {
+                    (Some(a), Some(b)) => Some(a.min(b)),
+                    (a, b) => a.or(b),
+                };
+                assert_eq!(c.max_depth(), want.map(|n| n as u32));
+                assert_eq!(c.max_nodes(), want);
+                assert_eq!(c.max_iterations(), want);
+                assert_eq!(c.time_limit(), want.map(ms));
+            }
+        }
+        let (own, other) = (StopFlag::new(), StopFlag::new());
+        let mine = Budget::unlimited().with_stop(own.clone());
+        let theirs = Budget::unlimited().with_stop(other.clone());
+        own.stop();
+        assert!(mine.capped_by(&theirs).stop_flag().unwrap().is_set());
+        assert!(
+            !Budget::unlimited()
+                .capped_by(&theirs)
+                .stop_flag()
+                .unwrap()
+                .is_set()
+        );
+        assert!(
+            Budget::unlimited()
+                .capped_by(&Budget::unlimited())
+                .is_unlimited()
+        );
     }
 
     #[test]

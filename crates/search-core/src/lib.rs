@@ -18,6 +18,7 @@
 //! | play your game against any engine at a text prompt (moves, hints, undo) | [`play`]: [`PlayLoop`], [`PlayError`] |
 //! | bound a search (the one budget of every engine) | [`Budget`], [`BudgetField`], [`StopFlag`], [`RunningBudget`] |
 //! | give one move its share of a game clock | [`GameClock`] |
+//! | play a match on a game clock, count the losses on time | [`Arena::with_clock`], [`Strategy::choose_move_within`], [`Budget::capped_by`] |
 //! | run a search on its own thread: poll, wait, stop | [`SearchHandle`], [`Progress`] |
 //! | read what a search did | [`Stats`] (embedded in every engine's result) |
 //! | read every root move's value | [`Strategy::analyze`], [`MoveAnalysis`], [`MoveValue`] |

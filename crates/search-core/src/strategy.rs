@@ -32,6 +32,42 @@ pub trait Strategy<G: Game> {
     /// invalid budget or configuration).
     fn choose_move(&mut self, state: &G) -> Result<G::Move, SearchError>;
 
+    /// Chooses a move for the side to move in `state` within `budget`, the budget of this
+    /// one move (a match on a game clock gives each move its share of the time left,
+    /// [`GameClock::budget`](crate::GameClock::budget)). A strategy whose effort can be
+    /// bounded should search within `budget` (and within its own limits, if it has some
+    /// tighter ones); the default is for strategies whose effort is fixed, such as
+    /// [`RandomMover`]: it calls [`choose_move`](Strategy::choose_move) and lets the clock
+    /// count what it took.
+    ///
+    /// # Errors
+    /// As [`choose_move`](Strategy::choose_move), and an invalid budget where the strategy
+    /// uses it.
+    ///
+    /// ```
+    /// use search_core::{Budget, Game, RandomMover, Strategy};
+    /// # use search_core::{Outcome, Player};
+    /// # #[derive(Clone)] struct G(u8);
+    /// # impl Game for G {
+    /// #   type Move = u8;
+    /// #   fn to_move(&self) -> Player { Player::First }
+    /// #   fn legal_moves(&self, m: &mut Vec<u8>) { if self.0 == 0 { m.extend([1, 2]) } }
+    /// #   fn play(&mut self, mv: u8) { self.0 = mv }
+    /// #   fn outcome(&self) -> Outcome { if self.0 == 0 { Outcome::Ongoing } else { Outcome::Draw } }
+    /// # }
+    /// let budget = Budget::time(std::time::Duration::from_millis(5));
+    /// let mv = RandomMover::new(1).choose_move_within(&G(0), budget).unwrap();
+    /// assert!([1, 2].contains(&mv));
+    /// ```
+    fn choose_move_within(
+        &mut self,
+        state: &G,
+        budget: crate::budget::Budget,
+    ) -> Result<G::Move, SearchError> {
+        let _ = budget;
+        self.choose_move(state)
+    }
+
     /// Every legal move of `state` with its value for the side to move, best first: the
     /// exact score from a solver, the searched score and depth from alpha-beta, visits,
     /// mean and confidence interval from MCTS (see [`MoveValue`]). It spends the

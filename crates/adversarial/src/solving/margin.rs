@@ -160,6 +160,19 @@ impl MarginSolver {
         self
     }
 
+    /// Replaces the budget of the next solves in place (as
+    /// [`with_budget`](MarginSolver::with_budget) does for a builder), keeping the table.
+    ///
+    /// ```
+    /// use search_core::Budget;
+    /// let mut s = adversarial::MarginSolver::new();
+    /// s.set_budget(Budget::nodes(500));
+    /// assert_eq!(s.budget().max_nodes(), Some(500));
+    /// ```
+    pub fn set_budget(&mut self, budget: Budget) {
+        self.budget = budget;
+    }
+
     /// The most positions the table holds (about 24 bytes each for a one-byte move; rounded
     /// down to a power of two, at least 2); `0` solves without one. The table starts small
     /// and doubles as it fills, up to this size; when full, a new position still enters its

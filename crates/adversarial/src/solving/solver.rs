@@ -462,6 +462,21 @@ impl<T> Solver<T> {
         budget() -> &Budget = setup.budget;
     }
 
+    /// Replaces the budget of the next solves in place (as
+    /// [`with_budget`](Solver::with_budget) does for a builder), keeping the table: to give
+    /// each move of a game its share of a clock.
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// use search_core::Budget;
+    /// let mut s = adversarial::Solver::new();
+    /// s.set_budget(Budget::time(Duration::from_millis(200)));
+    /// assert_eq!(s.budget().time_limit(), Some(Duration::from_millis(200)));
+    /// ```
+    pub fn set_budget(&mut self, budget: Budget) {
+        self.setup.budget = budget;
+    }
+
     /// The options of every node: the solver's, and when to grow a table that uses only
     /// part of itself, which depends on the thread count.
     pub(super) fn loop_options(&self) -> LoopOptions {

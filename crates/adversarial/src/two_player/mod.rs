@@ -14,6 +14,8 @@
 //! | `deepening.rs` | iterative deepening, with the full window, aspiration windows or MTD(f); every move's value for an analysis |
 //! | `parallel.rs` | Lazy SMP, and what every parallel search shares |
 //! | `anytime.rs` | live reports of each finished depth ([`DepthInfo`](crate::DepthInfo)) and a search on its own thread (`Negamax::spawn`) |
+//! | `ponder.rs` | thinking on the opponent's time: `Negamax::ponder`, [`NegamaxPonder`](crate::NegamaxPonder) |
+//! | `stepping.rs` | iterative deepening one depth per call from the caller's loop: `Negamax::steps`, [`NegamaxSteps`](crate::NegamaxSteps) |
 //! | `result.rs` | [`SearchResult`](crate::SearchResult) |
 
 pub(crate) mod alphabeta;
@@ -24,7 +26,9 @@ pub(crate) mod negamax;
 pub(crate) mod options;
 pub(crate) mod ordering;
 pub(crate) mod parallel;
+pub(crate) mod ponder;
 pub(crate) mod result;
 pub(crate) mod searcher;
+pub(crate) mod stepping;
 pub(crate) mod textbook;
 pub(crate) mod window;

@@ -75,7 +75,7 @@ pub(crate) type RootObserver<'o, M> = &'o mut dyn FnMut(&RootSearch<M>, &Stats, 
 pub struct Negamax<E, T = NoTable> {
     eval: E,
     /// The table, the options of every node, the budget and the threads.
-    setup: Setup<T>,
+    pub(crate) setup: Setup<T>,
     iterative: bool,
     random_ties: bool,
     rng: SplitMix64,
@@ -447,6 +447,21 @@ impl<E, T> Negamax<E, T> {
         budget() -> &Budget = setup.budget;
     }
 
+    /// Replaces the budget of the next searches in place (as
+    /// [`with_budget`](Negamax::with_budget) does for a builder), keeping the table and
+    /// everything else: to give each move of a game its share of a clock.
+    ///
+    /// ```
+    /// use adversarial::Negamax;
+    /// use search_core::Budget;
+    /// let mut e = Negamax::new(games::OpenLines);
+    /// e.set_budget(Budget::depth(3));
+    /// assert_eq!(e.budget().max_depth(), Some(3));
+    /// ```
+    pub fn set_budget(&mut self, budget: Budget) {
+        self.setup.budget = budget;
+    }
+
     /// How each depth's root window is chosen (checked by [`prepare`](Self::prepare)).
     fn root_window(&self) -> RootWindow {
         match (self.aspiration, self.mtdf) {
@@ -668,6 +683,16 @@ where
 {
     fn choose_move(&mut self, state: &G) -> Result<G::Move, SearchError> {
         self.search(state).map(|r| r.best_move)
+    }
+
+    /// The move [`search`](Negamax::search) chooses within the engine's budget
+    /// [capped by](Budget::capped_by) `budget`; the engine's own budget stays as it was.
+    fn choose_move_within(&mut self, state: &G, budget: Budget) -> Result<G::Move, SearchError> {
+        let own = self.setup.budget.clone();
+        self.setup.budget = own.capped_by(&budget);
+        let result = self.search(state);
+        self.setup.budget = own;
+        result.map(|r| r.best_move)
     }
 
     fn analyze(&mut self, state: &G) -> Result<Vec<MoveAnalysis<G::Move>>, SearchError> {

@@ -7,6 +7,7 @@ use adversarial::{MarginSolver, Negamax, Replacement, Solver, TranspositionTable
 use mcts::Mcts;
 use search_core::{Budget, GameHash, MoveAnalysis, RandomMover, SearchError, Strategy};
 
+use super::thinkers::{Eval, MctsAi, NegamaxAi};
 use super::{Ai, Choice, EngineKind, Hint, Playable, Strength, margin_for_mover};
 
 impl EngineKind {
@@ -17,17 +18,19 @@ impl EngineKind {
         seed: u64,
         table_mb: usize,
     ) -> Result<Box<dyn Ai<G>>, String> {
-        self.build_live(strength, seed, table_mb, false)
+        self.build_live(strength, seed, table_mb, false, false)
     }
 
     /// [`build`](EngineKind::build), with `live`: alpha-beta and MCTS show their thinking
-    /// on stderr as it goes (`ply play --live`).
+    /// on stderr as it goes (`ply play --live`); and `ponder`: they think on the
+    /// opponent's time (`--ponder`; the other engines do not ponder).
     pub fn build_live<G: Playable>(
         self,
         strength: Strength,
         seed: u64,
         table_mb: usize,
         live: bool,
+        ponder: bool,
     ) -> Result<Box<dyn Ai<G>>, String> {
         Ok(match self {
             EngineKind::Alphabeta => {
@@ -39,13 +42,14 @@ impl EngineKind {
                 let table = TranspositionTable::with_megabytes(table_mb)
                     .map_err(|e| format!("--table-mb: {e}"))?;
                 let eval: Eval<G> = G::evaluate;
-                Box::new(NegamaxAi(
+                Box::new(NegamaxAi::new(
                     Negamax::new(eval)
                         .with_table(Arc::new(table))
                         .with_random_ties(true)
                         .with_seed(seed)
                         .with_budget(strength.budget()),
                     live,
+                    ponder,
                 ))
             }
             EngineKind::Mcts => {
@@ -54,11 +58,12 @@ impl EngineKind {
                         "MCTS plays by time or playouts: give e.g. 500ms or 20000p".to_string()
                     );
                 }
-                Box::new(MctsAi(
+                Box::new(MctsAi::new(
                     Mcts::<G>::new()
                         .with_seed(seed)
                         .with_budget(strength.budget()),
                     live,
+                    ponder,
                 ))
             }
             EngineKind::Solver => {
@@ -110,98 +115,19 @@ impl<G: GameHash, S: Strategy<G>> Ai<G> for StrategyAi<S> {
         })
     }
 
-    fn observe(&mut self, before: &G, mv: G::Move) {
-        self.0.observe_move(before, mv);
-    }
-
-    fn analyze(&mut self, state: &G) -> Result<Vec<MoveAnalysis<G::Move>>, SearchError> {
-        self.0.analyze(state)
-    }
-}
-
-/// MCTS, reporting the value it found and how much it searched; it keeps the subtree of
-/// every move played as its next root; with `live` (`--live`) it shows its root every
-/// 20 ms on stderr while it thinks.
-struct MctsAi<G: Playable>(Mcts<G>, bool);
-
-impl<G: Playable> Ai<G> for MctsAi<G> {
-    fn choose(&mut self, state: &G) -> Result<Choice<G::Move>, SearchError> {
-        let r = if self.1 {
-            self.0.search_observed(state, mcts::REPORT_INTERVAL, |i| {
-                eprintln!(
-                    "  thinking: {:?} (0-based; {} visits, mean {:.3}), {} playouts, {:.3} s",
-                    i.best_move,
-                    i.visits,
-                    i.mean,
-                    i.iterations,
-                    i.elapsed.as_secs_f64()
-                );
-            })?
-        } else {
-            self.0.search(state)?
-        };
-        let thoughts = format!(
-            "{}, {} playouts ({:.0}/s), tree {} nodes, {:.3} s",
-            r.value,
-            r.stats.iterations,
-            r.playouts_per_second(),
-            r.tree_size,
-            r.stats.elapsed.as_secs_f64()
-        );
+    fn choose_within(
+        &mut self,
+        state: &G,
+        budget: &Budget,
+    ) -> Result<Choice<G::Move>, SearchError> {
         Ok(Choice {
-            mv: r.best_move,
-            thoughts: Some(thoughts),
+            mv: self.0.choose_move_within(state, budget.clone())?,
+            thoughts: None,
         })
     }
 
     fn observe(&mut self, before: &G, mv: G::Move) {
         self.0.observe_move(before, mv);
-    }
-
-    fn analyze(&mut self, state: &G) -> Result<Vec<MoveAnalysis<G::Move>>, SearchError> {
-        self.0.analyze(state)
-    }
-}
-
-type Eval<G> = fn(&G) -> i32;
-
-/// Alpha-beta with its own table, reporting score, depth and nodes; with `live` (`--live`)
-/// it shows each finished depth on stderr while it thinks.
-struct NegamaxAi<G: Playable>(Negamax<Eval<G>, Arc<TranspositionTable>>, bool);
-
-impl<G: Playable> Ai<G> for NegamaxAi<G> {
-    fn choose(&mut self, state: &G) -> Result<Choice<G::Move>, SearchError> {
-        let r = if self.1 {
-            self.0.search_observed(state, |i| {
-                eprintln!(
-                    "  thinking: depth {} {} pv {:?} (0-based), {} nodes ({:.0}/s)",
-                    i.depth,
-                    i.score,
-                    i.pv,
-                    i.nodes,
-                    i.nodes_per_second()
-                );
-            })?
-        } else {
-            self.0.search(state)?
-        };
-        let score = r
-            .score
-            .map_or_else(|| "no depth finished".to_string(), |s| format!("score {s}"));
-        let thoughts = format!(
-            "{score}, depth {}, {} nodes, {:.3} s",
-            r.stats.depth_reached,
-            r.stats.nodes,
-            r.stats.elapsed.as_secs_f64()
-        );
-        Ok(Choice {
-            mv: r.best_move,
-            thoughts: Some(thoughts),
-        })
-    }
-
-    fn observe(&mut self, _before: &G, _mv: G::Move) {
-        // The transposition table already carries what the engine learnt.
     }
 
     fn analyze(&mut self, state: &G) -> Result<Vec<MoveAnalysis<G::Move>>, SearchError> {
@@ -228,6 +154,11 @@ impl Fallback {
             time,
             table: Arc::new(table),
         })
+    }
+
+    /// The time per move capped by `budget`'s time limit, if it has one.
+    fn capped(&self, budget: &Budget) -> Duration {
+        budget.time_limit().map_or(self.time, |t| t.min(self.time))
     }
 
     /// The time the solver gets.
@@ -316,6 +247,21 @@ impl<G: Playable> Ai<G> for SolverAi {
         }
     }
 
+    fn choose_within(
+        &mut self,
+        state: &G,
+        budget: &Budget,
+    ) -> Result<Choice<G::Move>, SearchError> {
+        let (time, own) = (self.fallback.time, self.solver.budget().clone());
+        self.fallback.time = self.fallback.capped(budget);
+        self.solver
+            .set_budget(Budget::time(self.fallback.solver_time()));
+        let choice = self.choose(state);
+        self.fallback.time = time;
+        self.solver.set_budget(own);
+        choice
+    }
+
     fn observe(&mut self, _before: &G, _mv: G::Move) {}
 
     fn analyze(&mut self, state: &G) -> Result<Vec<MoveAnalysis<G::Move>>, SearchError> {
@@ -375,6 +321,21 @@ impl<G: Playable> Ai<G> for MarginSolverAi {
                 started.elapsed().as_secs_f64()
             )),
         })
+    }
+
+    fn choose_within(
+        &mut self,
+        state: &G,
+        budget: &Budget,
+    ) -> Result<Choice<G::Move>, SearchError> {
+        let (time, own) = (self.fallback.time, self.solver.budget().clone());
+        self.fallback.time = self.fallback.capped(budget);
+        self.solver
+            .set_budget(Budget::time(self.fallback.solver_time()));
+        let choice = self.choose(state);
+        self.fallback.time = time;
+        self.solver.set_budget(own);
+        choice
     }
 
     fn observe(&mut self, _before: &G, _mv: G::Move) {}

@@ -9,13 +9,17 @@
 //! | file | holds |
 //! |---|---|
 //! | `playable.rs` | [`Playable`] and its implementations for the games: reading and showing moves and boards |
-//! | `engines.rs` | [`EngineKind::build`] and the [`Ai`]s it builds, one per engine |
+//! | `engines.rs` | [`EngineKind::build`] and the [`Ai`]s it builds: the solvers, random moves |
+//! | `thinkers.rs` | alpha-beta and MCTS as [`Ai`]s, with `--live` and `--ponder` |
 
 mod engines;
 mod playable;
+mod thinkers;
 
 use std::fmt::{self, Display};
 use std::str::FromStr;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 
 use search_core::{Budget, GameHash, MoveAnalysis, Player, SearchError, Strategy};
@@ -219,11 +223,20 @@ pub struct Choice<M> {
 pub trait Ai<G: GameHash> {
     /// Chooses a move in `state`.
     fn choose(&mut self, state: &G) -> Result<Choice<G::Move>, SearchError>;
+    /// Chooses a move in `state` within the AI's strength [capped by](Budget::capped_by)
+    /// `budget`, this move's share of a game clock (random moves take no budget).
+    fn choose_within(&mut self, state: &G, budget: &Budget)
+    -> Result<Choice<G::Move>, SearchError>;
     /// Told about every move played (by either side), so an AI can follow the game.
     fn observe(&mut self, before: &G, mv: G::Move);
     /// Every legal move of `state` with its value, best first, within the AI's budget
     /// ([`Strategy::analyze`]).
     fn analyze(&mut self, state: &G) -> Result<Vec<MoveAnalysis<G::Move>>, SearchError>;
+    /// How many of the opponent's replies the AI pondered on were hits and misses
+    /// (`--ponder`); (0, 0) for an AI that does not ponder.
+    fn ponder_record(&self) -> (u64, u64) {
+        (0, 0)
+    }
     /// Every legal move with its value in words, best first: what `hint` shows.
     fn hint(&mut self, state: &G) -> Result<Hint<G::Move>, SearchError> {
         Ok(Hint::from_analysis(self.analyze(state)?, None))
@@ -251,22 +264,65 @@ impl<M> Hint<M> {
     }
 }
 
+/// Ponder hits and misses added up over the games of a match (`ply match --ponder`).
+#[derive(Debug, Default)]
+pub struct PonderTally {
+    hits: AtomicU64,
+    misses: AtomicU64,
+}
+
+impl PonderTally {
+    /// The hits and misses so far.
+    pub fn get(&self) -> (u64, u64) {
+        (
+            self.hits.load(Ordering::Relaxed),
+            self.misses.load(Ordering::Relaxed),
+        )
+    }
+}
+
 /// An [`Ai`] with a name, as a [`Strategy`] for the match runner.
 pub struct Named<G: GameHash> {
     ai: Box<dyn Ai<G>>,
     name: String,
+    /// Where its ponder hits and misses go when it is dropped, at the end of its game.
+    tally: Option<Arc<PonderTally>>,
 }
 
 impl<G: GameHash> Named<G> {
     /// Names `ai`.
     pub fn new(ai: Box<dyn Ai<G>>, name: String) -> Self {
-        Named { ai, name }
+        Named {
+            ai,
+            name,
+            tally: None,
+        }
+    }
+
+    /// Adds the AI's ponder hits and misses to `tally` at the end of its game.
+    pub fn with_ponder_tally(mut self, tally: Arc<PonderTally>) -> Self {
+        self.tally = Some(tally);
+        self
+    }
+}
+
+impl<G: GameHash> Drop for Named<G> {
+    fn drop(&mut self) {
+        if let Some(t) = &self.tally {
+            let (hits, misses) = self.ai.ponder_record();
+            t.hits.fetch_add(hits, Ordering::Relaxed);
+            t.misses.fetch_add(misses, Ordering::Relaxed);
+        }
     }
 }
 
 impl<G: GameHash> Strategy<G> for Named<G> {
     fn choose_move(&mut self, state: &G) -> Result<G::Move, SearchError> {
         self.ai.choose(state).map(|c| c.mv)
+    }
+
+    fn choose_move_within(&mut self, state: &G, budget: Budget) -> Result<G::Move, SearchError> {
+        self.ai.choose_within(state, &budget).map(|c| c.mv)
     }
 
     fn observe_move(&mut self, before: &G, mv: G::Move) {

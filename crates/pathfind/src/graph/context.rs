@@ -220,29 +220,40 @@ impl<N: Clone + Eq + Hash, C: Cost> SearchContext<N, C> {
     /// path to the expanded state with the lowest heuristic value, ties to the lowest cost.
     pub(crate) fn with_best_so_far<H: FnMut(&N) -> C>(
         &self,
-        mut r: SearchResult<N, C>,
+        r: SearchResult<N, C>,
         h: &mut H,
     ) -> Result<SearchResult<N, C>, PathError> {
-        if !matches!(r.outcome, Outcome::LimitReached(_)) {
-            return Ok(r);
-        }
-        let nodes = &self.engine.nodes;
-        let mut best: Option<(C, C, u32)> = None;
-        for (i, n) in nodes.slots.nodes().iter().enumerate() {
-            let Some(d) = nodes.seen(i).filter(|d| d.closed) else {
-                continue;
-            };
-            let key = (check_h(h(n))?, d.g, i as u32);
-            if best.is_none_or(|b| (key.0, key.1) < (b.0, b.1)) {
-                best = Some(key);
-            }
-        }
-        r.best_so_far = best.map(|(_, _, slot)| nodes.path_to(slot));
-        Ok(r)
+        add_best_so_far(&self.engine, r, h)
     }
 
     /// Checks the budget and starts the clock of one search.
     pub(crate) fn run(&self) -> Result<Run<C>, PathError> {
         self.settings.run(|c| c)
     }
+}
+
+/// When a limit stopped the search whose states `engine` holds, names the best progress
+/// made in `r` ([`SearchResult::best_so_far`]): the path to the closed state with the
+/// lowest heuristic value (then the lowest cost).
+pub(crate) fn add_best_so_far<N: Clone + Eq + Hash, C: Cost, H: FnMut(&N) -> C>(
+    engine: &Engine<N, C, HashSlots<N>>,
+    mut r: SearchResult<N, C>,
+    h: &mut H,
+) -> Result<SearchResult<N, C>, PathError> {
+    if !matches!(r.outcome, Outcome::LimitReached(_)) {
+        return Ok(r);
+    }
+    let nodes = &engine.nodes;
+    let mut best: Option<(C, C, u32)> = None;
+    for (i, n) in nodes.slots.nodes().iter().enumerate() {
+        let Some(d) = nodes.seen(i).filter(|d| d.closed) else {
+            continue;
+        };
+        let key = (check_h(h(n))?, d.g, i as u32);
+        if best.is_none_or(|b| (key.0, key.1) < (b.0, b.1)) {
+            best = Some(key);
+        }
+    }
+    r.best_so_far = best.map(|(_, _, slot)| nodes.path_to(slot));
+    Ok(r)
 }

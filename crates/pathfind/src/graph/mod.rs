@@ -15,6 +15,7 @@
 //! | [`reach`] | the lazy reachability iterators `BfsReach` and `DfsReach` |
 //! | [`solve`] | an algorithm chosen at run time (`SearchContext::solve`), batches on threads |
 //! | [`stepper`] | `AStarStepper`: A* one expansion at a time |
+//! | [`spawned`] | `spawn_astar`: A* on a thread of its own, polled for a `PathInfo` |
 //!
 //! The loops are generic over how states are numbered, so the grid searches
 //! ([`grids::search`](crate::grids::search)) run the same code on cell indices.
@@ -28,4 +29,5 @@ pub(crate) mod dfs;
 pub(crate) mod fringe;
 pub(crate) mod reach;
 pub(crate) mod solve;
+pub(crate) mod spawned;
 pub(crate) mod stepper;

@@ -11,6 +11,7 @@ use crate::engine::run::Run;
 use crate::engine::slots::HashSlots;
 use crate::engine::successors::{Buffered, problem_successors};
 use crate::graph::best_first::{AStarKey, Step as CoreStep};
+use crate::graph::context::add_best_so_far;
 
 /// What one [`AStarStepper::step`] did.
 ///
@@ -146,7 +147,11 @@ impl<'p, P: SearchProblem + ?Sized> AStarStepper<'p, P> {
             }
             CoreStep::Found(slot) => self.run.finish_found(self.engine.nodes.path_to(slot)),
             CoreStep::Exhausted => self.run.finish_exhausted(),
-            CoreStep::OutOfBudget => self.run.finish_budget(),
+            CoreStep::OutOfBudget => {
+                add_best_so_far(&self.engine, self.run.finish_budget(), &mut |n| {
+                    p.heuristic(n)
+                })?
+            }
         };
         let mut result = result;
         result.stats.elapsed = self.started.elapsed();

@@ -60,6 +60,9 @@ mod tally;
 
 use thiserror::Error;
 
+use std::time::{Duration, Instant};
+
+use crate::clock::GameClock;
 use crate::error::SearchError;
 use crate::game::{Game, Outcome, Player};
 use crate::rng::SplitMix64;
@@ -130,6 +133,9 @@ pub enum ArenaError {
         /// What went wrong.
         what: String,
     },
+    /// A timed match ([`Arena::with_clock`]) was given a clock without time.
+    #[error("a game clock needs some time on it")]
+    NoTime,
     /// A game went on past the arena's ply limit (a `Game` implementation that never ends).
     #[error("game {game} did not end within {limit} plies")]
     TooLong {
@@ -164,6 +170,7 @@ pub struct Arena<G> {
     seed: u64,
     opening_plies: u32,
     max_plies: Option<u32>,
+    clock: Option<GameClock>,
 }
 
 /// Without a declared limit or a `remaining_plies_bound`, games longer than this are errors.
@@ -192,6 +199,7 @@ impl<G: Game> Arena<G> {
             seed: 0,
             opening_plies: 0,
             max_plies: None,
+            clock: None,
         }
     }
 
@@ -277,6 +285,66 @@ impl<G: Game> Arena<G> {
     pub fn with_max_plies(mut self, plies: u32) -> Self {
         self.max_plies = Some(plies);
         self
+    }
+
+    /// Plays every game on a game clock: each strategy starts each game with `clock`'s
+    /// time left; before each of its moves it gets that move's share
+    /// ([`GameClock::budget`]) through [`Strategy::choose_move_within`]; the time the call
+    /// takes is taken off its clock, then the increment is added. A strategy whose clock
+    /// runs out (the call takes all the time it had left, or more) loses the game on time
+    /// ([`GameRecord::lost_on_time`]). Opening moves are not timed. A strategy that keeps
+    /// the default `choose_move_within` (a random mover; an exact solver, which has no
+    /// answer before its proof) plays with its own budget and the clock counts what it
+    /// takes. Without a clock (the default) strategies choose with
+    /// [`Strategy::choose_move`] and their own budget.
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// use search_core::arena::Arena;
+    /// use search_core::{GameClock, RandomMover};
+    /// # use search_core::{Game, Outcome, Player};
+    /// # #[derive(Clone)] struct Race(u8);
+    /// # impl Game for Race {
+    /// #   type Move = u8;
+    /// #   fn to_move(&self) -> Player { if self.0 % 2 == 0 { Player::First } else { Player::Second } }
+    /// #   fn legal_moves(&self, m: &mut Vec<u8>) { if self.0 < 9 { m.extend([1, 2]) } }
+    /// #   fn play(&mut self, mv: u8) { self.0 += mv }
+    /// #   fn outcome(&self) -> Outcome {
+    /// #     if self.0 < 9 { Outcome::Ongoing } else { Outcome::Win(self.to_move().opponent()) }
+    /// #   }
+    /// # }
+    /// let clock = GameClock::new(Duration::from_secs(5)).with_increment(Duration::from_millis(10));
+    /// let report = Arena::new(Race(0))
+    ///     .with_games(4)
+    ///     .with_clock(clock)
+    ///     .run(RandomMover::new, RandomMover::new)
+    ///     .unwrap();
+    /// // Random moves take microseconds: nobody runs out of time.
+    /// assert_eq!(report.time_losses(), (0, 0));
+    /// ```
+    #[must_use]
+    pub fn with_clock(mut self, clock: GameClock) -> Self {
+        self.clock = Some(clock);
+        self
+    }
+
+    /// The game clock each strategy starts each game with, if the games are timed.
+    ///
+    /// ```
+    /// # use search_core::{Game, Outcome, Player};
+    /// # #[derive(Clone)] struct G;
+    /// # impl Game for G {
+    /// #   type Move = u8;
+    /// #   fn to_move(&self) -> Player { Player::First }
+    /// #   fn legal_moves(&self, m: &mut Vec<u8>) {}
+    /// #   fn play(&mut self, _: u8) {}
+    /// #   fn outcome(&self) -> Outcome { Outcome::Draw }
+    /// # }
+    /// assert_eq!(search_core::arena::Arena::new(G).clock(), None);
+    /// ```
+    #[must_use]
+    pub fn clock(&self) -> Option<GameClock> {
+        self.clock
     }
 
     /// The number of games [`run`](Arena::run) plays.
@@ -409,6 +477,9 @@ impl<G: Game> Arena<G> {
         if self.games == 0 {
             return Err(ArenaError::NoGames);
         }
+        if self.clock.is_some_and(|c| c.remaining().is_zero()) {
+            return Err(ArenaError::NoTime);
+        }
         let outcome = self.initial.outcome();
         if outcome.is_over() {
             return Err(ArenaError::InitialStateOver { outcome });
@@ -464,8 +535,14 @@ impl<G: Game> Arena<G> {
     {
         let mut state = self.initial.clone();
         let mut moves = Vec::new();
+        // The time left of A and of B, on a timed match.
+        let mut left = self.clock.map(|c| [c.remaining(); 2]);
+        let mut lost_on_time = None;
         loop {
-            let outcome = state.outcome();
+            let outcome = match lost_on_time {
+                Some(loser) => Outcome::Win(Player::opponent(loser)),
+                None => state.outcome(),
+            };
             if outcome.is_over() {
                 let result = match outcome.value_for(a_played) {
                     Some(1) => Wdl::Win,
@@ -478,6 +555,7 @@ impl<G: Game> Arena<G> {
                     result,
                     opening_plies: opening.len() as u32,
                     moves,
+                    lost_on_time,
                 });
             }
             let ply = moves.len() as u32;
@@ -487,10 +565,31 @@ impl<G: Game> Arena<G> {
             let mv = if let Some(&mv) = opening.get(ply as usize) {
                 mv
             } else {
-                let (chosen, name) = if state.to_move() == a_played {
-                    (a.choose_move(&state), Strategy::<G>::name(a))
+                let mover = state.to_move();
+                let side = usize::from(mover != a_played);
+                let started = Instant::now();
+                let chosen = match (self.clock, left) {
+                    (Some(clock), Some(left)) => {
+                        let budget = clock
+                            .with_remaining(left[side])
+                            .budget()
+                            .map_err(SearchError::Budget);
+                        budget.and_then(|budget| {
+                            if side == 0 {
+                                a.choose_move_within(&state, budget)
+                            } else {
+                                b.choose_move_within(&state, budget)
+                            }
+                        })
+                    }
+                    _ if side == 0 => a.choose_move(&state),
+                    _ => b.choose_move(&state),
+                };
+                let used = started.elapsed();
+                let name = if side == 0 {
+                    Strategy::<G>::name(a)
                 } else {
-                    (b.choose_move(&state), Strategy::<G>::name(b))
+                    Strategy::<G>::name(b)
                 };
                 let mv = chosen.map_err(|source| ArenaError::Strategy {
                     game,
@@ -505,6 +604,15 @@ impl<G: Game> Arena<G> {
                         strategy: name,
                         mv: format!("{mv:?}"),
                     });
+                }
+                if let (Some(clock), Some(left)) = (self.clock, left.as_mut()) {
+                    if used >= left[side] {
+                        // The flag fell: the move is not played.
+                        left[side] = Duration::ZERO;
+                        lost_on_time = Some(mover);
+                        continue;
+                    }
+                    left[side] = left[side] - used + clock.increment();
                 }
                 mv
             };
@@ -685,6 +793,85 @@ mod tests {
         fn choose_move(&mut self, _: &Ttt) -> Result<usize, SearchError> {
             Err(SearchError::Config("sulking".into()))
         }
+    }
+
+    /// Plays the first legal move after sleeping `sleep`, and logs each move's budget.
+    struct Sleeper {
+        sleep: std::time::Duration,
+        budgets: Rc<RefCell<Vec<Option<std::time::Duration>>>>,
+    }
+    impl Strategy<Ttt> for Sleeper {
+        fn choose_move(&mut self, s: &Ttt) -> Result<usize, SearchError> {
+            std::thread::sleep(self.sleep);
+            FirstMover.choose_move(s)
+        }
+        fn choose_move_within(
+            &mut self,
+            s: &Ttt,
+            budget: crate::Budget,
+        ) -> Result<usize, SearchError> {
+            self.budgets.borrow_mut().push(budget.time_limit());
+            self.choose_move(s)
+        }
+    }
+
+    #[test]
+    fn a_strategy_that_overspends_its_clock_loses_on_time() {
+        let ms = std::time::Duration::from_millis;
+        let budgets = Rc::new(RefCell::new(Vec::new()));
+        let log = Rc::clone(&budgets);
+        let report = Arena::new(Ttt::new())
+            .with_games(2)
+            .with_clock(GameClock::new(ms(50)))
+            .run(
+                move |_| Sleeper {
+                    sleep: ms(30),
+                    budgets: Rc::clone(&log),
+                },
+                |_| Perfect::default(),
+            )
+            .unwrap();
+        assert_eq!(report.time_losses(), (2, 0));
+        assert_eq!(report.tally.losses, 2);
+        for game in &report.games {
+            assert_eq!(game.lost_on_time, Some(game.a_played));
+            assert_eq!(game.outcome, Outcome::Win(game.a_played.opponent()));
+            // Its first move was played, its second (past the flag) was not.
+            let a_moves = game.moves.len() / 2
+                + usize::from(game.a_played == Player::First && game.moves.len() % 2 == 1);
+            assert_eq!(a_moves, 1, "{game:?}");
+        }
+        // Every move was given its share of what was left, less and less.
+        let budgets = budgets.borrow();
+        assert_eq!(budgets.len(), 4);
+        let first = GameClock::new(ms(50)).move_time().unwrap();
+        assert_eq!(budgets[0], Some(first));
+        assert!(budgets[1].unwrap() <= first);
+    }
+
+    #[test]
+    fn a_generous_clock_changes_nothing_for_strategies_that_ignore_it() {
+        let arena = Arena::new(Ttt::new()).with_games(6).with_seed(5);
+        let untimed = arena.run(RandomMover::new, RandomMover::new).unwrap();
+        let clock = GameClock::new(std::time::Duration::from_secs(60))
+            .with_increment(std::time::Duration::from_secs(1));
+        let timed = arena
+            .clone()
+            .with_clock(clock)
+            .run(RandomMover::new, RandomMover::new)
+            .unwrap();
+        assert_eq!(timed.time_losses(), (0, 0));
+        assert_eq!(timed.games, untimed.games);
+        assert_eq!(arena.with_clock(clock).clock(), Some(clock));
+    }
+
+    #[test]
+    fn a_clock_without_time_is_refused() {
+        let arena = Arena::new(Ttt::new()).with_clock(GameClock::new(std::time::Duration::ZERO));
+        assert_eq!(
+            arena.run(RandomMover::new, RandomMover::new).unwrap_err(),
+            ArenaError::NoTime
+        );
     }
 
     #[test]

@@ -15,7 +15,8 @@ use super::Tally;
 /// use search_core::Wdl;
 /// use search_core::{Outcome, Player};
 /// let r = GameRecord { a_played: Player::First, outcome: Outcome::Win(Player::First),
-///                      result: Wdl::Win, opening_plies: 0, moves: vec![1u8, 2] };
+///                      result: Wdl::Win, opening_plies: 0, moves: vec![1u8, 2],
+///                      lost_on_time: None };
 /// assert_eq!(r.moves.len(), 2);
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -30,6 +31,9 @@ pub struct GameRecord<M> {
     pub opening_plies: u32,
     /// Every move from the initial state, opening included.
     pub moves: Vec<M>,
+    /// On a timed match ([`Arena::with_clock`](super::Arena::with_clock)), the colour whose
+    /// clock ran out, losing the game on time; `None` when the game ended on the board.
+    pub lost_on_time: Option<Player>,
 }
 
 /// What a match produced: the strategies' names, the [`Tally`] for `A`, and every game.
@@ -55,6 +59,32 @@ pub struct MatchReport<M> {
     pub tally: Tally,
     /// Every game, in the order played.
     pub games: Vec<GameRecord<M>>,
+}
+
+impl<M> MatchReport<M> {
+    /// How many games `A` and `B` lost on time ([`GameRecord::lost_on_time`]).
+    ///
+    /// ```
+    /// use search_core::arena::{GameRecord, MatchReport, Tally};
+    /// use search_core::{Outcome, Player, Wdl};
+    /// let flagged = GameRecord { a_played: Player::Second, outcome: Outcome::Win(Player::First),
+    ///     result: Wdl::Loss, opening_plies: 0, moves: vec![3u8], lost_on_time: Some(Player::Second) };
+    /// let r = MatchReport { name_a: "A".into(), name_b: "B".into(), tally: Tally::new(0, 0, 1),
+    ///     games: vec![flagged] };
+    /// assert_eq!(r.time_losses(), (1, 0));
+    /// ```
+    #[must_use]
+    pub fn time_losses(&self) -> (u32, u32) {
+        let mut losses = (0, 0);
+        for game in &self.games {
+            match game.lost_on_time {
+                Some(p) if p == game.a_played => losses.0 += 1,
+                Some(_) => losses.1 += 1,
+                None => {}
+            }
+        }
+        losses
+    }
 }
 
 impl<M> fmt::Display for MatchReport<M> {
