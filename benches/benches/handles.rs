@@ -33,6 +33,23 @@ fn arg(name: &str, default: u64) -> u64 {
 
 /// Times `stop` of the handle `spawn` returns, after `after` of searching; what `stop`
 /// returns is dropped after the clock.
+/// An unbounded plane of four-connected cells without a goal: A* runs until stopped.
+struct OpenPlane;
+
+impl search_core::SearchProblem for OpenPlane {
+    type State = (i32, i32);
+    type Cost = u32;
+    fn start(&self) -> (i32, i32) {
+        (0, 0)
+    }
+    fn successors(&self, &(x, y): &(i32, i32), out: &mut Vec<((i32, i32), u32)>) {
+        out.extend([(x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)].map(|c| (c, 1)));
+    }
+    fn is_goal(&self, _: &(i32, i32)) -> bool {
+        false
+    }
+}
+
 fn trial<H, R>(spawn: impl FnOnce() -> H, stop: impl FnOnce(H) -> R, after: Duration) -> Duration {
     let handle = spawn();
     std::thread::sleep(after);
@@ -53,6 +70,7 @@ fn main() {
         "solver, 64 MB table",
         "MCTS, 1 thread",
         "general MCTS, 3 players",
+        "A* (spawn_astar), open plane",
     ];
     let mut times: Vec<Vec<Duration>> = vec![Vec::new(); names.len()];
     for _ in 0..runs {
@@ -104,6 +122,11 @@ fn main() {
                 r.unwrap();
                 e
             },
+            after,
+        ));
+        times[4].push(trial(
+            || pathfind::spawn_astar(OpenPlane, &Budget::unlimited()).unwrap(),
+            |h| h.stop().unwrap().unwrap(),
             after,
         ));
     }
