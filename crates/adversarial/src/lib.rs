@@ -238,6 +238,7 @@ pub use general::best_reply::BestReply;
 pub use general::expectimax::{ChancePruning, Expectimax};
 pub use general::maxn::MaxN;
 pub use general::paranoid::Paranoid;
+pub use general::spawned::GeneralHandle;
 pub use general::{GeneralEvaluator, GeneralResult};
 pub use imperfect::best_response::{
     BestResponse, best_response, expected_values, exploitability, nash_conv,

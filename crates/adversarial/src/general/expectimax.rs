@@ -206,6 +206,21 @@ impl<E> Expectimax<E> {
         G: GeneralGame,
         E: GeneralEvaluator<G>,
     {
+        self.search_reporting(state, &mut |_| {})
+    }
+
+    /// [`search`](Expectimax::search), calling `report` with the result of each finished
+    /// depth of the iterative deepening (the last report is the result's, unless the last
+    /// depth was cut short).
+    pub(crate) fn search_reporting<G>(
+        &self,
+        state: &G,
+        report: &mut dyn FnMut(&GeneralResult<G::Move>),
+    ) -> Result<GeneralResult<G::Move>, SearchError>
+    where
+        G: GeneralGame,
+        E: GeneralEvaluator<G>,
+    {
         let root = root_player(state)?;
         let mut walk = self.start(state)?;
         let mut moves = Vec::new();
@@ -227,21 +242,16 @@ impl<E> Expectimax<E> {
                     value = Some(v);
                     walk.stats.depth_reached = depth;
                     complete = depth == max_depth;
+                    let mut stats = walk.stats.clone();
+                    stats.elapsed = walk.started.elapsed();
+                    report(&result_of::<G>(root, best_move, value, stats, complete));
                 }
                 Err(Stop::Budget) => break,
                 Err(Stop::Error(e)) => return Err(e),
             }
         }
         walk.stats.elapsed = walk.started.elapsed();
-        let sum = G::REWARD_SUM.unwrap_or(0.0);
-        let values = value.map_or_else(Vec::new, |v| vec![v, sum - v]);
-        Ok(GeneralResult {
-            best_move,
-            value: value.map(|v| if root == 0 { v } else { sum - v }),
-            values,
-            stats: walk.stats,
-            complete,
-        })
+        Ok(result_of::<G>(root, best_move, value, walk.stats, complete))
     }
 
     fn start<'e, G>(&'e self, state: &G) -> Result<ExpectimaxWalk<'e, G, E>, SearchError>
@@ -283,6 +293,24 @@ impl<E> Expectimax<E> {
             });
         }
         Ok(walk)
+    }
+}
+
+/// The result of a search whose root player is `root`, from player 0's `value`.
+fn result_of<G: GeneralGame>(
+    root: usize,
+    best_move: G::Move,
+    value: Option<f64>,
+    stats: Stats,
+    complete: bool,
+) -> GeneralResult<G::Move> {
+    let sum = G::REWARD_SUM.unwrap_or(0.0);
+    GeneralResult {
+        best_move,
+        value: value.map(|v| if root == 0 { v } else { sum - v }),
+        values: value.map_or_else(Vec::new, |v| vec![v, sum - v]),
+        stats,
+        complete,
     }
 }
 

@@ -10,6 +10,7 @@
 //! | `paranoid.rs` | [`Paranoid`](crate::Paranoid): the root player against a coalition of the others |
 //! | `maxn.rs` | [`MaxN`](crate::MaxN): every player's value, with shallow pruning |
 //! | `best_reply.rs` | [`BestReply`](crate::BestReply): the root player against the strongest single reply |
+//! | `spawned.rs` | `spawn` on each of them: the search on its own thread ([`GeneralHandle`](crate::GeneralHandle)) |
 //!
 //! Each search is its node functions on the shared walk, plus what is its own (the root
 //! player, the pruning rule, a table) in the walk's `engine` field.
@@ -18,6 +19,7 @@ pub(crate) mod best_reply;
 pub(crate) mod expectimax;
 pub(crate) mod maxn;
 pub(crate) mod paranoid;
+pub(crate) mod spawned;
 pub(crate) mod value_table;
 pub(crate) mod walk;
 
