@@ -13,14 +13,16 @@
 //! engine (allocating its table) and dropping what `stop` returns are not timed. The
 //! workloads: negamax with a 64 MB table on the Connect Four position `4453`, the exact
 //! solver (64 MB) on the empty Connect Four board, MCTS (one thread) on the empty board,
-//! and the general-mode MCTS on the 3-player 6,6,4-game.
+//! the general-mode MCTS on the 3-player 6,6,4-game, `pathfind::spawn_astar` on an
+//! unbounded plane, and expectiminimax with iterative deepening on EinStein würfelt nicht!
+//! after a roll of 5.
 
 use std::time::{Duration, Instant};
 
-use adversarial::{Negamax, Solver};
-use games::{ConnectFour, MnkGame, ThreatEvaluator};
+use adversarial::{Expectimax, Negamax, Solver};
+use games::{ConnectFour, EinStein, EinSteinMove, MnkGame, ThreatEvaluator};
 use mcts::{GeneralMcts, Mcts};
-use search_core::Budget;
+use search_core::{Budget, GeneralGame};
 
 fn arg(name: &str, default: u64) -> u64 {
     let args: Vec<String> = std::env::args().collect();
@@ -65,12 +67,15 @@ fn main() {
     let after = Duration::from_millis(arg("--after-ms", 30));
     let c4: ConnectFour = "4453".parse().unwrap();
     let mnk = MnkGame::new(6, 6, 4, 3).unwrap();
+    let mut rolled = EinStein::new();
+    rolled.apply(EinSteinMove::Roll(5));
     let names = [
         "negamax, 64 MB table",
         "solver, 64 MB table",
         "MCTS, 1 thread",
         "general MCTS, 3 players",
         "A* (spawn_astar), open plane",
+        "expectimax, deepening (EinStein)",
     ];
     let mut times: Vec<Vec<Duration>> = vec![Vec::new(); names.len()];
     for _ in 0..runs {
@@ -127,6 +132,18 @@ fn main() {
         times[4].push(trial(
             || pathfind::spawn_astar(OpenPlane, &Budget::unlimited()).unwrap(),
             |h| h.stop().unwrap().unwrap(),
+            after,
+        ));
+        let expectimax = Expectimax::new(|_: &EinStein, v: &mut [f64]| v.fill(0.5))
+            .with_iterative_deepening(true)
+            .with_budget(Budget::depth(60));
+        times[5].push(trial(
+            || expectimax.clone().spawn(&rolled).unwrap(),
+            |h| {
+                let (e, r) = h.stop().unwrap();
+                r.unwrap();
+                e
+            },
             after,
         ));
     }
