@@ -63,8 +63,8 @@ pub struct Args {
     seed: u64,
 }
 
-/// The options every game shares.
-struct Session {
+/// The table a person sits at: the options every game shares.
+struct Table {
     engine: Engine,
     strength: Strength,
     hands: u32,
@@ -108,7 +108,7 @@ pub fn run(args: Args) -> Result<ExitCode, Failure> {
         (_, Some(t)) => Strength::Time(t),
         (p, None) => Strength::Playouts(p.unwrap_or(2000)),
     };
-    let session = Session {
+    let table = Table {
         engine: args.ai,
         strength,
         hands: args.hands,
@@ -118,16 +118,16 @@ pub fn run(args: Args) -> Result<ExitCode, Failure> {
     };
     let mut prompt = Prompt::new(io::stdin().lock());
     match args.game {
-        CardGame::Kuhn => session.play(games::Kuhn::new(), "Kuhn poker", &mut prompt),
-        CardGame::Leduc => session.play(games::Leduc::new(), "Leduc hold'em", &mut prompt),
+        CardGame::Kuhn => table.play(games::Kuhn::new(), "Kuhn poker", &mut prompt),
+        CardGame::Leduc => table.play(games::Leduc::new(), "Leduc hold'em", &mut prompt),
         CardGame::LiarsDice => {
             let start = super::liars_dice(usize::from(args.dice.unwrap_or(1)))?;
-            session.play(start, "Liar's Dice", &mut prompt)
+            table.play(start, "Liar's Dice", &mut prompt)
         }
-        CardGame::Tricks => session.play(super::tricks()?, "Tricks", &mut prompt),
+        CardGame::Tricks => table.play(super::tricks()?, "Tricks", &mut prompt),
         CardGame::Goofspiel => {
             let start = super::goofspiel(usize::from(args.cards.unwrap_or(5)))?;
-            session.play(start, "Goofspiel", &mut prompt)
+            table.play(start, "Goofspiel", &mut prompt)
         }
     }
 }
@@ -138,7 +138,7 @@ enum Typed<M> {
     Moves,
 }
 
-impl Session {
+impl Table {
     fn play<G: Hidden + Clone, R: BufRead>(
         &self,
         start: G,
