@@ -3,11 +3,12 @@
 
 use core::marker::PhantomData;
 
-use search_core::{Cost, GrowthPrice};
+use search_core::Cost;
 
 use crate::engine::error::PathError;
 use crate::engine::result::Path;
-use crate::engine::slots::{NONE, Slots, vec_bytes};
+use crate::engine::run::Run;
+use crate::engine::slots::{NONE, PREPARE_PART, Slots, vec_bytes};
 
 /// What a search knows about one state. Valid only while `epoch` equals the search's epoch,
 /// so starting a new search invalidates every slot without touching the array.
@@ -30,13 +31,14 @@ pub(crate) struct Nodes<N, C, T> {
     pub slots: T,
     pub data: Vec<SlotData<C>>,
     epoch: u32,
-    /// What the growths of `data` took, to price the next one.
-    data_growth: GrowthPrice,
+    /// The next, doubled, `data`, while its growth is being prepared: its pages written a
+    /// part at a time (with stale entries) before the growth copies `data` into it.
+    next_data: Vec<SlotData<C>>,
     _node: PhantomData<fn() -> N>,
 }
 
-/// States a search may number before a growth of its tables during which it looks at the
-/// clock before every expansion (see [`Nodes::growth_cost`]): more than most states have
+/// States a search may number before a growth of its tables during which it prepares the
+/// growth, a part at a time (see [`Nodes::growth_stops`]): more than most states have
 /// successors.
 pub(crate) const GROWTH_WATCH: usize = 1024;
 
@@ -46,7 +48,7 @@ impl<N, C: Cost, T: Slots<N> + Default> Default for Nodes<N, C, T> {
             slots: T::default(),
             data: Vec::new(),
             epoch: 0,
-            data_growth: GrowthPrice::new(),
+            next_data: Vec::new(),
             _node: PhantomData,
         }
     }
@@ -56,6 +58,7 @@ impl<N, C: Cost, T: Slots<N>> Nodes<N, C, T> {
     /// Starts a new search: every slot becomes unknown.
     pub(crate) fn begin(&mut self) {
         self.slots.reset();
+        self.next_data = Vec::new();
         if self.epoch == u32::MAX {
             for d in &mut self.data {
                 d.epoch = 0;
@@ -67,7 +70,7 @@ impl<N, C: Cost, T: Slots<N>> Nodes<N, C, T> {
 
     /// The bytes the table holds, for a memory cap.
     pub(crate) fn bytes(&self) -> usize {
-        self.slots.bytes() + vec_bytes(&self.data)
+        self.slots.bytes() + vec_bytes(&self.data) + vec_bytes(&self.next_data)
     }
 
     /// Makes room for `n` slots so that a dense search never grows the array (see
@@ -117,36 +120,64 @@ impl<N, C: Cost, T: Slots<N>> Nodes<N, C, T> {
         }
     }
 
-    /// Makes `data[i]` exist (amortised doubling, outside the hot loop).
+    /// Makes `data[i]` exist (amortised doubling, outside the hot loop), into the
+    /// prepared next array when there is one of that size.
     #[cold]
     #[inline(never)]
     fn grow(&mut self, i: usize) {
         let before = self.data.len();
         let len = (i + 1).max(before * 2).max(64);
-        let data = &mut self.data;
-        self.data_growth
-            .time(len - before, || data.resize(len, SlotData::stale()));
+        if self.next_data.capacity() == len {
+            let mut next = core::mem::take(&mut self.next_data);
+            next.resize(len, SlotData::stale());
+            next[..before].copy_from_slice(&self.data);
+            self.data = next;
+        } else {
+            self.next_data = Vec::new();
+            self.data.resize(len, SlotData::stale());
+        }
     }
 
-    /// How long, in nanoseconds, the growths of the tables that [`GROWTH_WATCH`] more new
-    /// states would set off should take (each predicted from its last growth: a doubling
-    /// takes twice as long as the one before), or `None` if none is that close. Growing a
-    /// table of millions of states takes milliseconds; a search with a deadline asks this
-    /// before each expansion and stops rather than start a growth it has no time to finish
-    /// ([`Run::growth_overruns`](crate::engine::run::Run::growth_overruns)).
+    /// `true` if a growth of the tables is near: [`GROWTH_WATCH`] more new states would set
+    /// it off.
     #[inline]
-    pub(crate) fn growth_cost(&self) -> Option<u64> {
-        let mut cost = None;
-        if let Some((room, nanos)) = self.slots.next_growth() {
-            if room <= GROWTH_WATCH {
-                cost = Some(nanos);
+    fn growth_near(&self) -> bool {
+        self.slots
+            .room_before_growth()
+            .is_some_and(|room| room <= GROWTH_WATCH)
+            || (T::IN_ORDER && self.data.len().saturating_sub(self.slots.count()) <= GROWTH_WATCH)
+    }
+
+    /// `true` if the search must stop before its next expansion because its deadline came
+    /// or its stop flag was set while it prepared a growth of its tables. Growing a table
+    /// of a few hundred thousand states writes megabytes the system has often yet to map,
+    /// which takes milliseconds; a search that can be stopped (see
+    /// [`Run::interruptible`]) therefore prepares each growth when it is near, a part at a
+    /// time, looking at the clock and the flag between parts, and the growth itself only
+    /// copies into memory already written (see [`HashSlots`](crate::engine::slots::HashSlots)).
+    #[inline]
+    pub(crate) fn growth_stops(&mut self, run: &mut Run<C>) -> bool {
+        self.growth_near() && run.interruptible() && !self.prepare_growth(run)
+    }
+
+    /// Prepares the growths that are near; `false` if the search must stop.
+    #[cold]
+    #[inline(never)]
+    fn prepare_growth(&mut self, run: &mut Run<C>) -> bool {
+        if T::IN_ORDER && self.data.len().saturating_sub(self.slots.count()) <= GROWTH_WATCH {
+            let len = (self.data.len() * 2).max(64);
+            if self.next_data.capacity() != len {
+                self.next_data = Vec::with_capacity(len);
+            }
+            while self.next_data.len() < len {
+                let to = len.min(self.next_data.len() + 4 * PREPARE_PART);
+                self.next_data.resize(to, SlotData::stale());
+                if run.setup_should_stop() {
+                    return false;
+                }
             }
         }
-        if T::IN_ORDER && self.data.len().saturating_sub(self.slots.count()) <= GROWTH_WATCH {
-            let nanos = self.data_growth.predict(self.data.len());
-            cost = Some(cost.unwrap_or(0) + nanos);
-        }
-        cost
+        self.slots.prepare_growth(|| run.setup_should_stop())
     }
 
     /// The data of a slot if this search has seen it.

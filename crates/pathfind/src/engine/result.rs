@@ -10,7 +10,9 @@ use search_core::{BudgetField, Cost, Stats};
 /// checked at every expansion; the clock and the flag when a
 /// [`ClockPacer`](search_core::ClockPacer) says so: about every
 /// [`ClockPacer::TARGET`](search_core::ClockPacer::TARGET) of search, at most this many
-/// expansions apart. So they cost a fast search loop next to nothing, and a search whose
+/// expansions apart, and between the parts of a growth of the search's state table, which
+/// a search with a deadline or a flag prepares a part at a time before it is needed. So
+/// they cost a fast search loop next to nothing, and a search whose
 /// successor function is slow still notices its deadline or flag within about one call of
 /// it. Without a time limit or a flag the clock is never read during the search.
 ///

@@ -51,8 +51,6 @@ pub(crate) struct Run<C> {
     /// The structures are freed before the caller gets the result (a one-query function's
     /// context): the search keeps time for that before its deadline.
     frees_on_return: bool,
-    /// The bytes the structures held at the last look (when they are measured).
-    held: u64,
 }
 
 /// The time a search keeps before its deadline per mebibyte its structures hold, when they
@@ -65,11 +63,6 @@ const FREE_NANOS_PER_MIB: u64 = 100_000;
 fn time_to_free(bytes: u64) -> Duration {
     Duration::from_nanos(bytes.saturating_mul(FREE_NANOS_PER_MIB) >> 20)
 }
-
-/// The shortest expected growth of a search's tables, in nanoseconds, for which the search
-/// looks at the clock before it starts the growth (see [`Run::growth_overruns`]): shorter
-/// growths are within the slack of the pacer's looks, about every 250 µs.
-const GROWTH_WORTH_A_LOOK: u64 = 100_000;
 
 impl<C: Cost> Run<C> {
     /// Checks `budget` and starts the clock.
@@ -116,7 +109,6 @@ impl<C: Cost> Run<C> {
             memory_cap: None,
             refused: None,
             frees_on_return: false,
-            held: 0,
         })
     }
 
@@ -157,39 +149,12 @@ impl<C: Cost> Run<C> {
         self.pacer.due(self.stats.expanded) && self.look(bytes)
     }
 
-    /// `true` (and remembers the time limit) if a search with a deadline is about to grow its
-    /// tables, which should take `cost` nanoseconds (from [`Nodes::growth_cost`]), and the
-    /// growth would end past the deadline: the search then stops before it instead of
-    /// overshooting by the growth's time.
-    ///
-    /// [`Nodes::growth_cost`]: crate::engine::nodes::Nodes::growth_cost
-    /// A growth expected to take less than [`GROWTH_WORTH_A_LOOK`] is not looked at: the
-    /// pacer's own looks are that far apart.
+    /// `true` if the search has a deadline or a stop flag: something may stop it at any
+    /// moment, so it prepares the growths of its tables ahead, a part at a time (see
+    /// [`Nodes::growth_stops`](crate::engine::nodes::Nodes::growth_stops)).
     #[inline]
-    pub(crate) fn growth_overruns(&mut self, cost: Option<u64>) -> bool {
-        match (cost, self.deadline) {
-            (Some(nanos), Some(deadline)) if nanos >= GROWTH_WORTH_A_LOOK => {
-                self.overruns(nanos, deadline)
-            }
-            _ => false,
-        }
-    }
-
-    #[cold]
-    #[inline(never)]
-    fn overruns(&mut self, nanos: u64, deadline: Instant) -> bool {
-        // A search that frees its structures on return also keeps the time to free them
-        // once the growth has doubled them.
-        let to_free = if self.frees_on_return {
-            time_to_free(self.held.saturating_mul(2))
-        } else {
-            Duration::ZERO
-        };
-        let over = Instant::now() + Duration::from_nanos(nanos) + to_free > deadline;
-        if over {
-            self.reached = Limit::Budget(BudgetField::Time);
-        }
-        over
+    pub(crate) fn interruptible(&self) -> bool {
+        self.deadline.is_some() || self.stop.is_some()
     }
 
     /// The memory cap's check and the clock's, when the pacer is due.
@@ -197,7 +162,6 @@ impl<C: Cost> Run<C> {
     #[inline(never)]
     fn look(&mut self, bytes: impl FnOnce() -> usize) -> bool {
         let held = (self.memory_cap.is_some() || self.frees_on_return).then(|| bytes() as u64);
-        self.held = held.unwrap_or(0);
         if let (Some(cap), Some(held)) = (self.memory_cap, held) {
             if held.saturating_mul(2) > cap {
                 self.pacer.look(self.stats.expanded);
@@ -372,25 +336,19 @@ mod tests {
     use super::Run;
     use crate::engine::result::Limit;
 
-    /// A growth that would end past the deadline stops the search with the time limit;
-    /// one that fits, no growth, or no deadline do not.
+    /// A deadline or a stop flag can stop a search at any moment; limits on nodes or depth
+    /// and a memory cap are checked at expansions only.
     #[test]
-    fn a_growth_is_started_only_if_it_ends_before_the_deadline() {
+    fn deadlines_and_stop_flags_make_a_search_interruptible() {
         let hour = Budget::time(Duration::from_secs(3600));
-        let mut run = Run::<u32>::new(&hour, None).unwrap();
-        assert!(!run.growth_overruns(None));
-        assert!(!run.growth_overruns(Some(1_000_000)));
-        // A growth shorter than a look is not looked at, whatever the time left.
-        let mut late = Run::<u32>::new(&Budget::time(Duration::from_nanos(1)), None).unwrap();
-        std::thread::sleep(Duration::from_millis(1));
-        assert!(!late.growth_overruns(Some(super::GROWTH_WORTH_A_LOOK - 1)));
-        assert!(late.growth_overruns(Some(super::GROWTH_WORTH_A_LOOK)));
-        // Two hours of growth do not fit in one.
-        assert!(run.growth_overruns(Some(7_200_000_000_000)));
-        assert_eq!(run.reached(), Limit::Budget(BudgetField::Time));
-
-        let mut untimed = Run::<u32>::new(&Budget::nodes(10), None).unwrap();
-        assert!(!untimed.growth_overruns(Some(u64::MAX)));
+        assert!(Run::<u32>::new(&hour, None).unwrap().interruptible());
+        let flagged = Budget::unlimited().with_stop(search_core::StopFlag::new());
+        assert!(Run::<u32>::new(&flagged, None).unwrap().interruptible());
+        let counted = Budget::nodes(10).with_depth(5);
+        let run = Run::<u32>::new(&counted, None)
+            .unwrap()
+            .with_memory_cap(Some(1 << 20));
+        assert!(!run.interruptible());
     }
 
     /// A search whose structures are freed on return keeps time for that before its

@@ -3,9 +3,6 @@
 //! which are their own slots.
 
 use core::hash::Hash;
-use std::time::Instant;
-
-use search_core::GrowthPrice;
 
 use crate::engine::error::PathError;
 
@@ -36,10 +33,16 @@ pub(crate) trait Slots<N> {
     /// The state of a slot.
     fn node(&self, slot: u32) -> N;
     /// If the table grows as it numbers more states: how many more it numbers before it
-    /// does, and how long that growth should take, in nanoseconds (the last growth's time
-    /// per state moved, times the states it will move). `None` for a table that never grows.
-    fn next_growth(&self) -> Option<(usize, u64)> {
+    /// does. `None` for a table that never grows.
+    fn room_before_growth(&self) -> Option<usize> {
         None
+    }
+    /// Builds the table's next growth ahead of it, a part at a time, asking `stop` between
+    /// parts (see [`HashSlots`]): `false` if `stop` said so before it was done (what was
+    /// built stays, and the next call goes on from there). A table that never grows has
+    /// nothing to prepare.
+    fn prepare_growth(&mut self, _stop: impl FnMut() -> bool) -> bool {
+        true
     }
 }
 
@@ -152,6 +155,58 @@ const PROBE_STEP: usize = 9;
 /// The smallest table [`HashSlots`] allocates (buckets).
 const MIN_BUCKETS: usize = 64;
 
+/// States a growth prepared ahead ([`Slots::prepare_growth`]) inserts into the next
+/// table between two looks at its `stop` (and four times as many empty buckets it
+/// writes): a few hundred microseconds of work, even on memory the system has yet to map.
+pub(crate) const PREPARE_PART: usize = 1 << 14;
+
+/// The next, doubled, table of a [`HashSlots`], built ahead of its growth.
+#[derive(Clone, Debug)]
+struct NextTable<N> {
+    /// Its buckets: as many as the table will have once they are all written (empty ones
+    /// first, then the states inserted).
+    buckets: Vec<u32>,
+    /// Its number of buckets.
+    len: usize,
+    /// Copies of the first states of the table, in order of slot, each inserted in
+    /// `buckets` (its capacity is the grown table's limit).
+    nodes: Vec<N>,
+}
+
+impl<N: Clone + Hash> NextTable<N> {
+    fn shift(&self) -> u32 {
+        64 - self.len.trailing_zeros()
+    }
+
+    /// Writes the empty buckets not written yet, a part at a time; `false` if `stop`
+    /// said so between two parts.
+    fn fill(&mut self, stop: &mut impl FnMut() -> bool) -> bool {
+        while self.buckets.len() < self.len {
+            let to = self.len.min(self.buckets.len() + 4 * PREPARE_PART);
+            self.buckets.resize(to, NONE);
+            if to < self.len && stop() {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// Copies and inserts `nodes[self.nodes.len()..to]` (the buckets must all be written).
+    fn insert(&mut self, nodes: &[N], to: usize) {
+        let shift = self.shift();
+        let mask = self.len - 1;
+        for (s, n) in nodes.iter().enumerate().take(to).skip(self.nodes.len()) {
+            let mut i = bucket(hash_of(n), shift);
+            while self.buckets[i] != NONE {
+                i = (i + PROBE_STEP) & mask;
+            }
+            self.buckets[i] = s as u32;
+        }
+        let from = self.nodes.len();
+        self.nodes.extend_from_slice(&nodes[from..to]);
+    }
+}
+
 /// Numbers arbitrary hashable states in the order they are met: an open-addressing table
 /// of slots (4 bytes a bucket, [`NONE`] when empty) beside the states in order of slot. A
 /// look-up compares the states whose slots it probes; a new state is inserted where its
@@ -162,6 +217,15 @@ const MIN_BUCKETS: usize = 64;
 /// of numbering (each removal finds its slot where the probe sequence of its insertion
 /// ended, since every state numbered earlier is still in place), or, when they fill more
 /// than an eighth of the table, by emptying every bucket.
+///
+/// A growth writes twice the memory the table held, memory the system has often yet to
+/// map, which takes milliseconds for a table of a few hundred thousand states. A search
+/// that can be stopped (a deadline, a stop flag) builds the next table ahead instead
+/// ([`Slots::prepare_growth`]): its empty buckets, then the states numbered so far copied
+/// and inserted in order, a part at a time, looking at the clock and the flag between
+/// parts; the growth itself then only inserts the states numbered since (at most
+/// [`GROWTH_WATCH`](crate::engine::nodes::GROWTH_WATCH) or so) and swaps the tables. The
+/// states are never removed during a search, so a copy made earlier stays exact.
 #[derive(Clone, Debug)]
 pub(crate) struct HashSlots<N> {
     /// The slot in each bucket; a power of two buckets (at least [`MIN_BUCKETS`]), or none.
@@ -173,8 +237,8 @@ pub(crate) struct HashSlots<N> {
     /// comparison.
     limit: usize,
     nodes: Vec<N>,
-    /// What the table's growths took, to price the next one.
-    growth: GrowthPrice,
+    /// The next table, while a growth is being prepared.
+    next: Option<NextTable<N>>,
 }
 
 impl<N> Default for HashSlots<N> {
@@ -184,9 +248,15 @@ impl<N> Default for HashSlots<N> {
             shift: 63,
             limit: 0,
             nodes: Vec::new(),
-            growth: GrowthPrice::new(),
+            next: None,
         }
     }
+}
+
+/// The most states a table of `len` buckets holds: half of them, and never past the
+/// largest slot.
+fn limit_of(len: usize) -> usize {
+    (len / 2).min(NONE as usize)
 }
 
 impl<N: Clone + Eq + Hash> HashSlots<N> {
@@ -220,25 +290,31 @@ impl<N: Clone + Eq + Hash> HashSlots<N> {
         i
     }
 
-    /// Doubles the table (or creates it) and inserts the numbered states again, in order.
+    /// Doubles the table (or creates it) and inserts the numbered states again, in order;
+    /// with a prepared next table, only those it lacks.
     #[cold]
     #[inline(never)]
     fn grow(&mut self) {
-        let started = Instant::now();
         let len = (self.buckets.len() * 2).max(MIN_BUCKETS);
-        self.buckets.clear();
-        self.buckets.resize(len, NONE);
-        self.shift = 64 - len.trailing_zeros();
-        self.limit = (len / 2).min(NONE as usize);
-        for s in 0..self.nodes.len() {
-            let i = self.empty_bucket(hash_of(&self.nodes[s]));
-            self.buckets[i] = s as u32;
+        if let Some(mut next) = self.next.take().filter(|n| n.len == len) {
+            next.fill(&mut || false);
+            next.insert(&self.nodes, self.nodes.len());
+            self.shift = next.shift();
+            self.buckets = next.buckets;
+            self.nodes = next.nodes;
+        } else {
+            self.buckets.clear();
+            self.buckets.resize(len, NONE);
+            self.shift = 64 - len.trailing_zeros();
+            for s in 0..self.nodes.len() {
+                let i = self.empty_bucket(hash_of(&self.nodes[s]));
+                self.buckets[i] = s as u32;
+            }
         }
-        // The states' array grows here too (as it would with the next push), so that the
-        // time measured is all a growth costs.
+        self.limit = limit_of(len);
+        // The states' array grows here too (as it would with the next push).
         self.nodes
             .reserve_exact(self.limit.saturating_sub(self.nodes.len()));
-        self.growth.record(started.elapsed(), self.nodes.len());
     }
 
     /// Numbers `node`, a state new to the table that would fill it past one half (or the
@@ -268,10 +344,15 @@ impl<N> HashSlots<N> {
 
 impl<N: Clone + Eq + Hash> Slots<N> for HashSlots<N> {
     fn bytes(&self) -> usize {
-        vec_bytes(&self.buckets) + vec_bytes(&self.nodes)
+        let next = self
+            .next
+            .as_ref()
+            .map_or(0, |n| vec_bytes(&n.buckets) + vec_bytes(&n.nodes));
+        vec_bytes(&self.buckets) + vec_bytes(&self.nodes) + next
     }
 
     fn reset(&mut self) {
+        self.next = None;
         if self.nodes.len() * 8 > self.buckets.len() {
             self.buckets.fill(NONE);
         } else {
@@ -335,9 +416,32 @@ impl<N: Clone + Eq + Hash> Slots<N> for HashSlots<N> {
     }
 
     #[inline]
-    fn next_growth(&self) -> Option<(usize, u64)> {
-        let room = self.limit.saturating_sub(self.nodes.len());
-        Some((room, self.growth.predict(self.nodes.len())))
+    fn room_before_growth(&self) -> Option<usize> {
+        Some(self.limit.saturating_sub(self.nodes.len()))
+    }
+
+    fn prepare_growth(&mut self, mut stop: impl FnMut() -> bool) -> bool {
+        // The first table is small, and the largest is never doubled.
+        let len = self.buckets.len() * 2;
+        if self.buckets.is_empty() || self.limit >= NONE as usize {
+            return true;
+        }
+        let next = self.next.get_or_insert_with(|| NextTable {
+            buckets: Vec::with_capacity(len),
+            len,
+            nodes: Vec::with_capacity(limit_of(len)),
+        });
+        if !next.fill(&mut stop) {
+            return false;
+        }
+        while next.nodes.len() < self.nodes.len() {
+            let to = self.nodes.len().min(next.nodes.len() + PREPARE_PART);
+            next.insert(&self.nodes, to);
+            if to < self.nodes.len() && stop() {
+                return false;
+            }
+        }
+        true
     }
 }
 
@@ -390,19 +494,18 @@ mod tests {
     use super::{HashSlots, Slots};
 
     /// The room before the next growth counts down by one per new state, and a growth
-    /// (when the room was used up) doubles it; a table that grew predicts the next growth
-    /// from the time the last one took.
+    /// (when the room was used up) doubles it.
     #[test]
-    fn the_next_growth_is_counted_down_and_priced() {
+    fn the_room_before_growth_is_counted_down() {
         let mut slots = HashSlots::<u64>::default();
-        assert_eq!(slots.next_growth().map(|g| g.0), Some(0), "no table yet");
+        assert_eq!(slots.room_before_growth(), Some(0), "no table yet");
         let mut growths = 0;
         for n in 0..100_000u64 {
-            let (room, _) = slots.next_growth().unwrap();
+            let room = slots.room_before_growth().unwrap();
             slots.slot(&n).unwrap();
             // Numbering a known state again changes nothing.
             slots.slot(&n).unwrap();
-            let (after, nanos) = slots.next_growth().unwrap();
+            let after = slots.room_before_growth().unwrap();
             if room == 0 {
                 growths += 1;
                 assert!(after > 0, "a growth makes room");
@@ -410,13 +513,52 @@ mod tests {
             } else {
                 assert_eq!(after, room - 1);
             }
-            assert_eq!(nanos, slots.growth.predict(slots.nodes.len()));
         }
         assert!(growths >= 10, "{growths} growths");
+    }
+
+    /// Growths prepared ahead, whole or stopped part-way and gone on with later, number
+    /// every state as growths made at once do; a new search drops a prepared table.
+    #[test]
+    fn prepared_growths_number_states_as_growths_made_at_once() {
+        let states: Vec<u64> = (0..300_000u64)
+            .map(|i| i.wrapping_mul(0x9E37_79B9) % 200_000)
+            .collect();
+        let mut plain = HashSlots::default();
+        let mut prepared = HashSlots::default();
+        let (mut looks, mut stopped, mut used) = (0u32, 0u32, 0u32);
+        for n in &states {
+            if prepared.room_before_growth().unwrap() <= 1024 {
+                let done = prepared.prepare_growth(|| {
+                    looks += 1;
+                    looks % 3 == 0
+                });
+                stopped += u32::from(!done);
+            }
+            let had_next = prepared.next.is_some();
+            assert_eq!(prepared.slot(n).unwrap(), plain.slot(n).unwrap(), "{n}");
+            used += u32::from(had_next && prepared.next.is_none());
+            if prepared.next.is_some() {
+                assert!(
+                    prepared.bytes() > plain.bytes(),
+                    "the next table is counted"
+                );
+            }
+        }
+        assert!(used >= 5, "{used} growths used a prepared table");
+        assert!(stopped >= 1, "no preparation was stopped part-way");
+        assert_eq!(prepared.nodes(), plain.nodes());
+        for n in (0..200_000u64).step_by(7) {
+            assert_eq!(prepared.find(&n), plain.find(&n), "{n}");
+        }
+        assert!(prepared.prepare_growth(|| false));
+        assert!(prepared.next.is_some());
+        prepared.reset();
         assert!(
-            slots.growth.predict(1 << 20) > 0,
-            "a growth of tens of thousands of states is timed"
+            prepared.next.is_none(),
+            "a new search drops the prepared table"
         );
+        check_numbering(&mut prepared, &[3u64, 5, 3, 9]);
     }
 
     /// A state whose hash is the same for every value: every look-up probes past all the

@@ -196,7 +196,7 @@ impl<N: Clone, C: Cost, T: Slots<N>> Engine<N, C, T> {
                 return Ok(Step::Found(e.slot));
             }
             if run.out_of_budget(|| nodes.bytes() + open.bytes() + vec_bytes(buf))
-                || run.growth_overruns(nodes.growth_cost())
+                || nodes.growth_stops(run)
             {
                 open.push(e, None);
                 return Ok(Step::OutOfBudget);

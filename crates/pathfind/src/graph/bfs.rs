@@ -76,7 +76,7 @@ impl<N: Clone, C: Cost, T: Slots<N>> Engine<N, C, T> {
             };
             head += 1;
             if run.out_of_budget(|| nodes.bytes() + vec_bytes(queue) + vec_bytes(buf))
-                || run.growth_overruns(nodes.growth_cost())
+                || nodes.growth_stops(&mut run)
             {
                 return Ok(run.finish_budget());
             }

@@ -61,7 +61,7 @@ impl<N: Clone, C: Cost, T: Slots<N>> Engine<N, C, T> {
                 return Ok(run.finish_found(path));
             }
             if run.out_of_budget(|| nodes.bytes() + vec_bytes(stack) + vec_bytes(buf))
-                || run.growth_overruns(nodes.growth_cost())
+                || nodes.growth_stops(&mut run)
             {
                 return Ok(run.finish_budget());
             }

@@ -164,7 +164,7 @@ impl<N: Clone, C: Cost, T: Slots<N>> Engine<N, C, T> {
                         + vec_bytes(&list.prev)
                         + vec_bytes(&list.h)
                 };
-                if run.out_of_budget(bytes) || run.growth_overruns(nodes.growth_cost()) {
+                if run.out_of_budget(bytes) || nodes.growth_stops(&mut run) {
                     return Ok(run.finish_budget());
                 }
                 run.stats.expanded += 1;

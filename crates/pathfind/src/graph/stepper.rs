@@ -159,6 +159,12 @@ impl<'p, P: SearchProblem + ?Sized> AStarStepper<'p, P> {
         Ok(Step::Done(result))
     }
 
+    /// The search's tables (its state table and open list), for a caller that frees them
+    /// somewhere else than where it waits for the result.
+    pub(crate) fn into_tables(self) -> Engine<P::State, P::Cost, HashSlots<P::State>> {
+        self.engine
+    }
+
     /// The statistics so far (`nodes`: states expanded, `leaves`: states generated, the
     /// time since the stepper was created).
     ///
