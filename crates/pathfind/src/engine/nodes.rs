@@ -164,6 +164,9 @@ impl<N, C: Cost, T: Slots<N>> Nodes<N, C, T> {
     #[cold]
     #[inline(never)]
     fn prepare_growth(&mut self, run: &mut Run<C>) -> bool {
+        // What the tables will hold with their next ones, for a search that keeps the time
+        // to free them.
+        let held = self.bytes().saturating_mul(3);
         if T::IN_ORDER && self.data.len().saturating_sub(self.slots.count()) <= GROWTH_WATCH {
             let len = (self.data.len() * 2).max(64);
             if self.next_data.capacity() != len {
@@ -172,12 +175,12 @@ impl<N, C: Cost, T: Slots<N>> Nodes<N, C, T> {
             while self.next_data.len() < len {
                 let to = len.min(self.next_data.len() + 4 * PREPARE_PART);
                 self.next_data.resize(to, SlotData::stale());
-                if run.setup_should_stop() {
+                if run.interrupted(held) {
                     return false;
                 }
             }
         }
-        self.slots.prepare_growth(|| run.setup_should_stop())
+        self.slots.prepare_growth(|| run.interrupted(held))
     }
 
     /// The data of a slot if this search has seen it.

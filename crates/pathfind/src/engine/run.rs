@@ -206,6 +206,18 @@ impl<C: Cost> Run<C> {
         }
     }
 
+    /// `true` (and remembers the limit) if the stop flag is set or the time is up, looked
+    /// at now, for a search whose structures hold `held` bytes: a search that frees them on
+    /// return keeps the time to, as at the pacer's looks.
+    pub(crate) fn interrupted(&mut self, held: usize) -> bool {
+        let keep = if self.frees_on_return {
+            time_to_free(held as u64)
+        } else {
+            Duration::ZERO
+        };
+        self.clock_ran_out(keep)
+    }
+
     /// `true` if the stop flag is set or the deadline is less than `keep` away.
     fn clock_ran_out(&mut self, keep: Duration) -> bool {
         let now = self.pacer.look(self.stats.expanded);
