@@ -14,12 +14,13 @@
 //! workloads: negamax with a 64 MB table on the Connect Four position `4453`, the exact
 //! solver (64 MB) on the empty Connect Four board, MCTS (one thread) on the empty board,
 //! the general-mode MCTS on the 3-player 6,6,4-game, `pathfind::spawn_astar` on an
-//! unbounded plane, and expectiminimax with iterative deepening on EinStein würfelt nicht!
-//! after a roll of 5.
+//! unbounded plane, expectiminimax with iterative deepening on EinStein würfelt nicht!
+//! after a roll of 5, and max^n, paranoid and best-reply search (depth 30, which they do
+//! not reach in the time) on the 3-player 6,6,4-game.
 
 use std::time::{Duration, Instant};
 
-use adversarial::{Expectimax, Negamax, Solver};
+use adversarial::{BestReply, Expectimax, MaxN, Negamax, Paranoid, Solver};
 use games::{ConnectFour, EinStein, EinSteinMove, MnkGame, ThreatEvaluator};
 use mcts::{GeneralMcts, Mcts};
 use search_core::{Budget, GeneralGame};
@@ -76,6 +77,9 @@ fn main() {
         "general MCTS, 3 players",
         "A* (spawn_astar), open plane",
         "expectimax, deepening (EinStein)",
+        "max^n, 3 players",
+        "paranoid, 3 players",
+        "best-reply search, 3 players",
     ];
     let mut times: Vec<Vec<Duration>> = vec![Vec::new(); names.len()];
     for _ in 0..runs {
@@ -139,6 +143,38 @@ fn main() {
             .with_budget(Budget::depth(60));
         times[5].push(trial(
             || expectimax.clone().spawn(&rolled).unwrap(),
+            |h| {
+                let (e, r) = h.stop().unwrap();
+                r.unwrap();
+                e
+            },
+            after,
+        ));
+        let flat = |_: &MnkGame, v: &mut [f64]| v.fill(0.0);
+        let depth = Budget::depth(30);
+        let maxn = MaxN::new(flat).with_budget(depth.clone());
+        times[6].push(trial(
+            || maxn.spawn(&mnk).unwrap(),
+            |h| {
+                let (e, r) = h.stop().unwrap();
+                r.unwrap();
+                e
+            },
+            after,
+        ));
+        let paranoid = Paranoid::new(flat).with_budget(depth.clone());
+        times[7].push(trial(
+            || paranoid.spawn(&mnk).unwrap(),
+            |h| {
+                let (e, r) = h.stop().unwrap();
+                r.unwrap();
+                e
+            },
+            after,
+        ));
+        let best_reply = BestReply::new(flat).with_budget(depth);
+        times[8].push(trial(
+            || best_reply.spawn(&mnk).unwrap(),
             |h| {
                 let (e, r) = h.stop().unwrap();
                 r.unwrap();

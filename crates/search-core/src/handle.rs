@@ -1,6 +1,7 @@
 //! [`SearchHandle`]: a search running on its own thread, which the caller polls for the best
 //! answer so far, waits for, or stops; and [`Progress`], how the search reports to it.
 
+use std::sync::mpsc::{Receiver, sync_channel};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::thread::JoinHandle;
 
@@ -131,7 +132,9 @@ impl<I> Progress<I> {
 pub struct SearchHandle<T, I = ()> {
     stop: StopFlag,
     progress: Progress<I>,
-    thread: Option<JoinHandle<T>>,
+    /// Where the thread hands its result over, before it drops what the work left.
+    result: Receiver<T>,
+    thread: Option<JoinHandle<()>>,
 }
 
 impl<T, I> SearchHandle<T, I>
@@ -156,18 +159,50 @@ where
     where
         F: FnOnce(Budget, Progress<I>) -> T + Send + 'static,
     {
+        Self::spawn_with_leftovers(budget, move |budget, progress| (work(budget, progress), ()))
+    }
+
+    /// [`spawn`](SearchHandle::spawn) for work that returns its result and what it leaves
+    /// behind (its tables, its buffers): the thread hands the result over, so that
+    /// [`wait`](SearchHandle::wait) and [`stop`](SearchHandle::stop) return at once, and
+    /// only then drops the leftovers. Freeing tables of millions of entries takes
+    /// milliseconds, which a caller that stopped the search need not wait for.
+    ///
+    /// # Errors
+    /// [`SearchError::Config`] when the system cannot start a thread.
+    ///
+    /// ```
+    /// use search_core::{Budget, SearchHandle};
+    /// let handle = SearchHandle::<usize, ()>::spawn_with_leftovers(Budget::unlimited(), |_, _| {
+    ///     let table = vec![0_u64; 1 << 20];
+    ///     (table.len(), table)
+    /// })
+    /// .unwrap();
+    /// assert_eq!(handle.wait().unwrap(), 1 << 20);
+    /// ```
+    pub fn spawn_with_leftovers<F, L>(budget: Budget, work: F) -> Result<Self, SearchError>
+    where
+        F: FnOnce(Budget, Progress<I>) -> (T, L) + Send + 'static,
+    {
         let stop = budget.stop_flag().cloned().unwrap_or_default();
         let budget = budget.with_stop(stop.clone());
         let progress = Progress::new();
         let reporter = progress.clone();
+        let (sender, result) = sync_channel(1);
         let thread = std::thread::Builder::new()
             .name("search".into())
             .stack_size(STACK_BYTES)
-            .spawn(move || work(budget, reporter))
+            .spawn(move || {
+                let (found, leftovers) = work(budget, reporter);
+                // A handle dropped meanwhile has no receiver left: nothing to hand over.
+                let _ = sender.send(found);
+                drop(leftovers);
+            })
             .map_err(|e| SearchError::Config(format!("the search thread could not start: {e}")))?;
         Ok(SearchHandle {
             stop,
             progress,
+            result,
             thread: Some(thread),
         })
     }
@@ -253,12 +288,23 @@ impl<T, I> SearchHandle<T, I> {
         self.join()
     }
 
+    /// The result, once the thread has handed it over (the thread then goes on to drop what
+    /// the work left and ends on its own), or the thread's panic.
     fn join(&mut self) -> Result<T, SearchError> {
-        match self.thread.take() {
-            Some(thread) => thread.join().map_err(|p| SearchError::from_panic(&*p)),
-            None => Err(SearchError::Config(
+        let Some(thread) = self.thread.take() else {
+            return Err(SearchError::Config(
                 "the search was already waited for".into(),
-            )),
+            ));
+        };
+        match self.result.recv() {
+            Ok(found) => Ok(found),
+            // The sender is gone without a result: the work panicked.
+            Err(_) => match thread.join() {
+                Err(panic) => Err(SearchError::from_panic(&*panic)),
+                Ok(()) => Err(SearchError::Config(
+                    "the search thread ended without a result".into(),
+                )),
+            },
         }
     }
 }
@@ -295,6 +341,47 @@ mod tests {
         assert!(
             done.load(Ordering::SeqCst),
             "the thread ended before drop returned"
+        );
+    }
+
+    /// What a search leaves behind is dropped after its result is handed over: `wait`
+    /// returns while the drop is still blocked (until the test lets it go).
+    #[test]
+    fn the_result_is_handed_over_before_the_leftovers_are_dropped() {
+        struct Blocker {
+            release: std::sync::mpsc::Receiver<()>,
+            released: Arc<AtomicBool>,
+        }
+        impl Drop for Blocker {
+            fn drop(&mut self) {
+                let ok = self.release.recv_timeout(Duration::from_secs(20)).is_ok();
+                self.released.store(ok, Ordering::SeqCst);
+            }
+        }
+        let (let_go, release) = std::sync::mpsc::channel();
+        let released = Arc::new(AtomicBool::new(false));
+        let seen = Arc::clone(&released);
+        let handle = SearchHandle::<u32, ()>::spawn_with_leftovers(Budget::unlimited(), |_, _| {
+            (
+                7,
+                Blocker {
+                    release,
+                    released: seen,
+                },
+            )
+        })
+        .unwrap();
+        assert_eq!(handle.wait(), Ok(7));
+        let_go.send(()).unwrap();
+        for _ in 0..2_000 {
+            if released.load(Ordering::SeqCst) {
+                break;
+            }
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        assert!(
+            released.load(Ordering::SeqCst),
+            "the drop was let go by the test, after wait returned"
         );
     }
 

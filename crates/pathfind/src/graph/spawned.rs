@@ -10,18 +10,6 @@ use crate::engine::error::PathError;
 use crate::engine::result::SearchResult;
 use crate::graph::stepper::{AStarStepper, Step};
 
-/// Frees `tables` on a thread of its own, so that the thread waiting for the search's
-/// result (a `stop` or `wait` on its handle) does not also wait for their memory to go back
-/// to the system: tables of millions of states take milliseconds to free (about 0.1 ms per
-/// MiB on a 2-core x86-64 Linux machine). Frees them here when no thread can start.
-fn free_elsewhere<T: Send + 'static>(tables: T) {
-    // A thread that cannot start drops its closure, and with it the tables, here.
-    let _ = std::thread::Builder::new()
-        .name("free".into())
-        .stack_size(64 << 10)
-        .spawn(move || drop(tables));
-}
-
 /// How many expansions a spawned search makes between two progress reports.
 pub const PATH_REPORT_EVERY: u64 = 1024;
 
@@ -68,8 +56,8 @@ pub type PathHandle<N, C> = SearchHandle<Result<SearchResult<N, C>, PathError>, 
 /// [`Solve::solve`](crate::Solve::solve) with [`Algorithm::AStar`](crate::Algorithm::AStar)
 /// within the same budget. Poll the handle for the states expanded and the bound proven so
 /// far; stop it at any moment (the flag is the budget's own stop flag if it has one, else a
-/// new one; dropping the handle stops it too). The search's tables are freed on a thread
-/// of their own once it has its result, so a `stop` does not wait for that.
+/// new one; dropping the handle stops it too). The search's thread frees its tables after
+/// it has handed the result over, so `stop` and `wait` do not wait for that.
 ///
 /// # Errors
 /// [`SearchError::Config`] when the thread cannot start. The search's own errors (a
@@ -105,13 +93,17 @@ where
     P::State: Send,
     P::Cost: Send,
 {
-    SearchHandle::spawn(budget.clone(), move |budget, progress| {
-        let mut stepper = AStarStepper::new(&problem, &budget)?;
+    SearchHandle::spawn_with_leftovers(budget.clone(), move |budget, progress| {
+        let mut stepper = match AStarStepper::new(&problem, &budget) {
+            Ok(stepper) => stepper,
+            Err(e) => return (Err(e), None),
+        };
         let mut bound: Option<P::Cost> = None;
         let mut expanded = 0u64;
         loop {
-            match stepper.step()? {
-                Step::Expanded { state, cost } => {
+            match stepper.step() {
+                Err(e) => return (Err(e), Some(stepper.into_tables())),
+                Ok(Step::Expanded { state, cost }) => {
                     let f = cost
                         .checked_add_cost(problem.heuristic(&state))
                         .unwrap_or(cost);
@@ -129,7 +121,7 @@ where
                         });
                     }
                 }
-                Step::Done(result) => {
+                Ok(Step::Done(result)) => {
                     if let Some(c) = result.cost() {
                         // With an admissible heuristic the path found is a cheapest one:
                         // its cost is the bound.
@@ -141,8 +133,7 @@ where
                         done: true,
                         elapsed: result.stats.elapsed,
                     });
-                    free_elsewhere(stepper.into_tables());
-                    return Ok(result);
+                    return (Ok(result), Some(stepper.into_tables()));
                 }
             }
         }
