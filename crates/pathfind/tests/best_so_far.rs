@@ -134,3 +134,66 @@ fn a_cost_bound_also_gives_progress() {
     assert_eq!(best.nodes.last(), Some(&10));
     assert_eq!(best.cost, 10);
 }
+
+/// A line whose heuristic counts its calls.
+struct CountedLine {
+    calls: std::cell::Cell<u64>,
+}
+
+impl SearchProblem for CountedLine {
+    type State = i64;
+    type Cost = u64;
+    fn start(&self) -> i64 {
+        0
+    }
+    fn successors(&self, &n: &i64, out: &mut Vec<(i64, u64)>) {
+        out.extend([(n - 1, 1), (n + 1, 1)]);
+    }
+    fn is_goal(&self, &n: &i64) -> bool {
+        n == 1_000_000
+    }
+    fn heuristic(&self, &n: &i64) -> u64 {
+        self.calls.set(self.calls.get() + 1);
+        (1_000_000 - n).unsigned_abs()
+    }
+}
+
+/// The progress of a stopped search is kept as it goes: stopping calls the heuristic no
+/// more (a heuristic that costs a millisecond would otherwise delay the return by a
+/// millisecond per state expanded), and the progress is the expanded state nearest the
+/// goal.
+#[test]
+fn stopping_does_not_call_the_heuristic_again() {
+    let line = CountedLine {
+        calls: std::cell::Cell::new(0),
+    };
+    let mut stepper = pathfind::AStarStepper::new(&line, &Budget::nodes(500)).unwrap();
+    let mut before = 0;
+    let result = loop {
+        match stepper.step().unwrap() {
+            pathfind::Step::Expanded { .. } => before = line.calls.get(),
+            pathfind::Step::Done(r) => break r,
+        }
+    };
+    assert_eq!(line.calls.get(), before, "no heuristic call once the limit is reached");
+    assert!(matches!(result.outcome, Outcome::LimitReached(_)));
+    let best = result.best_so_far.unwrap();
+    assert_eq!(best.nodes.last(), Some(&499), "the 500 states expanded are 0..500");
+    assert_eq!(best.cost, 499);
+    let calls = std::cell::Cell::new(0u64);
+    let r = astar(
+        [0i64],
+        |&n| [(n - 1, 1u64), (n + 1, 1)],
+        |&n| {
+            calls.set(calls.get() + 1);
+            (1_000_000 - n).unsigned_abs()
+        },
+        |&n| n == 1_000_000,
+        &Budget::nodes(500),
+    )
+    .unwrap();
+    assert_eq!(r.best_so_far.unwrap().nodes.last(), Some(&499));
+    // One call per state generated: the start, then two neighbours per state expanded of
+    // which one is new (the other was met before), plus the first expansion's two.
+    assert!(calls.get() <= 2 * r.stats.nodes + 1, "{} calls", calls.get());
+}

@@ -43,6 +43,10 @@ pub(crate) struct Engine<N, C, T> {
     pub arena: Vec<(N, C)>,
     pub succ: Vec<(N, C)>,
     pub roots: Vec<N>,
+    /// Of the states a best-first search has expanded, the one with the lowest heuristic
+    /// value (then the lowest cost): `(h, g, slot)`, kept as the search goes, for
+    /// [`SearchResult::best_so_far`](crate::SearchResult::best_so_far).
+    pub nearest: Option<(f64, C, u32)>,
 }
 
 impl<N, C: Cost, T: Slots<N> + Default> Default for Engine<N, C, T> {
@@ -57,6 +61,7 @@ impl<N, C: Cost, T: Slots<N> + Default> Default for Engine<N, C, T> {
             arena: Vec::new(),
             succ: Vec::new(),
             roots: Vec::new(),
+            nearest: None,
         }
     }
 }

@@ -36,6 +36,9 @@ pub(crate) trait Priority<C: Cost>: Copy {
     const REOPEN: bool;
     /// The key of a state.
     fn key(self, g: C, h: C) -> Result<Self::Key, PathError>;
+    /// The heuristic value of the state whose newest key is `key` at cost `g`, recovered
+    /// from the key (exact for integer costs below 2^53).
+    fn estimate(self, key: Self::Key, g: C) -> f64;
     /// The engine's slot table, open list for this key type, and successor buffer.
     fn parts<N, T>(engine: &mut Engine<N, C, T>) -> Parts<'_, N, C, T, Self::Key>;
 }
@@ -45,6 +48,7 @@ pub(crate) struct Parts<'a, N, C, T, K> {
     pub nodes: &'a mut Nodes<N, C, T>,
     pub open: &'a mut OpenList<K>,
     pub buf: &'a mut Vec<(N, C)>,
+    pub nearest: &'a mut Option<(f64, C, u32)>,
 }
 
 /// `f = g + h`: A* (and Dijkstra with `h = 0`).
@@ -59,11 +63,16 @@ impl<C: Cost> Priority<C> for AStarKey {
         g.checked_add_cost(h)
             .ok_or(PathError::Cost(CostError::Overflow))
     }
+    #[inline]
+    fn estimate(self, key: C, g: C) -> f64 {
+        key.as_f64() - g.as_f64()
+    }
     fn parts<N, T>(e: &mut Engine<N, C, T>) -> Parts<'_, N, C, T, C> {
         Parts {
             nodes: &mut e.nodes,
             open: &mut e.open,
             buf: &mut e.succ,
+            nearest: &mut e.nearest,
         }
     }
 }
@@ -79,11 +88,16 @@ impl<C: Cost> Priority<C> for GreedyKey {
     fn key(self, _g: C, h: C) -> Result<C, PathError> {
         Ok(h)
     }
+    #[inline]
+    fn estimate(self, key: C, _g: C) -> f64 {
+        key.as_f64()
+    }
     fn parts<N, T>(e: &mut Engine<N, C, T>) -> Parts<'_, N, C, T, C> {
         Parts {
             nodes: &mut e.nodes,
             open: &mut e.open,
             buf: &mut e.succ,
+            nearest: &mut e.nearest,
         }
     }
 }
@@ -110,11 +124,16 @@ impl<C: Cost> Priority<C> for WeightedKey {
     fn key(self, g: C, h: C) -> Result<FloatCost, PathError> {
         FloatCost::new(g.as_f64() + self.0 * h.as_f64()).map_err(PathError::from)
     }
+    #[inline]
+    fn estimate(self, key: FloatCost, g: C) -> f64 {
+        (key.as_f64() - g.as_f64()) / self.0
+    }
     fn parts<N, T>(e: &mut Engine<N, C, T>) -> Parts<'_, N, C, T, FloatCost> {
         Parts {
             nodes: &mut e.nodes,
             open: &mut e.weighted_open,
             buf: &mut e.succ,
+            nearest: &mut e.nearest,
         }
     }
 }
@@ -141,9 +160,15 @@ impl<N: Clone, C: Cost, T: Slots<N>> Engine<N, C, T> {
         h: &mut H,
         run: &mut Run<C>,
     ) -> Result<(), PathError> {
-        let Parts { nodes, open, .. } = P::parts(self);
+        let Parts {
+            nodes,
+            open,
+            nearest,
+            ..
+        } = P::parts(self);
         nodes.begin();
         open.clear();
+        *nearest = None;
         for s in starts {
             let (slot, fresh) = nodes.visit(&s)?;
             if !fresh {
@@ -179,7 +204,12 @@ impl<N: Clone, C: Cost, T: Slots<N>> Engine<N, C, T> {
         H: FnMut(&N) -> C,
         G: FnMut(&N) -> bool,
     {
-        let Parts { nodes, open, buf } = P::parts(self);
+        let Parts {
+            nodes,
+            open,
+            buf,
+            nearest,
+        } = P::parts(self);
         loop {
             let Some(e) = open.pop() else {
                 return Ok(Step::Exhausted);
@@ -202,6 +232,10 @@ impl<N: Clone, C: Cost, T: Slots<N>> Engine<N, C, T> {
                 return Ok(Step::OutOfBudget);
             }
             nodes.data[e.slot as usize].closed = true;
+            let estimate = p.estimate(e.key, d.g);
+            if nearest.is_none_or(|(bh, bg, _)| estimate < bh || (estimate == bh && d.g < bg)) {
+                *nearest = Some((estimate, d.g, e.slot));
+            }
             run.stats.expanded += 1;
             let depth = d.depth + 1;
             expand(run, succ, &node, buf, d.g, depth, |run, m, g, _| {
@@ -444,7 +478,7 @@ impl<N: Clone + Eq + Hash, C: Cost> SearchContext<N, C> {
         G: FnMut(&N) -> bool,
     {
         let r = self.engine.best_first(p, starts, run, succ, &mut h, goal)?;
-        self.with_best_so_far(r, &mut h)
+        Ok(self.with_best_so_far(r))
     }
 }
 

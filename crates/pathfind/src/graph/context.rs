@@ -20,7 +20,6 @@ use crate::engine::result::{Outcome, SearchResult};
 use crate::engine::run::Run;
 use crate::engine::settings::Settings;
 use crate::engine::slots::HashSlots;
-use crate::engine::successors::check_h;
 
 /// The search engine over any hashable state type `N` with cost type `C`: its
 /// configuration (a [`Budget`], a cost bound, a number of threads for batches) and its
@@ -218,12 +217,8 @@ impl<N: Clone + Eq + Hash, C: Cost> SearchContext<N, C> {
 
     /// Sets [`SearchResult::best_so_far`] of a heuristic search that a limit stopped: the
     /// path to the expanded state with the lowest heuristic value, ties to the lowest cost.
-    pub(crate) fn with_best_so_far<H: FnMut(&N) -> C>(
-        &self,
-        r: SearchResult<N, C>,
-        h: &mut H,
-    ) -> Result<SearchResult<N, C>, PathError> {
-        add_best_so_far(&self.engine, r, h)
+    pub(crate) fn with_best_so_far(&self, r: SearchResult<N, C>) -> SearchResult<N, C> {
+        add_best_so_far(&self.engine, r)
     }
 
     /// Checks the budget and starts the clock of one search.
@@ -233,27 +228,18 @@ impl<N: Clone + Eq + Hash, C: Cost> SearchContext<N, C> {
 }
 
 /// When a limit stopped the search whose states `engine` holds, names the best progress
-/// made in `r` ([`SearchResult::best_so_far`]): the path to the closed state with the
-/// lowest heuristic value (then the lowest cost).
-pub(crate) fn add_best_so_far<N: Clone + Eq + Hash, C: Cost, H: FnMut(&N) -> C>(
+/// made in `r` ([`SearchResult::best_so_far`]): the path to the expanded state with the
+/// lowest heuristic value (then the lowest cost), which the search kept as it went
+/// ([`Engine::nearest`]), so that a stopped search returns without calling the heuristic
+/// again on every state it expanded.
+pub(crate) fn add_best_so_far<N: Clone + Eq + Hash, C: Cost>(
     engine: &Engine<N, C, HashSlots<N>>,
     mut r: SearchResult<N, C>,
-    h: &mut H,
-) -> Result<SearchResult<N, C>, PathError> {
-    if !matches!(r.outcome, Outcome::LimitReached(_)) {
-        return Ok(r);
+) -> SearchResult<N, C> {
+    if matches!(r.outcome, Outcome::LimitReached(_)) {
+        r.best_so_far = engine
+            .nearest
+            .map(|(_, _, slot)| engine.nodes.path_to(slot));
     }
-    let nodes = &engine.nodes;
-    let mut best: Option<(C, C, u32)> = None;
-    for (i, n) in nodes.slots.nodes().iter().enumerate() {
-        let Some(d) = nodes.seen(i).filter(|d| d.closed) else {
-            continue;
-        };
-        let key = (check_h(h(n))?, d.g, i as u32);
-        if best.is_none_or(|b| (key.0, key.1) < (b.0, b.1)) {
-            best = Some(key);
-        }
-    }
-    r.best_so_far = best.map(|(_, _, slot)| nodes.path_to(slot));
-    Ok(r)
+    r
 }

@@ -147,11 +147,7 @@ impl<'p, P: SearchProblem + ?Sized> AStarStepper<'p, P> {
             }
             CoreStep::Found(slot) => self.run.finish_found(self.engine.nodes.path_to(slot)),
             CoreStep::Exhausted => self.run.finish_exhausted(),
-            CoreStep::OutOfBudget => {
-                add_best_so_far(&self.engine, self.run.finish_budget(), &mut |n| {
-                    p.heuristic(n)
-                })?
-            }
+            CoreStep::OutOfBudget => add_best_so_far(&self.engine, self.run.finish_budget()),
         };
         let mut result = result;
         result.stats.elapsed = self.started.elapsed();
