@@ -26,7 +26,7 @@
 //! `--cost-us LIST` (for example `--cost-us 1,100,1000`) measures the same with user code
 //! that costs that many microseconds a call: the Connect Four rows search a wrapper whose
 //! `play` spins for the cost before it plays, and a closure A* (on an open plane, its
-//! successor function spinning as long) joins them; each row is measured for every cost of
+//! successor function and its heuristic each spinning as long a call) joins them; each row is measured for every cost of
 //! the list (0 is the plain game). `--engines LIST` keeps only the engines named (the
 //! names `--peak` takes). The engines with user code: negamax and the solver on one and
 //! two threads, MCTS on one thread and on two (root and tree parallelism), closure A*.
@@ -70,7 +70,7 @@ const ENGINES: [&str; 10] = [
 ];
 
 /// What one call of user code costs, in nanoseconds (0: nothing added): `Slow::play` and
-/// the closure A*'s successor function spin this long.
+/// the closure A*'s successor function and heuristic spin this long.
 static COST_NS: AtomicU64 = AtomicU64::new(0);
 
 /// Spends [`COST_NS`] nanoseconds, as user code would.
@@ -286,7 +286,11 @@ fn engine(name: &str) -> Engine {
                 run(
                     ready,
                     || {
-                        pathfind::astar([(0, 0)], successors, |_| 0, |_| false, &budget)
+                        let heuristic = |_: &(i32, i32)| {
+                            user_code();
+                            0
+                        };
+                        pathfind::astar([(0, 0)], successors, heuristic, |_| false, &budget)
                             .expect("search")
                     },
                     |r| r.to_string(),

@@ -175,10 +175,18 @@ fn stopping_does_not_call_the_heuristic_again() {
             pathfind::Step::Done(r) => break r,
         }
     };
-    assert_eq!(line.calls.get(), before, "no heuristic call once the limit is reached");
+    assert_eq!(
+        line.calls.get(),
+        before,
+        "no heuristic call once the limit is reached"
+    );
     assert!(matches!(result.outcome, Outcome::LimitReached(_)));
     let best = result.best_so_far.unwrap();
-    assert_eq!(best.nodes.last(), Some(&499), "the 500 states expanded are 0..500");
+    assert_eq!(
+        best.nodes.last(),
+        Some(&499),
+        "the 500 states expanded are 0..500"
+    );
     assert_eq!(best.cost, 499);
     let calls = std::cell::Cell::new(0u64);
     let r = astar(
@@ -195,5 +203,9 @@ fn stopping_does_not_call_the_heuristic_again() {
     assert_eq!(r.best_so_far.unwrap().nodes.last(), Some(&499));
     // One call per state generated: the start, then two neighbours per state expanded of
     // which one is new (the other was met before), plus the first expansion's two.
-    assert!(calls.get() <= 2 * r.stats.nodes + 1, "{} calls", calls.get());
+    assert!(
+        calls.get() <= 2 * r.stats.nodes + 1,
+        "{} calls",
+        calls.get()
+    );
 }
