@@ -9,13 +9,19 @@
 //!   each: `Ismcts` in one seat (turn by turn) against `Determinized` (10
 //!   determinizations, the same iterations in all) in the three others, then against
 //!   random players; and `Determinized` against random players. A game is a win when the engine takes more tricks than the table's
-//!   average (a reward above 0), a draw when exactly as many.
+//!   average (a reward above 0), a draw when exactly as many;
+//! * `tricks-paired GAMES ITERATIONS`: the first match of `tricks` again, each game played
+//!   a second time with `Determinized` in `Ismcts`'s seat (the same deal): the second
+//!   tally is what an engine as strong as the others scores in that seat, the third
+//!   compares the two engines deal by deal (a win when `Ismcts` took more tricks in the
+//!   seat than `Determinized` did, a draw when as many), so that equal engines score 50 %.
 //!
 //! Every game has its own seed; the results are the same from run to run.
 //!
 //! ```text
 //! cargo run --release -p plysearch-mcts --example hidden_matches -- goofspiel 5 200 2000
 //! cargo run --release -p plysearch-mcts --example hidden_matches -- tricks 400 1000
+//! cargo run --release -p plysearch-mcts --example hidden_matches -- tricks-paired 400 1000
 //! ```
 
 use std::time::Instant;
@@ -172,50 +178,75 @@ enum Player {
     Random,
 }
 
+/// Game `g` with `one` in one seat (turning round the table game by game), `others` in
+/// the others: the reward of that seat. The deal depends on `g` only.
+fn tricks_game(g: u64, iterations: u64, one: Player, others: Player) -> Result<f64, SearchError> {
+    let seat = (g % 4) as usize;
+    let mut rng = SplitMix64::stream(3, g);
+    let mut state = Tricks::new(4, 4, 6, 6).map_err(|e| SearchError::Config(e.to_string()))?;
+    let mut ply = 0;
+    loop {
+        match state.turn() {
+            Turn::Over => break,
+            Turn::Chance => chance(&mut state, &mut rng),
+            Turn::Player(p) => {
+                let who = if p == seat { one } else { others };
+                let seed = g * 100 + ply;
+                let budget = Budget::iterations(iterations);
+                let mv = match who {
+                    Player::Ismcts => {
+                        Ismcts::new()
+                            .with_seed(seed)
+                            .with_budget(budget)
+                            .search(&state)?
+                            .best_move
+                    }
+                    Player::Determinized => {
+                        Determinized::new()
+                            .with_determinizations(10)
+                            .with_seed(seed)
+                            .with_budget(budget)
+                            .search(&state)?
+                            .best_move
+                    }
+                    Player::Random => random_move(&state, &mut rng),
+                };
+                state.apply(mv);
+                ply += 1;
+            }
+        }
+    }
+    let mut rewards = [0.0; 4];
+    state.rewards(&mut rewards);
+    Ok(rewards[seat])
+}
+
 /// `one` in one seat (turning round the table game by game), `others` in the others.
 fn tricks(games: u64, iterations: u64, one: Player, others: Player) -> Result<Tally, SearchError> {
     let mut tally = Tally::default();
     for g in 0..games {
-        let seat = (g % 4) as usize;
-        let mut rng = SplitMix64::stream(3, g);
-        let mut state = Tricks::new(4, 4, 6, 6).map_err(|e| SearchError::Config(e.to_string()))?;
-        let mut ply = 0;
-        loop {
-            match state.turn() {
-                Turn::Over => break,
-                Turn::Chance => chance(&mut state, &mut rng),
-                Turn::Player(p) => {
-                    let who = if p == seat { one } else { others };
-                    let seed = g * 100 + ply;
-                    let budget = Budget::iterations(iterations);
-                    let mv = match who {
-                        Player::Ismcts => {
-                            Ismcts::new()
-                                .with_seed(seed)
-                                .with_budget(budget)
-                                .search(&state)?
-                                .best_move
-                        }
-                        Player::Determinized => {
-                            Determinized::new()
-                                .with_determinizations(10)
-                                .with_seed(seed)
-                                .with_budget(budget)
-                                .search(&state)?
-                                .best_move
-                        }
-                        Player::Random => random_move(&state, &mut rng),
-                    };
-                    state.apply(mv);
-                    ply += 1;
-                }
-            }
-        }
-        let mut rewards = [0.0; 4];
-        state.rewards(&mut rewards);
-        tally.record(result(rewards[seat]));
+        let reward = tricks_game(g, iterations, one, others)?;
+        tally.record(result(reward));
     }
     Ok(tally)
+}
+
+/// Every game of [`tricks`] with `Ismcts` against `Determinized` played a second time with
+/// `Determinized` in `Ismcts`'s seat (the same deal):
+/// the tallies of both in the one seat, and `Ismcts` against `Determinized` game by game
+/// (a win when `Ismcts` took more tricks in the seat than `Determinized` did, a draw when
+/// as many).
+fn tricks_paired(games: u64, iterations: u64) -> Result<[Tally; 3], SearchError> {
+    let mut tallies = [Tally::default(), Tally::default(), Tally::default()];
+    let (is, det) = (Player::Ismcts, Player::Determinized);
+    for g in 0..games {
+        let mine = tricks_game(g, iterations, is, det)?;
+        let theirs = tricks_game(g, iterations, det, det)?;
+        tallies[0].record(result(mine));
+        tallies[1].record(result(theirs));
+        tallies[2].record(result(mine - theirs));
+    }
+    Ok(tallies)
 }
 
 fn number(args: &[String], i: usize, what: &str) -> Result<u64, String> {
@@ -265,9 +296,18 @@ fn run(args: &[String]) -> Result<(), String> {
             let t = tricks(games, iterations, det, random).map_err(error)?;
             println!("tricks: Determinized vs random: {t}");
         }
+        Some("tricks-paired") => {
+            let games = number(args, 1, "GAMES")?;
+            let iterations = number(args, 2, "ITERATIONS")?;
+            let [is, det, paired] = tricks_paired(games, iterations).map_err(error)?;
+            println!("tricks: Ismcts vs Determinized: {is}");
+            println!("tricks: Determinized vs Determinized, the same deals: {det}");
+            println!("tricks: Ismcts vs Determinized in the same seat, deal by deal: {paired}");
+        }
         _ => {
             return Err("usage: hidden_matches goofspiel CARDS GAMES ITERATIONS | \
-                        hidden_matches tricks GAMES ITERATIONS"
+                        hidden_matches tricks GAMES ITERATIONS | \
+                        hidden_matches tricks-paired GAMES ITERATIONS"
                 .into());
         }
     }

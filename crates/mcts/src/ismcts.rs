@@ -50,6 +50,13 @@ struct Node<K> {
 /// every state the observer cannot tell apart: the search never acts on what it could not
 /// know.
 ///
+/// **The other players are modelled with the observer's knowledge.** Their moves are
+/// chosen in the same tree, by statistics gathered over every determinization in which
+/// the move was legal: the search expects them to play what does well on average given
+/// what the observer knows. Their own hidden information shows only in which moves are
+/// legal in each determinization, and a later choice of theirs cannot depend on an
+/// earlier move of theirs the observer did not see.
+///
 /// **Edges are moves, counted by availability.** A node keeps one edge per move it has seen
 /// legal (in different determinizations different moves may be legal, e.g. the cards an
 /// opponent may hold), with its visits, its total reward for the player who chose it, and
