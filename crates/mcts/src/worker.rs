@@ -3,6 +3,7 @@
 //! root is settled. What differs between the modes is asked of [`Steps`].
 
 use std::sync::atomic::Ordering;
+use std::time::Instant;
 
 use search_core::{GeneralGame, GrowthPrice, SearchError, SplitMix64};
 
@@ -10,7 +11,7 @@ use crate::context::{Clock, Ctx, Limits, Scratch};
 use crate::mode::{DataOf, Mode};
 use crate::rave::Amaf;
 use crate::transpositions::Positions;
-use crate::tree::{Node, NodeData, visit_table};
+use crate::tree::{Node, NodeData, grown_capacity, move_in_parts, visit_table};
 
 /// One search thread's tree and scratch buffers (root parallelisation: each thread owns a
 /// whole tree; statistics are merged at the root).
@@ -83,9 +84,12 @@ impl<M: Copy + PartialEq + core::fmt::Debug, D: NodeData> Worker<M, D> {
     }
 
     /// Grows the tree when fewer than [`GROW_AHEAD`] slots are free (by doubling, up to
-    /// `cap`), timed; `false` if the growth, priced from the last one, would end past the
-    /// deadline: then the search stops instead. A tree of millions of nodes takes
-    /// milliseconds to move to a larger buffer, more when two threads move theirs at once.
+    /// `cap`), timed; `false` if the search must stop instead: the growth, priced from the
+    /// last one, would end past the deadline, or the time ran out or the stop flag was set
+    /// while it was under way. A tree of millions of nodes takes milliseconds to move to a
+    /// larger buffer, more when two threads move theirs at once: it is moved in parts,
+    /// with a look at the clock and the flag between them (see
+    /// [`move_in_parts`](crate::tree::move_in_parts)).
     #[inline]
     fn grow_ahead(&mut self, cap: usize) -> bool {
         let len = self.tree.len();
@@ -103,10 +107,19 @@ impl<M: Copy + PartialEq + core::fmt::Debug, D: NodeData> Worker<M, D> {
         if predicted >= GROWTH_WORTH_A_LOOK && self.scratch.clock.cannot_afford(predicted) {
             return false;
         }
-        let tree = &mut self.tree;
-        self.growth
-            .time(len, || crate::tree::reserve_within(tree, GROW_AHEAD, cap));
-        true
+        let started = Instant::now();
+        let target = grown_capacity(len, self.tree.capacity(), GROW_AHEAD, cap);
+        let clock = &mut self.scratch.clock;
+        let mut go_on = || !clock.cannot_afford(0);
+        // What RAVE and transpositions keep beside the tree (when in use) grows with it,
+        // the same way, rather than later in one piece.
+        let moved = move_in_parts(&mut self.tree, target, &mut go_on)
+            && (self.amaf.is_empty() || move_in_parts(&mut self.amaf, target, &mut go_on))
+            && (self.keys.is_empty() || move_in_parts(&mut self.keys, target, &mut go_on));
+        if moved {
+            self.growth.record(started.elapsed(), len);
+        }
+        moved
     }
 
     /// Nodes added to the tree by the last search.
@@ -372,4 +385,41 @@ pub(crate) trait Steps<G: GeneralGame, P>: Mode + Sized {
 
     /// The end of an iteration.
     fn end(w: &mut Worker<G::Move, DataOf<Self>>, reward: Self::Reward, ctx: &Ctx<'_, G, P>);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::solver::{ZeroSumData, ZsNode};
+    use search_core::{Budget, StopFlag};
+
+    #[test]
+    fn a_growth_stops_at_the_flag_and_leaves_the_tree_as_it_was() {
+        let flag = StopFlag::new();
+        let running = Budget::unlimited()
+            .with_stop(flag.clone())
+            .start()
+            .expect("a valid budget");
+        let mut w = Worker::<u8, ZeroSumData>::new(SplitMix64::stream(1, 0));
+        w.tree = Vec::with_capacity(100);
+        w.tree
+            .extend((0..100).map(|i| ZsNode::new(i as u8, (i % 2) as u8, 0.0)));
+        w.amaf = vec![Amaf::default(); 100];
+        w.scratch.clock = Clock::start(&running);
+        flag.stop();
+        assert!(!w.grow_ahead(10_000), "the flag is set: no growth");
+        assert_eq!((w.tree.len(), w.tree.capacity()), (100, 100));
+        assert_eq!(w.amaf.capacity(), 100);
+        assert!(w.tree.iter().enumerate().all(|(i, n)| n.mv == i as u8));
+        // Without the flag it grows, up to the cap, and what is beside the tree with it.
+        w.scratch.clock = Clock::idle();
+        assert!(w.grow_ahead(1_000));
+        assert_eq!((w.tree.len(), w.tree.capacity()), (100, 1_000));
+        assert_eq!(w.amaf.capacity(), 1_000);
+        assert!(w.tree.iter().enumerate().all(|(i, n)| n.mv == i as u8));
+        assert!(
+            w.keys.is_empty() && w.keys.capacity() == 0,
+            "not in use: not grown"
+        );
+    }
 }
