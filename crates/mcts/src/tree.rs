@@ -138,8 +138,8 @@ pub(crate) fn visit_table() -> &'static [[f32; 2]] {
 
 /// Makes room for `extra` more nodes without letting the arena's capacity pass `cap` nodes
 /// (`len + extra <= cap` is checked by the caller): it grows by doubling, as a `Vec` does,
-/// but the last step stops at the cap, so the memory a tree holds never exceeds
-/// `cap × NODE_BYTES`.
+/// but the last step goes to the cap (see [`grown_capacity`]), so the memory a tree holds
+/// never exceeds `cap × NODE_BYTES`.
 #[inline]
 pub(crate) fn reserve_within<M>(tree: &mut Vec<M>, extra: usize, cap: usize) {
     let len = tree.len();
@@ -150,9 +150,15 @@ pub(crate) fn reserve_within<M>(tree: &mut Vec<M>, extra: usize, cap: usize) {
 
 /// The capacity [`reserve_within`] grows an arena of `len` nodes and `capacity` slots
 /// to, for `extra` more nodes under `cap`: double, at least `len + extra` and 64, at most
-/// `cap`.
+/// `cap`, and the cap itself once doubling twice would pass it. The last step thus
+/// starts from at most half the cap, so that the old buffer and the part of the new one
+/// a move has written ([`move_in_parts`]), held together while it is under way, stay
+/// within the cap.
 #[inline]
 pub(crate) fn grown_capacity(len: usize, capacity: usize, extra: usize, cap: usize) -> usize {
+    if capacity.saturating_mul(4) > cap {
+        return cap;
+    }
     (len + extra).max(capacity * 2).max(64).min(cap)
 }
 
@@ -207,6 +213,10 @@ mod tests {
         tree.resize(64, 0);
         reserve_within(&mut tree, 1, 100);
         assert_eq!(tree.capacity(), 100, "the last step stops at the cap");
+        // Doubling twice would pass the cap: straight to it, from at most half of it.
+        assert_eq!(grown_capacity(300, 300, 1, 1200), 600);
+        assert_eq!(grown_capacity(300, 300, 1, 1199), 1199);
+        assert_eq!(grown_capacity(251, 260, 1, 1000), 1000);
     }
 
     #[test]
