@@ -11,6 +11,7 @@ use crate::worker::Worker;
 impl<M: Copy + PartialEq> Worker<M, ZeroSumData> {
     /// Re-roots the tree at the root's child reached by `mv`, or empties it.
     pub(crate) fn advance(&mut self, mv: M) {
+        self.settle(&mut || false);
         let found = self.tree.first().and_then(|root| {
             self.tree[root.children()]
                 .iter()
@@ -36,6 +37,25 @@ impl<M: Copy + PartialEq> Worker<M, ZeroSumData> {
                 self.keys.truncate(if keys_in_step { len } else { 0 });
             }
             None => self.tree.clear(),
+        }
+    }
+
+    /// Writes a deferred shared tree back into `tree` (see
+    /// [`Deferred`](crate::shared::Deferred)); `false`, and the tree dropped, if
+    /// `give_up` said so during the write-back.
+    pub(crate) fn settle(&mut self, give_up: &mut impl FnMut() -> bool) -> bool {
+        let Some(shared) = self.deferred.take() else {
+            return true;
+        };
+        match shared.into_tree(give_up) {
+            Some(tree) => {
+                self.tree = tree;
+                true
+            }
+            None => {
+                self.tree.clear();
+                false
+            }
         }
     }
 }

@@ -10,6 +10,7 @@ use search_core::{GeneralGame, GrowthPrice, SearchError, SplitMix64};
 use crate::context::{Clock, Ctx, Limits, Scratch};
 use crate::mode::{DataOf, Mode};
 use crate::rave::Amaf;
+use crate::shared::Deferred;
 use crate::transpositions::Positions;
 use crate::tree::{Node, NodeData, grown_capacity, move_in_parts, visit_table};
 
@@ -43,6 +44,12 @@ pub(crate) struct Worker<M, D> {
     pub positions: Positions,
     /// What the tree's growths took, to price the next one.
     pub growth: GrowthPrice,
+    /// With tree parallelism: the nodes this thread added to the shared tree.
+    pub published: usize,
+    /// With tree parallelism, after the search: the shared tree, kept as it is until
+    /// something needs it whole (`tree` then holds only its first levels, for the final
+    /// choice; see [`Deferred`]).
+    pub deferred: Option<Box<Deferred<M>>>,
 }
 
 /// Free slots below which a thread's own tree grows before the next iteration (more
@@ -85,6 +92,8 @@ impl<M: Copy + PartialEq + core::fmt::Debug, D: NodeData> Worker<M, D> {
             keys: Vec::new(),
             positions: Positions::default(),
             growth: GrowthPrice::new(),
+            published: 0,
+            deferred: None,
         }
     }
 
@@ -143,7 +152,20 @@ impl<M: Copy + PartialEq + core::fmt::Debug, D: NodeData> Worker<M, D> {
 
     /// Nodes added to the tree by the last search.
     pub(crate) fn added(&self) -> usize {
-        self.tree.len().saturating_sub(self.kept)
+        self.tree_len().saturating_sub(self.kept)
+    }
+
+    /// Nodes of the kept tree (the shared one when it is deferred).
+    pub(crate) fn tree_len(&self) -> usize {
+        self.deferred
+            .as_ref()
+            .map_or(self.tree.len(), |d| d.nodes())
+    }
+
+    /// Drops the kept tree (its memory stays allocated, but a deferred shared tree's).
+    pub(crate) fn clear_tree(&mut self) {
+        self.tree.clear();
+        self.deferred = None;
     }
 
     /// Creates the children of `idx` (the node of `state`); `Ok(false)` (and the tree
