@@ -303,14 +303,16 @@ where
                 None => false,
             };
         if reusable {
-            // A tree-parallel search's tree is written back now, as part of this search,
-            // and given up if its time runs out or its flag is set meanwhile.
+            // A tree-parallel search's tree is written back now (after a move, only the
+            // subtree under it), as part of this search, and given up if its time runs
+            // out or its flag is set meanwhile.
+            let first = path.first().copied();
             for w in &mut engine.workers {
-                if !w.settle(&mut || running.out_of_time()) {
+                if !w.settle(first, &mut || running.out_of_time()) {
                     return false;
                 }
             }
-            for &mv in &path {
+            for &mv in path.iter().skip(1) {
                 for w in &mut engine.workers {
                     w.advance(mv);
                 }

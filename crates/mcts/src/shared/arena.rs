@@ -269,21 +269,23 @@ impl<M: Copy> Arena<M> {
         }
     }
 
-    /// The tree reachable from the root, breadth first, as the compact arena of [`ZsNode`]s
-    /// (allocated at its exact size): children stay contiguous and follow their parent.
-    /// The root's visits and mean are given (it is not written during the search). Only
+    /// The tree reachable from node `from` (0: the root), breadth first, as the compact
+    /// arena of [`ZsNode`]s (allocated at its exact size), `from` at index 0: children stay
+    /// contiguous and follow their parent. The root's visits and mean are given (it is not
+    /// written during the search). Only
     /// the first `depth` levels below the root keep their children (`u32::MAX`: the whole
     /// tree; 2: the root, its children and theirs, which is what the final choice reads).
     /// `give_up` is asked every [`WRITE_BACK_PART`] nodes: when it answers `true` the
     /// write-back stops and `None` is returned.
     pub(crate) fn write_back(
         &self,
+        from: u32,
         root_visits: u32,
         root_mean: f32,
         depth: u32,
         give_up: &mut impl FnMut() -> bool,
     ) -> Option<Vec<ZsNode<M>>> {
-        let mut source: Vec<u32> = vec![0];
+        let mut source: Vec<u32> = vec![from];
         // Nodes from `leaves_from` on are at depth `depth`: their children stay out.
         let mut leaves_from = usize::MAX;
         let (mut k, mut level, mut level_end) = (0, 0u32, 1);
@@ -464,7 +466,7 @@ mod tests {
         let arena = Arena::new(100);
         arena.load(&t);
         let back = arena
-            .write_back(t[0].visits, t[0].mean, u32::MAX, &mut || false)
+            .write_back(0, t[0].visits, t[0].mean, u32::MAX, &mut || false)
             .expect("not given up");
         assert_eq!(back.len(), t.len());
         for (a, b) in t.iter().zip(&back) {
@@ -484,7 +486,7 @@ mod tests {
         // The first levels alone: the same nodes, those at the last level without their
         // children.
         let head = arena
-            .write_back(t[0].visits, t[0].mean, 1, &mut || false)
+            .write_back(0, t[0].visits, t[0].mean, 1, &mut || false)
             .expect("not given up");
         assert_eq!(head.len(), 3);
         assert_eq!((head[0].first_child, head[0].num_children), (1, 2));
@@ -495,7 +497,7 @@ mod tests {
                 (b.mv, b.visits, b.pess(), b.opt())
             );
         }
-        let whole = arena.write_back(t[0].visits, t[0].mean, 2, &mut || false);
+        let whole = arena.write_back(0, t[0].visits, t[0].mean, 2, &mut || false);
         assert_eq!(whole.map(|w| w.len()), Some(4));
     }
 
@@ -513,12 +515,16 @@ mod tests {
         let arena = Arena::new(2 * n);
         arena.load(&t);
         let mut asked = 0;
-        let back = arena.write_back(0, 0.0, u32::MAX, &mut || {
+        let back = arena.write_back(0, 0, 0.0, u32::MAX, &mut || {
             asked += 1;
             false
         });
         assert_eq!(back.map(|b| b.len()), Some(n + 1));
         assert_eq!(asked, 2, "once a part, on the walk and on the copy");
-        assert!(arena.write_back(0, 0.0, u32::MAX, &mut || true).is_none());
+        assert!(
+            arena
+                .write_back(0, 0, 0.0, u32::MAX, &mut || true)
+                .is_none()
+        );
     }
 }
