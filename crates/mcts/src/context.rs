@@ -139,14 +139,23 @@ impl Clock {
     #[cold]
     #[inline(never)]
     pub(crate) fn cannot_afford(&mut self, nanos: u64) -> bool {
+        if self.would_pass(nanos) {
+            self.expired = true;
+        }
+        self.expired
+    }
+
+    /// `true` if work expected to take `nanos` nanoseconds, begun now, would end past the
+    /// deadline, or the stop flag is set; unlike [`cannot_afford`](Self::cannot_afford),
+    /// the clock is left as it is (the caller does the work another way).
+    #[cold]
+    #[inline(never)]
+    pub(crate) fn would_pass(&self, nanos: u64) -> bool {
         // A year is past any deadline a budget can have that matters here, and keeps the
         // sum within the clock's range.
         const YEAR: u64 = 365 * 24 * 3600 * 1_000_000_000;
         let end = Instant::now() + Duration::from_nanos(nanos.min(YEAR));
-        if self.budget.as_ref().is_some_and(|b| b.out_of_time_at(end)) {
-            self.expired = true;
-        }
-        self.expired
+        self.budget.as_ref().is_some_and(|b| b.out_of_time_at(end))
     }
 
     #[cold]
@@ -216,5 +225,6 @@ mod tests {
         assert!(clock.cannot_afford(0));
 
         assert!(!Clock::idle().cannot_afford(u64::MAX));
+        assert!(!Clock::idle().would_pass(u64::MAX));
     }
 }

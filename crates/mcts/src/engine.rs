@@ -485,9 +485,9 @@ impl<G: GeneralGame, P, K: Mode> Engine<G, P, K> {
     ///   to the new cap.
     /// * **Threads:** the cap holds for all threads together. With tree parallelism
     ///   the one shared tree's nodes take [`SHARED_NODE_BYTES`](Engine::SHARED_NODE_BYTES)
-    ///   each while the search runs, and at the end the tree is copied into the compact
-    ///   arena of `NODE_BYTES` nodes the engine keeps (with an index of 4 bytes a node to
-    ///   walk it) while it is still held: the shared tree may hold `nodes × NODE_BYTES /
+    ///   each, and the engine keeps it after the search until it is needed whole, then
+    ///   copies it into the compact arena of `NODE_BYTES` nodes (with an index of 4 bytes
+    ///   a node to walk it) while it is still held: the shared tree may hold `nodes × NODE_BYTES /
     ///   (SHARED_NODE_BYTES + NODE_BYTES + 4)` nodes, so that both together stay within
     ///   the memory the cap stands for. The threads take its slots in blocks of 256, and a
     ///   sibling group that does not fit in what is left of a block starts a new one, so a
@@ -561,6 +561,7 @@ impl<G: GeneralGame, P, K: Mode> Engine<G, P, K> {
             .iter()
             .map(|w| {
                 w.tree.capacity() * Self::NODE_BYTES
+                    + w.deferred.as_ref().map_or(0, |d| d.bytes())
                     + w.amaf.capacity() * core::mem::size_of::<crate::rave::Amaf>()
                     + w.keys.capacity() * core::mem::size_of::<u64>()
                     + w.positions.capacity() * core::mem::size_of::<crate::transpositions::Slot>()
@@ -688,7 +689,7 @@ impl<G: GeneralGame, P, K: Mode> Engine<G, P, K> {
     /// ```
     #[must_use]
     pub fn tree_size(&self) -> usize {
-        self.workers.iter().map(|w| w.tree.len()).sum()
+        self.workers.iter().map(|w| w.tree_len()).sum()
     }
 
     /// Visits of the kept root (all threads together): after a move, what the kept subtree
@@ -719,7 +720,7 @@ impl<G: GeneralGame, P, K: Mode> Engine<G, P, K> {
     /// ```
     pub fn reset(&mut self) {
         for w in &mut self.workers {
-            w.tree.clear();
+            w.clear_tree();
         }
         self.root = None;
     }

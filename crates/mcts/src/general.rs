@@ -17,7 +17,7 @@
 //! reward range; each node backs up the reward of its owner, and a node is proven for the
 //! player who is sure to get the top of the range there.
 
-use search_core::{GeneralGame, Interval, SearchError, SplitMix64, Turn, Wdl};
+use search_core::{GeneralGame, Interval, RunningBudget, SearchError, SplitMix64, Turn, Wdl};
 
 use crate::context::{Ctx, Limits, Scratch};
 use crate::engine::Engine;
@@ -305,7 +305,7 @@ where
     }
 
     /// Only between the slices of an observed search (of the same position).
-    fn follow(engine: &mut Engine<G, P, Self>, _state: &G) -> bool {
+    fn follow(engine: &mut Engine<G, P, Self>, _state: &G, _running: &RunningBudget) -> bool {
         core::mem::take(&mut engine.continue_tree)
     }
 

@@ -78,10 +78,15 @@ impl<G: Game, P> Engine<G, P, ZeroSum> {
     /// **Tree**: every
     /// playout refines the one tree, so the threads together search as deep as one thread
     /// given their combined iterations, less what virtual loss and contention cost. The
-    /// node cap bounds the shared tree; during the search its nodes take
-    /// [`SHARED_NODE_BYTES`](Engine::SHARED_NODE_BYTES) each, and at the end the tree is
-    /// copied into the compact form of [`NODE_BYTES`](Engine::NODE_BYTES) a node that the
-    /// engine keeps (so the search's peak is the shared tree plus that copy).
+    /// node cap bounds the shared tree; its nodes take
+    /// [`SHARED_NODE_BYTES`](Engine::SHARED_NODE_BYTES) each. When the search stops it
+    /// reads its result from the shared tree's first levels, and the engine keeps the
+    /// shared tree as it is: it is copied into the compact form of
+    /// [`NODE_BYTES`](Engine::NODE_BYTES) a node only when it is needed whole, by a tree
+    /// view, [`advance`](Engine::advance) or the next search that reuses it (so the peak
+    /// is the shared tree plus that copy). The next search counts that copy in its time
+    /// and gives the kept tree up when its time runs out or its stop flag is set during
+    /// the copy.
     ///
     /// **Root** (the default, chosen by measurement: on two cores the shared tree ran
     /// 0.58–0.60× the playouts a second of one thread and root parallelism 0.97–1.04×,

@@ -11,13 +11,12 @@ use crate::worker::Worker;
 impl<M: Copy + PartialEq> Worker<M, ZeroSumData> {
     /// Re-roots the tree at the root's child reached by `mv`, or empties it.
     pub(crate) fn advance(&mut self, mv: M) {
-        let found = self.tree.first().and_then(|root| {
-            self.tree[root.children()]
-                .iter()
-                .position(|c| c.mv == mv)
-                .map(|k| root.first_child as usize + k)
-        });
-        match found {
+        if self.deferred.is_some() {
+            // Only the subtree under the move is written back.
+            self.settle(Some(mv), &mut || false);
+            return;
+        }
+        match child_index(&self.tree, mv) {
             Some(child) => {
                 // What is kept beside the tree follows its nodes when it is in step.
                 let (amaf, keys) = (&mut self.amaf, &mut self.keys);
@@ -38,6 +37,41 @@ impl<M: Copy + PartialEq> Worker<M, ZeroSumData> {
             None => self.tree.clear(),
         }
     }
+
+    /// Writes a deferred shared tree back into `tree` (see
+    /// [`Deferred`](crate::shared::Deferred)), and with `at` follows the move `at` (only
+    /// the subtree under it is written back): `false`, and the tree dropped, if `give_up`
+    /// said so during the write-back.
+    pub(crate) fn settle(&mut self, at: Option<M>, give_up: &mut impl FnMut() -> bool) -> bool {
+        let Some(shared) = self.deferred.take() else {
+            if let Some(mv) = at {
+                self.advance(mv);
+            }
+            return true;
+        };
+        // RAVE and transpositions do not run on a shared tree: nothing is kept beside it.
+        self.amaf.clear();
+        self.keys.clear();
+        match shared.into_tree(at, give_up) {
+            Some(tree) => {
+                self.tree = tree;
+                true
+            }
+            None => {
+                self.tree.clear();
+                false
+            }
+        }
+    }
+}
+
+/// The index of the root's child reached by `mv`, if the tree has one.
+pub(crate) fn child_index<M: Copy + PartialEq>(tree: &[ZsNode<M>], mv: M) -> Option<usize> {
+    let root = tree.first()?;
+    tree[root.children()]
+        .iter()
+        .position(|c| c.mv == mv)
+        .map(|k| root.first_child as usize + k)
 }
 
 impl<G: Game + PartialEq, P> Engine<G, P, ZeroSum> {
@@ -130,7 +164,6 @@ const FIX: u8 = 128;
 /// One forward pass from `new_root`: a kept node marks its children as kept; its
 /// `first_child` is remapped when the first of them is moved (the parent's new index is
 /// parked in the child's `first_child` meanwhile, and the child's own value in the parent's).
-#[cfg(test)]
 pub(crate) fn reroot<M: Copy>(tree: &mut Vec<ZsNode<M>>, new_root: usize) {
     reroot_with(tree, new_root, |_, _| {});
 }

@@ -5,7 +5,8 @@
 use std::sync::atomic::AtomicBool;
 
 use search_core::{
-    Budget, BudgetError, BudgetField, Game, GeneralGame, SearchError, SplitMix64, Stats,
+    Budget, BudgetError, BudgetField, Game, GeneralGame, RunningBudget, SearchError, SplitMix64,
+    Stats,
 };
 
 use crate::context::{Ctx, Expansion, Limits};
@@ -38,8 +39,8 @@ pub(crate) trait Model<G: GeneralGame, P>: Steps<G, P> {
     fn root(state: &G) -> Result<(Rules, u8), SearchError>;
 
     /// Makes the workers' trees belong to `state` (tree reuse): `false` when they must
-    /// start afresh.
-    fn follow(engine: &mut Engine<G, P, Self>, state: &G) -> bool;
+    /// start afresh. Work this takes counts towards the search's budget, `running`.
+    fn follow(engine: &mut Engine<G, P, Self>, state: &G, running: &RunningBudget) -> bool;
 
     /// The root node of a new tree for `state`, whose player to move is `player`.
     fn root_node(placeholder: G::Move, player: u8) -> Node<G::Move, DataOf<Self>>;
@@ -195,17 +196,17 @@ pub(crate) fn run_search<G: GeneralGame, P, K: Model<G, P>>(
     let threads = (engine.threads as u64).min(node_cap).min(max_iterations) as usize;
     let shared = threads > 1 && engine.parallelism == Parallelism::Tree;
     let tree_cap = if shared {
-        // The shared tree's nodes are larger than a thread's own, and when the search ends
-        // it is written back as a compact tree (with an index of 4 bytes a node to walk
-        // it) while it is still held: for a moment both are in memory, and the cap
-        // stands for the memory of both.
+        // The shared tree's nodes are larger than a thread's own, and the tree is kept as
+        // it is after the search, then written back as a compact tree (with an index of
+        // 4 bytes a node to walk it) while it is still held, when it is needed whole:
+        // for a moment both are in memory, and the cap stands for the memory of both.
         let shared_node = core::mem::size_of::<crate::shared::SharedNode<G::Move>>() as u64;
         node_cap * node / (shared_node + node + 4)
     } else {
         node_cap / threads as u64
     };
     let cap = tree_cap.min(u64::from(u32::MAX)) as usize;
-    sync(engine, state, player, threads, cap, shared)?;
+    sync(engine, state, player, threads, cap, shared, &running)?;
     let with_prior = engine.prior_weight as f32 > 0.0;
     let ctx = Ctx {
         playout: &engine.playout,
@@ -291,6 +292,7 @@ fn sync<G: GeneralGame, P, K: Model<G, P>>(
     threads: usize,
     cap: usize,
     shared: bool,
+    running: &RunningBudget,
 ) -> Result<(), SearchError> {
     if engine.workers.len() != threads {
         engine.workers = (0..threads)
@@ -298,9 +300,9 @@ fn sync<G: GeneralGame, P, K: Model<G, P>>(
             .collect();
         engine.root = None;
     }
-    if !K::follow(engine, state) {
+    if !K::follow(engine, state, running) {
         for (i, w) in engine.workers.iter_mut().enumerate() {
-            w.tree.clear();
+            w.clear_tree();
             if !K::KEEPS_GENERATORS {
                 w.rng = SplitMix64::stream(engine.seed, i as u64);
             }

@@ -138,15 +138,58 @@ pub(crate) fn visit_table() -> &'static [[f32; 2]] {
 
 /// Makes room for `extra` more nodes without letting the arena's capacity pass `cap` nodes
 /// (`len + extra <= cap` is checked by the caller): it grows by doubling, as a `Vec` does,
-/// but the last step stops at the cap, so the memory a tree holds never exceeds
-/// `cap × NODE_BYTES`.
+/// but the last step goes to the cap (see [`grown_capacity`]), so the memory a tree holds
+/// never exceeds `cap × NODE_BYTES`.
 #[inline]
 pub(crate) fn reserve_within<M>(tree: &mut Vec<M>, extra: usize, cap: usize) {
     let len = tree.len();
     if tree.capacity() - len < extra {
-        let target = (len + extra).max(tree.capacity() * 2).max(64).min(cap);
-        tree.reserve_exact(target - len);
+        tree.reserve_exact(grown_capacity(len, tree.capacity(), extra, cap) - len);
     }
+}
+
+/// The capacity [`reserve_within`] grows an arena of `len` nodes and `capacity` slots
+/// to, for `extra` more nodes under `cap`: double, at least `len + extra` and 64, at most
+/// `cap`, and the cap itself once doubling twice would pass it. The last step thus
+/// starts from at most half the cap, so that the old buffer and the part of the new one
+/// a move has written ([`move_in_parts`]), held together while it is under way, stay
+/// within the cap.
+#[inline]
+pub(crate) fn grown_capacity(len: usize, capacity: usize, extra: usize, cap: usize) -> usize {
+    if capacity.saturating_mul(4) > cap {
+        return cap;
+    }
+    (len + extra).max(capacity * 2).max(64).min(cap)
+}
+
+/// Bytes [`move_in_parts`] copies between two calls of its `go_on`: a quarter of a
+/// megabyte, a few hundred microseconds when the new buffer's memory has yet to be
+/// mapped by the system (about a millisecond a megabyte at worst, measured), less when
+/// it is not.
+const PART_BYTES: usize = 256 * 1024;
+
+/// Moves `v` to a buffer of exactly `capacity` elements (when it has fewer), copying it
+/// in parts of [`PART_BYTES`] and asking `go_on` before each part: when it answers
+/// `false` the new buffer is given up and `v` is left as it was (`false` is returned).
+/// A growth the caller can abandon, where `Vec::reserve` may copy a large buffer at once.
+pub(crate) fn move_in_parts<T: Copy>(
+    v: &mut Vec<T>,
+    capacity: usize,
+    go_on: &mut impl FnMut() -> bool,
+) -> bool {
+    if v.capacity() >= capacity {
+        return true;
+    }
+    let part = (PART_BYTES / core::mem::size_of::<T>().max(1)).max(1);
+    let mut moved = Vec::with_capacity(capacity);
+    for chunk in v.chunks(part) {
+        if !go_on() {
+            return false;
+        }
+        moved.extend_from_slice(chunk);
+    }
+    *v = moved;
+    true
 }
 
 #[cfg(test)]
@@ -170,5 +213,42 @@ mod tests {
         tree.resize(64, 0);
         reserve_within(&mut tree, 1, 100);
         assert_eq!(tree.capacity(), 100, "the last step stops at the cap");
+        // Doubling twice would pass the cap: straight to it, from at most half of it.
+        assert_eq!(grown_capacity(300, 300, 1, 1200), 600);
+        assert_eq!(grown_capacity(300, 300, 1, 1199), 1199);
+        assert_eq!(grown_capacity(251, 260, 1, 1000), 1000);
+    }
+
+    #[test]
+    fn moving_in_parts_keeps_the_elements_or_gives_up() {
+        let part = PART_BYTES / core::mem::size_of::<u64>();
+        let original: Vec<u64> = (0..(3 * part + 5) as u64).collect();
+        // Room already: nothing is asked or moved.
+        let mut v = original.clone();
+        let mut asked = 0;
+        assert!(move_in_parts(&mut v, 10, &mut || {
+            asked += 1;
+            true
+        }));
+        assert_eq!((asked, v.capacity()), (0, original.len()));
+        // Moved whole: asked once a part, exactly the capacity asked for.
+        let target = grown_capacity(v.len(), v.capacity(), 1, 10 * part);
+        assert!(move_in_parts(&mut v, target, &mut || {
+            asked += 1;
+            true
+        }));
+        assert_eq!(asked, 4);
+        assert_eq!(v.capacity(), target);
+        assert_eq!(v, original);
+        // Given up after two parts: the vector is as it was.
+        let mut v = original.clone();
+        let (before, mut asked) = (v.as_ptr(), 0);
+        assert!(!move_in_parts(&mut v, 2 * original.len(), &mut || {
+            asked += 1;
+            asked <= 2
+        }));
+        assert_eq!(asked, 3);
+        assert_eq!((v.as_ptr(), v.capacity()), (before, original.len()));
+        assert_eq!(v, original);
     }
 }

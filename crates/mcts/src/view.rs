@@ -321,7 +321,11 @@ impl<G: Game, P> Engine<G, P, ZeroSum> {
     pub fn root_views(&self) -> impl Iterator<Item = NodeView<'_, G::Move>> + '_ {
         self.workers
             .iter()
-            .map(|w| w.tree.as_slice())
+            .map(|w| match &w.deferred {
+                // A tree-parallel search's tree, written back at the first look.
+                Some(shared) => shared.tree(),
+                None => w.tree.as_slice(),
+            })
             .filter(|tree| !tree.is_empty())
             .map(|tree| NodeView {
                 tree,

@@ -3,14 +3,16 @@
 //! root is settled. What differs between the modes is asked of [`Steps`].
 
 use std::sync::atomic::Ordering;
+use std::time::Instant;
 
 use search_core::{GeneralGame, GrowthPrice, SearchError, SplitMix64};
 
 use crate::context::{Clock, Ctx, Limits, Scratch};
 use crate::mode::{DataOf, Mode};
 use crate::rave::Amaf;
+use crate::shared::Deferred;
 use crate::transpositions::Positions;
-use crate::tree::{Node, NodeData, visit_table};
+use crate::tree::{Node, NodeData, grown_capacity, move_in_parts, visit_table};
 
 /// One search thread's tree and scratch buffers (root parallelisation: each thread owns a
 /// whole tree; statistics are merged at the root).
@@ -42,6 +44,12 @@ pub(crate) struct Worker<M, D> {
     pub positions: Positions,
     /// What the tree's growths took, to price the next one.
     pub growth: GrowthPrice,
+    /// With tree parallelism: the nodes this thread added to the shared tree.
+    pub published: usize,
+    /// With tree parallelism, after the search: the shared tree, kept as it is until
+    /// something needs it whole (`tree` then holds only its first levels, for the final
+    /// choice; see [`Deferred`]).
+    pub deferred: Option<Box<Deferred<M>>>,
 }
 
 /// Free slots below which a thread's own tree grows before the next iteration (more
@@ -54,6 +62,11 @@ const GROW_AHEAD: usize = 4096;
 /// the growth before (measured: an overshoot of 5–8 ms with two threads at a 100 ms limit
 /// without the margin).
 const GROWTH_MARGIN: u64 = 4;
+
+/// What moving a tree to a larger buffer may take a byte at worst: writing memory the
+/// system has yet to map took up to about a millisecond a megabyte on a 2-core x86-64
+/// machine (the tree's old buffer read, the new one written).
+const WORST_NANOS_PER_BYTE: u64 = 1;
 
 /// The shortest expected growth of a tree, in nanoseconds, for which the search looks at
 /// the clock before it starts the growth: shorter ones are within the slack of the
@@ -79,13 +92,21 @@ impl<M: Copy + PartialEq + core::fmt::Debug, D: NodeData> Worker<M, D> {
             keys: Vec::new(),
             positions: Positions::default(),
             growth: GrowthPrice::new(),
+            published: 0,
+            deferred: None,
         }
     }
 
     /// Grows the tree when fewer than [`GROW_AHEAD`] slots are free (by doubling, up to
-    /// `cap`), timed; `false` if the growth, priced from the last one, would end past the
-    /// deadline: then the search stops instead. A tree of millions of nodes takes
-    /// milliseconds to move to a larger buffer, more when two threads move theirs at once.
+    /// `cap`), timed; `false` if the search must stop instead: the growth, priced from the
+    /// last one, would end past the deadline, or the time ran out or the stop flag was set
+    /// while it was under way. A growth usually extends the tree's buffer in place or
+    /// remaps it, but the allocator may copy it, to memory the system has yet to map: a
+    /// tree of millions of nodes then takes milliseconds to move, more when two threads
+    /// move theirs at once. A growth that might not end before the deadline at the worst
+    /// rate measured ([`WORST_NANOS_PER_BYTE`]) is therefore a move in parts, with a look
+    /// at the clock and the flag between them (see
+    /// [`move_in_parts`](crate::tree::move_in_parts)).
     #[inline]
     fn grow_ahead(&mut self, cap: usize) -> bool {
         let len = self.tree.len();
@@ -103,15 +124,48 @@ impl<M: Copy + PartialEq + core::fmt::Debug, D: NodeData> Worker<M, D> {
         if predicted >= GROWTH_WORTH_A_LOOK && self.scratch.clock.cannot_afford(predicted) {
             return false;
         }
-        let tree = &mut self.tree;
-        self.growth
-            .time(len, || crate::tree::reserve_within(tree, GROW_AHEAD, cap));
-        true
+        let started = Instant::now();
+        let target = grown_capacity(len, self.tree.capacity(), GROW_AHEAD, cap);
+        let bytes = len * core::mem::size_of::<Node<M, D>>()
+            + self.amaf.len() * core::mem::size_of::<Amaf>()
+            + self.keys.len() * core::mem::size_of::<u64>();
+        let worst = (bytes as u64).saturating_mul(WORST_NANOS_PER_BYTE * GROWTH_MARGIN);
+        if !self.scratch.clock.would_pass(worst) {
+            // Time enough even for a copy: the allocator's growth, in place when it can
+            // be (what is beside the tree follows when the tree's nodes are added).
+            self.tree.reserve_exact(target - len);
+            self.growth.record(started.elapsed(), len);
+            return true;
+        }
+        let clock = &mut self.scratch.clock;
+        let mut go_on = || !clock.cannot_afford(0);
+        // What RAVE and transpositions keep beside the tree (when in use) grows with it,
+        // the same way, rather than later in one piece.
+        let moved = move_in_parts(&mut self.tree, target, &mut go_on)
+            && (self.amaf.is_empty() || move_in_parts(&mut self.amaf, target, &mut go_on))
+            && (self.keys.is_empty() || move_in_parts(&mut self.keys, target, &mut go_on));
+        if moved {
+            self.growth.record(started.elapsed(), len);
+        }
+        moved
     }
 
     /// Nodes added to the tree by the last search.
     pub(crate) fn added(&self) -> usize {
-        self.tree.len().saturating_sub(self.kept)
+        self.tree_len().saturating_sub(self.kept)
+    }
+
+    /// Nodes of the kept tree (the shared one when it is deferred).
+    pub(crate) fn tree_len(&self) -> usize {
+        self.deferred
+            .as_ref()
+            .map_or(self.tree.len(), |d| d.nodes())
+    }
+
+    /// Drops the kept tree (its memory stays allocated, but a deferred shared tree's).
+    pub(crate) fn clear_tree(&mut self) {
+        self.tree.clear();
+        self.deferred = None;
     }
 
     /// Creates the children of `idx` (the node of `state`); `Ok(false)` (and the tree
@@ -372,4 +426,37 @@ pub(crate) trait Steps<G: GeneralGame, P>: Mode + Sized {
 
     /// The end of an iteration.
     fn end(w: &mut Worker<G::Move, DataOf<Self>>, reward: Self::Reward, ctx: &Ctx<'_, G, P>);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::solver::{ZeroSumData, ZsNode};
+    use search_core::{Budget, StopFlag};
+
+    #[test]
+    fn a_growth_stops_at_the_flag_and_leaves_the_tree_as_it_was() {
+        let flag = StopFlag::new();
+        let running = Budget::unlimited()
+            .with_stop(flag.clone())
+            .start()
+            .expect("a valid budget");
+        let mut w = Worker::<u8, ZeroSumData>::new(SplitMix64::stream(1, 0));
+        w.tree = Vec::with_capacity(100);
+        w.tree
+            .extend((0..100).map(|i| ZsNode::new(i as u8, (i % 2) as u8, 0.0)));
+        w.amaf = vec![Amaf::default(); 100];
+        w.scratch.clock = Clock::start(&running);
+        flag.stop();
+        assert!(!w.grow_ahead(10_000), "the flag is set: no growth");
+        assert_eq!((w.tree.len(), w.tree.capacity()), (100, 100));
+        assert_eq!(w.amaf.capacity(), 100);
+        assert!(w.tree.iter().enumerate().all(|(i, n)| n.mv == i as u8));
+        // Without a limit it grows, up to the cap, in one piece (what is beside the tree
+        // follows as nodes are added).
+        w.scratch.clock = Clock::idle();
+        assert!(w.grow_ahead(1_000));
+        assert_eq!((w.tree.len(), w.tree.capacity()), (100, 1_000));
+        assert!(w.tree.iter().enumerate().all(|(i, n)| n.mv == i as u8));
+    }
 }

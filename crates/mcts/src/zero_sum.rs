@@ -4,7 +4,7 @@
 //! and priors (`expansion.rs`), selection the options of `selection.rs`, and what RAVE and
 //! transpositions keep beside the tree follows it here.
 
-use search_core::{Game, Outcome, Player, SearchError, SplitMix64};
+use search_core::{Game, Outcome, Player, RunningBudget, SearchError, SplitMix64};
 
 use crate::context::{Ctx, Limits, Scratch};
 use crate::engine::Engine;
@@ -294,7 +294,7 @@ where
         Ok((Rules::two_player(), state.to_move().index() as u8))
     }
 
-    fn follow(engine: &mut Engine<G, P, Self>, state: &G) -> bool {
+    fn follow(engine: &mut Engine<G, P, Self>, state: &G, running: &RunningBudget) -> bool {
         let mut path = Vec::new();
         let reusable = engine.reuse
             && match &engine.root {
@@ -303,7 +303,16 @@ where
                 None => false,
             };
         if reusable {
-            for &mv in &path {
+            // A tree-parallel search's tree is written back now (after a move, only the
+            // subtree under it), as part of this search, and given up if its time runs
+            // out or its flag is set meanwhile.
+            let first = path.first().copied();
+            for w in &mut engine.workers {
+                if !w.settle(first, &mut || running.out_of_time()) {
+                    return false;
+                }
+            }
+            for &mv in path.iter().skip(1) {
                 for w in &mut engine.workers {
                     w.advance(mv);
                 }

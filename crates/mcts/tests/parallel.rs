@@ -270,3 +270,112 @@ fn iterations_cut_short_by_the_deadline_leave_no_trace_in_the_tree() {
         }
     }
 }
+
+/// A node's depth, move, visits, mean, proof and number of children.
+type Seen = (u32, Option<u8>, u32, f64, Option<Wdl>, usize);
+
+/// Every node of a tree, depth first.
+fn nodes(node: NodeView<'_, u8>, out: &mut Vec<Seen>) {
+    out.push((
+        node.depth(),
+        node.mv(),
+        node.visits(),
+        node.mean(),
+        node.proven(),
+        node.num_children(),
+    ));
+    for c in node.children() {
+        nodes(c, out);
+    }
+}
+
+/// A tree-parallel engine's search of the empty Connect Four board, ended by a stop flag
+/// set from another thread after `after` or by `iterations`.
+fn stopped_shared_search(
+    ai: &mut Mcts<ConnectFour>,
+    iterations: u64,
+    after: Duration,
+) -> mcts::SearchResult<u8> {
+    let flag = StopFlag::new();
+    ai.set_budget(Budget::iterations(iterations).with_stop(flag.clone()));
+    std::thread::scope(|s| {
+        s.spawn(|| {
+            std::thread::sleep(after);
+            flag.stop();
+        });
+        ai.search(&ConnectFour::new()).unwrap()
+    })
+}
+
+#[test]
+fn a_stopped_shared_search_keeps_its_whole_tree_for_the_next_search() {
+    for seed in 0..3 {
+        let mut ai = Mcts::<ConnectFour>::new()
+            .with_seed(seed)
+            .with_threads(2)
+            .with_parallelism(Parallelism::Tree);
+        let r = stopped_shared_search(&mut ai, 1_500, Duration::from_millis(2));
+        // Small enough to be written back whole even with the next search's flag set.
+        assert!(r.tree_size < 16_384, "{}", r.tree_size);
+        let mut before = Vec::new();
+        nodes(ai.root_view().unwrap(), &mut before);
+        assert_eq!(before.len(), r.tree_size);
+        assert_eq!(u64::from(before[0].2), r.root_visits);
+        assert_eq!(r.stats.nodes as usize, r.tree_size);
+        // The same position again, its flag set before it starts: no iteration, and the
+        // tree it returns is the one it was given (written back, loaded, kept again).
+        let flag = StopFlag::new();
+        flag.stop();
+        ai.set_budget(Budget::unlimited().with_stop(flag));
+        let again = ai.search(&ConnectFour::new()).unwrap();
+        assert_eq!(again.stats.iterations, 0);
+        assert_eq!(
+            (again.tree_size, again.root_visits),
+            (r.tree_size, r.root_visits)
+        );
+        assert_eq!(again.best_move, r.best_move);
+        for (a, b) in again.moves.iter().zip(&r.moves) {
+            assert_eq!((a.mv, a.visits, a.proven), (b.mv, b.visits, b.proven));
+            assert!((a.mean - b.mean).abs() < 1e-5);
+        }
+        let mut after = Vec::new();
+        nodes(ai.root_view().unwrap(), &mut after);
+        assert_eq!(after.len(), before.len());
+        for (a, b) in after.iter().zip(&before) {
+            assert_eq!((a.0, a.1, a.2, a.4, a.5), (b.0, b.1, b.2, b.4, b.5));
+            assert!((a.3 - b.3).abs() < 1e-5, "{a:?} {b:?}");
+        }
+    }
+}
+
+#[test]
+fn a_kept_shared_tree_too_large_for_the_next_search_s_time_is_dropped() {
+    let mut ai = Mcts::<ConnectFour>::new()
+        .with_seed(2)
+        .with_threads(2)
+        .with_parallelism(Parallelism::Tree);
+    ai.set_budget(Budget::iterations(60_000));
+    let r = ai.search(&ConnectFour::new()).unwrap();
+    assert!(r.tree_size > 16_384, "{}", r.tree_size);
+    // The next search's flag is set before it starts: writing the kept tree back is given
+    // up, and the search starts afresh, from the root's children alone.
+    let flag = StopFlag::new();
+    flag.stop();
+    ai.set_budget(Budget::unlimited().with_stop(flag));
+    let again = ai.search(&ConnectFour::new()).unwrap();
+    assert_eq!(again.stats.iterations, 0);
+    assert_eq!((again.tree_size, again.root_visits), (8, 0));
+    assert!(ConnectFour::new().is_legal(again.best_move));
+    // A view or a move played reads the whole kept tree.
+    ai.set_budget(Budget::iterations(30_000));
+    let r = ai.search(&ConnectFour::new()).unwrap();
+    let child = r.moves.iter().find(|m| m.mv == r.best_move).unwrap();
+    let mut below = Vec::new();
+    nodes(
+        ai.root_view().unwrap().child(r.best_move).unwrap(),
+        &mut below,
+    );
+    ai.advance(&ConnectFour::new(), r.best_move);
+    assert_eq!(ai.root_visits(), child.visits);
+    assert_eq!(ai.tree_size(), below.len());
+}

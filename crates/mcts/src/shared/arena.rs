@@ -20,13 +20,10 @@ pub(super) const EXPANDED: u8 = 2;
 pub(super) const CHUNK_BITS: u32 = 12;
 pub(super) const CHUNK: usize = 1 << CHUNK_BITS;
 
-/// What writing the shared tree back ([`Arena::write_back`]) takes a node, with room to
-/// spare: 4.2-5.1 million nodes took 186-245 ms (`cargo bench -p benches --bench budgets --
-/// --peak mcts-tree-2 --seconds 1`, the whole search against its one-second limit, before
-/// the threads stopped early for it). The walk from the root reads the nodes in an order
-/// the processor cannot predict; the arena's own order would be faster to read but does
-/// not keep every child after its parent, which re-rooting a kept tree relies on.
-pub(super) const WRITE_BACK_NANOS: u64 = 60;
+/// Nodes [`Arena::write_back`] writes between two calls of its `give_up` (about a
+/// millisecond: writing the tree back takes 40-60 ns a node, its walk from the root
+/// reading the nodes in an order the processor cannot predict).
+pub(super) const WRITE_BACK_PART: usize = 1 << 14;
 
 /// Nodes a thread reserves at a time (a divisor of `CHUNK`, so that a block never spans two
 /// chunks): the threads do not touch one shared counter at every expansion. A sibling group
@@ -272,20 +269,48 @@ impl<M: Copy> Arena<M> {
         }
     }
 
-    /// The tree reachable from the root, breadth first, as the compact arena of [`ZsNode`]s
-    /// (allocated at its exact size): children stay contiguous and follow their parent.
-    /// The root's visits and mean are given (it is not written during the search).
-    pub(crate) fn write_back(&self, root_visits: u32, root_mean: f32) -> Vec<ZsNode<M>> {
-        let mut source: Vec<u32> = vec![0];
-        let mut k = 0;
+    /// The tree reachable from node `from` (0: the root), breadth first, as the compact
+    /// arena of [`ZsNode`]s (allocated at its exact size), `from` at index 0: children stay
+    /// contiguous and follow their parent. The root's visits and mean are given (it is not
+    /// written during the search). Only
+    /// the first `depth` levels below the root keep their children (`u32::MAX`: the whole
+    /// tree; 2: the root, its children and theirs, which is what the final choice reads).
+    /// `give_up` is asked every [`WRITE_BACK_PART`] nodes: when it answers `true` the
+    /// write-back stops and `None` is returned.
+    pub(crate) fn write_back(
+        &self,
+        from: u32,
+        root_visits: u32,
+        root_mean: f32,
+        depth: u32,
+        give_up: &mut impl FnMut() -> bool,
+    ) -> Option<Vec<ZsNode<M>>> {
+        let mut source: Vec<u32> = vec![from];
+        // Nodes from `leaves_from` on are at depth `depth`: their children stay out.
+        let mut leaves_from = usize::MAX;
+        let (mut k, mut level, mut level_end) = (0, 0u32, 1);
         while k < source.len() {
+            if k == level_end {
+                level += 1;
+                level_end = source.len();
+            }
+            if level >= depth {
+                leaves_from = k;
+                break;
+            }
+            if k % WRITE_BACK_PART == WRITE_BACK_PART - 1 && give_up() {
+                return None;
+            }
             let (first, count) = self.node(source[k]).children();
             source.extend(first..first + count);
             k += 1;
         }
         let mut tree = Vec::with_capacity(source.len());
         let mut next_child = 1u32;
-        for &i in &source {
+        for (k, &i) in source.iter().enumerate() {
+            if k % WRITE_BACK_PART == WRITE_BACK_PART - 1 && give_up() {
+                return None;
+            }
             let s = self.node(i);
             let (visits, mean) = if i == 0 {
                 (root_visits, root_mean)
@@ -309,7 +334,7 @@ impl<M: Copy> Arena<M> {
                 s.bounds(),
             );
             let (_, count) = s.children();
-            if count > 0 {
+            if count > 0 && k < leaves_from {
                 n.first_child = next_child;
                 n.num_children = count as u16;
                 n.next_unvisited =
@@ -318,7 +343,19 @@ impl<M: Copy> Arena<M> {
             }
             tree.push(n);
         }
-        tree
+        Some(tree)
+    }
+
+    /// Bytes the arena holds: its chunk table and the chunks created.
+    pub(crate) fn bytes(&self) -> usize {
+        let table = self.chunks.len() * core::mem::size_of::<OnceLock<Chunk<M>>>();
+        let chunks: usize = self
+            .chunks
+            .iter()
+            .filter_map(|c| c.get())
+            .map(|c| c.len())
+            .sum();
+        table + chunks * core::mem::size_of::<SharedNode<M>>()
     }
 }
 
@@ -428,7 +465,9 @@ mod tests {
         }
         let arena = Arena::new(100);
         arena.load(&t);
-        let back = arena.write_back(t[0].visits, t[0].mean);
+        let back = arena
+            .write_back(0, t[0].visits, t[0].mean, u32::MAX, &mut || false)
+            .expect("not given up");
         assert_eq!(back.len(), t.len());
         for (a, b) in t.iter().zip(&back) {
             assert_eq!((a.mv, a.visits, a.owner()), (b.mv, b.visits, b.owner()));
@@ -444,5 +483,48 @@ mod tests {
             assert!((a.mean - b.mean).abs() < 1e-6);
             assert_eq!(a.inv_sqrt, b.inv_sqrt);
         }
+        // The first levels alone: the same nodes, those at the last level without their
+        // children.
+        let head = arena
+            .write_back(0, t[0].visits, t[0].mean, 1, &mut || false)
+            .expect("not given up");
+        assert_eq!(head.len(), 3);
+        assert_eq!((head[0].first_child, head[0].num_children), (1, 2));
+        assert_eq!(head[2].num_children, 0, "its child is a level further down");
+        for (a, b) in head.iter().zip(&back) {
+            assert_eq!(
+                (a.mv, a.visits, a.pess(), a.opt()),
+                (b.mv, b.visits, b.pess(), b.opt())
+            );
+        }
+        let whole = arena.write_back(0, t[0].visits, t[0].mean, 2, &mut || false);
+        assert_eq!(whole.map(|w| w.len()), Some(4));
+    }
+
+    #[test]
+    fn writing_back_asks_whether_to_give_up_and_does() {
+        // A root with a chain of WRITE_BACK_PART + 10 nodes below it.
+        let n = WRITE_BACK_PART + 10;
+        let mut t = vec![ZsNode::new(0u8, 1, 0.0)];
+        for i in 0..n {
+            t[i].first_child = i as u32 + 1;
+            t[i].num_children = 1;
+            t[i].set_expanded();
+            t.push(ZsNode::new((i % 7) as u8, (i % 2) as u8, 0.0));
+        }
+        let arena = Arena::new(2 * n);
+        arena.load(&t);
+        let mut asked = 0;
+        let back = arena.write_back(0, 0, 0.0, u32::MAX, &mut || {
+            asked += 1;
+            false
+        });
+        assert_eq!(back.map(|b| b.len()), Some(n + 1));
+        assert_eq!(asked, 2, "once a part, on the walk and on the copy");
+        assert!(
+            arena
+                .write_back(0, 0, 0.0, u32::MAX, &mut || true)
+                .is_none()
+        );
     }
 }

@@ -20,11 +20,15 @@
 //! change its value recomputes its bounds from them, so a proof another thread completed
 //! below it always reaches the root.
 //!
-//! After the search the tree is copied, breadth first, into the compact arena of
-//! [`ZsNode`]s the rest of the engine reads (final choice, tree view, tree reuse).
+//! When the search stops, only the root, its children and theirs are copied into the
+//! compact arena of [`ZsNode`]s the final choice reads: the search returns in a time that
+//! does not grow with the tree. The shared tree is kept as it is ([`Deferred`]) and copied
+//! whole, breadth first, only when it is needed: by a tree view, by
+//! [`advance`](crate::Engine::advance), or by the next search that reuses it (as part of
+//! its setup, given up when that search's time runs out or its stop flag is set).
 
+use std::sync::OnceLock;
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::time::{Duration, Instant};
 
 use search_core::{Game, Outcome, SearchError};
 
@@ -32,8 +36,9 @@ use crate::context::{Clock, Ctx, Limits};
 use crate::expansion::{Generated, generate, order, root_too_big};
 use crate::mode::ZeroSum;
 use crate::playout::{Playout, run_playout};
+use crate::reuse::{child_index, reroot};
 use crate::rules::Rules;
-use crate::solver::{LOSS, WIN, ZeroSumData, first_player_reward, terminal_value};
+use crate::solver::{LOSS, WIN, ZeroSumData, ZsNode, first_player_reward, terminal_value};
 use crate::threads::run_tasks;
 use crate::tree::terms;
 use crate::worker::Worker;
@@ -41,6 +46,7 @@ use crate::worker::Worker;
 mod arena;
 
 pub(crate) use arena::SharedNode;
+
 use arena::*;
 
 /// A search thread of the two-player mode.
@@ -117,6 +123,7 @@ impl<G: Game, P: Playout<G>> Searcher<'_, G, P> {
         }
         node.num_children.store(count as u16, Ordering::Relaxed);
         node.first_child.store(first as u32, Ordering::Release);
+        w.published += count;
         node.state.fetch_or(EXPANDED, Ordering::Release);
         if found == Generated::Win {
             update_bounds(self.arena, idx);
@@ -220,15 +227,6 @@ impl<G: Game, P: Playout<G>> Searcher<'_, G, P> {
             w.playouts += 1;
         }
         Ok(reward)
-    }
-
-    /// `true` once what is left of the time limit is what writing the tree back will take
-    /// (at [`WRITE_BACK_NANOS`] a node): the threads stop that much before the deadline, so
-    /// that the search returns by it.
-    fn no_time_to_write_back(&self, limits: &Limits<'_>) -> bool {
-        let nodes = self.arena.next.load(Ordering::Relaxed).min(self.arena.cap) as u64;
-        let write_back = Duration::from_nanos(nodes.saturating_mul(WRITE_BACK_NANOS));
-        limits.running.out_of_time_at(Instant::now() + write_back)
     }
 
     /// An iteration given up because the time ran out (on the way down or in its playout):
@@ -381,10 +379,7 @@ impl<G: Game, P: Playout<G>> Searcher<'_, G, P> {
                 break;
             }
             if left == 0 {
-                if limits.proven.load(Ordering::Relaxed)
-                    || limits.halt.load(Ordering::Relaxed)
-                    || self.no_time_to_write_back(limits)
-                {
+                if limits.proven.load(Ordering::Relaxed) || limits.halt.load(Ordering::Relaxed) {
                     break;
                 }
                 let taken = issued.fetch_update(Ordering::Relaxed, Ordering::Relaxed, |n| {
@@ -409,8 +404,9 @@ impl<G: Game, P: Playout<G>> Searcher<'_, G, P> {
 
 /// Tree-parallel search: the kept tree of `workers[0]` (root at 0) is loaded into a shared
 /// arena of at most `cap` nodes, every worker searches it on a thread of its own, and the
-/// tree is written back, compact, into `workers[0]` (the others keep none). The first
-/// error, in thread order, is returned after every thread has stopped.
+/// shared tree is kept by `workers[0]` as a [`Deferred`] tree, with its first two levels
+/// written back, compact, into its `tree` for the final choice (the others keep none). The
+/// first error, in thread order, is returned after every thread has stopped.
 pub(crate) fn run_shared<G, P>(
     workers: &mut [ZsWorker<G::Move>],
     state: &G,
@@ -426,6 +422,7 @@ where
 {
     let arena = Arena::new(cap);
     let mut first_cursor = Some(arena.load(&workers[0].tree));
+    let loaded = workers[0].tree.len();
     let (root_visits, root_mean) = (workers[0].tree[0].visits, workers[0].tree[0].mean);
     // The root's visit count must not overflow.
     let max_iterations =
@@ -439,6 +436,7 @@ where
         w.max_depth = 0;
         w.root_reward = 0.0;
         w.full = false;
+        w.published = 0;
         w.tree.clear();
     }
     let root = arena.node(0);
@@ -462,6 +460,187 @@ where
     let reward: f64 = workers.iter().map(|w| w.root_reward).sum();
     let visits = u64::from(root_visits) + iterations;
     let mean = (f64::from(root_mean) * f64::from(root_visits) + reward) / visits.max(1) as f64;
-    workers[0].tree = arena.write_back(visits as u32, mean as f32);
+    let (visits, mean) = (visits as u32, mean as f32);
+    workers[0].tree = arena
+        .write_back(0, visits, mean, 2, &mut || false)
+        .expect("not given up");
+    let nodes = loaded + workers.iter().map(|w| w.published).sum::<usize>();
+    workers[0].deferred = Some(Box::new(Deferred {
+        arena,
+        root_visits: visits,
+        root_mean: mean,
+        nodes,
+        tree: OnceLock::new(),
+    }));
     Ok(())
+}
+
+/// A shared tree kept as the threads left it (the kept tree of a tree-parallel search):
+/// copied into the compact arena of [`ZsNode`]s only when something needs the whole tree.
+/// The worker that holds it has the root, its children and theirs in its own tree, for
+/// the final choice.
+pub(crate) struct Deferred<M> {
+    arena: Arena<M>,
+    root_visits: u32,
+    root_mean: f32,
+    /// The nodes reachable from the root: the tree's size.
+    nodes: usize,
+    /// The whole tree, once a tree view asked for it.
+    tree: OnceLock<Vec<ZsNode<M>>>,
+}
+
+impl<M: Copy> Deferred<M> {
+    /// The nodes of the tree.
+    pub(crate) fn nodes(&self) -> usize {
+        self.nodes
+    }
+
+    /// The whole tree as compact [`ZsNode`]s, written back at the first call.
+    pub(crate) fn tree(&self) -> &[ZsNode<M>] {
+        self.tree.get_or_init(|| {
+            let tree =
+                self.arena
+                    .write_back(0, self.root_visits, self.root_mean, u32::MAX, &mut || false);
+            let tree = tree.expect("not given up");
+            debug_assert_eq!(tree.len(), self.nodes);
+            tree
+        })
+    }
+
+    /// The whole tree as compact [`ZsNode`]s (the shared one is dropped), or with `at`
+    /// only the subtree under the root's move `at`, re-rooted (empty when the root has no
+    /// such child): the part of the tree a search after that move reuses. `None` if
+    /// `give_up` said so (asked about every millisecond of the write-back).
+    pub(crate) fn into_tree(
+        self,
+        at: Option<M>,
+        give_up: &mut impl FnMut() -> bool,
+    ) -> Option<Vec<ZsNode<M>>>
+    where
+        M: PartialEq,
+    {
+        let Deferred {
+            arena,
+            root_visits,
+            root_mean,
+            nodes,
+            tree,
+        } = self;
+        if let Some(mut tree) = tree.into_inner() {
+            if let Some(mv) = at {
+                match child_index(&tree, mv) {
+                    Some(child) => reroot(&mut tree, child),
+                    None => tree.clear(),
+                }
+            }
+            return Some(tree);
+        }
+        let Some(mv) = at else {
+            let tree = arena.write_back(0, root_visits, root_mean, u32::MAX, give_up)?;
+            debug_assert_eq!(tree.len(), nodes);
+            return Some(tree);
+        };
+        let (first, count) = arena.node(0).children();
+        let mut found = None;
+        arena.each(first, count, |i, c| {
+            if found.is_none() && c.mv() == mv {
+                found = Some(i);
+            }
+        });
+        match found {
+            // The root's visits and mean are not used: it is not the new root.
+            Some(child) => arena.write_back(child, 0, 0.0, u32::MAX, give_up),
+            None => Some(Vec::new()),
+        }
+    }
+
+    /// Bytes held: the shared tree's, and the compact tree's once written back.
+    pub(crate) fn bytes(&self) -> usize {
+        self.arena.bytes()
+            + self
+                .tree
+                .get()
+                .map_or(0, |t| t.capacity() * core::mem::size_of::<ZsNode<M>>())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tree::visit_table;
+
+    /// root -> a, b; b -> c, d; d -> e, breadth first, with visits and a proof.
+    fn small_tree() -> Vec<ZsNode<u8>> {
+        let mut t = vec![ZsNode::new(0u8, 1, 0.0)];
+        for (mv, owner) in [(1, 0), (2, 0), (3, 1), (4, 1), (5, 0)] {
+            t.push(ZsNode::new(mv, owner, 0.0));
+        }
+        for (parent, first, count) in [(0, 1, 2), (2, 3, 2), (4, 5, 1)] {
+            t[parent].first_child = first;
+            t[parent].num_children = count;
+            t[parent].next_unvisited = count;
+            t[parent].set_expanded();
+        }
+        t[5].set_bounds(1, 1);
+        t[5].set_expanded();
+        let terms = visit_table();
+        for (i, r) in [
+            (0, 0.5),
+            (1, 1.0),
+            (2, 0.0),
+            (2, 0.5),
+            (3, 1.0),
+            (4, 0.25),
+            (5, 1.0),
+        ] {
+            t[i].add_visit(r, terms);
+        }
+        t
+    }
+
+    fn deferred(t: &[ZsNode<u8>]) -> Deferred<u8> {
+        let arena = Arena::new(100);
+        arena.load(t);
+        Deferred {
+            arena,
+            root_visits: t[0].visits,
+            root_mean: t[0].mean,
+            nodes: t.len(),
+            tree: OnceLock::new(),
+        }
+    }
+
+    #[test]
+    fn a_deferred_tree_followed_by_a_move_is_the_subtree_re_rooted() {
+        let t = small_tree();
+        for mv in [1u8, 2, 9] {
+            let mut expected = t.clone();
+            match child_index(&expected, mv) {
+                Some(child) => reroot(&mut expected, child),
+                None => expected.clear(),
+            }
+            // Written back from the shared arena directly, and from the whole tree a view
+            // wrote back before.
+            let direct = deferred(&t).into_tree(Some(mv), &mut || false).unwrap();
+            let d = deferred(&t);
+            assert_eq!(d.tree().len(), t.len());
+            let via_whole = d.into_tree(Some(mv), &mut || false).unwrap();
+            for got in [&direct, &via_whole] {
+                assert_eq!(got.len(), expected.len(), "move {mv}");
+                for (a, b) in got.iter().zip(&expected) {
+                    assert_eq!((a.mv, a.visits, a.owner()), (b.mv, b.visits, b.owner()));
+                    assert_eq!(
+                        (a.first_child, a.num_children, a.next_unvisited),
+                        (b.first_child, b.num_children, b.next_unvisited)
+                    );
+                    assert_eq!((a.pess(), a.opt()), (b.pess(), b.opt()));
+                    assert!((a.mean - b.mean).abs() < 1e-6);
+                }
+            }
+        }
+        // Without a move: the whole tree, as it was loaded.
+        let whole = deferred(&t).into_tree(None, &mut || false).unwrap();
+        assert_eq!(whole.len(), t.len());
+        assert!(whole.iter().zip(&t).all(|(a, b)| a.visits == b.visits));
+    }
 }
