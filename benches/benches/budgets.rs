@@ -31,6 +31,11 @@
 //! names `--peak` takes). The engines with user code: negamax and the solver on one and
 //! two threads, MCTS on one thread and on two (root and tree parallelism), closure A*.
 //!
+//! Two rows run no search at all (`floor-1`, `floor-2`): one or two threads that only look
+//! at the clock and the stop flag until told to stop, then are joined. They measure what
+//! the machine adds to every row (a thread that waits for a core or is interrupted returns
+//! late whatever it runs).
+//!
 //! `--peak ENGINE --seconds S` runs one search of that engine with a time budget of `S`
 //! seconds and prints its statistics: run it under `/usr/bin/time -v` (as
 //! `benches/scripts/peak-memory.sh` does) to read the peak resident memory. `--peak none`
@@ -56,7 +61,7 @@ const GRID_SIDE: u32 = 3_000;
 const STOP_AFTER: Duration = Duration::from_millis(30);
 
 /// The engines measured, by the name `--peak` and `--engines` take.
-const ENGINES: [&str; 10] = [
+const ENGINES: [&str; 12] = [
     "negamax",
     "negamax-2",
     "solver",
@@ -66,6 +71,8 @@ const ENGINES: [&str; 10] = [
     "mcts-tree-2",
     "astar",
     "closure-astar",
+    "floor-1",
+    "floor-2",
     "none",
 ];
 
@@ -297,6 +304,19 @@ fn engine(name: &str) -> Engine {
                 )
             }),
         },
+        "floor-1" | "floor-2" => Engine {
+            title: match threads {
+                1 => "no search, 1 thread watching the clock and the flag",
+                _ => "no search, 2 threads watching the clock and the flag",
+            },
+            search: Box::new(move |budget, ready| {
+                run(
+                    ready,
+                    || floor(&budget, threads),
+                    |looks| format!("{looks} looks"),
+                )
+            }),
+        },
         other => panic!("unknown engine {other:?}: use one of {ENGINES:?}"),
     }
 }
@@ -334,9 +354,35 @@ fn stop_latency(engine: &mut Engine) -> Duration {
     })
 }
 
-/// The engines whose searches run user code (all but the grid A*).
+/// The engines whose searches run user code (all but the grid A* and the floors).
 fn runs_user_code(name: &str) -> bool {
-    name != "astar"
+    name != "astar" && !name.starts_with("floor")
+}
+
+/// No search: `threads` threads that do nothing but look at the clock and the stop flag
+/// (`RunningBudget::out_of_time` in a loop) until one of them says stop, joined. What the
+/// machine itself adds to every engine's overshoot and stop latency: a thread that waits
+/// for a core, or is interrupted, returns late whatever it runs.
+fn floor(budget: &Budget, threads: usize) -> u64 {
+    let running = budget.start().expect("a valid budget");
+    thread::scope(|s| {
+        let spinners: Vec<_> = (0..threads)
+            .map(|_| {
+                s.spawn(|| {
+                    let mut looks = 0u64;
+                    while !running.out_of_time() {
+                        looks += 1;
+                        std::hint::spin_loop();
+                    }
+                    looks
+                })
+            })
+            .collect();
+        spinners
+            .into_iter()
+            .map(|t| t.join().expect("a spinning thread"))
+            .sum()
+    })
 }
 
 fn overshoot_table(runs: usize, limit: Duration, names: &[String], costs: &[u64]) {
