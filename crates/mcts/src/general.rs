@@ -27,7 +27,7 @@ use crate::general_node::{GNode, GeneralData, Kind, NOBODY, prove};
 use crate::mode::General;
 use crate::playout::{MAX_PLAYOUT_PLIES, Playout, Rollout, run_playout};
 use crate::result::{MoveStats, Value};
-use crate::rules::{Rules, check_outcomes, sample_index, too_many};
+use crate::rules::{Rules, check_outcomes, draw_outcome, sample_index, too_many};
 use crate::search::Model;
 use crate::selection::best_uct;
 use crate::threads::run_workers;
@@ -389,14 +389,7 @@ impl<G: GeneralGame, P: Playout<G>> Rollout<G, P> for General {
                 let mv = policy.next_move(state, &mut s.moves, rng);
                 mv.map(Some).ok_or(SearchError::NoLegalMoves)
             }
-            Turn::Chance => {
-                s.outcomes.clear();
-                state.chance_outcomes(&mut s.outcomes);
-                let total = check_outcomes(&s.outcomes)?;
-                let u = rng.next_f64() * total;
-                let k = sample_index(s.outcomes.iter().map(|o| o.1), u);
-                Ok(Some(s.outcomes[k].0))
-            }
+            Turn::Chance => draw_outcome(state, &mut s.outcomes, rng).map(Some),
         }
     }
 

@@ -11,7 +11,7 @@ use search_core::{
 
 use crate::playout::{MAX_PLAYOUT_PLIES, Playout, RandomPlayout};
 use crate::result::{MoveStats, SearchResult, Value};
-use crate::rules::{Rules, check_outcomes, sample_index};
+use crate::rules::{Rules, draw_outcome};
 
 const NONE: u32 = u32::MAX;
 
@@ -474,12 +474,8 @@ impl<G: ImperfectInfo> Run<G> {
                     break;
                 }
                 Turn::Chance => {
-                    self.outcomes.clear();
-                    state.chance_outcomes(&mut self.outcomes);
-                    let total = check_outcomes(&self.outcomes)?;
-                    let u = self.rng.next_f64() * total;
-                    let k = sample_index(self.outcomes.iter().map(|o| o.1), u);
-                    state.apply(self.outcomes[k].0);
+                    let outcome = draw_outcome(&state, &mut self.outcomes, &mut self.rng)?;
+                    state.apply(outcome);
                 }
                 Turn::Player(p) => {
                     let mover = self.rules.mover(p)?;
@@ -621,12 +617,8 @@ impl<G: ImperfectInfo> Run<G> {
                     state.apply(mv);
                 }
                 Turn::Chance => {
-                    self.outcomes.clear();
-                    state.chance_outcomes(&mut self.outcomes);
-                    let total = check_outcomes(&self.outcomes)?;
-                    let u = self.rng.next_f64() * total;
-                    let k = sample_index(self.outcomes.iter().map(|o| o.1), u);
-                    state.apply(self.outcomes[k].0);
+                    let outcome = draw_outcome(&*state, &mut self.outcomes, &mut self.rng)?;
+                    state.apply(outcome);
                 }
             }
             self.stats.nodes += 1;

@@ -3,7 +3,7 @@
 //! `[0, 1]`), chance outcomes whose probabilities add up to 1, and child counts that fit a
 //! node; and drawing an outcome by its probability.
 
-use search_core::{GeneralGame, SearchError};
+use search_core::{GeneralGame, SearchError, SplitMix64};
 
 /// The most players the engine handles (a player index is stored in a byte, and 255 means
 /// nobody).
@@ -145,6 +145,21 @@ pub(crate) fn sample_index(weights: impl Iterator<Item = f64>, u: f64) -> usize 
         }
     }
     last
+}
+
+/// Draws an outcome of the chance node `state` by its probability, with one number from
+/// `rng`; `outcomes` is a buffer (its contents are replaced). The outcomes are checked by
+/// [`check_outcomes`].
+pub(crate) fn draw_outcome<G: GeneralGame>(
+    state: &G,
+    outcomes: &mut Vec<(G::Move, f64)>,
+    rng: &mut SplitMix64,
+) -> Result<G::Move, SearchError> {
+    outcomes.clear();
+    state.chance_outcomes(outcomes);
+    let total = check_outcomes(outcomes)?;
+    let u = rng.next_f64() * total;
+    Ok(outcomes[sample_index(outcomes.iter().map(|o| o.1), u)].0)
 }
 
 /// [`SearchError::TooManyMoves`] past the 16-bit child count of a node.

@@ -132,8 +132,9 @@ impl<I> Progress<I> {
 pub struct SearchHandle<T, I = ()> {
     stop: StopFlag,
     progress: Progress<I>,
-    /// Where the thread hands its result over, before it drops what the work left.
-    result: Receiver<T>,
+    /// Where the thread hands its result over, before it drops what the work left (in a
+    /// mutex so that the handle can be shared between threads, as a receiver alone cannot).
+    result: Mutex<Receiver<T>>,
     thread: Option<JoinHandle<()>>,
 }
 
@@ -166,7 +167,10 @@ where
     /// behind (its tables, its buffers): the thread hands the result over, so that
     /// [`wait`](SearchHandle::wait) and [`stop`](SearchHandle::stop) return at once, and
     /// only then drops the leftovers. Freeing tables of millions of entries takes
-    /// milliseconds, which a caller that stopped the search need not wait for.
+    /// milliseconds, which a caller that stopped the search need not wait for. A panic in
+    /// the work surfaces at `wait` and `stop` as with `spawn`; the leftovers are dropped
+    /// after the result has gone, so a panic while dropping them (in a `Drop` of the
+    /// caller's own types) has no one left to reach: it ends the thread.
     ///
     /// # Errors
     /// [`SearchError::Config`] when the system cannot start a thread.
@@ -202,7 +206,7 @@ where
         Ok(SearchHandle {
             stop,
             progress,
-            result,
+            result: Mutex::new(result),
             thread: Some(thread),
         })
     }
@@ -296,7 +300,11 @@ impl<T, I> SearchHandle<T, I> {
                 "the search was already waited for".into(),
             ));
         };
-        match self.result.recv() {
+        let result = self
+            .result
+            .get_mut()
+            .unwrap_or_else(PoisonError::into_inner);
+        match result.recv() {
             Ok(found) => Ok(found),
             // The sender is gone without a result: the work panicked.
             Err(_) => match thread.join() {
@@ -383,6 +391,19 @@ mod tests {
             released.load(Ordering::SeqCst),
             "the drop was let go by the test, after wait returned"
         );
+    }
+
+    /// A handle can be moved to and shared with other threads (a GUI polling it from one
+    /// thread while another stops it).
+    #[test]
+    fn a_handle_is_send_and_sync() {
+        fn shareable<H: Send + Sync>(_: &H) {}
+        let handle = SearchHandle::<u32, u8>::spawn(Budget::unlimited(), |_, _| 1).unwrap();
+        shareable(&handle);
+        std::thread::scope(|s| {
+            s.spawn(|| handle.poll());
+        });
+        assert_eq!(handle.wait(), Ok(1));
     }
 
     #[test]

@@ -146,6 +146,18 @@ fn hash_of<N: Hash>(node: &N) -> u64 {
     core::hash::Hasher::finish(&h)
 }
 
+/// The first empty bucket of the probe sequence of `hash` in `buckets` (a power of two of
+/// them, `2^(64 - shift)`, at most half full).
+#[inline]
+fn empty_bucket(buckets: &[u32], shift: u32, hash: u64) -> usize {
+    let mask = buckets.len() - 1;
+    let mut i = bucket(hash, shift);
+    while buckets[i] != NONE {
+        i = (i + PROBE_STEP) & mask;
+    }
+    i
+}
+
 /// How far [`HashSlots`] probes after a taken bucket: to the next place of the next block,
 /// so that the 8 states of a block of ids rarely compete for a bucket. The step is odd, so
 /// the probe sequence visits every bucket of a power-of-two table and always finds an
@@ -194,12 +206,8 @@ impl<N: Clone + Hash> NextTable<N> {
     /// Copies and inserts `nodes[self.nodes.len()..to]` (the buckets must all be written).
     fn insert(&mut self, nodes: &[N], to: usize) {
         let shift = self.shift();
-        let mask = self.len - 1;
         for (s, n) in nodes.iter().enumerate().take(to).skip(self.nodes.len()) {
-            let mut i = bucket(hash_of(n), shift);
-            while self.buckets[i] != NONE {
-                i = (i + PROBE_STEP) & mask;
-            }
+            let i = empty_bucket(&self.buckets, shift, hash_of(n));
             self.buckets[i] = s as u32;
         }
         let from = self.nodes.len();
@@ -282,12 +290,7 @@ impl<N: Clone + Eq + Hash> HashSlots<N> {
     /// The first empty bucket of the probe sequence of `hash`.
     #[inline]
     fn empty_bucket(&self, hash: u64) -> usize {
-        let mask = self.buckets.len() - 1;
-        let mut i = bucket(hash, self.shift);
-        while self.buckets[i] != NONE {
-            i = (i + PROBE_STEP) & mask;
-        }
-        i
+        empty_bucket(&self.buckets, self.shift, hash)
     }
 
     /// Doubles the table (or creates it) and inserts the numbered states again, in order;
