@@ -21,6 +21,7 @@ mod parallel_solver;
 mod ponder;
 mod published_values;
 mod simultaneous;
+mod solver_connect4;
 mod stepping;
 mod table_growth;
 mod tictactoe;

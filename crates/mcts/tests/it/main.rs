@@ -11,6 +11,7 @@ mod extra_turns;
 mod faults;
 mod general;
 mod guide;
+mod mcts_connect4;
 mod memory;
 mod observe;
 mod parallel;

@@ -1,6 +1,6 @@
 //! The MCTS-Solver: proofs on tic-tac-toe (cross-checked against exhaustive negamax) and
 //! forced wins in Connect Four (the published benchmark's end-game set is proved in
-//! `crates/cli/tests/it/mcts_connect4.rs`).
+//! `crates/mcts/tests/it/mcts_connect4.rs`).
 
 use games::{ConnectFour, TicTacToe};
 use mcts::{Mcts, Value};
