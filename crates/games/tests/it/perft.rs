@@ -53,27 +53,34 @@ fn perft_agrees_with_the_recursive_reference_on_every_game() {
 /// Tic-tac-toe in a large position: too large to recurse on a few kilobytes of stack, so
 /// perft walks with its path on the heap even at small depths.
 #[derive(Clone, Debug)]
-struct Padded(TicTacToe, [u8; 16_384]);
+struct Padded {
+    game: TicTacToe,
+    /// Only there to make the position large.
+    _padding: [u8; 16_384],
+}
 
 impl Game for Padded {
     type Move = u8;
     fn to_move(&self) -> Player {
-        self.0.to_move()
+        self.game.to_move()
     }
     fn legal_moves(&self, moves: &mut Vec<u8>) {
-        self.0.legal_moves(moves);
+        self.game.legal_moves(moves);
     }
     fn play(&mut self, mv: u8) {
-        self.0.play(mv);
+        self.game.play(mv);
     }
     fn outcome(&self) -> Outcome {
-        self.0.outcome()
+        self.game.outcome()
     }
 }
 
 #[test]
 fn the_walk_on_the_heap_agrees_with_the_reference() {
-    let start = Padded(TicTacToe::new(), [0; 16_384]);
+    let start = Padded {
+        game: TicTacToe::new(),
+        _padding: [0; 16_384],
+    };
     for depth in 0..=6 {
         assert_eq!(
             perft(&start, depth),
@@ -82,7 +89,10 @@ fn the_walk_on_the_heap_agrees_with_the_reference() {
         );
     }
     let midgame: TicTacToe = "X.. .O. ...".parse().unwrap();
-    let start = Padded(midgame, [0; 16_384]);
+    let start = Padded {
+        game: midgame,
+        _padding: [0; 16_384],
+    };
     for depth in 0..=7 {
         assert_eq!(perft(&start, depth), reference(&midgame, depth), "{depth}");
     }
