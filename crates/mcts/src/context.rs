@@ -55,7 +55,8 @@ pub(crate) struct Ctx<'a, G: GeneralGame, P> {
     pub key: Option<fn(&G) -> u64>,
     /// With transpositions: the most slots each tree's position table may have.
     pub max_slots: usize,
-    /// No prior, widening, RAVE or transpositions: selection takes its shorter path.
+    /// No prior, widening, RAVE or transpositions: selection takes its shorter path, and
+    /// the iteration loop is compiled without them (see `Worker::iterate`).
     pub plain: bool,
     /// The player count and reward range of the searched game.
     pub rules: Rules,
@@ -131,6 +132,12 @@ impl Clock {
     #[inline(always)]
     pub(crate) fn until_due(&self) -> u64 {
         self.pacer.until_due(self.work)
+    }
+
+    /// [`until_due`](Self::until_due), at most `u32::MAX`.
+    #[inline(always)]
+    pub(crate) fn until_due_u32(&self) -> u32 {
+        self.until_due().min(u64::from(u32::MAX)) as u32
     }
 
     /// `true` (and the clock expired) if work expected to take `nanos` nanoseconds, begun

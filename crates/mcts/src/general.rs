@@ -25,7 +25,7 @@ use crate::expansion::root_too_big;
 use crate::final_choice::{Choice, merge_roots};
 use crate::general_node::{GNode, GeneralData, Kind, NOBODY, prove};
 use crate::mode::General;
-use crate::playout::{MAX_PLAYOUT_PLIES, Playout, Rollout, run_playout};
+use crate::playout::{MAX_PLAYOUT_PLIES, Played, Playout, Rollout, run_playout};
 use crate::result::{MoveStats, Value};
 use crate::rules::{Rules, check_outcomes, draw_outcome, sample_index, too_many};
 use crate::search::Model;
@@ -55,21 +55,20 @@ fn select_move<M: Copy>(tree: &mut [GNode<M>], idx: usize, c: f64, table: &[[f32
     first + best_uct(&tree[range], |_| true, explore).unwrap_or(0)
 }
 
-/// A playout from `state` (played to the end), counted when it played a ply: the plies
-/// played, the normalised rewards left in `w.scratch.norm`.
+/// A playout from `state` (played to the end), counted when it played a ply: what it came
+/// to, the normalised rewards left in `w.scratch.norm`.
 #[inline]
 fn counted_playout<G: GeneralGame, P: Playout<G>>(
     w: &mut Worker<G::Move, GeneralData>,
     ctx: &Ctx<'_, G, P>,
-    state: &mut G,
-) -> Result<u32, SearchError> {
+    state: G,
+) -> Result<Played<()>, SearchError> {
     let (rng, s) = (&mut w.rng, &mut w.scratch);
-    let ((), plies) =
-        run_playout::<G, P, General, ()>(ctx.playout, state, rng, s, &ctx.rules, &mut ())?;
-    if plies > 0 && !w.scratch.clock.expired {
+    let played = run_playout::<G, P, General, ()>(ctx.playout, state, rng, s, &ctx.rules, &mut ())?;
+    if let Played::Ran(()) = played {
         w.playouts += 1;
     }
-    Ok(plies)
+    Ok(played)
 }
 
 impl<G, P> Steps<G, P> for General
@@ -79,6 +78,7 @@ where
     P: Playout<G> + Sync,
 {
     type Reward = ();
+    type Owners = ();
 
     const RETRIES_WHEN_FULL: bool = false;
 
@@ -172,7 +172,7 @@ where
     }
 
     #[inline]
-    fn begin(_w: &mut Worker<G::Move, GeneralData>, _ctx: &Ctx<'_, G, P>) {}
+    fn begin<const PLAIN: bool>(_w: &mut Worker<G::Move, GeneralData>, _ctx: &Ctx<'_, G, P>) {}
 
     #[inline]
     fn settled(
@@ -196,7 +196,7 @@ where
     }
 
     #[inline]
-    fn select(
+    fn select<const PLAIN: bool>(
         w: &mut Worker<G::Move, GeneralData>,
         idx: usize,
         ctx: &Ctx<'_, G, P>,
@@ -219,7 +219,7 @@ where
     }
 
     #[inline]
-    fn enter(
+    fn enter<const PLAIN: bool>(
         w: &mut Worker<G::Move, GeneralData>,
         child: usize,
         state: &mut G,
@@ -228,13 +228,13 @@ where
         state.apply(w.tree[child].mv);
     }
 
-    fn first_visit(
+    fn first_visit<const PLAIN: bool>(
         w: &mut Worker<G::Move, GeneralData>,
         child: usize,
-        state: &mut G,
+        state: G,
         ctx: &Ctx<'_, G, P>,
     ) -> Result<((), bool), SearchError> {
-        if counted_playout(w, ctx, state)? > 0 {
+        if counted_playout(w, ctx, state)? != Played::Over(()) {
             return Ok(((), false));
         }
         // A playout that ends at once found a finished game.
@@ -245,10 +245,10 @@ where
         Ok(((), node.data.top != NOBODY))
     }
 
-    fn playout(
+    fn playout<const PLAIN: bool>(
         w: &mut Worker<G::Move, GeneralData>,
         ctx: &Ctx<'_, G, P>,
-        state: &mut G,
+        state: G,
     ) -> Result<(), SearchError> {
         counted_playout(w, ctx, state).map(|_| ())
     }
@@ -259,15 +259,20 @@ where
     }
 
     #[inline]
-    fn owner_reward(w: &Worker<G::Move, GeneralData>, _reward: (), idx: usize) -> f32 {
-        w.scratch.norm[usize::from(w.tree[idx].data.owner)] as f32
+    fn owner_rewards(_reward: ()) {}
+
+    #[inline]
+    fn owner_reward(_owners: &(), s: &Scratch<G::Move>, node: &GNode<G::Move>) -> f32 {
+        s.norm[usize::from(node.data.owner)] as f32
     }
 
     #[inline]
-    fn visited(_w: &mut Worker<G::Move, GeneralData>, _i: usize, _r: (), _ctx: &Ctx<'_, G, P>) {}
-
-    #[inline]
-    fn end(_w: &mut Worker<G::Move, GeneralData>, _reward: (), _ctx: &Ctx<'_, G, P>) {}
+    fn end<const PLAIN: bool>(
+        _w: &mut Worker<G::Move, GeneralData>,
+        _reward: (),
+        _ctx: &Ctx<'_, G, P>,
+    ) {
+    }
 }
 
 impl<G, P> Model<G, P> for General
@@ -368,7 +373,6 @@ where
 
 impl<G: GeneralGame, P: Playout<G>> Rollout<G, P> for General {
     type Reward = ();
-    const ABANDONED: () = ();
 
     fn limit(_policy: &P) -> u32 {
         MAX_PLAYOUT_PLIES
@@ -403,13 +407,13 @@ impl<G: GeneralGame, P: Playout<G>> Rollout<G, P> for General {
     /// that has not ended scores every player the middle of the range.
     fn cut_off(
         _policy: &P,
-        state: &G,
+        state: G,
         s: &mut Scratch<G::Move>,
         rules: &Rules,
         _plies: u32,
     ) -> Result<(), SearchError> {
         if state.turn() == Turn::Over {
-            return <Self as Rollout<G, P>>::finished(state, s, rules);
+            return <Self as Rollout<G, P>>::finished(&state, s, rules);
         }
         s.norm.fill(0.5);
         Ok(())

@@ -346,12 +346,8 @@ pub const MAX_PLAYOUT_PLIES: u32 = 100_000;
 /// How a playout of a mode moves and ends: the playout loop ([`run_playout`]) is the same
 /// for both modes.
 pub(crate) trait Rollout<G: GeneralGame, P> {
-    /// What a playout yields (see [`Model::Reward`](crate::mode::Model::Reward)).
+    /// What a playout yields (see [`Steps::Reward`](crate::worker::Steps::Reward)).
     type Reward;
-
-    /// What a playout abandoned because the search's time ran out yields: a placeholder,
-    /// never backed up.
-    const ABANDONED: Self::Reward;
 
     /// The most plies a playout plays before [`cut_off`](Rollout::cut_off).
     fn limit(policy: &P) -> u32;
@@ -376,32 +372,43 @@ pub(crate) trait Rollout<G: GeneralGame, P> {
     /// The reward of a playout stopped after `plies` plies at `state`.
     fn cut_off(
         policy: &P,
-        state: &G,
+        state: G,
         s: &mut Scratch<G::Move>,
         rules: &Rules,
         plies: u32,
     ) -> Result<Self::Reward, SearchError>;
 }
 
-/// Runs one playout from `state` (modified in place), telling `recorder` every move played
-/// (for RAVE), and returns its reward and the number of plies played (0: `state` was
-/// finished, or a cut-off at 0 plies).
+/// What a playout ([`run_playout`]) came to.
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub(crate) enum Played<R> {
+    /// The state was a finished game (no ply was played): its reward.
+    Over(R),
+    /// A playout of one ply or more: its reward.
+    Ran(R),
+    /// Abandoned when the search's time ran out or its stop flag was set: nothing to back
+    /// up.
+    Abandoned,
+}
+
+/// Runs one playout from `state`, telling `recorder` every move played (for RAVE).
 ///
 /// # Errors
 /// [`SearchError::NoLegalMoves`] when the playout meets an ongoing state without legal
 /// moves, and the broken promises the mode checks.
 ///
-/// Always inlined: left to the compiler, the two-player search called it, and through it
-/// the game's `random_move`, as functions, and ran 3–7 % fewer playouts per second.
+/// Always inlined, so that the game's moves inline into the loop; and the state is taken
+/// by value, a local of the loop that no call sees while it runs, so that the compiler
+/// may keep it in registers rather than store it at every ply.
 #[inline(always)]
 pub(crate) fn run_playout<G, P, K, R>(
     policy: &P,
-    state: &mut G,
+    mut state: G,
     rng: &mut SplitMix64,
     s: &mut Scratch<G::Move>,
     rules: &Rules,
     recorder: &mut R,
-) -> Result<(K::Reward, u32), SearchError>
+) -> Result<Played<K::Reward>, SearchError>
 where
     G: GeneralGame,
     K: Rollout<G, P>,
@@ -413,37 +420,44 @@ where
     // is stored and reloaded at every ply, which lengthens the chain of draws.
     let mut local = rng.clone();
     // The plies are counted on the clock (see `Clock`) in a local: `counted` of them were
-    // given to it, and it looks at the time once `due` more are played.
+    // given to it, and the loop runs to `stop`, the cut-off or the clock's next look,
+    // whichever comes first, with one comparison a ply.
     let mut counted = 0u32;
-    let mut due = s.clock.until_due().min(u64::from(u32::MAX)) as u32;
-    let ended = loop {
+    let mut stop = limit.min(s.clock.until_due_u32());
+    let ended = 'playout: loop {
+        // Nothing but the moves in this loop (no call that could see the state), counted
+        // down from the plies it may play (`stop >= plies` always).
+        let mut left = stop - plies;
+        while left > 0 {
+            let Some(mv) = K::next(policy, &state, &mut local, s, rules)? else {
+                plies = stop - left;
+                break 'playout true;
+            };
+            recorder.record(&state, mv);
+            state.apply(mv);
+            left -= 1;
+        }
+        plies = stop;
         if plies >= limit {
             break false;
         }
-        let Some(mv) = K::next(policy, state, &mut local, s, rules)? else {
-            break true;
-        };
-        recorder.record(state, mv);
-        state.apply(mv);
-        plies += 1;
-        if plies - counted >= due {
-            let expired = s.clock.advance(u64::from(plies - counted));
-            counted = plies;
-            if expired {
-                *rng = local;
-                return Ok((K::ABANDONED, plies));
-            }
-            due = s.clock.until_due().min(u64::from(u32::MAX)) as u32;
+        let expired = s.clock.advance(u64::from(plies - counted));
+        counted = plies;
+        if expired {
+            *rng = local;
+            return Ok(Played::Abandoned);
         }
+        stop = limit.min(plies.saturating_add(s.clock.until_due_u32()));
     };
     s.clock.advance(u64::from(plies - counted));
     *rng = local;
-    let reward = if ended {
-        K::finished(state, s, rules)?
+    Ok(if !ended {
+        Played::Ran(K::cut_off(policy, state, s, rules, plies)?)
+    } else if plies == 0 {
+        Played::Over(K::finished(&state, s, rules)?)
     } else {
-        K::cut_off(policy, state, s, rules, plies)?
-    };
-    Ok((reward, plies))
+        Played::Ran(K::finished(&state, s, rules)?)
+    })
 }
 
 #[cfg(test)]
@@ -453,15 +467,30 @@ mod tests {
     use crate::solver::first_player_reward;
     use games::{ConnectFour, TicTacToe};
 
-    /// A two-player playout from `state`: its first player's reward and length.
+    /// A two-player playout from `state`: what it came to, and the state it ended in
+    /// (the moves it played, recorded, replayed on `state`).
     fn two_player<G: Game, P: Playout<G>>(
         policy: &P,
-        state: &mut G,
+        state: &G,
         rng: &mut SplitMix64,
-    ) -> (f64, u32) {
+    ) -> (Played<f64>, G) {
         let rules = Rules::two_player();
-        run_playout::<G, P, ZeroSum, ()>(policy, state, rng, &mut Scratch::new(), &rules, &mut ())
-            .unwrap()
+        let mut played = Vec::new();
+        let result = run_playout::<G, P, ZeroSum, _>(
+            policy,
+            state.clone(),
+            rng,
+            &mut Scratch::new(),
+            &rules,
+            &mut played,
+        )
+        .unwrap();
+        let mut end = state.clone();
+        for &(player, mv) in &played {
+            assert_eq!(usize::from(player), end.to_move().index());
+            end.play(mv);
+        }
+        (result, end)
     }
 
     #[test]
@@ -483,23 +512,20 @@ mod tests {
         // After one ply O is to move; the evaluator says O is winning, so X's reward is 0.
         let o_wins = |s: &TicTacToe| if s.stones() % 2 == 1 { 1_000 } else { -1_000 };
         let policy = EvalCutoff::new(RandomPlayout, o_wins, 1, 10.0, 0.9).unwrap();
-        let mut state = TicTacToe::new();
-        let result = two_player(&policy, &mut state, &mut SplitMix64::new(1));
-        assert_eq!(result, (0.0, 1));
+        let (result, end) = two_player(&policy, &TicTacToe::new(), &mut SplitMix64::new(1));
+        assert_eq!((result, end.stones()), (Played::Ran(0.0), 1));
     }
 
     #[test]
     fn playouts_end_the_game_and_score_it() {
         let mut rng = SplitMix64::new(3);
         for _ in 0..100 {
-            let mut state = ConnectFour::new();
-            let (reward, plies) = two_player(&RandomPlayout, &mut state, &mut rng);
-            assert!(state.outcome().is_over());
-            assert_eq!(reward, first_player_reward(state.outcome()));
-            assert_eq!(plies, state.moves_played());
+            let (result, end) = two_player(&RandomPlayout, &ConnectFour::new(), &mut rng);
+            assert!(end.outcome().is_over());
+            assert_eq!(result, Played::Ran(first_player_reward(end.outcome())));
         }
-        let mut over: TicTacToe = "xxx oo. ...".parse().unwrap();
-        let result = two_player(&HintPlayout::new(0.0), &mut over, &mut rng);
-        assert_eq!(result, (1.0, 0));
+        let over: TicTacToe = "xxx oo. ...".parse().unwrap();
+        let (result, end) = two_player(&HintPlayout::new(0.0), &over, &mut rng);
+        assert_eq!((result, end), (Played::Over(1.0), over));
     }
 }

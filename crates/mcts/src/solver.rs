@@ -193,10 +193,20 @@ pub(crate) fn first_player_reward(outcome: Outcome) -> f64 {
 /// The value of a finished game for `owner`.
 #[inline]
 pub(crate) fn terminal_value(outcome: Outcome, owner: u8) -> i8 {
-    match outcome.winner() {
-        None => 0,
-        Some(p) if p.index() as u8 == owner => WIN,
-        Some(_) => LOSS,
+    finished_value(first_player_reward(outcome), owner)
+}
+
+/// The value for `owner` of a finished game whose first player's reward (see
+/// [`first_player_reward`]) is `reward`: 1, ½ or 0 become a win, a draw or a loss.
+#[inline]
+pub(crate) fn finished_value(reward: f64, owner: u8) -> i8 {
+    let own = if owner == 0 { reward } else { 1.0 - reward };
+    if own > 0.5 {
+        WIN
+    } else if own < 0.5 {
+        LOSS
+    } else {
+        0
     }
 }
 
@@ -239,6 +249,26 @@ mod tests {
         assert_eq!((t[0].pess(), t[0].opt()), (0, 0));
         assert_eq!(proven(&t[0]), Some(Wdl::Draw));
         assert!(!update_bounds(&mut t, 0));
+    }
+
+    #[test]
+    fn a_finished_games_value_follows_from_its_reward() {
+        for outcome in [
+            Outcome::Win(Player::First),
+            Outcome::Win(Player::Second),
+            Outcome::Draw,
+        ] {
+            for owner in 0..2u8 {
+                let expected = match outcome.winner() {
+                    None => 0,
+                    Some(p) if p.index() == usize::from(owner) => WIN,
+                    Some(_) => LOSS,
+                };
+                let reward = first_player_reward(outcome);
+                assert_eq!(finished_value(reward, owner), expected, "{outcome:?} {owner}");
+                assert_eq!(terminal_value(outcome, owner), expected);
+            }
+        }
     }
 
     #[test]

@@ -190,8 +190,14 @@ impl<M: Copy + PartialEq + core::fmt::Debug, D: NodeData> Worker<M, D> {
 
     /// One iteration: select (down to a leaf, a settled node, or a child visited for the
     /// first time), expand, simulate or score the settled node, back up rewards and
-    /// proofs.
-    fn iterate<G, P, K>(&mut self, root: &G, ctx: &Ctx<'_, G, P>) -> Result<(), SearchError>
+    /// proofs. `PLAIN`: the search has no prior, widening, RAVE or transpositions (see
+    /// [`Ctx::plain`]), so the loop is compiled without them.
+    #[inline(always)]
+    fn iterate<G, P, K, const PLAIN: bool>(
+        &mut self,
+        root: &G,
+        ctx: &Ctx<'_, G, P>,
+    ) -> Result<(), SearchError>
     where
         G: GeneralGame<Move = M>,
         K: Steps<G, P, Data = D>,
@@ -199,27 +205,31 @@ impl<M: Copy + PartialEq + core::fmt::Debug, D: NodeData> Worker<M, D> {
         let mut state = root.clone();
         self.path.clear();
         self.path.push(0);
-        K::begin(self, ctx);
+        K::begin::<PLAIN>(self, ctx);
         let mut idx = 0usize;
-        let mut depth = 0u32;
+        // Steps down that do not count towards the depth (out of chance nodes): the depth
+        // is the path's length less the root and these.
+        let mut uncounted = 0u32;
         // The leaf's proof changed: the nodes above recompute theirs while they change.
         let mut changed = false;
         let reward: K::Reward;
-        let (mut entered, mut due) = (
-            0u32,
-            self.scratch.clock.until_due().min(u64::from(u32::MAX)) as u32,
-        );
+        // The plies played on the way down count on the clock: the path beyond `counted`
+        // nodes is not given to it yet, and it looks at the time when the path reaches
+        // `due` nodes.
+        let mut counted = 1usize;
+        let mut due = self.due_at(counted);
         loop {
             if let Some(r) = K::settled(self, idx, &state, ctx)? {
                 reward = r;
                 break;
             }
             if !self.tree[idx].expanded() {
+                let depth = self.path.len() as u32 - 1 - uncounted;
                 let expanded = depth < ctx.max_depth
                     && (K::RETRIES_WHEN_FULL || !self.full)
                     && self.expand::<G, P, K>(idx, &state, ctx, false)?;
                 if !expanded {
-                    reward = K::playout(self, ctx, &mut state)?;
+                    reward = K::playout::<PLAIN>(self, ctx, state)?;
                     break;
                 }
                 if let Some(r) = K::settled(self, idx, &state, ctx)? {
@@ -228,51 +238,72 @@ impl<M: Copy + PartialEq + core::fmt::Debug, D: NodeData> Worker<M, D> {
                     break;
                 }
             }
-            let Some(child) = K::select(self, idx, ctx) else {
-                reward = K::playout(self, ctx, &mut state)?;
+            let Some(child) = K::select::<PLAIN>(self, idx, ctx) else {
+                reward = K::playout::<PLAIN>(self, ctx, state)?;
                 break;
             };
-            if K::counts_depth(&self.tree[idx]) {
-                depth += 1;
+            if !K::counts_depth(&self.tree[idx]) {
+                uncounted += 1;
             }
-            K::enter(self, child, &mut state, ctx);
-            entered += 1;
-            if entered >= due {
-                // The plies played on the way down count on the clock (in a local until it
-                // is due); out of time, the iteration is abandoned.
-                if self.scratch.clock.advance(u64::from(entered)) {
+            K::enter::<PLAIN>(self, child, &mut state, ctx);
+            self.path.push(child as u32);
+            if self.path.len() >= due {
+                // Out of time, the iteration is abandoned.
+                if self
+                    .scratch
+                    .clock
+                    .advance((self.path.len() - counted) as u64)
+                {
                     return Ok(());
                 }
-                entered = 0;
-                due = self.scratch.clock.until_due().min(u64::from(u32::MAX)) as u32;
+                counted = self.path.len();
+                due = self.due_at(counted);
             }
-            self.path.push(child as u32);
             idx = child;
             if self.tree[child].visits == 0 {
-                let (r, proven) = K::first_visit(self, child, &mut state, ctx)?;
+                let (r, proven) = K::first_visit::<PLAIN>(self, child, state, ctx)?;
                 changed = proven;
                 reward = r;
                 break;
             }
         }
-        if self.scratch.clock.advance(u64::from(entered)) {
+        if self
+            .scratch
+            .clock
+            .advance((self.path.len() - counted) as u64)
+        {
             // The playout was abandoned when the time ran out: nothing is backed up.
             return Ok(());
         }
+        let depth = self.path.len() as u32 - 1 - uncounted;
         self.max_depth = self.max_depth.max(depth);
-        // Back up the reward (for each node's owner) and, while they change, the proofs.
-        let len = self.path.len();
-        for k in (0..len).rev() {
-            let i = self.path[k] as usize;
-            if changed && k + 1 < len {
-                changed = K::prove(&mut self.tree, i);
+        // Back up the reward (for each node's owner) and, while they change, the proofs
+        // (from the leaf's parent up).
+        let (tree, scratch, terms) = (&mut self.tree, &self.scratch, self.terms);
+        let owners = K::owner_rewards(reward);
+        let visit = |tree: &mut [Node<M, D>], i: u32| {
+            let node = &mut tree[i as usize];
+            let r = K::owner_reward(&owners, scratch, node);
+            node.add_visit(r, terms);
+        };
+        if let Some((&leaf, above)) = self.path.split_last() {
+            visit(tree, leaf);
+            for &i in above.iter().rev() {
+                if changed {
+                    changed = K::prove(tree, i as usize);
+                }
+                visit(tree, i);
             }
-            let r = K::owner_reward(self, reward, i);
-            self.tree[i].add_visit(r, self.terms);
-            K::visited(self, i, reward, ctx);
         }
-        K::end(self, reward, ctx);
+        K::end::<PLAIN>(self, reward, ctx);
         Ok(())
+    }
+
+    /// The path length at which the clock is next due, for a path of which `counted`
+    /// nodes were given to it.
+    #[inline(always)]
+    fn due_at(&self, counted: usize) -> usize {
+        counted.saturating_add(self.scratch.clock.until_due_u32() as usize)
     }
 
     /// Runs iterations until a limit is reached or the root is settled.
@@ -315,7 +346,11 @@ impl<M: Copy + PartialEq + core::fmt::Debug, D: NodeData> Worker<M, D> {
             if self.scratch.clock.tick() || !self.grow_ahead(ctx.expansion.cap) {
                 break;
             }
-            self.iterate::<G, P, K>(root, ctx)?;
+            if ctx.plain {
+                self.iterate::<G, P, K, true>(root, ctx)?;
+            } else {
+                self.iterate::<G, P, K, false>(root, ctx)?;
+            }
             if self.scratch.clock.expired {
                 // Abandoned at the deadline: not an iteration.
                 break;
@@ -335,6 +370,9 @@ pub(crate) trait Steps<G: GeneralGame, P>: Mode + Sized {
     /// first player's reward for [`ZeroSum`], nothing for [`General`] (whose normalised
     /// rewards wait in the worker's scratch).
     type Reward: Copy;
+
+    /// What [`owner_rewards`](Steps::owner_rewards) works out for the backup.
+    type Owners;
 
     /// Whether a tree that failed to grow once (at the node cap) tries again at later
     /// leaves (whose smaller sibling groups may still fit).
@@ -360,8 +398,9 @@ pub(crate) trait Steps<G: GeneralGame, P>: Mode + Sized {
         is_root: bool,
     ) -> Result<bool, SearchError>;
 
-    /// The start of an iteration.
-    fn begin(w: &mut Worker<G::Move, DataOf<Self>>, ctx: &Ctx<'_, G, P>);
+    /// The start of an iteration (`PLAIN` as in [`Worker::iterate`], in this and the
+    /// methods below that take it).
+    fn begin<const PLAIN: bool>(w: &mut Worker<G::Move, DataOf<Self>>, ctx: &Ctx<'_, G, P>);
 
     /// The reward of `w.tree[idx]` if it is settled (proven, or a finished game): the
     /// iteration stops there.
@@ -377,7 +416,7 @@ pub(crate) trait Steps<G: GeneralGame, P>: Mode + Sized {
 
     /// The child of the expanded `w.tree[idx]` to descend into; `None` when none can
     /// change the node's value.
-    fn select(
+    fn select<const PLAIN: bool>(
         w: &mut Worker<G::Move, DataOf<Self>>,
         idx: usize,
         ctx: &Ctx<'_, G, P>,
@@ -387,7 +426,7 @@ pub(crate) trait Steps<G: GeneralGame, P>: Mode + Sized {
     fn counts_depth(node: &Node<G::Move, DataOf<Self>>) -> bool;
 
     /// Plays the move into `w.tree[child]` on `state`.
-    fn enter(
+    fn enter<const PLAIN: bool>(
         w: &mut Worker<G::Move, DataOf<Self>>,
         child: usize,
         state: &mut G,
@@ -395,37 +434,44 @@ pub(crate) trait Steps<G: GeneralGame, P>: Mode + Sized {
     );
 
     /// The first visit to `w.tree[child]` (whose state is `state`): a playout, or, for a
-    /// finished game, the node settled. The reward, and whether the node was proven.
-    fn first_visit(
+    /// finished game, the node settled. The reward, and whether the node was proven (a
+    /// placeholder reward when the playout was abandoned at the deadline).
+    fn first_visit<const PLAIN: bool>(
         w: &mut Worker<G::Move, DataOf<Self>>,
         child: usize,
-        state: &mut G,
+        state: G,
         ctx: &Ctx<'_, G, P>,
     ) -> Result<(Self::Reward, bool), SearchError>;
 
-    /// A playout from a node that is not visited for the first time, counted.
-    fn playout(
+    /// A playout from a node that is not visited for the first time, counted (a
+    /// placeholder reward when it was abandoned at the deadline).
+    fn playout<const PLAIN: bool>(
         w: &mut Worker<G::Move, DataOf<Self>>,
         ctx: &Ctx<'_, G, P>,
-        state: &mut G,
+        state: G,
     ) -> Result<Self::Reward, SearchError>;
 
     /// Recomputes the proof of `tree[idx]` from its children; `true` if it changed.
     fn prove(tree: &mut [Node<G::Move, DataOf<Self>>], idx: usize) -> bool;
 
-    /// The reward of the owner of `w.tree[idx]`, in `[0, 1]`.
-    fn owner_reward(w: &Worker<G::Move, DataOf<Self>>, reward: Self::Reward, idx: usize) -> f32;
+    /// What the iteration's reward is worth to each owner of a node, worked out once
+    /// before the backup.
+    fn owner_rewards(reward: Self::Reward) -> Self::Owners;
 
-    /// After `w.tree[idx]` was visited on the way back up.
-    fn visited(
+    /// The reward of the owner of `node`, in `[0, 1]`.
+    fn owner_reward(
+        owners: &Self::Owners,
+        scratch: &Scratch<G::Move>,
+        node: &Node<G::Move, DataOf<Self>>,
+    ) -> f32;
+
+    /// The end of an iteration, after the backup of the tree's statistics: what is kept
+    /// beside the tree is updated.
+    fn end<const PLAIN: bool>(
         w: &mut Worker<G::Move, DataOf<Self>>,
-        idx: usize,
         reward: Self::Reward,
         ctx: &Ctx<'_, G, P>,
     );
-
-    /// The end of an iteration.
-    fn end(w: &mut Worker<G::Move, DataOf<Self>>, reward: Self::Reward, ctx: &Ctx<'_, G, P>);
 }
 
 #[cfg(test)]

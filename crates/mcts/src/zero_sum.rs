@@ -4,14 +4,14 @@
 //! and priors (`expansion.rs`), selection the options of `selection.rs`, and what RAVE and
 //! transpositions keep beside the tree follows it here.
 
-use search_core::{Game, Outcome, Player, RunningBudget, SearchError, SplitMix64};
+use search_core::{Game, Player, RunningBudget, SearchError, SplitMix64};
 
 use crate::context::{Ctx, Limits, Scratch};
 use crate::engine::Engine;
 use crate::expansion::expand;
 use crate::final_choice::{Choice, choose};
 use crate::mode::ZeroSum;
-use crate::playout::{MAX_PLAYOUT_PLIES, Playout, Rollout, run_playout};
+use crate::playout::{MAX_PLAYOUT_PLIES, Played, Playout, Rollout, run_playout};
 use crate::rave::{self, Amaf};
 use crate::reuse::find_path;
 use crate::rules::Rules;
@@ -19,7 +19,7 @@ use crate::search::Model;
 use crate::selection::{Extras, select, select_plain};
 use crate::shared::run_shared;
 use crate::solver::{
-    ZeroSumData, ZsNode, first_player_reward, proven_first_reward, terminal_value, update_bounds,
+    ZeroSumData, ZsNode, finished_value, first_player_reward, proven_first_reward, update_bounds,
 };
 use crate::threads::run_workers;
 use crate::tree::Node;
@@ -43,20 +43,25 @@ impl<M: Copy + PartialEq + core::fmt::Debug> Worker<M, ZeroSumData> {
     }
 
     /// A playout from `state` (which it plays to the end or to the cut-off), recording its
-    /// moves for RAVE when `rave` is on: the first player's reward and the plies played.
-    #[inline]
+    /// moves for RAVE when `rave` is on: what it came to, in the first player's reward,
+    /// counted as a playout when it ran.
+    #[inline(always)]
     fn run_playout<G: Game<Move = M>, P: Playout<G>>(
         &mut self,
         playout: &P,
-        state: &mut G,
+        state: G,
         rave: bool,
-    ) -> Result<(f64, u32), SearchError> {
+    ) -> Result<Played<f64>, SearchError> {
         let (rng, s, rules) = (&mut self.rng, &mut self.scratch, &Rules::two_player());
-        if rave {
+        let played = if rave {
             run_playout::<G, P, ZeroSum, _>(playout, state, rng, s, rules, &mut self.played)
         } else {
             run_playout::<G, P, ZeroSum, _>(playout, state, rng, s, rules, &mut ())
+        }?;
+        if let Played::Ran(_) = played {
+            self.playouts += 1;
         }
+        Ok(played)
     }
 }
 
@@ -80,6 +85,8 @@ where
     P: Playout<G> + Sync,
 {
     type Reward = f64;
+    /// The rewards of the first and the second player.
+    type Owners = [f32; 2];
 
     const RETRIES_WHEN_FULL: bool = true;
 
@@ -127,7 +134,10 @@ where
     }
 
     #[inline]
-    fn begin(w: &mut Worker<G::Move, ZeroSumData>, ctx: &Ctx<'_, G, P>) {
+    fn begin<const PLAIN: bool>(w: &mut Worker<G::Move, ZeroSumData>, ctx: &Ctx<'_, G, P>) {
+        if PLAIN {
+            return;
+        }
         w.played.clear();
         if ctx.key.is_some() {
             w.sync_keys(ctx.max_slots);
@@ -151,20 +161,20 @@ where
     }
 
     #[inline]
-    fn select(
+    fn select<const PLAIN: bool>(
         w: &mut Worker<G::Move, ZeroSumData>,
         idx: usize,
         ctx: &Ctx<'_, G, P>,
     ) -> Option<usize> {
+        if PLAIN {
+            // Nothing beside the plain UCT score: selection takes its shorter path.
+            return select_plain(&mut w.tree, idx, ctx.exploration, w.terms);
+        }
         if ctx.rave.is_some() {
             w.sync_amaf();
         }
         if ctx.key.is_some() {
             w.sync_keys(ctx.max_slots);
-        }
-        if ctx.plain {
-            // Nothing beside the plain UCT score: selection takes its shorter path.
-            return select_plain(&mut w.tree, idx, ctx.exploration, w.terms);
         }
         select(
             &mut w.tree,
@@ -185,7 +195,7 @@ where
     }
 
     #[inline]
-    fn enter(
+    fn enter<const PLAIN: bool>(
         w: &mut Worker<G::Move, ZeroSumData>,
         child: usize,
         state: &mut G,
@@ -194,54 +204,51 @@ where
         // Each node knows its owner (the player who moved into it), so a move after which
         // the same player moves again (an extra turn) needs nothing special.
         let node = &w.tree[child];
-        if ctx.rave.is_some() {
+        if !PLAIN && ctx.rave.is_some() {
             w.played.push((node.owner(), node.mv));
         }
         state.play(node.mv);
+        if PLAIN {
+            return;
+        }
         if let Some(key) = ctx.key {
             w.keys[child] = key(state);
         }
     }
 
     #[inline]
-    fn first_visit(
+    fn first_visit<const PLAIN: bool>(
         w: &mut Worker<G::Move, ZeroSumData>,
         child: usize,
-        state: &mut G,
+        state: G,
         ctx: &Ctx<'_, G, P>,
     ) -> Result<(f64, bool), SearchError> {
         // The playout's first move generation tells whether the child is terminal.
-        let (r, plies) = w.run_playout(ctx.playout, state, ctx.rave.is_some())?;
-        let outcome = if plies == 0 {
-            state.outcome()
-        } else {
-            Outcome::Ongoing
-        };
-        if outcome.is_over() {
-            let node = &mut w.tree[child];
-            let v = terminal_value(outcome, node.owner());
-            node.set_bounds(v, v);
-            node.set_expanded();
-            Ok((first_player_reward(outcome), true))
-        } else {
-            if !w.scratch.clock.expired {
-                w.playouts += 1;
+        match w.run_playout(ctx.playout, state, !PLAIN && ctx.rave.is_some())? {
+            Played::Over(r) => {
+                let node = &mut w.tree[child];
+                let v = finished_value(r, node.owner());
+                node.set_bounds(v, v);
+                node.set_expanded();
+                Ok((r, true))
             }
-            Ok((r, false))
+            Played::Ran(r) => Ok((r, false)),
+            Played::Abandoned => Ok((0.5, false)),
         }
     }
 
     #[inline]
-    fn playout(
+    fn playout<const PLAIN: bool>(
         w: &mut Worker<G::Move, ZeroSumData>,
         ctx: &Ctx<'_, G, P>,
-        state: &mut G,
+        state: G,
     ) -> Result<f64, SearchError> {
-        let (reward, _) = w.run_playout(ctx.playout, state, ctx.rave.is_some())?;
-        if !w.scratch.clock.expired {
-            w.playouts += 1;
-        }
-        Ok(reward)
+        Ok(
+            match w.run_playout(ctx.playout, state, !PLAIN && ctx.rave.is_some())? {
+                Played::Over(r) | Played::Ran(r) => r,
+                Played::Abandoned => 0.5,
+            },
+        )
     }
 
     #[inline]
@@ -250,24 +257,30 @@ where
     }
 
     #[inline]
-    fn owner_reward(w: &Worker<G::Move, ZeroSumData>, reward: f64, idx: usize) -> f32 {
-        let r = if w.tree[idx].owner() == 0 {
-            reward
-        } else {
-            1.0 - reward
-        };
-        r as f32
+    fn owner_rewards(reward: f64) -> [f32; 2] {
+        [reward as f32, (1.0 - reward) as f32]
     }
 
     #[inline]
-    fn visited(w: &mut Worker<G::Move, ZeroSumData>, idx: usize, reward: f64, ctx: &Ctx<'_, G, P>) {
-        if ctx.key.is_some() {
-            w.positions.add(w.keys[idx], reward as f32);
+    fn owner_reward(owners: &[f32; 2], _s: &Scratch<G::Move>, node: &ZsNode<G::Move>) -> f32 {
+        owners[usize::from(node.owner())]
+    }
+
+    #[inline]
+    fn end<const PLAIN: bool>(
+        w: &mut Worker<G::Move, ZeroSumData>,
+        reward: f64,
+        ctx: &Ctx<'_, G, P>,
+    ) {
+        if PLAIN {
+            return;
         }
-    }
-
-    #[inline]
-    fn end(w: &mut Worker<G::Move, ZeroSumData>, reward: f64, ctx: &Ctx<'_, G, P>) {
+        if ctx.key.is_some() {
+            // Every position on the path, from the leaf up, adds the visit.
+            for &i in w.path.iter().rev() {
+                w.positions.add(w.keys[i as usize], reward as f32);
+            }
+        }
         if ctx.rave.is_some() {
             w.sync_amaf();
             rave::update(&w.tree, &mut w.amaf, &w.path, &w.played, reward);
@@ -353,7 +366,6 @@ where
 
 impl<G: Game, P: Playout<G>> Rollout<G, P> for ZeroSum {
     type Reward = f64;
-    const ABANDONED: f64 = 0.5;
 
     #[inline]
     fn limit(policy: &P) -> u32 {
@@ -394,7 +406,7 @@ impl<G: Game, P: Playout<G>> Rollout<G, P> for ZeroSum {
     #[cold]
     fn cut_off(
         policy: &P,
-        state: &G,
+        state: G,
         s: &mut Scratch<G::Move>,
         rules: &Rules,
         plies: u32,
@@ -402,12 +414,12 @@ impl<G: Game, P: Playout<G>> Rollout<G, P> for ZeroSum {
         s.moves.clear();
         state.legal_moves(&mut s.moves);
         if s.moves.is_empty() {
-            return <Self as Rollout<G, P>>::finished(state, s, rules);
+            return <Self as Rollout<G, P>>::finished(&state, s, rules);
         }
         if plies >= MAX_PLAYOUT_PLIES {
             return Ok(0.5);
         }
-        let r = policy.score(state);
+        let r = policy.score(&state);
         let r = if r.is_nan() { 0.5 } else { r.clamp(0.0, 1.0) };
         Ok(if state.to_move() == Player::First {
             r

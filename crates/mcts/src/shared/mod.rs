@@ -30,15 +30,15 @@
 use std::sync::OnceLock;
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use search_core::{Game, Outcome, SearchError};
+use search_core::{Game, SearchError};
 
 use crate::context::{Clock, Ctx, Limits};
 use crate::expansion::{Generated, generate, order, root_too_big};
 use crate::mode::ZeroSum;
-use crate::playout::{Playout, run_playout};
+use crate::playout::{Played, Playout, run_playout};
 use crate::reuse::{child_index, reroot};
 use crate::rules::Rules;
-use crate::solver::{LOSS, WIN, ZeroSumData, ZsNode, first_player_reward, terminal_value};
+use crate::solver::{LOSS, WIN, ZeroSumData, ZsNode, finished_value, terminal_value};
 use crate::threads::run_tasks;
 use crate::tree::terms;
 use crate::worker::Worker;
@@ -207,26 +207,28 @@ impl<G: Game, P: Playout<G>> Searcher<'_, G, P> {
         best
     }
 
-    /// One playout from `state`: the first player's reward and the plies played.
+    /// One playout from `state`, counted when it ran: what it came to, in the first
+    /// player's reward.
     #[inline]
-    fn run_playout(
-        &self,
-        w: &mut ZsWorker<G::Move>,
-        state: &mut G,
-    ) -> Result<(f64, u32), SearchError> {
+    fn run_playout(&self, w: &mut ZsWorker<G::Move>, state: G) -> Result<Played<f64>, SearchError> {
         let rules = Rules::two_player();
         let (rng, s) = (&mut w.rng, &mut w.scratch);
-        run_playout::<G, P, ZeroSum, ()>(self.ctx.playout, state, rng, s, &rules, &mut ())
-    }
-
-    /// One playout from `state`, counted.
-    #[inline]
-    fn playout(&self, w: &mut ZsWorker<G::Move>, state: &mut G) -> Result<f64, SearchError> {
-        let (reward, _) = self.run_playout(w, state)?;
-        if !w.scratch.clock.expired {
+        let played =
+            run_playout::<G, P, ZeroSum, ()>(self.ctx.playout, state, rng, s, &rules, &mut ())?;
+        if let Played::Ran(_) = played {
             w.playouts += 1;
         }
-        Ok(reward)
+        Ok(played)
+    }
+
+    /// One playout from `state`, counted: the first player's reward (a placeholder when
+    /// the playout was abandoned at the deadline).
+    #[inline]
+    fn playout(&self, w: &mut ZsWorker<G::Move>, state: G) -> Result<f64, SearchError> {
+        Ok(match self.run_playout(w, state)? {
+            Played::Over(r) | Played::Ran(r) => r,
+            Played::Abandoned => 0.5,
+        })
     }
 
     /// An iteration given up because the time ran out (on the way down or in its playout):
@@ -270,13 +272,13 @@ impl<G: Game, P: Playout<G>> Searcher<'_, G, P> {
                 if !claimed {
                     // Being expanded by another thread, solved without children, at the
                     // depth limit, or the tree is full: simulate from here.
-                    reward = self.playout(w, &mut state)?;
+                    reward = self.playout(w, state)?;
                     break;
                 }
                 if let Expanded::Full = self.expand(w, cursor, idx, &state, false)? {
                     node.state.store(0, Ordering::Release);
                     w.full = true;
-                    reward = self.playout(w, &mut state)?;
+                    reward = self.playout(w, state)?;
                     break;
                 }
                 if node.is_solved() {
@@ -292,7 +294,7 @@ impl<G: Game, P: Playout<G>> Searcher<'_, G, P> {
                 reward = if node.is_solved() {
                     node.proven_first_reward()
                 } else {
-                    self.playout(w, &mut state)?
+                    self.playout(w, state)?
                 };
                 break;
             };
@@ -308,21 +310,14 @@ impl<G: Game, P: Playout<G>> Searcher<'_, G, P> {
             }
             if before == 0 {
                 // The playout's first move generation tells whether the child is terminal.
-                let (r, plies) = self.run_playout(w, &mut state)?;
-                let outcome = if plies == 0 {
-                    state.outcome()
-                } else {
-                    Outcome::Ongoing
-                };
-                if outcome.is_over() {
-                    ch.solve(terminal_value(outcome, ch.owner()));
-                    changed = true;
-                    reward = first_player_reward(outcome);
-                } else {
-                    reward = r;
-                    if !w.scratch.clock.expired {
-                        w.playouts += 1;
+                match self.run_playout(w, state)? {
+                    Played::Over(r) => {
+                        ch.solve(finished_value(r, ch.owner()));
+                        changed = true;
+                        reward = r;
                     }
+                    Played::Ran(r) => reward = r,
+                    Played::Abandoned => reward = 0.5,
                 }
                 break;
             }
