@@ -5,7 +5,7 @@ use search_core::{Game, IllegalMoveError};
 
 use crate::engine::Engine;
 use crate::mode::ZeroSum;
-use crate::solver::{ZeroSumData, ZsNode};
+use crate::solver::{FIX, KEEP, ZeroSumData, ZsNode};
 use crate::worker::Worker;
 
 impl<M: Copy + PartialEq> Worker<M, ZeroSumData> {
@@ -150,11 +150,6 @@ impl<G: Game + PartialEq, P> Engine<G, P, ZeroSum> {
         Ok(())
     }
 }
-
-/// Flag bits used only while [`reroot`] runs: the node belongs to the kept subtree, and
-/// (on a first child) its `first_child` field temporarily holds its parent's new index.
-const KEEP: u8 = 64;
-const FIX: u8 = 128;
 
 /// Keeps only the subtree under `new_root`, which becomes index 0, compacting it in place:
 /// the kept nodes keep their relative order (a child always sits after its parent, so each

@@ -4,7 +4,7 @@
 //! children the solver has settled, among the children progressive widening admits.
 
 use crate::rave::{Amaf, beta, blended};
-use crate::solver::ZsNode;
+use crate::solver::{ZsNode, open_above};
 use crate::transpositions::{Positions, child_mean};
 use crate::tree::{Node, terms, visit_table};
 
@@ -87,7 +87,8 @@ pub(crate) fn select_plain<M: Copy>(
     let mover = children.first()?.owner();
     let best_pess = if mover == owner { pess } else { -opt };
     let explore = c as f32 * terms(table, visits)[1];
-    best_uct(children, |ch| ch.opt() > best_pess, explore).map(|k| first + k)
+    let open = open_above(best_pess);
+    best_uct(children, |ch| ch.data.flags >= open, explore).map(|k| first + k)
 }
 
 /// [`select`] among the first `allowed` children.

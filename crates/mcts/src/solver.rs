@@ -16,9 +16,11 @@ pub(crate) const WIN: i8 = 1;
 /// for a one- or two-byte move).
 #[derive(Copy, Clone, Debug)]
 pub struct ZeroSumData {
-    /// Bit 0: expanded; bit 1: owner (the player who moved into the node); bits 2-3 and
-    /// 4-5: lower and upper bound of the game value for the owner, plus one (score-bounded
-    /// MCTS: 0 loss, 1 draw, 2 win); bits 6 and 7 are used by re-rooting alone.
+    /// Bit 0: expanded; bit 1: owner (the player who moved into the node); bits 2 and 3
+    /// are used by re-rooting alone ([`KEEP`], [`FIX`]); bits 4-5 and 6-7: lower and upper
+    /// bound of the game value for the owner, plus one (score-bounded MCTS: 0 loss, 1
+    /// draw, 2 win). The upper bound in the top bits lets selection ask "can this child
+    /// still beat `v`?" as one comparison of the byte ([`open_above`]).
     pub(crate) flags: u8,
     /// Prior for progressive bias, in 255ths (0 without priors).
     prior: u8,
@@ -26,6 +28,20 @@ pub struct ZeroSumData {
 
 const EXPANDED: u8 = 1;
 const OWNER: u8 = 2;
+/// Re-rooting's mark of a node of the kept subtree (see `reuse::reroot`).
+pub(crate) const KEEP: u8 = 4;
+/// Re-rooting's mark of a first child whose `first_child` holds its parent's new index.
+pub(crate) const FIX: u8 = 8;
+const PESS_SHIFT: u32 = 4;
+const OPT_SHIFT: u32 = 6;
+
+/// The smallest `flags` byte of a node whose upper bound is above `v` (in `-1..=1`): a
+/// child can change its parent's value only if its upper bound beats what a sibling
+/// already guarantees, that is if `flags >= open_above(v)` (whatever the lower bits).
+#[inline]
+pub(crate) fn open_above(v: i8) -> u8 {
+    ((v + 2) as u8) << OPT_SHIFT
+}
 
 impl NodeData for ZeroSumData {
     #[inline]
@@ -49,7 +65,9 @@ impl<M: Copy> Node<M, ZeroSumData> {
         Node::with_data(
             mv,
             ZeroSumData {
-                flags: (owner & 1) << 1 | ((LOSS + 1) as u8) << 2 | ((WIN + 1) as u8) << 4,
+                flags: (owner & 1) << 1
+                    | ((LOSS + 1) as u8) << PESS_SHIFT
+                    | ((WIN + 1) as u8) << OPT_SHIFT,
                 prior: (prior.clamp(0.0, 1.0) * 255.0).round() as u8,
             },
         )
@@ -100,21 +118,21 @@ impl<M: Copy> Node<M, ZeroSumData> {
     /// Lower bound of the game value for the owner.
     #[inline]
     pub fn pess(&self) -> i8 {
-        ((self.data.flags >> 2) & 3) as i8 - 1
+        ((self.data.flags >> PESS_SHIFT) & 3) as i8 - 1
     }
 
     /// Upper bound of the game value for the owner.
     #[inline]
     pub fn opt(&self) -> i8 {
-        ((self.data.flags >> 4) & 3) as i8 - 1
+        (self.data.flags >> OPT_SHIFT) as i8 - 1
     }
 
     /// Sets both bounds (each in `-1..=1`).
     #[inline]
     pub fn set_bounds(&mut self, pess: i8, opt: i8) {
         self.data.flags = (self.data.flags & (EXPANDED | OWNER))
-            | ((pess + 1) as u8) << 2
-            | ((opt + 1) as u8) << 4;
+            | ((pess + 1) as u8) << PESS_SHIFT
+            | ((opt + 1) as u8) << OPT_SHIFT;
     }
 
     /// The prior in `[0, 1]`.
@@ -123,9 +141,11 @@ impl<M: Copy> Node<M, ZeroSumData> {
         f32::from(self.data.prior) / 255.0
     }
 
+    /// The bounds met: the node's value is proven.
     #[inline]
     pub fn is_solved(&self) -> bool {
-        self.pess() == self.opt()
+        let f = self.data.flags;
+        (f ^ (f >> (OPT_SHIFT - PESS_SHIFT))) & (3 << PESS_SHIFT) == 0
     }
 }
 
@@ -265,7 +285,11 @@ mod tests {
                     Some(_) => LOSS,
                 };
                 let reward = first_player_reward(outcome);
-                assert_eq!(finished_value(reward, owner), expected, "{outcome:?} {owner}");
+                assert_eq!(
+                    finished_value(reward, owner),
+                    expected,
+                    "{outcome:?} {owner}"
+                );
                 assert_eq!(terminal_value(outcome, owner), expected);
             }
         }
