@@ -134,10 +134,22 @@ impl Clock {
         self.pacer.until_due(self.work)
     }
 
-    /// [`until_due`](Self::until_due), at most `u32::MAX`.
+    /// A [`Tally`] of work to give to this clock, with none owed yet.
     #[inline(always)]
-    pub(crate) fn until_due_u32(&self) -> u32 {
-        self.until_due().min(u64::from(u32::MAX)) as u32
+    pub(crate) fn tally(&self) -> Tally {
+        Tally {
+            owed: 0,
+            due: self.until_due().min(u64::from(u32::MAX)) as u32,
+        }
+    }
+
+    /// Gives the clock the `owed` units of a tally that is due (it looks at the time): a
+    /// fresh tally, or `None` once the time is up or the stop flag is set. (The tally is
+    /// passed by value, so that the caller's stays in registers.)
+    #[cold]
+    #[inline(never)]
+    pub(crate) fn settle(&mut self, owed: u32) -> Option<Tally> {
+        (!self.advance(u64::from(owed))).then(|| self.tally())
     }
 
     /// `true` (and the clock expired) if work expected to take `nanos` nanoseconds, begun
@@ -173,6 +185,24 @@ impl Clock {
             self.expired = true;
         }
         self.expired
+    }
+}
+
+/// Work counted in a local and given to a [`Clock`] at the end of an iteration, or at once
+/// when the clock is due: one addition and one comparison a unit.
+#[derive(Copy, Clone, Debug)]
+pub(crate) struct Tally {
+    /// Units done and not yet given to the clock.
+    pub owed: u32,
+    /// When `owed` reaches this, the clock is due ([`Clock::settle`]).
+    pub due: u32,
+}
+
+impl Tally {
+    /// Units that may still be done before the clock is due.
+    #[inline(always)]
+    pub(crate) fn left(&self) -> u32 {
+        self.due.saturating_sub(self.owed)
     }
 }
 

@@ -19,7 +19,7 @@
 
 use search_core::{GeneralGame, Interval, RunningBudget, SearchError, SplitMix64, Turn, Wdl};
 
-use crate::context::{Ctx, Limits, Scratch};
+use crate::context::{Ctx, Limits, Scratch, Tally};
 use crate::engine::Engine;
 use crate::expansion::root_too_big;
 use crate::final_choice::{Choice, merge_roots};
@@ -62,9 +62,11 @@ fn counted_playout<G: GeneralGame, P: Playout<G>>(
     w: &mut Worker<G::Move, GeneralData>,
     ctx: &Ctx<'_, G, P>,
     state: G,
+    tally: &mut Tally,
 ) -> Result<Played<()>, SearchError> {
-    let (rng, s) = (&mut w.rng, &mut w.scratch);
-    let played = run_playout::<G, P, General, ()>(ctx.playout, state, rng, s, &ctx.rules, &mut ())?;
+    let (rng, s, rules) = (&mut w.rng, &mut w.scratch, &ctx.rules);
+    let played =
+        run_playout::<G, P, General, ()>(ctx.playout, state, rng, s, rules, &mut (), tally)?;
     if let Played::Ran(()) = played {
         w.playouts += 1;
     }
@@ -233,8 +235,9 @@ where
         child: usize,
         state: G,
         ctx: &Ctx<'_, G, P>,
+        tally: &mut Tally,
     ) -> Result<((), bool), SearchError> {
-        if counted_playout(w, ctx, state)? != Played::Over(()) {
+        if counted_playout(w, ctx, state, tally)? != Played::Over(()) {
             return Ok(((), false));
         }
         // A playout that ends at once found a finished game.
@@ -249,8 +252,9 @@ where
         w: &mut Worker<G::Move, GeneralData>,
         ctx: &Ctx<'_, G, P>,
         state: G,
+        tally: &mut Tally,
     ) -> Result<(), SearchError> {
-        counted_playout(w, ctx, state).map(|_| ())
+        counted_playout(w, ctx, state, tally).map(|_| ())
     }
 
     #[inline]

@@ -4,7 +4,7 @@
 
 use search_core::{Evaluator, Game, GeneralGame, SearchError, SplitMix64};
 
-use crate::context::Scratch;
+use crate::context::{Scratch, Tally};
 use crate::rave::Recorder;
 use crate::rules::Rules;
 
@@ -391,7 +391,8 @@ pub(crate) enum Played<R> {
     Abandoned,
 }
 
-/// Runs one playout from `state`, telling `recorder` every move played (for RAVE).
+/// Runs one playout from `state`, telling `recorder` every move played (for RAVE), and
+/// counting its plies in `tally` (given to the clock when it is due).
 ///
 /// # Errors
 /// [`SearchError::NoLegalMoves`] when the playout meets an ongoing state without legal
@@ -408,6 +409,7 @@ pub(crate) fn run_playout<G, P, K, R>(
     s: &mut Scratch<G::Move>,
     rules: &Rules,
     recorder: &mut R,
+    tally: &mut Tally,
 ) -> Result<Played<K::Reward>, SearchError>
 where
     G: GeneralGame,
@@ -419,11 +421,10 @@ where
     // The generator's state in a local for the loop, written back once: through `rng` it
     // is stored and reloaded at every ply, which lengthens the chain of draws.
     let mut local = rng.clone();
-    // The plies are counted on the clock (see `Clock`) in a local: `counted` of them were
-    // given to it, and the loop runs to `stop`, the cut-off or the clock's next look,
-    // whichever comes first, with one comparison a ply.
+    // `counted` plies are in the tally; the loop runs to `stop`, the cut-off or the
+    // clock's next look, whichever comes first, with one comparison a ply.
     let mut counted = 0u32;
-    let mut stop = limit.min(s.clock.until_due_u32());
+    let mut stop = limit.min(tally.left());
     let ended = 'playout: loop {
         // Nothing but the moves in this loop (no call that could see the state), counted
         // down from the plies it may play (`stop >= plies` always).
@@ -441,15 +442,15 @@ where
         if plies >= limit {
             break false;
         }
-        let expired = s.clock.advance(u64::from(plies - counted));
-        counted = plies;
-        if expired {
+        let Some(fresh) = s.clock.settle(tally.owed + plies - counted) else {
             *rng = local;
             return Ok(Played::Abandoned);
-        }
-        stop = limit.min(plies.saturating_add(s.clock.until_due_u32()));
+        };
+        *tally = fresh;
+        counted = plies;
+        stop = limit.min(plies.saturating_add(tally.left()));
     };
-    s.clock.advance(u64::from(plies - counted));
+    tally.owed += plies - counted;
     *rng = local;
     Ok(if !ended {
         Played::Ran(K::cut_off(policy, state, s, rules, plies)?)
@@ -475,16 +476,23 @@ mod tests {
         rng: &mut SplitMix64,
     ) -> (Played<f64>, G) {
         let rules = Rules::two_player();
-        let mut played = Vec::new();
+        let (mut played, mut scratch) = (Vec::new(), Scratch::new());
+        let mut tally = scratch.clock.tally();
         let result = run_playout::<G, P, ZeroSum, _>(
             policy,
             state.clone(),
             rng,
-            &mut Scratch::new(),
+            &mut scratch,
             &rules,
             &mut played,
+            &mut tally,
         )
         .unwrap();
+        assert_eq!(
+            tally.owed as usize,
+            played.len(),
+            "every ply is in the tally"
+        );
         let mut end = state.clone();
         for &(player, mv) in &played {
             assert_eq!(usize::from(player), end.to_move().index());

@@ -7,7 +7,7 @@ use std::time::Instant;
 
 use search_core::{GeneralGame, GrowthPrice, SearchError, SplitMix64};
 
-use crate::context::{Clock, Ctx, Limits, Scratch};
+use crate::context::{Clock, Ctx, Limits, Scratch, Tally};
 use crate::mode::{DataOf, Mode};
 use crate::rave::Amaf;
 use crate::shared::Deferred;
@@ -213,11 +213,11 @@ impl<M: Copy + PartialEq + core::fmt::Debug, D: NodeData> Worker<M, D> {
         // The leaf's proof changed: the nodes above recompute theirs while they change.
         let mut changed = false;
         let reward: K::Reward;
-        // The plies played on the way down count on the clock: the path beyond `counted`
-        // nodes is not given to it yet, and it looks at the time when the path reaches
-        // `due` nodes.
-        let mut counted = 1usize;
-        let mut due = self.due_at(counted);
+        // The iteration and the plies it plays (on the way down and in its playout) count
+        // on the clock, in a tally given to it at the end or when it is due; out of time,
+        // the iteration is abandoned (nothing of it is backed up).
+        let mut tally = self.scratch.clock.tally();
+        tally.owed = 1;
         loop {
             if let Some(r) = K::settled(self, idx, &state, ctx)? {
                 reward = r;
@@ -229,7 +229,7 @@ impl<M: Copy + PartialEq + core::fmt::Debug, D: NodeData> Worker<M, D> {
                     && (K::RETRIES_WHEN_FULL || !self.full)
                     && self.expand::<G, P, K>(idx, &state, ctx, false)?;
                 if !expanded {
-                    reward = K::playout::<PLAIN>(self, ctx, state)?;
+                    reward = K::playout::<PLAIN>(self, ctx, state, &mut tally)?;
                     break;
                 }
                 if let Some(r) = K::settled(self, idx, &state, ctx)? {
@@ -239,7 +239,7 @@ impl<M: Copy + PartialEq + core::fmt::Debug, D: NodeData> Worker<M, D> {
                 }
             }
             let Some(child) = K::select::<PLAIN>(self, idx, ctx) else {
-                reward = K::playout::<PLAIN>(self, ctx, state)?;
+                reward = K::playout::<PLAIN>(self, ctx, state, &mut tally)?;
                 break;
             };
             if !K::counts_depth(&self.tree[idx]) {
@@ -247,32 +247,22 @@ impl<M: Copy + PartialEq + core::fmt::Debug, D: NodeData> Worker<M, D> {
             }
             K::enter::<PLAIN>(self, child, &mut state, ctx);
             self.path.push(child as u32);
-            if self.path.len() >= due {
-                // Out of time, the iteration is abandoned.
-                if self
-                    .scratch
-                    .clock
-                    .advance((self.path.len() - counted) as u64)
-                {
-                    return Ok(());
+            tally.owed += 1;
+            if tally.owed >= tally.due {
+                match self.scratch.clock.settle(tally.owed) {
+                    Some(fresh) => tally = fresh,
+                    None => return Ok(()),
                 }
-                counted = self.path.len();
-                due = self.due_at(counted);
             }
             idx = child;
             if self.tree[child].visits == 0 {
-                let (r, proven) = K::first_visit::<PLAIN>(self, child, state, ctx)?;
+                let (r, proven) = K::first_visit::<PLAIN>(self, child, state, ctx, &mut tally)?;
                 changed = proven;
                 reward = r;
                 break;
             }
         }
-        if self
-            .scratch
-            .clock
-            .advance((self.path.len() - counted) as u64)
-        {
-            // The playout was abandoned when the time ran out: nothing is backed up.
+        if self.scratch.clock.advance(u64::from(tally.owed)) {
             return Ok(());
         }
         let depth = self.path.len() as u32 - 1 - uncounted;
@@ -299,13 +289,6 @@ impl<M: Copy + PartialEq + core::fmt::Debug, D: NodeData> Worker<M, D> {
         Ok(())
     }
 
-    /// The path length at which the clock is next due, for a path of which `counted`
-    /// nodes were given to it.
-    #[inline(always)]
-    fn due_at(&self, counted: usize) -> usize {
-        counted.saturating_add(self.scratch.clock.until_due_u32() as usize)
-    }
-
     /// Runs iterations until a limit is reached or the root is settled.
     pub(crate) fn run<G, P, K>(
         &mut self,
@@ -327,15 +310,16 @@ impl<M: Copy + PartialEq + core::fmt::Debug, D: NodeData> Worker<M, D> {
         if !self.tree[0].expanded() {
             self.expand::<G, P, K>(0, root, ctx, true)?;
         }
+        // Each iteration adds one visit to the root: the search stops before its count
+        // would overflow.
+        let room = (u32::MAX - 1).saturating_sub(self.tree[0].visits);
+        let end = max_iterations.min(u64::from(room));
         loop {
             if K::root_settled(&self.tree[0], ctx) {
                 limits.proven.store(true, Ordering::Relaxed);
                 break;
             }
-            if self.iterations >= max_iterations
-                || self.tree[0].visits >= u32::MAX - 1
-                || (limits.open_ended && self.full)
-            {
+            if self.iterations >= end || (limits.open_ended && self.full) {
                 break;
             }
             if self.iterations % 16 == 0
@@ -343,7 +327,7 @@ impl<M: Copy + PartialEq + core::fmt::Debug, D: NodeData> Worker<M, D> {
             {
                 break;
             }
-            if self.scratch.clock.tick() || !self.grow_ahead(ctx.expansion.cap) {
+            if !self.grow_ahead(ctx.expansion.cap) {
                 break;
             }
             if ctx.plain {
@@ -441,6 +425,7 @@ pub(crate) trait Steps<G: GeneralGame, P>: Mode + Sized {
         child: usize,
         state: G,
         ctx: &Ctx<'_, G, P>,
+        tally: &mut Tally,
     ) -> Result<(Self::Reward, bool), SearchError>;
 
     /// A playout from a node that is not visited for the first time, counted (a
@@ -449,6 +434,7 @@ pub(crate) trait Steps<G: GeneralGame, P>: Mode + Sized {
         w: &mut Worker<G::Move, DataOf<Self>>,
         ctx: &Ctx<'_, G, P>,
         state: G,
+        tally: &mut Tally,
     ) -> Result<Self::Reward, SearchError>;
 
     /// Recomputes the proof of `tree[idx]` from its children; `true` if it changed.

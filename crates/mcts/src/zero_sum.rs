@@ -6,7 +6,7 @@
 
 use search_core::{Game, Player, RunningBudget, SearchError, SplitMix64};
 
-use crate::context::{Ctx, Limits, Scratch};
+use crate::context::{Ctx, Limits, Scratch, Tally};
 use crate::engine::Engine;
 use crate::expansion::expand;
 use crate::final_choice::{Choice, choose};
@@ -51,12 +51,13 @@ impl<M: Copy + PartialEq + core::fmt::Debug> Worker<M, ZeroSumData> {
         playout: &P,
         state: G,
         rave: bool,
+        tally: &mut Tally,
     ) -> Result<Played<f64>, SearchError> {
         let (rng, s, rules) = (&mut self.rng, &mut self.scratch, &Rules::two_player());
         let played = if rave {
-            run_playout::<G, P, ZeroSum, _>(playout, state, rng, s, rules, &mut self.played)
+            run_playout::<G, P, ZeroSum, _>(playout, state, rng, s, rules, &mut self.played, tally)
         } else {
-            run_playout::<G, P, ZeroSum, _>(playout, state, rng, s, rules, &mut ())
+            run_playout::<G, P, ZeroSum, _>(playout, state, rng, s, rules, &mut (), tally)
         }?;
         if let Played::Ran(_) = played {
             self.playouts += 1;
@@ -222,9 +223,10 @@ where
         child: usize,
         state: G,
         ctx: &Ctx<'_, G, P>,
+        tally: &mut Tally,
     ) -> Result<(f64, bool), SearchError> {
         // The playout's first move generation tells whether the child is terminal.
-        match w.run_playout(ctx.playout, state, !PLAIN && ctx.rave.is_some())? {
+        match w.run_playout(ctx.playout, state, !PLAIN && ctx.rave.is_some(), tally)? {
             Played::Over(r) => {
                 let node = &mut w.tree[child];
                 let v = finished_value(r, node.owner());
@@ -242,9 +244,10 @@ where
         w: &mut Worker<G::Move, ZeroSumData>,
         ctx: &Ctx<'_, G, P>,
         state: G,
+        tally: &mut Tally,
     ) -> Result<f64, SearchError> {
         Ok(
-            match w.run_playout(ctx.playout, state, !PLAIN && ctx.rave.is_some())? {
+            match w.run_playout(ctx.playout, state, !PLAIN && ctx.rave.is_some(), tally)? {
                 Played::Over(r) | Played::Ran(r) => r,
                 Played::Abandoned => 0.5,
             },

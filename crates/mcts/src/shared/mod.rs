@@ -213,8 +213,17 @@ impl<G: Game, P: Playout<G>> Searcher<'_, G, P> {
     fn run_playout(&self, w: &mut ZsWorker<G::Move>, state: G) -> Result<Played<f64>, SearchError> {
         let rules = Rules::two_player();
         let (rng, s) = (&mut w.rng, &mut w.scratch);
-        let played =
-            run_playout::<G, P, ZeroSum, ()>(self.ctx.playout, state, rng, s, &rules, &mut ())?;
+        let mut tally = s.clock.tally();
+        let played = run_playout::<G, P, ZeroSum, ()>(
+            self.ctx.playout,
+            state,
+            rng,
+            s,
+            &rules,
+            &mut (),
+            &mut tally,
+        )?;
+        s.clock.advance(u64::from(tally.owed));
         if let Played::Ran(_) = played {
             w.playouts += 1;
         }
