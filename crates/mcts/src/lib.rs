@@ -170,6 +170,7 @@
 // the groups before it (no module cycles). The tree, the game's promises, what a node
 // keeps in each mode, and a result:
 mod general_node;
+mod growth;
 mod result;
 mod rules;
 mod solver;

@@ -5,9 +5,10 @@
 use std::sync::atomic::Ordering;
 use std::time::Instant;
 
-use search_core::{GeneralGame, GrowthPrice, SearchError, SplitMix64};
+use search_core::{GeneralGame, SearchError, SplitMix64};
 
 use crate::context::{Clock, Ctx, Limits, Scratch, Tally};
+use crate::growth::GrowthPrice;
 use crate::mode::{DataOf, Mode};
 use crate::rave::Amaf;
 use crate::shared::Deferred;
@@ -91,7 +92,7 @@ impl<M: Copy + PartialEq + core::fmt::Debug, D: NodeData> Worker<M, D> {
             played: Vec::new(),
             keys: Vec::new(),
             positions: Positions::default(),
-            growth: GrowthPrice::new(),
+            growth: GrowthPrice::default(),
             published: 0,
             deferred: None,
         }
