@@ -43,12 +43,20 @@ mod tests {
     #[test]
     fn a_growth_is_priced_from_the_cheaper_of_the_last_two() {
         let mut price = GrowthPrice::default();
-        assert_eq!(price.predict(1_000_000), 0, "nothing before the first growth");
+        assert_eq!(
+            price.predict(1_000_000),
+            0,
+            "nothing before the first growth"
+        );
         price.record(Duration::from_micros(100), 1_000); // 100 ns an entry
         assert_eq!(price.predict(2_000), 200_000);
         price.record(Duration::from_micros(600), 2_000); // 300 ns: slowed down once
         assert_eq!(price.predict(4_000), 400_000, "still priced at 100 ns");
         price.record(Duration::from_micros(800), 4_000); // 200 ns
-        assert_eq!(price.predict(1_000), 200_000, "the cheaper of 300 and 200 ns");
+        assert_eq!(
+            price.predict(1_000),
+            200_000,
+            "the cheaper of 300 and 200 ns"
+        );
     }
 }
