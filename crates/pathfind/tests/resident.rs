@@ -2,6 +2,7 @@
 //! search adds stays within the cap (and 10 %), on one thread and on two, and so does what
 //! a path count or a reachability iterator adds. One test: it measures the whole process.
 
+#[path = "it/plane/mod.rs"]
 mod plane;
 
 use pathfind::{Algorithm, Limit, Outcome, PathCounter, SearchContext, bfs_reach, dfs_reach};

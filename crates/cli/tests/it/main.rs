@@ -1,0 +1,17 @@
+//! The integration tests of `cli`, in one binary so that they link once: a module per
+//! file of this folder.
+
+mod book_cli;
+mod cards_cli;
+mod common;
+mod equilibrium_cli;
+mod examples;
+mod hostile_input;
+mod kalah_rules_cli;
+mod match_cli;
+mod path_cli;
+mod play_cli;
+mod play_more_games;
+mod reversi_engines;
+mod solve_cli;
+mod tree_cli;
