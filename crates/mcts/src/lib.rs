@@ -54,9 +54,9 @@
 //!   that random playouts rarely find (the solver and the game's `winning_move` /
 //!   `non_losing_moves` hooks close most of that gap near the end of the game).
 //! * **Cost:** one iteration = one walk down the tree, one playout, one walk back up. On
-//!   bitboard Connect Four from the empty board that is about 0.4 µs of CPU time, 4 to 5
-//!   times the playouts per second of the `mcts` 0.3 and `minimax` 0.6 crates measured side
-//!   by side (see `docs/benchmarks/mcts.md` in the repository). The tree grows by about two
+//!   bitboard Connect Four from the empty board it is a fraction of a microsecond, several
+//!   times the playouts per second of the `mcts` 0.3 and `minimax` 0.6 crates (the figures
+//!   are in `docs/benchmarks/mcts.md` in the repository). The tree grows by about two
 //!   nodes per iteration there, 24 bytes each for a one- or two-byte move
 //!   ([`NODE_BYTES`](Engine::NODE_BYTES)); cap it with
 //!   [`with_node_cap`](Engine::with_node_cap) or [`with_memory_cap`](Engine::with_memory_cap)
@@ -100,7 +100,7 @@
 //! **proven**; children that are proven, or whose upper bound cannot beat what a sibling
 //! already guarantees, are never selected again, and the search stops as soon as the root
 //! is proven. Because bounds rather than only exact values are backed up, draws get proven
-//! too: the engine proves the empty tic-tac-toe board a draw in well under a second.
+//! too: the engine proves the empty tic-tac-toe board a draw.
 //!
 //! ## The rest
 //! * **Tree reuse:** [`Strategy::observe_move`](search_core::Strategy::observe_move) (or
@@ -190,16 +190,14 @@ mod tree;
 pub use engine::anytime::{MctsHandle, REPORT_INTERVAL, RootInfo};
 pub use engine::final_choice::FinalChoice;
 pub use engine::mode::{General, Mode, ZeroSum};
-#[allow(deprecated)]
-pub use engine::result::{GeneralMoveStats, GeneralSearchResult};
 pub use engine::result::{MoveStats, SearchResult, Value};
 pub use engine::view::NodeView;
-pub use engine::{DEFAULT_NODE_CAP, Engine, GeneralMcts, MAX_THREADS, Mcts};
+pub use engine::{DEFAULT_NODE_CAP, Engine, GeneralMcts, Mcts};
 pub use hidden::determinized::{Combine, Determinized};
 pub use hidden::ismcts::Ismcts;
 pub use parallel::threads::Parallelism;
 pub use simultaneous::sm_mcts::{MixedMove, SmMcts, SmResult, SmSelection};
-pub use steps::playout::{EvalCutoff, HintPlayout, MAX_PLAYOUT_PLIES, Playout, RandomPlayout};
+pub use steps::playout::{EvalCutoff, HintPlayout, Playout, RandomPlayout};
 
 /// The examples of `README.md`, run by `cargo test --doc`.
 #[cfg(doctest)]

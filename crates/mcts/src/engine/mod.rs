@@ -39,14 +39,8 @@ use crate::tree::Node;
 /// ```
 pub const DEFAULT_NODE_CAP: u64 = 1 << 24;
 
-/// The largest number of search threads accepted.
-///
-/// ```
-/// use games::TicTacToe;
-/// let mut ai = mcts::Mcts::<TicTacToe>::new().with_threads(mcts::MAX_THREADS + 1);
-/// assert!(ai.search(&TicTacToe::new()).is_err());
-/// ```
-pub const MAX_THREADS: usize = 1024;
+/// The most threads a search may have (more is a configuration error).
+pub(crate) const MAX_THREADS: usize = 1024;
 
 /// Monte Carlo tree search: one engine for two-player games and for games with chance and
 /// any number of players, whose mode `K` (a type, see [`Mode`]) decides what it searches
@@ -615,7 +609,7 @@ impl<G: GeneralGame, P, K: Mode> Engine<G, P, K> {
     /// ([`Parallelism::Root`], the default) or shares one tree ([`Parallelism::Tree`]; see
     /// [`with_parallelism`](Engine::with_parallelism)); the general mode grows one tree
     /// each. Thread `i` draws its random numbers from the stream `i` of the engine's seed.
-    /// `0` or more than [`MAX_THREADS`] is a [`SearchError::Config`] when a search starts.
+    /// `0` or more than 1,024 is a [`SearchError::Config`] when a search starts.
     /// The default is one thread: the search then runs on the calling thread, and both
     /// kinds of parallelism are the same search.
     ///

@@ -243,32 +243,3 @@ impl<M: fmt::Debug> fmt::Display for SearchResult<M> {
         )
     }
 }
-
-/// The general engine's result before the engines were merged: [`SearchResult`] serves both
-/// modes now (`value` is a [`Value`], `proven` an `Option<Wdl>`, rewards normalised to
-/// `[0, 1]`).
-///
-/// ```
-/// #![allow(deprecated)]
-/// let r: mcts::GeneralSearchResult<u8> = mcts::GeneralMcts::new()
-///     .search(&games::MnkGame::new(3, 3, 3, 3).unwrap())
-///     .unwrap();
-/// assert!(r.best_move < 9);
-/// ```
-#[deprecated(
-    since = "0.2.0",
-    note = "use `SearchResult`: one result type for both modes"
-)]
-pub type GeneralSearchResult<M> = SearchResult<M>;
-
-/// The general engine's root-move statistics before the engines were merged: see
-/// [`MoveStats`].
-///
-/// ```
-/// #![allow(deprecated)]
-/// let r = mcts::GeneralMcts::new().search(&games::MnkGame::new(3, 3, 3, 3).unwrap()).unwrap();
-/// let first: &mcts::GeneralMoveStats<u8> = &r.moves[0];
-/// assert!(first.visits > 0);
-/// ```
-#[deprecated(since = "0.2.0", note = "use `MoveStats`: one type for both modes")]
-pub type GeneralMoveStats<M> = MoveStats<M>;

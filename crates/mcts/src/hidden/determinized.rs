@@ -10,6 +10,7 @@ use search_core::{Budget, BudgetField, ImperfectInfo, Interval, SearchError, Spl
 
 use crate::engine::GeneralMcts;
 use crate::engine::result::{MoveStats, SearchResult, Value};
+use crate::hidden::settings::{Settings, settings_methods};
 use crate::steps::playout::{Playout, RandomPlayout};
 
 /// How [`Determinized`] adds up its searches.
@@ -69,10 +70,7 @@ pub enum Combine {
 #[derive(Clone, Debug)]
 pub struct Determinized<P = RandomPlayout> {
     determinizations: usize,
-    budget: Budget,
-    seed: u64,
-    exploration: f64,
-    node_cap: u64,
+    settings: Settings,
     combine: Combine,
     playout: P,
 }
@@ -90,10 +88,7 @@ impl Determinized<RandomPlayout> {
     pub fn new() -> Self {
         Determinized {
             determinizations: 20,
-            budget: Budget::iterations(10_000),
-            seed: 0,
-            exploration: GeneralMcts::<Nothing>::DEFAULT_EXPLORATION,
-            node_cap: crate::DEFAULT_NODE_CAP,
+            settings: Settings::new(GeneralMcts::<Nothing>::DEFAULT_EXPLORATION),
             combine: Combine::Visits,
             playout: RandomPlayout,
         }
@@ -131,6 +126,8 @@ impl search_core::GeneralGame for Nothing {
 }
 
 impl<P> Determinized<P> {
+    settings_methods!("Determinized", exploration);
+
     /// Searches this many determinizations (at least 1, checked by the search).
     ///
     /// ```
@@ -150,92 +147,6 @@ impl<P> Determinized<P> {
     #[must_use]
     pub fn determinizations(&self) -> usize {
         self.determinizations
-    }
-
-    /// Sets the seed.
-    ///
-    /// ```
-    /// assert_eq!(mcts::Determinized::new().with_seed(5).seed(), 5);
-    /// ```
-    #[must_use]
-    pub fn with_seed(mut self, seed: u64) -> Self {
-        self.seed = seed;
-        self
-    }
-
-    /// The seed.
-    ///
-    /// ```
-    /// assert_eq!(mcts::Determinized::new().seed(), 0);
-    /// ```
-    #[must_use]
-    pub fn seed(&self) -> u64 {
-        self.seed
-    }
-
-    /// Sets the budget of a search, all determinizations together (see [`Determinized`]).
-    ///
-    /// ```
-    /// use search_core::Budget;
-    /// let ai = mcts::Determinized::new().with_budget(Budget::iterations(400));
-    /// assert_eq!(ai.budget().max_iterations(), Some(400));
-    /// ```
-    #[must_use]
-    pub fn with_budget(mut self, budget: Budget) -> Self {
-        self.budget = budget;
-        self
-    }
-
-    /// The budget.
-    ///
-    /// ```
-    /// assert!(mcts::Determinized::new().budget().time_limit().is_none());
-    /// ```
-    #[must_use]
-    pub fn budget(&self) -> &Budget {
-        &self.budget
-    }
-
-    /// The exploration constant of every search (see [`GeneralMcts`]).
-    ///
-    /// ```
-    /// assert_eq!(mcts::Determinized::new().with_exploration(0.5).exploration(), 0.5);
-    /// ```
-    #[must_use]
-    pub fn with_exploration(mut self, c: f64) -> Self {
-        self.exploration = c;
-        self
-    }
-
-    /// The exploration constant.
-    ///
-    /// ```
-    /// assert_eq!(mcts::Determinized::new().exploration(), 1.0);
-    /// ```
-    #[must_use]
-    pub fn exploration(&self) -> f64 {
-        self.exploration
-    }
-
-    /// The node cap of every search's tree.
-    ///
-    /// ```
-    /// assert_eq!(mcts::Determinized::new().with_node_cap(500).node_cap(), 500);
-    /// ```
-    #[must_use]
-    pub fn with_node_cap(mut self, nodes: u64) -> Self {
-        self.node_cap = nodes;
-        self
-    }
-
-    /// The node cap.
-    ///
-    /// ```
-    /// assert_eq!(mcts::Determinized::new().node_cap(), mcts::DEFAULT_NODE_CAP);
-    /// ```
-    #[must_use]
-    pub fn node_cap(&self) -> u64 {
-        self.node_cap
     }
 
     /// How the searches are added up.
@@ -268,10 +179,7 @@ impl<P> Determinized<P> {
     pub fn with_playout<Q>(self, playout: Q) -> Determinized<Q> {
         Determinized {
             determinizations: self.determinizations,
-            budget: self.budget,
-            seed: self.seed,
-            exploration: self.exploration,
-            node_cap: self.node_cap,
+            settings: self.settings,
             combine: self.combine,
             playout,
         }
@@ -319,14 +227,14 @@ impl<P> Determinized<P> {
                 "at least one determinization is needed".into(),
             ));
         }
-        self.budget.refuse(
+        self.settings.budget.refuse(
             "Determinized",
             &[BudgetField::Nodes],
             "use iterations to bound the work and with_node_cap to bound each tree",
         )?;
-        let ends = self.budget.max_iterations().is_some()
-            || self.budget.time_limit().is_some()
-            || self.budget.stop_flag().is_some();
+        let ends = self.settings.budget.max_iterations().is_some()
+            || self.settings.budget.time_limit().is_some()
+            || self.settings.budget.stop_flag().is_some();
         if !ends {
             return Err(search_core::BudgetError::NeverStops {
                 engine: "Determinized",
@@ -334,8 +242,8 @@ impl<P> Determinized<P> {
             }
             .into());
         }
-        let running = self.budget.start()?;
-        if let Some(total) = self.budget.max_iterations() {
+        let running = self.settings.budget.start()?;
+        if let Some(total) = self.settings.budget.max_iterations() {
             if total < count as u64 {
                 return Err(SearchError::Config(format!(
                     "{total} iterations cannot be shared by {count} determinizations"
@@ -368,24 +276,27 @@ impl<P> Determinized<P> {
                 break;
             }
             let mut budget = Budget::new();
-            if let Some(total) = self.budget.max_iterations() {
+            if let Some(total) = self.settings.budget.max_iterations() {
                 let (each, rest) = (total / count as u64, total % count as u64);
                 budget = budget.with_iterations(each + u64::from((i as u64) < rest));
             }
-            if let Some(limit) = self.budget.time_limit() {
+            if let Some(limit) = self.settings.budget.time_limit() {
                 let left = limit.saturating_sub(running.elapsed()) / (count - i) as u32;
                 if left.is_zero() {
                     break;
                 }
                 budget = budget.with_time(left);
             }
-            if let Some(flag) = self.budget.stop_flag() {
+            if let Some(flag) = self.settings.budget.stop_flag() {
                 budget = budget.with_stop(flag.clone());
             }
-            if let Some(depth) = self.budget.max_depth() {
+            if let Some(depth) = self.settings.budget.max_depth() {
                 budget = budget.with_depth(depth);
             }
-            let sample = state.sample_state(player, &mut SplitMix64::stream(self.seed, i as u64));
+            let sample = state.sample_state(
+                player,
+                &mut SplitMix64::stream(self.settings.seed, i as u64),
+            );
             if sample.turn() != state.turn() || sample.info_key(player) != key {
                 return Err(SearchError::BrokenPromise {
                     what: format!(
@@ -396,9 +307,9 @@ impl<P> Determinized<P> {
             }
             let mut engine = GeneralMcts::new()
                 .with_playout(self.playout.clone())
-                .with_seed(SplitMix64::stream(self.seed, i as u64).next_u64())
-                .with_exploration(self.exploration)
-                .with_node_cap(self.node_cap)
+                .with_seed(SplitMix64::stream(self.settings.seed, i as u64).next_u64())
+                .with_exploration(self.settings.exploration)
+                .with_node_cap(self.settings.node_cap)
                 .with_budget(budget);
             let found = engine.search(&sample)?;
             iterations += found.stats.iterations;

@@ -11,6 +11,7 @@ use search_core::{
 
 use crate::engine::result::{MoveStats, SearchResult, Value};
 use crate::engine::rules::{Rules, draw_outcome};
+use crate::hidden::settings::{Settings, settings_methods};
 use crate::steps::playout::{MAX_PLAYOUT_PLIES, Playout, RandomPlayout};
 
 const NONE: u32 = u32::MAX;
@@ -114,10 +115,7 @@ struct Node<K> {
 /// ```
 #[derive(Clone, Debug)]
 pub struct Ismcts<P = RandomPlayout> {
-    budget: Budget,
-    seed: u64,
-    exploration: f64,
-    node_cap: u64,
+    settings: Settings,
     playout: P,
 }
 
@@ -133,10 +131,7 @@ impl Ismcts<RandomPlayout> {
     #[must_use]
     pub fn new() -> Self {
         Ismcts {
-            budget: Budget::iterations(10_000),
-            seed: 0,
-            exploration: Self::DEFAULT_EXPLORATION,
-            node_cap: crate::DEFAULT_NODE_CAP,
+            settings: Settings::new(Self::DEFAULT_EXPLORATION),
             playout: RandomPlayout,
         }
     }
@@ -157,110 +152,25 @@ impl Default for Ismcts<RandomPlayout> {
 type Found<M> = Result<SearchResult<M>, SearchError>;
 
 impl<P> Ismcts<P> {
+    settings_methods!("Ismcts", exploration);
+
     /// The default exploration constant `c` of the UCB score (rewards are in `[0, 1]`).
     pub const DEFAULT_EXPLORATION: f64 = 0.7;
 
     /// The bytes one tree node and one edge take besides the information key's own heap
     /// memory, to turn a memory cap into a node cap.
-    pub const NODE_BYTES: u64 = 96;
+    const NODE_BYTES: u64 = 96;
 
-    /// Sets the seed of the search's random numbers.
+    /// The node cap as a number of bytes: a node and its edge take 96 bytes beside the
+    /// information key's own heap memory.
     ///
     /// ```
-    /// assert_eq!(mcts::Ismcts::new().with_seed(9).seed(), 9);
-    /// ```
-    #[must_use]
-    pub fn with_seed(mut self, seed: u64) -> Self {
-        self.seed = seed;
-        self
-    }
-
-    /// The seed.
-    ///
-    /// ```
-    /// assert_eq!(mcts::Ismcts::new().seed(), 0);
-    /// ```
-    #[must_use]
-    pub fn seed(&self) -> u64 {
-        self.seed
-    }
-
-    /// Sets the budget of each search (see [`Ismcts`] for what it honours).
-    ///
-    /// ```
-    /// use search_core::Budget;
-    /// let ai = mcts::Ismcts::new().with_budget(Budget::iterations(500));
-    /// assert_eq!(ai.budget().max_iterations(), Some(500));
-    /// ```
-    #[must_use]
-    pub fn with_budget(mut self, budget: Budget) -> Self {
-        self.budget = budget;
-        self
-    }
-
-    /// The budget.
-    ///
-    /// ```
-    /// assert!(mcts::Ismcts::new().budget().max_iterations().is_some());
-    /// ```
-    #[must_use]
-    pub fn budget(&self) -> &Budget {
-        &self.budget
-    }
-
-    /// Sets the exploration constant `c` (finite, not negative; checked by the search).
-    ///
-    /// ```
-    /// assert_eq!(mcts::Ismcts::new().with_exploration(1.4).exploration(), 1.4);
-    /// ```
-    #[must_use]
-    pub fn with_exploration(mut self, c: f64) -> Self {
-        self.exploration = c;
-        self
-    }
-
-    /// The exploration constant.
-    ///
-    /// ```
-    /// assert_eq!(mcts::Ismcts::new().exploration(), mcts::Ismcts::<mcts::RandomPlayout>::DEFAULT_EXPLORATION);
-    /// ```
-    #[must_use]
-    pub fn exploration(&self) -> f64 {
-        self.exploration
-    }
-
-    /// The most tree nodes a search keeps (at least 1, checked by the search); at the cap
-    /// it adds no node and keeps playing out from the leaves.
-    ///
-    /// ```
-    /// assert_eq!(mcts::Ismcts::new().with_node_cap(1_000).node_cap(), 1_000);
-    /// ```
-    #[must_use]
-    pub fn with_node_cap(mut self, nodes: u64) -> Self {
-        self.node_cap = nodes;
-        self
-    }
-
-    /// The node cap as a number of bytes: `bytes / NODE_BYTES` nodes.
-    ///
-    /// ```
-    /// use mcts::{Ismcts, RandomPlayout};
-    /// let ai = Ismcts::new().with_memory_cap(96_000);
-    /// assert_eq!(ai.node_cap(), 96_000 / Ismcts::<RandomPlayout>::NODE_BYTES);
+    /// let ai = mcts::Ismcts::new().with_memory_cap(96_000);
+    /// assert_eq!(ai.node_cap(), 1_000);
     /// ```
     #[must_use]
     pub fn with_memory_cap(self, bytes: u64) -> Self {
         self.with_node_cap(bytes / Self::NODE_BYTES)
-    }
-
-    /// The node cap.
-    ///
-    /// ```
-    /// assert_eq!(mcts::Ismcts::new().node_cap(), mcts::DEFAULT_NODE_CAP);
-    /// ```
-    #[must_use]
-    pub fn node_cap(&self) -> u64 {
-        self.node_cap
     }
 
     /// Plays out with `playout` instead.
@@ -273,10 +183,7 @@ impl<P> Ismcts<P> {
     #[must_use]
     pub fn with_playout<Q>(self, playout: Q) -> Ismcts<Q> {
         Ismcts {
-            budget: self.budget,
-            seed: self.seed,
-            exploration: self.exploration,
-            node_cap: self.node_cap,
+            settings: self.settings,
             playout,
         }
     }
@@ -323,21 +230,21 @@ impl<P> Ismcts<P> {
             }
             Turn::Player(p) => p,
         };
-        if !(self.exploration >= 0.0 && self.exploration.is_finite()) {
+        if !(self.settings.exploration >= 0.0 && self.settings.exploration.is_finite()) {
             return Err(SearchError::Config(format!(
                 "the exploration constant must be finite and not negative, not {}",
-                self.exploration
+                self.settings.exploration
             )));
         }
-        if self.node_cap == 0 {
+        if self.settings.node_cap == 0 {
             return Err(SearchError::Config(
                 "the node cap must allow at least the root".into(),
             ));
         }
-        check_budget(&self.budget, "Ismcts")?;
+        check_budget(&self.settings.budget, "Ismcts")?;
         let rules = Rules::of(state)?;
         rules.mover(observer)?;
-        let running = self.budget.start()?;
+        let running = self.settings.budget.start()?;
         let mut search = Run {
             tree: vec![Node {
                 key: state.info_key(observer),
@@ -350,10 +257,10 @@ impl<P> Ismcts<P> {
             edges: Vec::new(),
             rules,
             observer,
-            exploration: self.exploration,
-            cap: usize::try_from(self.node_cap).unwrap_or(usize::MAX),
+            exploration: self.settings.exploration,
+            cap: usize::try_from(self.settings.node_cap).unwrap_or(usize::MAX),
             max_depth: running.max_depth(),
-            rng: SplitMix64::new(self.seed),
+            rng: SplitMix64::new(self.settings.seed),
             moves: Vec::new(),
             outcomes: Vec::new(),
             legal: Vec::new(),

@@ -4,3 +4,4 @@
 
 pub(crate) mod determinized;
 pub(crate) mod ismcts;
+pub(crate) mod settings;

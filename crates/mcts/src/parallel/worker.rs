@@ -60,13 +60,13 @@ const GROW_AHEAD: usize = 4096;
 
 /// How many times its price a growth is allowed to take: moving a tree that has
 /// outgrown the caches, to memory the system has yet to map, costs more per node than
-/// the growth before (measured: an overshoot of 5–8 ms with two threads at a 100 ms limit
-/// without the margin).
+/// the growth before (without the margin, two threads overshot a time limit by
+/// milliseconds: `docs/benchmarks/budgets-and-memory.md`).
 const GROWTH_MARGIN: u64 = 4;
 
-/// What moving a tree to a larger buffer may take a byte at worst: writing memory the
-/// system has yet to map took up to about a millisecond a megabyte on a 2-core x86-64
-/// machine (the tree's old buffer read, the new one written).
+/// What moving a tree to a larger buffer may take a byte at worst (the tree's old buffer
+/// read, the new one written to memory the system has yet to map), with room to spare
+/// over the worst measured in `docs/benchmarks/budgets-and-memory.md`.
 const WORST_NANOS_PER_BYTE: u64 = 1;
 
 /// The shortest expected growth of a tree, in nanoseconds, for which the search looks at

@@ -3,9 +3,10 @@
 //!
 //! The algorithm is described on the engine's type.
 
-use search_core::{Budget, SearchError, Sequential, SimultaneousGame, SplitMix64, Stats};
+use search_core::{SearchError, Sequential, SimultaneousGame, SplitMix64, Stats};
 
 use crate::engine::rules::Rules;
+use crate::hidden::settings::{Settings, settings_methods};
 use crate::steps::playout::MAX_PLAYOUT_PLIES;
 
 const NONE: u32 = u32::MAX;
@@ -183,10 +184,8 @@ impl<M: Copy> SmResult<M> {
 /// ```
 #[derive(Clone, Debug)]
 pub struct SmMcts {
-    budget: Budget,
-    seed: u64,
+    settings: Settings,
     selection: SmSelection,
-    node_cap: u64,
 }
 
 impl Default for SmMcts {
@@ -201,6 +200,8 @@ impl Default for SmMcts {
 }
 
 impl SmMcts {
+    settings_methods!("SmMcts");
+
     /// Regret matching with `gamma = 0.1`, 10 000 iterations, node cap
     /// [`DEFAULT_NODE_CAP`](crate::DEFAULT_NODE_CAP), seed 0.
     ///
@@ -211,54 +212,10 @@ impl SmMcts {
     #[must_use]
     pub fn new() -> Self {
         SmMcts {
-            budget: Budget::iterations(10_000),
-            seed: 0,
+            // The exploration constant is the selection's, not the shared setting's.
+            settings: Settings::new(0.0),
             selection: SmSelection::RegretMatching { gamma: 0.1 },
-            node_cap: crate::DEFAULT_NODE_CAP,
         }
-    }
-
-    /// Sets the seed.
-    ///
-    /// ```
-    /// assert_eq!(mcts::SmMcts::new().with_seed(3).seed(), 3);
-    /// ```
-    #[must_use]
-    pub fn with_seed(mut self, seed: u64) -> Self {
-        self.seed = seed;
-        self
-    }
-
-    /// The seed.
-    ///
-    /// ```
-    /// assert_eq!(mcts::SmMcts::new().seed(), 0);
-    /// ```
-    #[must_use]
-    pub fn seed(&self) -> u64 {
-        self.seed
-    }
-
-    /// Sets the budget (see [`SmMcts`]).
-    ///
-    /// ```
-    /// use search_core::Budget;
-    /// assert_eq!(mcts::SmMcts::new().with_budget(Budget::iterations(9)).budget().max_iterations(), Some(9));
-    /// ```
-    #[must_use]
-    pub fn with_budget(mut self, budget: Budget) -> Self {
-        self.budget = budget;
-        self
-    }
-
-    /// The budget.
-    ///
-    /// ```
-    /// assert!(mcts::SmMcts::new().budget().max_iterations().is_some());
-    /// ```
-    #[must_use]
-    pub fn budget(&self) -> &Budget {
-        &self.budget
     }
 
     /// Sets how the players choose.
@@ -276,27 +233,6 @@ impl SmMcts {
     #[must_use]
     pub fn selection(&self) -> SmSelection {
         self.selection
-    }
-
-    /// The most nodes the tree keeps (at least 1).
-    ///
-    /// ```
-    /// assert_eq!(mcts::SmMcts::new().with_node_cap(64).node_cap(), 64);
-    /// ```
-    #[must_use]
-    pub fn with_node_cap(mut self, nodes: u64) -> Self {
-        self.node_cap = nodes;
-        self
-    }
-
-    /// The node cap.
-    ///
-    /// ```
-    /// assert_eq!(mcts::SmMcts::new().node_cap(), mcts::DEFAULT_NODE_CAP);
-    /// ```
-    #[must_use]
-    pub fn node_cap(&self) -> u64 {
-        self.node_cap
     }
 
     /// Searches `state` and returns every player's mixed strategy at the root.
@@ -332,12 +268,12 @@ impl SmMcts {
             }
             _ => {}
         }
-        if self.node_cap == 0 {
+        if self.settings.node_cap == 0 {
             return Err(SearchError::Config(
                 "the node cap must allow at least the root".into(),
             ));
         }
-        let b = &self.budget;
+        let b = &self.settings.budget;
         let ends = b.max_iterations().is_some()
             || b.max_nodes().is_some()
             || b.time_limit().is_some()
@@ -358,9 +294,9 @@ impl SmMcts {
             slots: Vec::new(),
             rules,
             selection: self.selection,
-            cap: usize::try_from(self.node_cap).unwrap_or(usize::MAX),
+            cap: usize::try_from(self.settings.node_cap).unwrap_or(usize::MAX),
             max_depth: running.max_depth(),
-            rng: SplitMix64::new(self.seed),
+            rng: SplitMix64::new(self.settings.seed),
             buffer: Vec::new(),
             joint: Vec::new(),
             path: Vec::new(),

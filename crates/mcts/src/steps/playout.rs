@@ -337,11 +337,7 @@ impl<G: Game, P: Playout<G>, E: Evaluator<G>> Playout<G> for EvalCutoff<P, E> {
 
 /// The longest playout the engine plays before scoring it a draw: a guard against games
 /// that never end (cycles), not a limit any finite board game reaches.
-///
-/// ```
-/// assert!(mcts::MAX_PLAYOUT_PLIES >= 10_000);
-/// ```
-pub const MAX_PLAYOUT_PLIES: u32 = 100_000;
+pub(crate) const MAX_PLAYOUT_PLIES: u32 = 100_000;
 
 /// How a playout of a mode moves and ends: the playout loop ([`run_playout`]) is the same
 /// for both modes.

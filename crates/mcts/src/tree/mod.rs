@@ -134,7 +134,7 @@ pub(crate) fn terms(table: &[[f32; 2]], n: u32) -> [f32; 2] {
 const VISIT_TABLE_LEN: u32 = 1 << 18;
 
 /// [`visit_terms`] for `n < VISIT_TABLE_LEN`, looked up instead of computed in the hot
-/// loop: built once per process (2 MB, about a millisecond and a half) and shared by every
+/// loop: built once per process (2 MB) and shared by every
 /// search and thread.
 pub(crate) fn visit_table() -> &'static [[f32; 2]] {
     static TABLE: OnceLock<Box<[[f32; 2]]>> = OnceLock::new();
@@ -168,9 +168,8 @@ pub(crate) fn grown_capacity(len: usize, capacity: usize, extra: usize, cap: usi
 }
 
 /// Bytes [`move_in_parts`] copies between two calls of its `go_on`: a quarter of a
-/// megabyte, a few hundred microseconds when the new buffer's memory has yet to be
-/// mapped by the system (about a millisecond a megabyte at worst, measured), less when
-/// it is not.
+/// megabyte, a fraction of a millisecond even when the new buffer's memory has yet to be
+/// mapped by the system.
 const PART_BYTES: usize = 256 * 1024;
 
 /// Moves `v` to a buffer of exactly `capacity` elements (when it has fewer), copying it
