@@ -32,7 +32,7 @@ enum Line {
 }
 
 /// Lines of input with a prompt on an output (stdout for `ply`).
-pub struct Prompt<R, W = io::Stdout> {
+pub struct Prompt<R, W = crate::output::Stdout> {
     input: R,
     out: W,
     /// Words left over from a line that held several moves (`4 4 3`).
@@ -42,7 +42,7 @@ pub struct Prompt<R, W = io::Stdout> {
 impl<R: BufRead> Prompt<R> {
     /// Reads answers from `input` and writes questions to stdout.
     pub fn new(input: R) -> Self {
-        Prompt::with_output(input, io::stdout())
+        Prompt::with_output(input, crate::output::stdout())
     }
 }
 

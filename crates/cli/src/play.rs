@@ -471,13 +471,13 @@ fn ask_strength<R: BufRead>(
 
 /// The input ended at a question: a clean stop.
 fn input_ended() -> Result<ExitCode, Failure> {
-    let _ = writeln!(io::stdout(), "Input ended: goodbye.");
+    let _ = writeln!(crate::output::stdout(), "Input ended: goodbye.");
     Ok(ExitCode::SUCCESS)
 }
 
 /// `quit` at a question.
 fn goodbye() -> Result<ExitCode, Failure> {
-    let _ = writeln!(io::stdout(), "Goodbye.");
+    let _ = writeln!(crate::output::stdout(), "Goodbye.");
     Ok(ExitCode::SUCCESS)
 }
 
@@ -523,7 +523,7 @@ fn play_game<G: Playable, R: BufRead>(
             *slot = Some(ai);
         }
     }
-    let mut out = io::stdout();
+    let mut out = crate::output::stdout();
     let _ = writeln!(
         out,
         "{}{}: X moves first. Type quit to stop.",
@@ -544,7 +544,7 @@ fn play_moves<G: Playable, R: BufRead>(
     human: [bool; 2],
     mut ais: [Option<Box<dyn Ai<G>>>; 2],
 ) -> Result<ExitCode, Failure> {
-    let mut out = io::stdout();
+    let mut out = crate::output::stdout();
     let Start {
         origin,
         mut moves,

@@ -5,7 +5,7 @@
 //! AIs ([`Seat`]).
 
 use std::fmt::Debug;
-use std::io::{self, BufRead, Write};
+use std::io::{BufRead, Write};
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
@@ -515,7 +515,7 @@ pub struct Table {
 
 /// The input ended at a question: a clean stop.
 fn input_ended() -> Result<ExitCode, Failure> {
-    let _ = writeln!(io::stdout(), "Input ended: goodbye.");
+    let _ = writeln!(crate::output::stdout(), "Input ended: goodbye.");
     Ok(ExitCode::SUCCESS)
 }
 
@@ -543,7 +543,7 @@ pub fn play<G: Tabletop, R: BufRead>(
         }
     }
     let mut dice = SplitMix64::new(table.seed ^ 0xD1CE);
-    let mut out = io::stdout();
+    let mut out = crate::output::stdout();
     let _ = writeln!(out, "{}: type quit to stop.", G::NAME);
     let mut state = start;
     let mut outcomes = Vec::new();

@@ -454,14 +454,15 @@ pub fn run(args: Args) -> Result<ExitCode, Failure> {
         let cells = expanded.iter().filter(|&&e| e).count();
         let file = output.path().display().to_string();
         write_picture(output, format, &picture)?;
-        println!(
+        writeln!(
+            io::stdout(),
             "rendered scenario {} ({scen_name} line {}) to {file}: {} cells expanded ({} expansions), path of {} cells",
             k + 1,
             s.line,
             cells,
             query.expanded,
             query.path.as_ref().map_or(0, Vec::len)
-        );
+        )?;
     }
 
     Ok(if !malformed.is_empty() {
