@@ -314,7 +314,13 @@ pub fn kalah_board(size: Option<&str>) -> Result<Kalah, Failure> {
     match size {
         Some(text) => {
             let s = parse_size(text, &["pits", "stones"])?;
-            let stones = u8::try_from(s[1]).unwrap_or(u8::MAX);
+            let stones = u8::try_from(s[1]).map_err(|_| {
+                Failure::input(format!(
+                    "--size {}: at most {} stones a pit",
+                    crate::input::quote(text),
+                    u8::MAX
+                ))
+            })?;
             Kalah::new(s[0], stones).map_err(|e| Failure::input(format!("--size: {e}")))
         }
         None => Ok(Kalah::default()),
