@@ -125,10 +125,10 @@ pub fn run(args: Args) -> Result<ExitCode, Failure> {
 /// Reads the book at `path`, checking that it is `game`'s: a damaged, cut, foreign or
 /// unreadable file is bad input with a message that names it.
 pub fn read_book(path: &Path, game: &str) -> Result<OpeningBook, Failure> {
-    let bytes = fs::read(path)
-        .map_err(|e| Failure::input(format!("cannot read the book {}: {e}", path.display())))?;
-    OpeningBook::from_bytes(&bytes, game)
-        .map_err(|e| Failure::input(format!("{}: {e}", path.display())))
+    let shown = crate::output::shown_path(path);
+    let bytes =
+        fs::read(path).map_err(|e| Failure::input(format!("cannot read the book {shown}: {e}")))?;
+    OpeningBook::from_bytes(&bytes, game).map_err(|e| Failure::input(format!("{shown}: {e}")))
 }
 
 /// Refuses `--size` for a game with one board.

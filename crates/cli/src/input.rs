@@ -98,7 +98,11 @@ impl<R: BufRead, W: Write> Prompt<R, W> {
     ) -> Reply<T> {
         loop {
             if let Some(word) = self.words.pop_front() {
-                let _ = writeln!(self.out, "{question}{word}");
+                // The word as if typed, cut as a message would quote it.
+                let mut chars = word.chars();
+                let shown: String = chars.by_ref().take(QUOTE_CHARS).collect();
+                let more = if chars.next().is_some() { "…" } else { "" };
+                let _ = writeln!(self.out, "{question}{shown}{more}");
                 match parse(&word.to_lowercase()) {
                     Ok(v) => return Reply::Value(v),
                     Err(message) => {

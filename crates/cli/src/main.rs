@@ -94,13 +94,13 @@ enum Command {
 }
 
 fn main() -> ExitCode {
+    if let Err(failure) = output::check_stdout_open() {
+        return failure.report();
+    }
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(e) => return command_line_error(e),
     };
-    if let Err(failure) = output::check_stdout_open() {
-        return failure.report();
-    }
     let result = match cli.command {
         Command::Play(args) => play::run(args),
         Command::Solve(args) => solve::run(args),

@@ -492,9 +492,7 @@ pub fn finish_stdout() -> Result<(), Failure> {
         .unwrap_or_else(|poisoned| poisoned.into_inner())
         .clone();
     match first {
-        Some(e) => Err(Failure::run(format!(
-            "cannot write to standard output: {e}"
-        ))),
+        Some(e) => Err(Failure::run(format!("cannot write standard output: {e}"))),
         None => Ok(()),
     }
 }
