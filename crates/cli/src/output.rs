@@ -163,6 +163,9 @@ fn classify(path: &Path) -> Result<Target, String> {
     if path.as_os_str().is_empty() {
         return Err("the path is empty".into());
     }
+    if path.as_os_str().to_string_lossy().ends_with('/') {
+        return Err("it ends with `/`, as a folder does".into());
+    }
     let link = match fs::symlink_metadata(path) {
         Ok(meta) => Some(meta),
         Err(e) if e.kind() == io::ErrorKind::NotFound => None,
@@ -609,6 +612,9 @@ mod tests {
         assert!(e.to_string().contains("directory"), "{e}");
         let e = OutputFile::claim(Path::new("")).unwrap_err();
         assert!(e.to_string().contains("empty"), "{e}");
+        let e = OutputFile::claim(&dir.join("new/")).unwrap_err();
+        assert!(e.to_string().contains("folder"), "{e}");
+        assert!(entries(&dir).is_empty());
         let _ = fs::remove_dir_all(&dir);
     }
 
