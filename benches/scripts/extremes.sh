@@ -63,8 +63,46 @@ bases=(
     "tree|--game ttt --playouts 100 --dot out.dot|"
     "tree|--game c4 --engine alphabeta --depth 2 --svg out.svg|"
     "equilibrium|--iterations 10|kuhn"
+    "equilibrium|--iterations 10|goofspiel"
     "cards|--game kuhn --hands 1|"
+    "cards|--game goofspiel --hands 1|"
+    "cards|--game liars-dice --hands 1|"
     "cards-match|--game kuhn --games 1 --playouts 10|random random"
+    "cards-match|--game goofspiel --games 1 --playouts 10|smmcts random"
+    "cards-match|--game liars-dice --games 1 --playouts 10|ismcts random"
+)
+
+# Several options at their extremes together (each line one run, split at spaces): the
+# largest work and memory each command can be asked for.
+combos=(
+    "tree --game c4 --playouts 100000000 --levels 64 --svg out.svg"
+    "tree --game reversi --playouts 100000000 --levels 64 --dot out.dot"
+    "tree --game c4 --engine alphabeta --depth 64 --max-nodes 1000000 --levels 64 --svg out.svg"
+    "tree --game kalah --size 6x20 --engine alphabeta --depth 64 --max-nodes 1000000 --svg out.svg"
+    "book build --game c4 --depth 42 --max-positions 18446744073709551615 --out out.book"
+    "book build --game c4 --depth 100 -q --out out.book"
+    "book build --game kalah --size 6x20 --depth 100 -q --out out.book"
+    "book build --game dots --size 3x3 --depth 100 --threads 1024 -q --out out.book"
+    "solve --threads 1024 --time 720h 4455"
+    "solve --analyze --threads 1024 4455"
+    "perft reversi 42"
+    "perft mnk 42 --size 8x8x8 --players 4"
+    "perft einstein 42"
+    "perft kalah 42 --size 6x20"
+    "path --algorithm dijkstra --max-expansions 18446744073709551615 data/movingai/maze512-1-0.map"
+    "path --algorithm idastar --max-expansions 18446744073709551615 --limit 1 data/movingai/arena.map"
+    "match --game c4 --games 4294967295 --time 720h alphabeta mcts"
+    "match --game mnk --size 8x8x8 --players 4 --games 1 mcts:1000000000p maxn:64 random random"
+    "play --game c4 --ai-vs-ai --ai mcts --playouts 1000000000"
+    "play --game reversi --ai-vs-ai --ai solver --time 1h"
+    "play --game mnk --size 8x8x8 --players 4 --ai-vs-ai --depth 64"
+    "equilibrium goofspiel --cards 5 --iterations 10000000"
+    "equilibrium leduc --iterations 10000000"
+    "cards --game goofspiel --cards 13 --ai cfr --cfr-iterations 18446744073709551615"
+    "cards --game liars-dice --dice 5 --ai cfr --cfr-iterations 18446744073709551615"
+    "cards --game tricks --ai determinized --playouts 1000000000"
+    "cards-match --game goofspiel --cards 13 --games 4294967295 --playouts 1000000000 smmcts ismcts"
+    "cards-match --game liars-dice --dice 5 --games 1 --playouts 1000000000 determinized ismcts"
 )
 
 # The options and arguments of `ply WORDS` that take a value: --long names and <NAME>s.
@@ -223,6 +261,12 @@ for base in "${bases[@]}"; do
         done
     done
 done 2>/dev/null | tee "$work/report"
+for combo in "${combos[@]}"; do
+    read -ra args <<<"$combo"
+    words=${args[0]}
+    [ "$words" = book ] && words="book ${args[1]}"
+    try "$words" "${args[@]}" 2>/dev/null || true
+done | tee -a "$work/report"
 failures=$(grep -c '^ABORT\|^MEMORY' "$work/report")
 accepted_runs=$(wc -l <"$work/report")
 echo

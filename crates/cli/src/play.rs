@@ -342,6 +342,14 @@ pub fn mnk_board(size: Option<&str>, players: Option<u8>) -> Result<MnkGame, Fai
             "--size {w}x{h}x{k}: the board's columns are named a to z, so at most 26 wide"
         )));
     }
+    if w.checked_mul(h)
+        .is_none_or(|cells| cells > MnkGame::MAX_CELLS)
+    {
+        return Err(Failure::input(format!(
+            "--size {w}x{h}x{k}: the board has at most {} cells",
+            MnkGame::MAX_CELLS
+        )));
+    }
     let players = usize::from(players.unwrap_or(3));
     MnkGame::new(w, h, k, players).map_err(|e| Failure::input(format!("--size/--players: {e}")))
 }

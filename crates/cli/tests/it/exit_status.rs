@@ -498,6 +498,15 @@ fn a_size_past_its_type_is_an_error_not_a_smaller_board() {
             "random",
         ],
         &["tree", "--game", "dots", "--size", "3x18446744073709551617"],
+        &[
+            "play",
+            "--game",
+            "mnk",
+            "--size",
+            "26x9223372036854775807x3",
+            "--ai-vs-ai",
+        ],
+        &["perft", "mnk", "1", "--size", "5x9223372036854775807x3"],
     ] {
         let (code, out, err) = common::ply(args, b"");
         assert_eq!(code, 2, "{args:?}: {out} {err}");
