@@ -203,7 +203,7 @@ where
     /// use games::ConnectFour;
     /// use mcts::Mcts;
     /// use search_core::Budget;
-    /// let ai = Mcts::new().with_seed(5).with_budget(Budget::unlimited().with_depth(60));
+    /// let ai = Mcts::new().with_seed(5).with_budget(Budget::new().with_depth(60));
     /// let handle = ai.spawn(&ConnectFour::new()).unwrap();
     /// while handle.poll().is_none() {
     ///     std::thread::sleep(std::time::Duration::from_millis(1));
@@ -301,7 +301,7 @@ where
             .map_err(|e| SearchError::Config(format!("the expected reply: {e}")))?;
         let original = self.budget.clone();
         let depth = original.max_depth();
-        SearchHandle::spawn(Budget::unlimited(), move |flag_only, progress| {
+        SearchHandle::spawn(Budget::new(), move |flag_only, progress| {
             let mut budget = flag_only;
             if let Some(d) = depth {
                 budget = budget.with_depth(d);
@@ -382,7 +382,7 @@ where
     /// use mcts::GeneralMcts;
     /// use search_core::Budget;
     /// let game = MnkGame::new(5, 5, 4, 3).unwrap();
-    /// let handle = GeneralMcts::new().with_budget(Budget::unlimited()).spawn(&game).unwrap();
+    /// let handle = GeneralMcts::new().with_budget(Budget::new()).spawn(&game).unwrap();
     /// while handle.poll().is_none() {
     ///     std::thread::sleep(std::time::Duration::from_millis(1));
     /// }

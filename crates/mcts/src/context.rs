@@ -218,7 +218,7 @@ mod tests {
         assert!(clock.expired);
 
         let flag = StopFlag::new();
-        let flagged = Budget::unlimited().with_stop(flag.clone()).start().unwrap();
+        let flagged = Budget::new().with_stop(flag.clone()).start().unwrap();
         let mut clock = Clock::start(&flagged);
         assert!(!clock.cannot_afford(u64::MAX));
         flag.stop();

@@ -570,7 +570,7 @@ mod tests {
         for budget in [
             Budget::iterations(0),
             Budget::nodes(100),
-            Budget::unlimited(),
+            Budget::new(),
             Budget::depth(2),
         ] {
             let r = Determinized::new()
@@ -585,7 +585,7 @@ mod tests {
         let flag = StopFlag::new();
         flag.stop();
         let stopped = Determinized::new()
-            .with_budget(Budget::unlimited().with_stop(flag))
+            .with_budget(Budget::new().with_stop(flag))
             .search(&game)
             .unwrap();
         assert_eq!(stopped.stats.iterations, 0);

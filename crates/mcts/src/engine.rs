@@ -414,7 +414,7 @@ impl<G: GeneralGame, P, K: Mode> Engine<G, P, K> {
     /// A budget with a depth limit but no iteration, time or stop limit would never stop
     /// (the playouts go on below the depth limit): the search refuses it with
     /// [`BudgetError::NeverStops`]. A budget with no limit at all
-    /// ([`Budget::unlimited`]) runs until the root is proven or the tree is full (at the
+    /// ([`Budget::new`] alone) runs until the root is proven or the tree is full (at the
     /// node cap), whichever comes first.
     ///
     /// [`BudgetError::Unsupported`]: search_core::BudgetError::Unsupported

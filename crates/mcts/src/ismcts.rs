@@ -806,7 +806,7 @@ mod tests {
         let flag = StopFlag::new();
         flag.stop();
         let stopped = Ismcts::new()
-            .with_budget(Budget::unlimited().with_stop(flag))
+            .with_budget(Budget::new().with_stop(flag))
             .search(&game)
             .unwrap();
         assert_eq!(stopped.stats.iterations, 0);
@@ -824,7 +824,7 @@ mod tests {
             Budget::iterations(0),
             Budget::nodes(0),
             Budget::time(std::time::Duration::ZERO),
-            Budget::unlimited(),
+            Budget::new(),
             Budget::depth(3),
         ] {
             let r = Ismcts::new().with_budget(budget.clone()).search(&game);

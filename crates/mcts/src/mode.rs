@@ -32,7 +32,7 @@ pub trait Mode: sealed::Sealed + Send + Sync + 'static {}
 /// use games::TicTacToe;
 /// use mcts::{Mcts, Value};
 /// use search_core::{Budget, Wdl};
-/// let mut ai = Mcts::<TicTacToe>::new().with_budget(Budget::unlimited());
+/// let mut ai = Mcts::<TicTacToe>::new().with_budget(Budget::new());
 /// assert_eq!(ai.search(&TicTacToe::new())?.value, Value::Proven(Wdl::Draw));
 /// # Ok::<(), search_core::SearchError>(())
 /// ```

@@ -385,10 +385,7 @@ mod tests {
             Err(BudgetError::NeverStops { engine: "Mcts", .. })
         ));
         assert!(refused(Budget::depth(4).with_iterations(10)).is_ok());
-        assert!(refused(Budget::unlimited().with_depth(4).with_stop(StopFlag::new())).is_ok());
-        assert!(
-            refused(Budget::unlimited()).is_ok(),
-            "ends when the tree is full"
-        );
+        assert!(refused(Budget::new().with_depth(4).with_stop(StopFlag::new())).is_ok());
+        assert!(refused(Budget::new()).is_ok(), "ends when the tree is full");
     }
 }

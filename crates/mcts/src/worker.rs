@@ -437,7 +437,7 @@ mod tests {
     #[test]
     fn a_growth_stops_at_the_flag_and_leaves_the_tree_as_it_was() {
         let flag = StopFlag::new();
-        let running = Budget::unlimited()
+        let running = Budget::new()
             .with_stop(flag.clone())
             .start()
             .expect("a valid budget");

@@ -123,3 +123,38 @@ fn a_panic_in_the_evaluator_is_worker_panicked() {
     };
     panic!("a panic came back as {result:?}");
 }
+
+#[test]
+fn a_stop_ends_deepening_expectimax_within_a_bounded_amount_of_work() {
+    // The evaluator sets the flag at its 20,000th call, deep in some iteration; the search
+    // must notice within one poll interval of nodes, whatever phase it is in (a deeper
+    // iteration's start, a chance node's outcomes, the table filling up).
+    use std::sync::Arc;
+    use std::sync::atomic::{AtomicU64, Ordering};
+    for entries in [0, 1 << 10, 1 << 16] {
+        let flag = search_core::StopFlag::new();
+        let calls = Arc::new(AtomicU64::new(0));
+        let at_flag = Arc::new(AtomicU64::new(0));
+        let (f, c, a) = (flag.clone(), calls.clone(), at_flag.clone());
+        let eval = move |_: &EinStein, v: &mut [f64]| {
+            let n = c.fetch_add(1, Ordering::Relaxed) + 1;
+            if n == 20_000 {
+                a.store(n, Ordering::Relaxed);
+                f.stop();
+            }
+            v.fill(0.5);
+        };
+        let result = Expectimax::new(eval)
+            .with_iterative_deepening(true)
+            .with_table_entries(entries)
+            .with_budget(Budget::depth(40).with_stop(flag))
+            .search(&rolled())
+            .unwrap();
+        assert!(!result.complete);
+        let after = calls.load(Ordering::Relaxed) - at_flag.load(Ordering::Relaxed);
+        assert!(
+            after <= search_core::RunningBudget::POLL_INTERVAL,
+            "{entries} entries: {after} evaluations after the flag"
+        );
+    }
+}
