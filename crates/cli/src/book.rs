@@ -2,7 +2,7 @@
 //! plies of a start) and show what a book file holds; `ply solve --book FILE` uses one.
 
 use std::fs::{self};
-use std::io::{self, Write};
+use std::io::{self, Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Instant;
@@ -123,11 +123,38 @@ pub fn run(args: Args) -> Result<ExitCode, Failure> {
 }
 
 /// Reads the book at `path`, checking that it is `game`'s: a damaged, cut, foreign or
-/// unreadable file is bad input with a message that names it.
+/// unreadable file is bad input with a message that names it. A device (`/dev/zero`) is
+/// refused, and no more than half the machine's memory is read.
 pub fn read_book(path: &Path, game: &str) -> Result<OpeningBook, Failure> {
     let shown = crate::output::shown_path(path);
-    let bytes =
-        fs::read(path).map_err(|e| Failure::input(format!("cannot read the book {shown}: {e}")))?;
+    let cannot = |why: String| Failure::input(format!("cannot read the book {shown}: {why}"));
+    let meta = fs::metadata(path).map_err(|e| cannot(e.to_string()))?;
+    if meta.is_dir() {
+        return Err(cannot("it is a directory".into()));
+    }
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        let kind = meta.file_type();
+        if kind.is_char_device() || kind.is_block_device() {
+            return Err(cannot("it is a device, not a book file".into()));
+        }
+    }
+    // At most half the machine's memory is read (a FIFO's length is not known before).
+    let limit = machine_memory().map_or(u64::MAX, |m| m / 2);
+    if meta.len() > limit {
+        return Err(cannot(format!(
+            "{} bytes, more than half the machine's memory",
+            meta.len()
+        )));
+    }
+    let mut bytes = Vec::new();
+    fs::File::open(path)
+        .and_then(|file| file.take(limit.saturating_add(1)).read_to_end(&mut bytes))
+        .map_err(|e| cannot(e.to_string()))?;
+    if bytes.len() as u64 > limit {
+        return Err(cannot("more than half the machine's memory".into()));
+    }
     OpeningBook::from_bytes(&bytes, game).map_err(|e| Failure::input(format!("{shown}: {e}")))
 }
 

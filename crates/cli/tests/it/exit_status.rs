@@ -229,6 +229,9 @@ fn usage_errors_exit_2_and_failed_runs_1_in_every_command() {
         ],
         vec!["book", "info", "--game", "c4", &book],
         vec!["book", "info", "--game", "ttt", "/no/such/book"],
+        // A device is no book: /dev/zero would never end.
+        vec!["book", "info", "--game", "ttt", "/dev/zero"],
+        vec!["solve", "--book", "/dev/zero", "44"],
         vec!["perft", "ttt", "99"],
         vec!["perft", "c4", "3", "--start", "9"],
         vec!["path", "/no/such/map"],
