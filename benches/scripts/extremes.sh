@@ -149,27 +149,30 @@ try() {
     runs=$((runs + 1))
     local timefile=$work/time.$runs errfile=$work/err.$runs
     : | /usr/bin/time -o "$timefile" -f '%M' "$ply" "$@" >/dev/null 2>"$errfile" &
-    local pid=$! child="" waited=0 killed=""
-    # Watch the run: its time and its memory.
+    local pid=$! child="" started=$SECONDS killed="" key value rest
+    # Watch the run: its time (by the clock: a run of many threads can starve this loop) and
+    # its memory.
     while kill -0 "$pid" 2>/dev/null; do
         [ -z "$child" ] && child=$(pgrep -P "$pid" 2>/dev/null | head -1)
         if [ -n "$child" ]; then
-            local rss
-            rss=$(awk '/^VmRSS/ { print $2 }' "/proc/$child/status" 2>/dev/null || echo 0)
+            local rss=0
+            while read -r key value rest; do
+                [ "$key" = "VmRSS:" ] && rss=$value
+            done <"/proc/$child/status" 2>/dev/null
             if [ "${rss:-0}" -gt "$hard_cap_kb" ]; then
                 kill -KILL "$child" 2>/dev/null
                 killed="memory"
             fi
         fi
-        if [ "$waited" -ge $((seconds * 10)) ] && [ -z "$killed" ]; then
+        local elapsed=$((SECONDS - started))
+        if [ "$elapsed" -ge "$seconds" ] && [ -z "$killed" ]; then
             [ -n "$child" ] && kill -TERM "$child" 2>/dev/null
             killed="time"
         fi
-        if [ "$waited" -ge $(((seconds + 5) * 10)) ] && [ -n "$child" ]; then
+        if [ "$elapsed" -ge $((seconds + 5)) ] && [ -n "$child" ]; then
             kill -KILL "$child" 2>/dev/null
         fi
         sleep 0.1
-        waited=$((waited + 1))
     done
     wait "$pid"
     local status=$?
