@@ -367,7 +367,7 @@ fn a_stopped_example_leaves_no_process_behind() {
     let dir = std::env::temp_dir().join(format!("ply-examples-kill-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     // `sh` starts a ply that would count for hours, and says its process number.
-    let mut running = spawn("ply perft c4 40 & echo $!; wait", &dir).unwrap();
+    let mut running = spawn("ply perft c4 40 >counts.txt & echo $!; wait", &dir).unwrap();
     let mut stdout = running.child.stdout.take().unwrap();
     let mut line = Vec::new();
     let mut byte = [0u8];
