@@ -150,7 +150,7 @@ fn reachable<P: SearchProblem + ?Sized>(
 /// ```
 /// use pathfind::testing::check_admissible;
 /// use pathfind::{Cell, Grid, Heuristic, Movement};
-/// let grid = Grid::new(4, 4, Movement::FOUR).unwrap();
+/// let grid = Grid::new(4, 4, Movement::Four).unwrap();
 /// let p = grid.problem(Cell::new(0, 0), Cell::new(3, 3), Heuristic::Manhattan);
 /// assert_eq!(check_admissible(&p, 1000, 0.0), Ok(16));
 /// ```
@@ -245,7 +245,7 @@ pub fn check_consistent<P: SearchProblem + ?Sized>(
 /// use pathfind::Movement;
 /// use proptest::strategy::{Strategy, ValueTree};
 /// use proptest::test_runner::TestRunner;
-/// let g = grid(5, 4, Movement::FOUR, 0.2).new_tree(&mut TestRunner::default()).unwrap().current();
+/// let g = grid(5, 4, Movement::Four, 0.2).new_tree(&mut TestRunner::default()).unwrap().current();
 /// assert!(g.width() <= 5 && g.height() <= 4);
 /// ```
 pub fn grid(

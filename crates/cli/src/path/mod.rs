@@ -251,7 +251,7 @@ impl Tally {
 pub fn run(args: Args) -> Result<ExitCode, Failure> {
     let movement = match args.connectivity {
         Connectivity::Eight => Movement::OCTILE,
-        Connectivity::Four => Movement::FOUR,
+        Connectivity::Four => Movement::Four,
     };
     let setup = Setup::from_args(&args, movement)?;
     // The picture's format and file are checked before any search.
@@ -454,14 +454,15 @@ pub fn run(args: Args) -> Result<ExitCode, Failure> {
         let cells = expanded.iter().filter(|&&e| e).count();
         let file = output.path().display().to_string();
         write_picture(output, format, &picture)?;
-        println!(
+        writeln!(
+            io::stdout(),
             "rendered scenario {} ({scen_name} line {}) to {file}: {} cells expanded ({} expansions), path of {} cells",
             k + 1,
             s.line,
             cells,
             query.expanded,
             query.path.as_ref().map_or(0, Vec::len)
-        );
+        )?;
     }
 
     Ok(if !malformed.is_empty() {
@@ -498,7 +499,7 @@ struct Setup {
 impl Setup {
     fn from_args(args: &Args, movement: Movement) -> Result<Self, Failure> {
         let alg = args.algorithm;
-        let four = movement == Movement::FOUR;
+        let four = movement == Movement::Four;
         if matches!(alg, Alg::Bfs | Alg::Iddfs) && !four {
             return Err(Failure::input(format!(
                 "{} finds the path with the fewest moves, which is the shortest only when every \

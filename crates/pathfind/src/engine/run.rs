@@ -6,7 +6,7 @@ use std::time::{Duration, Instant};
 use search_core::{Budget, BudgetError, BudgetField, ClockPacer, Cost, Stats, StopFlag};
 
 use crate::engine::error::PathError;
-use crate::engine::result::{Limit, Outcome, POLL_INTERVAL, Path, SearchResult};
+use crate::engine::result::{Limit, POLL_INTERVAL, Path, PathOutcome, SearchResult};
 
 /// What the search loops count; turned into [`Stats`] and the extras of a
 /// [`SearchResult`] when the search ends.
@@ -283,9 +283,9 @@ impl<C: Cost> Run<C> {
 
     /// The result of a search that ended with `outcome`. Its path's cost may be of another
     /// type than the run's (the grid A* counts in fixed point and reports `FloatCost`).
-    pub(crate) fn finish<N, D>(&self, outcome: Outcome<N, D>) -> SearchResult<N, D> {
+    pub(crate) fn finish<N, D>(&self, outcome: PathOutcome<N, D>) -> SearchResult<N, D> {
         let steps = match &outcome {
-            Outcome::Found(p) => u32::try_from(p.steps()).unwrap_or(u32::MAX),
+            PathOutcome::Found(p) => u32::try_from(p.steps()).unwrap_or(u32::MAX),
             _ => 0,
         };
         SearchResult {
@@ -299,20 +299,20 @@ impl<C: Cost> Run<C> {
 
     /// The result of a search that found `path`.
     pub(crate) fn finish_found<N, D>(&self, path: Path<N, D>) -> SearchResult<N, D> {
-        self.finish(Outcome::Found(path))
+        self.finish(PathOutcome::Found(path))
     }
 
     /// The result of a search that ran out of states: no path, unless a bound pruned some.
     pub(crate) fn finish_exhausted<N, D>(&self) -> SearchResult<N, D> {
         self.finish(match self.pruned {
-            Some(limit) => Outcome::LimitReached(limit),
-            None => Outcome::NoPath,
+            Some(limit) => PathOutcome::LimitReached(limit),
+            None => PathOutcome::NoPath,
         })
     }
 
     /// The result of a search that [`Run::out_of_budget`] stopped.
     pub(crate) fn finish_budget<N, D>(&self) -> SearchResult<N, D> {
-        self.finish(Outcome::LimitReached(self.reached))
+        self.finish(PathOutcome::LimitReached(self.reached))
     }
 }
 

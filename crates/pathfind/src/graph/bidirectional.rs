@@ -23,16 +23,14 @@ use core::hash::Hash;
 use std::collections::BinaryHeap;
 
 use fxhash::FxHashMap;
-use search_core::{Budget, BudgetField, Cost, SearchProblem};
+use search_core::{Budget, BudgetField, Cost};
 
 use crate::engine::error::PathError;
 use crate::engine::result::{Path, SearchResult};
 use crate::engine::run::Run;
 use crate::engine::run::timed;
 use crate::engine::slots::{NONE, vec_bytes};
-use crate::engine::successors::{
-    Buffered, Direct, Steps, Successors, add_step, check_h, expand, problem_successors,
-};
+use crate::engine::successors::{Direct, Steps, Successors, add_step, check_h, expand};
 use crate::graph::context::SearchContext;
 
 /// One direction: the states it reached, with their parent (towards its root) and cost.
@@ -164,13 +162,13 @@ type Open<C> = BinaryHeap<Reverse<(C, Reverse<C>, u32)>>;
 /// Bidirectional search: BFS, Dijkstra or A* by `mode`; `hs` are the estimates of the
 /// forward side (to the goal) and of the backward side (from the start), zero but for A*.
 #[allow(clippy::too_many_arguments)]
-fn search<N, C, S, P, HF, HB>(
+fn search<N, C, S, P>(
     start: N,
     goal: N,
     mut successors: S,
     mut predecessors: P,
-    mut h_forward: HF,
-    mut h_backward: HB,
+    mut h_forward: impl FnMut(&N) -> C,
+    mut h_backward: impl FnMut(&N) -> C,
     mut run: Run<C>,
     mode: Mode,
 ) -> Result<SearchResult<N, C>, PathError>
@@ -179,8 +177,6 @@ where
     C: Cost,
     S: Successors<N, C>,
     P: Successors<N, C>,
-    HF: FnMut(&N) -> C,
-    HB: FnMut(&N) -> C,
 {
     if start == goal {
         return Ok(run.finish_found(Path {
@@ -284,15 +280,17 @@ where
     })
 }
 
-/// The budget of a bidirectional search: a depth limit is refused (each side's depth says
-/// little about the path's).
-fn bidirectional_run<C: Cost>(budget: &Budget, max_cost: Option<C>) -> Result<Run<C>, PathError> {
-    budget.refuse(
-        "bidirectional search",
-        &[BudgetField::Depth],
-        "bound a bidirectional search with nodes, time, a stop flag or a cost bound",
-    )?;
-    Run::new(budget, max_cost)
+impl<N: Clone + Eq + Hash, C: Cost> SearchContext<N, C> {
+    /// Checks the budget and starts the clock of a bidirectional search: a depth limit is
+    /// refused (each side's depth says little about the path's).
+    fn bidirectional_run(&self) -> Result<Run<C>, PathError> {
+        self.settings.budget.refuse(
+            "bidirectional search",
+            &[BudgetField::Depth],
+            "bound a bidirectional search with nodes, time, a stop flag or a cost bound",
+        )?;
+        self.run()
+    }
 }
 
 impl<N: Clone + Eq + Hash, C: Cost> SearchContext<N, C> {
@@ -311,23 +309,19 @@ impl<N: Clone + Eq + Hash, C: Cost> SearchContext<N, C> {
     ///     .unwrap();
     /// assert_eq!(r.cost(), Some(10));
     /// ```
-    pub fn bidirectional_dijkstra<FS, IS, FP, IP>(
+    pub fn bidirectional_dijkstra<IS, IP>(
         &mut self,
         start: N,
         goal: N,
-        successors: FS,
-        predecessors: FP,
+        successors: impl FnMut(&N) -> IS,
+        predecessors: impl FnMut(&N) -> IP,
     ) -> Result<SearchResult<N, C>, PathError>
     where
-        FS: FnMut(&N) -> IS,
         IS: IntoIterator<Item = (N, C)>,
-        FP: FnMut(&N) -> IP,
         IP: IntoIterator<Item = (N, C)>,
     {
         timed(|| {
-            let run = bidirectional_run(self.budget(), self.max_cost())?
-                .with_memory_cap(self.settings.search_memory())
-                .with_time_to_free(self.settings.one_query);
+            let run = self.bidirectional_run()?;
             search(
                 start,
                 goal,
@@ -362,27 +356,21 @@ impl<N: Clone + Eq + Hash, C: Cost> SearchContext<N, C> {
     /// assert_eq!(r.cost(), Some(10));
     /// ```
     #[allow(clippy::too_many_arguments)]
-    pub fn bidirectional_astar<FS, IS, FP, IP, HF, HB>(
+    pub fn bidirectional_astar<IS, IP>(
         &mut self,
         start: N,
         goal: N,
-        successors: FS,
-        predecessors: FP,
-        heuristic_to_goal: HF,
-        heuristic_from_start: HB,
+        successors: impl FnMut(&N) -> IS,
+        predecessors: impl FnMut(&N) -> IP,
+        heuristic_to_goal: impl FnMut(&N) -> C,
+        heuristic_from_start: impl FnMut(&N) -> C,
     ) -> Result<SearchResult<N, C>, PathError>
     where
-        FS: FnMut(&N) -> IS,
         IS: IntoIterator<Item = (N, C)>,
-        FP: FnMut(&N) -> IP,
         IP: IntoIterator<Item = (N, C)>,
-        HF: FnMut(&N) -> C,
-        HB: FnMut(&N) -> C,
     {
         timed(|| {
-            let run = bidirectional_run(self.budget(), self.max_cost())?
-                .with_memory_cap(self.settings.search_memory())
-                .with_time_to_free(self.settings.one_query);
+            let run = self.bidirectional_run()?;
             search(
                 start,
                 goal,
@@ -411,23 +399,19 @@ impl<N: Clone + Eq + Hash> SearchContext<N, usize> {
     ///     |&(x, y)| [(x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)]).unwrap();
     /// assert_eq!(r.cost(), Some(7));
     /// ```
-    pub fn bidirectional_bfs<FS, IS, FP, IP>(
+    pub fn bidirectional_bfs<IS, IP>(
         &mut self,
         start: N,
         goal: N,
-        successors: FS,
-        predecessors: FP,
+        successors: impl FnMut(&N) -> IS,
+        predecessors: impl FnMut(&N) -> IP,
     ) -> Result<SearchResult<N, usize>, PathError>
     where
-        FS: FnMut(&N) -> IS,
         IS: IntoIterator<Item = N>,
-        FP: FnMut(&N) -> IP,
         IP: IntoIterator<Item = N>,
     {
         timed(|| {
-            let run = bidirectional_run(self.budget(), self.max_cost())?
-                .with_memory_cap(self.settings.search_memory())
-                .with_time_to_free(self.settings.one_query);
+            let run = self.bidirectional_run()?;
             search(
                 start,
                 goal,
@@ -459,18 +443,16 @@ impl<N: Clone + Eq + Hash> SearchContext<N, usize> {
 ///     &Budget::new()).unwrap();
 /// assert_eq!(r.cost(), Some(14));
 /// ```
-pub fn bidirectional_bfs<N, FS, IS, FP, IP>(
+pub fn bidirectional_bfs<N, IS, IP>(
     start: N,
     goal: N,
-    successors: FS,
-    predecessors: FP,
+    successors: impl FnMut(&N) -> IS,
+    predecessors: impl FnMut(&N) -> IP,
     budget: &Budget,
 ) -> Result<SearchResult<N, usize>, PathError>
 where
     N: Clone + Eq + Hash,
-    FS: FnMut(&N) -> IS,
     IS: IntoIterator<Item = N>,
-    FP: FnMut(&N) -> IP,
     IP: IntoIterator<Item = N>,
 {
     SearchContext::bounded(budget).bidirectional_bfs(start, goal, successors, predecessors)
@@ -496,19 +478,17 @@ where
 /// assert_eq!(r.path().unwrap().nodes, [0, 2, 1, 3]);
 /// assert_eq!(r.cost(), Some(6));
 /// ```
-pub fn bidirectional_dijkstra<N, C, FS, IS, FP, IP>(
+pub fn bidirectional_dijkstra<N, C, IS, IP>(
     start: N,
     goal: N,
-    successors: FS,
-    predecessors: FP,
+    successors: impl FnMut(&N) -> IS,
+    predecessors: impl FnMut(&N) -> IP,
     budget: &Budget,
 ) -> Result<SearchResult<N, C>, PathError>
 where
     N: Clone + Eq + Hash,
     C: Cost,
-    FS: FnMut(&N) -> IS,
     IS: IntoIterator<Item = (N, C)>,
-    FP: FnMut(&N) -> IP,
     IP: IntoIterator<Item = (N, C)>,
 {
     SearchContext::bounded(budget).bidirectional_dijkstra(start, goal, successors, predecessors)
@@ -544,24 +524,20 @@ where
 /// assert_eq!((path.nodes[0], path.nodes[10]), (start, goal));
 /// ```
 #[allow(clippy::too_many_arguments)]
-pub fn bidirectional_astar<N, C, FS, IS, FP, IP, HF, HB>(
+pub fn bidirectional_astar<N, C, IS, IP>(
     start: N,
     goal: N,
-    successors: FS,
-    predecessors: FP,
-    heuristic_to_goal: HF,
-    heuristic_from_start: HB,
+    successors: impl FnMut(&N) -> IS,
+    predecessors: impl FnMut(&N) -> IP,
+    heuristic_to_goal: impl FnMut(&N) -> C,
+    heuristic_from_start: impl FnMut(&N) -> C,
     budget: &Budget,
 ) -> Result<SearchResult<N, C>, PathError>
 where
     N: Clone + Eq + Hash,
     C: Cost,
-    FS: FnMut(&N) -> IS,
     IS: IntoIterator<Item = (N, C)>,
-    FP: FnMut(&N) -> IP,
     IP: IntoIterator<Item = (N, C)>,
-    HF: FnMut(&N) -> C,
-    HB: FnMut(&N) -> C,
 {
     SearchContext::bounded(budget).bidirectional_astar(
         start,
@@ -571,157 +547,4 @@ where
         heuristic_to_goal,
         heuristic_from_start,
     )
-}
-
-/// A [`SearchProblem`] that can also be searched backward: one goal state and the
-/// predecessors of a state, for [`bidirectional_dijkstra_problem`] and
-/// [`bidirectional_astar_problem`] (which also uses
-/// [`heuristic_from_start`](Self::heuristic_from_start)).
-///
-/// ```
-/// use pathfind::{bidirectional_dijkstra_problem, ReversibleProblem, SearchProblem};
-/// use search_core::Budget;
-/// struct Line;
-/// impl SearchProblem for Line {
-///     type State = i32;
-///     type Cost = u32;
-///     fn start(&self) -> i32 { 0 }
-///     fn successors(&self, &n: &i32, out: &mut Vec<(i32, u32)>) { out.push((n + 1, 2)) }
-///     fn is_goal(&self, &n: &i32) -> bool { n == 5 }
-/// }
-/// impl ReversibleProblem for Line {
-///     fn goal_state(&self) -> i32 { 5 }
-///     fn predecessors(&self, &n: &i32, out: &mut Vec<(i32, u32)>) { out.push((n - 1, 2)) }
-/// }
-/// let r = bidirectional_dijkstra_problem(&Line, &Budget::new()).unwrap();
-/// assert_eq!(r.cost(), Some(10));
-/// ```
-pub trait ReversibleProblem: SearchProblem {
-    /// The one goal state (where [`is_goal`](SearchProblem::is_goal) holds).
-    fn goal_state(&self) -> Self::State;
-    /// Appends every state from which `state` is one step away, with the cost of that
-    /// step, to `out` (the caller clears it first).
-    fn predecessors(&self, state: &Self::State, out: &mut Vec<(Self::State, Self::Cost)>);
-
-    /// A lower bound of the cost from the start to `state`: the estimate of the backward
-    /// side of [`bidirectional_astar_problem`] (the forward side uses
-    /// [`heuristic`](SearchProblem::heuristic)). Default: zero.
-    ///
-    /// ```
-    /// use pathfind::{ReversibleProblem, SearchProblem};
-    /// struct Line;
-    /// impl SearchProblem for Line {
-    ///     type State = i32;
-    ///     type Cost = u32;
-    ///     fn start(&self) -> i32 { 0 }
-    ///     fn successors(&self, &n: &i32, out: &mut Vec<(i32, u32)>) { out.push((n + 1, 1)) }
-    ///     fn is_goal(&self, &n: &i32) -> bool { n == 5 }
-    /// }
-    /// impl ReversibleProblem for Line {
-    ///     fn goal_state(&self) -> i32 { 5 }
-    ///     fn predecessors(&self, &n: &i32, out: &mut Vec<(i32, u32)>) { out.push((n - 1, 1)) }
-    /// }
-    /// assert_eq!(Line.heuristic_from_start(&3), 0);
-    /// ```
-    fn heuristic_from_start(&self, state: &Self::State) -> Self::Cost {
-        let _ = state;
-        Self::Cost::ZERO
-    }
-}
-
-/// [`bidirectional_dijkstra`] on a [`ReversibleProblem`], from its start to its goal state.
-///
-/// # Errors
-/// As [`bidirectional_dijkstra`].
-///
-/// ```
-/// use pathfind::{bidirectional_dijkstra_problem, ReversibleProblem, SearchProblem};
-/// use search_core::Budget;
-/// struct Ring;
-/// impl SearchProblem for Ring {
-///     type State = u8;
-///     type Cost = u32;
-///     fn start(&self) -> u8 { 0 }
-///     fn successors(&self, &n: &u8, out: &mut Vec<(u8, u32)>) { out.push(((n + 1) % 10, 1)) }
-///     fn is_goal(&self, &n: &u8) -> bool { n == 9 }
-/// }
-/// impl ReversibleProblem for Ring {
-///     fn goal_state(&self) -> u8 { 9 }
-///     fn predecessors(&self, &n: &u8, out: &mut Vec<(u8, u32)>) { out.push(((n + 9) % 10, 1)) }
-/// }
-/// assert_eq!(bidirectional_dijkstra_problem(&Ring, &Budget::new()).unwrap().cost(), Some(9));
-/// ```
-pub fn bidirectional_dijkstra_problem<P: ReversibleProblem + ?Sized>(
-    problem: &P,
-    budget: &Budget,
-) -> Result<SearchResult<P::State, P::Cost>, PathError> {
-    timed(|| {
-        let run = bidirectional_run(budget, None)?;
-        search(
-            problem.start(),
-            problem.goal_state(),
-            Buffered(problem_successors(problem)),
-            Buffered(|n: &P::State, out: &mut Vec<(P::State, P::Cost)>| {
-                problem.predecessors(n, out)
-            }),
-            |_: &P::State| P::Cost::ZERO,
-            |_: &P::State| P::Cost::ZERO,
-            run,
-            Mode::Dijkstra,
-        )
-    })
-}
-
-/// [`bidirectional_astar`] on a [`ReversibleProblem`], from its start to its goal state:
-/// forward with [`heuristic`](SearchProblem::heuristic), backward with
-/// [`heuristic_from_start`](ReversibleProblem::heuristic_from_start).
-///
-/// # Errors
-/// As [`bidirectional_astar`].
-///
-/// ```
-/// use pathfind::{bidirectional_astar_problem, ReversibleProblem, SearchProblem};
-/// use search_core::Budget;
-/// /// Steps of +1 (cost 1) or +5 (cost 3) from 0 to 23.
-/// struct Jumps;
-/// impl SearchProblem for Jumps {
-///     type State = i32;
-///     type Cost = u32;
-///     fn start(&self) -> i32 { 0 }
-///     fn successors(&self, &n: &i32, out: &mut Vec<(i32, u32)>) {
-///         out.extend([(n + 1, 1), (n + 5, 3)]);
-///     }
-///     fn is_goal(&self, &n: &i32) -> bool { n == 23 }
-///     // 3 per 5 steps at best: 0.6 per unit, rounded down.
-///     fn heuristic(&self, &n: &i32) -> u32 { (23 - n).max(0) as u32 * 3 / 5 }
-/// }
-/// impl ReversibleProblem for Jumps {
-///     fn goal_state(&self) -> i32 { 23 }
-///     fn predecessors(&self, &n: &i32, out: &mut Vec<(i32, u32)>) {
-///         out.extend([(n - 1, 1), (n - 5, 3)]);
-///     }
-///     fn heuristic_from_start(&self, &n: &i32) -> u32 { n.max(0) as u32 * 3 / 5 }
-/// }
-/// let r = bidirectional_astar_problem(&Jumps, &Budget::nodes(10_000)).unwrap();
-/// assert_eq!(r.cost(), Some(15)); // four jumps of 5 and three steps of 1
-/// ```
-pub fn bidirectional_astar_problem<P: ReversibleProblem + ?Sized>(
-    problem: &P,
-    budget: &Budget,
-) -> Result<SearchResult<P::State, P::Cost>, PathError> {
-    timed(|| {
-        let run = bidirectional_run(budget, None)?;
-        search(
-            problem.start(),
-            problem.goal_state(),
-            Buffered(problem_successors(problem)),
-            Buffered(|n: &P::State, out: &mut Vec<(P::State, P::Cost)>| {
-                problem.predecessors(n, out)
-            }),
-            |n: &P::State| problem.heuristic(n),
-            |n: &P::State| problem.heuristic_from_start(n),
-            run,
-            Mode::AStar,
-        )
-    })
 }

@@ -49,7 +49,7 @@ fn check_batches(
         let mut ctx = GridContext::new()
             .with_budget(budget.clone())
             .with_threads(threads);
-        let all = ctx.find_all(grid, queries, algorithm, heuristic).unwrap();
+        let all = ctx.solve_all(grid, queries, algorithm, heuristic).unwrap();
         assert_eq!(all.len(), queries.len());
         let all: Vec<_> = all.into_iter().map(untimed).collect();
         assert_eq!(all, alone, "{algorithm:?}, {threads} threads");
@@ -107,7 +107,10 @@ fn find_all_on_a_movingai_map_gives_the_sequential_results_in_order() {
     // The batch answers what the specialised searches answer.
     let mut ctx = GridContext::new();
     for (r, &(s, t)) in results.iter().zip(&queries) {
-        let alone = untimed(ctx.astar(&grid, [s], t, Heuristic::Octile).unwrap());
+        let alone = untimed(
+            ctx.solve(&grid, [s], t, Algorithm::AStar, Heuristic::Octile)
+                .unwrap(),
+        );
         assert_eq!(r, &alone);
     }
 }
@@ -122,16 +125,21 @@ fn solve_matches_the_specialised_grid_searches() {
     let (s, t) = (Cell::new(0, 0), Cell::new(7, 0));
     let mut ctx = GridContext::new();
     let h = Heuristic::Octile;
-    let astar = untimed(ctx.astar(&grid, [s], t, h).unwrap());
+    let astar = untimed(ctx.solve(&grid, [s], t, Algorithm::AStar, h).unwrap());
     assert_eq!(
         untimed(ctx.solve(&grid, [s], t, Algorithm::AStar, h).unwrap()),
         astar
     );
-    let dijkstra = untimed(ctx.dijkstra(&grid, [s], t).unwrap());
+    let dijkstra = untimed(
+        ctx.solve(&grid, [s], t, Algorithm::Dijkstra, Heuristic::Zero)
+            .unwrap(),
+    );
     let solved = ctx.solve(&grid, [s], t, Algorithm::Dijkstra, h).unwrap();
     assert_eq!(untimed(solved), dijkstra);
     // BFS through `solve`: the same path as `bfs`, with its real cost instead of moves.
-    let bfs = ctx.bfs(&grid, [s], t).unwrap();
+    let bfs = ctx
+        .solve(&grid, [s], t, Algorithm::Bfs, Heuristic::Zero)
+        .unwrap();
     let solved = ctx.solve(&grid, [s], t, Algorithm::Bfs, h).unwrap();
     assert_eq!(solved.path().unwrap().nodes, bfs.path().unwrap().nodes);
     assert_eq!(solved.stats.nodes, bfs.stats.nodes);

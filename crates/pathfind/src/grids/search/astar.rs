@@ -1,4 +1,4 @@
-//! The grid A* and Dijkstra loop ([`GridContext::astar`](crate::GridContext::astar)):
+//! The grid A* and Dijkstra loop (of [`GridContext::solve`](crate::GridContext::solve)):
 //! the best-first engine's algorithm, specialised to a [`Grid`], with an open list made
 //! for the grid's fixed-point costs ([`RingOpen`](super::ring_open::RingOpen)).
 //!
