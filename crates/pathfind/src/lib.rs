@@ -266,7 +266,7 @@ pub use grids::movement::Movement;
 pub use grids::problem::GridProblem;
 pub use grids::search::context::GridContext;
 pub use grids::search::jps_plus::JpsPlus;
-pub use paths::astar_bag::{AllShortestPaths, Paths, astar_bag};
+pub use paths::astar_bag::{AllShortestPaths, astar_bag};
 pub use paths::count_paths::{PathCount, count_paths};
 pub use paths::dijkstra_all::{ShortestPaths, dijkstra_all, dijkstra_partial};
 pub use paths::yen::{KShortestPaths, yen};

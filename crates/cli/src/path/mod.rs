@@ -305,11 +305,9 @@ pub fn run(args: Args) -> Result<ExitCode, Failure> {
     if run_count == 0 {
         return Err(Failure::input(format!(
             "{scen_name}: no scenario to run{}",
-            if malformed.is_empty() {
-                ""
-            } else {
-                " (every line was malformed)"
-            }
+            malformed.first().map_or(String::new(), |first| format!(
+                " (every line was malformed; the first: {first})"
+            ))
         )));
     }
 

@@ -20,7 +20,8 @@ use crate::grids::movement::Movement;
 ///     .unwrap_err();
 /// assert_eq!(err, PathError::OutOfGrid { x: 5, y: 0, width: 3, height: 3 });
 ///
-/// let err = pathfind::movingai::parse_map("type octile\nheight 1\nwidth 2\nmap\n.X\n").unwrap_err();
+/// let map = "type octile\nheight 1\nwidth 2\nmap\n.X\n";
+/// let err = pathfind::movingai::read_map(map.as_bytes(), 2).unwrap_err();
 /// assert_eq!(err.to_string(), "line 5: unknown map character 'X' at column 2");
 /// ```
 #[derive(Debug, Clone, PartialEq, Error)]

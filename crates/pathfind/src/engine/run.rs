@@ -191,24 +191,10 @@ impl<C: Cost> Run<C> {
         exceeds
     }
 
-    /// `true` (and remembers the limit, as [`Run::out_of_budget`] does) if the time is up
-    /// or the stop flag is set, looked at now: for the setup of a search (preparing its
-    /// arrays) before its first expansion.
-    pub(crate) fn setup_should_stop(&mut self) -> bool {
-        if self.stop.as_ref().is_some_and(StopFlag::is_set) {
-            self.reached = Limit::Budget(BudgetField::Stop);
-            true
-        } else if self.deadline.is_some_and(|d| Instant::now() >= d) {
-            self.reached = Limit::Budget(BudgetField::Time);
-            true
-        } else {
-            false
-        }
-    }
-
     /// `true` (and remembers the limit) if the stop flag is set or the time is up, looked
     /// at now, for a search whose structures hold `held` bytes: a search that frees them on
-    /// return keeps the time to, as at the pacer's looks.
+    /// return keeps the time to, as at the pacer's looks. A search setting up its arrays
+    /// before its first expansion holds nothing yet (`held` 0).
     pub(crate) fn interrupted(&mut self, held: usize) -> bool {
         let keep = if self.frees_on_return {
             time_to_free(held as u64)

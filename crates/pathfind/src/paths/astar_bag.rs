@@ -74,7 +74,7 @@ impl<N: Clone, C: Cost> AllShortestPaths<N, C> {
     /// paths.sort();
     /// assert_eq!(paths, [vec![0, 1, 3], vec![0, 2, 3]]);
     /// ```
-    pub fn paths(&self) -> Paths<'_, N, C> {
+    pub fn paths(&self) -> impl Iterator<Item = Vec<N>> + '_ {
         Paths {
             all: self,
             sink: 0,
@@ -108,7 +108,7 @@ impl<N, C> Timed for AllShortestPaths<N, C> {
 /// The iterator of [`AllShortestPaths::paths`]: a depth-first walk from each goal back
 /// along the predecessors to a start.
 #[derive(Clone, Debug)]
-pub struct Paths<'a, N, C> {
+struct Paths<'a, N, C> {
     all: &'a AllShortestPaths<N, C>,
     /// The next goal to walk from.
     sink: usize,

@@ -1,4 +1,4 @@
-//! `with_threads`: a batch of queries run on several threads (`GridContext::find_all`,
+//! `with_threads`: a batch of queries run on several threads (`GridContext::solve_all`,
 //! `SearchContext::solve_all`) gives, in query order, exactly what running the queries one
 //! by one gives — on a MovingAI map and on random grids — and a panic on a worker thread is
 //! an error, not a partial answer.
@@ -58,7 +58,7 @@ fn check_batches(
 }
 
 #[test]
-fn find_all_on_a_movingai_map_gives_the_sequential_results_in_order() {
+fn solve_all_on_a_movingai_map_gives_the_sequential_results_in_order() {
     let dir = PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../../data/movingai"));
     let grid = load_map(dir.join("arena.map"))
         .unwrap()
@@ -154,7 +154,7 @@ proptest! {
     #![proptest_config(ProptestConfig::with_cases(48))]
 
     #[test]
-    fn find_all_on_random_grids_gives_the_sequential_results_in_order(
+    fn solve_all_on_random_grids_gives_the_sequential_results_in_order(
         (grid, queries) in grid(9, 9, Movement::OCTILE, 0.25).prop_flat_map(|g| {
             let (w, h) = (g.width(), g.height());
             let cell = (0..w, 0..h).prop_map(|(x, y)| Cell::new(x, y));

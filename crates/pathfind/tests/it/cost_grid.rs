@@ -1,6 +1,7 @@
 //! Weighted cells against the `pathfinding` crate: on random grids with random cell
-//! weights, `GridContext::astar_costs` and `dijkstra_costs` cost exactly what
-//! `pathfinding::dijkstra` finds over moves rebuilt from the bitmap (`oracle::RefGrid`),
+//! weights, `GridContext::astar_costs` (with a heuristic, and with `Heuristic::Zero`:
+//! Dijkstra) costs exactly what `pathfinding::dijkstra` finds over moves rebuilt from the
+//! bitmap (`oracle::RefGrid`),
 //! each move costing the weight of the cell entered times its exact length, and their
 //! paths are real walks of that cost.
 

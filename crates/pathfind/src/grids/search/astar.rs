@@ -180,11 +180,11 @@ impl GridAStar {
         if run.setup_exceeds_memory(n * 9) {
             return false;
         }
-        grow_to(&mut self.g, n, 0, || run.setup_should_stop());
+        grow_to(&mut self.g, n, 0, || run.interrupted(0));
         if self.g.len() < n {
             return false;
         }
-        grow_to(&mut self.from, n, ROOT, || run.setup_should_stop());
+        grow_to(&mut self.from, n, ROOT, || run.interrupted(0));
         if self.from.len() < n {
             return false;
         }

@@ -232,7 +232,7 @@ assert_eq!(all.len(), 2);
                 self.prepare_roots(grid, starts, Some(goal), Last::Jumps)?;
             if !run.setup_exceeds_memory(grid.open.len() * 4) {
                 self.jump_nodes
-                    .reserve_cells(grid.open.len(), || run.setup_should_stop());
+                    .reserve_cells(grid.open.len(), || run.interrupted(0));
             }
             let jumper = jumps(goal_index);
             let roots = core::mem::take(&mut self.fixed.roots);
@@ -272,7 +272,7 @@ assert_eq!(all.len(), 2);
         if !run.setup_exceeds_memory(grid.open.len() * per_cell) {
             self.fixed
                 .nodes
-                .reserve_slots(grid.open.len(), || run.setup_should_stop());
+                .reserve_slots(grid.open.len(), || run.interrupted(0));
         }
         let roots = core::mem::take(&mut self.fixed.roots);
         let result = search(&mut self.fixed, &roots, goal_index, run);
