@@ -22,51 +22,36 @@ use core::cmp::Reverse;
 use core::hash::Hash;
 use std::collections::BinaryHeap;
 
-use fxhash::FxHashMap;
 use search_core::{Budget, BudgetField, Cost};
 
 use crate::engine::error::PathError;
+use crate::engine::nodes::Nodes;
 use crate::engine::result::{Path, SearchResult};
 use crate::engine::run::Run;
 use crate::engine::run::timed;
-use crate::engine::slots::{NONE, vec_bytes};
+use crate::engine::slots::{HashSlots, Slots, vec_bytes};
 use crate::engine::successors::{Direct, Steps, Successors, add_step, check_h, expand};
 use crate::graph::context::SearchContext;
 
-/// One direction: the states it reached, with their parent (towards its root) and cost.
+/// One direction: the states it reached (numbered by the engine's state table, with their
+/// parent towards its root, their cost and whether they were expanded) and their estimates.
 struct Side<N, C> {
-    index: FxHashMap<N, u32>,
-    nodes: Vec<N>,
-    parent: Vec<u32>,
-    g: Vec<C>,
+    nodes: Nodes<N, C, HashSlots<N>>,
     /// The estimate of each state (towards the other side's root); zero without one.
     h: Vec<C>,
-    closed: Vec<bool>,
 }
 
 impl<N: Clone + Eq + Hash, C: Cost> Side<N, C> {
-    /// The bytes the side holds, for a memory cap: its arrays, and its index as a hash
-    /// table holds it (a key, a slot and a control byte an entry, at its capacity).
+    /// The bytes the side holds, for a memory cap.
     fn bytes(&self) -> usize {
-        self.index.capacity() * (size_of::<(N, u32)>() + 1)
-            + vec_bytes(&self.nodes)
-            + vec_bytes(&self.parent)
-            + vec_bytes(&self.g)
-            + vec_bytes(&self.h)
-            + vec_bytes(&self.closed)
+        self.nodes.bytes() + vec_bytes(&self.h)
     }
 
-    fn new(root: N, h: C) -> Self {
-        let mut index = FxHashMap::default();
-        index.insert(root.clone(), 0);
-        Side {
-            index,
-            nodes: vec![root],
-            parent: vec![NONE],
-            g: vec![C::ZERO],
-            h: vec![h],
-            closed: vec![false],
-        }
+    fn new(root: N, h: C) -> Result<Self, PathError> {
+        let mut nodes = Nodes::default();
+        nodes.begin();
+        nodes.visit(&root)?;
+        Ok(Side { nodes, h: vec![h] })
     }
 
     /// Reaches `node` from `parent` at cost `g`: its slot, if it is new or now cheaper (a
@@ -80,45 +65,23 @@ impl<N: Clone + Eq + Hash, C: Cost> Side<N, C> {
         h: impl FnOnce(&N) -> Result<C, PathError>,
         reopened: &mut u64,
     ) -> Result<Option<u32>, PathError> {
-        match self.index.get(&node) {
-            Some(&i) => {
-                if g < self.g[i as usize] {
-                    self.g[i as usize] = g;
-                    self.parent[i as usize] = parent;
-                    if self.closed[i as usize] {
-                        self.closed[i as usize] = false;
-                        *reopened += 1;
-                    }
-                    Ok(Some(i))
-                } else {
-                    Ok(None)
-                }
-            }
-            None => {
-                let hv = h(&node)?;
-                let i = u32::try_from(self.nodes.len())
-                    .ok()
-                    .filter(|&i| i < NONE)
-                    .ok_or(PathError::TooManyStates(NONE - 1))?;
-                self.index.insert(node.clone(), i);
-                self.nodes.push(node);
-                self.parent.push(parent);
-                self.g.push(g);
-                self.h.push(hv);
-                self.closed.push(false);
-                Ok(Some(i))
-            }
+        let (i, fresh) = self.nodes.visit_from(&node, g, parent, 0)?;
+        if fresh {
+            // Slots are numbered in order: the new state's estimate goes last.
+            self.h.push(h(&node)?);
+            return Ok(Some(i));
         }
-    }
-
-    /// The states from the root to `i`.
-    fn chain(&self, mut i: u32) -> Vec<N> {
-        let mut out = Vec::new();
-        while i != NONE {
-            out.push(self.nodes[i as usize].clone());
-            i = self.parent[i as usize];
+        let d = &mut self.nodes.data[i as usize];
+        if g >= d.g {
+            return Ok(None);
         }
-        out
+        d.g = g;
+        d.parent = parent;
+        if d.closed {
+            d.closed = false;
+            *reopened += 1;
+        }
+        Ok(Some(i))
     }
 }
 
@@ -130,12 +93,12 @@ fn join<N: Clone + Eq + Hash, C: Cost>(
     bwd: &Side<N, C>,
     (f, b, cost): (u32, u32, C),
 ) -> Path<N, C> {
-    let mut nodes = fwd.chain(f);
-    nodes.reverse();
-    let mut tail = bwd.chain(b);
+    let mut nodes = fwd.nodes.path_to(f).nodes;
+    let mut tail = bwd.nodes.path_to(b).nodes;
+    tail.reverse();
     // The meeting state is the last of the forward chain and the first of the backward
     // one when the sides met on a state rather than across a step.
-    if fwd.nodes[f as usize] == bwd.nodes[b as usize] {
+    if nodes.last() == tail.first() {
         tail.remove(0);
     }
     nodes.extend(tail);
@@ -186,7 +149,7 @@ where
     }
     let h0 = check_h(h_forward(&start))?;
     let h1 = check_h(h_backward(&goal))?;
-    let mut sides = [Side::new(start, h0), Side::new(goal, h1)];
+    let mut sides = [Side::new(start, h0)?, Side::new(goal, h1)?];
     let mut open: [Open<C>; 2] = [BinaryHeap::new(), BinaryHeap::new()];
     open[0].push(Reverse((h0, Reverse(C::ZERO), 0)));
     open[1].push(Reverse((h1, Reverse(C::ZERO), 0)));
@@ -225,8 +188,9 @@ where
                 break;
             }
             open[s].pop();
-            if !sides[s].closed[i as usize] && sides[s].g[i as usize] == g {
-                sides[s].closed[i as usize] = true;
+            let d = &mut sides[s].nodes.data[i as usize];
+            if !d.closed && d.g == g {
+                d.closed = true;
                 layer.push(i);
             }
         }
@@ -243,15 +207,15 @@ where
                 return Ok(run.finish_budget());
             }
             run.stats.expanded += 1;
-            let node = sides[s].nodes[i as usize].clone();
-            let g = sides[s].g[i as usize];
+            let node = sides[s].nodes.slots.node(i);
+            let g = sides[s].nodes.data[i as usize].g;
             // The searches of both sides track no depth: they refuse a depth limit.
             let relax = |run: &mut Run<C>, m: N, gm: C, _| -> Result<bool, PathError> {
                 let [a, b] = &mut sides;
                 let (this, other) = if s == 0 { (a, b) } else { (b, a) };
                 // A meeting: the other side reached `m` already.
-                if let Some(&o) = other.index.get(&m) {
-                    let total = add_step(gm, other.g[o as usize])?;
+                if let Some(o) = other.nodes.slots.find(&m) {
+                    let total = add_step(gm, other.nodes.data[o as usize].g)?;
                     if !run.too_costly(total) && best.is_none_or(|b| total < b.2) {
                         best = Some(if s == 0 { (i, o, total) } else { (o, i, total) });
                     }

@@ -175,6 +175,7 @@ impl GridAStar {
     /// Starts a search on a grid of `n` padded cells; `false` if the budget ran out while
     /// the per-cell arrays were being made (the first search on a large grid), looked at
     /// between parts of them.
+    #[inline(never)]
     fn begin(&mut self, n: usize, run: &mut Run<u64>) -> bool {
         // `g` and `from`: 9 bytes a cell.
         if run.setup_exceeds_memory(n * 9) {
