@@ -116,7 +116,7 @@ fn main() {
                     .with_table_mb(64)
                     .with_budget(Budget::nodes(1));
                 solver.solve(&ConnectFour::new()).unwrap();
-                let solver = solver.with_budget(Budget::unlimited());
+                let solver = solver.with_budget(Budget::new());
                 trial(
                     || solver.spawn(&ConnectFour::new()).unwrap(),
                     |h| {
@@ -131,7 +131,7 @@ fn main() {
         (
             "MCTS, 1 thread",
             Box::new(|| {
-                let ai = Mcts::new().with_budget(Budget::unlimited());
+                let ai = Mcts::new().with_budget(Budget::new());
                 trial(
                     || ai.spawn(&ConnectFour::new()).unwrap(),
                     |h| {
@@ -146,7 +146,7 @@ fn main() {
         (
             "general MCTS, 3 players",
             Box::new(|| {
-                let ai = GeneralMcts::new().with_budget(Budget::unlimited());
+                let ai = GeneralMcts::new().with_budget(Budget::new());
                 trial(
                     || ai.spawn(&mnk).unwrap(),
                     |h| {
@@ -162,7 +162,7 @@ fn main() {
             "A* (spawn_astar), open plane",
             Box::new(|| {
                 trial(
-                    || pathfind::spawn_astar(OpenPlane, &Budget::unlimited()).unwrap(),
+                    || pathfind::spawn_astar(OpenPlane, &Budget::new()).unwrap(),
                     |h| h.stop().unwrap().unwrap(),
                     after,
                 )

@@ -114,7 +114,7 @@ impl<G: Playable> NegamaxAi<G> {
 
 impl<G: Playable> Ai<G> for NegamaxAi<G> {
     fn choose(&mut self, state: &G) -> Result<Choice<G::Move>, SearchError> {
-        self.choose_within(state, &Budget::unlimited())
+        self.choose_within(state, &Budget::new())
     }
 
     fn choose_within(
@@ -245,7 +245,7 @@ impl<G: Playable> MctsAi<G> {
 
 impl<G: Playable> Ai<G> for MctsAi<G> {
     fn choose(&mut self, state: &G) -> Result<Choice<G::Move>, SearchError> {
-        self.choose_within(state, &Budget::unlimited())
+        self.choose_within(state, &Budget::new())
     }
 
     fn choose_within(
