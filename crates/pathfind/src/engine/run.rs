@@ -55,8 +55,7 @@ pub(crate) struct Run<C> {
 
 /// The time a search keeps before its deadline per mebibyte its structures hold, when they
 /// are freed before the caller gets the result: returning tens of megabytes to the system
-/// takes milliseconds (about 0.1 ms per MiB of touched memory, measured on a shared
-/// machine; less on an idle one).
+/// takes milliseconds. The rate is a generous one for memory the search has touched.
 const FREE_NANOS_PER_MIB: u64 = 100_000;
 
 /// The time kept to free structures of `bytes` (see [`FREE_NANOS_PER_MIB`]).
