@@ -1,12 +1,11 @@
 //! You against alpha-beta at 6 × 6 Reversi (`games::reversi`), in the terminal: the game of
-//! `docs/guide-your-own-game.md`, played with `search_core::play::PlayLoop` (section 6 of
-//! the guide).
+//! `docs/guide-your-own-game.md`, played with `play::PlayLoop` (section 6 of the guide).
 //!
 //! ```text
-//! cargo run --release -p plysearch-adversarial --example play_in_terminal          # depth 6
-//! cargo run --release -p plysearch-adversarial --example play_in_terminal -- 8     # depth 8
-//! printf 'moves\nhint\nc2\nquit\n' | cargo run -p plysearch-adversarial --example play_in_terminal -- 2
-//! cargo test -p plysearch-adversarial --example play_in_terminal                  # a scripted game
+//! cargo run --release -p plysearch-play --example play_in_terminal          # depth 6
+//! cargo run --release -p plysearch-play --example play_in_terminal -- 8     # depth 8
+//! printf 'moves\nhint\nc2\nquit\n' | cargo run -p plysearch-play --example play_in_terminal -- 2
+//! cargo test -p plysearch-play --example play_in_terminal                  # a scripted game
 //! ```
 //! You are X and move first; type a square such as `c2` (or `pass` when you must),
 //! `moves`, `hint`, `undo`, `help` or `quit`. The moves come from standard input, so a
@@ -21,7 +20,7 @@ use std::io::{BufRead, Write};
 
 use adversarial::Negamax;
 use games::reversi::{Reversi, Weights};
-use search_core::play::{PlayError, PlayLoop, PlayReport};
+use play::{PlayError, PlayLoop, PlayReport};
 use search_core::{Budget, Player};
 
 /// You (X) against alpha-beta (O), which searches `depth` plies with the evaluator of
@@ -34,7 +33,7 @@ fn play_reversi(
 ) -> Result<PlayReport<Reversi>, PlayError> {
     let ai = Negamax::new(Weights::DEFAULT).with_budget(Budget::depth(depth));
     PlayLoop::new(Reversi::new())
-        .with_ai(Player::Second, ai)
+        .with_ai(Player::Second.index(), ai)
         .run(input, output)
 }
 // ANCHOR_END: play
@@ -99,7 +98,7 @@ fn main() -> ExitCode {
 mod tests {
     use super::*;
     use search_core::Game;
-    use search_core::play::Ending;
+    use play::Ending;
 
     /// Plays the scripted `typed` lines at depth 2; returns the report and the text shown.
     fn scripted(typed: &str) -> (PlayReport<Reversi>, String) {
@@ -148,19 +147,19 @@ mod tests {
         assert_eq!(report.undos, 1);
         assert_eq!(report.moves.len(), 2);
         assert_eq!(report.moves[0].to_string(), "b3");
-        assert_eq!(report.ending, Ending::Quit(Player::First));
+        assert_eq!(report.ending, Ending::Quit(0));
         let mut replayed = Reversi::new();
         for &mv in &report.moves {
             replayed.try_play(mv).expect("a legal move");
         }
         assert_eq!(replayed, report.position);
-        assert_eq!(shown.matches("second player (negamax) plays ").count(), 2);
+        assert_eq!(shown.matches("player 2 (negamax) plays ").count(), 2);
     }
 
     #[test]
     fn the_end_of_input_ends_the_game_cleanly() {
         let (report, shown) = scripted("c2\n");
-        assert_eq!(report.ending, Ending::InputEnded(Player::First));
+        assert_eq!(report.ending, Ending::InputEnded(0));
         assert_eq!(report.moves.len(), 2);
         assert!(shown.ends_with("Input ended: goodbye.\n"), "{shown}");
         assert_eq!(discs(&Reversi::new()), "X 2 - O 2");

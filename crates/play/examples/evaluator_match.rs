@@ -1,11 +1,11 @@
 //! "Is my new heuristic better?" — plays seeded matches between alpha-beta engines that differ
 //! only in their Connect Four evaluator (and one match of the threat evaluator with
 //! quiescence search against itself without), and prints wins, draws and losses with a 95 %
-//! confidence interval and an Elo estimate (the `search_core::arena` match runner).
+//! confidence interval and an Elo estimate (the `play::Arena` match runner).
 //!
 //! ```text
-//! cargo run --release -p plysearch-adversarial --example evaluator_match -- --depth 6 --games 100
-//! cargo run --release -p plysearch-adversarial --example evaluator_match -- --time 20 --games 50 --openings 4
+//! cargo run --release -p plysearch-play --example evaluator_match -- --depth 6 --games 100
+//! cargo run --release -p plysearch-play --example evaluator_match -- --time 20 --games 50 --openings 4
 //! ```
 //! Options: `--depth N` (default 6) or `--time MS` per move, `--games N` (default 100, played
 //! in pairs with colours swapped), `--openings K` (random opening plies shared by each pair,
@@ -17,7 +17,7 @@ use std::time::Duration;
 
 use adversarial::{Negamax, TranspositionTable};
 use games::{ConnectFour, LineEvaluator, ThreatEvaluator};
-use search_core::arena::Arena;
+use play::Arena;
 use search_core::{Budget, Evaluator, ZeroEvaluator};
 
 struct Options {
@@ -105,17 +105,15 @@ where
     A: Evaluator<ConnectFour> + Clone + Sync,
     B: Evaluator<ConnectFour> + Clone + Sync,
 {
-    let arena = Arena::new(ConnectFour::new())
+    let report = Arena::new(ConnectFour::new())
+        .with_engine(|seed| engine(a.clone(), &o.budget, seed, quiescence))
+        .with_engine(|seed| engine(b.clone(), &o.budget, seed, 0))
         .with_games(o.games)
         .with_seed(o.seed)
-        .with_opening_plies(o.openings);
-    let report = arena
-        .run(
-            |seed| engine(a.clone(), &o.budget, seed, quiescence),
-            |seed| engine(b.clone(), &o.budget, seed, 0),
-        )
+        .with_opening_plies(o.openings)
+        .run()
         .map_err(|e| e.to_string())?;
-    let t = &report.tally;
+    let t = report.tally().ok_or("two engines give a tally")?;
     let interval = t.score_interval();
     let (lo, hi) = (interval.low, interval.high);
     println!(

@@ -19,17 +19,18 @@
 //! Every game has its own seed; the results are the same from run to run.
 //!
 //! ```text
-//! cargo run --release -p plysearch-mcts --example hidden_matches -- goofspiel 5 200 2000
-//! cargo run --release -p plysearch-mcts --example hidden_matches -- tricks 400 1000
-//! cargo run --release -p plysearch-mcts --example hidden_matches -- tricks-paired 400 1000
+//! cargo run --release -p plysearch-play --example hidden_matches -- goofspiel 5 200 2000
+//! cargo run --release -p plysearch-play --example hidden_matches -- tricks 400 1000
+//! cargo run --release -p plysearch-play --example hidden_matches -- tricks-paired 400 1000
 //! ```
 
 use std::time::Instant;
 
 use games::{Goofspiel, Tricks};
 use mcts::{Determinized, Ismcts, SmMcts, SmSelection};
+use play::Tally;
 use search_core::{
-    Budget, GeneralGame, SearchError, Sequential, SimultaneousGame, SplitMix64, Tally, Turn, Wdl,
+    Budget, GeneralGame, SearchError, Sequential, SimultaneousGame, SplitMix64, Turn, Wdl,
 };
 
 fn result(reward: f64) -> Wdl {

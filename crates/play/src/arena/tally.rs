@@ -2,8 +2,7 @@
 
 use core::fmt;
 
-use crate::interval::Interval;
-use crate::wdl::Wdl;
+use search_core::{Interval, Wdl};
 
 /// Wins, draws and losses of strategy `A`, and what they say about its strength.
 ///
@@ -31,7 +30,7 @@ use crate::wdl::Wdl;
 /// bound: [`EloEstimate`] reports those as `None` rather than as infinities.
 ///
 /// ```
-/// use search_core::arena::Tally;
+/// use play::Tally;
 /// let weak = Tally::new(7, 0, 3);    // 7 wins of 10
 /// let strong = Tally::new(70, 0, 30); // 70 wins of 100
 /// assert!(weak.score_interval().low < 0.5);   // could still be a coin flip
@@ -51,7 +50,7 @@ impl Tally {
     /// A tally of `wins`, `draws` and `losses` for `A`.
     ///
     /// ```
-    /// assert_eq!(search_core::arena::Tally::new(1, 2, 3).games(), 6);
+    /// assert_eq!(play::Tally::new(1, 2, 3).games(), 6);
     /// ```
     #[must_use]
     pub const fn new(wins: u32, draws: u32, losses: u32) -> Self {
@@ -65,7 +64,7 @@ impl Tally {
     /// The number of games.
     ///
     /// ```
-    /// assert_eq!(search_core::arena::Tally::default().games(), 0);
+    /// assert_eq!(play::Tally::default().games(), 0);
     /// ```
     #[must_use]
     pub const fn games(&self) -> u64 {
@@ -75,7 +74,7 @@ impl Tally {
     /// Adds one game's result.
     ///
     /// ```
-    /// use search_core::arena::Tally;
+    /// use play::Tally;
     /// use search_core::Wdl;
     /// let mut t = Tally::default();
     /// t.record(Wdl::Draw);
@@ -93,7 +92,7 @@ impl Tally {
     /// game was played.
     ///
     /// ```
-    /// assert_eq!(search_core::arena::Tally::new(3, 2, 5).score(), 0.4);
+    /// assert_eq!(play::Tally::new(3, 2, 5).score(), 0.4);
     /// ```
     #[must_use]
     pub fn score(&self) -> f64 {
@@ -110,7 +109,7 @@ impl Tally {
     /// scored (never dropped a point).
     ///
     /// ```
-    /// let i = search_core::arena::Tally::new(7, 0, 3).score_interval();
+    /// let i = play::Tally::new(7, 0, 3).score_interval();
     /// assert!((i.low - 0.397).abs() < 1e-3 && (i.high - 0.892).abs() < 1e-3);
     /// ```
     #[must_use]
@@ -122,7 +121,7 @@ impl Tally {
     /// [type docs](Tally) for the formula).
     ///
     /// ```
-    /// use search_core::arena::Tally;
+    /// use play::Tally;
     /// let e = Tally::new(3, 0, 1).elo();
     /// assert!((e.difference.unwrap() - 190.8).abs() < 0.1); // 75 % ≈ +191
     /// let perfect = Tally::new(10, 0, 0).elo();
@@ -160,7 +159,7 @@ impl fmt::Display for Tally {
     /// `+W =D -L  score S% [L%, H%]  Elo E [L, H]`.
     ///
     /// ```
-    /// let t = search_core::arena::Tally::new(6, 2, 2);
+    /// let t = play::Tally::new(6, 2, 2);
     /// assert!(t.to_string().starts_with("+6 =2 -2  score 70.0% [39.7%, 89.2%]"));
     /// ```
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -184,7 +183,7 @@ impl fmt::Display for Tally {
 /// estimate and no lower bound.
 ///
 /// ```
-/// use search_core::arena::Tally;
+/// use play::Tally;
 /// let e = Tally::new(0, 0, 12).elo();
 /// assert_eq!((e.difference, e.low), (None, None));
 /// assert!(e.high.unwrap() < -150.0); // 0 of 12: at best about -198
@@ -204,7 +203,7 @@ impl fmt::Display for EloEstimate {
     /// `Elo +0 [-393, +393]`, or a one-sided bound when the score is 0 % or 100 %.
     ///
     /// ```
-    /// use search_core::arena::Tally;
+    /// use play::Tally;
     /// assert!(Tally::new(10, 0, 0).elo().to_string().starts_with("Elo >= +"));
     /// assert_eq!(Tally::new(1, 0, 1).elo().to_string(), "Elo +0 [-393, +393]");
     /// ```

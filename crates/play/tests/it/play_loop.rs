@@ -1,4 +1,4 @@
-//! The play loop (`search_core::play`) driven by scripted input, on a game defined here:
+//! The terminal loop (`play::PlayLoop`) driven by scripted input, on a game defined here:
 //! full games, typing errors, every command, the end of the input, an over-long line, and
 //! strategies that fail, panic or cheat.
 
@@ -7,7 +7,7 @@ use std::fmt;
 use std::io::{self, Read};
 use std::rc::Rc;
 
-use search_core::play::{Ending, Notation, PlayError, PlayLoop, PlayReport};
+use play::{Console, Ending, Notation, PlayError, PlayLoop, PlayReport};
 use search_core::{
     Game, MoveAnalysis, MoveValue, Outcome, Player, RandomMover, Score, SearchError, Strategy,
 };
@@ -168,8 +168,12 @@ impl Strategy<Nim> for Faulty {
     }
 }
 
-const FIRST: &str = "first player to move [moves, hint, undo, help, quit]: ";
-const SECOND: &str = "second player to move [moves, hint, undo, help, quit]: ";
+/// The prompt of the first player with both moves legal and an AI to ask for hints.
+const FIRST: &str = "player 1 to move, one of 1 2 (moves, hint, undo, help, quit): ";
+/// The same for the second player.
+const SECOND: &str = "player 2 to move, one of 1 2 (moves, hint, undo, help, quit): ";
+/// The first player's prompt between two people, with no one to ask for hints.
+const FIRST_ALONE: &str = "player 1 to move, one of 1 2 (moves, undo, help, quit): ";
 
 /// Runs `game` on the typed lines; returns the result and everything written.
 fn run(game: PlayLoop<'_, Nim>, typed: &str) -> (Result<PlayReport<Nim>, PlayError>, String) {
@@ -193,18 +197,19 @@ fn replay(start: Nim, moves: &[u32]) -> Nim {
 #[test]
 fn a_full_game_against_the_ai_is_shown_move_by_move() {
     let (ai, told) = spy(Perfect);
-    let (result, shown) = run(PlayLoop::new(nim(4)).with_ai(Player::Second, ai), "1\n2\n");
+    let (result, shown) = run(PlayLoop::new(nim(4)).with_ai(1, ai), "1\n2\n");
     let report = result.unwrap();
-    assert_eq!(report.ending, Ending::Finished(Outcome::Win(Player::First)));
+    assert_eq!(report.ending, Ending::Finished);
     assert_eq!(report.moves, [1, 1, 2]);
     assert_eq!(report.position, replay(nim(4), &[1, 1, 2]));
     assert_eq!(report.undos, 0);
+    assert_eq!(report.position.outcome(), Outcome::Win(Player::First));
     let expected = format!(
         "4 stones, first player to move\n\n\
          {FIRST}\n3 stones, second player to move\n\n\
-         second player (perfect) plays 1\n\n2 stones, first player to move\n\n\
+         player 2 (perfect) plays 1\n\n2 stones, first player to move\n\n\
          {FIRST}\n0 stones, second player to move\n\n\
-         Game over: first player wins.\n"
+         Game over: player 1 wins.\n"
     );
     assert_eq!(shown, expected);
     // The AI heard of every move, each with the position before it.
@@ -228,27 +233,28 @@ fn two_ais_play_without_reading_any_input() {
     }
     let mut shown = Vec::new();
     let report = PlayLoop::new(nim(7))
-        .with_ai(Player::First, Perfect)
-        .with_ai(Player::Second, RandomMover::new(3))
+        .with_ai(0, Perfect)
+        .with_ai(1, RandomMover::new(3))
         .run(io::BufReader::new(Untouchable), &mut shown)
         .unwrap();
     // 7 is not a multiple of 3: the perfect first player wins whatever the other does.
-    assert_eq!(report.ending, Ending::Finished(Outcome::Win(Player::First)));
+    assert_eq!(report.ending, Ending::Finished);
+    assert_eq!(report.position.outcome(), Outcome::Win(Player::First));
     assert_eq!(report.position, replay(nim(7), &report.moves));
     let shown = String::from_utf8(shown).unwrap();
-    assert!(!shown.contains("to move ["), "nobody was asked:\n{shown}");
+    assert!(!shown.contains(" to move, "), "nobody was asked:\n{shown}");
     assert_eq!(shown.matches(" plays ").count(), report.moves.len());
 }
 
 #[test]
 fn a_bad_move_gets_a_message_and_the_prompt_again() {
     let (result, shown) = run(
-        PlayLoop::new(nim(4)).with_ai(Player::Second, Perfect),
+        PlayLoop::new(nim(4)).with_ai(1, Perfect),
         "x\n3\n\n1\n",
     );
     let report = result.unwrap();
     assert_eq!(report.moves, [1, 1]); // the input ended at the first player's next move
-    assert_eq!(report.ending, Ending::InputEnded(Player::First));
+    assert_eq!(report.ending, Ending::InputEnded(0));
     let expected_start = format!(
         "4 stones, first player to move\n\n\
          {FIRST}\"x\" is not a move: invalid digit found in string. Type moves for the legal moves, help for the commands.\n\
@@ -266,12 +272,10 @@ fn a_bad_move_gets_a_message_and_the_prompt_again() {
 #[test]
 fn moves_lists_the_legal_moves_and_help_the_commands() {
     let (result, shown) = run(PlayLoop::new(nim(1)), "moves\nhelp\n1\n");
-    assert_eq!(
-        result.unwrap().ending,
-        Ending::Finished(Outcome::Win(Player::First))
-    );
+    assert_eq!(result.unwrap().ending, Ending::Finished);
+    let prompt = "player 1 to move, one of 1 (moves, undo, help, quit): ";
     assert!(
-        shown.contains(&format!("{FIRST}Legal moves: 1\n")),
+        shown.contains(&format!("{prompt}Legal moves: 1\n")),
         "{shown}"
     );
     for command in ["moves", "hint", "undo", "quit"] {
@@ -280,17 +284,17 @@ fn moves_lists_the_legal_moves_and_help_the_commands() {
             "help names {command}:\n{shown}"
         );
     }
-    assert!(shown.contains("Type a move, such as 1, or a command:"));
+    assert!(shown.contains("Type a move (one of 1), or a command:"));
 }
 
 #[test]
 fn hint_shows_the_ais_analysis_best_move_first() {
     // With 5 stones taking 2 leaves 3 (a win); Perfect lists 1 first, the loop sorts.
     let (result, shown) = run(
-        PlayLoop::new(nim(5)).with_ai(Player::Second, Perfect),
+        PlayLoop::new(nim(5)).with_ai(1, Perfect),
         "hint\nquit\n",
     );
-    assert_eq!(result.unwrap().ending, Ending::Quit(Player::First));
+    assert_eq!(result.unwrap().ending, Ending::Quit(0));
     let expected = format!(
         "{FIRST}Hint from perfect, best move first:\n  2: win in 1 (exact)\n  1: loss in 2 (exact)\n{FIRST}Goodbye.\n"
     );
@@ -300,7 +304,7 @@ fn hint_shows_the_ais_analysis_best_move_first() {
 #[test]
 fn hint_between_two_people_asks_the_advisor_or_says_there_is_none() {
     let (result, shown) = run(PlayLoop::new(nim(5)), "hint\nquit\n");
-    assert_eq!(result.unwrap().ending, Ending::Quit(Player::First));
+    assert_eq!(result.unwrap().ending, Ending::Quit(0));
     assert!(shown.contains("nobody to ask for a hint"), "{shown}");
 
     let (advisor, told) = spy(Perfect);
@@ -308,7 +312,7 @@ fn hint_between_two_people_asks_the_advisor_or_says_there_is_none() {
         PlayLoop::new(nim(5)).with_advisor(advisor),
         "1\nhint\nquit\n",
     );
-    assert_eq!(result.unwrap().ending, Ending::Quit(Player::Second));
+    assert_eq!(result.unwrap().ending, Ending::Quit(1));
     // 4 stones for the second player: taking 1 leaves 3.
     assert!(
         shown.contains(
@@ -325,13 +329,14 @@ fn undo_takes_back_the_last_move_pair_and_tells_the_ai() {
     // 5 stones: the person takes 1 (a mistake: 4 left), the AI takes 1 (3 left); undo;
     // the person takes 2 instead (3 left), the AI takes 1 and the person the last 2.
     let (result, shown) = run(
-        PlayLoop::new(nim(5)).with_ai(Player::Second, ai),
+        PlayLoop::new(nim(5)).with_ai(1, ai),
         "1\nundo\n2\n2\n",
     );
     let report = result.unwrap();
     assert_eq!(report.undos, 1);
     assert_eq!(report.moves, [2, 1, 2]);
-    assert_eq!(report.ending, Ending::Finished(Outcome::Win(Player::First)));
+    assert_eq!(report.ending, Ending::Finished);
+    assert_eq!(report.position.outcome(), Outcome::Win(Player::First));
     assert!(
         shown.contains(&format!(
             "{FIRST}Took back 2 moves: 1 1.\n\n5 stones, first player to move\n\n{FIRST}"
@@ -360,13 +365,13 @@ fn undo_before_any_move_at_a_prompt_takes_nothing_back() {
     let (ai, told) = spy(Perfect);
     // The AI moves first: at the person's first prompt only the AI has moved.
     let (result, shown) = run(
-        PlayLoop::new(nim(4)).with_ai(Player::First, ai),
+        PlayLoop::new(nim(4)).with_ai(0, ai),
         "undo\nquit\n",
     );
     let report = result.unwrap();
     assert_eq!(report.undos, 0);
     assert_eq!(report.moves, [1]);
-    assert_eq!(report.ending, Ending::Quit(Player::Second));
+    assert_eq!(report.ending, Ending::Quit(1));
     assert!(
         shown.contains(&format!(
             "{SECOND}Nothing to take back: no move has been made at a prompt yet.\n{SECOND}Goodbye.\n"
@@ -381,21 +386,21 @@ fn undo_between_two_people_takes_back_one_move() {
     let (result, shown) = run(PlayLoop::new(nim(5)), "2\nundo\n1\nquit\n");
     let report = result.unwrap();
     assert_eq!(report.moves, [1]);
-    assert_eq!(report.ending, Ending::Quit(Player::Second));
+    assert_eq!(report.ending, Ending::Quit(1));
     assert!(shown.contains("Took back 1 move: 2."), "{shown}");
 }
 
 #[test]
 fn quit_and_the_end_of_input_end_the_game_cleanly_at_any_prompt() {
     for (typed, ending) in [
-        ("quit\n", Ending::Quit(Player::First)),
-        ("QUIT\n", Ending::Quit(Player::First)),
-        ("  quit  \r\n", Ending::Quit(Player::First)),
-        ("1\nquit\n", Ending::Quit(Player::Second)),
-        ("", Ending::InputEnded(Player::First)),
-        ("1\n", Ending::InputEnded(Player::Second)),
-        ("1", Ending::InputEnded(Player::Second)),
-        ("moves\nhint", Ending::InputEnded(Player::First)),
+        ("quit\n", Ending::Quit(0)),
+        ("QUIT\n", Ending::Quit(0)),
+        ("  quit  \r\n", Ending::Quit(0)),
+        ("1\nquit\n", Ending::Quit(1)),
+        ("", Ending::InputEnded(0)),
+        ("1\n", Ending::InputEnded(1)),
+        ("1", Ending::InputEnded(1)),
+        ("moves\nhint", Ending::InputEnded(0)),
     ] {
         let (result, shown) = run(PlayLoop::new(nim(9)), typed);
         let report = result.unwrap_or_else(|e| panic!("{typed:?}: {e}"));
@@ -414,40 +419,41 @@ fn an_over_long_line_is_refused_and_the_game_goes_on() {
     let long = io::repeat(b'1').take(50_000_000);
     let input = io::BufReader::new(long.chain(&b"\n1\nquit\n"[..]));
     let mut shown = Vec::new();
-    let report = PlayLoop::new(nim(4))
-        .with_max_line_bytes(100)
-        .run(input, &mut shown)
-        .unwrap();
+    let mut console = Console::new(input, &mut shown).with_max_line_bytes(100);
+    let report = PlayLoop::new(nim(4)).play_on(&mut console).unwrap();
     assert_eq!(report.moves, [1]);
-    assert_eq!(report.ending, Ending::Quit(Player::Second));
+    assert_eq!(report.ending, Ending::Quit(1));
+    drop(console);
     let shown = String::from_utf8(shown).unwrap();
     assert!(
         shown.contains(&format!(
-            "{FIRST}That line is longer than 100 bytes: it was ignored.\n{FIRST}\n3 stones"
+            "{FIRST_ALONE}That line is longer than 100 bytes: it was ignored.\n{FIRST_ALONE}\n3 stones"
         )),
         "{shown}"
     );
     // A line of exactly the maximum is read.
     let typed = format!("{}1\nquit\n", " ".repeat(99));
-    let (result, _) = run(PlayLoop::new(nim(4)).with_max_line_bytes(100), &typed);
-    assert_eq!(result.unwrap().moves, [1]);
+    let mut console = Console::new(typed.as_bytes(), io::sink()).with_max_line_bytes(100);
+    let report = PlayLoop::new(nim(4)).play_on(&mut console).unwrap();
+    assert_eq!(report.moves, [1]);
 }
 
 #[test]
 fn a_failing_ai_ends_the_game_with_its_error() {
     let (result, _) = run(
-        PlayLoop::new(nim(4)).with_ai(Player::Second, Faulty::Fails),
+        PlayLoop::new(nim(4)).with_ai(1, Faulty::Fails),
         "1\n",
     );
     match result {
         Err(PlayError::Strategy {
+            game,
             seat,
             strategy,
             method,
             ply,
             source,
         }) => {
-            assert_eq!(seat, Some(Player::Second));
+            assert_eq!((game, seat), (None, Some(1)));
             assert_eq!(strategy, "faulty");
             assert_eq!(method, "choose_move");
             assert_eq!(ply, 1);
@@ -460,7 +466,7 @@ fn a_failing_ai_ends_the_game_with_its_error() {
 #[test]
 fn a_failing_hint_ends_the_game_with_its_error() {
     let (result, _) = run(
-        PlayLoop::new(nim(4)).with_ai(Player::Second, Faulty::FailsToAnalyze),
+        PlayLoop::new(nim(4)).with_ai(1, Faulty::FailsToAnalyze),
         "hint\n",
     );
     assert!(
@@ -480,7 +486,7 @@ fn a_failing_hint_ends_the_game_with_its_error() {
 #[test]
 fn a_panicking_ai_ends_the_game_with_an_error_not_a_panic() {
     let (result, _) = run(
-        PlayLoop::new(nim(4)).with_ai(Player::First, Faulty::PanicsChoosing),
+        PlayLoop::new(nim(4)).with_ai(0, Faulty::PanicsChoosing),
         "",
     );
     match result {
@@ -491,7 +497,7 @@ fn a_panicking_ai_ends_the_game_with_an_error_not_a_panic() {
             ply,
             ..
         }) => {
-            assert_eq!(seat, Some(Player::First));
+            assert_eq!(seat, Some(0));
             assert_eq!(method, "choose_move");
             assert_eq!(ply, 0);
             assert_eq!(message, "the engine lost its way");
@@ -500,7 +506,7 @@ fn a_panicking_ai_ends_the_game_with_an_error_not_a_panic() {
     }
 
     let (result, _) = run(
-        PlayLoop::new(nim(4)).with_ai(Player::Second, Faulty::PanicsObserving),
+        PlayLoop::new(nim(4)).with_ai(1, Faulty::PanicsObserving),
         "2\n",
     );
     assert!(
@@ -516,14 +522,12 @@ fn a_panicking_ai_ends_the_game_with_an_error_not_a_panic() {
 #[test]
 fn an_illegal_ai_move_is_an_error() {
     let (result, _) = run(
-        PlayLoop::new(nim(4)).with_ai(Player::Second, Faulty::PlaysIllegally),
+        PlayLoop::new(nim(4)).with_ai(1, Faulty::PlaysIllegally),
         "1\n",
     );
     match result {
-        Err(PlayError::IllegalMove {
-            player, mv, ply, ..
-        }) => {
-            assert_eq!((player, mv.as_str(), ply), (Player::Second, "8", 1));
+        Err(PlayError::IllegalMove { seat, mv, ply, .. }) => {
+            assert_eq!((seat, mv.as_str(), ply), (1, "8", 1));
         }
         other => panic!("expected an illegal move error, got {other:?}"),
     }
@@ -555,20 +559,21 @@ fn a_game_without_moves_or_without_end_is_an_error() {
         matches!(
             result,
             Err(PlayError::BrokenGame {
+                game: None,
                 ply: 0,
-                source: SearchError::NoLegalMoves
+                ..
             })
         ),
         "{result:?}"
     );
 
     let result = PlayLoop::new(nim(30))
-        .with_ai(Player::First, RandomMover::new(1))
-        .with_ai(Player::Second, RandomMover::new(2))
+        .with_ai(0, RandomMover::new(1))
+        .with_ai(1, RandomMover::new(2))
         .with_max_plies(4)
         .run(io::empty(), io::sink());
     assert!(
-        matches!(result, Err(PlayError::TooLong { limit: 4 })),
+        matches!(result, Err(PlayError::TooLong { game: None, limit: 4 })),
         "{result:?}"
     );
 }
@@ -607,27 +612,30 @@ fn a_notation_of_its_own_reads_and_names_differently() {
         fn move_text(&self, _: &Nim, mv: u32) -> String {
             ["one", "two"][mv as usize - 1].to_string()
         }
-        fn position_text(&self, state: &Nim) -> String {
+        fn position_text(&self, state: &Nim, _: &[u32], _: Option<usize>) -> String {
             "|".repeat(state.stones as usize)
         }
-        fn player_name(&self, player: Player) -> String {
-            if player == Player::First { "A" } else { "B" }.to_string()
+        fn player_name(&self, seat: usize) -> String {
+            if seat == 0 { "A" } else { "B" }.to_string()
         }
     }
     let mut shown = Vec::new();
     let report = PlayLoop::new(nim(3))
         .with_notation(Words)
-        .with_ai(Player::Second, Perfect)
+        .with_ai(1, Perfect)
         .run("2\none\n".as_bytes(), &mut shown)
         .unwrap();
     // A takes 1 of 3 and B, perfect, takes the last 2.
     assert_eq!(report.moves, [1, 2]);
     let shown = String::from_utf8(shown).unwrap();
+    let prompt = "A to move, one of one two (moves, hint, undo, help, quit): ";
     assert_eq!(
         shown,
-        "|||\n\nA to move [moves, hint, undo, help, quit]: \"2\" is not a move: type one or two. \
-         Type moves for the legal moves, help for the commands.\n\
-         A to move [moves, hint, undo, help, quit]: \n||\n\nB (perfect) plays two\n\n\n\n\
-         Game over: B wins.\n"
+        format!(
+            "|||\n\n{prompt}\"2\" is not a move: type one or two. \
+             Type moves for the legal moves, help for the commands.\n\
+             {prompt}\n||\n\nB (perfect) plays two\n\n\n\n\
+             Game over: B wins.\n"
+        )
     );
 }

@@ -3,13 +3,13 @@
 //!
 //! `greedy` looks one move ahead with [`Weights::DEFAULT`] (discs, mobility, corners,
 //! X-squares), `material` with [`Weights::MATERIAL`] (discs only), and `random` plays
-//! uniformly random moves. Two matches are played with `search_core::arena::Arena`, greedy
+//! uniformly random moves. Two matches are played with `play::Arena`, greedy
 //! against material and material against random, and each prints its report line: wins,
 //! draws and losses of the first player, its score with a 95 % interval, and the Elo
 //! difference with its interval.
 //!
 //! ```text
-//! cargo run --release -p plysearch-games --example reversi_evaluators -- --games 1000 --seed 1 --opening-plies 4
+//! cargo run --release -p plysearch-play --example reversi_evaluators -- --games 1000 --seed 1 --opening-plies 4
 //! ```
 //!
 //! Options: `--games N` (default 1000, played in pairs with colours swapped), `--seed S`
@@ -20,8 +20,8 @@
 use std::process::ExitCode;
 
 use games::reversi::{Greedy, Reversi, Weights};
+use play::Arena;
 use search_core::RandomMover;
-use search_core::arena::Arena;
 
 const USAGE: &str = "usage: reversi_evaluators [--games N] [--seed S] [--opening-plies K]
   --games N          games per match, 1 or more (default 1000)
@@ -89,16 +89,23 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let arena = Arena::new(Reversi::new())
-        .with_games(o.games)
-        .with_seed(o.seed)
-        .with_opening_plies(o.opening_plies);
+    let arena = || {
+        Arena::new(Reversi::new())
+            .with_games(o.games)
+            .with_seed(o.seed)
+            .with_opening_plies(o.opening_plies)
+    };
     let material = |s| Greedy::new(Weights::MATERIAL, s).with_name("material");
-    let matches = arena
-        .run(|s| Greedy::new(Weights::DEFAULT, s), material)
+    let matches = arena()
+        .with_engine(|s| Greedy::new(Weights::DEFAULT, s))
+        .with_engine(material)
+        .run()
         .and_then(|greedy_vs_material| {
             println!("{greedy_vs_material}");
-            arena.run(material, RandomMover::new)
+            arena()
+                .with_engine(material)
+                .with_engine(RandomMover::new)
+                .run()
         });
     match matches {
         Ok(material_vs_random) => {

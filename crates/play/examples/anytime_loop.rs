@@ -5,15 +5,16 @@
 //! the pieces.
 //!
 //! ```text
-//! cargo run --release -p plysearch-mcts --example anytime_loop
-//! cargo run --release -p plysearch-mcts --example anytime_loop -- 2000   # ms per side
+//! cargo run --release -p plysearch-play --example anytime_loop
+//! cargo run --release -p plysearch-play --example anytime_loop -- 2000   # ms per side
 //! ```
 
 use std::time::{Duration, Instant};
 
 use games::ConnectFour;
 use mcts::Mcts;
-use search_core::{Budget, Game, GameClock, Outcome, SearchError};
+use play::GameClock;
+use search_core::{Budget, Game, Outcome, SearchError};
 
 /// How long a frame's slice of thinking may be.
 const FRAME: Duration = Duration::from_millis(16);

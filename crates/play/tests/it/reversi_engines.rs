@@ -1,11 +1,12 @@
 //! 6 × 6 Reversi (`games::reversi`) with the workspace's engines: the evaluator passes
 //! `adversarial`'s property checks (alpha-beta with every option agrees with plain minimax),
 //! the symmetry check catches a wrong evaluator, and alpha-beta and MCTS beat the one-ply
-//! player and random play in seeded matches. `docs/guide-your-own-game.md` quotes the
-//! blocks between `ANCHOR` markers (`crates/games/tests/it/reversi.rs` checks the quotes).
+//! player and random play in seeded matches (`play::Arena`). `docs/guide-your-own-game.md`
+//! quotes the blocks between `ANCHOR` markers (`crates/games/tests/it/reversi.rs` checks
+//! the quotes).
 
 use games::reversi::{Greedy, Reversi, Weights};
-use search_core::arena::Arena;
+use play::Arena;
 use search_core::{Game, Player, RandomMover};
 
 use engines_as_quoted::{alpha_beta, mcts};
@@ -83,19 +84,62 @@ fn the_symmetry_check_catches_a_fixed_point_of_view() {
 #[test]
 fn the_search_engines_beat_the_one_ply_player_and_random_play() {
     let report = Arena::new(Reversi::new())
+        .with_engine(|s| alpha_beta(s, 8))
+        .with_engine(|s| Greedy::new(Weights::DEFAULT, s))
         .with_games(8)
         .with_seed(4)
         .with_opening_plies(4)
-        .run(|s| alpha_beta(s, 8), |s| Greedy::new(Weights::DEFAULT, s))
+        .run()
         .unwrap();
-    assert!(report.tally.score_interval().low > 0.5, "{report}");
-    assert!(report.name_a.starts_with("negamax"), "{report}");
-    assert_eq!(report.name_b, "greedy", "{report}");
+    assert!(report.tally().unwrap().score_interval().low > 0.5, "{report}");
+    assert!(report.names[0].starts_with("negamax"), "{report}");
+    assert_eq!(report.names[1], "greedy", "{report}");
     // A small MCTS (debug builds are slow) against random play.
     let report = Arena::new(Reversi::new())
+        .with_engine(|s| mcts(s, 1_000))
+        .with_engine(RandomMover::new)
         .with_games(10)
         .with_seed(4)
-        .run(|s| mcts(s, 1_000), RandomMover::new)
+        .run()
         .unwrap();
-    assert!(report.tally.score_interval().low > 0.5, "{report}");
+    assert!(report.tally().unwrap().score_interval().low > 0.5, "{report}");
+}
+
+#[test]
+fn greedy_beats_random_clearly() {
+    let report = Arena::new(Reversi::new())
+        .with_engine(|s| Greedy::new(Weights::DEFAULT, s))
+        .with_engine(RandomMover::new)
+        .with_games(60)
+        .with_seed(2)
+        .with_opening_plies(2)
+        .run()
+        .unwrap();
+    let tally = report.tally().unwrap();
+    assert_eq!(tally.games(), 60);
+    assert!(tally.score_interval().low > 0.5, "{report}");
+}
+
+/// The match as the guide quotes it, in a module without imports (see above).
+mod match_as_quoted {
+    // ANCHOR: match
+    /// Is the full evaluator better than counting discs? Only if the whole 95 % interval
+    /// of its score lies above one half.
+    #[test]
+    fn the_full_evaluator_beats_counting_discs() {
+        use games::reversi::{Greedy, Reversi, Weights};
+        use play::Arena;
+
+        let report = Arena::new(Reversi::new())
+            .with_engine(|s| Greedy::new(Weights::DEFAULT, s))
+            .with_engine(|s| Greedy::new(Weights::MATERIAL, s).with_name("material"))
+            .with_games(100)
+            .with_seed(3)
+            .with_opening_plies(4)
+            .run()
+            .unwrap();
+        let tally = report.tally().unwrap();
+        assert!(tally.score_interval().low > 0.5, "{report}");
+    }
+    // ANCHOR_END: match
 }

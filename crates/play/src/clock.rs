@@ -2,7 +2,7 @@
 
 use std::time::Duration;
 
-use crate::budget::{Budget, BudgetError};
+use search_core::{Budget, BudgetError};
 
 /// A player's clock in a timed game: the time left, the increment added after each move,
 /// and optionally the number of moves to play before the next time control. It turns into
@@ -22,7 +22,7 @@ use crate::budget::{Budget, BudgetError};
 ///
 /// ```
 /// use std::time::Duration;
-/// use search_core::GameClock;
+/// use play::GameClock;
 ///
 /// let clock = GameClock::new(Duration::from_secs(60)).with_increment(Duration::from_secs(1));
 /// // (60 s − 50 ms) / 30 + ¾ s
@@ -52,7 +52,7 @@ impl GameClock {
     ///
     /// ```
     /// use std::time::Duration;
-    /// let c = search_core::GameClock::new(Duration::from_secs(10));
+    /// let c = play::GameClock::new(Duration::from_secs(10));
     /// assert_eq!(c.remaining(), Duration::from_secs(10));
     /// ```
     #[must_use]
@@ -70,7 +70,7 @@ impl GameClock {
     ///
     /// ```
     /// use std::time::Duration;
-    /// let c = search_core::GameClock::new(Duration::ZERO).with_increment(Duration::from_secs(2));
+    /// let c = play::GameClock::new(Duration::ZERO).with_increment(Duration::from_secs(2));
     /// assert_eq!(c.increment(), Duration::from_secs(2));
     /// ```
     #[must_use]
@@ -84,7 +84,7 @@ impl GameClock {
     ///
     /// ```
     /// use std::time::Duration;
-    /// use search_core::GameClock;
+    /// use play::GameClock;
     /// let c = GameClock::new(Duration::from_secs(10)).with_margin(Duration::ZERO);
     /// assert_eq!(c.with_moves_to_go(Some(5)).move_time().unwrap(), Duration::from_secs(2));
     /// ```
@@ -99,7 +99,7 @@ impl GameClock {
     ///
     /// ```
     /// use std::time::Duration;
-    /// use search_core::GameClock;
+    /// use play::GameClock;
     /// let c = GameClock::new(Duration::from_secs(1)).with_moves_to_go(Some(1));
     /// let c = c.with_margin(Duration::from_millis(100));
     /// assert_eq!(c.move_time().unwrap(), Duration::from_millis(900));
@@ -115,7 +115,7 @@ impl GameClock {
     ///
     /// ```
     /// use std::time::Duration;
-    /// use search_core::GameClock;
+    /// use play::GameClock;
     /// let c = GameClock::new(Duration::from_millis(60)).with_floor(Duration::from_millis(20));
     /// assert_eq!(c.move_time().unwrap(), Duration::from_millis(20));
     /// ```
@@ -130,7 +130,7 @@ impl GameClock {
     ///
     /// ```
     /// use std::time::Duration;
-    /// use search_core::GameClock;
+    /// use play::GameClock;
     /// let c = GameClock::new(Duration::from_secs(60)).with_increment(Duration::from_secs(1));
     /// let later = c.with_remaining(Duration::from_secs(42));
     /// assert_eq!((later.remaining(), later.increment()), (Duration::from_secs(42), c.increment()));
@@ -145,7 +145,7 @@ impl GameClock {
     ///
     /// ```
     /// use std::time::Duration;
-    /// assert_eq!(search_core::GameClock::new(Duration::ZERO).remaining(), Duration::ZERO);
+    /// assert_eq!(play::GameClock::new(Duration::ZERO).remaining(), Duration::ZERO);
     /// ```
     #[must_use]
     pub fn remaining(&self) -> Duration {
@@ -156,7 +156,7 @@ impl GameClock {
     ///
     /// ```
     /// use std::time::Duration;
-    /// assert_eq!(search_core::GameClock::new(Duration::ZERO).increment(), Duration::ZERO);
+    /// assert_eq!(play::GameClock::new(Duration::ZERO).increment(), Duration::ZERO);
     /// ```
     #[must_use]
     pub fn increment(&self) -> Duration {
@@ -167,7 +167,7 @@ impl GameClock {
     ///
     /// ```
     /// use std::time::Duration;
-    /// assert_eq!(search_core::GameClock::new(Duration::ZERO).moves_to_go(), None);
+    /// assert_eq!(play::GameClock::new(Duration::ZERO).moves_to_go(), None);
     /// ```
     #[must_use]
     pub fn moves_to_go(&self) -> Option<u32> {
@@ -182,7 +182,8 @@ impl GameClock {
     ///
     /// ```
     /// use std::time::Duration;
-    /// use search_core::{BudgetError, GameClock};
+    /// use play::GameClock;
+    /// use search_core::BudgetError;
     /// assert_eq!(GameClock::new(Duration::ZERO).move_time(), Err(BudgetError::ZeroTime));
     /// // 10 ms left, less than the margin: the floor (1 ms).
     /// let c = GameClock::new(Duration::from_millis(10));
@@ -212,7 +213,8 @@ impl GameClock {
     ///
     /// ```
     /// use std::time::Duration;
-    /// use search_core::{GameClock, StopFlag};
+    /// use play::GameClock;
+    /// use search_core::StopFlag;
     /// let budget = GameClock::new(Duration::from_secs(3)).budget().unwrap().with_stop(StopFlag::new());
     /// assert!(budget.time_limit().unwrap() < Duration::from_secs(3));
     /// ```
@@ -300,7 +302,7 @@ mod tests {
 
     #[test]
     fn a_capped_budget_keeps_the_tighter_of_each_limit() {
-        use crate::budget::StopFlag;
+        use search_core::StopFlag;
         let limits = [None, Some(1u64), Some(7), Some(1_000)];
         for &a in &limits {
             for &b in &limits {
