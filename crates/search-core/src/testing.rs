@@ -605,6 +605,11 @@ impl<G: GameHash + PartialEq + Display> HashCheck<G> for WithHash<G> {
         }
         moves.clear();
         after_a.legal_moves(moves);
+        if moves.is_empty() {
+            return Err(format!(
+                "after {a:?} the game is ongoing but there are no legal moves"
+            ));
+        }
         let reply = moves[rng.below(moves.len())];
         if !after_b.is_legal(reply) {
             return Ok(());
@@ -772,6 +777,54 @@ mod tests {
         Nim {
             stones: 10,
             to_move: Player::First,
+        }
+    }
+
+    /// Two moves from the start, after which the game claims to go on with no move left.
+    #[derive(Clone, Debug, PartialEq)]
+    struct Stuck(u8);
+
+    impl Game for Stuck {
+        type Move = u8;
+        fn to_move(&self) -> Player {
+            Player::First
+        }
+        fn legal_moves(&self, m: &mut Vec<u8>) {
+            if self.0 == 0 {
+                m.extend([1, 2]);
+            }
+        }
+        fn play(&mut self, mv: u8) {
+            self.0 = mv;
+        }
+        fn outcome(&self) -> Outcome {
+            Outcome::Ongoing
+        }
+    }
+
+    impl crate::GameHash for Stuck {
+        const KEY_IS_EXACT: bool = true;
+        fn hash_key(&self) -> u64 {
+            u64::from(self.0)
+        }
+    }
+
+    impl Display for Stuck {
+        fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+            write!(f, "after {}", self.0)
+        }
+    }
+
+    #[test]
+    fn an_ongoing_game_without_moves_is_reported_by_both_checks() {
+        // The hashed check looks one move further than the plain one (transpositions):
+        // whichever state it meets first, the answer is a report, never a panic.
+        for seed in 0..16 {
+            let plain = Conformance::new().with_seed(seed).check(&Stuck(0));
+            let hashed = Conformance::new().with_seed(seed).check_hashed(&Stuck(0));
+            for err in [plain.unwrap_err(), hashed.unwrap_err()] {
+                assert!(err.rule.contains("no legal moves"), "{err}");
+            }
         }
     }
 

@@ -224,7 +224,8 @@ impl MarginSolver {
     /// [`SearchError::GameOver`]; [`SearchError::Budget`] (an invalid budget, or one with a
     /// depth or iteration limit); [`SearchError::UnsupportedGame`] if a finished position
     /// has no margin; [`SearchError::BrokenPromise`] if a margin's sign disagrees with the
-    /// outcome; [`SearchError::NoLegalMoves`].
+    /// outcome; [`SearchError::NoLegalMoves`]; [`SearchError::GameTooLong`] if a line does
+    /// not end within [`Budget::MAX_DEPTH`] plies.
     ///
     /// See the [type's documentation](MarginSolver) for an example.
     pub fn solve<G: GameHash>(&self, state: &G) -> Result<MarginSolution<G::Move>, SearchError> {
@@ -388,6 +389,12 @@ impl<G: GameHash> Walk<G> {
         if outcome.is_over() {
             self.stats.leaves += 1;
             return terminal(state, outcome).map_err(Stop::Error);
+        }
+        if self.ply >= Budget::MAX_DEPTH as usize {
+            // An exact margin needs every line to end; one this long never will in memory.
+            return Err(Stop::Error(SearchError::GameTooLong {
+                max_plies: Budget::MAX_DEPTH,
+            }));
         }
         let bound = margin_bound(state);
         if self.ply > 0 {

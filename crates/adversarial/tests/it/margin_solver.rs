@@ -162,3 +162,47 @@ fn kalah_stores_are_banked() {
         assert!(shared > 100, "only {shared} positions share an entry");
     }
 }
+
+/// A game that never ends: one move, the turn passing, a new position every ply.
+#[derive(Clone, Debug, PartialEq)]
+struct Endless(u64);
+
+impl Game for Endless {
+    type Move = ();
+    fn to_move(&self) -> Player {
+        if self.0 % 2 == 0 {
+            Player::First
+        } else {
+            Player::Second
+        }
+    }
+    fn legal_moves(&self, moves: &mut Vec<()>) {
+        moves.push(());
+    }
+    fn play(&mut self, (): ()) {
+        self.0 += 1;
+    }
+    fn outcome(&self) -> search_core::Outcome {
+        search_core::Outcome::Ongoing
+    }
+}
+
+impl GameHash for Endless {
+    const KEY_IS_EXACT: bool = true;
+    fn hash_key(&self) -> u64 {
+        self.0
+    }
+}
+
+#[test]
+fn a_game_that_never_ends_is_too_long_not_an_unbounded_walk() {
+    // Without a limit the walk would go on until the memory runs out; with one it stops at
+    // the deepest ply a search allows, having visited one node per ply.
+    let err = MarginSolver::new().solve(&Endless(0)).unwrap_err();
+    assert_eq!(
+        err,
+        search_core::SearchError::GameTooLong {
+            max_plies: Budget::MAX_DEPTH
+        }
+    );
+}

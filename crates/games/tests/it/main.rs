@@ -8,6 +8,7 @@ mod imperfect_games;
 mod kalah_rules;
 mod liars_dice;
 mod parsers_regressions;
+mod perft;
 mod reversi;
 mod tictactoe_oracles;
 mod tictactoe_textbook_counts;
