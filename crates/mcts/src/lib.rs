@@ -186,6 +186,7 @@ mod playout;
 // One search thread and its loop; the threads; merging their roots; the engine:
 mod engine;
 mod final_choice;
+mod growth;
 mod threads;
 mod worker;
 // Tree parallelism and tree reuse (two-player mode), the options of that mode:

@@ -5,7 +5,9 @@
 use std::sync::atomic::Ordering;
 use std::time::Instant;
 
-use search_core::{GeneralGame, GrowthPrice, SearchError, SplitMix64};
+use search_core::{GeneralGame, SearchError, SplitMix64};
+
+use crate::growth::GrowthPrice;
 
 use crate::context::{Clock, Ctx, Limits, Scratch};
 use crate::mode::{DataOf, Mode};
