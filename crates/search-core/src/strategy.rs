@@ -278,6 +278,62 @@ pub trait Strategy<G: GeneralGame> {
     }
 }
 
+/// A boxed strategy plays as the strategy inside, so engines of different types can be
+/// chosen at run time (`Box<dyn Strategy<G>>`) and still seated anywhere a strategy is.
+///
+/// ```
+/// use search_core::{RandomMover, Strategy};
+/// # use search_core::{Game, Outcome, Player};
+/// # #[derive(Clone)] struct G(u8);
+/// # impl Game for G {
+/// #   type Move = u8;
+/// #   fn to_move(&self) -> Player { Player::First }
+/// #   fn legal_moves(&self, m: &mut Vec<u8>) { if self.0 == 0 { m.extend([1, 2]) } }
+/// #   fn play(&mut self, mv: u8) { self.0 = mv }
+/// #   fn outcome(&self) -> Outcome { if self.0 == 0 { Outcome::Ongoing } else { Outcome::Draw } }
+/// # }
+/// let mut boxed: Box<dyn Strategy<G>> = Box::new(RandomMover::new(1));
+/// assert!([1, 2].contains(&boxed.choose_move(&G(0)).unwrap()));
+/// assert_eq!(boxed.name(), "random");
+/// ```
+impl<G: GeneralGame, S: Strategy<G> + ?Sized> Strategy<G> for Box<S> {
+    fn choose_move(&mut self, state: &G) -> Result<G::Move, SearchError> {
+        (**self).choose_move(state)
+    }
+
+    fn choose_move_within(
+        &mut self,
+        state: &G,
+        budget: crate::budget::Budget,
+    ) -> Result<G::Move, SearchError> {
+        (**self).choose_move_within(state, budget)
+    }
+
+    fn analyze(&mut self, state: &G) -> Result<Vec<MoveAnalysis<G::Move>>, SearchError> {
+        (**self).analyze(state)
+    }
+
+    fn observe_move(&mut self, before: &G, mv: G::Move) {
+        (**self).observe_move(before, mv);
+    }
+
+    fn try_observe_move(&mut self, before: &G, mv: G::Move) -> Result<(), IllegalMoveError> {
+        (**self).try_observe_move(before, mv)
+    }
+
+    fn observe_undo(&mut self, restored: &G) {
+        (**self).observe_undo(restored);
+    }
+
+    fn report(&self) -> Option<String> {
+        (**self).report()
+    }
+
+    fn name(&self) -> String {
+        (**self).name()
+    }
+}
+
 /// Plays a uniformly random legal move, reproducibly from a seed: the baseline every engine
 /// must beat.
 ///
