@@ -97,8 +97,8 @@ fn main() -> ExitCode {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use search_core::Game;
     use play::Ending;
+    use search_core::Game;
 
     /// Plays the scripted `typed` lines at depth 2; returns the report and the text shown.
     fn scripted(typed: &str) -> (PlayReport<Reversi>, String) {

@@ -110,7 +110,10 @@ fn game_text(game: Option<u32>) -> String {
 
 /// `player 2` for seat 1, `the advisor` for no seat.
 fn seat_text(seat: Option<usize>) -> String {
-    seat.map_or_else(|| "the advisor".to_string(), |s| format!("player {}", s + 1))
+    seat.map_or_else(
+        || "the advisor".to_string(),
+        |s| format!("player {}", s + 1),
+    )
 }
 
 #[cfg(test)]

@@ -55,6 +55,5 @@ pub use arena::{Arena, EloEstimate, GameRecord, MatchReport, SeatTally, Tally};
 pub use clock::GameClock;
 pub use error::PlayError;
 pub use terminal::{
-    Console, DEFAULT_MAX_LINE_BYTES, DisplayNotation, Ending, Notation, PlayLoop, PlayReport,
-    Reply,
+    Console, DEFAULT_MAX_LINE_BYTES, DisplayNotation, Ending, Notation, PlayLoop, PlayReport, Reply,
 };

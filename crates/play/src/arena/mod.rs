@@ -11,7 +11,6 @@
 //! cards ([`ImperfectInfo`](search_core::ImperfectInfo)); every engine is a [`Strategy`].
 //!
 
-
 mod report;
 mod tally;
 
@@ -319,10 +318,8 @@ impl<'a, G: GeneralGame> Arena<'a, G> {
             game: Some(round.saturating_mul(engines)),
             ply,
         };
-        let mut choices = search_core::SplitMix64::new(derive_seed(
-            self.seed ^ OPENING_SALT,
-            round.into(),
-        ));
+        let mut choices =
+            search_core::SplitMix64::new(derive_seed(self.seed ^ OPENING_SALT, round.into()));
         let mut dice = Dice::new(derive_seed(self.seed ^ DICE_SALT, round.into()));
         let mut state = self.start.clone();
         let mut opening = Vec::new();
@@ -489,19 +486,18 @@ impl<'a, G: GeneralGame> Arena<'a, G> {
                         };
                         seats::legal_moves(&state, &mut legal, at)?;
                         let budget = match (self.clock, &left) {
-                            (Some(clock), Some(left)) => Some(
-                                clock
-                                    .with_remaining(left[p])
-                                    .budget()
-                                    .map_err(|e| PlayError::Strategy {
+                            (Some(clock), Some(left)) => {
+                                Some(clock.with_remaining(left[p]).budget().map_err(|e| {
+                                    PlayError::Strategy {
                                         game: Some(game),
                                         seat: Some(p),
                                         strategy: strategy.name(),
                                         method: "choose_move_within",
                                         ply,
                                         source: e.into(),
-                                    })?,
-                            ),
+                                    }
+                                })?)
+                            }
                             _ => None,
                         };
                         let started = Instant::now();
@@ -521,7 +517,9 @@ impl<'a, G: GeneralGame> Arena<'a, G> {
                 }
             };
             let before = &state;
-            seats::tell_all(table, None, "observe_move", at, |s| s.observe_move(before, mv))?;
+            seats::tell_all(table, None, "observe_move", at, |s| {
+                s.observe_move(before, mv)
+            })?;
             state.apply(mv);
             moves.push(mv);
         }
@@ -543,4 +541,3 @@ impl<'a, G: GeneralGame> Arena<'a, G> {
         })
     }
 }
-

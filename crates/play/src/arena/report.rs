@@ -287,7 +287,9 @@ impl<M> fmt::Display for MatchReport<M> {
         }
         write!(f, "{games} games:")?;
         for (name, t) in self.names.iter().zip(self.engine_results()) {
-            let mean = t.mean_reward().map_or_else(|| "-".into(), |m| format!("{m:+.3}"));
+            let mean = t
+                .mean_reward()
+                .map_or_else(|| "-".into(), |m| format!("{m:+.3}"));
             write!(
                 f,
                 "  {name} +{} ={} -{} mean reward {mean};",

@@ -275,11 +275,7 @@ enum Line {
 /// more is room for a `\r` before the `\n`). A longer line is read past in the reader's
 /// own buffer, chunk by chunk, and answered with [`Line::TooLong`]: however long the line,
 /// the memory used stays the same. The last line may end without a `\n`.
-fn read_line<R: BufRead>(
-    input: &mut R,
-    max: usize,
-    buf: &mut Vec<u8>,
-) -> io::Result<Line> {
+fn read_line<R: BufRead>(input: &mut R, max: usize, buf: &mut Vec<u8>) -> io::Result<Line> {
     buf.clear();
     let mut started = false;
     let mut too_long = false;

@@ -181,14 +181,19 @@ impl<G: GeneralGame, N: Notation<G>> PlayLoop<'_, G, N> {
         let mut after = before.clone();
         after.apply(mv);
         let told = self.notation.announce(&before, mv, &after, viewer);
-        let report = ai_seat.and_then(|s| self.seats[s].as_ref()).and_then(|s| s.report());
+        let report = ai_seat
+            .and_then(|s| self.seats[s].as_ref())
+            .and_then(|s| s.report());
         let line = match (told, ai_seat) {
             (Some(text), _) => Some(match report {
                 Some(r) => format!("{text} ({r})"),
                 None => text,
             }),
             (None, Some(seat)) => {
-                let name = self.seats[seat].as_ref().map(|s| s.name()).unwrap_or_default();
+                let name = self.seats[seat]
+                    .as_ref()
+                    .map(|s| s.name())
+                    .unwrap_or_default();
                 let played = format!(
                     "{} ({name}) plays {}",
                     self.notation.player_name(seat),
@@ -323,7 +328,12 @@ impl<G: GeneralGame, N: Notation<G>> PlayLoop<'_, G, N> {
 
     /// Whether `hint` has someone to ask: the advisor, or an AI seat.
     fn has_advice(&self, seat: usize) -> bool {
-        self.advisor.is_some() || self.seats.iter().enumerate().any(|(s, a)| s != seat && a.is_some())
+        self.advisor.is_some()
+            || self
+                .seats
+                .iter()
+                .enumerate()
+                .any(|(s, a)| s != seat && a.is_some())
     }
 
     /// The advisor's (or else the first AI seat's) analysis of the position, best first,
@@ -358,7 +368,12 @@ impl<G: GeneralGame, N: Notation<G>> PlayLoop<'_, G, N> {
         let out = console.output();
         writeln!(out, "Hint from {name}, best move first:")?;
         for m in &moves {
-            writeln!(out, "  {}: {}", self.notation.move_text(state, m.mv), m.value)?;
+            writeln!(
+                out,
+                "  {}: {}",
+                self.notation.move_text(state, m.mv),
+                m.value
+            )?;
         }
         if let Some(report) = report {
             writeln!(out, "({report})")?;
@@ -374,10 +389,13 @@ impl<G: GeneralGame, N: Notation<G>> PlayLoop<'_, G, N> {
         viewer: Option<usize>,
     ) -> Result<(), PlayError> {
         let seats = &self.seats;
-        let at_prompt = game.history.iter().rposition(|(before, _)| match before.turn() {
-            Turn::Player(p) => matches!(seats.get(p), Some(None)),
-            _ => false,
-        });
+        let at_prompt = game
+            .history
+            .iter()
+            .rposition(|(before, _)| match before.turn() {
+                Turn::Player(p) => matches!(seats.get(p), Some(None)),
+                _ => false,
+            });
         let Some(from) = at_prompt else {
             writeln!(
                 console.output(),

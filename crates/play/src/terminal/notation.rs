@@ -129,7 +129,13 @@ pub trait Notation<G: GeneralGame> {
     /// let start = games::TicTacToe::new();
     /// assert_eq!(DisplayNotation.announce(&start, 4, &start, None), None);
     /// ```
-    fn announce(&self, before: &G, mv: G::Move, after: &G, viewer: Option<usize>) -> Option<String> {
+    fn announce(
+        &self,
+        before: &G,
+        mv: G::Move,
+        after: &G,
+        viewer: Option<usize>,
+    ) -> Option<String> {
         let _ = (before, mv, after, viewer);
         None
     }

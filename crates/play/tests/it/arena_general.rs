@@ -343,7 +343,11 @@ fn ismcts_wins_chips_from_a_random_player_at_kuhn_poker() {
     use mcts::Ismcts;
     use search_core::Budget;
     let report = Arena::new(Kuhn::new())
-        .with_engine(|seed| Ismcts::new().with_seed(seed).with_budget(Budget::iterations(500)))
+        .with_engine(|seed| {
+            Ismcts::new()
+                .with_seed(seed)
+                .with_budget(Budget::iterations(500))
+        })
         .with_engine(|seed| Random(SplitMix64::new(seed)))
         .with_games(1_000)
         .with_seed(5)

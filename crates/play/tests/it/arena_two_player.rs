@@ -161,10 +161,12 @@ impl Strategy<Ttt> for Sulker {
     }
 }
 
-
 /// The seat engine 0 (A) took in `game`.
 fn a_seat<M>(game: &play::GameRecord<M>) -> usize {
-    game.seating.iter().position(|&e| e == 0).expect("A plays every game")
+    game.seating
+        .iter()
+        .position(|&e| e == 0)
+        .expect("A plays every game")
 }
 
 /// `arena` with two random movers.
@@ -286,7 +288,12 @@ fn results_add_up_and_replay_from_the_seed() {
         };
         assert_eq!(g.rewards, [first, -first]);
         let result = g.result(a_seat(g));
-        let a_won = s.outcome() == Outcome::Win(if a_seat(g) == 0 { Player::First } else { Player::Second });
+        let a_won = s.outcome()
+            == Outcome::Win(if a_seat(g) == 0 {
+                Player::First
+            } else {
+                Player::Second
+            });
         assert_eq!(result == Wdl::Win, a_won);
     }
     let again = arena(5).run().unwrap();
@@ -485,8 +492,7 @@ fn wilson_interval_matches_hand_computed_values() {
 fn the_interval_narrows_with_more_games() {
     let mut last = f64::INFINITY;
     for n in [10, 40, 160, 640] {
-        let Interval { low: l, high: h } =
-            Tally::new(n * 6 / 10, 0, n * 4 / 10).score_interval();
+        let Interval { low: l, high: h } = Tally::new(n * 6 / 10, 0, n * 4 / 10).score_interval();
         assert!(h - l < last, "n = {n}");
         last = h - l;
     }

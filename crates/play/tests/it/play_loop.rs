@@ -7,7 +7,7 @@ use std::fmt;
 use std::io::{self, Read};
 use std::rc::Rc;
 
-use play::{Console, Ending, Notation, PlayError, PlayLoop, PlayReport};
+use play::{Console, Ending, Notation, PlayError, PlayLoop, PlayReport, Reply};
 use search_core::{
     Game, MoveAnalysis, MoveValue, Outcome, Player, RandomMover, Score, SearchError, Strategy,
 };
@@ -174,6 +174,8 @@ const FIRST: &str = "player 1 to move, one of 1 2 (moves, hint, undo, help, quit
 const SECOND: &str = "player 2 to move, one of 1 2 (moves, hint, undo, help, quit): ";
 /// The first player's prompt between two people, with no one to ask for hints.
 const FIRST_ALONE: &str = "player 1 to move, one of 1 2 (moves, undo, help, quit): ";
+/// The same for the second player.
+const SECOND_ALONE: &str = "player 2 to move, one of 1 2 (moves, undo, help, quit): ";
 
 /// Runs `game` on the typed lines; returns the result and everything written.
 fn run(game: PlayLoop<'_, Nim>, typed: &str) -> (Result<PlayReport<Nim>, PlayError>, String) {
@@ -248,10 +250,7 @@ fn two_ais_play_without_reading_any_input() {
 
 #[test]
 fn a_bad_move_gets_a_message_and_the_prompt_again() {
-    let (result, shown) = run(
-        PlayLoop::new(nim(4)).with_ai(1, Perfect),
-        "x\n3\n\n1\n",
-    );
+    let (result, shown) = run(PlayLoop::new(nim(4)).with_ai(1, Perfect), "x\n3\n\n1\n");
     let report = result.unwrap();
     assert_eq!(report.moves, [1, 1]); // the input ended at the first player's next move
     assert_eq!(report.ending, Ending::InputEnded(0));
@@ -290,10 +289,7 @@ fn moves_lists_the_legal_moves_and_help_the_commands() {
 #[test]
 fn hint_shows_the_ais_analysis_best_move_first() {
     // With 5 stones taking 2 leaves 3 (a win); Perfect lists 1 first, the loop sorts.
-    let (result, shown) = run(
-        PlayLoop::new(nim(5)).with_ai(1, Perfect),
-        "hint\nquit\n",
-    );
+    let (result, shown) = run(PlayLoop::new(nim(5)).with_ai(1, Perfect), "hint\nquit\n");
     assert_eq!(result.unwrap().ending, Ending::Quit(0));
     let expected = format!(
         "{FIRST}Hint from perfect, best move first:\n  2: win in 1 (exact)\n  1: loss in 2 (exact)\n{FIRST}Goodbye.\n"
@@ -328,10 +324,7 @@ fn undo_takes_back_the_last_move_pair_and_tells_the_ai() {
     let (ai, told) = spy(Perfect);
     // 5 stones: the person takes 1 (a mistake: 4 left), the AI takes 1 (3 left); undo;
     // the person takes 2 instead (3 left), the AI takes 1 and the person the last 2.
-    let (result, shown) = run(
-        PlayLoop::new(nim(5)).with_ai(1, ai),
-        "1\nundo\n2\n2\n",
-    );
+    let (result, shown) = run(PlayLoop::new(nim(5)).with_ai(1, ai), "1\nundo\n2\n2\n");
     let report = result.unwrap();
     assert_eq!(report.undos, 1);
     assert_eq!(report.moves, [2, 1, 2]);
@@ -364,10 +357,7 @@ fn undo_takes_back_the_last_move_pair_and_tells_the_ai() {
 fn undo_before_any_move_at_a_prompt_takes_nothing_back() {
     let (ai, told) = spy(Perfect);
     // The AI moves first: at the person's first prompt only the AI has moved.
-    let (result, shown) = run(
-        PlayLoop::new(nim(4)).with_ai(0, ai),
-        "undo\nquit\n",
-    );
+    let (result, shown) = run(PlayLoop::new(nim(4)).with_ai(0, ai), "undo\nquit\n");
     let report = result.unwrap();
     assert_eq!(report.undos, 0);
     assert_eq!(report.moves, [1]);
@@ -440,10 +430,7 @@ fn an_over_long_line_is_refused_and_the_game_goes_on() {
 
 #[test]
 fn a_failing_ai_ends_the_game_with_its_error() {
-    let (result, _) = run(
-        PlayLoop::new(nim(4)).with_ai(1, Faulty::Fails),
-        "1\n",
-    );
+    let (result, _) = run(PlayLoop::new(nim(4)).with_ai(1, Faulty::Fails), "1\n");
     match result {
         Err(PlayError::Strategy {
             game,
@@ -485,10 +472,7 @@ fn a_failing_hint_ends_the_game_with_its_error() {
 
 #[test]
 fn a_panicking_ai_ends_the_game_with_an_error_not_a_panic() {
-    let (result, _) = run(
-        PlayLoop::new(nim(4)).with_ai(0, Faulty::PanicsChoosing),
-        "",
-    );
+    let (result, _) = run(PlayLoop::new(nim(4)).with_ai(0, Faulty::PanicsChoosing), "");
     match result {
         Err(PlayError::StrategyPanicked {
             seat,
@@ -573,7 +557,13 @@ fn a_game_without_moves_or_without_end_is_an_error() {
         .with_max_plies(4)
         .run(io::empty(), io::sink());
     assert!(
-        matches!(result, Err(PlayError::TooLong { game: None, limit: 4 })),
+        matches!(
+            result,
+            Err(PlayError::TooLong {
+                game: None,
+                limit: 4
+            })
+        ),
         "{result:?}"
     );
 }
@@ -638,4 +628,114 @@ fn a_notation_of_its_own_reads_and_names_differently() {
              Game over: B wins.\n"
         )
     );
+}
+
+/// A setup question: an empty line takes the default, a refused answer is explained and
+/// asked again, a line of several words is one answer, `quit` (any of its spellings) and
+/// the end of the input are replies of their own.
+#[test]
+fn setup_questions_read_one_line_each() {
+    let number = |t: &str| t.parse::<u32>().map_err(|_| "not a number".to_string());
+    let mut shown = Vec::new();
+    let mut console = Console::new("\n7 8\n9\n7".as_bytes(), &mut shown).with_questions(true);
+    assert_eq!(
+        console
+            .choose(None, "depth? ", "6", "--depth", number)
+            .unwrap(),
+        Reply::Value(6)
+    );
+    // "7 8" is one answer, not a number: explained, then 9 is read.
+    assert_eq!(
+        console
+            .choose(None, "depth? ", "6", "--depth", number)
+            .unwrap(),
+        Reply::Value(9)
+    );
+    // The last line may lack its newline.
+    assert_eq!(
+        console
+            .choose(None, "depth? ", "6", "--depth", number)
+            .unwrap(),
+        Reply::Value(7)
+    );
+    assert_eq!(
+        console
+            .choose(None, "depth? ", "6", "--depth", number)
+            .unwrap(),
+        Reply::Ended
+    );
+    drop(console);
+    assert!(String::from_utf8(shown).unwrap().contains("not a number"));
+    for quit in ["quit", "QUIT", "q", "exit"] {
+        let typed = format!("{quit}\n");
+        let mut console = Console::new(typed.as_bytes(), io::sink()).with_questions(true);
+        assert_eq!(
+            console
+                .choose(None, "game? ", "c4", "--game", number)
+                .unwrap(),
+            Reply::Quit
+        );
+        let (result, _) = run(PlayLoop::new(nim(5)), &typed);
+        assert_eq!(result.unwrap().ending, Ending::Quit(0), "{quit}");
+    }
+    // Without questions the default is announced and no line is read.
+    let mut shown = Vec::new();
+    let mut console = Console::new("1\n".as_bytes(), &mut shown);
+    assert_eq!(
+        console
+            .choose(None, "depth? ", "6", "--depth", number)
+            .unwrap(),
+        Reply::Value(6)
+    );
+    let report = PlayLoop::new(nim(5)).play_on(&mut console).unwrap();
+    assert_eq!(report.moves, [1], "the line is still there for the game");
+    drop(console);
+    assert!(
+        String::from_utf8(shown)
+            .unwrap()
+            .starts_with("--depth: 6 (the default")
+    );
+}
+
+/// Several moves on a line are played in turn, each at its own prompt; a refused one drops
+/// the rest; a line the notation reads whole is one move.
+#[test]
+fn a_line_of_several_moves_is_played_in_turn() {
+    let (result, shown) = run(PlayLoop::new(nim(9)), "1 2 1\n2\n");
+    assert_eq!(result.unwrap().moves, [1, 2, 1, 2]);
+    assert_eq!(
+        shown.matches(&format!("{SECOND_ALONE}2\n")).count(),
+        1,
+        "{shown}"
+    );
+    let (result, shown) = run(PlayLoop::new(nim(9)), "1 x 1\n2\n");
+    assert_eq!(result.unwrap().moves, [1, 2]);
+    assert!(shown.contains("\"x\" is not a move"), "{shown}");
+    assert!(
+        shown.contains("(the 1 move(s) typed after it are dropped)"),
+        "{shown}"
+    );
+    /// Reads `one two` as a single move: taking 2.
+    struct Spelled;
+    impl Notation<Nim> for Spelled {
+        fn parse_move(&self, _: &Nim, text: &str) -> Result<u32, String> {
+            match text {
+                "one two" => Ok(2),
+                "one" => Ok(1),
+                _ => Err("type one, or one two".into()),
+            }
+        }
+        fn move_text(&self, _: &Nim, mv: u32) -> String {
+            mv.to_string()
+        }
+        fn position_text(&self, state: &Nim, _: &[u32], _: Option<usize>) -> String {
+            state.to_string()
+        }
+    }
+    let mut shown = Vec::new();
+    let report = PlayLoop::new(nim(9))
+        .with_notation(Spelled)
+        .run("one two\n".as_bytes(), &mut shown)
+        .unwrap();
+    assert_eq!(report.moves, [2]);
 }

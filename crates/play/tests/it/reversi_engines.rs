@@ -91,7 +91,10 @@ fn the_search_engines_beat_the_one_ply_player_and_random_play() {
         .with_opening_plies(4)
         .run()
         .unwrap();
-    assert!(report.tally().unwrap().score_interval().low > 0.5, "{report}");
+    assert!(
+        report.tally().unwrap().score_interval().low > 0.5,
+        "{report}"
+    );
     assert!(report.names[0].starts_with("negamax"), "{report}");
     assert_eq!(report.names[1], "greedy", "{report}");
     // A small MCTS (debug builds are slow) against random play.
@@ -102,7 +105,10 @@ fn the_search_engines_beat_the_one_ply_player_and_random_play() {
         .with_seed(4)
         .run()
         .unwrap();
-    assert!(report.tally().unwrap().score_interval().low > 0.5, "{report}");
+    assert!(
+        report.tally().unwrap().score_interval().low > 0.5,
+        "{report}"
+    );
 }
 
 #[test]

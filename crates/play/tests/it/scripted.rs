@@ -73,18 +73,18 @@ impl Notation<Kuhn> for Poker {
     }
     fn position_text(&self, state: &Kuhn, _: &[u8], viewer: Option<usize>) -> String {
         match viewer {
-            Some(seat) if state.turn() != Turn::Over => format!("you see: {}", state.info_key(seat)),
+            Some(seat) if state.turn() != Turn::Over => {
+                format!("you see: {}", state.info_key(seat))
+            }
             _ => format!("cards and bets: {state}"),
         }
     }
     fn announce(&self, before: &Kuhn, mv: u8, _: &Kuhn, viewer: Option<usize>) -> Option<String> {
         match before.turn() {
             Turn::Chance => Some("a card is dealt".into()),
-            Turn::Player(p) if Some(p) != viewer => Some(format!(
-                "player {} {}s",
-                p + 1,
-                self.move_text(before, mv)
-            )),
+            Turn::Player(p) if Some(p) != viewer => {
+                Some(format!("player {} {}s", p + 1, self.move_text(before, mv)))
+            }
             _ => None,
         }
     }
@@ -102,7 +102,11 @@ fn replays<G: GeneralGame + PartialEq + std::fmt::Debug>(start: G, report: &Play
 #[test]
 fn the_runner_plays_a_two_player_game_with_a_tally() {
     let report = Arena::new(TicTacToe::new())
-        .with_engine(|seed| Mcts::new().with_seed(seed).with_budget(Budget::iterations(400)))
+        .with_engine(|seed| {
+            Mcts::new()
+                .with_seed(seed)
+                .with_budget(Budget::iterations(400))
+        })
         .with_engine(RandomMover::new)
         .with_games(20)
         .with_seed(3)
@@ -164,7 +168,11 @@ fn the_runner_rotates_three_engines_round_three_seats() {
 #[test]
 fn the_runner_plays_hidden_cards_with_the_engine_for_them() {
     let report = Arena::new(Kuhn::new())
-        .with_engine(|seed| Ismcts::new().with_seed(seed).with_budget(Budget::iterations(300)))
+        .with_engine(|seed| {
+            Ismcts::new()
+                .with_seed(seed)
+                .with_budget(Budget::iterations(300))
+        })
         .with_engine(RandomMover::new)
         .with_games(400)
         .with_seed(5)
@@ -181,7 +189,12 @@ fn the_loop_plays_a_person_against_an_engine_at_a_two_player_game() {
     let mut shown = Vec::new();
     // The person (X) plays the centre, then tries a taken cell, then plays on until the end.
     let report = PlayLoop::new(TicTacToe::new())
-        .with_ai(1, Mcts::new().with_seed(1).with_budget(Budget::iterations(2_000)))
+        .with_ai(
+            1,
+            Mcts::new()
+                .with_seed(1)
+                .with_budget(Budget::iterations(2_000)),
+        )
         .run("4\n4\nmoves\n0 1 2 3 5 6 7 8\n".as_bytes(), &mut shown)
         .unwrap();
     let shown = String::from_utf8(shown).unwrap();
@@ -191,7 +204,11 @@ fn the_loop_plays_a_person_against_an_engine_at_a_two_player_game() {
     assert!(shown.contains("player 2 (mcts(c=1)) plays "), "{shown}");
     // The engine never loses from the centre opening: the game ends in a draw or its win,
     // or the typed moves run out (the rest were not legal).
-    assert_ne!(report.position.outcome(), Outcome::Win(Player::First), "{shown}");
+    assert_ne!(
+        report.position.outcome(),
+        Outcome::Win(Player::First),
+        "{shown}"
+    );
 }
 
 #[test]
@@ -220,20 +237,32 @@ fn the_loop_rolls_the_dice_from_its_seed() {
 fn the_loop_seats_a_person_among_three_players() {
     let start = MnkGame::new(4, 4, 3, 3).unwrap();
     let mut shown = Vec::new();
-    let report = PlayLoop::new(start.clone())
+    let report = PlayLoop::new(start)
         .with_notation(Numbered)
         .with_ai(0, RandomMover::new(1))
         .with_ai(2, RandomMover::new(3))
-        .run("x\n99\nundo\n1\n1\n1\n1\n1\n1\nquit\n".as_bytes(), &mut shown)
+        .run(
+            "x\n99\nundo\n1\n1\n1\n1\n1\n1\nquit\n".as_bytes(),
+            &mut shown,
+        )
         .unwrap();
     let shown = String::from_utf8(shown).unwrap();
     replays(start, &report);
-    assert!(shown.contains("\"x\" is not a move: type a number from 1 to "), "{shown}");
+    assert!(
+        shown.contains("\"x\" is not a move: type a number from 1 to "),
+        "{shown}"
+    );
     assert!(shown.contains("Nothing to take back"), "{shown}");
     assert!(shown.contains("player 1 (random) plays "), "{shown}");
     assert!(shown.contains("player 3 (random) plays "), "{shown}");
-    assert!(shown.contains("player 2 to move, a move such as 1"), "{shown}");
-    assert!(matches!(report.ending, Ending::Quit(1) | Ending::Finished), "{shown}");
+    assert!(
+        shown.contains("player 2 to move, a move such as 1"),
+        "{shown}"
+    );
+    assert!(
+        matches!(report.ending, Ending::Quit(1) | Ending::Finished),
+        "{shown}"
+    );
 }
 
 #[test]
@@ -242,7 +271,12 @@ fn the_loop_shows_a_person_only_their_own_card() {
         let mut shown = Vec::new();
         let report = PlayLoop::new(Kuhn::new())
             .with_notation(Poker)
-            .with_ai(1, Ismcts::new().with_seed(seed).with_budget(Budget::iterations(200)))
+            .with_ai(
+                1,
+                Ismcts::new()
+                    .with_seed(seed)
+                    .with_budget(Budget::iterations(200)),
+            )
             .with_seed(seed)
             .with_undo(false)
             .run("check\nbet\nbet\n".as_bytes(), &mut shown)
@@ -251,13 +285,22 @@ fn the_loop_shows_a_person_only_their_own_card() {
         replays(Kuhn::new(), &report);
         assert_eq!(report.ending, Ending::Finished, "{shown}");
         let letter = |card: Option<u8>| ['J', 'Q', 'K'][usize::from(card.unwrap())];
-        let (mine, theirs) = (letter(report.position.card(0)), letter(report.position.card(1)));
+        let (mine, theirs) = (
+            letter(report.position.card(0)),
+            letter(report.position.card(1)),
+        );
         let (before_end, end) = shown.split_once("cards and bets:").expect("a showdown");
         assert!(before_end.contains(&format!("you see: {mine} ")), "{shown}");
         // The other card appears nowhere before the showdown (unless it is not another).
-        assert!(!before_end.contains(&format!("{theirs} ")) || theirs == mine, "{shown}");
+        assert!(
+            !before_end.contains(&format!("{theirs} ")) || theirs == mine,
+            "{shown}"
+        );
         assert!(end.starts_with(&format!(" {mine} {theirs} ")), "{shown}");
-        assert!(shown.contains("\"check\" is not a move: type pass or bet"), "{shown}");
+        assert!(
+            shown.contains("\"check\" is not a move: type pass or bet"),
+            "{shown}"
+        );
         assert!(shown.contains("(moves, hint, help, quit)"), "{shown}");
     }
 }
@@ -268,7 +311,12 @@ fn a_game_at_the_prompt_with_undo_plays_on_from_the_restored_position() {
     // instead, then quits. The engine's second reply is to the centre, a different line.
     let mut shown = Vec::new();
     let report = PlayLoop::new(TicTacToe::new())
-        .with_ai(1, Mcts::new().with_seed(9).with_budget(Budget::iterations(3_000)))
+        .with_ai(
+            1,
+            Mcts::new()
+                .with_seed(9)
+                .with_budget(Budget::iterations(3_000)),
+        )
         .run("0\nundo\n4\nquit\n".as_bytes(), &mut shown)
         .unwrap();
     let shown = String::from_utf8(shown).unwrap();
