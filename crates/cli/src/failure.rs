@@ -47,6 +47,12 @@ impl From<std::io::Error> for Failure {
     }
 }
 
+impl From<play::PlayError> for Failure {
+    fn from(e: play::PlayError) -> Self {
+        Failure::run(e.to_string())
+    }
+}
+
 impl From<search_core::SearchError> for Failure {
     fn from(e: search_core::SearchError) -> Self {
         Failure::run(e.to_string())

@@ -1,5 +1,9 @@
-//! How each game of `ply cards` shows itself: what a seat sees, moves in words, what each
-//! move tells the other seats.
+//! The games with hidden cards and simultaneous bids, as `ply cards` shows them: what a
+//! seat sees, moves by their names, what each move tells the other seats ([`Hidden`], for
+//! Kuhn poker, Leduc hold'em, Liar's Dice, the trick-taking game and Goofspiel), and their
+//! notation at the prompt ([`Cards`]). Their engines are in `crate::ai::cards`.
+
+use std::fmt::Display;
 
 use games::{Goofspiel, Kuhn, Leduc, LiarsDice, Tricks};
 use mcts::SmMcts;
@@ -7,7 +11,142 @@ use search_core::{
     GeneralGame, ImperfectInfo, SearchError, Sequential, SimultaneousGame, SplitMix64, Turn,
 };
 
-use super::{Hidden, LIARS_DICE_FACES, SUITS, TRICKS_RANKS, move_list, seat_name};
+/// Trick-taking: four players, four suits of six ranks, six cards each.
+pub(crate) const TRICKS_SHAPE: (usize, usize, usize, usize) = (4, 4, 6, 6);
+/// The ranks of a suit in [`TRICKS_SHAPE`].
+const TRICKS_RANKS: u8 = 6;
+/// The faces of Liar's Dice's dice.
+pub(crate) const LIARS_DICE_FACES: u16 = 6;
+/// The suit letters of the trick-taking game's cards.
+const SUITS: [char; 4] = ['S', 'H', 'D', 'C'];
+
+/// What the terminal needs from a game with hidden information.
+pub(crate) trait Hidden:
+    ImperfectInfo<Move: Send + Sync> + Display + Send + Sync + 'static
+{
+    /// The game's name.
+    const NAME: &'static str;
+
+    /// What to type for a move when there are too many to list, for the prompt.
+    const MOVE_HELP: &'static str;
+
+    /// Whether CFR+ solves the whole game quickly enough to play its strategy.
+    const SOLVABLE: bool = false;
+
+    /// Whether the game is simultaneous bids underneath, played by
+    /// [`simultaneous`](Hidden::simultaneous).
+    const SIMULTANEOUS: bool = false;
+
+    /// What `viewer` knows now, in words: its own cards or dice and the public play, never
+    /// what another player holds.
+    fn view(&self, viewer: usize) -> String;
+
+    /// A legal move of the player to move read from what a person typed, or what is wrong.
+    fn parse_move(&self, text: &str) -> Result<Self::Move, String>;
+
+    /// A move of the player to move, by its name in this state (before it is played): a
+    /// pass is a check with no bet to face and a fold facing one.
+    fn move_text(&self, mv: Self::Move) -> String;
+
+    /// What `viewer` learns when `mv` takes `before` to `after` (a chance outcome or a
+    /// player's move); `None` when it learns nothing worth a line.
+    fn announce(before: &Self, mv: Self::Move, after: &Self, viewer: usize) -> Option<String>;
+
+    /// The whole state at the end: every hand shown.
+    fn showdown(&self) -> String {
+        self.to_string()
+    }
+
+    /// A move of `seat` from simultaneous-move MCTS, for games that are simultaneous bids
+    /// underneath; `None` for the others.
+    fn simultaneous(
+        &self,
+        _seat: usize,
+        _engine: &SmMcts,
+        _rng: &mut SplitMix64,
+    ) -> Option<Result<Self::Move, SearchError>> {
+        None
+    }
+}
+
+/// The legal moves by name.
+pub(crate) fn move_list<G: Hidden>(state: &G) -> String {
+    let mut moves = Vec::new();
+    state.moves(&mut moves);
+    let texts: Vec<String> = moves.into_iter().map(|m| state.move_text(m)).collect();
+    texts.join(", ")
+}
+
+/// The seat names in messages: `player 1` and so on.
+pub(crate) fn seat_name(player: usize) -> String {
+    format!("player {}", player + 1)
+}
+
+/// The notation of a [`Hidden`] game at the prompt: a person sees only what their seat
+/// knows, is told of each move only what it shows, and is offered the legal moves by name;
+/// every hand is shown at the end.
+pub(crate) struct Cards;
+
+impl<G: Hidden> play::Notation<G> for Cards {
+    fn parse_move(&self, state: &G, text: &str) -> Result<G::Move, String> {
+        state.parse_move(&text.to_lowercase())
+    }
+
+    fn move_text(&self, state: &G, mv: G::Move) -> String {
+        state.move_text(mv)
+    }
+
+    fn position_text(&self, state: &G, _: &[G::Move], viewer: Option<usize>) -> String {
+        match viewer {
+            Some(seat) if state.turn() != Turn::Over => state.view(seat),
+            _ => state.showdown(),
+        }
+    }
+
+    fn move_help(&self, state: &G, legal: &[G::Move]) -> String {
+        if legal.len() > 5 {
+            return G::MOVE_HELP.to_string();
+        }
+        let names: Vec<String> = legal.iter().map(|&m| state.move_text(m)).collect();
+        match names.split_last() {
+            Some((last, [])) => last.clone(),
+            Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
+            None => String::new(),
+        }
+    }
+
+    fn announce(
+        &self,
+        before: &G,
+        mv: G::Move,
+        after: &G,
+        viewer: Option<usize>,
+    ) -> Option<String> {
+        match viewer {
+            Some(seat) => G::announce(before, mv, after, seat),
+            // A game between engines, watched: what the first seat is told.
+            None => G::announce(before, mv, after, 0),
+        }
+    }
+}
+
+/// Liar's Dice for two with `dice` dice each.
+pub(crate) fn liars_dice(dice: usize) -> Result<LiarsDice, String> {
+    LiarsDice::new(2, dice, usize::from(LIARS_DICE_FACES)).map_err(|e| e.to_string())
+}
+
+/// The trick-taking game of [`TRICKS_SHAPE`].
+pub(crate) fn tricks() -> Result<Tricks, String> {
+    let (players, suits, ranks, hand) = TRICKS_SHAPE;
+    Tricks::new(players, suits, ranks, hand).map_err(|e| e.to_string())
+}
+
+/// Goofspiel with `cards` cards each, played as hidden sequential bids.
+pub(crate) fn goofspiel(cards: usize) -> Result<Sequential<Goofspiel>, String> {
+    Goofspiel::new(cards)
+        .map(Sequential::new)
+        .map_err(|e| e.to_string())
+}
 
 /// The one legal move whose text is `text` (or starts the way `text` does, when only one
 /// does).
@@ -30,11 +169,7 @@ fn by_text<G: Hidden>(state: &G, text: &str) -> Result<G::Move, String> {
         .collect();
     match prefix.as_slice() {
         [mv] => Ok(*mv),
-        _ => Err(format!(
-            "{} is not a legal move here; legal: {}",
-            crate::input::quote(&text),
-            move_list(state)
-        )),
+        _ => Err(format!("the legal moves are {}", move_list(state))),
     }
 }
 
@@ -56,21 +191,36 @@ fn kuhn_card(card: Option<u8>) -> &'static str {
     }
 }
 
-fn kuhn_action(a: u8) -> &'static str {
-    if a == Kuhn::BET { "bet" } else { "pass" }
+/// The names of Kuhn poker's actions in order: a pass is a check, or a fold facing a bet; a
+/// bet is a call facing one.
+fn kuhn_actions(actions: &[u8]) -> Vec<&'static str> {
+    let mut facing = false;
+    actions
+        .iter()
+        .map(|&a| {
+            let name = match (a == Kuhn::BET, facing) {
+                (true, false) => "bet",
+                (true, true) => "call",
+                (false, false) => "check",
+                (false, true) => "fold",
+            };
+            facing = a == Kuhn::BET && !facing;
+            name
+        })
+        .collect()
 }
 
 impl Hidden for Kuhn {
-    const MOVE_HELP: &'static str = "pass or bet (p, b)";
+    const NAME: &'static str = "Kuhn poker";
+    const MOVE_HELP: &'static str = "check or bet; call or fold facing a bet";
     const SOLVABLE: bool = true;
 
     fn view(&self, viewer: usize) -> String {
         let key = self.info_key(viewer);
-        let actions: Vec<String> = key
-            .actions()
+        let actions: Vec<String> = kuhn_actions(key.actions())
             .iter()
             .enumerate()
-            .map(|(i, &a)| format!("{} {}", seat_name(i % 2), kuhn_action(a)))
+            .map(|(i, name)| format!("{} {name}", seat_name(i % 2)))
             .collect();
         format!(
             "Your card: {}. Betting: {}.",
@@ -84,18 +234,20 @@ impl Hidden for Kuhn {
     }
 
     fn parse_move(&self, text: &str) -> Result<u8, String> {
-        match text.trim() {
-            "p" | "pass" | "check" | "fold" => Ok(Kuhn::PASS),
-            "b" | "bet" | "call" => Ok(Kuhn::BET),
-            _ => Err(format!(
-                "{} is not a move: type pass (p) or bet (b)",
-                crate::input::quote(text)
-            )),
+        if text.trim() == "pass" {
+            return Ok(Kuhn::PASS);
         }
+        by_text(self, text)
     }
 
     fn move_text(&self, mv: u8) -> String {
-        kuhn_action(mv).to_string()
+        let mut actions = self.actions().to_vec();
+        actions.push(mv);
+        kuhn_actions(&actions)
+            .last()
+            .copied()
+            .unwrap_or("?")
+            .to_string()
     }
 
     fn showdown(&self) -> String {
@@ -118,10 +270,7 @@ impl Hidden for Kuhn {
                     format!("{} is dealt a card.", seat_name(dealt))
                 })
             }
-            Turn::Player(p) => {
-                let verb = if mv == Kuhn::BET { "bets" } else { "passes" };
-                Some(format!("{} {verb}.", actor(p, viewer)))
-            }
+            Turn::Player(p) => Some(format!("{} {}s.", actor(p, viewer), before.move_text(mv))),
             Turn::Over => None,
         }
     }
@@ -138,27 +287,39 @@ fn leduc_card(card: Option<u8>) -> String {
     }
 }
 
-fn leduc_action(a: u8) -> &'static str {
-    match a {
-        Leduc::FOLD => "fold",
-        Leduc::CALL => "call",
-        _ => "raise",
-    }
+/// The names of a round of Leduc hold'em's actions in order: with no raise to face a call
+/// is a check and a raise a bet.
+fn leduc_actions(actions: &[u8]) -> Vec<&'static str> {
+    let mut facing = false;
+    actions
+        .iter()
+        .map(|&a| {
+            let name = match (a, facing) {
+                (Leduc::FOLD, _) => "fold",
+                (Leduc::CALL, false) => "check",
+                (Leduc::CALL, true) => "call",
+                (_, false) => "bet",
+                (_, true) => "raise",
+            };
+            facing = a == Leduc::RAISE;
+            name
+        })
+        .collect()
 }
 
 impl Hidden for Leduc {
-    const MOVE_HELP: &'static str = "call, raise or fold (c, r, f)";
+    const NAME: &'static str = "Leduc hold'em";
+    const MOVE_HELP: &'static str = "check or bet; fold, call or raise facing a bet";
     const SOLVABLE: bool = true;
 
     fn view(&self, viewer: usize) -> String {
         let key = self.info_key(viewer);
         let mut rounds = Vec::new();
         for round in 0..2 {
-            let actions: Vec<String> = key
-                .actions(round)
+            let actions: Vec<String> = leduc_actions(key.actions(round))
                 .iter()
                 .enumerate()
-                .map(|(i, &a)| format!("{} {}s", seat_name(i % 2), leduc_action(a)))
+                .map(|(i, name)| format!("{} {name}", seat_name(i % 2)))
                 .collect();
             if !actions.is_empty() {
                 rounds.push(format!("round {}: {}", round + 1, actions.join(", ")));
@@ -180,32 +341,18 @@ impl Hidden for Leduc {
     }
 
     fn parse_move(&self, text: &str) -> Result<u8, String> {
-        let mv = match text.trim() {
-            "c" | "call" | "check" => Leduc::CALL,
-            "r" | "raise" | "bet" => Leduc::RAISE,
-            "f" | "fold" => Leduc::FOLD,
-            _ => {
-                return Err(format!(
-                    "{} is not a move: type call (c), raise (r) or fold (f)",
-                    crate::input::quote(text)
-                ));
-            }
-        };
-        let mut moves = Vec::new();
-        self.moves(&mut moves);
-        if moves.contains(&mv) {
-            Ok(mv)
-        } else {
-            Err(format!(
-                "you cannot {} now; legal: {}",
-                leduc_action(mv),
-                move_list(self)
-            ))
-        }
+        by_text(self, text)
     }
 
     fn move_text(&self, mv: u8) -> String {
-        leduc_action(mv).to_string()
+        let round = usize::from(self.public_card().is_some());
+        let mut actions = self.info_key(0).actions(round).to_vec();
+        actions.push(mv);
+        leduc_actions(&actions)
+            .last()
+            .copied()
+            .unwrap_or("?")
+            .to_string()
     }
 
     fn showdown(&self) -> String {
@@ -233,13 +380,14 @@ impl Hidden for Leduc {
                 "The public card is {}.",
                 leduc_card(after.public_card())
             )),
-            Turn::Player(p) => Some(format!("{} {}s.", actor(p, viewer), leduc_action(mv))),
+            Turn::Player(p) => Some(format!("{} {}s.", actor(p, viewer), before.move_text(mv))),
             Turn::Over => None,
         }
     }
 }
 
 impl Hidden for LiarsDice {
+    const NAME: &'static str = "Liar's Dice";
     const MOVE_HELP: &'static str =
         "a bid QUANTITYxFACE such as 2x3 (at least two threes), or liar";
 
@@ -274,8 +422,7 @@ impl Hidden for LiarsDice {
             .collect();
         let bad = || {
             format!(
-                "{} is not a bid: type QUANTITYxFACE such as 2x3, or liar; legal: {}",
-                crate::input::quote(text),
+                "type a bid QUANTITYxFACE such as 2x3, or liar; the legal moves are {}",
                 move_list(self)
             )
         };
@@ -354,6 +501,7 @@ fn tricks_card(card: u8) -> String {
 }
 
 impl Hidden for Tricks {
+    const NAME: &'static str = "Tricks";
     const MOVE_HELP: &'static str = "a card such as H4 (suit S, H, D or C, rank 1-6)";
 
     fn view(&self, viewer: usize) -> String {
@@ -446,6 +594,7 @@ fn goofspiel_hand(state: &Goofspiel, player: usize) -> Vec<u8> {
 }
 
 impl Hidden for Sequential<Goofspiel> {
+    const NAME: &'static str = "Goofspiel";
     const MOVE_HELP: &'static str = "a card of your hand to bid, such as 3";
     const SIMULTANEOUS: bool = true;
 
@@ -471,10 +620,7 @@ impl Hidden for Sequential<Goofspiel> {
         self.moves(&mut moves);
         match text.trim().parse::<u8>() {
             Ok(card) if moves.contains(&card) => Ok(card),
-            _ => Err(format!(
-                "{} is not a card of your hand: {moves:?}",
-                crate::input::quote(text)
-            )),
+            _ => Err(format!("bid a card of your hand: {moves:?}")),
         }
     }
 
@@ -539,7 +685,21 @@ impl Hidden for Sequential<Goofspiel> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::hidden::{deal, goofspiel, liars_dice, tricks};
+    use super::{goofspiel, liars_dice, tricks};
+
+    /// A chance outcome of `state`, drawn from `rng`.
+    fn deal<G: GeneralGame>(state: &G, rng: &mut SplitMix64) -> Option<G::Move> {
+        let mut outcomes = Vec::new();
+        state.chance_outcomes(&mut outcomes);
+        let mut u = rng.next_f64();
+        for &(mv, p) in &outcomes {
+            if u < p {
+                return Some(mv);
+            }
+            u -= p;
+        }
+        outcomes.last().map(|&(mv, _)| mv)
+    }
 
     /// Plays `games` random games from `start`; at every state, for every seat, the view
     /// is the same in every state the seat cannot tell from this one (drawn with
@@ -635,6 +795,19 @@ mod tests {
         let to_0 = Kuhn::announce(&before, 2, &game, 0).unwrap();
         let to_1 = Kuhn::announce(&before, 2, &game, 1).unwrap();
         assert_eq!(to_0, "You are dealt the K.");
+        game.apply(0);
+        assert_eq!(game.move_text(Kuhn::PASS), "check");
+        let checked = {
+            let mut g = game;
+            g.apply(Kuhn::PASS);
+            g
+        };
+        assert_eq!(checked.move_text(Kuhn::BET), "bet");
+        game.apply(Kuhn::BET);
+        assert_eq!(game.move_text(Kuhn::PASS), "fold");
+        assert_eq!(game.move_text(Kuhn::BET), "call");
+        assert_eq!(game.parse_move("c"), Ok(Kuhn::BET));
+        assert!(game.parse_move("check").is_err());
         assert_eq!(to_1, "player 1 is dealt a card.");
     }
 
@@ -644,11 +817,25 @@ mod tests {
         game.apply(3);
         game.apply(4);
         assert!(game.parse_move("liar").is_err(), "no bid to call yet");
-        assert!(game.parse_move("9x9").unwrap_err().contains("not a bid"));
+        assert!(game.parse_move("9x9").unwrap_err().contains("type a bid"));
         assert_eq!(game.parse_move("2 3"), Ok(game.bid(2, 3).unwrap()));
         game.apply(game.bid(2, 3).unwrap());
         assert!(game.parse_move("1x6").unwrap_err().contains("not higher"));
-        let leduc = Leduc::new();
-        assert!(leduc.parse_move("bluff").unwrap_err().contains("call (c)"));
+        let mut leduc = Leduc::new();
+        leduc.apply(0);
+        leduc.apply(3);
+        assert!(
+            leduc
+                .parse_move("bluff")
+                .unwrap_err()
+                .contains("are check, bet")
+        );
+        assert_eq!(leduc.parse_move("c"), Ok(Leduc::CALL));
+        assert_eq!(leduc.move_text(Leduc::CALL), "check");
+        leduc.apply(Leduc::RAISE);
+        assert_eq!(leduc.move_text(Leduc::CALL), "call");
+        assert_eq!(leduc.move_text(Leduc::RAISE), "raise");
+        assert_eq!(leduc.parse_move("f"), Ok(Leduc::FOLD));
+        assert!(leduc.parse_move("check").is_err());
     }
 }

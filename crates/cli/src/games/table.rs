@@ -1,39 +1,29 @@
-//! `ply play` for games with dice or with more than two players: EinStein würfelt nicht!
-//! and the m,n,k-game for three or four players. The dice are rolled from the seed; each
-//! seat is a person or an AI (expectiminimax with Star2 pruning, paranoid, max^n or
-//! best-reply search, Monte Carlo tree search, or random moves). `ply match` seats the same
-//! AIs ([`Seat`]).
+//! The games with dice or more than two players, as `ply` shows them: EinStein würfelt
+//! nicht! and the m,n,k-game for two to four players ([`Tabletop`]), and their notation at
+//! the prompt ([`Table`]). Their engines are in `crate::ai::general`.
 
 use std::fmt::Debug;
-use std::io::{self, BufRead, Write};
-use std::process::ExitCode;
-use std::time::{Duration, Instant};
 
-use adversarial::{BestReply, ChancePruning, Expectimax, GeneralResult, MaxN, Paranoid};
+use adversarial::{BestReply, GeneralResult};
 use games::{EinStein, EinSteinMove, MnkGame};
-use mcts::GeneralMcts;
-use search_core::{Budget, GeneralGame, SearchError, SplitMix64, Turn};
+use search_core::{GeneralGame, SearchError, Turn};
 
-use crate::Failure;
-use crate::ai::{EngineKind, Strength};
-use crate::input::{Prompt, Reply};
-
-/// The deepest search a time limit leads to.
-const MAX_DEPTH: u32 = 64;
-
-/// The evaluator every search here uses: the game's own estimate.
-type Eval<G> = fn(&G, &mut [f64]);
+/// The evaluator every search of these games uses: the game's own estimate.
+pub(crate) type Eval<G> = fn(&G, &mut [f64]);
 
 /// What the terminal needs from a game with dice or more than two players.
-pub trait Tabletop: GeneralGame<Move: Debug + Send> + Send + Sync + 'static {
+pub(crate) trait Tabletop: GeneralGame<Move: Debug + Send> + Send + Sync + 'static {
     /// The game's name.
     const NAME: &'static str;
     /// What to type for a move, for the prompt.
     const MOVE_HELP: &'static str;
+    /// Random moves before each round of a match unless `--opening-plies` says, and why
+    /// when it is 0.
+    const OPENING: (u32, &'static str) = (2, "");
     /// The board as the prompt shows it.
     fn board(&self) -> String;
     /// A player's name: its mark on the board.
-    fn seat(&self, player: usize) -> String;
+    fn seat_name(player: usize) -> String;
     /// Reads what a person typed as a legal move of the player to move, or explains what is
     /// wrong.
     fn parse_move(&self, text: &str) -> Result<Self::Move, String>;
@@ -95,6 +85,8 @@ fn move_texts<G: Tabletop>(state: &G) -> String {
 impl Tabletop for EinStein {
     const NAME: &'static str = "EinStein würfelt nicht!";
     const MOVE_HELP: &'static str = "a step such as b2c3 (from, to), or only where to (c3)";
+    const OPENING: (u32, &'static str) =
+        (0, " in EinStein würfelt nicht!, whose dice vary the games");
 
     fn board(&self) -> String {
         let side = EinStein::SIDE;
@@ -116,7 +108,7 @@ impl Tabletop for EinStein {
         text
     }
 
-    fn seat(&self, player: usize) -> String {
+    fn seat_name(player: usize) -> String {
         format!("player {}", player + 1)
     }
 
@@ -237,14 +229,14 @@ impl Tabletop for MnkGame {
         text
     }
 
-    fn seat(&self, player: usize) -> String {
+    fn seat_name(player: usize) -> String {
         char::from(b'A' + player as u8).to_string()
     }
 
     fn variant(&self) -> String {
         let (width, height, k) = self.shape();
         format!(
-            "{width} x {height}, {k} in a row, {} players",
+            "{height} x {width}, {k} in a row, {} players",
             self.player_count()
         )
     }
@@ -302,379 +294,46 @@ impl Tabletop for MnkGame {
     }
 }
 
-/// A searching AI for a [`Tabletop`] game.
-#[derive(Clone)]
-pub(crate) enum Searcher<G: Tabletop> {
-    Expectimax(Expectimax<Eval<G>>),
-    Paranoid(Paranoid<Eval<G>>),
-    MaxN(MaxN<Eval<G>>),
-    BestReply(BestReply<Eval<G>>),
-}
+/// The notation of a [`Tabletop`] game at the prompt: its moves and board as
+/// [`Tabletop`] writes them, its players by their marks, the dice announced as rolled.
+pub(crate) struct Table;
 
-/// An AI seat: a search, Monte Carlo tree search, or random moves.
-pub(crate) enum Seat<G: Tabletop> {
-    Search(Searcher<G>),
-    Mcts(GeneralMcts<G>),
-    Random(SplitMix64),
-}
-
-/// The entries of expectiminimax's table in `ply play` (about 48 MB).
-const PLAY_TABLE_ENTRIES: usize = 1 << 20;
-
-/// The bytes an entry of expectiminimax's table takes, about.
-const TABLE_ENTRY_BYTES: usize = 48;
-
-/// The entries of expectiminimax's table that fit in `megabytes`.
-pub(crate) fn table_entries(megabytes: usize) -> usize {
-    megabytes.saturating_mul(1 << 20) / TABLE_ENTRY_BYTES
-}
-
-impl<G: Tabletop> Seat<G> {
-    /// Builds `kind` for `state`'s game, or says why it does not fit.
-    fn build(kind: EngineKind, strength: Strength, seed: u64, state: &G) -> Result<Self, String> {
-        Self::build_with_table(kind, strength, seed, state, PLAY_TABLE_ENTRIES)
+impl<G: Tabletop> play::Notation<G> for Table {
+    fn parse_move(&self, state: &G, text: &str) -> Result<G::Move, String> {
+        state.parse_move(text)
     }
 
-    /// Builds `kind` for `state`'s game with an expectiminimax table of `table_entries`
-    /// positions (used with dice), or says why it does not fit.
-    pub(crate) fn build_with_table(
-        kind: EngineKind,
-        strength: Strength,
-        seed: u64,
-        state: &G,
-        table_entries: usize,
-    ) -> Result<Self, String> {
-        let eval: Eval<G> = G::estimate;
-        let two_players = state.player_count() == 2 && G::REWARD_SUM.is_some();
-        let searcher = match kind {
-            EngineKind::Random => return Ok(Seat::Random(SplitMix64::new(seed))),
-            EngineKind::Mcts => {
-                let budget = match strength {
-                    Strength::Depth(_) => {
-                        return Err(
-                            "MCTS plays by time or playouts: give e.g. 500ms or 20000p".to_string()
-                        );
-                    }
-                    other => other.budget(),
-                };
-                return Ok(Seat::Mcts(
-                    GeneralMcts::new().with_seed(seed).with_budget(budget),
-                ));
-            }
-            EngineKind::Alphabeta if two_players => Searcher::Expectimax(
-                Expectimax::new(eval)
-                    .with_pruning(ChancePruning::Star2)
-                    .with_table_entries(table_entries)
-                    .with_iterative_deepening(true),
-            ),
-            EngineKind::Alphabeta => Searcher::Paranoid(Paranoid::new(eval)),
-            EngineKind::Maxn => Searcher::MaxN(MaxN::new(eval)),
-            EngineKind::BestReply if state.player_count() == 2 => {
-                return Err(format!(
-                    "{kind} is for games of three or more players; {} has two",
-                    G::NAME
-                ));
-            }
-            EngineKind::BestReply => Searcher::BestReply(BestReply::new(eval)),
-            EngineKind::Solver => {
-                return Err(format!(
-                    "{kind} does not play {}: choose alphabeta, mcts, maxn, best-reply or random",
-                    G::NAME
-                ));
-            }
-        };
-        if let Strength::Playouts(_) = strength {
-            return Err(format!(
-                "{kind} plays by depth or time: give e.g. 4 or 500ms"
-            ));
-        }
-        Ok(Seat::Search(searcher))
+    fn move_text(&self, state: &G, mv: G::Move) -> String {
+        state.move_text(mv)
     }
 
-    /// Chooses a move and says what the AI thought.
-    pub(crate) fn choose(
-        &mut self,
-        state: &G,
-        strength: Strength,
-    ) -> Result<(G::Move, String), SearchError> {
-        match self {
-            Seat::Search(searcher) => searcher.choose(state, strength),
-            Seat::Mcts(mcts) => {
-                let r = mcts.search(state)?;
-                let proven = if r.value.is_proven() { ", proven" } else { "" };
-                Ok((
-                    r.best_move,
-                    format!(
-                        "value {:+.3}{proven}, {} playouts ({:.0}/s), tree {} nodes, {:.3} s",
-                        r.in_game_units(r.value.reward()),
-                        r.stats.iterations,
-                        r.playouts_per_second(),
-                        r.tree_size,
-                        r.stats.elapsed.as_secs_f64()
-                    ),
-                ))
-            }
-            Seat::Random(rng) => {
-                let mut moves = Vec::new();
-                state.moves(&mut moves);
-                if moves.is_empty() {
-                    return Err(SearchError::NoLegalMoves);
-                }
-                Ok((moves[rng.below(moves.len())], "a random move".to_string()))
-            }
-        }
-    }
-}
-
-impl<G: Tabletop> Searcher<G> {
-    /// One search to `budget`.
-    fn search(&self, state: &G, budget: Budget) -> Result<GeneralResult<G::Move>, SearchError> {
-        match self {
-            Searcher::Expectimax(e) => e.clone().with_budget(budget).search(state),
-            Searcher::Paranoid(p) => p.clone().with_budget(budget).search(state),
-            Searcher::MaxN(m) => m.clone().with_budget(budget).search(state),
-            Searcher::BestReply(b) => state.best_reply(&b.clone().with_budget(budget)),
-        }
+    fn position_text(&self, state: &G, _: &[G::Move], _: Option<usize>) -> String {
+        state.board()
     }
 
-    /// Chooses a move and says what the search found.
-    fn choose(&self, state: &G, strength: Strength) -> Result<(G::Move, String), SearchError> {
-        let started = Instant::now();
-        let result = match strength {
-            Strength::Depth(d) => self.search(state, Budget::depth(d))?,
-            Strength::Time(limit) => self.deepen(state, limit)?,
-            Strength::Playouts(_) => {
-                return Err(SearchError::Config(
-                    "this AI plays by depth or time".to_string(),
-                ));
-            }
-        };
-        let value = result.value.map_or_else(
-            || "no depth finished".to_string(),
-            |v| format!("value {v:+.3}"),
-        );
-        let depth = match result.stats.depth_reached {
-            d if d >= MAX_DEPTH => format!("{d} plies or more"),
-            d => format!("depth {d}"),
-        };
-        Ok((
-            result.best_move,
-            format!(
-                "{value}, {depth}, {} nodes, {:.3} s",
-                result.stats.nodes,
-                started.elapsed().as_secs_f64()
-            ),
-        ))
+    fn player_name(&self, seat: usize) -> String {
+        G::seat_name(seat)
     }
 
-    /// Searches one depth deeper at a time until `limit` runs out: the answer of the deepest
-    /// finished depth (expectiminimax deepens by itself). A depth that visits no more nodes
-    /// than the one before has reached the end of every line, so deepening stops there.
-    fn deepen(&self, state: &G, limit: Duration) -> Result<GeneralResult<G::Move>, SearchError> {
-        if let Searcher::Expectimax(_) = self {
-            return self.search(state, Budget::time(limit).with_depth(MAX_DEPTH));
-        }
-        let started = Instant::now();
-        let mut best: Option<GeneralResult<G::Move>> = None;
-        let mut nodes = 0;
-        for depth in 1..=MAX_DEPTH {
-            let left = limit.saturating_sub(started.elapsed());
-            if left.is_zero() {
-                break;
-            }
-            let r = self.search(state, Budget::depth(depth).with_time(left))?;
-            nodes += r.stats.nodes;
-            let finished = r.complete;
-            let exhausted = best
-                .as_ref()
-                .is_some_and(|b| b.stats.nodes == r.stats.nodes);
-            if finished || best.is_none() {
-                best = Some(r);
-            }
-            if !finished || exhausted {
-                break;
-            }
-        }
-        let mut best = best.ok_or(SearchError::NoLegalMoves)?;
-        best.stats.nodes = nodes;
-        Ok(best)
+    fn move_help(&self, _: &G, _: &[G::Move]) -> String {
+        G::MOVE_HELP.to_string()
     }
-}
 
-/// The settings of one game, from `ply play`'s options.
-pub struct Table {
-    /// Which seats a person takes.
-    pub human: Vec<bool>,
-    /// The engine of each seat (ignored for people).
-    pub engines: Vec<EngineKind>,
-    /// How much each AI may think.
-    pub strength: Strength,
-    /// Seed of the dice and of the AIs.
-    pub seed: u64,
-}
-
-/// The input ended at a question: a clean stop.
-fn input_ended() -> Result<ExitCode, Failure> {
-    let _ = writeln!(io::stdout(), "Input ended: goodbye.");
-    Ok(ExitCode::SUCCESS)
-}
-
-/// Plays `start` to the end.
-pub fn play<G: Tabletop, R: BufRead>(
-    start: G,
-    prompt: &mut Prompt<R>,
-    table: &Table,
-) -> Result<ExitCode, Failure> {
-    let players = start.player_count();
-    let mut seats: Vec<Option<Seat<G>>> = Vec::with_capacity(players);
-    for p in 0..players {
-        if table.human[p] {
-            seats.push(None);
-        } else {
-            let kind = table.engines[p];
-            let seat = Seat::build(
-                kind,
-                table.strength,
-                table.seed.wrapping_add(p as u64),
-                &start,
-            )
-            .map_err(|e| Failure::input(format!("{kind} for {}: {e}", start.seat(p))))?;
-            seats.push(Some(seat));
-        }
-    }
-    let mut dice = SplitMix64::new(table.seed ^ 0xD1CE);
-    let mut out = io::stdout();
-    let _ = writeln!(out, "{}: type quit to stop.", G::NAME);
-    let mut state = start;
-    let mut outcomes = Vec::new();
-    let mut rewards = vec![0.0; players];
-    let _ = writeln!(out, "\n{}\n", state.board());
-    loop {
-        let mover = match state.turn() {
-            Turn::Over => {
-                state.rewards(&mut rewards);
-                let _ = writeln!(out, "{}", result_text(&state, &rewards, &table.human));
-                return Ok(ExitCode::SUCCESS);
-            }
-            Turn::Chance => {
-                outcomes.clear();
-                state.chance_outcomes(&mut outcomes);
-                let mut pick = dice.next_f64();
-                let mut chosen = outcomes
-                    .last()
-                    .map(|(m, _)| *m)
-                    .ok_or_else(|| Failure::run("a chance node without outcomes"))?;
-                for &(m, p) in &outcomes {
-                    if pick < p {
-                        chosen = m;
-                        break;
-                    }
-                    pick -= p;
-                }
-                state.apply(chosen);
-                let who = match state.turn() {
-                    Turn::Player(p) => state.seat(p),
-                    _ => "the dice".to_string(),
-                };
-                let _ = writeln!(out, "{who} rolls {}.", state.move_text(chosen));
-                continue;
-            }
-            Turn::Player(p) => p,
-        };
-        let hinter = seats.iter().flatten().find_map(|s| match s {
-            Seat::Search(searcher) => Some(searcher.clone()),
-            Seat::Mcts(_) | Seat::Random(_) => None,
-        });
-        let mv = match &mut seats[mover] {
-            None => {
-                let question = format!(
-                    "{} to move, {} (moves lists them, hint asks the AI, quit stops): ",
-                    state.seat(mover),
-                    G::MOVE_HELP
-                );
-                let answer = prompt.ask_move(&question, |text| match text {
-                    "moves" | "?" => Ok(Typed::Moves),
-                    "hint" | "h" => Ok(Typed::Hint),
-                    "" => Err(format!("type {}, or quit", G::MOVE_HELP)),
-                    _ => state.parse_move(text).map(Typed::Move),
-                });
-                match answer {
-                    Reply::Value(Typed::Move(mv)) => mv,
-                    Reply::Value(Typed::Moves) => {
-                        let _ = writeln!(out, "legal moves: {}", move_texts(&state));
-                        continue;
-                    }
-                    Reply::Value(Typed::Hint) => {
-                        let _ = writeln!(out, "{}", hint(&hinter, &state, table.strength));
-                        continue;
-                    }
-                    Reply::Quit => {
-                        let _ = writeln!(out, "Goodbye.");
-                        return Ok(ExitCode::SUCCESS);
-                    }
-                    Reply::Ended => return input_ended(),
-                }
-            }
-            Some(seat) => {
-                let (mv, thoughts) = seat
-                    .choose(&state, table.strength)
-                    .map_err(|e| Failure::run(format!("the AI could not move: {e}")))?;
-                let _ = writeln!(
-                    out,
-                    "AI ({}) plays {}: {thoughts}",
-                    state.seat(mover),
-                    state.move_text(mv)
-                );
-                mv
-            }
-        };
-        state.apply(mv);
-        let _ = writeln!(out, "\n{}\n", state.board());
-    }
-}
-
-/// What a person typed at the move prompt.
-enum Typed<M> {
-    /// A legal move.
-    Move(M),
-    /// `moves`: list the legal moves.
-    Moves,
-    /// `hint`: ask the AI.
-    Hint,
-}
-
-/// What the first searching AI would play here.
-fn hint<G: Tabletop>(searcher: &Option<Searcher<G>>, state: &G, strength: Strength) -> String {
-    let Some(searcher) = searcher else {
-        return "No searching AI plays in this game: there is nobody to ask for a hint."
-            .to_string();
-    };
-    match searcher.choose(state, strength) {
-        Ok((mv, thoughts)) => format!("The AI would play {}: {thoughts}", state.move_text(mv)),
-        Err(e) => format!("No hint: {e}"),
-    }
-}
-
-/// Who won, from the final rewards.
-fn result_text<G: Tabletop>(state: &G, rewards: &[f64], human: &[bool]) -> String {
-    let best = rewards.iter().copied().fold(f64::NEG_INFINITY, f64::max);
-    let winners: Vec<usize> = (0..rewards.len()).filter(|&p| rewards[p] == best).collect();
-    if winners.len() == rewards.len() {
-        return "Draw.".to_string();
-    }
-    let names: Vec<String> = winners
-        .iter()
-        .map(|&p| {
-            let who = if human[p] { "you" } else { "the AI" };
-            format!("{} ({who})", state.seat(p))
+    fn announce(&self, before: &G, mv: G::Move, after: &G, _: Option<usize>) -> Option<String> {
+        (before.turn() == Turn::Chance).then(|| {
+            let who = match after.turn() {
+                Turn::Player(p) => G::seat_name(p),
+                _ => "the dice".to_string(),
+            };
+            format!("{who} rolls {}.", before.move_text(mv))
         })
-        .collect();
-    format!("{} wins.", names.join(" and "))
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use search_core::SplitMix64;
 
     #[test]
     fn coordinates_read_back_what_they_print() {

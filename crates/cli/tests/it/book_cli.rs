@@ -319,10 +319,21 @@ fn every_listed_game_builds_a_book_that_carries_its_name() {
             "{err}"
         );
     }
-    // A board of another size is another game.
+    // The book names its board: --game alone takes any board of the game, --size checks it.
     let dots = dir.join("dots-0.book");
+    let (code, out, err) = ply(&["book", "info", "-g", "dots", dots.to_str().unwrap()], b"");
+    assert_eq!(code, 0, "{err}");
+    assert!(out.starts_with("game dots-2x2, "), "{out}");
     let (code, _, err) = ply(
-        &["book", "info", "--game", "dots", dots.to_str().unwrap()],
+        &[
+            "book",
+            "info",
+            "-g",
+            "dots",
+            "--size",
+            "3x3",
+            dots.to_str().unwrap(),
+        ],
         b"",
     );
     assert_eq!(code, 2, "{err}");
