@@ -335,7 +335,7 @@ fn summary(samples: &mut [Duration]) -> (f64, f64, f64) {
 /// setting the flag until the search had returned.
 fn stop_latency(engine: &mut Engine) -> Duration {
     let flag = StopFlag::new();
-    let budget = Budget::unlimited().with_stop(flag.clone());
+    let budget = Budget::new().with_stop(flag.clone());
     let (tx, rx) = std::sync::mpsc::channel::<()>();
     thread::scope(|scope| {
         let worker = scope.spawn(|| {

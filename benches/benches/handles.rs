@@ -103,7 +103,7 @@ fn main() {
             .with_table_mb(64)
             .with_budget(Budget::nodes(1));
         solver.solve(&ConnectFour::new()).unwrap();
-        let solver = solver.with_budget(Budget::unlimited());
+        let solver = solver.with_budget(Budget::new());
         times[1].push(trial(
             || solver.spawn(&ConnectFour::new()).unwrap(),
             |h| {
@@ -113,7 +113,7 @@ fn main() {
             },
             after,
         ));
-        let ai = Mcts::new().with_budget(Budget::unlimited());
+        let ai = Mcts::new().with_budget(Budget::new());
         times[2].push(trial(
             || ai.spawn(&ConnectFour::new()).unwrap(),
             |h| {
@@ -123,7 +123,7 @@ fn main() {
             },
             after,
         ));
-        let ai = GeneralMcts::new().with_budget(Budget::unlimited());
+        let ai = GeneralMcts::new().with_budget(Budget::new());
         times[3].push(trial(
             || ai.spawn(&mnk).unwrap(),
             |h| {
@@ -134,7 +134,7 @@ fn main() {
             after,
         ));
         times[4].push(trial(
-            || pathfind::spawn_astar(OpenPlane, &Budget::unlimited()).unwrap(),
+            || pathfind::spawn_astar(OpenPlane, &Budget::new()).unwrap(),
             |h| h.stop().unwrap().unwrap(),
             after,
         ));

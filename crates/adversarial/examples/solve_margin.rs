@@ -108,7 +108,7 @@ fn report<G: GameHash>(name: &str, game: &G, seconds: Option<u64>) {
     let entries = std::env::args()
         .find_map(|a| a.strip_prefix("--table-entries=").map(str::to_owned))
         .map_or(1 << 22, |n| n.parse().unwrap_or_else(|_| usage()));
-    let budget = seconds.map_or_else(Budget::unlimited, |s| Budget::time(Duration::from_secs(s)));
+    let budget = seconds.map_or_else(Budget::new, |s| Budget::time(Duration::from_secs(s)));
     let s = MarginSolver::new()
         .with_table_entries(entries)
         .with_budget(budget)

@@ -32,7 +32,7 @@
 //! // The exact value, the same way: tic-tac-toe is a draw.
 //! let mut solver = Solver::new()
 //!     .with_table_mb(1)
-//!     .with_budget(Budget::unlimited())
+//!     .with_budget(Budget::new())
 //!     .with_threads(1);
 //! let s = solver.solve(&TicTacToe::new()).unwrap();
 //! assert_eq!(s.score, Some(Score::DRAW));
@@ -256,18 +256,17 @@ pub use solving::book_builder::BookBuilder;
 pub use solving::margin::{MarginSolution, MarginSolver};
 pub use solving::solution::{Analysis, BestMove, Solution, WeakSolution};
 pub use solving::solver::Solver;
-pub use tables::compact::{COMPACT_ENTRY_BYTES, CompactTable};
+pub use tables::compact::CompactTable;
 pub use tables::entry::{
     Bound, MAX_TABLE_BYTES, Replacement, TableEntry, TableSizeError, TableStats,
 };
-pub use tables::transposition::{SLOT_BYTES, TranspositionTable};
+pub use tables::transposition::TranspositionTable;
 pub use tables::transpositions::{NoTable, Transpositions};
 pub use two_player::alphabeta::AlphaBeta;
 pub use two_player::anytime::{DepthInfo, NegamaxHandle};
 pub use two_player::minimax::Minimax;
 pub use two_player::negamax::Negamax;
 pub use two_player::ordering::MoveOrdering;
-pub use two_player::parallel::THREAD_STACK_BYTES;
 pub use two_player::ponder::{NegamaxPonder, PonderAnswer};
 pub use two_player::result::SearchResult;
 pub use two_player::stepping::NegamaxSteps;

@@ -10,7 +10,7 @@ use std::alloc::{GlobalAlloc, Layout, System};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-use adversarial::{Negamax, SLOT_BYTES, Solver, TranspositionTable};
+use adversarial::{Negamax, Solver, TranspositionTable};
 use games::{ConnectFour, ThreatEvaluator};
 use search_core::Budget;
 
@@ -85,7 +85,7 @@ fn tables_never_use_more_than_their_size() {
         let want = mb * MIB;
         // What you get: the largest power of two of slots that fits.
         assert!(table.slots().is_power_of_two());
-        assert_eq!(table.size_bytes(), table.slots() * SLOT_BYTES);
+        assert_eq!(table.size_bytes(), table.slots() * 16);
         assert!(
             table.size_bytes() <= want,
             "{mb} MB: {} bytes",

@@ -263,7 +263,7 @@ where
 fn configure<T>(solver: Solver<T>, args: &Args) -> Result<Solver<T>, Failure> {
     let budget = match args.time {
         Some(limit) => Budget::time(limit),
-        None => Budget::unlimited(),
+        None => Budget::new(),
     };
     let mut solver = solver
         .with_game_hooks(!args.no_hooks)

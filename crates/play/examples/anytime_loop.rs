@@ -63,7 +63,7 @@ fn spawned_move(
 ) -> Result<(Mcts<ConnectFour>, Played), SearchError> {
     let time = clock.move_time()?;
     let start = Instant::now();
-    let handle = ai.with_budget(Budget::unlimited()).spawn(g)?;
+    let handle = ai.with_budget(Budget::new()).spawn(g)?;
     let mut looks = 0;
     while !handle.is_finished() && start.elapsed() < time {
         std::thread::sleep(FRAME.min(time.saturating_sub(start.elapsed())));

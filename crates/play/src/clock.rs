@@ -307,7 +307,7 @@ mod tests {
         for &a in &limits {
             for &b in &limits {
                 let build = |l: Option<u64>| {
-                    let mut budget = Budget::unlimited();
+                    let mut budget = Budget::new();
                     if let Some(n) = l {
                         budget = budget
                             .with_depth(n as u32)
@@ -329,22 +329,18 @@ mod tests {
             }
         }
         let (own, other) = (StopFlag::new(), StopFlag::new());
-        let mine = Budget::unlimited().with_stop(own.clone());
-        let theirs = Budget::unlimited().with_stop(other.clone());
+        let mine = Budget::new().with_stop(own.clone());
+        let theirs = Budget::new().with_stop(other.clone());
         own.stop();
         assert!(mine.capped_by(&theirs).stop_flag().unwrap().is_set());
         assert!(
-            !Budget::unlimited()
+            !Budget::new()
                 .capped_by(&theirs)
                 .stop_flag()
                 .unwrap()
                 .is_set()
         );
-        assert!(
-            Budget::unlimited()
-                .capped_by(&Budget::unlimited())
-                .is_unlimited()
-        );
+        assert!(Budget::new().capped_by(&Budget::new()).is_unlimited());
     }
 
     #[test]

@@ -168,28 +168,18 @@ impl Budget {
     /// The deepest search any engine accepts, in plies.
     pub const MAX_DEPTH: u32 = 10_000;
 
-    /// A budget with no limit yet, to fill in with the `with_*` methods (the same as
-    /// [`unlimited`](Budget::unlimited)).
+    /// A budget with no limit yet, to fill in with the `with_*` methods. Alone, it sets no
+    /// limit at all: the search runs until it is done (an exact solve) or the stop flag is
+    /// set. The same as `Budget::default()`.
     ///
     /// ```
     /// use std::time::Duration;
     /// let b = search_core::Budget::new().with_depth(8).with_time(Duration::from_secs(1));
     /// assert_eq!(b.max_depth(), Some(8));
+    /// assert!(search_core::Budget::new().is_unlimited());
     /// ```
     #[must_use]
     pub fn new() -> Self {
-        Self::default()
-    }
-
-    /// No limit at all: the search runs until it is done (an exact solve) or the stop flag
-    /// is set. Use it deliberately.
-    ///
-    /// ```
-    /// let b = search_core::Budget::unlimited();
-    /// assert!(b.is_unlimited());
-    /// ```
-    #[must_use]
-    pub fn unlimited() -> Self {
         Self::default()
     }
 
@@ -288,7 +278,7 @@ impl Budget {
     ///
     /// ```
     /// use search_core::{Budget, StopFlag};
-    /// let b = Budget::unlimited().with_stop(StopFlag::new());
+    /// let b = Budget::new().with_stop(StopFlag::new());
     /// assert!(b.stop_flag().is_some());
     /// ```
     #[must_use]
@@ -329,7 +319,7 @@ impl Budget {
     /// The depth limit, if any.
     ///
     /// ```
-    /// assert_eq!(search_core::Budget::unlimited().max_depth(), None);
+    /// assert_eq!(search_core::Budget::new().max_depth(), None);
     /// ```
     #[must_use]
     pub fn max_depth(&self) -> Option<u32> {
@@ -339,7 +329,7 @@ impl Budget {
     /// The node limit, if any.
     ///
     /// ```
-    /// assert_eq!(search_core::Budget::unlimited().max_nodes(), None);
+    /// assert_eq!(search_core::Budget::new().max_nodes(), None);
     /// ```
     #[must_use]
     pub fn max_nodes(&self) -> Option<u64> {
@@ -349,7 +339,7 @@ impl Budget {
     /// The iteration limit, if any.
     ///
     /// ```
-    /// assert_eq!(search_core::Budget::unlimited().max_iterations(), None);
+    /// assert_eq!(search_core::Budget::new().max_iterations(), None);
     /// ```
     #[must_use]
     pub fn max_iterations(&self) -> Option<u64> {
@@ -359,7 +349,7 @@ impl Budget {
     /// The time limit, if any.
     ///
     /// ```
-    /// assert_eq!(search_core::Budget::unlimited().time_limit(), None);
+    /// assert_eq!(search_core::Budget::new().time_limit(), None);
     /// ```
     #[must_use]
     pub fn time_limit(&self) -> Option<Duration> {
@@ -369,7 +359,7 @@ impl Budget {
     /// The stop flag, if any.
     ///
     /// ```
-    /// assert!(search_core::Budget::unlimited().stop_flag().is_none());
+    /// assert!(search_core::Budget::new().stop_flag().is_none());
     /// ```
     #[must_use]
     pub fn stop_flag(&self) -> Option<&StopFlag> {
@@ -535,7 +525,7 @@ impl RunningBudget {
     ///
     /// ```
     /// use search_core::Budget;
-    /// assert_eq!(Budget::unlimited().start().unwrap().max_nodes(), u64::MAX);
+    /// assert_eq!(Budget::new().start().unwrap().max_nodes(), u64::MAX);
     /// ```
     #[must_use]
     pub fn max_nodes(&self) -> u64 {
@@ -557,7 +547,7 @@ impl RunningBudget {
     ///
     /// ```
     /// use search_core::Budget;
-    /// let r = Budget::unlimited().start().unwrap();
+    /// let r = Budget::new().start().unwrap();
     /// assert!(r.elapsed().as_secs() < 60);
     /// ```
     #[must_use]
@@ -571,7 +561,7 @@ impl RunningBudget {
     /// ```
     /// use search_core::{Budget, StopFlag};
     /// let flag = StopFlag::new();
-    /// let r = Budget::unlimited().with_stop(flag.clone()).start().unwrap();
+    /// let r = Budget::new().with_stop(flag.clone()).start().unwrap();
     /// assert!(!r.out_of_time());
     /// flag.stop();
     /// assert!(r.out_of_time());
@@ -592,7 +582,7 @@ impl RunningBudget {
     /// let running = Budget::nodes(10).start().unwrap();
     /// let shares: Vec<u64> = (0..3).map(|k| running.share_nodes(3, k, 1).max_nodes()).collect();
     /// assert_eq!(shares, [1 + 3, 1 + 3, 1 + 3]); // 9 left: 3 each, counted from 1
-    /// let unlimited = Budget::unlimited().start().unwrap();
+    /// let unlimited = Budget::new().start().unwrap();
     /// assert_eq!(unlimited.share_nodes(2, 1, 0).max_nodes(), u64::MAX);
     /// ```
     #[must_use]
@@ -629,7 +619,7 @@ impl RunningBudget {
     /// ```
     /// use search_core::{Budget, StopFlag};
     /// let flag = StopFlag::new();
-    /// let r = Budget::unlimited().with_stop(flag.clone()).start().unwrap();
+    /// let r = Budget::new().with_stop(flag.clone()).start().unwrap();
     /// flag.stop();
     /// assert!(!r.poll(1));     // the flag is only read every POLL_INTERVAL nodes
     /// assert!(r.poll(1024));
@@ -685,7 +675,7 @@ impl RunningBudget {
     /// ```
     /// use search_core::{Budget, StopFlag};
     /// let flag = StopFlag::new();
-    /// let r = Budget::unlimited().with_stop(flag.clone()).start().unwrap();
+    /// let r = Budget::new().with_stop(flag.clone()).start().unwrap();
     /// let mut pacer = r.pacer();
     /// assert!(!r.out_of_time_paced(1, &mut pacer));
     /// flag.stop();

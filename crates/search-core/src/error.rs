@@ -41,9 +41,12 @@ pub enum IllegalMoveError {
 /// * **a broken [`Game`](crate::Game)**, found while searching:
 ///   [`NoLegalMoves`](SearchError::NoLegalMoves),
 ///   [`TurnDidNotPass`](SearchError::TurnDidNotPass),
-///   [`IllegalHookMove`](SearchError::IllegalHookMove), and in debug builds
-///   [`KeyNotRestored`](SearchError::KeyNotRestored). The engines check what costs at
-///   most a comparison per node in every build; the conformance checker (feature
+///   [`IllegalHookMove`](SearchError::IllegalHookMove),
+///   [`KeyNotRestored`](SearchError::KeyNotRestored), and
+///   [`BrokenPromise`](SearchError::BrokenPromise) for a move list that changes between
+///   calls or a key that gives different positions one value (checked at the root,
+///   [`check_root`](crate::check_root)). The engines check what costs at most a comparison
+///   per node in every build, and more in debug builds; the conformance checker (feature
 ///   `testing`) checks the whole contract;
 /// * **a panic** in your `Game`, `Evaluator` or playout code on a thread the engine started:
 ///   [`WorkerPanicked`](SearchError::WorkerPanicked), never a partial answer from the

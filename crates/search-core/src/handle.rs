@@ -109,7 +109,7 @@ impl<I> Progress<I> {
 /// use search_core::{Budget, SearchHandle};
 ///
 /// // Counts until stopped, reporting every thousandth number.
-/// let handle = SearchHandle::spawn(Budget::unlimited(), |budget, progress| {
+/// let handle = SearchHandle::spawn(Budget::new(), |budget, progress| {
 ///     let running = budget.start().unwrap();
 ///     let mut n = 0_u64;
 ///     while !running.out_of_time() {
@@ -177,7 +177,7 @@ where
     ///
     /// ```
     /// use search_core::{Budget, SearchHandle};
-    /// let handle = SearchHandle::<usize, ()>::spawn_with_leftovers(Budget::unlimited(), |_, _| {
+    /// let handle = SearchHandle::<usize, ()>::spawn_with_leftovers(Budget::new(), |_, _| {
     ///     let table = vec![0_u64; 1 << 20];
     ///     (table.len(), table)
     /// })
@@ -217,7 +217,7 @@ impl<T, I> SearchHandle<T, I> {
     ///
     /// ```
     /// use search_core::{Budget, SearchHandle};
-    /// let h = SearchHandle::spawn(Budget::unlimited(), |_, p| p.report(7_u8)).unwrap();
+    /// let h = SearchHandle::spawn(Budget::new(), |_, p| p.report(7_u8)).unwrap();
     /// while !h.is_finished() { std::thread::yield_now(); }
     /// assert_eq!(h.poll(), Some(7));
     /// h.wait().unwrap();
@@ -235,7 +235,7 @@ impl<T, I> SearchHandle<T, I> {
     ///
     /// ```
     /// use search_core::{Budget, SearchHandle};
-    /// let h = SearchHandle::<(), ()>::spawn(Budget::unlimited(), |_, _| ()).unwrap();
+    /// let h = SearchHandle::<(), ()>::spawn(Budget::new(), |_, _| ()).unwrap();
     /// while !h.is_finished() { std::thread::yield_now(); }
     /// h.wait().unwrap();
     /// ```
@@ -250,7 +250,7 @@ impl<T, I> SearchHandle<T, I> {
     /// ```
     /// use search_core::{Budget, SearchHandle, StopFlag};
     /// let flag = StopFlag::new();
-    /// let h = SearchHandle::<(), ()>::spawn(Budget::unlimited().with_stop(flag.clone()), |_, _| ()).unwrap();
+    /// let h = SearchHandle::<(), ()>::spawn(Budget::new().with_stop(flag.clone()), |_, _| ()).unwrap();
     /// assert_eq!(h.stop_flag(), &flag);
     /// ```
     #[must_use]
@@ -265,7 +265,7 @@ impl<T, I> SearchHandle<T, I> {
     ///
     /// ```
     /// use search_core::{Budget, SearchError, SearchHandle};
-    /// let h = SearchHandle::<(), ()>::spawn(Budget::unlimited(), |_, _| panic!("broken game")).unwrap();
+    /// let h = SearchHandle::<(), ()>::spawn(Budget::new(), |_, _| panic!("broken game")).unwrap();
     /// assert_eq!(h.wait(), Err(SearchError::WorkerPanicked { message: "broken game".into() }));
     /// ```
     pub fn wait(mut self) -> Result<T, SearchError> {
@@ -279,7 +279,7 @@ impl<T, I> SearchHandle<T, I> {
     ///
     /// ```
     /// use search_core::{Budget, SearchHandle};
-    /// let h = SearchHandle::<u32, ()>::spawn(Budget::unlimited(), |b, _| {
+    /// let h = SearchHandle::<u32, ()>::spawn(Budget::new(), |b, _| {
     ///     let running = b.start().unwrap();
     ///     while !running.out_of_time() { std::thread::yield_now(); }
     ///     42
@@ -337,7 +337,7 @@ mod tests {
     fn dropping_the_handle_stops_and_joins() {
         let done = Arc::new(AtomicBool::new(false));
         let seen = Arc::clone(&done);
-        let handle = SearchHandle::<(), ()>::spawn(Budget::unlimited(), move |b, _| {
+        let handle = SearchHandle::<(), ()>::spawn(Budget::new(), move |b, _| {
             let running = b.start().unwrap();
             while !running.out_of_time() {
                 std::thread::sleep(Duration::from_micros(100));
@@ -369,7 +369,7 @@ mod tests {
         let (let_go, release) = std::sync::mpsc::channel();
         let released = Arc::new(AtomicBool::new(false));
         let seen = Arc::clone(&released);
-        let handle = SearchHandle::<u32, ()>::spawn_with_leftovers(Budget::unlimited(), |_, _| {
+        let handle = SearchHandle::<u32, ()>::spawn_with_leftovers(Budget::new(), |_, _| {
             (
                 7,
                 Blocker {
@@ -398,7 +398,7 @@ mod tests {
     #[test]
     fn a_handle_is_send_and_sync() {
         fn shareable<H: Send + Sync>(_: &H) {}
-        let handle = SearchHandle::<u32, u8>::spawn(Budget::unlimited(), |_, _| 1).unwrap();
+        let handle = SearchHandle::<u32, u8>::spawn(Budget::new(), |_, _| 1).unwrap();
         shareable(&handle);
         std::thread::scope(|s| {
             s.spawn(|| handle.poll());
@@ -408,7 +408,7 @@ mod tests {
 
     #[test]
     fn a_panic_is_an_error_at_stop_too() {
-        let h = SearchHandle::<(), u8>::spawn(Budget::unlimited(), |_, p| {
+        let h = SearchHandle::<(), u8>::spawn(Budget::new(), |_, p| {
             p.report(1);
             panic!("at depth {}", 2)
         })

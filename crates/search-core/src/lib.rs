@@ -80,6 +80,7 @@
 
 mod analysis;
 mod budget;
+mod contract;
 mod error;
 mod eval;
 mod game;
@@ -106,6 +107,7 @@ pub struct ReadmeDoctests;
 
 pub use analysis::{MoveAnalysis, MoveValue};
 pub use budget::{Budget, BudgetError, BudgetField, RunningBudget, StopFlag};
+pub use contract::{check_root, check_root_keys};
 pub use error::{CostError, IllegalMoveError, SearchError};
 pub use eval::{Evaluator, ZeroEvaluator};
 pub use game::{Game, Outcome, Player};

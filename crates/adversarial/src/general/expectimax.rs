@@ -120,7 +120,9 @@ impl<E> Expectimax<E> {
         with_pruning(pruning: ChancePruning) => pruning;
 
         /// The most positions the transposition table holds; `0` searches without a table.
-        /// Each entry takes about 48 bytes. Games without a
+        /// Each entry takes about 48 bytes, reserved (as address space, not yet as memory)
+        /// when a search starts, so that the table never moves its entries while the search
+        /// runs; a size that cannot be reserved is [`SearchError::Config`]. Games without a
         /// [`state_key`](GeneralGame::state_key) are searched without one anyway.
         ///
         /// ```
@@ -274,6 +276,11 @@ impl<E> Expectimax<E> {
             });
         }
         let keyed = state.state_key().is_some() && self.table_entries > 0;
+        let table = if keyed {
+            Some(ValueTable::new(self.table_entries)?)
+        } else {
+            None
+        };
         let walk = Walk::start(
             "Expectimax",
             "use a depth (in players' moves)",
@@ -282,7 +289,7 @@ impl<E> Expectimax<E> {
             state,
             Chance {
                 pruning: self.pruning,
-                table: keyed.then(|| ValueTable::new(self.table_entries)),
+                table,
                 bounds: Vec::new(),
             },
         )?;

@@ -186,7 +186,7 @@ impl<'t, G: ImperfectInfo> Cfr<'t, G> {
     /// use search_core::Budget;
     /// let tree = GameTree::new(&games::Kuhn::new()).unwrap();
     /// let r = Cfr::new(&tree)
-    ///     .with_budget(Budget::unlimited())
+    ///     .with_budget(Budget::new())
     ///     .with_target_exploitability(1e-3)
     ///     .run()
     ///     .unwrap();

@@ -434,7 +434,7 @@ mod tests {
             Budget::iterations(0),
             Budget::depth(3),
             Budget::nodes(9),
-            Budget::unlimited(),
+            Budget::new(),
         ] {
             let r = OutcomeMccfr::new(&tree).with_budget(budget).run();
             assert!(matches!(r, Err(SearchError::Budget(_))));

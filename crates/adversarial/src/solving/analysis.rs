@@ -43,6 +43,8 @@ impl<T> Solver<T> {
         if state.outcome().is_over() {
             return Err(SearchError::GameOver);
         }
+        search_core::check_root(state)?;
+        self.setup.table.check_keys(state)?;
         let running = self.prepare()?;
         self.setup.table.new_search();
         let opts = self.loop_options();
@@ -181,6 +183,8 @@ impl<T> Solver<T> {
             return Err(SearchError::NoLegalMoves);
         }
         moves.sort_by_key(|&m| core::cmp::Reverse(state.move_order_hint(m)));
+        search_core::check_root(state)?;
+        self.setup.table.check_keys(state)?;
         let running = self.prepare()?;
         self.setup.table.new_search();
         let opts = self.loop_options();

@@ -642,6 +642,9 @@ impl<G: Game, T: Transpositions<G>> Transpositions<G> for Booked<'_, T> {
         self.table.store(key, entry);
     }
     #[inline]
+    fn check_keys(&self, state: &G) -> Result<(), search_core::SearchError> {
+        self.table.check_keys(state)
+    }
     fn new_search(&self) {
         self.table.new_search();
     }

@@ -66,7 +66,7 @@ impl BookBuilder {
             depth,
             table_mb: Solver::DEFAULT_TABLE_MB,
             threads: 1,
-            budget: Budget::unlimited(),
+            budget: Budget::new(),
             max_positions: 10_000_000,
         }
     }

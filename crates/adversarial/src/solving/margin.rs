@@ -139,7 +139,7 @@ impl MarginSolver {
     #[must_use]
     pub fn new() -> Self {
         MarginSolver {
-            budget: Budget::unlimited(),
+            budget: Budget::new(),
             table_entries: 1 << 22,
             first_guess: None,
         }
@@ -232,6 +232,7 @@ impl MarginSolver {
         if state.outcome().is_over() {
             return Err(SearchError::GameOver);
         }
+        search_core::check_root(state)?;
         self.budget.refuse(
             "MarginSolver",
             &[BudgetField::Depth, BudgetField::Iterations],

@@ -126,7 +126,7 @@ impl Solver<Arc<TranspositionTable>> {
                 first_guess: None,
                 grow_after: 0,
             },
-            budget: Budget::unlimited(),
+            budget: Budget::new(),
             threads: 1,
         };
         Solver {
@@ -267,8 +267,7 @@ impl<T> Solver<T> {
         /// [`HAS_SYMMETRY`](search_core::GameHash::HAS_SYMMETRY). A state that is not its
         /// class's representative gets no table move, so it pays only where symmetric states
         /// meet often (near the start of a game); on Connect Four's benchmark sets, whose
-        /// positions are far from symmetric, it saved no nodes (Middle-Medium, Begin-Easy) or
-        /// cost 3 % more (Begin-Medium), hence the default.
+        /// positions are far from symmetric, it saves no nodes, hence the default.
         ///
         /// ```
         /// use adversarial::Solver;
@@ -677,6 +676,8 @@ impl<T> Solver<T> {
         G: Game,
         T: Transpositions<G>,
     {
+        search_core::check_root(state)?;
+        self.setup.table.check_keys(state)?;
         let running = self.prepare()?;
         self.setup.table.new_search();
         let booked = self.book_answer(state, &running)?;

@@ -24,7 +24,7 @@ use crate::tables::memory::{Written, allocate_written, prefetch_line};
 use crate::tables::transpositions::Transpositions;
 
 /// Bytes taken by one entry of a [`CompactTable`].
-pub const COMPACT_ENTRY_BYTES: usize = 8;
+pub(crate) const COMPACT_ENTRY_BYTES: usize = 8;
 
 /// Entries per bucket of a [`CompactTable`].
 const WAYS: usize = 4;
@@ -550,6 +550,9 @@ impl<G: GameHash> Transpositions<G> for CompactTable<G> {
         CompactTable::prefetch(self, key);
     }
     #[inline]
+    fn check_keys(&self, state: &G) -> Result<(), search_core::SearchError> {
+        search_core::check_root_keys(state)
+    }
     fn new_search(&self) {
         CompactTable::new_search(self);
     }

@@ -11,11 +11,10 @@ use crate::tables::entry::TableSizeError;
 
 /// One of the crate's three `unsafe` blocks: the x86_64 prefetch instruction, which Rust exposes as an
 /// `unsafe fn` because it takes a raw pointer. It is a cache hint: it never faults, reads
-/// nothing into the program and changes no memory, whatever the address. Measured: it took
-/// the Connect Four solver from 138–146 ms to 68–86 ms per position on the first 40 lines
-/// of Begin-Medium (see `docs/benchmarks/adversarial.md`); a plain load in its place gained only a quarter, because a load
-/// that misses the cache holds up the processor until it completes. The table's tests
-/// also run under Miri.
+/// nothing into the program and changes no memory, whatever the address. It roughly halves
+/// the Connect Four solver's time per position (`docs/benchmarks/adversarial.md` has the
+/// measurement); a plain load in its place gains much less, because a load that misses the
+/// cache holds up the processor until it completes. The table's tests also run under Miri.
 /// Both tables ([`TranspositionTable`](crate::TranspositionTable) and [`CompactTable`](crate::CompactTable)) call it with
 /// a pointer made from a live reference to one of their slots or buckets.
 #[inline]

@@ -27,7 +27,7 @@ use crate::tables::memory::{Written, allocate_written, prefetch_line};
 use crate::tables::transpositions::{Transpositions, check_value};
 
 /// Bytes taken by one slot of the table.
-pub const SLOT_BYTES: usize = 16;
+pub(crate) const SLOT_BYTES: usize = 16;
 
 struct Slot {
     check: AtomicU64,
@@ -665,6 +665,9 @@ impl<G: GameHash> Transpositions<G> for TranspositionTable {
         TranspositionTable::prefetch(self, key);
     }
     #[inline]
+    fn check_keys(&self, state: &G) -> Result<(), search_core::SearchError> {
+        search_core::check_root_keys(state)
+    }
     fn new_search(&self) {
         TranspositionTable::new_search(self);
     }

@@ -51,6 +51,16 @@ pub trait Transpositions<G: Game> {
     fn store(&self, key: u64, entry: TableEntry);
     /// Starts a new search generation.
     fn new_search(&self);
+    /// Checks, once at the root of a search, that the keys tell the root's children apart
+    /// ([`search_core::check_root_keys`]); the default, for no table, checks nothing.
+    ///
+    /// # Errors
+    /// [`SearchError::BrokenPromise`](search_core::SearchError::BrokenPromise) for two
+    /// different children with one key.
+    fn check_keys(&self, state: &G) -> Result<(), search_core::SearchError> {
+        let _ = state;
+        Ok(())
+    }
     /// The slots of the part of the table in use, when not all of it is: a table that can
     /// [`grow`](Transpositions::grow) (see [`TranspositionTable::use_at_most`](crate::TranspositionTable::use_at_most)). `None`, the
     /// default, for a table that uses all of itself.
@@ -165,6 +175,9 @@ macro_rules! delegate_transpositions {
             #[inline]
             fn new_search(&self) {
                 (**self).new_search();
+            }
+            fn check_keys(&self, state: &G) -> Result<(), search_core::SearchError> {
+                (**self).check_keys(state)
             }
             #[inline]
             fn prefetch(&self, key: u64) {

@@ -480,6 +480,7 @@ impl<E, T> Negamax<E, T> {
         if state.legal_move_count() == 0 {
             return Err(SearchError::NoLegalMoves);
         }
+        search_core::check_root(state)?;
         self.setup.budget.refuse(
             "Negamax",
             &[BudgetField::Iterations],
@@ -574,6 +575,7 @@ impl<E, T> Negamax<E, T> {
         T: Transpositions<G> + Sync,
     {
         let (running, max_depth) = self.prepare(state)?;
+        self.setup.table.check_keys(state)?;
         self.setup.table.new_search();
         let (iterative, opts, window) = (self.iterative, self.setup.opts, self.root_window());
         let ties = self.random_ties.then_some(&mut self.rng);
@@ -637,6 +639,7 @@ impl<E, T> Negamax<E, T> {
         T: Transpositions<G> + Sync,
     {
         let (running, max_depth) = self.prepare(state)?;
+        self.setup.table.check_keys(state)?;
         self.setup.table.new_search();
         let iterative = self.iterative;
         let (values, _) = lazy_smp(

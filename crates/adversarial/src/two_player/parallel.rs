@@ -48,13 +48,7 @@ use crate::two_player::searcher::Searcher;
 /// whose state is one byte; a larger state needs more); a thread's default 2 MiB is not
 /// enough. A program that runs such deep searches on a thread of its own can give that
 /// thread the same.
-///
-/// ```
-/// let worker = std::thread::Builder::new().stack_size(adversarial::THREAD_STACK_BYTES);
-/// let answer = worker.spawn(|| 6 * 7).unwrap().join().unwrap();
-/// assert_eq!(answer, 42);
-/// ```
-pub const THREAD_STACK_BYTES: usize = 64 << 20;
+pub(crate) const THREAD_STACK_BYTES: usize = 64 << 20;
 
 /// The most threads a search accepts.
 pub(crate) const MAX_THREADS: usize = 1024;

@@ -101,7 +101,7 @@ impl<E, T> Negamax<E, T> {
             .try_play(expected)
             .map_err(|e| SearchError::Config(format!("the expected reply: {e}")))?;
         let own = self.budget().clone();
-        let mut pondering = Budget::unlimited();
+        let mut pondering = Budget::new();
         if let Some(depth) = own.max_depth() {
             pondering = pondering.with_depth(depth);
         }

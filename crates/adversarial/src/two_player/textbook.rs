@@ -2,9 +2,8 @@
 //! the `max-value` / `min-value` pair of the Berkeley CS188 course notes, from the root
 //! player's point of view (not as negamax), by copy-make, with no table, no ordering beyond
 //! the game's generation order and no game hook. The pair is written as one function whose
-//! two sides are chosen by whose turn it is (one function, not two that call each other:
-//! measured, the plain minimax of the empty tic-tac-toe board takes a quarter more
-//! instructions with two).
+//! two sides are chosen by whose turn it is (one function, not two that call each other,
+//! which costs a call per node).
 //!
 //! `PRUNE` switches alpha-beta's cut-offs on ([`AlphaBeta`](crate::AlphaBeta)) or off
 //! ([`Minimax`](crate::Minimax)): without them `alpha` and `beta` are never read, and the walk
@@ -40,6 +39,7 @@ where
     if state.outcome().is_over() {
         return Err(SearchError::GameOver);
     }
+    search_core::check_root(state)?;
     budget.refuse(engine, &[BudgetField::Iterations], advice)?;
     let running = budget.start()?;
     let depth = running.max_depth() as usize;

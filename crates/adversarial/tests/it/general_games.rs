@@ -295,7 +295,7 @@ fn exact_expected_values_of_endgames_match_dynamic_programming() {
         ] {
             let engine = Expectimax::new(progress)
                 .with_pruning(pruning)
-                .with_budget(Budget::unlimited());
+                .with_budget(Budget::new());
             let (value, _) = engine.value(&state).unwrap();
             let value = value.unwrap();
             assert!(

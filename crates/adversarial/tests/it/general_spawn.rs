@@ -2,7 +2,7 @@
 //! blocking search, the engine's budget given back, Expectimax's reports of each finished
 //! depth in order, stop and drop, and a panic in user code as `WorkerPanicked`.
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use adversarial::{BestReply, Expectimax, MaxN, Paranoid};
 use games::{EinStein, EinSteinMove, MnkGame};
@@ -78,10 +78,8 @@ fn expectimax_reports_each_finished_depth_and_stops_on_request() {
         .with_budget(Budget::depth(60))
         .spawn(&rolled())
         .unwrap();
-    let started = Instant::now();
     let mut depths = Vec::new();
     while depths.last().is_none_or(|&d| d < 3) {
-        assert!(started.elapsed() < Duration::from_secs(60), "no report");
         if let Some(r) = handle.poll() {
             if depths.last() != Some(&r.stats.depth_reached) {
                 depths.push(r.stats.depth_reached);
@@ -122,4 +120,39 @@ fn a_panic_in_the_evaluator_is_worker_panicked() {
         other => other.map(|(e, r)| (e, r.map(|r| r.value))).unwrap(),
     };
     panic!("a panic came back as {result:?}");
+}
+
+#[test]
+fn a_stop_ends_deepening_expectimax_within_a_bounded_amount_of_work() {
+    // The evaluator sets the flag at its 20,000th call, deep in some iteration; the search
+    // must notice within one poll interval of nodes, whatever phase it is in (a deeper
+    // iteration's start, a chance node's outcomes, the table filling up).
+    use std::sync::Arc;
+    use std::sync::atomic::{AtomicU64, Ordering};
+    for entries in [0, 1 << 10, 1 << 16] {
+        let flag = search_core::StopFlag::new();
+        let calls = Arc::new(AtomicU64::new(0));
+        let at_flag = Arc::new(AtomicU64::new(0));
+        let (f, c, a) = (flag.clone(), calls.clone(), at_flag.clone());
+        let eval = move |_: &EinStein, v: &mut [f64]| {
+            let n = c.fetch_add(1, Ordering::Relaxed) + 1;
+            if n == 20_000 {
+                a.store(n, Ordering::Relaxed);
+                f.stop();
+            }
+            v.fill(0.5);
+        };
+        let result = Expectimax::new(eval)
+            .with_iterative_deepening(true)
+            .with_table_entries(entries)
+            .with_budget(Budget::depth(40).with_stop(flag))
+            .search(&rolled())
+            .unwrap();
+        assert!(!result.complete);
+        let after = calls.load(Ordering::Relaxed) - at_flag.load(Ordering::Relaxed);
+        assert!(
+            after <= search_core::RunningBudget::POLL_INTERVAL,
+            "{entries} entries: {after} evaluations after the flag"
+        );
+    }
 }

@@ -237,7 +237,7 @@ fn solvers_refuse_what_they_cannot_honour() {
         .unwrap_err();
     assert!(unsupported(e, BudgetField::Nodes));
     let e = Cfr::new(&tree)
-        .with_budget(Budget::unlimited())
+        .with_budget(Budget::new())
         .run()
         .unwrap_err();
     assert!(matches!(
@@ -270,7 +270,7 @@ fn a_stop_flag_and_a_time_limit_end_a_run() {
     let flag = StopFlag::new();
     flag.stop();
     let r = Cfr::new(&tree)
-        .with_budget(Budget::unlimited().with_stop(flag))
+        .with_budget(Budget::new().with_stop(flag))
         .run()
         .unwrap();
     assert_eq!(r.stats.iterations, 1);
@@ -278,8 +278,8 @@ fn a_stop_flag_and_a_time_limit_end_a_run() {
         .with_budget(Budget::time(Duration::from_millis(200)))
         .run()
         .unwrap();
-    assert!(r.stats.elapsed < Duration::from_secs(5), "{r}");
-    assert!(r.stats.iterations >= 1);
+    // The time limit ended the run (an unbounded CFR never returns) after some work.
+    assert!(r.stats.iterations >= 1, "{r}");
 }
 
 #[test]
@@ -464,7 +464,7 @@ fn a_target_exploitability_needs_two_players_and_a_reward_sum() {
     }
     let tree = GameTree::new(&PerfectInfo::new(Reroll(vec![], false))).unwrap();
     let e = Cfr::new(&tree)
-        .with_budget(Budget::unlimited())
+        .with_budget(Budget::new())
         .with_target_exploitability(0.01)
         .run()
         .unwrap_err();

@@ -191,7 +191,7 @@ fn solver_matches_minimax_on_every_reachable_position() {
     let mut guessing_loss = Solver::new()
         .with_table_mb(1)
         .with_first_guess(Some(Score::loss_in(Score::MAX_DISTANCE)));
-    let exact_minimax = Minimax::new(|_: &TicTacToe| 0).with_budget(Budget::unlimited());
+    let exact_minimax = Minimax::new(|_: &TicTacToe| 0).with_budget(Budget::new());
     let mut checked = 0;
     while let Some(g) = stack.pop() {
         if !seen.insert(g) || g.outcome().is_over() {
@@ -253,7 +253,7 @@ fn symmetric_solver_gives_every_image_the_minimax_value() {
     let mut seen = std::collections::HashSet::new();
     let mut stack = vec![TicTacToe::new()];
     let mut solver = Solver::new().with_table_mb(1).with_symmetry(true);
-    let exact_minimax = Minimax::new(|_: &TicTacToe| 0).with_budget(Budget::unlimited());
+    let exact_minimax = Minimax::new(|_: &TicTacToe| 0).with_budget(Budget::new());
     let mut checked = 0;
     while let Some(g) = stack.pop() {
         if !seen.insert(g.canonical()) || g.outcome().is_over() {

@@ -199,7 +199,7 @@ impl<G: Playable> NegamaxAi<G> {
 
 impl<G: Playable> Strategy<G> for NegamaxAi<G> {
     fn choose_move(&mut self, state: &G) -> Result<G::Move, SearchError> {
-        self.choose_move_within(state, Budget::unlimited())
+        self.choose_move_within(state, Budget::new())
     }
 
     fn choose_move_within(&mut self, state: &G, budget: Budget) -> Result<G::Move, SearchError> {
@@ -340,7 +340,7 @@ impl<G: Playable> MctsAi<G> {
 
 impl<G: Playable> Strategy<G> for MctsAi<G> {
     fn choose_move(&mut self, state: &G) -> Result<G::Move, SearchError> {
-        self.choose_move_within(state, Budget::unlimited())
+        self.choose_move_within(state, Budget::new())
     }
 
     fn choose_move_within(&mut self, state: &G, budget: Budget) -> Result<G::Move, SearchError> {

@@ -38,7 +38,7 @@ impl Runner {
     pub(super) fn new(setup: &Setup) -> Self {
         let budget = match setup.max_expansions {
             Some(n) => Budget::nodes(n),
-            None => Budget::unlimited(),
+            None => Budget::new(),
         };
         Runner {
             alg: setup.alg,

@@ -57,7 +57,7 @@ fn a_forced_win_comes_first_and_is_proven() {
                 .with_seed(4)
                 .with_game_hooks(hooks)
                 .with_threads(threads)
-                .with_budget(Budget::unlimited());
+                .with_budget(Budget::new());
             let moves = ai.analyze(&g).unwrap();
             check_shape(&g, &moves);
             let (_, _, proven) = sampled(&moves[0]);

@@ -188,8 +188,7 @@ fn a_spawned_search_returns_what_the_blocking_one_does_and_keeps_its_tree() {
 #[test]
 fn stopping_and_dropping_end_an_unbounded_search() {
     let flag = StopFlag::new();
-    let engine =
-        Mcts::<ConnectFour>::new().with_budget(Budget::unlimited().with_stop(flag.clone()));
+    let engine = Mcts::<ConnectFour>::new().with_budget(Budget::new().with_stop(flag.clone()));
     let handle = engine.spawn(&ConnectFour::new()).unwrap();
     let start = Instant::now();
     while handle.poll().is_none() {
@@ -203,7 +202,7 @@ fn stopping_and_dropping_end_an_unbounded_search() {
     assert!(flag.is_set());
 
     let handle = Mcts::<ConnectFour>::new()
-        .with_budget(Budget::unlimited().with_depth(50))
+        .with_budget(Budget::new().with_depth(50))
         .spawn(&ConnectFour::new())
         .unwrap();
     let stop = handle.stop_flag().clone();
@@ -211,7 +210,7 @@ fn stopping_and_dropping_end_an_unbounded_search() {
     assert!(stop.is_set());
 
     let handle = GeneralMcts::new()
-        .with_budget(Budget::unlimited())
+        .with_budget(Budget::new())
         .spawn(&MnkGame::new(5, 5, 4, 3).unwrap())
         .unwrap();
     std::thread::sleep(Duration::from_millis(5));

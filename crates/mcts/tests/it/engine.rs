@@ -94,7 +94,7 @@ fn the_node_cap_is_respected() {
     let mut ai = Mcts::<ConnectFour>::new()
         .with_seed(1)
         .with_node_cap(5_000)
-        .with_budget(Budget::unlimited());
+        .with_budget(Budget::new());
     let r = ai.search(&ConnectFour::new()).unwrap();
     assert!(r.tree_size <= 5_000 && r.tree_size > 4_900);
     assert_eq!(r.stats.nodes as usize, r.tree_size);
@@ -123,7 +123,7 @@ fn time_and_stop_flag_end_the_search() {
     flag.stop();
     let mut ai = Mcts::<ConnectFour>::new()
         .with_seed(1)
-        .with_budget(Budget::unlimited().with_stop(flag.clone()))
+        .with_budget(Budget::new().with_stop(flag.clone()))
         .with_threads(2);
     let r = ai.search(&ConnectFour::new()).unwrap();
     assert_eq!(r.stats.iterations, 0);
@@ -402,7 +402,7 @@ fn a_depth_limit_alone_is_refused_as_never_stopping() {
         )
     };
     assert!(never(Budget::depth(3)));
-    assert!(never(Budget::unlimited().with_depth(40)));
+    assert!(never(Budget::new().with_depth(40)));
     // With something that ends the search, a depth limit is fine.
     let flag = StopFlag::new();
     flag.stop();
@@ -422,7 +422,7 @@ fn a_depth_limit_alone_is_refused_as_never_stopping() {
 #[test]
 fn an_unlimited_budget_ends_when_the_root_is_proven_or_the_tree_is_full() {
     // Proven: the empty tic-tac-toe board is a draw.
-    let mut ai = Mcts::<TicTacToe>::new().with_budget(Budget::unlimited());
+    let mut ai = Mcts::<TicTacToe>::new().with_budget(Budget::new());
     let r = ai.search(&TicTacToe::new()).unwrap();
     assert_eq!(r.value, Value::Proven(Wdl::Draw));
     // Full: Connect Four cannot be proven in 2 000 nodes, on one thread or two.
@@ -430,7 +430,7 @@ fn an_unlimited_budget_ends_when_the_root_is_proven_or_the_tree_is_full() {
         let mut ai = Mcts::<ConnectFour>::new()
             .with_threads(threads)
             .with_node_cap(2_000)
-            .with_budget(Budget::unlimited());
+            .with_budget(Budget::new());
         let r = ai.search(&ConnectFour::new()).unwrap();
         // Full: less than a sibling group short per thread, and with two threads (one
         // shared tree) per 256-node block.

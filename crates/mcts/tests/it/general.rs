@@ -754,7 +754,7 @@ fn budgets_bound_the_search() {
     // A stop flag already raised: the search stops at its first look.
     let flag = StopFlag::new();
     flag.stop();
-    let mut ai = GeneralMcts::new().with_budget(Budget::unlimited().with_stop(flag));
+    let mut ai = GeneralMcts::new().with_budget(Budget::new().with_stop(flag));
     assert_eq!(ai.search(&dice).unwrap().stats.iterations, 0);
     // Depth: no node deeper than two players' moves.
     let mut ai = GeneralMcts::new().with_budget(Budget::iterations(5_000).with_depth(2));
@@ -769,7 +769,7 @@ fn budgets_bound_the_search() {
     // Unlimited: runs until the tree is full.
     let mut ai = GeneralMcts::new()
         .with_node_cap(1_000)
-        .with_budget(Budget::unlimited());
+        .with_budget(Budget::new());
     let r = ai.search(&dice).unwrap();
     assert!(r.tree_size <= 1_000 && r.tree_size > 900, "{r}");
 }

@@ -198,7 +198,7 @@ fn proofs_with_tree_reuse_agree_with_negamax_on_four_threads() {
     let mut rng = SplitMix64::new(5);
     for game in 0..6 {
         let mut state = TicTacToe::new();
-        let mut ai = tree(4).with_seed(game).with_budget(Budget::unlimited());
+        let mut ai = tree(4).with_seed(game).with_budget(Budget::new());
         while !state.outcome().is_over() {
             let r = ai.search(&state).unwrap();
             let exact = negamax(&state);
@@ -326,7 +326,7 @@ fn a_stopped_shared_search_keeps_its_whole_tree_for_the_next_search() {
         // tree it returns is the one it was given (written back, loaded, kept again).
         let flag = StopFlag::new();
         flag.stop();
-        ai.set_budget(Budget::unlimited().with_stop(flag));
+        ai.set_budget(Budget::new().with_stop(flag));
         let again = ai.search(&ConnectFour::new()).unwrap();
         assert_eq!(again.stats.iterations, 0);
         assert_eq!(
@@ -361,7 +361,7 @@ fn a_kept_shared_tree_too_large_for_the_next_search_s_time_is_dropped() {
     // up, and the search starts afresh, from the root's children alone.
     let flag = StopFlag::new();
     flag.stop();
-    ai.set_budget(Budget::unlimited().with_stop(flag));
+    ai.set_budget(Budget::new().with_stop(flag));
     let again = ai.search(&ConnectFour::new()).unwrap();
     assert_eq!(again.stats.iterations, 0);
     assert_eq!((again.tree_size, again.root_visits), (8, 0));

@@ -213,10 +213,10 @@ fn seeds_budgets_and_errors() {
     let flag = StopFlag::new();
     flag.stop();
     let stopped = SmMcts::new()
-        .with_budget(Budget::unlimited().with_stop(flag))
+        .with_budget(Budget::new().with_stop(flag))
         .search(&game);
     assert_eq!(stopped.unwrap().stats.iterations, 0);
-    for budget in [Budget::iterations(0), Budget::unlimited(), Budget::depth(2)] {
+    for budget in [Budget::iterations(0), Budget::new(), Budget::depth(2)] {
         let e = SmMcts::new().with_budget(budget).search(&game);
         assert!(matches!(e, Err(SearchError::Budget(_))));
     }

@@ -64,7 +64,7 @@ fn proofs_agree_with_exhaustive_search_on_tic_tac_toe() {
             .with_seed(game)
             .with_game_hooks(game % 2 == 0)
             .with_threads(1 + usize::from(game % 3 == 0))
-            .with_budget(Budget::unlimited());
+            .with_budget(Budget::new());
         while !state.outcome().is_over() {
             let r = ai.search(&state).unwrap();
             let exact = negamax(&state);

@@ -88,7 +88,7 @@ fn proofs_with_widening_agree_with_negamax() {
             .with_threads(threads)
             .with_parallelism(parallelism)
             .with_progressive_widening(1.0, 0.5)
-            .with_budget(Budget::unlimited());
+            .with_budget(Budget::new());
         let r = ai.search(&TicTacToe::new()).unwrap();
         assert_eq!(r.value, Value::Proven(Wdl::Draw), "{threads} threads");
         for _ in 0..30 {

@@ -354,7 +354,7 @@ mod tests {
     fn deadlines_and_stop_flags_make_a_search_interruptible() {
         let hour = Budget::time(Duration::from_secs(3600));
         assert!(Run::<u32>::new(&hour, None).unwrap().interruptible());
-        let flagged = Budget::unlimited().with_stop(search_core::StopFlag::new());
+        let flagged = Budget::new().with_stop(search_core::StopFlag::new());
         assert!(Run::<u32>::new(&flagged, None).unwrap().interruptible());
         let counted = Budget::nodes(10).with_depth(5);
         let run = Run::<u32>::new(&counted, None)

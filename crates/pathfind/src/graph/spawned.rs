@@ -27,7 +27,7 @@ pub const PATH_REPORT_EVERY: u64 = 1024;
 ///     fn successors(&self, &n: &u32, out: &mut Vec<(u32, u32)>) { out.push((n + 1, 1)) }
 ///     fn is_goal(&self, &n: &u32) -> bool { n == 5_000 }
 /// }
-/// let handle = spawn_astar(Line, &Budget::unlimited()).unwrap();
+/// let handle = spawn_astar(Line, &Budget::new()).unwrap();
 /// let result = handle.wait().unwrap().unwrap();
 /// assert_eq!(result.cost(), Some(5_000));
 /// ```
@@ -76,7 +76,7 @@ pub type PathHandle<N, C> = SearchHandle<Result<SearchResult<N, C>, PathError>, 
 ///     fn successors(&self, &n: &u64, out: &mut Vec<(u64, u64)>) { out.push((n + 1, 1)) }
 ///     fn is_goal(&self, _: &u64) -> bool { false }
 /// }
-/// let handle = spawn_astar(Endless, &Budget::unlimited()).unwrap();
+/// let handle = spawn_astar(Endless, &Budget::new()).unwrap();
 /// while handle.poll().is_none_or(|i| i.expanded < 10_000) {
 ///     std::thread::sleep(std::time::Duration::from_millis(1));
 /// }

@@ -63,7 +63,7 @@ impl SearchProblem for Maze {
 fn a_spawned_search_is_a_star() {
     for seed in 0..12 {
         let maze = Maze::new(48, seed);
-        let budget = Budget::unlimited();
+        let budget = Budget::new();
         let direct = maze.solve(Algorithm::AStar, &budget).unwrap();
         let handle = spawn_astar(maze.clone(), &budget).unwrap();
         let mut bounds = Vec::new();
@@ -123,7 +123,7 @@ impl SearchProblem for Endless {
 
 #[test]
 fn stop_returns_the_best_so_far_and_the_budgets_flag_stops_it_too() {
-    let handle = spawn_astar(Endless, &Budget::unlimited()).unwrap();
+    let handle = spawn_astar(Endless, &Budget::new()).unwrap();
     while handle.poll().is_none_or(|i| i.expanded < 5_000) {
         std::thread::sleep(std::time::Duration::from_millis(1));
     }
@@ -131,7 +131,7 @@ fn stop_returns_the_best_so_far_and_the_budgets_flag_stops_it_too() {
     assert!(result.path().is_none());
     assert!(result.stats.nodes >= 5_000);
     let flag = StopFlag::new();
-    let handle = spawn_astar(Endless, &Budget::unlimited().with_stop(flag.clone())).unwrap();
+    let handle = spawn_astar(Endless, &Budget::new().with_stop(flag.clone())).unwrap();
     flag.stop();
     let result = handle.wait().unwrap().unwrap();
     assert!(result.path().is_none());
@@ -150,6 +150,6 @@ fn stop_returns_the_best_so_far_and_the_budgets_flag_stops_it_too() {
             false
         }
     }
-    let handle = spawn_astar(Broken, &Budget::unlimited()).unwrap();
+    let handle = spawn_astar(Broken, &Budget::new()).unwrap();
     assert!(handle.wait().is_err());
 }

@@ -309,7 +309,7 @@ fn a_budget_sets_nodes_depth_time_and_stop() {
     assert!(r.stats.nodes > 0 && r.stats.leaves >= r.stats.nodes);
     let stop = StopFlag::new();
     stop.stop();
-    let budget = Budget::unlimited().with_stop(stop);
+    let budget = Budget::new().with_stop(stop);
     let r = dijkstra([(0, 0)], lattice, never, &budget).unwrap();
     assert_eq!(
         r.outcome,

@@ -261,9 +261,10 @@ where
     /// [`MOVES_CANNOT_LOSE`](Game::MOVES_CANNOT_LOSE) or
     /// [`NON_LOSING_MOVES_EXACT`](Game::NON_LOSING_MOVES_EXACT) promises that turns
     /// alternate (the bounds the loop draws from them need it), so an extra turn there stops
-    /// the search with [`SearchError::TurnDidNotPass`]. In debug builds, also stops with
-    /// [`SearchError::KeyNotRestored`] when `undo` does not restore the key or the side to
-    /// move. After a stop the score is meaningless: callers check `aborted`.
+    /// the search with [`SearchError::TurnDidNotPass`]. Stops with
+    /// [`SearchError::KeyNotRestored`] when `undo` does not restore the side to move, and
+    /// in debug builds the key too. After a stop the score is meaningless: callers check
+    /// `aborted`.
     #[inline]
     fn child(
         &mut self,
@@ -291,6 +292,14 @@ where
                     mv: format!("{mv:?}"),
                 });
             }
+        }
+        // The side to move, in every build: a comparison per undo, and a wrong one would
+        // turn every value above it around.
+        #[cfg(not(debug_assertions))]
+        if G::HAS_UNDO && state.to_move() != mover {
+            self.fail(SearchError::KeyNotRestored {
+                mv: format!("{mv:?}"),
+            });
         }
         score
     }
@@ -341,7 +350,7 @@ where
         if crate::stack::is_low(ply) {
             // The same node on a new segment, where the stack is not low. (Calling `node`
             // here instead would give it a second call site, and it would no longer be
-            // inlined below: a call more per node, 4 % more instructions in the solver.)
+            // inlined below: a call more per node.)
             return crate::stack::on_new_segment(|| {
                 self.search(state, depth, ply, alpha, beta, entry)
             });
