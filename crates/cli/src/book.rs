@@ -2,7 +2,7 @@
 //! plies of a start) and show what a book file holds; `ply solve --book FILE` uses one.
 
 use std::fs::{self};
-use std::io::{self, Write};
+use std::io::{self, Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Instant;
@@ -100,7 +100,8 @@ struct BuildArgs {
     /// Threads per position (Lazy SMP).
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=1024))]
     threads: u32,
-    /// Refuse a book with more positions than this.
+    /// Refuse a book with more positions than this. Refused at once when this many
+    /// positions and the table could need more memory than the machine has.
     #[arg(long, default_value_t = 10_000_000)]
     max_positions: usize,
     /// No progress bar, even on a terminal.
@@ -131,16 +132,46 @@ pub fn run(args: Args) -> Result<ExitCode, Failure> {
 }
 
 /// Reads the book at `path`, checking that it is `game`'s: a damaged, cut, foreign or
-/// unreadable file is bad input with a message that names it.
+/// unreadable file is bad input with a message that names it. A device (`/dev/zero`) is
+/// refused, and no more than half the machine's memory is read.
 pub fn read_book(path: &Path, game: &str) -> Result<OpeningBook, Failure> {
     OpeningBook::from_bytes(&book_bytes(path)?, game)
-        .map_err(|e| Failure::input(format!("{}: {e}", path.display())))
+        .map_err(|e| Failure::input(format!("{}: {e}", crate::output::shown_path(path))))
 }
 
-/// The bytes of the book file at `path`.
+/// The bytes of the book file at `path`: a directory, a device, or a file larger than half
+/// the machine's memory is refused before it is read.
 fn book_bytes(path: &Path) -> Result<Vec<u8>, Failure> {
-    fs::read(path)
-        .map_err(|e| Failure::input(format!("cannot read the book {}: {e}", path.display())))
+    let shown = crate::output::shown_path(path);
+    let cannot = |why: String| Failure::input(format!("cannot read the book {shown}: {why}"));
+    let meta = fs::metadata(path).map_err(|e| cannot(e.to_string()))?;
+    if meta.is_dir() {
+        return Err(cannot("it is a directory".into()));
+    }
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        let kind = meta.file_type();
+        if kind.is_char_device() || kind.is_block_device() {
+            return Err(cannot("it is a device, not a book file".into()));
+        }
+    }
+    // At most half the machine's memory is read (a FIFO's length is not known before).
+    let limit = machine_memory().map_or(u64::MAX, |m| m / 2);
+    if meta.len() > limit {
+        return Err(cannot(format!(
+            "{} bytes, more than half the machine's memory",
+            meta.len()
+        )));
+    }
+    let mut bytes = Vec::new();
+    fs::File::open(path)
+        .and_then(|file| file.take(limit.saturating_add(1)).read_to_end(&mut bytes))
+        .map_err(|e| cannot(e.to_string()))?;
+    if bytes.len() as u64 > limit {
+        return Err(cannot("more than half the machine's memory".into()));
+    }
+    Ok(bytes)
 }
 
 /// Refuses `--size` for a game with one board.
@@ -193,7 +224,64 @@ fn build(args: &BuildArgs) -> Result<ExitCode, Failure> {
     }
 }
 
+/// The most bytes a build holds for each position, beyond its table: the position's key in
+/// the set of positions seen (a hash set of 9-byte slots at most 7/8 full, three times that
+/// while it grows into a new one), the position itself in its level (three times its size
+/// while the level grows), its solved entry (key and value, 16 bytes) in the list of
+/// entries, in the copy the solver reads as the book below and in the book, and its 10 bytes
+/// in the file.
+fn bytes_per_position<G>() -> u64 {
+    32 + 3 * size_of::<G>() as u64 + 4 * 16 + 10
+}
+
+/// The memory of the machine (`MemTotal` of `/proc/meminfo`), where it can be read.
+fn machine_memory() -> Option<u64> {
+    let info = fs::read_to_string("/proc/meminfo").ok()?;
+    let kb: u64 = info
+        .lines()
+        .find_map(|l| l.strip_prefix("MemTotal:"))?
+        .trim()
+        .strip_suffix("kB")?
+        .trim()
+        .parse()
+        .ok()?;
+    kb.checked_mul(1024)
+}
+
+/// Refuses, before any work, a build whose table and `--max-positions` could need more
+/// memory than the machine has (and any whose estimate does not fit in 64 bits): the
+/// positions are gathered before they are solved, so a limit beyond memory would end in a
+/// failed allocation, not in the limit's message.
+fn check_memory<G>(args: &BuildArgs) -> Result<(), Failure> {
+    let per_position = bytes_per_position::<G>();
+    let table = args.table_mb << 20;
+    let need = (args.max_positions as u64)
+        .checked_mul(per_position)
+        .and_then(|b| b.checked_add(table));
+    let memory = machine_memory();
+    match (need, memory) {
+        (Some(need), Some(memory)) if need <= memory => Ok(()),
+        (Some(_), None) => Ok(()),
+        (_, memory) => {
+            let fits = memory.map_or(String::new(), |m| {
+                format!(
+                    " (this machine has {} MB: at most {} positions with a {} MB table)",
+                    m >> 20,
+                    m.saturating_sub(table) / per_position,
+                    args.table_mb
+                )
+            });
+            Err(Failure::input(format!(
+                "--max-positions {}: a book that large could need more memory than the machine \
+                 has, {per_position} bytes a position beside the table{fits}",
+                args.max_positions
+            )))
+        }
+    }
+}
+
 fn build_book<G: Playable>(args: &BuildArgs, name: String, board: G) -> Result<ExitCode, Failure> {
+    check_memory::<G>(args)?;
     let start = start_position(board, args.start.as_deref())?.state;
     let path = match (&args.output, &args.out) {
         (Some(path), _) => path.clone(),
@@ -290,7 +378,7 @@ fn info(args: &InfoArgs) -> Result<ExitCode, Failure> {
 /// the book's own game comes back in the refusal.
 fn book_game(path: &Path) -> Result<(String, OpeningBook), Failure> {
     let bytes = book_bytes(path)?;
-    let bad = |e: BookError| Failure::input(format!("{}: {e}", path.display()));
+    let bad = |e: BookError| Failure::input(format!("{}: {e}", crate::output::shown_path(path)));
     match OpeningBook::from_bytes(&bytes, "?") {
         Err(BookError::ForeignGame { found, .. }) => {
             let book = OpeningBook::from_bytes(&bytes, &found).map_err(bad)?;

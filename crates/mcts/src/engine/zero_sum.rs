@@ -307,6 +307,7 @@ where
         if state.outcome().is_over() {
             return Err(SearchError::GameOver);
         }
+        search_core::check_root(state)?;
         Ok((Rules::two_player(), state.to_move().index() as u8))
     }
 

@@ -84,27 +84,41 @@ impl Positions {
 
     /// Grows the table (doubling, keeping what it holds) until it has at least `nodes`
     /// slots or `max_slots`, whichever is fewer (both rounded down to a power of two).
+    ///
+    /// Each doubling splits the buckets in place: a bucket's keys go to the two buckets
+    /// that take its place (the next bit of the key's spread decides which), so the old
+    /// and the new table are never held at once, and memory stays within one slot a node.
     pub fn grow(&mut self, nodes: usize, max_slots: usize) {
         let limit = prev_power_of_two(max_slots.max(1));
         let want = prev_power_of_two(nodes.max(MIN_SLOTS)).min(limit);
         if self.slots.len() >= want {
             return;
         }
-        let old = std::mem::take(&mut self.slots);
-        let mut slots = Vec::new();
-        slots.reserve_exact(want);
-        slots.resize(want, Slot::default());
-        let shift = 64 - (want / 2).trailing_zeros();
-        for s in old.into_iter().filter(|s| s.visits > 0) {
-            let b = index(s.key, shift);
-            let pair = &mut slots[b..b + 2];
-            let k = usize::from(pair[1].visits < pair[0].visits);
-            if s.visits > pair[k].visits {
-                pair[k] = s;
-            }
+        if self.slots.is_empty() {
+            self.slots.reserve_exact(want);
+            self.slots.resize(want, Slot::default());
+            self.shift = 64 - (want / 2).trailing_zeros();
+            return;
         }
-        self.slots = slots;
-        self.shift = shift;
+        self.slots.reserve_exact(want - self.slots.len());
+        while self.slots.len() < want {
+            let buckets = self.slots.len() / 2;
+            self.slots.resize(self.slots.len() * 2, Slot::default());
+            let shift = self.shift - 1;
+            // From the last bucket down: bucket `b` splits into `2b` and `2b + 1`, which
+            // are at or above it, and every bucket above it has already moved out.
+            for b in (0..buckets).rev() {
+                let pair = [self.slots[2 * b], self.slots[2 * b + 1]];
+                self.slots[2 * b] = Slot::default();
+                self.slots[2 * b + 1] = Slot::default();
+                for slot in pair.into_iter().filter(|s| s.visits > 0) {
+                    let to = index(slot.key, shift);
+                    let free = usize::from(self.slots[to].visits > 0);
+                    self.slots[to + free] = slot;
+                }
+            }
+            self.shift = shift;
+        }
     }
 
     /// Slots allocated.
@@ -146,6 +160,31 @@ pub(crate) fn child_mean<M: Copy>(child: &ZsNode<M>, key: u64, positions: &Posit
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn growing_in_place_keeps_every_position_where_lookups_find_it() {
+        let mut p = Positions::default();
+        p.grow(1, 1 << 20);
+        let keys: Vec<u64> = (1..5_000u64)
+            .map(|k| k.wrapping_mul(0x2545_F491_4F6C_DD1D))
+            .collect();
+        for (i, &k) in keys.iter().enumerate() {
+            for _ in 0..=(i % 3) {
+                p.add(k, (i % 2) as f32);
+            }
+        }
+        let before: Vec<Option<Slot>> = keys.iter().map(|&k| p.get(k)).collect();
+        let kept = before.iter().flatten().count();
+        assert!(kept > 500, "{kept}");
+        // Several doublings at once, and one more after.
+        p.grow(1 << 14, 1 << 20);
+        assert_eq!(p.slots.len(), 1 << 14);
+        p.grow(1 << 15, 1 << 20);
+        for (&k, was) in keys.iter().zip(&before) {
+            assert_eq!(p.get(k), *was, "key {k:#x}");
+        }
+        assert_eq!(p.slots.iter().filter(|s| s.visits > 0).count(), kept);
+    }
 
     #[test]
     fn visits_and_means_add_up_per_key() {
