@@ -44,26 +44,79 @@ mod engines_as_quoted {
 mod evaluator_properties_as_quoted {
     // ANCHOR: evaluator_properties
     /// The evaluator scores from the side to move (passing the turn negates it, as a
-    /// "mine minus yours" evaluator of a partisan game must), and alpha-beta with every
-    /// option returns plain minimax's value, on random positions.
+    /// "mine minus yours" evaluator of a partisan game must), alpha-beta with every option
+    /// returns plain minimax's value and the move-order hints change only the node count,
+    /// on random positions; and the one-ply player's view (a finished game by its outcome,
+    /// then the evaluator) ranks a won game above every open one, a lost one below.
     #[test]
     fn the_evaluator_passes_the_property_checks() {
-        use adversarial::testing::{check_matches_minimax, check_symmetric};
+        use adversarial::testing::{
+            check_hints_preserve_value, check_matches_minimax, check_symmetric,
+            check_terminal_order,
+        };
         use games::reversi::{Reversi, Weights};
         use proptest::prelude::*;
-        use search_core::Game;
-        use search_core::testing::ongoing_state;
+        use search_core::testing::{ongoing_state, reachable_state};
+        use search_core::{Evaluator, Game};
 
         let pass_the_turn = |s: &Reversi| s.with_to_move(s.to_move().opponent());
+        let one_ply = |s: &Reversi| match s.outcome().value_for(s.to_move()) {
+            Some(result) => result * 1_000_000,
+            None => Weights::DEFAULT.evaluate(s),
+        };
         let config = ProptestConfig::with_cases(48);
         proptest!(config, |(s in ongoing_state(Reversi::new(), 40))| {
             let r = check_symmetric(&Weights::DEFAULT, &s, pass_the_turn);
             prop_assert!(r.is_ok(), "{}", r.unwrap_err());
             let r = check_matches_minimax(&Weights::DEFAULT, &s, 3);
             prop_assert!(r.is_ok(), "{}", r.unwrap_err());
+            let r = check_hints_preserve_value(&Weights::DEFAULT, &s, 3);
+            prop_assert!(r.is_ok(), "{}", r.unwrap_err());
+        });
+        let (a, b) = (reachable_state(Reversi::new(), 60), reachable_state(Reversi::new(), 60));
+        proptest!(config, |(a in a, b in b)| {
+            let r = check_terminal_order(&one_ply, &a, &b);
+            prop_assert!(r.is_ok(), "{}", r.unwrap_err());
         });
     }
     // ANCHOR_END: evaluator_properties
+}
+
+/// The exact solvers on a Reversi endgame, as the guide quotes them (see above).
+mod solvers_as_quoted {
+    // ANCHOR: solver
+    /// With ten empty squares left, the exact solver proves who wins and finds a move that
+    /// does, `analyze` gives every move's exact value (best first), and the margin solver
+    /// proves by how many discs; the two agree on who wins.
+    #[test]
+    fn the_solvers_prove_an_endgame() {
+        use adversarial::{MarginSolver, Solver};
+        use games::reversi::Reversi;
+        use search_core::{Budget, Game, MoveValue, Player, RandomMover, Strategy};
+
+        // A position with ten empty squares, from a seeded random game.
+        let mut position = Reversi::new();
+        let mut random = RandomMover::new(3);
+        while position.count(Player::First) + position.count(Player::Second) < 26 {
+            let mv = random.choose_move(&position).expect("the game goes on");
+            position.play(mv);
+        }
+
+        let mut solver = Solver::new().with_budget(Budget::nodes(20_000_000));
+        let best = solver.best_move(&position).unwrap(); // win, draw or loss, in plies
+        let values = solver.analyze(&position).unwrap(); // every move, best first
+        assert_eq!(values[0].value, MoveValue::Exact(best.score));
+
+        let exact = MarginSolver::new().solve(&position).unwrap();
+        let margin = exact.margin.unwrap(); // X's discs minus O's, with best play
+        let for_mover = match position.to_move() {
+            Player::First => margin,
+            Player::Second => -margin,
+        };
+        assert_eq!(for_mover > 0, best.score.is_win());
+        assert_eq!(for_mover < 0, best.score.is_loss());
+    }
+    // ANCHOR_END: solver
 }
 
 /// The property check catches an evaluator that counts the first player's discs,
