@@ -14,6 +14,23 @@ use std::io::{self, BufRead, Write};
 /// ```
 pub const DEFAULT_MAX_LINE_BYTES: usize = 1024;
 
+/// The most characters of a word of a line of several moves echoed after its prompt.
+const ECHO_CHARS: usize = 40;
+
+/// `text` quoted for a message, cut after [`ECHO_CHARS`] characters (marked `…`), so that
+/// no answer, however long, is written back whole.
+pub(crate) fn quoted(text: &str) -> String {
+    let (head, more) = cut(text);
+    format!("{head:?}{more}")
+}
+
+/// The first [`ECHO_CHARS`] characters of `text`, and `…` when there were more.
+pub(crate) fn cut(text: &str) -> (String, &'static str) {
+    let mut chars = text.chars();
+    let head: String = chars.by_ref().take(ECHO_CHARS).collect();
+    (head, if chars.next().is_some() { "…" } else { "" })
+}
+
 /// The answer to a question at the prompt: a value, `quit`, or the end of the input.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Reply<T> {
@@ -207,7 +224,9 @@ impl<R: BufRead, W: Write> Console<R, W> {
     /// the next line (trimmed), asked again after a line that is too long.
     pub(crate) fn read(&mut self, prompt: &str) -> io::Result<Typed> {
         if let Some(word) = self.words.pop_front() {
-            writeln!(self.output, "{prompt}{word}")?;
+            // The word as if typed, cut as a message quotes a long one.
+            let (shown, more) = cut(&word);
+            writeln!(self.output, "{prompt}{shown}{more}")?;
             return Ok(Typed::Text(word));
         }
         loop {

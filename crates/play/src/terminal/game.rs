@@ -8,7 +8,7 @@ use search_core::{GeneralGame, MoveAnalysis, Turn};
 use crate::error::PlayError;
 use crate::seats::{self, At, Dice};
 
-use super::console::{Console, Typed};
+use super::console::{Console, Typed, cut, quoted};
 use super::{Ending, Notation, PlayLoop, PlayReport};
 
 /// Without a limit, a game longer than this is an error.
@@ -225,18 +225,22 @@ impl<G: GeneralGame, N: Notation<G>> PlayLoop<'_, G, N> {
         self.show(console, game, viewer)
     }
 
-    /// Writes the position as `viewer` sees it, unless it is what was written last.
+    /// Writes the position as `viewer` sees it, unless it is what was written last or the
+    /// dice are still to roll (the roll shows it).
     fn show<R: BufRead, W: Write>(
         &self,
         console: &mut Console<R, W>,
         game: &mut Record<G>,
         viewer: Option<usize>,
     ) -> Result<(), PlayError> {
+        if game.state.turn() == Turn::Chance {
+            return Ok(());
+        }
         let text = self
             .notation
             .position_text(&game.state, &game.moves, viewer);
         if text != game.shown {
-            let first = game.history.is_empty() && game.undos == 0 && game.shown.is_empty();
+            let first = game.undos == 0 && game.shown.is_empty();
             let gap = if first { "" } else { "\n" };
             writeln!(console.output(), "{gap}{text}\n")?;
             game.shown = text;
@@ -286,14 +290,16 @@ impl<G: GeneralGame, N: Notation<G>> PlayLoop<'_, G, N> {
                     Ok(mv) if legal.contains(&mv) => return Ok(Answer::Move(mv)),
                     Ok(_) => {
                         let list = self.move_list(state, legal);
-                        writeln!(out, "{text} is not legal here; legal moves: {list}")?;
+                        let (shown, more) = cut(&text);
+                        writeln!(out, "{shown}{more} is not legal here; legal moves: {list}")?;
                         console.drop_words()?;
                     }
                     Err(why) => {
                         if !console.split_into_words(&text) {
                             writeln!(
                                 console.output(),
-                                "{text:?} is not a move: {why}. Type moves for the legal moves, help for the commands."
+                                "{} is not a move: {why}. Type moves for the legal moves, help for the commands.",
+                                quoted(&text)
                             )?;
                             console.drop_words()?;
                         }

@@ -51,7 +51,8 @@ pub use report::{Ending, PlayReport};
 /// After each move the loop writes the line the table is told ([`Notation::announce`]; by
 /// default `player 2 (mcts) plays 4` for an AI's move, followed by its
 /// [report](Strategy::report): the value, the depth, what it took), then the position,
-/// unless it shows nothing new. With exactly one person at the table, the position is
+/// unless it shows nothing new or the dice are still to roll (a deal of several cards
+/// shows the hand once). With exactly one person at the table, the position is
 /// shown as that person's seat sees it, so a game with hidden cards shows only their own
 /// hand; otherwise whole. At the end every hand is shown and `Game over: ...` says who won.
 /// Chance outcomes (dice, cards) are drawn from [`with_seed`](PlayLoop::with_seed).
