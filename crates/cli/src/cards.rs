@@ -163,7 +163,7 @@ impl Hands {
         }
         let stdin = io::stdin();
         let mut console =
-            Console::new(stdin.lock(), io::stdout()).with_questions(stdin.is_terminal());
+            Console::new(stdin.lock(), crate::output::stdout()).with_questions(stdin.is_terminal());
         let plural = if self.hands == 1 { "hand" } else { "hands" };
         writeln!(
             console.output(),

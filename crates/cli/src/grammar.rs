@@ -434,7 +434,22 @@ pub(crate) fn parse_seat(text: &str) -> Result<Option<usize>, String> {
 
 /// Prints the one-line notice of an old spelling, which still works for one release.
 pub(crate) fn notice(old: &str, new: &str) {
-    eprintln!("ply: note: `{old}` is now written `{new}` (the old spelling goes in 0.4)");
+    // A word of the command line is shown as far as a quote goes (40 characters).
+    let short = |text: &str| {
+        let words: Vec<String> = text
+            .split(' ')
+            .map(|w| match w.char_indices().nth(40) {
+                Some((end, _)) => format!("{}…", &w[..end]),
+                None => w.to_string(),
+            })
+            .collect();
+        words.join(" ")
+    };
+    eprintln!(
+        "ply: note: `{}` is now written `{}` (the old spelling goes in 0.4)",
+        short(old),
+        short(new)
+    );
 }
 
 /// Reads a time per move: a duration (`500ms`, `2s`, or milliseconds) of at most

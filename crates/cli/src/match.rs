@@ -336,7 +336,7 @@ impl Match {
                 format!("{} {shown}{ponders}", letter(i))
             })
             .collect();
-        let mut out = io::stdout().lock();
+        let mut out = crate::output::stdout();
         writeln!(
             out,
             "{title}: {}, {} games, seed {}",

@@ -243,7 +243,8 @@ impl OldPlay {
 pub(crate) fn run(args: Args) -> Result<ExitCode, Failure> {
     let (old_seat, old_engines) = args.old.translate(args.seat)?;
     let stdin = io::stdin();
-    let mut console = Console::new(stdin.lock(), io::stdout()).with_questions(stdin.is_terminal());
+    let mut console =
+        Console::new(stdin.lock(), crate::output::stdout()).with_questions(stdin.is_terminal());
     let numbered: Vec<String> = GameKind::BOARD
         .iter()
         .enumerate()

@@ -125,6 +125,15 @@ impl BoardArgs {
                 "--size {rows}x{cols}x{k}: the board's columns are named a to z, so at most 26"
             )));
         }
+        if rows
+            .checked_mul(cols)
+            .is_none_or(|cells| cells > MnkGame::MAX_CELLS)
+        {
+            return Err(Failure::input(format!(
+                "--size {rows}x{cols}x{k}: the board has at most {} cells",
+                MnkGame::MAX_CELLS
+            )));
+        }
         let players = usize::from(self.players.unwrap_or(3));
         MnkGame::new(cols, rows, k, players)
             .map_err(|e| Failure::input(format!("--size/--players: {e}")))

@@ -56,7 +56,8 @@ fn parse_coordinate(text: &str, width: usize, height: usize) -> Result<usize, St
     let mut chars = text.chars();
     let bad = || {
         format!(
-            "{text:?} is not a cell: type a column a-{} and a row 1-{height}, such as b2",
+            "{} is not a cell: type a column a-{} and a row 1-{height}, such as b2",
+            crate::input::quote(text),
             char::from(b'a' + (width - 1) as u8)
         )
     };
@@ -145,9 +146,14 @@ impl Tabletop for EinStein {
         };
         match found.as_slice() {
             [mv] => Ok(*mv),
-            [] => Err(format!("{text} is not a legal step; {}", legal())),
+            [] => Err(format!(
+                "{} is not a legal step; {}",
+                crate::input::quote(&text),
+                legal()
+            )),
             _ => Err(format!(
-                "two cubes can reach {text}: say which, from and to; {}",
+                "two cubes can reach {}: say which, from and to; {}",
+                crate::input::quote(&text),
                 legal()
             )),
         }
