@@ -73,7 +73,10 @@ mod evaluator_properties_as_quoted {
             let r = check_hints_preserve_value(&Weights::DEFAULT, &s, 3);
             prop_assert!(r.is_ok(), "{}", r.unwrap_err());
         });
-        let (a, b) = (reachable_state(Reversi::new(), 60), reachable_state(Reversi::new(), 60));
+        let (a, b) = (
+            reachable_state(Reversi::new(), 60),
+            reachable_state(Reversi::new(), 60),
+        );
         proptest!(config, |(a in a, b in b)| {
             let r = check_terminal_order(&one_ply, &a, &b);
             prop_assert!(r.is_ok(), "{}", r.unwrap_err());
