@@ -7,14 +7,16 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Instant;
 
-use adversarial::{BookBuilder, OpeningBook};
+use adversarial::{BookBuilder, BookError, OpeningBook};
 use games::{ConnectFour, Reversi, TicTacToe};
 use search_core::Player;
 
 use crate::Failure;
-use crate::ai::{DEFAULT_TABLE_MB, GameKind, Playable};
+use crate::ai::DEFAULT_TABLE_MB;
+use crate::games::board::Playable;
+use crate::games::{board_start as start_position, dots_board, kalah_board};
+use crate::grammar::{GameKind, notice};
 use crate::output::OutputFile;
-use crate::play::{dots_board, kalah_board, start_position};
 use crate::progress::Progress;
 
 /// The name Connect Four books carry (a reader for another game rejects them).
@@ -50,17 +52,21 @@ file is checked before the build starts; a start position that is already over i
 ply solve --book reads Connect Four books.
 
 Examples:
-  ply book build --game ttt --depth 9 --out ttt.book
-  ply book build --game c4 --start 274552224131661 --depth 6 --out c4.book
+  ply book build -g ttt --depth 9 -o ttt.book
+  ply book build -g c4 --start 274552224131661 --depth 6 -o c4.book
   ply solve --book c4.book 2745522241316614
-  ply book build --game dots --size 2x2 --depth 4 --out dots.book
-  ply book build --game kalah --size 4x3 --start '1 4' --depth 3 --out kalah.book")]
+  ply book build -g dots --size 2x2 --depth 4 -o dots.book
+  ply book build -g kalah --size 4x3 --start '1 4' --depth 3 -o kalah.book")]
     Build(BuildArgs),
     /// Check a book file and print what it holds.
     #[command(after_help = "\
+The book says which game and board it is for; --game (and --size) check that it is the one
+you expect.
+
 Examples:
-  ply book info --game ttt ttt.book
-  ply book info --game dots --size 2x2 dots.book")]
+  ply book info ttt.book
+  ply book info dots.book
+  ply book info -g dots --size 2x2 dots.book")]
     Info(InfoArgs),
 }
 
@@ -68,7 +74,7 @@ Examples:
 #[derive(Debug, clap::Args)]
 struct BuildArgs {
     /// The game.
-    #[arg(long, value_parser = GameKind::parser(GameKind::TWO_PLAYER))]
+    #[arg(long, short, value_parser = GameKind::parser(GameKind::TWO_PLAYER))]
     game: GameKind,
     /// Plies from the start: every position this many moves or fewer from it is solved.
     #[arg(long, value_parser = clap::value_parser!(u32).range(0..=100))]
@@ -83,8 +89,11 @@ struct BuildArgs {
     #[arg(long)]
     size: Option<String>,
     /// The book file to write.
-    #[arg(long, short)]
-    out: PathBuf,
+    #[arg(long, short, value_name = "FILE", required_unless_present = "out")]
+    output: Option<PathBuf>,
+    /// Old spelling of --output.
+    #[arg(long, hide = true, conflicts_with = "output")]
+    out: Option<PathBuf>,
     /// Transposition table size in megabytes.
     #[arg(long, value_name = "MB", default_value_t = DEFAULT_TABLE_MB, value_parser = clap::value_parser!(u64).range(1..=65_536))]
     table_mb: u64,
@@ -103,12 +112,12 @@ struct BuildArgs {
 /// Options of `ply book info`.
 #[derive(Debug, clap::Args)]
 struct InfoArgs {
-    /// The game the book should be for.
-    #[arg(long, value_parser = GameKind::parser(GameKind::TWO_PLAYER))]
-    game: GameKind,
-    /// The board the book should be for: ROWSxCOLS for Dots and Boxes (3x3), PITSxSTONES
-    /// for Kalah (6x4).
-    #[arg(long)]
+    /// The game the book should be for (checked; the book names its game).
+    #[arg(long, short, value_parser = GameKind::parser(GameKind::TWO_PLAYER))]
+    game: Option<GameKind>,
+    /// The board the book should be for (checked, with --game): ROWSxCOLS for Dots and
+    /// Boxes, PITSxSTONES for Kalah.
+    #[arg(long, requires = "game")]
     size: Option<String>,
     /// The book file.
     file: PathBuf,
@@ -126,6 +135,13 @@ pub fn run(args: Args) -> Result<ExitCode, Failure> {
 /// unreadable file is bad input with a message that names it. A device (`/dev/zero`) is
 /// refused, and no more than half the machine's memory is read.
 pub fn read_book(path: &Path, game: &str) -> Result<OpeningBook, Failure> {
+    OpeningBook::from_bytes(&book_bytes(path)?, game)
+        .map_err(|e| Failure::input(format!("{}: {e}", crate::output::shown_path(path))))
+}
+
+/// The bytes of the book file at `path`: a directory, a device, or a file larger than half
+/// the machine's memory is refused before it is read.
+fn book_bytes(path: &Path) -> Result<Vec<u8>, Failure> {
     let shown = crate::output::shown_path(path);
     let cannot = |why: String| Failure::input(format!("cannot read the book {shown}: {why}"));
     let meta = fs::metadata(path).map_err(|e| cannot(e.to_string()))?;
@@ -155,7 +171,7 @@ pub fn read_book(path: &Path, game: &str) -> Result<OpeningBook, Failure> {
     if bytes.len() as u64 > limit {
         return Err(cannot("more than half the machine's memory".into()));
     }
-    OpeningBook::from_bytes(&bytes, game).map_err(|e| Failure::input(format!("{shown}: {e}")))
+    Ok(bytes)
 }
 
 /// Refuses `--size` for a game with one board.
@@ -183,7 +199,7 @@ fn book_name(game: GameKind, size: Option<&str>) -> Result<String, Failure> {
             let board = kalah_board(size)?;
             format!("kalah-{}x{}", board.pits(), board.stones(Player::First, 0))
         }
-        GameKind::Einstein | GameKind::Mnk => return Err(no_book(game)),
+        _ => return Err(no_book(game)),
     })
 }
 
@@ -204,7 +220,7 @@ fn build(args: &BuildArgs) -> Result<ExitCode, Failure> {
         GameKind::Reversi => build_book(args, name, Reversi::new()),
         GameKind::Dots => build_book(args, name, dots_board(size)?),
         GameKind::Kalah => build_book(args, name, kalah_board(size)?),
-        GameKind::Einstein | GameKind::Mnk => Err(no_book(args.game)),
+        _ => Err(no_book(args.game)),
     }
 }
 
@@ -267,7 +283,18 @@ fn check_memory<G>(args: &BuildArgs) -> Result<(), Failure> {
 fn build_book<G: Playable>(args: &BuildArgs, name: String, board: G) -> Result<ExitCode, Failure> {
     check_memory::<G>(args)?;
     let start = start_position(board, args.start.as_deref())?.state;
-    let output = OutputFile::claim(&args.out)?;
+    let path = match (&args.output, &args.out) {
+        (Some(path), _) => path.clone(),
+        (None, Some(path)) => {
+            notice(
+                &format!("--out {}", path.display()),
+                &format!("-o {}", path.display()),
+            );
+            path.clone()
+        }
+        (None, None) => return Err(Failure::input("give the book file: -o FILE")),
+    };
+    let output = OutputFile::claim(&path)?;
     let started = Instant::now();
     let builder = BookBuilder::new(name, args.depth)
         .with_table_mb(args.table_mb as usize)
@@ -291,7 +318,7 @@ fn build_book<G: Playable>(args: &BuildArgs, name: String, board: G) -> Result<E
     output.write(&bytes)?;
     eprintln!(
         "{}: {} positions of {} to depth {}, {} bytes, built in {:.2} s",
-        args.out.display(),
+        path.display(),
         book.len(),
         book.game(),
         book.depth(),
@@ -302,8 +329,24 @@ fn build_book<G: Playable>(args: &BuildArgs, name: String, board: G) -> Result<E
 }
 
 fn info(args: &InfoArgs) -> Result<ExitCode, Failure> {
-    let name = book_name(args.game, args.size.as_deref())?;
-    let book = read_book(&args.file, &name)?;
+    let (found, book) = book_game(&args.file)?;
+    if let Some(game) = args.game {
+        let expected = book_name(game, args.size.as_deref())?;
+        // Without --size, any board of the game will do.
+        let sized = matches!(game, GameKind::Dots | GameKind::Kalah);
+        let same = match args.size {
+            None if sized => {
+                found.split_once('-').map(|(g, _)| g) == expected.split_once('-').map(|(g, _)| g)
+            }
+            _ => found == expected,
+        };
+        if !same {
+            return Err(Failure::input(format!(
+                "{}: the book is for the game `{found}`, not `{expected}`",
+                args.file.display()
+            )));
+        }
+    }
     let (mut wins, mut draws, mut losses) = (0u64, 0u64, 0u64);
     for (_, value) in book.entries() {
         if value.is_win() {
@@ -322,16 +365,26 @@ fn info(args: &InfoArgs) -> Result<ExitCode, Failure> {
         book.depth(),
         book.len()
     )?;
-    if matches!(args.game, GameKind::Dots | GameKind::Kalah) {
-        writeln!(
-            out,
-            "(who wins with perfect play, not by how many {})",
-            if args.game == GameKind::Dots {
-                "boxes"
-            } else {
-                "stones"
-            }
-        )?;
+    if let Some(what) = [("dots-", "boxes"), ("kalah-", "stones")]
+        .iter()
+        .find_map(|(prefix, what)| found.starts_with(prefix).then_some(what))
+    {
+        writeln!(out, "(who wins with perfect play, not by how many {what})")?;
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// The game a book file names, and the book: the file is read as a book of no game, and
+/// the book's own game comes back in the refusal.
+fn book_game(path: &Path) -> Result<(String, OpeningBook), Failure> {
+    let bytes = book_bytes(path)?;
+    let bad = |e: BookError| Failure::input(format!("{}: {e}", crate::output::shown_path(path)));
+    match OpeningBook::from_bytes(&bytes, "?") {
+        Err(BookError::ForeignGame { found, .. }) => {
+            let book = OpeningBook::from_bytes(&bytes, &found).map_err(bad)?;
+            Ok((found, book))
+        }
+        Err(e) => Err(bad(e)),
+        Ok(book) => Ok(("?".to_string(), book)),
+    }
 }

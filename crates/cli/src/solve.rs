@@ -16,6 +16,7 @@ use search_core::{Budget, Game, MoveValue, Outcome, Score, Stats};
 
 use crate::Failure;
 use crate::ai::DEFAULT_TABLE_MB;
+use crate::grammar::GameKind;
 use crate::input::{RawLine, read_raw_line};
 use crate::progress::Progress;
 
@@ -35,15 +36,22 @@ Output, one line per position: `<moves> <score> <nodes> <microseconds>`, with
 to stderr. A malformed line is reported with its line number; the others are still solved,
 and the exit code is then 2 (1 if only mismatches were found).
 
+The examples that read data/ read the repository's benchmark sets: ply finds them beside the
+source it was built from, wherever it runs.
+
 Examples:
   ply solve 4455
   ply solve --analyze 4455 2252576253462244111563365343671351441
+  echo 2252576253462244111563365343671351441 | ply solve --analyze
   ply solve --file data/connect4/Test_L3_R1
   ply solve --time 2s --file data/connect4/Test_L2_R2
-  ply solve --table-mb 256 --threads 2 < data/connect4/Test_L1_R2
+  ply solve --table-mb 256 --threads 2 --file data/connect4/Test_L3_R1
   ply solve --weak --file data/connect4/Test_L2_R1
   ply solve --book c4.book --file data/connect4/Test_L1_R1   # c4.book: see ply book build")]
 pub struct Args {
+    /// The game: Connect Four, the only game solve reads (c4 or connect4).
+    #[arg(long, short, value_parser = GameKind::parser(GameKind::CONNECT_FOUR))]
+    game: Option<GameKind>,
     /// Positions as move strings (1-based columns, `-` for the empty board).
     #[arg(value_name = "MOVES")]
     positions: Vec<String>,
@@ -220,6 +228,8 @@ struct Solved {
 
 /// Runs `ply solve`.
 pub fn run(args: Args) -> Result<ExitCode, Failure> {
+    // `--game` names the one game solve reads: its parser took nothing else.
+    debug_assert!(args.game.is_none_or(|g| g == GameKind::C4));
     let input = Input::open(&args)?;
     let megabytes = args.table_mb as usize;
     // Exact values never go stale: the solver's table always replaces (as `with_table_mb`'s).
@@ -486,7 +496,8 @@ impl Input {
 }
 
 fn open_file(path: &Path) -> Result<fs::File, Failure> {
-    fs::File::open(path).map_err(|e| Failure::input(format!("cannot read {}: {e}", path.display())))
+    fs::File::open(crate::input::data_path(path))
+        .map_err(|e| Failure::input(format!("cannot read {}: {e}", path.display())))
 }
 
 /// A blank line or a comment: no position, and not counted.

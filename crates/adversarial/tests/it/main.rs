@@ -21,6 +21,7 @@ mod margin_solver;
 mod parallel_solver;
 mod ponder;
 mod published_values;
+mod repository;
 mod simultaneous;
 mod solver_connect4;
 mod stepping;

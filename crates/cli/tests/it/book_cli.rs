@@ -46,6 +46,9 @@ fn a_tictactoe_book_is_built_and_described() {
 
 #[test]
 fn solving_with_a_book_gives_the_published_scores() {
+    if !crate::common::in_repository("data/connect4") {
+        return;
+    }
     let dir = temp_dir("c4");
     let file = dir.join("c4.book");
     let path = file.to_str().unwrap();
@@ -225,6 +228,9 @@ fn one_position(score: Score) -> String {
 
 #[test]
 fn every_listed_game_builds_a_book_that_carries_its_name() {
+    if !crate::common::in_repository("data/connect4") {
+        return;
+    }
     let dir = temp_dir("games");
     let listed = common::possible_values(&["book", "build"], "--game");
     assert_eq!(listed, common::possible_values(&["book", "info"], "--game"));
@@ -319,10 +325,21 @@ fn every_listed_game_builds_a_book_that_carries_its_name() {
             "{err}"
         );
     }
-    // A board of another size is another game.
+    // The book names its board: --game alone takes any board of the game, --size checks it.
     let dots = dir.join("dots-0.book");
+    let (code, out, err) = ply(&["book", "info", "-g", "dots", dots.to_str().unwrap()], b"");
+    assert_eq!(code, 0, "{err}");
+    assert!(out.starts_with("game dots-2x2, "), "{out}");
     let (code, _, err) = ply(
-        &["book", "info", "--game", "dots", dots.to_str().unwrap()],
+        &[
+            "book",
+            "info",
+            "-g",
+            "dots",
+            "--size",
+            "3x3",
+            dots.to_str().unwrap(),
+        ],
         b"",
     );
     assert_eq!(code, 2, "{err}");

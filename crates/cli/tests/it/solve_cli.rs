@@ -22,6 +22,9 @@ fn end_easy(n: usize) -> Vec<String> {
 
 #[test]
 fn scores_match_the_published_benchmark() {
+    if !crate::common::in_repository("data/connect4") {
+        return;
+    }
     let lines = end_easy(40);
     let (code, out, err) = solve(&["--file", END_EASY], "");
     // The whole file: every line printed, no mismatch.
@@ -41,6 +44,9 @@ fn scores_match_the_published_benchmark() {
 
 #[test]
 fn analysis_agrees_with_solving_every_child() {
+    if !crate::common::in_repository("data/connect4") {
+        return;
+    }
     for given in end_easy(12) {
         let moves = given.split_whitespace().next().unwrap();
         let (code, out, err) = solve(&["--analyze", moves], "");
@@ -99,6 +105,9 @@ fn a_wrong_expected_score_is_a_mismatch() {
 
 #[test]
 fn the_weak_solver_gives_signs() {
+    if !crate::common::in_repository("data/connect4") {
+        return;
+    }
     let input: String = end_easy(30).join("\n");
     for args in [
         &["--weak"][..],
@@ -131,6 +140,9 @@ fn the_weak_solver_gives_signs_with(args: &[&str], input: &str) {
 
 #[test]
 fn the_compact_table_and_etc_give_the_same_lines() {
+    if !crate::common::in_repository("data/connect4") {
+        return;
+    }
     let input = end_easy(60).join("\n");
     let (code, plain, err) = solve(&[], &input);
     assert_eq!(code, 0, "{err}");
@@ -181,6 +193,9 @@ fn bad_arguments_exit_with_2() {
 
 #[test]
 fn progress_lines_reach_stderr_when_it_is_a_file_with_the_right_total() {
+    if !crate::common::in_repository("data/connect4") {
+        return;
+    }
     let dir = std::env::temp_dir().join(format!("ply-progress-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let log = dir.join("stderr.log");
