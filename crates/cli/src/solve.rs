@@ -272,7 +272,11 @@ fn configure<T>(solver: Solver<T>, args: &Args) -> Result<Solver<T>, Failure> {
         solver = solver.with_helpers_after(n);
     }
     if let Some(path) = &args.book {
-        solver = solver.with_book(crate::book::read_book(path, crate::book::CONNECT_FOUR)?);
+        solver = solver.with_book(crate::book::read_book(
+            path,
+            crate::book::CONNECT_FOUR,
+            &ConnectFour::new(),
+        )?);
     }
     Ok(solver)
 }

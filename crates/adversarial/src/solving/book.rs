@@ -55,7 +55,9 @@ pub enum BookError {
     },
     /// The file does not start with the magic bytes of a book (or of a shard, where a shard
     /// was expected).
-    #[error("not an opening book: the file does not start with the book's magic bytes")]
+    #[error(
+        "not an opening book (or not a shard, where one was expected): the file does not start with the right magic bytes"
+    )]
     NotABook,
     /// The file was written in a format version this program does not read.
     #[error(

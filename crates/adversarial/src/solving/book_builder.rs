@@ -373,6 +373,7 @@ impl BookBuilder {
         let part = plan.part(id).unwrap_or(&[]);
         let mut shard = match resume {
             Some(saved) => {
+                check_shard(plan, &saved, 0)?;
                 if saved.id() != id {
                     return Err(BookError::ForeignShard {
                         input: 0,
@@ -380,7 +381,6 @@ impl BookBuilder {
                         what: format!("it is not shard {id}"),
                     });
                 }
-                check_shard(plan, &saved, 0)?;
                 saved
             }
             None => BookShard {

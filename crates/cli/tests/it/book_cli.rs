@@ -319,14 +319,32 @@ fn every_listed_game_builds_a_book_that_carries_its_name() {
             "{err}"
         );
     }
-    // A board of another size is another game.
+    // The game is read from the file: `--game` is not needed, and without `--size` any board
+    // of the game is accepted; with it, a board of another size is another game.
     let dots = dir.join("dots-0.book");
+    let dots = dots.to_str().unwrap();
+    for args in [
+        &["book", "info", dots][..],
+        &["book", "info", "--game", "dots", dots],
+        &["book", "info", "--game", "dots", "--size", "2x2", dots],
+    ] {
+        let (code, out, err) = ply(args, b"");
+        assert_eq!(code, 0, "{args:?}: {err}");
+        assert!(out.starts_with("game dots-2x2, depth 0, "), "{out}");
+        assert!(out.contains("who wins with perfect play"), "{out}");
+    }
     let (code, _, err) = ply(
-        &["book", "info", "--game", "dots", dots.to_str().unwrap()],
+        &["book", "info", "--game", "dots", "--size", "3x3", dots],
         b"",
     );
     assert_eq!(code, 2, "{err}");
     assert!(err.contains("not `dots-3x3`"), "{err}");
+    for game in &listed {
+        let file = dir.join(format!("{game}-2.book"));
+        let (code, out, err) = ply(&["book", "info", file.to_str().unwrap()], b"");
+        assert_eq!(code, 0, "{game}: {err}");
+        assert!(out.starts_with("game "), "{out}");
+    }
 }
 
 #[test]
