@@ -198,12 +198,12 @@ fn machine_memory() -> Option<u64> {
 }
 
 /// The most bytes of one book or shard file a command reads: half the machine's memory.
-fn read_limit() -> u64 {
+pub(crate) fn read_limit() -> u64 {
     machine_memory().map_or(u64::MAX, |m| m / 2)
 }
 
 /// `path` for a message: as given, or its last 40 characters after an ellipsis.
-fn shown(path: &Path) -> String {
+pub(crate) fn shown(path: &Path) -> String {
     let text = path.to_string_lossy();
     let count = text.chars().count();
     if count <= 40 {
@@ -216,7 +216,7 @@ fn shown(path: &Path) -> String {
 
 /// Opens the book or shard file at `path` for reading: a folder or a device (`/dev/zero`)
 /// is refused before anything is read.
-fn open_input(path: &Path, what: &str) -> Result<File, Failure> {
+pub(crate) fn open_input(path: &Path, what: &str) -> Result<File, Failure> {
     let cannot =
         |why: String| Failure::input(format!("cannot read the {what} {}: {why}", shown(path)));
     let meta = fs::metadata(path).map_err(|e| cannot(e.to_string()))?;

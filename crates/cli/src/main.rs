@@ -23,6 +23,7 @@ mod play;
 mod play_general;
 mod progress;
 mod solve;
+mod solve_shard;
 mod timing;
 mod tree;
 mod versus;
