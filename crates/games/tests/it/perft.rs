@@ -50,6 +50,54 @@ fn perft_agrees_with_the_recursive_reference_on_every_game() {
     assert_eq!(reference(&TicTacToe::new(), 10), 0);
 }
 
+/// Tic-tac-toe in a large position: too large to recurse on a few kilobytes of stack, so
+/// perft walks with its path on the heap even at small depths.
+#[derive(Clone, Debug)]
+struct Padded {
+    game: TicTacToe,
+    /// Only there to make the position large.
+    _padding: [u8; 16_384],
+}
+
+impl Game for Padded {
+    type Move = u8;
+    fn to_move(&self) -> Player {
+        self.game.to_move()
+    }
+    fn legal_moves(&self, moves: &mut Vec<u8>) {
+        self.game.legal_moves(moves);
+    }
+    fn play(&mut self, mv: u8) {
+        self.game.play(mv);
+    }
+    fn outcome(&self) -> Outcome {
+        self.game.outcome()
+    }
+}
+
+#[test]
+fn the_walk_on_the_heap_agrees_with_the_reference() {
+    let start = Padded {
+        game: TicTacToe::new(),
+        _padding: [0; 16_384],
+    };
+    for depth in 0..=6 {
+        assert_eq!(
+            perft(&start, depth),
+            perft(&TicTacToe::new(), depth),
+            "{depth}"
+        );
+    }
+    let midgame: TicTacToe = "X.. .O. ...".parse().unwrap();
+    let start = Padded {
+        game: midgame,
+        _padding: [0; 16_384],
+    };
+    for depth in 0..=7 {
+        assert_eq!(perft(&start, depth), reference(&midgame, depth), "{depth}");
+    }
+}
+
 /// A counter that never ends: two moves at plies 10,000 and 20,000, one elsewhere, with undo
 /// when `UNDO` is set, so both of perft's ways of walking are tried.
 #[derive(Clone, Debug, PartialEq)]
