@@ -129,7 +129,8 @@ struct BuildArgs {
     /// Threads per position (Lazy SMP).
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=1024))]
     threads: u32,
-    /// Refuse a book with more positions than this.
+    /// Refuse a book with more positions than this. Refused at once when this many
+    /// positions and the table could need more memory than the machine has.
     #[arg(long, default_value_t = 10_000_000)]
     max_positions: usize,
     /// No progress bar, even on a terminal.
@@ -204,14 +205,7 @@ pub(crate) fn read_limit() -> u64 {
 
 /// `path` for a message: as given, or its last 40 characters after an ellipsis.
 pub(crate) fn shown(path: &Path) -> String {
-    let text = path.to_string_lossy();
-    let count = text.chars().count();
-    if count <= 40 {
-        text.into_owned()
-    } else {
-        let tail: String = text.chars().skip(count - 40).collect();
-        format!("…{tail}")
-    }
+    crate::output::shown_path(path)
 }
 
 /// Opens the book or shard file at `path` for reading: a folder or a device (`/dev/zero`)
@@ -332,6 +326,48 @@ fn on_board(game: GameKind, size: Option<&str>, job: impl OnBoard) -> Result<Exi
     }
 }
 
+/// The most bytes a build holds for each position, beyond its table: the position's key in
+/// the set of positions seen (a hash set of 9-byte slots at most 7/8 full, three times that
+/// while it grows into a new one), the position itself in its level (three times its size
+/// while the level grows), its solved entry (key and value, 16 bytes) in the list of
+/// entries, in the copy the solver reads as the book below and in the book, and its 10 bytes
+/// in the file.
+fn bytes_per_position<G>() -> u64 {
+    32 + 3 * size_of::<G>() as u64 + 4 * 16 + 10
+}
+
+/// Refuses, before any work, a build whose table and `--max-positions` could need more
+/// memory than the machine has (and any whose estimate does not fit in 64 bits): the
+/// positions are gathered before they are solved, so a limit beyond memory would end in a
+/// failed allocation, not in the limit's message.
+fn check_memory<G>(args: &BuildArgs) -> Result<(), Failure> {
+    let per_position = bytes_per_position::<G>();
+    let table = args.table_mb << 20;
+    let need = (args.max_positions as u64)
+        .checked_mul(per_position)
+        .and_then(|b| b.checked_add(table));
+    let memory = machine_memory();
+    match (need, memory) {
+        (Some(need), Some(memory)) if need <= memory => Ok(()),
+        (Some(_), None) => Ok(()),
+        (_, memory) => {
+            let fits = memory.map_or(String::new(), |m| {
+                format!(
+                    " (this machine has {} MB: at most {} positions with a {} MB table)",
+                    m >> 20,
+                    m.saturating_sub(table) / per_position,
+                    args.table_mb
+                )
+            });
+            Err(Failure::input(format!(
+                "--max-positions {}: a book that large could need more memory than the machine \
+                 has, {per_position} bytes a position beside the table{fits}",
+                args.max_positions
+            )))
+        }
+    }
+}
+
 fn build(args: &BuildArgs) -> Result<ExitCode, Failure> {
     on_board(args.game, args.size.as_deref(), Build(args))
 }
@@ -342,6 +378,7 @@ struct Build<'a>(&'a BuildArgs);
 impl OnBoard for Build<'_> {
     fn run<G: Playable>(self, name: String, board: G) -> Result<ExitCode, Failure> {
         let args = self.0;
+        check_memory::<G>(args)?;
         let start_text = args.start.as_deref().map_or("", str::trim);
         let start = start_position(board, args.start.as_deref())?.state;
         let output = OutputFile::claim(&args.out)?;

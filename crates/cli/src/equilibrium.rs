@@ -138,7 +138,8 @@ fn solve<G: ImperfectInfo>(
             .collect();
         if found.is_empty() {
             return Err(Failure::input(format!(
-                "no information set '{text}'{} in {title} (--list prints them)",
+                "no information set {}{} in {title} (--list prints them)",
+                crate::input::quote(text),
                 args.player
                     .map_or(String::new(), |p| format!(" of player {p}"))
             )));

@@ -1,4 +1,6 @@
-//! Why a command stopped, and the exit code that says so.
+//! Why a command stopped, and the exit status that says so: 2 for a usage error (the command
+//! line or the input is wrong), 1 for a run that went wrong (a search error, a mismatch, an
+//! output that cannot be written).
 
 use std::fmt;
 use std::process::ExitCode;
@@ -48,7 +50,15 @@ impl From<std::io::Error> for Failure {
 }
 
 impl From<search_core::SearchError> for Failure {
+    /// An invalid budget or configuration comes from the options, and a finished game from
+    /// the position given: usage errors (2). The others happened during the run (1).
     fn from(e: search_core::SearchError) -> Self {
-        Failure::run(e.to_string())
+        use search_core::SearchError;
+        match e {
+            SearchError::Budget(_) | SearchError::Config(_) | SearchError::GameOver => {
+                Failure::input(e.to_string())
+            }
+            _ => Failure::run(e.to_string()),
+        }
     }
 }

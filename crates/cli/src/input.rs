@@ -32,7 +32,7 @@ enum Line {
 }
 
 /// Lines of input with a prompt on an output (stdout for `ply`).
-pub struct Prompt<R, W = io::Stdout> {
+pub struct Prompt<R, W = crate::output::Stdout> {
     input: R,
     out: W,
     /// Words left over from a line that held several moves (`4 4 3`).
@@ -42,7 +42,7 @@ pub struct Prompt<R, W = io::Stdout> {
 impl<R: BufRead> Prompt<R> {
     /// Reads answers from `input` and writes questions to stdout.
     pub fn new(input: R) -> Self {
-        Prompt::with_output(input, io::stdout())
+        Prompt::with_output(input, crate::output::stdout())
     }
 }
 
@@ -98,7 +98,11 @@ impl<R: BufRead, W: Write> Prompt<R, W> {
     ) -> Reply<T> {
         loop {
             if let Some(word) = self.words.pop_front() {
-                let _ = writeln!(self.out, "{question}{word}");
+                // The word as if typed, cut as a message would quote it.
+                let mut chars = word.chars();
+                let shown: String = chars.by_ref().take(QUOTE_CHARS).collect();
+                let more = if chars.next().is_some() { "…" } else { "" };
+                let _ = writeln!(self.out, "{question}{shown}{more}");
                 match parse(&word.to_lowercase()) {
                     Ok(v) => return Reply::Value(v),
                     Err(message) => {

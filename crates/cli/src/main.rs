@@ -5,9 +5,11 @@
 //! build opening books, count move sequences, run path searches on MovingAI maps, match two
 //! engines, and draw search trees. `ply <command> --help` shows each command's options and examples.
 //!
-//! Exit codes: 0 on success, 1 when a run finished but found a problem (a mismatch with an
-//! expected score, a search error, a line that could not be processed), 2 for bad input (an
-//! argument, a file or a line that cannot be read as what was expected).
+//! Exit status, the same for every command (the end of `ply --help` says it): 0 on success,
+//! 1 when a run went wrong (a search error, a mismatch with an expected value, an output or
+//! standard output that cannot be written), 2 for a usage error (an argument, a file or a
+//! line that cannot be read as what was expected). Error messages quote at most 40
+//! characters of any input.
 #![forbid(unsafe_code)]
 
 mod ai;
@@ -28,21 +30,32 @@ mod timing;
 mod tree;
 mod versus;
 
+use std::io::Write;
 use std::process::ExitCode;
 
+use clap::error::{ContextValue, ErrorKind};
 use clap::{Parser, Subcommand};
 
 pub use failure::Failure;
 
 /// Game-tree search, Monte Carlo tree search and path finding from the terminal.
 #[derive(Debug, Parser)]
-#[command(name = "ply", version, about, long_about = None, after_help = EXAMPLES)]
+#[command(name = "ply", version, about, long_about = None, after_help = HELP_END)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
 }
 
-const EXAMPLES: &str = "\
+/// The end of `ply --help`: the exit status of every command, then examples.
+const HELP_END: &str = "\
+Exit status (every command):
+  0  success
+  1  the run went wrong: a search error, a mismatch with an expected value, a file or
+     standard output that cannot be written (a full disk, a closed pipe)
+  2  a usage error: an unknown option, a value out of range, a position, file or line that
+     cannot be read as what was expected
+Errors go to standard error and quote at most 40 characters of any input.
+
 Examples:
   ply play                                  # a game against the AI (seven to choose from)
   ply solve 4455 2252576253462244111563365  # exact Connect Four scores
@@ -82,7 +95,13 @@ enum Command {
 }
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    if let Err(failure) = output::check_stdout_open() {
+        return failure.report();
+    }
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => return command_line_error(e),
+    };
     let result = match cli.command {
         Command::Play(args) => play::run(args),
         Command::Solve(args) => solve::run(args),
@@ -95,10 +114,63 @@ fn main() -> ExitCode {
         Command::Cards(args) => hidden::play::run(args),
         Command::CardsMatch(args) => hidden::matches::run(args),
     };
-    match result {
+    // A write to standard output that failed anywhere in the run (a full disk, a pipe
+    // closed early) is a failure even where the command went on.
+    match result.and_then(|code| output::finish_stdout().map(|()| code)) {
         Ok(code) => code,
         Err(failure) => failure.report(),
     }
+}
+
+/// The most characters of a value that a command-line error quotes.
+const QUOTE_CHARS: usize = 40;
+
+/// Reports what clap found on the command line: help and version on standard output (exit
+/// status 0, or 1 when it cannot be written), anything else on standard error with status 2,
+/// every value from the command line cut to [`QUOTE_CHARS`] characters.
+fn command_line_error(mut e: clap::Error) -> ExitCode {
+    if matches!(e.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion) {
+        let printed = write!(output::stdout(), "{}", e.render());
+        return match printed
+            .map_err(Failure::from)
+            .and_then(|()| output::finish_stdout())
+        {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(failure) => failure.report(),
+        };
+    }
+    let clipped: Vec<_> = e
+        .context()
+        .filter_map(|(kind, value)| {
+            let value = match value {
+                ContextValue::String(s) => ContextValue::String(clip(s)?),
+                ContextValue::Strings(list) => {
+                    if list.iter().all(|s| clip(s).is_none()) {
+                        return None;
+                    }
+                    ContextValue::Strings(
+                        list.iter()
+                            .map(|s| clip(s).unwrap_or_else(|| s.clone()))
+                            .collect(),
+                    )
+                }
+                _ => return None,
+            };
+            Some((kind, value))
+        })
+        .collect();
+    for (kind, value) in clipped {
+        e.insert(kind, value);
+    }
+    let _ = e.print();
+    ExitCode::from(2)
+}
+
+/// `text` cut to [`QUOTE_CHARS`] characters and an ellipsis, when it is longer.
+fn clip(text: &str) -> Option<String> {
+    let mut chars = text.chars();
+    let head: String = chars.by_ref().take(QUOTE_CHARS).collect();
+    chars.next().map(|_| format!("{head}…"))
 }
 
 #[cfg(test)]
@@ -109,5 +181,14 @@ mod tests {
     #[test]
     fn the_command_line_is_consistent() {
         Cli::command().debug_assert();
+    }
+
+    #[test]
+    fn long_values_are_clipped() {
+        assert_eq!(clip("short"), None);
+        let long = "é".repeat(1_000);
+        let clipped = clip(&long).unwrap();
+        assert_eq!(clipped.chars().count(), QUOTE_CHARS + 1);
+        assert!(clipped.ends_with('…'));
     }
 }

@@ -314,7 +314,13 @@ pub fn kalah_board(size: Option<&str>) -> Result<Kalah, Failure> {
     match size {
         Some(text) => {
             let s = parse_size(text, &["pits", "stones"])?;
-            let stones = u8::try_from(s[1]).unwrap_or(u8::MAX);
+            let stones = u8::try_from(s[1]).map_err(|_| {
+                Failure::input(format!(
+                    "--size {}: at most {} stones a pit",
+                    crate::input::quote(text),
+                    u8::MAX
+                ))
+            })?;
             Kalah::new(s[0], stones).map_err(|e| Failure::input(format!("--size: {e}")))
         }
         None => Ok(Kalah::default()),
@@ -334,6 +340,14 @@ pub fn mnk_board(size: Option<&str>, players: Option<u8>) -> Result<MnkGame, Fai
     if w > 26 {
         return Err(Failure::input(format!(
             "--size {w}x{h}x{k}: the board's columns are named a to z, so at most 26 wide"
+        )));
+    }
+    if w.checked_mul(h)
+        .is_none_or(|cells| cells > MnkGame::MAX_CELLS)
+    {
+        return Err(Failure::input(format!(
+            "--size {w}x{h}x{k}: the board has at most {} cells",
+            MnkGame::MAX_CELLS
         )));
     }
     let players = usize::from(players.unwrap_or(3));
@@ -471,13 +485,13 @@ fn ask_strength<R: BufRead>(
 
 /// The input ended at a question: a clean stop.
 fn input_ended() -> Result<ExitCode, Failure> {
-    let _ = writeln!(io::stdout(), "Input ended: goodbye.");
+    let _ = writeln!(crate::output::stdout(), "Input ended: goodbye.");
     Ok(ExitCode::SUCCESS)
 }
 
 /// `quit` at a question.
 fn goodbye() -> Result<ExitCode, Failure> {
-    let _ = writeln!(io::stdout(), "Goodbye.");
+    let _ = writeln!(crate::output::stdout(), "Goodbye.");
     Ok(ExitCode::SUCCESS)
 }
 
@@ -523,7 +537,7 @@ fn play_game<G: Playable, R: BufRead>(
             *slot = Some(ai);
         }
     }
-    let mut out = io::stdout();
+    let mut out = crate::output::stdout();
     let _ = writeln!(
         out,
         "{}{}: X moves first. Type quit to stop.",
@@ -544,7 +558,7 @@ fn play_moves<G: Playable, R: BufRead>(
     human: [bool; 2],
     mut ais: [Option<Box<dyn Ai<G>>>; 2],
 ) -> Result<ExitCode, Failure> {
-    let mut out = io::stdout();
+    let mut out = crate::output::stdout();
     let Start {
         origin,
         mut moves,

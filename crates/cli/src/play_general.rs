@@ -5,7 +5,7 @@
 //! AIs ([`Seat`]).
 
 use std::fmt::Debug;
-use std::io::{self, BufRead, Write};
+use std::io::{BufRead, Write};
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
@@ -66,7 +66,8 @@ fn parse_coordinate(text: &str, width: usize, height: usize) -> Result<usize, St
     let mut chars = text.chars();
     let bad = || {
         format!(
-            "{text:?} is not a cell: type a column a-{} and a row 1-{height}, such as b2",
+            "{} is not a cell: type a column a-{} and a row 1-{height}, such as b2",
+            crate::input::quote(text),
             char::from(b'a' + (width - 1) as u8)
         )
     };
@@ -153,9 +154,14 @@ impl Tabletop for EinStein {
         };
         match found.as_slice() {
             [mv] => Ok(*mv),
-            [] => Err(format!("{text} is not a legal step; {}", legal())),
+            [] => Err(format!(
+                "{} is not a legal step; {}",
+                crate::input::quote(&text),
+                legal()
+            )),
             _ => Err(format!(
-                "two cubes can reach {text}: say which, from and to; {}",
+                "two cubes can reach {}: say which, from and to; {}",
+                crate::input::quote(&text),
                 legal()
             )),
         }
@@ -515,7 +521,7 @@ pub struct Table {
 
 /// The input ended at a question: a clean stop.
 fn input_ended() -> Result<ExitCode, Failure> {
-    let _ = writeln!(io::stdout(), "Input ended: goodbye.");
+    let _ = writeln!(crate::output::stdout(), "Input ended: goodbye.");
     Ok(ExitCode::SUCCESS)
 }
 
@@ -543,7 +549,7 @@ pub fn play<G: Tabletop, R: BufRead>(
         }
     }
     let mut dice = SplitMix64::new(table.seed ^ 0xD1CE);
-    let mut out = io::stdout();
+    let mut out = crate::output::stdout();
     let _ = writeln!(out, "{}: type quit to stop.", G::NAME);
     let mut state = start;
     let mut outcomes = Vec::new();

@@ -71,7 +71,7 @@ impl fmt::Display for ScoredPosition {
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 #[non_exhaustive]
 pub enum ParseLineError {
-    /// The move string is not a legal sequence of moves. The message quotes at most 48
+    /// The move string is not a legal sequence of moves. The message quotes at most 40
     /// characters of it.
     #[error("bad moves {}: {source}", Shortened(moves))]
     Moves {
@@ -109,13 +109,13 @@ pub enum ParseLineError {
     },
 }
 
-/// A field quoted in a message: `Debug` quoting, cut after 48 characters with the length
+/// A field quoted in a message: `Debug` quoting, cut after 40 characters with the length
 /// said, so that a megabyte-long line makes a short message.
 struct Shortened<'a>(&'a str);
 
 impl fmt::Display for Shortened<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        const SHOWN: usize = 48;
+        const SHOWN: usize = 40;
         match self.0.char_indices().nth(SHOWN) {
             None => write!(f, "{:?}", self.0),
             Some((cut, _)) => write!(

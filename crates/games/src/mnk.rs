@@ -53,6 +53,7 @@ impl MnkGame {
     /// ```
     /// assert!(games::MnkGame::new(5, 5, 4, 3).is_ok());
     /// assert!(games::MnkGame::new(3, 3, 4, 2).is_err()); // 4 in a row cannot fit
+    /// assert!(games::MnkGame::new(26, usize::MAX, 3, 2).is_err()); // no overflow either
     /// ```
     ///
     /// # Errors
@@ -61,7 +62,9 @@ impl MnkGame {
     pub fn new(width: usize, height: usize, k: usize, players: usize) -> Result<Self, SetupError> {
         let ok = width >= 1
             && height >= 1
-            && width * height <= Self::MAX_CELLS
+            && width
+                .checked_mul(height)
+                .is_some_and(|cells| cells <= Self::MAX_CELLS)
             && (1..=width.max(height)).contains(&k)
             && (2..=Self::MAX_PLAYERS).contains(&players);
         if !ok {

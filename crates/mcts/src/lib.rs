@@ -54,9 +54,9 @@
 //!   that random playouts rarely find (the solver and the game's `winning_move` /
 //!   `non_losing_moves` hooks close most of that gap near the end of the game).
 //! * **Cost:** one iteration = one walk down the tree, one playout, one walk back up. On
-//!   bitboard Connect Four from the empty board that is about 0.4 µs of CPU time, 4 to 5
-//!   times the playouts per second of the `mcts` 0.3 and `minimax` 0.6 crates measured side
-//!   by side (see `docs/benchmarks/mcts.md` in the repository). The tree grows by about two
+//!   bitboard Connect Four from the empty board it is a fraction of a microsecond, several
+//!   times the playouts per second of the `mcts` 0.3 and `minimax` 0.6 crates (the figures
+//!   are in `docs/benchmarks/mcts.md` in the repository). The tree grows by about two
 //!   nodes per iteration there, 24 bytes each for a one- or two-byte move
 //!   ([`NODE_BYTES`](Engine::NODE_BYTES)); cap it with
 //!   [`with_node_cap`](Engine::with_node_cap) or [`with_memory_cap`](Engine::with_memory_cap)
@@ -100,7 +100,7 @@
 //! **proven**; children that are proven, or whose upper bound cannot beat what a sibling
 //! already guarantees, are never selected again, and the search stops as soon as the root
 //! is proven. Because bounds rather than only exact values are backed up, draws get proven
-//! too: the engine proves the empty tic-tac-toe board a draw in well under a second.
+//! too: the engine proves the empty tic-tac-toe board a draw.
 //!
 //! ## The rest
 //! * **Tree reuse:** [`Strategy::observe_move`](search_core::Strategy::observe_move) (or
@@ -166,58 +166,38 @@
 #![forbid(unsafe_code)]
 #![cfg_attr(docsrs, feature(doc_cfg))]
 
-// Modules in groups from the bottom up: a module uses only modules of its own group and of
-// the groups before it (no module cycles). The tree, the game's promises, what a node
-// keeps in each mode, and a result:
-mod general_node;
-mod result;
-mod rules;
-mod solver;
-mod tree;
-// What the two-player mode keeps beside the tree, and selection:
-mod rave;
-mod selection;
-mod transpositions;
-// The modes as types; the settings and buffers of a search; playouts and expansion:
-mod context;
-mod expansion;
-mod mode;
-mod playout;
-// One search thread and its loop; the threads; merging their roots; the engine:
+// The folders, from the bottom up (a file uses only files of the folders before it and of
+// its own; no file imports one that imports it back):
+// - `tree/`: the arena tree, what a node keeps in each mode (`zero_sum.rs`: the
+//   MCTS-Solver's bounds; `general.rs`: turns and proofs of the general mode), re-rooting
+//   and the price of a growth;
+// - `steps/`: the steps of an iteration, one file each: selection (UCT), expansion,
+//   playouts, RAVE, transpositions;
+// - `engine/`: the `Engine` type and its options, the modes, the settings a search
+//   reads, the final choice, reuse between moves, results, strategy and anytime search;
+// - `parallel/`: one search thread (`worker.rs`) and its loop, the threads, the tree
+//   shared by several threads (`shared.rs`, `arena.rs`) and a shared tree kept after the
+//   search (`deferred.rs`);
+// - `hidden/`: engines for games with hidden information (ISMCTS, determinized search);
+// - `simultaneous/`: simultaneous-move MCTS.
 mod engine;
-mod final_choice;
-mod threads;
-mod worker;
-// Tree parallelism and tree reuse (two-player mode), the options of that mode:
-mod options;
-mod reuse;
-mod shared;
-// The search, each mode's answers to the loop, and reading the result:
-mod general;
-mod search;
-mod strategy;
-mod view;
-mod zero_sum;
-// Anytime search: steps, live reports, a search on its own thread:
-mod anytime;
-// Games with hidden information:
-mod determinized;
-mod ismcts;
-mod sm_mcts;
+mod hidden;
+mod parallel;
+mod simultaneous;
+mod steps;
+mod tree;
 
-pub use anytime::{MctsHandle, REPORT_INTERVAL, RootInfo};
-pub use determinized::{Combine, Determinized};
-pub use engine::{DEFAULT_NODE_CAP, Engine, GeneralMcts, MAX_THREADS, Mcts};
-pub use final_choice::FinalChoice;
-pub use ismcts::Ismcts;
-pub use mode::{General, Mode, ZeroSum};
-pub use playout::{EvalCutoff, HintPlayout, MAX_PLAYOUT_PLIES, Playout, RandomPlayout};
-#[allow(deprecated)]
-pub use result::{GeneralMoveStats, GeneralSearchResult};
-pub use result::{MoveStats, SearchResult, Value};
-pub use sm_mcts::{MixedMove, SmMcts, SmResult, SmSelection};
-pub use threads::Parallelism;
-pub use view::NodeView;
+pub use engine::anytime::{MctsHandle, REPORT_INTERVAL, RootInfo};
+pub use engine::final_choice::FinalChoice;
+pub use engine::mode::{General, Mode, ZeroSum};
+pub use engine::result::{MoveStats, SearchResult, Value};
+pub use engine::view::NodeView;
+pub use engine::{DEFAULT_NODE_CAP, Engine, GeneralMcts, Mcts};
+pub use hidden::determinized::{Combine, Determinized};
+pub use hidden::ismcts::Ismcts;
+pub use parallel::threads::Parallelism;
+pub use simultaneous::sm_mcts::{MixedMove, SmMcts, SmResult, SmSelection};
+pub use steps::playout::{EvalCutoff, HintPlayout, Playout, RandomPlayout};
 
 /// The examples of `README.md`, run by `cargo test --doc`.
 #[cfg(doctest)]

@@ -152,7 +152,7 @@ impl Table {
             )));
         }
         let ai = Player::new(self.engine, self.strength, &start, self.cfr_iterations)?;
-        let mut out = io::stdout();
+        let mut out = crate::output::stdout();
         writeln!(
             out,
             "{title}: you against {} in {}, {}. Type quit to stop.",

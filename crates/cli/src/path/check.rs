@@ -47,7 +47,7 @@ pub(super) fn load_scenarios(
     path: &FsPath,
     grid: &Grid,
 ) -> Result<(Vec<Row>, Vec<String>), Failure> {
-    let name = path.display().to_string();
+    let name = crate::output::shown_path(path);
     let text = fs::read_to_string(path).map_err(|e| {
         Failure::input(format!(
             "cannot read the scenario file {name}: {e} (give another one with --scen)"
@@ -186,7 +186,7 @@ pub(super) fn four_conn_path(map: &FsPath) -> PathBuf {
 /// Reads a `4conn` file: per scenario row, the 4-connected length (`None` = unreachable).
 /// Its rows must match the scenario file's, start and goal included.
 pub(super) fn load_four_conn(path: &FsPath, rows: &[Row]) -> Result<Vec<Option<u32>>, Failure> {
-    let name = path.display().to_string();
+    let name = crate::output::shown_path(path);
     let text =
         fs::read_to_string(path).map_err(|e| Failure::input(format!("cannot read {name}: {e}")))?;
     let mut out = Vec::new();

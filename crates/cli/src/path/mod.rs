@@ -259,7 +259,7 @@ pub fn run(args: Args) -> Result<ExitCode, Failure> {
         Some(file) => Some((Format::of(file)?, OutputFile::claim(file)?)),
         None => None,
     };
-    let map_name = args.map.display().to_string();
+    let map_name = crate::output::shown_path(&args.map);
     let map = load_map(&args.map).map_err(|e| map_failure(&map_name, &e))?;
     let grid = map
         .to_grid(movement)
@@ -269,7 +269,7 @@ pub fn run(args: Args) -> Result<ExitCode, Failure> {
         p.push(".scen");
         PathBuf::from(p)
     });
-    let scen_name = scen_path.display().to_string();
+    let scen_name = crate::output::shown_path(&scen_path);
     let (rows, malformed) = load_scenarios(&scen_path, &grid)?;
     let oracle = match args.connectivity {
         Connectivity::Eight => Oracle::Scenarios,
@@ -454,14 +454,15 @@ pub fn run(args: Args) -> Result<ExitCode, Failure> {
         let cells = expanded.iter().filter(|&&e| e).count();
         let file = output.path().display().to_string();
         write_picture(output, format, &picture)?;
-        println!(
+        writeln!(
+            io::stdout(),
             "rendered scenario {} ({scen_name} line {}) to {file}: {} cells expanded ({} expansions), path of {} cells",
             k + 1,
             s.line,
             cells,
             query.expanded,
             query.path.as_ref().map_or(0, Vec::len)
-        );
+        )?;
     }
 
     Ok(if !malformed.is_empty() {

@@ -109,7 +109,7 @@ impl Format {
             Some("png") => Ok(Format::Png),
             _ => Err(Failure::input(format!(
                 "--render {}: the file name must end in .svg or .png",
-                file.display()
+                crate::output::shown_path(file)
             ))),
         }
     }

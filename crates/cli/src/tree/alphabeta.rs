@@ -9,7 +9,9 @@ use search_core::{Budget, Game, Outcome, Player, Score};
 
 use crate::Failure;
 
-use super::{Args, DEPTH, MAX_NODES, PLAIN, Position, Style, Tree, TreeGame, TreeNode, letter};
+use super::{
+    Args, DEPTH, MAX_NODES, PLAIN, Position, Style, Tree, TreeGame, TreeNode, fit_levels, letter,
+};
 
 /// A node the alpha-beta search visited, recorded by [`Recorded::play`].
 pub(super) struct RecNode<G: Game> {
@@ -269,6 +271,18 @@ pub(super) fn alphabeta_tree<G: TreeGame>(
         )));
     }
     let replayed = replay.out;
+    // The nodes searched on each level, up to the levels asked for.
+    let mut per_level = vec![0u64; levels as usize + 1];
+    for (n, r) in log.iter().zip(&replayed) {
+        if r.is_some() && n.ply <= levels {
+            per_level[n.ply as usize] += 1;
+        }
+    }
+    while per_level.len() > 1 && per_level.last() == Some(&0) {
+        per_level.pop();
+    }
+    let asked = levels;
+    let (levels, capped) = fit_levels(&per_level, asked, "a smaller --max-nodes");
     let me = letter(start.to_move());
     let cutoffs = replayed
         .iter()
@@ -311,6 +325,7 @@ pub(super) fn alphabeta_tree<G: TreeGame>(
             }
         ),
     ];
+    report.extend(capped);
     if !result.complete {
         report.push(format!(
             "the search stopped at the node limit (--max-nodes {max_nodes}): the tree is partial; \

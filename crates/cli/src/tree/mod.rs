@@ -6,7 +6,7 @@
 //! tree, `alphabeta` records and replays the alpha-beta search, and `render` writes DOT and
 //! lays out the SVG.
 
-use std::io::{self, Write};
+use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -15,7 +15,7 @@ use search_core::Player;
 
 use crate::Failure;
 use crate::ai::{GameKind, Playable};
-use crate::output::OutputFile;
+use crate::output::{self, OutputFile};
 use crate::play::{dots_board, kalah_board, start_position};
 
 mod alphabeta;
@@ -45,7 +45,9 @@ when neither --dot nor --svg is given; --svg writes a picture laid out here (a t
 leaves evenly spaced, each parent centred over its children; with many leaves the children
 of the last level are listed in a column under their parent). Moves are labelled as ply play
 reads them: tic-tac-toe cells 1-9, Connect Four columns 1-7, Reversi squares such as c4,
-Dots and Boxes lines and Kalah pits numbered from 1.
+Dots and Boxes lines and Kalah pits numbered from 1. `-` names standard output for either
+option (the report then goes to standard error). An export holds at most 50,000 nodes: when
+the levels asked for hold more, it stops at the deepest level that fits and says so.
 
 The games with dice or more than two players (einstein, mnk) are not offered: their MCTS
 does not expose its tree below the root, so an export could not show their chance nodes
@@ -92,7 +94,7 @@ pub struct Args {
     /// Write Graphviz DOT to this file (`-` for standard output).
     #[arg(long, value_name = "FILE")]
     dot: Option<PathBuf>,
-    /// Write an SVG picture to this file.
+    /// Write an SVG picture to this file (`-` for standard output).
     #[arg(long, value_name = "FILE")]
     svg: Option<PathBuf>,
     /// The SVG layout [default: down with up to 20 leaves, compact beyond].
@@ -130,6 +132,33 @@ const DEPTH: u32 = 3;
 const MAX_NODES: u64 = 2_000;
 /// Leaves up to which the default layout is `down`.
 const DOWN_LEAVES: usize = 20;
+/// The most nodes an export holds: about 45 MB of SVG. Beyond it a picture is unreadable
+/// and its text grows by a kilobyte a node (a million playouts drawn to 64 levels made an
+/// 883 MB SVG); an export that would pass it stops at the deepest level that fits, and says
+/// so.
+pub(crate) const MAX_EXPORT_NODES: u64 = 50_000;
+
+/// The levels an export holds: `asked`, or the deepest level whose nodes and those above
+/// it fit in [`MAX_EXPORT_NODES`], given the nodes on each level from the root down
+/// (`per_level[0]` is 1, the root; it may end before `asked` when the tree is shallower, or
+/// at the first level past the cap). With a line for the report when levels were left out,
+/// which ends with `smaller` (what else makes the tree smaller).
+fn fit_levels(per_level: &[u64], asked: u32, smaller: &str) -> (u32, Option<String>) {
+    let mut total = 0u64;
+    for (level, &count) in per_level.iter().enumerate() {
+        total = total.saturating_add(count);
+        if level > 0 && total > MAX_EXPORT_NODES {
+            let fits = level as u32 - 1;
+            let line = format!(
+                "levels {level}-{asked} left out: with level {level} the export would hold \
+                 {total} nodes, over its cap of {MAX_EXPORT_NODES} (ask for --levels {fits} \
+                 or fewer, or {smaller})"
+            );
+            return (fits, Some(line));
+        }
+    }
+    (asked, None)
+}
 
 /// What the tree command needs from a game beyond [`Playable`]: the evaluator's name and
 /// how the moves on the edges are written (as [`Playable::move_text`] writes them).
@@ -218,13 +247,27 @@ struct Position<G> {
 
 fn run_game<G: TreeGame>(args: &Args, board: G, variant: &str) -> Result<ExitCode, Failure> {
     let state = start_position(board, args.start.as_deref())?.state;
-    // The output files are claimed before the search: a path that cannot be written fails
-    // at once, and a failed command leaves no file.
+    // The outputs are claimed before the search: a path that cannot be written fails at
+    // once. DOT goes to standard output when no output is named.
     let svg_file = args.svg.as_deref().map(OutputFile::claim).transpose()?;
-    let dot_file = match args.dot.as_deref() {
-        Some(file) if file.as_os_str() != "-" => Some(OutputFile::claim(file)?),
-        _ => None,
+    let dot_file = match (&args.dot, &args.svg) {
+        (Some(file), _) => Some(OutputFile::claim(file)?),
+        (None, None) => Some(OutputFile::claim(std::path::Path::new("-"))?),
+        (None, Some(_)) => None,
     };
+    if let (Some(svg), Some(dot)) = (&svg_file, &dot_file) {
+        if svg.is_stdout() && dot.is_stdout() {
+            return Err(Failure::input(
+                "--svg and --dot both go to standard output: name a file for one of them",
+            ));
+        }
+        if svg.path() == dot.path() {
+            return Err(Failure::input(format!(
+                "--svg and --dot name the same file {}",
+                svg.name()
+            )));
+        }
+    }
     let start = Position {
         state,
         game: format!("{}{variant}", G::NAME),
@@ -252,29 +295,17 @@ fn run_game<G: TreeGame>(args: &Args, board: G, variant: &str) -> Result<ExitCod
         }
     };
 
-    let dot_to_stdout = args.dot.as_deref() == Some(std::path::Path::new("-"))
-        || (args.dot.is_none() && args.svg.is_none());
-    // The report goes to stderr when stdout carries the DOT text.
+    // The report goes to stderr when stdout carries the DOT text or the picture.
+    let to_stdout = [&svg_file, &dot_file]
+        .into_iter()
+        .flatten()
+        .any(|o| o.is_stdout());
     let mut report_lines = report;
-    let mut written = Vec::new();
-    let dot_text = dot(&tree);
-    if let Some(output) = svg_file {
-        let layout = args.layout.unwrap_or(if tree.leaves() <= DOWN_LEAVES {
-            Layout::Down
-        } else {
-            Layout::Compact
-        });
-        written.push(output.path().display().to_string());
-        output.write(svg(&tree, layout).as_bytes())?;
-    }
-    match dot_file {
-        Some(output) => {
-            written.push(output.path().display().to_string());
-            output.write(dot_text.as_bytes())?;
-        }
-        None if dot_to_stdout => written.push("standard output".into()),
-        None => {}
-    }
+    let names: Vec<String> = [&svg_file, &dot_file]
+        .into_iter()
+        .flatten()
+        .map(OutputFile::name)
+        .collect();
     let deepest = tree.nodes.iter().map(|n| n.depth).max().unwrap_or(0);
     let shallower = if deepest < tree.levels {
         format!("; {} asked for, the tree is no deeper", tree.levels)
@@ -284,15 +315,33 @@ fn run_game<G: TreeGame>(args: &Args, board: G, variant: &str) -> Result<ExitCod
     report_lines.push(format!(
         "exported {} nodes (levels 0-{deepest} below the root{shallower}) to {}",
         tree.nodes.len(),
-        written.join(" and ")
+        names.join(" and ")
     ));
-    if dot_to_stdout {
-        io::stdout().lock().write_all(dot_text.as_bytes())?;
+    let svg_text = svg_file.as_ref().map(|_| {
+        let layout = args.layout.unwrap_or(if tree.leaves() <= DOWN_LEAVES {
+            Layout::Down
+        } else {
+            Layout::Compact
+        });
+        svg(&tree, layout)
+    });
+    let dot_text = dot_file.as_ref().map(|_| dot(&tree));
+    drop(tree);
+    // Both files appear together, after everything was written.
+    let mut outputs = Vec::new();
+    if let (Some(file), Some(text)) = (svg_file, &svg_text) {
+        outputs.push((file, text.as_bytes()));
+    }
+    if let (Some(file), Some(text)) = (dot_file, &dot_text) {
+        outputs.push((file, text.as_bytes()));
+    }
+    output::write_together(outputs)?;
+    if to_stdout {
         for line in &report_lines {
             eprintln!("{line}");
         }
     } else {
-        let mut out = io::stdout().lock();
+        let mut out = output::stdout();
         for line in &report_lines {
             writeln!(out, "{line}")?;
         }
@@ -346,3 +395,25 @@ const PLAIN: Style = Style {
     width: 1.0,
     dashed: false,
 };
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_export_keeps_the_deepest_levels_that_fit() {
+        assert_eq!(fit_levels(&[1, 7, 49], 2, "x"), (2, None));
+        // A tree shallower than asked.
+        assert_eq!(fit_levels(&[1, 7], 5, "x"), (5, None));
+        let cap = MAX_EXPORT_NODES;
+        assert_eq!(fit_levels(&[1, 7, cap - 8], 2, "x"), (2, None));
+        let (levels, line) = fit_levels(&[1, 7, cap - 7, 10], 3, "fewer playouts");
+        assert_eq!(levels, 1);
+        let line = line.unwrap();
+        assert!(line.starts_with("levels 2-3 left out"), "{line}");
+        assert!(line.contains(&format!("hold {} nodes", cap + 1)), "{line}");
+        assert!(line.ends_with("or fewer playouts)"), "{line}");
+        // The root alone always fits.
+        assert_eq!(fit_levels(&[1, u64::MAX], 64, "x").0, 0);
+    }
+}

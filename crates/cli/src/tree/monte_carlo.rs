@@ -5,7 +5,10 @@ use search_core::{Budget, Wdl};
 
 use crate::Failure;
 
-use super::{Args, PLAIN, PLAYOUTS, Position, Style, Tree, TreeGame, TreeNode, letter};
+use super::{
+    Args, MAX_EXPORT_NODES, PLAIN, PLAYOUTS, Position, Style, Tree, TreeGame, TreeNode, fit_levels,
+    letter,
+};
 
 pub(super) fn mcts_tree<G: TreeGame>(
     args: &Args,
@@ -13,7 +16,7 @@ pub(super) fn mcts_tree<G: TreeGame>(
 ) -> Result<(Tree, Vec<String>), Failure> {
     let start = &position.state;
     let playouts = args.playouts.unwrap_or(PLAYOUTS);
-    let levels = args.levels.unwrap_or(2);
+    let asked = args.levels.unwrap_or(2);
     let mut ai = Mcts::<G>::new()
         .with_seed(args.seed)
         .with_budget(Budget::iterations(playouts));
@@ -22,6 +25,7 @@ pub(super) fn mcts_tree<G: TreeGame>(
         .root_view()
         .ok_or_else(|| Failure::run("the search kept no tree"))?;
     let to_move = start.to_move();
+    let (levels, capped) = fit_levels(&nodes_per_level(root, asked), asked, "fewer --playouts");
     let mut tree = Tree {
         nodes: Vec::new(),
         levels,
@@ -64,7 +68,7 @@ pub(super) fn mcts_tree<G: TreeGame>(
     });
     add_mcts_children::<G>(&mut tree, 0, root, start, levels);
     let best = G::move_text(result.best_move);
-    let report = vec![
+    let mut report = vec![
         format!(
             "{}, {}, {} to move",
             position.game,
@@ -81,7 +85,29 @@ pub(super) fn mcts_tree<G: TreeGame>(
             result.value
         ),
     ];
+    report.extend(capped);
     Ok((tree, report))
+}
+
+/// The nodes on each level of the tree below `root`, from the root (1) down to `levels`,
+/// stopping at the first level that takes the count past [`MAX_EXPORT_NODES`].
+fn nodes_per_level<M: Copy>(root: NodeView<'_, M>, levels: u32) -> Vec<u64> {
+    let mut counts = vec![1u64];
+    let mut total = 1u64;
+    let mut frontier = vec![root];
+    for _ in 0..levels {
+        let next: Vec<NodeView<'_, M>> = frontier.iter().flat_map(|n| n.children()).collect();
+        if next.is_empty() {
+            break;
+        }
+        counts.push(next.len() as u64);
+        total += next.len() as u64;
+        if total > MAX_EXPORT_NODES {
+            break;
+        }
+        frontier = next;
+    }
+    counts
 }
 
 pub(super) fn short_value(v: &Value) -> String {

@@ -88,7 +88,7 @@ fn goofspiel_and_leduc() {
 #[test]
 fn bad_input_is_refused_with_a_message() {
     for (args, message) in [
-        (&["kuhn", "--info-set", "X"][..], "no information set 'X'"),
+        (&["kuhn", "--info-set", "X"][..], "no information set \"X\""),
         (
             &["kuhn", "--cards", "3"][..],
             "--cards is for goofspiel only",

@@ -3,20 +3,25 @@
 //! command's examples are tested without touching this file), and the commands in the
 //! READMEs' shell blocks. Each runs through `sh` in a scratch directory that holds the test
 //! data, with the connect4 sets cut to their first lines (small inputs, same format), and must
-//! exit with status 0 within its time. `cargo` commands in the READMEs are checked for the
-//! packages, examples and paths they name.
+//! exit with status 0. `cargo` commands in the READMEs are checked for the packages, examples
+//! and paths they name.
+//!
+//! No example has a time limit: each is bounded by its own work (moves, playouts, lines of
+//! input, time per move), so the verdict does not depend on the machine's speed. An example
+//! that asks for input gets a closed pipe (the end of its input at once), never `/dev/null`.
+//! Each runs in a process group of its own, which is killed whole (`sh` and the `ply` it
+//! started) if the test stops before the example ends.
 
+use std::io::Read;
+use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
 /// The repository's root.
 fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
 }
-
-/// The longest an example may take.
-const LIMIT: Duration = Duration::from_secs(120);
 
 /// Lines kept of each Connect Four benchmark set.
 const SET_LINES: usize = 5;
@@ -149,50 +154,86 @@ fn scratch() -> PathBuf {
     dir
 }
 
-/// Runs `command` with `sh` in `dir`, with `ply` on the path and nothing on stdin.
-fn run(example: &Example, dir: &Path) -> Result<Duration, String> {
+/// A running example: its process group is killed when this is dropped before the example
+/// ended (a test that panics or is stopped), so that no `ply` outlives its test.
+struct Running {
+    child: Child,
+    ended: bool,
+}
+
+impl Running {
+    /// Kills the example's process group: `sh` and everything it started.
+    fn kill_group(&mut self) {
+        let group = format!("-{}", self.child.id());
+        let _ = Command::new("kill")
+            .args(["-KILL", "--", &group])
+            .stderr(Stdio::null())
+            .status();
+        let _ = self.child.wait();
+    }
+}
+
+impl Drop for Running {
+    fn drop(&mut self) {
+        if !self.ended {
+            self.kill_group();
+        }
+    }
+}
+
+/// Starts `command` with `sh` in `dir`, with `ply` on the path, in a process group of its
+/// own, its input a closed pipe.
+fn spawn(command: &str, dir: &Path) -> Result<Running, String> {
     let bin = Path::new(env!("CARGO_BIN_EXE_ply")).parent().unwrap();
     let path = format!(
         "{}:{}",
         bin.display(),
         std::env::var("PATH").unwrap_or_default()
     );
-    let started = Instant::now();
-    let mut child = Command::new("sh")
+    let child = Command::new("sh")
         .arg("-c")
-        .arg(&example.command)
+        .arg(command)
         .current_dir(dir)
         .env("PATH", path)
-        .stdin(Stdio::null())
-        .stdout(Stdio::null())
+        .process_group(0)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
         .map_err(|e| format!("cannot start sh: {e}"))?;
-    loop {
-        if let Some(status) = child.try_wait().map_err(|e| e.to_string())? {
-            let mut err = String::new();
-            if let Some(mut pipe) = child.stderr.take() {
-                use std::io::Read;
-                let _ = pipe.read_to_string(&mut err);
-            }
-            if !status.success() {
-                return Err(format!("exit status {status}: {err}"));
-            }
-            if err.contains("panicked") {
-                return Err(format!("panicked: {err}"));
-            }
-            return Ok(started.elapsed());
-        }
-        if started.elapsed() > LIMIT {
-            let _ = child.kill();
-            let _ = child.wait();
-            return Err(format!("still running after {LIMIT:?}"));
-        }
-        std::thread::sleep(Duration::from_millis(20));
-    }
+    let mut running = Running {
+        child,
+        ended: false,
+    };
+    // The end of the input, at once.
+    drop(running.child.stdin.take());
+    Ok(running)
 }
 
-/// Examples that run at once: most are bounded by a time per move, so running several
+/// Runs an example to its end: its time, or why it failed.
+fn run(example: &Example, dir: &Path) -> Result<Duration, String> {
+    let started = Instant::now();
+    let mut running = spawn(&example.command, dir)?;
+    // Standard output is read and dropped, so that a long output never blocks the example.
+    let mut stdout = running.child.stdout.take().expect("stdout is piped");
+    let drain = std::thread::spawn(move || std::io::copy(&mut stdout, &mut std::io::sink()));
+    let mut err = String::new();
+    if let Some(mut pipe) = running.child.stderr.take() {
+        let _ = pipe.read_to_string(&mut err);
+    }
+    let status = running.child.wait().map_err(|e| e.to_string())?;
+    running.ended = true;
+    let _ = drain.join();
+    if !status.success() {
+        return Err(format!("exit status {status}: {err}"));
+    }
+    if err.contains("panicked") {
+        return Err(format!("panicked: {err}"));
+    }
+    Ok(started.elapsed())
+}
+
+/// Examples that run at once: many are bounded by a time per move, so running several
 /// together shortens the wait without changing what each does.
 const WORKERS: usize = 4;
 
@@ -319,4 +360,37 @@ fn the_readmes_cargo_commands_name_real_packages_examples_and_paths() {
             }
         }
     }
+}
+
+#[test]
+fn a_stopped_example_leaves_no_process_behind() {
+    let dir = std::env::temp_dir().join(format!("ply-examples-kill-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    // `sh` starts a ply that would count for hours, and says its process number.
+    let mut running = spawn("ply perft c4 40 >counts.txt & echo $!; wait", &dir).unwrap();
+    let mut stdout = running.child.stdout.take().unwrap();
+    let mut line = Vec::new();
+    let mut byte = [0u8];
+    while stdout.read(&mut byte).unwrap() == 1 && byte[0] != b'\n' {
+        line.push(byte[0]);
+    }
+    let pid: u32 = String::from_utf8(line).unwrap().trim().parse().unwrap();
+    let status = PathBuf::from(format!("/proc/{pid}/status"));
+    assert!(std::fs::read_to_string(&status).is_ok(), "ply runs");
+    // What a test that stops does: drops the example.
+    drop(running);
+    // The kill is sent before the drop returns; the process may take a moment to go.
+    loop {
+        match std::fs::read_to_string(&status) {
+            Err(_) => break,
+            Ok(s)
+                if s.lines()
+                    .any(|l| l.starts_with("State:") && l.contains('Z')) =>
+            {
+                break;
+            }
+            Ok(_) => std::thread::sleep(Duration::from_millis(10)),
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
 }

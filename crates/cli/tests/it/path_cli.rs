@@ -470,7 +470,6 @@ fn render_options_are_checked_before_any_search() {
     for (extra, message) in cases {
         let mut args = vec!["path", maze];
         args.extend(extra.iter().map(String::as_str));
-        let started = std::time::Instant::now();
         let out = ply(&args);
         assert_eq!(out.status.code(), Some(2), "{args:?}");
         assert!(
@@ -482,7 +481,6 @@ fn render_options_are_checked_before_any_search() {
             !text(&out.stdout).contains("total:"),
             "{args:?}: no scenario runs before the check"
         );
-        assert!(started.elapsed().as_secs() < 5, "{args:?}");
     }
     let left: Vec<_> = std::fs::read_dir(&dir).unwrap().collect();
     assert!(left.is_empty(), "a refused run leaves no file: {left:?}");

@@ -430,3 +430,69 @@ fn a_bad_output_path_fails_before_the_search_and_leaves_no_file() {
     let left: Vec<_> = std::fs::read_dir(&dir).unwrap().collect();
     assert!(left.is_empty(), "no ok.svg, no temporary file: {left:?}");
 }
+
+/// The node lines of a DOT text (`  nK [label=...]`).
+fn dot_nodes(dot: &str) -> usize {
+    dot.lines()
+        .filter(|l| l.trim_start().starts_with('n') && l.contains(" [label=") && !l.contains("->"))
+        .count()
+}
+
+#[test]
+fn an_export_stops_at_the_deepest_level_that_fits_its_cap() {
+    const CAP: usize = 50_000;
+    for args in [
+        &["--game", "c4", "--playouts", "150000", "--levels", "64"][..],
+        &[
+            "--game",
+            "c4",
+            "--engine",
+            "ab",
+            "--depth",
+            "10",
+            "--max-nodes",
+            "300000",
+        ],
+    ] {
+        let mut all = vec!["tree"];
+        all.extend_from_slice(args);
+        all.extend_from_slice(&["--dot", "-"]);
+        let out = ply(&all);
+        let err = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(0), "{args:?}: {err}");
+        let dot = text(&out.stdout);
+        let nodes = dot_nodes(&dot);
+        assert!(nodes <= CAP, "{args:?}: {nodes} nodes");
+        assert_eq!(number(&err, "exported", "nodes") as usize, nodes);
+        // The report says which levels were left out, and that one more would not fit.
+        let line = err
+            .lines()
+            .find(|l| l.contains("left out"))
+            .unwrap_or_else(|| panic!("{args:?}: {err}"));
+        let with_next = number(line, "would hold", "nodes") as usize;
+        assert!(with_next > CAP, "{line}");
+        assert!(nodes < with_next, "{line}");
+        let levels: usize = line
+            .split("--levels ")
+            .nth(1)
+            .and_then(|t| t.split_whitespace().next())
+            .unwrap()
+            .parse()
+            .unwrap();
+        assert!(
+            err.contains(&format!("(levels 0-{levels} below the root)")),
+            "{err}"
+        );
+        // Asking for those levels exports the same tree, with no cut.
+        let mut again: Vec<String> = all.iter().map(|s| s.to_string()).collect();
+        let at = again.iter().position(|a| a == "--levels");
+        match at {
+            Some(i) => again[i + 1] = levels.to_string(),
+            None => again.extend(["--levels".to_string(), levels.to_string()]),
+        }
+        let refs: Vec<&str> = again.iter().map(String::as_str).collect();
+        let out = ply(&refs);
+        assert_eq!(text(&out.stdout), dot, "{args:?}");
+        assert!(!text(&out.stderr).contains("left out"));
+    }
+}

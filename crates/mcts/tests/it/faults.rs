@@ -253,6 +253,48 @@ fn a_hook_move_that_is_not_legal_is_refused() {
     );
 }
 
+/// Tic-tac-toe whose `legal_moves` leaves out the last move on every other call.
+#[derive(Clone, Debug)]
+struct Flaky(TicTacToe, std::sync::Arc<std::sync::atomic::AtomicU64>);
+
+impl PartialEq for Flaky {
+    fn eq(&self, other: &Flaky) -> bool {
+        self.0 == other.0
+    }
+}
+
+impl Game for Flaky {
+    type Move = u8;
+    fn to_move(&self) -> Player {
+        self.0.to_move()
+    }
+    fn legal_moves(&self, m: &mut Vec<u8>) {
+        self.0.legal_moves(m);
+        if self.1.fetch_add(1, std::sync::atomic::Ordering::Relaxed) % 2 == 1 {
+            m.pop();
+        }
+    }
+    fn play(&mut self, mv: u8) {
+        self.0.play(mv);
+    }
+    fn outcome(&self) -> Outcome {
+        self.0.outcome()
+    }
+}
+
+#[test]
+fn a_move_list_that_changes_between_calls_is_refused_at_the_root() {
+    let mut ai = Mcts::new()
+        .with_seed(1)
+        .with_budget(Budget::iterations(100));
+    let flaky = Flaky(TicTacToe::new(), Default::default());
+    let r = ai.search(&flaky).map(|r| r.best_move);
+    assert!(
+        matches!(&r, Err(SearchError::BrokenPromise { what }) if what.contains("legal_moves")),
+        "{r:?}"
+    );
+}
+
 /// Nim (take 1 or 2; who takes the last stone wins) without a fast `winning_move`, whose
 /// `non_losing_moves` relies on its documented precondition (no win at once): it keeps
 /// the moves that leave at least three stones. Called where a win exists, it would wrongly
