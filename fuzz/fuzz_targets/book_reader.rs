@@ -39,18 +39,32 @@ fuzz_target!(|data: &[u8]| {
     // its length is known.
     if let Some(limit) = bytes.len().checked_sub(1 + usize::from(mode / 2) % 8) {
         match BookFile::read_from(&bytes[..], limit as u64) {
-            Err(BookError::TooLarge { announced, limit: l }) => {
+            Err(BookError::TooLarge {
+                announced,
+                limit: l,
+            }) => {
                 assert!(announced > l && l == limit as u64);
             }
-            Err(BookError::Truncated { .. } | BookError::NotABook | BookError::UnsupportedVersion { .. }) => {}
+            Err(
+                BookError::Truncated { .. }
+                | BookError::NotABook
+                | BookError::UnsupportedVersion { .. },
+            ) => {}
             Err(BookError::Malformed(_)) => {}
-            other => assert!(read.is_err(), "{other:?} within a limit below the file's length"),
+            other => assert!(
+                read.is_err(),
+                "{other:?} within a limit below the file's length"
+            ),
         }
     }
     let Ok(book) = read else {
         return;
     };
-    assert_eq!(book.to_bytes(), bytes, "the book is not written back as it was read");
+    assert_eq!(
+        book.to_bytes(),
+        bytes,
+        "the book is not written back as it was read"
+    );
     assert_eq!(book.game(), "tictactoe");
     for (key, value) in book.entries() {
         assert_eq!(book.get(key), Some(value));

@@ -43,7 +43,11 @@ fuzz_target!(|data: &[u8]| {
     let Ok(shard) = read else {
         return;
     };
-    assert_eq!(shard.to_bytes(), bytes, "the shard is not written back as it was read");
+    assert_eq!(
+        shard.to_bytes(),
+        bytes,
+        "the shard is not written back as it was read"
+    );
     let id = shard.id();
     assert!(1 <= id.number() && id.number() <= id.count());
     assert!(shard.solved() <= shard.positions());

@@ -87,7 +87,10 @@ fuzz_target!(|input: &[u8]| {
     });
     match OpeningBook::from_bytes(&bytes, "tictactoe", &TicTacToe::new()) {
         Ok(book) => {
-            assert!(valid, "accepted a book the format forbids: {fewest}..{most}, {entries:?}");
+            assert!(
+                valid,
+                "accepted a book the format forbids: {fewest}..{most}, {entries:?}"
+            );
             assert_eq!(book.to_bytes(), bytes);
             assert_eq!(book.len(), entries.len());
             for ((k, v), (bk, bv)) in entries.iter().zip(book.entries()) {
@@ -101,7 +104,10 @@ fuzz_target!(|input: &[u8]| {
             }
         }
         Err(e) => {
-            assert!(!valid, "refused a valid book ({fewest}..{most}, {entries:?}): {e}");
+            assert!(
+                !valid,
+                "refused a valid book ({fewest}..{most}, {entries:?}): {e}"
+            );
             assert!(matches!(e, adversarial::BookError::Malformed(_)), "{e}");
         }
     }
