@@ -1,8 +1,8 @@
 //! Drives `ply book build --shard`, `ply book merge` and the book readers as a user (or a
 //! scheduler) would: shards run under GNU parallel merge into the book one build writes; a
-//! shard stopped again and again resumes to the same bytes; a merge refuses, naming the
-//! file and writing nothing, a shard that does not belong; and forged or endless book files
-//! never make `ply solve` print a wrong score.
+//! shard stopped again and again, or killed, resumes to the same bytes; a merge refuses,
+//! naming the file and writing nothing, a shard that does not belong; and forged or endless
+//! book files never make `ply solve` print a wrong score.
 
 use crate::common;
 
@@ -181,6 +181,82 @@ fn a_shard_stopped_again_and_again_resumes_to_the_same_bytes() {
         "{err}"
     );
     assert_eq!(std::fs::read(&book).unwrap(), b"a book, not a shard");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A shard killed (SIGKILL, no chance to save) each time it has saved some progress,
+/// again and again, resumes from its last save to the bytes of a run that was never
+/// killed. The kill waits for a save rather than for a time, so what is checked does not
+/// depend on the machine's speed; the last run finishes the shard.
+#[test]
+fn a_shard_killed_while_it_works_resumes_to_the_same_bytes() {
+    let dir = temp_dir("kill");
+    let start = c4_start();
+    let whole = dir.join("whole.shard");
+    let (code, err) = build(&start, "4", &whole, &["--shard", "1/2"]);
+    assert_eq!(code, 0, "{err}");
+    let killed = dir.join("killed.shard");
+    let mut kills = 0;
+    let mut last_save: Option<Vec<u8>> = None;
+    while kills < 5 {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_ply"))
+            .args([
+                "book", "build", "--game", "c4", "--start", &start, "--depth", "4",
+            ])
+            .args([
+                "--table-mb",
+                "4",
+                "-q",
+                "--shard",
+                "1/2",
+                "--checkpoint-every",
+                "1ms",
+            ])
+            .arg("--out")
+            .arg(&killed)
+            .stdin(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .expect("run ply");
+        // Until a new save is in place (each is renamed into place whole) or the run ends.
+        let ended = loop {
+            if let Some(status) = child.try_wait().unwrap() {
+                break Some(status);
+            }
+            let now = std::fs::read(&killed).ok();
+            if now.is_some() && now != last_save {
+                break None;
+            }
+            std::thread::sleep(std::time::Duration::from_millis(1));
+        };
+        if let Some(status) = ended {
+            assert!(status.success(), "{status}");
+            break;
+        }
+        child.kill().unwrap();
+        let status = child.wait().unwrap();
+        if status.success() {
+            break;
+        }
+        kills += 1;
+        let saved = std::fs::read(&killed).unwrap();
+        let (code, out, err) = ply(&["book", "info", s(&killed)], b"");
+        assert_eq!(code, 0, "a kill left a file that is not a shard: {err}");
+        assert!(
+            out.starts_with("shard 1/2 of a book of connect4 to depth 4"),
+            "{out}"
+        );
+        last_save = Some(saved);
+    }
+    eprintln!("killed {kills} times");
+    // Run to the end (or once more, if a run finished before its kill).
+    let (code, err) = build(&start, "4", &killed, &["--shard", "1/2"]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(
+        std::fs::read(&killed).unwrap(),
+        std::fs::read(&whole).unwrap(),
+        "resumed after {kills} kills"
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }
 
