@@ -51,7 +51,7 @@ use std::time::{Duration, Instant};
 use adversarial::{Negamax, Replacement, Solver, TranspositionTable};
 use games::{ConnectFour, ThreatEvaluator};
 use mcts::{Mcts, Parallelism};
-use pathfind::{Cell, Grid, GridContext, Heuristic, Movement};
+use pathfind::{Algorithm, Cell, Grid, GridContext, Heuristic, Movement};
 use search_core::{Budget, Evaluator, Game, GameHash, Outcome, Player, StopFlag};
 
 /// Side of the square grid of the path search.
@@ -264,7 +264,7 @@ fn engine(name: &str) -> Engine {
             // One search first, so that the context's per-cell arrays exist before any
             // timed search.
             let mut ctx = GridContext::new().with_budget(Budget::nodes(1));
-            ctx.astar(&grid, [start], goal, Heuristic::Octile)
+            ctx.solve(&grid, [start], goal, Algorithm::AStar, Heuristic::Octile)
                 .expect("search");
             Engine {
                 title: "grid A*, 3000 x 3000, goal walled off",
@@ -273,7 +273,7 @@ fn engine(name: &str) -> Engine {
                     run(
                         ready,
                         || {
-                            ctx.astar(&grid, [start], goal, Heuristic::Octile)
+                            ctx.solve(&grid, [start], goal, Algorithm::AStar, Heuristic::Octile)
                                 .expect("search")
                         },
                         |r| r.to_string(),

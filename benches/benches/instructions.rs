@@ -30,7 +30,7 @@ use gungraun::prelude::*;
 use gungraun::{Callgrind, EventKind};
 use mcts::Mcts;
 use pathfind::movingai::{MovingAiMap, Scenario, load_map, load_scen};
-use pathfind::{Grid, GridContext, Heuristic, Movement, SearchContext};
+use pathfind::{Algorithm, Grid, GridContext, Heuristic, Movement, SearchContext};
 use search_core::Budget;
 
 /// The committed baselines: `name instructions` a line (`#` starts a comment).
@@ -181,7 +181,13 @@ fn grid_astar(map: Map) -> u64 {
         .iter()
         .map(|s| {
             let r = ctx
-                .astar(&map.octile, [s.start], s.goal, Heuristic::Octile)
+                .solve(
+                    &map.octile,
+                    [s.start],
+                    s.goal,
+                    Algorithm::AStar,
+                    Heuristic::Octile,
+                )
                 .expect("a valid query");
             r.stats.nodes
         })

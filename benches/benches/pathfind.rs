@@ -35,7 +35,7 @@ use std::time::{Duration, Instant};
 
 use criterion::Criterion;
 use pathfind::movingai::{MovingAiMap, Scenario, load_map, load_scen};
-use pathfind::{Grid, GridContext, Heuristic, Movement, SearchContext};
+use pathfind::{Algorithm, Grid, GridContext, Heuristic, Movement, SearchContext};
 
 const MAPS: [(&str, usize); 6] = [
     ("arena", 1),
@@ -71,7 +71,7 @@ fn load(name: &'static str, stride: usize) -> Workload {
     Workload {
         name,
         octile: map.to_grid(Movement::OCTILE).unwrap(),
-        four: map.to_grid(Movement::FOUR).unwrap(),
+        four: map.to_grid(Movement::Four).unwrap(),
         plain: Plain::new(&map),
         scenarios,
     }
@@ -89,7 +89,13 @@ fn astar_impls(w: &Workload) -> Vec<(&'static str, Query<'_>)> {
             "pathfind grid A*",
             Box::new(move |s: &Scenario| {
                 let r = grid_ctx
-                    .astar(&w.octile, [s.start], s.goal, Heuristic::Octile)
+                    .solve(
+                        &w.octile,
+                        [s.start],
+                        s.goal,
+                        Algorithm::AStar,
+                        Heuristic::Octile,
+                    )
                     .expect("valid query");
                 (r.cost().map(|c| c.get()), r.stats.nodes)
             }),
@@ -137,8 +143,10 @@ fn bfs_impls(w: &Workload) -> Vec<(&'static str, Query<'_>)> {
         (
             "pathfind grid BFS",
             Box::new(move |s: &Scenario| {
-                let r = grid_ctx.bfs(&w.four, [s.start], s.goal).expect("valid");
-                (r.cost().map(f64::from), r.stats.nodes)
+                let r = grid_ctx
+                    .solve(&w.four, [s.start], s.goal, Algorithm::Bfs, Heuristic::Zero)
+                    .expect("valid");
+                (r.cost().map(|c| c.get()), r.stats.nodes)
             }),
         ),
         (

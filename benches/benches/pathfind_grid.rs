@@ -31,7 +31,9 @@ use std::time::{Duration, Instant};
 
 use criterion::Criterion;
 use pathfind::movingai::{MovingAiMap, Scenario, load_map, load_scen};
-use pathfind::{Cell, CostGrid, Grid, GridContext, Heuristic, JpsPlus, Movement, Replanner};
+use pathfind::{
+    Algorithm, Cell, CostGrid, Grid, GridContext, Heuristic, JpsPlus, Movement, Replanner,
+};
 
 const MAPS: [&str; 6] = [
     "arena",
@@ -116,7 +118,13 @@ fn impls(w: &Workload) -> Vec<(&'static str, Query<'_>)> {
             "pathfind grid A*",
             Box::new(move |s: &Scenario| {
                 let r = astar_ctx
-                    .astar(&w.grid, [s.start], s.goal, Heuristic::Octile)
+                    .solve(
+                        &w.grid,
+                        [s.start],
+                        s.goal,
+                        Algorithm::AStar,
+                        Heuristic::Octile,
+                    )
                     .expect("valid");
                 (r.cost().map(|c| c.get()), r.stats.nodes)
             }),

@@ -1,4 +1,4 @@
-//! `pathfind::movingai::parse_scen`. Properties: every accepted scenario has its start and
+//! `pathfind::movingai::read_scen`. Properties: every accepted scenario has its start and
 //! goal inside the map size it states, one scenario per non-blank line; and the scenarios
 //! printed back as a `.scen` file (the optimal length with as many decimals as were
 //! written) parse to the same scenarios.
@@ -7,7 +7,8 @@
 use std::fmt::Write;
 
 use libfuzzer_sys::fuzz_target;
-use pathfind::movingai::{Scenario, parse_scen};
+use pathfind::PathError;
+use pathfind::movingai::{Scenario, read_scen};
 
 fn print(scenarios: &[Scenario]) -> String {
     let mut out = String::from("version 1\n");
@@ -29,6 +30,11 @@ fn print(scenarios: &[Scenario]) -> String {
         .unwrap();
     }
     out
+}
+
+/// Every scenario of `text`, or the first error.
+fn parse_scen(text: &str) -> Result<Vec<Scenario>, PathError> {
+    read_scen(text.as_bytes())?.collect()
 }
 
 fuzz_target!(|text: &str| {

@@ -13,7 +13,7 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use pathfind::movingai::{load_map, load_scen};
-use pathfind::{Cell, GridContext, Heuristic, Movement};
+use pathfind::{Algorithm, Cell, GridContext, Heuristic, Movement};
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -69,7 +69,13 @@ fn run(map_path: &Path, scen_path: &Path) -> Result<bool, Box<dyn std::error::Er
     let (mut micros, mut expanded, mut mismatch) = (0.0, 0u64, None);
     for s in &scenarios {
         let t = Instant::now();
-        let r = ctx.astar(&grid, [s.start], s.goal, Heuristic::Octile)?;
+        let r = ctx.solve(
+            &grid,
+            [s.start],
+            s.goal,
+            Algorithm::AStar,
+            Heuristic::Octile,
+        )?;
         micros += t.elapsed().as_secs_f64() * 1e6;
         expanded += r.stats.nodes;
         let cost = r.cost().map(|c| c.get());
@@ -97,7 +103,7 @@ fn run(map_path: &Path, scen_path: &Path) -> Result<bool, Box<dyn std::error::Er
     let Ok(text) = std::fs::read_to_string(&tsv) else {
         return Ok(ok);
     };
-    let grid = map.to_grid(Movement::FOUR)?;
+    let grid = map.to_grid(Movement::Four)?;
     let (mut micros, mut expanded, mut mismatch, mut count) = (0.0, 0u64, None, 0usize);
     for (i, line) in text.lines().enumerate() {
         if line.starts_with('#') || line.trim().is_empty() {
@@ -117,10 +123,10 @@ fn run(map_path: &Path, scen_path: &Path) -> Result<bool, Box<dyn std::error::Er
         };
         count += 1;
         let t = Instant::now();
-        let r = ctx.bfs(&grid, [start], goal)?;
+        let r = ctx.solve(&grid, [start], goal, Algorithm::Bfs, Heuristic::Zero)?;
         micros += t.elapsed().as_secs_f64() * 1e6;
         expanded += r.stats.nodes;
-        let got = r.cost().map_or(-1, i64::from);
+        let got = r.path().map_or(-1, |p| p.steps() as i64);
         if mismatch.is_none() && got != want {
             mismatch = Some(format!("line {}: got {got}, expected {want}", i + 1));
         }

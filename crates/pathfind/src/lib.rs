@@ -1,27 +1,31 @@
-//! # pathfind: shortest paths over a trait, closures, or a fast dense grid
+//! # pathfind: shortest paths over closures, a problem trait, or a fast dense grid
 //!
 //! Breadth-first search, depth-first search, iterative-deepening DFS, Dijkstra, A*,
-//! weighted A*, greedy best-first, IDA* and fringe search, each implemented once and
-//! reachable three ways (and more: all shortest paths, Yen's k shortest paths, bidirectional
-//! BFS, Dijkstra and A*, counting the paths of a DAG; see the table below):
+//! weighted A*, greedy best-first, IDA* and fringe search, each implemented once, with
+//! one entry per level of use:
 //!
-//! 1. **A problem trait.** Implement [`SearchProblem`] (start, successors with costs, goal
-//!    test, optional heuristic: the `simpleai` shape) and call the [`Solve`] methods on it,
-//!    or step A* one expansion at a time with [`AStarStepper`], or run it on a thread of
-//!    its own with [`spawn_astar`] (poll, stop, best path so far).
-//! 2. **Closures.** [`bfs`], [`dfs`], [`iddfs`], [`dijkstra`], [`astar`],
-//!    [`weighted_astar`], [`greedy_best_first`], [`idastar`], [`fringe`] take a successor function like
-//!    the `pathfinding` crate's, plus one or many starts and a [`Budget`]. Keep a
-//!    [`SearchContext`] to reuse the buffers across queries.
-//! 3. **Grids.** [`Grid`] (4- or 8-connected, with or without corner cutting, costs 1 and √2)
-//!    and [`GridContext`], whose searches keep their per-cell data in flat arrays indexed by
-//!    cell instead of hash maps: the fastest way to search a grid. [`GridProblem`] turns a
-//!    grid query into a [`SearchProblem`]. On 8-connected grids without corner cutting,
-//!    jump point search ([`GridContext::jps`], and [`JpsPlus`] with precomputed jump
-//!    distances) finds the same optimal paths expanding far fewer cells on maps with open
-//!    areas and long walls (among obstacles scattered cell by cell many cells are jump
-//!    points, and it runs about as fast as [`GridContext::astar`]); [`CostGrid`]
-//!    gives cells weights; [`Replanner`] (D* Lite) repairs a path after cells change.
+//! | you have | one query | reusing buffers (and a cost bound, a memory cap, threads) |
+//! |---|---|---|
+//! | closures (successors, heuristic, goal test), like the `pathfinding` crate | [`bfs`], [`dfs`], [`iddfs`], [`dijkstra`], [`astar`], [`weighted_astar`], [`greedy_best_first`], [`idastar`], [`fringe`], and the path sets below | the [`SearchContext`] method of the same name |
+//! | your own [`SearchProblem`] | [`solve`]`(&problem, algorithm, &budget)` | [`SearchContext::solve`], many problems on threads with [`SearchContext::solve_all`] |
+//! | a [`Grid`] | — | [`GridContext::solve`] (any [`Algorithm`]), [`GridContext::jps`], [`GridContext::jps_plus`], [`GridContext::astar_costs`] on a [`CostGrid`], [`GridContext::bfs_distances`], [`GridContext::solve_all`] |
+//!
+//! Besides one path: every cheapest path ([`astar_bag`]), the cheapest path to every
+//! state ([`dijkstra_all`], [`dijkstra_partial`]), the `k` cheapest loopless paths
+//! ([`yen`]), bidirectional BFS, Dijkstra and A* ([`bidirectional_bfs`],
+//! [`bidirectional_dijkstra`], [`bidirectional_astar`]), the number of paths of a graph
+//! without cycles ([`count_paths`]), and the states reachable from the starts, lazily
+//! ([`bfs_reach`], [`dfs_reach`]). For anytime use, A* runs one expansion at a time
+//! ([`AStarStepper`]) or on a thread of its own ([`spawn_astar`]: poll it, stop it, get
+//! the best path so far). [`Replanner`] (D* Lite) repairs a path on a grid whose cells
+//! change, and [`movingai`] reads the Moving AI Lab's benchmark maps and scenarios.
+//!
+//! A [`GridContext`] keeps its per-cell data in flat arrays indexed by cell instead of
+//! hash maps: the fastest way to search a grid ([`Grid`]: 4- or 8-connected, with or
+//! without corner cutting, costs 1 and √2). On 8-connected grids without corner cutting,
+//! jump point search ([`GridContext::jps`], and [`JpsPlus`] with precomputed jump
+//! distances) finds the same optimal paths expanding far fewer cells on maps with open
+//! areas and long walls. [`GridProblem`] turns a grid query into a [`SearchProblem`].
 //!
 //! ## The five steps: new, with_budget, with_threads, run, read stats
 //!
@@ -30,7 +34,8 @@
 //! [`Budget`](search_core::Budget) of `search-core`), give it threads with `with_threads`,
 //! run it, and read the [`Stats`](search_core::Stats) in the result's `stats` field.
 //! For path searches the engines are [`GridContext`] and [`SearchContext`]; a path search
-//! adds only what is its own, a cost bound (`with_max_cost`).
+//! adds only what is its own, a cost bound (`with_max_cost`) and a memory cap
+//! (`with_memory_cap`).
 //!
 //! ```
 //! use std::time::Duration;
@@ -47,11 +52,12 @@
 //!     .with_budget(Budget::nodes(100_000).with_time(Duration::from_secs(5)))
 //!     .with_threads(2);
 //! // 4. run: one query...
-//! let result = ctx.astar(&grid, [Cell::new(0, 1)], Cell::new(7, 1), Heuristic::Octile)?;
+//! let (start, goal) = (Cell::new(0, 1), Cell::new(7, 1));
+//! let result = ctx.solve(&grid, [start], goal, Algorithm::AStar, Heuristic::Octile)?;
 //! assert_eq!(result.path().unwrap().steps(), 9); // around the wall
 //! // ...or many, on the context's threads, results in query order.
 //! let queries = [(Cell::new(0, 0), Cell::new(7, 2)), (Cell::new(7, 1), Cell::new(0, 1))];
-//! let all = ctx.find_all(&grid, &queries, Algorithm::AStar, Heuristic::Octile)?;
+//! let all = ctx.solve_all(&grid, &queries, Algorithm::AStar, Heuristic::Octile)?;
 //! assert_eq!(all.len(), 2);
 //! // 5. read stats: states expanded, states generated, time, steps of the path.
 //! let stats = &result.stats;
@@ -62,21 +68,21 @@
 //! ```
 //!
 //! The [`Budget`] fields mean for a path search: `depth`, the longest path in steps;
-//! `nodes`, the states expanded; `time` and a stop flag, read about every quarter of a
-//! millisecond of search (at most every [`POLL_INTERVAL`] expansions). `iterations` means nothing here and is refused
+//! `nodes`, the states expanded; `time` and a stop flag, looked at about every quarter of a
+//! millisecond of search. `iterations` means nothing here and is refused
 //! ([`PathError::Budget`] with `BudgetError::Unsupported`), never ignored. A search
-//! stopped by a limit ends with [`Outcome::LimitReached`] naming it ([`Limit`]). Every
-//! search returns a [`SearchResult`]: the [`Outcome`] (a [`Path`] with its cost, "no path",
-//! or the limit that stopped it), the [`Stats`] (`nodes` expanded, `leaves` generated,
-//! deepening `iterations`, `depth_reached` the steps of the path, `elapsed`) and the
-//! largest frontier. Bad input (a negative or overflowing cost, a start outside the grid,
-//! a malformed map file, an unusable budget) is a [`PathError`], never a panic.
+//! stopped by a limit ends with [`PathOutcome::LimitReached`] naming it ([`Limit`]). Every
+//! search returns a [`SearchResult`]: the [`PathOutcome`] (a [`Path`] with its cost, "no
+//! path", or the limit that stopped it), the [`Stats`] (`nodes` expanded, `leaves`
+//! generated, deepening `iterations`, `depth_reached` the steps of the path, `elapsed`) and
+//! the largest frontier. Bad input (a negative or overflowing cost, a start outside the
+//! grid, a malformed map file, an unusable budget) is a [`PathError`], never a panic.
 //!
 //! ## Which algorithm?
 //!
 //! | you have | use | you get |
 //! |---|---|---|
-//! | unit step costs | BFS | fewest steps; [`GridContext::bfs_distances`] gives every distance |
+//! | unit step costs | BFS | fewest steps; [`GridContext::bfs_distances`] or [`bfs_reach`] give every distance |
 //! | varying costs, no heuristic | Dijkstra | cheapest path |
 //! | varying costs and a lower bound of the remaining cost | **A*** | cheapest path, fewest expansions |
 //! | a huge state space, little memory | IDA* (costs) or IDDFS (steps) | optimal, memory ∝ path length |
@@ -97,22 +103,19 @@
 //! | `dijkstra_all` | `dijkstra_all` | a `ShortestPaths` tree (`cost`, `parent`, `path_to`; `to_parent_map` gives `pathfinding`'s map) |
 //! | `dijkstra_partial` | `dijkstra_partial` | `stopped_at` is the state where the condition held |
 //! | `dijkstra_reach` | `dijkstra_all(..).iter()` | settled states with their costs |
-//! | `bfs_reach`, `dfs_reach` | `bfs_reach`, `dfs_reach` | lazy iterators in the same order, bounded by a `Budget` |
+//! | `bfs_reach`, `dfs_reach` | `bfs_reach`, `dfs_reach` | lazy iterators in the same order, bounded by a `Budget`; `BfsReach::depth_of` gives each state's distance |
 //! | `astar_bag` | `astar_bag` | `AllShortestPaths::paths()` enumerates the paths lazily |
 //! | `yen` | `yen` | `KShortestPaths`; parallel steps cost the cheapest one |
 //! | `bfs_bidirectional` | `bidirectional_bfs` | also `bidirectional_dijkstra` and `bidirectional_astar` (costed predecessors; A* with an estimate towards each end) |
 //! | `fringe` | `fringe` | rounds of `f` thresholds over an unsorted list; budget, statistics, many starts |
-//! | `count_paths` | `count_paths` | a `PathCount`; a cycle is `PathError::Cycle` and a count beyond `u64` `PathError::CountOverflow`, not a stack overflow; `PathCounter` adds a memory cap |
-//! | a limit stops A* | `SearchResult::best_so_far` | the path to the expanded state with the lowest heuristic, labelled as not an answer |
+//! | `count_paths` | `count_paths` | a `PathCount`; a cycle is `PathError::Cycle` and a count beyond `u64` `PathError::CountOverflow`, not a stack overflow |
+//! | a limit stops A* | `SearchResult::best_so_far` | the path to the expanded state with the lowest heuristic value, labelled as not an answer |
 //!
-//! Every function but `count_paths` (which has no costs to bound) and the two lazy
-//! iterators `bfs_reach` and `dfs_reach` (which keep their own state) also exists as a
-//! `SearchContext` method (reusing buffers across queries, with its budget and cost bound),
-//! and every one but `dijkstra_partial` and `bidirectional_bfs` for a `SearchProblem`
-//! (`Solve::dijkstra_all`,
-//! `Solve::astar_bag`, `bfs_reach_problem`, `dfs_reach_problem`, `yen_problem`,
-//! `Solve::fringe`, `Solve::count_paths`, `bidirectional_dijkstra_problem` and
-//! `bidirectional_astar_problem` with a `ReversibleProblem`).
+//! Every function but the two lazy iterators `bfs_reach` and `dfs_reach` (which keep
+//! their own state, and take a memory cap themselves) is also a `SearchContext` method,
+//! which reuses the buffers across queries and adds a cost bound and a memory cap. A
+//! [`SearchProblem`] of yours runs any of them through closures that call its methods, and
+//! any [`Algorithm`] through [`solve`].
 //!
 //! ## Example: the textbook grid
 //!
@@ -120,19 +123,20 @@
 //! and columns counted from 1 as in the textbook; cells are [`Cell`]`{ x: column - 1, y: row - 1 }`.
 //!
 //! ```
-//! use pathfind::{Cell, Grid, Heuristic, Movement};
+//! use pathfind::{Algorithm, Cell, Grid, GridContext, Heuristic, Movement};
 //!
 //! let obstacles = [(3, 4), (3, 5), (3, 6), (3, 7), (3, 8), (4, 5), (5, 5), (5, 7), (5, 9),
 //!                  (6, 2), (6, 3), (6, 4), (6, 5), (6, 7), (7, 7)];
 //! let cell = |(row, col): (u32, u32)| Cell::new(col - 1, row - 1);
-//! let mut grid = Grid::new(9, 7, Movement::FOUR)?;
+//! let mut grid = Grid::new(9, 7, Movement::Four)?;
 //! for o in obstacles {
 //!     grid.set_passable(cell(o), false)?;
 //! }
 //! let (start, goal) = (cell((5, 3)), cell((6, 9)));
+//! let mut ctx = GridContext::new();
 //!
 //! // BFS from the start: steps to every cell ("inf" = obstacle or unreachable).
-//! let distances = grid.bfs_distances([start])?;
+//! let distances = ctx.bfs_distances(&grid, [start])?;
 //! assert_eq!(distances.to_string(), "\
 //! [6, 5, 4, 5, 6, 7, 8, 9, 10]
 //! [5, 4, 3, 4, 5, 6, 7, 8, 9]
@@ -144,7 +148,7 @@
 //! ");
 //!
 //! // A* with the Euclidean heuristic: cost 15, a path of 16 cells.
-//! let result = grid.astar(start, goal, Heuristic::Euclidean)?;
+//! let result = ctx.solve(&grid, [start], goal, Algorithm::AStar, Heuristic::Euclidean)?;
 //! let path = result.path().expect("a path exists");
 //! assert_eq!(path.cost.get(), 15.0);
 //! assert_eq!(path.nodes.len(), 16);
@@ -183,8 +187,9 @@
 //! times. Per-state data live in flat arrays reused from one query to the next (a
 //! generation counter invalidates them in O(1)), so a query allocates nothing per state:
 //! on a [`Grid`] with a [`GridContext`] the arrays are indexed by cell and no hashing
-//! happens at all; closure and trait searches number states with an `FxHashMap` and
-//! otherwise work the same way. Keep a [`SearchContext`] or [`GridContext`] to reuse them.
+//! happens at all; closure and trait searches number states with a hash table of their own
+//! and otherwise work the same way. Keep a [`SearchContext`] or [`GridContext`] to reuse
+//! them.
 //!
 //! Grid best-first searches count costs in exact fixed-point integers (a straight move is
 //! 2^32 units, a diagonal one √2 × 2^32 rounded), so that equal path costs tie exactly and
@@ -216,19 +221,18 @@
 #![cfg_attr(docsrs, feature(doc_cfg))]
 
 // The families of modules, each of which says what it holds: `engine`, the machinery every
-// search shares and the types every search returns; `graph`, the searches over any state;
-// `paths`, the path sets; `problem`, every algorithm as a method of a `SearchProblem`;
+// search shares and the types every search returns; `graph`, the searches over any state
+// (and a problem solved with an algorithm chosen at run time); `paths`, the path sets;
 // `grids`, grids and their searches; `replan`, D* Lite; `movingai`, the benchmark files;
 // `testing`, the helpers of the feature of that name. Each family uses `engine`; `paths`
-// and `grids` also use `graph`, `problem` uses `graph` and `paths`, `replan` and
-// `movingai` use `grids`, `testing` uses `graph` and `grids`. The one use the other way is
-// `engine`'s error type naming a grid's `Movement`. The uses among files form no cycle.
+// and `grids` also use `graph`, `replan` and `movingai` use `grids`, `testing` uses
+// `graph` and `grids`. The one use the other way is `engine`'s error type naming a grid's
+// `Movement`. The uses among files form no cycle.
 mod engine;
 mod graph;
 mod grids;
 pub mod movingai;
 mod paths;
-mod problem;
 mod replan;
 #[cfg(feature = "testing")]
 #[cfg_attr(docsrs, doc(cfg(feature = "testing")))]
@@ -241,21 +245,17 @@ pub struct ReadmeDoctests;
 
 pub use engine::algorithm::Algorithm;
 pub use engine::error::PathError;
-pub use engine::result::{Limit, Outcome, POLL_INTERVAL, Path, SearchResult};
+pub use engine::result::{Limit, Path, PathOutcome, SearchResult};
 pub use graph::best_first::{astar, dijkstra, greedy_best_first, weighted_astar};
 pub use graph::bfs::bfs;
-pub use graph::bidirectional::{
-    ReversibleProblem, bidirectional_astar, bidirectional_astar_problem, bidirectional_bfs,
-    bidirectional_dijkstra, bidirectional_dijkstra_problem,
-};
+pub use graph::bidirectional::{bidirectional_astar, bidirectional_bfs, bidirectional_dijkstra};
 pub use graph::context::SearchContext;
 pub use graph::deepening::{idastar, iddfs};
 pub use graph::dfs::dfs;
 pub use graph::fringe::fringe;
-pub use graph::reach::{
-    BfsReach, DfsReach, bfs_reach, bfs_reach_problem, dfs_reach, dfs_reach_problem,
-};
-pub use graph::spawned::{PATH_REPORT_EVERY, PathHandle, PathInfo, spawn_astar};
+pub use graph::reach::{BfsReach, DfsReach, bfs_reach, dfs_reach};
+pub use graph::solve::solve;
+pub use graph::spawned::{PathHandle, PathInfo, spawn_astar};
 pub use graph::stepper::{AStarStepper, Step};
 pub use grids::cell::Cell;
 pub use grids::cost_grid::CostGrid;
@@ -266,10 +266,9 @@ pub use grids::movement::Movement;
 pub use grids::problem::GridProblem;
 pub use grids::search::context::GridContext;
 pub use grids::search::jps_plus::JpsPlus;
-pub use paths::astar_bag::{AllShortestPaths, Paths, astar_bag};
-pub use paths::count_paths::{PathCount, PathCounter, count_paths};
+pub use paths::astar_bag::{AllShortestPaths, astar_bag};
+pub use paths::count_paths::{PathCount, count_paths};
 pub use paths::dijkstra_all::{ShortestPaths, dijkstra_all, dijkstra_partial};
-pub use paths::yen::{KShortestPaths, yen, yen_problem};
-pub use problem::Solve;
+pub use paths::yen::{KShortestPaths, yen};
 pub use replan::replanner::Replanner;
 pub use search_core::{Budget, BudgetField, Cost, CostError, FloatCost, SearchProblem, Stats};

@@ -1,32 +1,37 @@
 //! The MovingAI grid benchmark formats (Nathan Sturtevant's Moving AI Lab): `.map` files
-//! ([`parse_map`], [`load_map`]) and `.scen` scenario files ([`parse_scen`], [`load_scen`]).
+//! ([`read_map`], [`load_map`]) and `.scen` scenario files ([`read_scen`], [`load_scen`]).
 //!
 //! A `.map` has four header lines (`type octile`, `height H`, `width W`, `map`) and then H
 //! rows of W characters: `.`, `G`, `S` are passable; `@`, `O`, `T`, `W` are not. Line ends
-//! may be CRLF. Nothing but blank lines may follow the last row. The header declares the
-//! size before any row, so a map declaring more cells than its [`MapLimits`] allow (by
-//! default [`MapLimits::DEFAULT_MAX_CELLS`], a 4096 × 4096 map) is refused before anything
-//! is allocated: see [`parse_map_with_limits`] and [`load_map_with_limits`].
+//! may be CRLF. Nothing but blank lines may follow the last row. A map declaring more cells
+//! than a limit is refused before anything is allocated.
 //!
 //! A `.scen` starts with `version 1` (or `version 1.0`), then one scenario per line:
 //! `bucket map width height start_x start_y goal_x goal_y optimal_length`, tab- or
 //! space-separated. The optimal lengths assume 8-connected moves, √2 diagonals and no
 //! corner cutting ([`Movement::OCTILE`]).
 //!
-//! ```
-//! use pathfind::movingai::{parse_map, parse_scen};
-//! use pathfind::{GridContext, Heuristic, Movement};
+//! Both readers check the header first and then read their input a line at a time, each
+//! line at most as long as it may be (a map row: the declared width; any other line: 1,024
+//! bytes); a longer line is an error, and the rest of it is skipped without being kept, so
+//! that no input, however long its lines, makes a reader hold more than the map or
+//! scenarios it builds. An error message quotes at most 40 characters of the input.
 //!
-//! let map = parse_map("type octile\nheight 2\nwidth 3\nmap\n...\n.@.\n").unwrap();
-//! let grid = map.to_grid(Movement::OCTILE).unwrap();
-//! let scen = parse_scen("version 1\n0\tm.map\t3\t2\t0\t1\t2\t1\t4\n").unwrap();
-//! let s = &scen[0];
-//! let r = GridContext::new()
-//!     .astar(&grid, [s.start], s.goal, Heuristic::Octile)
-//!     .unwrap();
+//! ```
+//! use pathfind::movingai::{read_map, read_scen};
+//! use pathfind::{Algorithm, GridContext, Heuristic, Movement};
+//!
+//! let map = read_map("type octile\nheight 2\nwidth 3\nmap\n...\n.@.\n".as_bytes(), 1 << 20)?;
+//! let grid = map.to_grid(Movement::OCTILE)?;
+//! let mut scenarios = read_scen("version 1\n0\tm.map\t3\t2\t0\t1\t2\t1\t4\n".as_bytes())?;
+//! let s = scenarios.next().unwrap()?;
+//! let r = GridContext::new().solve(&grid, [s.start], s.goal, Algorithm::AStar, Heuristic::Octile)?;
 //! assert!(s.is_optimal(r.cost().unwrap().get()));
+//! # Ok::<(), pathfind::PathError>(())
 //! ```
 
+use std::fs::File;
+use std::io::{BufRead, BufReader, Read};
 use std::path::Path as FsPath;
 
 use crate::engine::error::PathError;
@@ -34,12 +39,27 @@ use crate::grids::cell::Cell;
 use crate::grids::grid::Grid;
 use crate::grids::movement::Movement;
 
+/// The longest line but a map row: a header line, a line after the map, a scenario line.
+const LINE_BYTES: usize = 1024;
+
+/// The most cells a map may declare for [`load_map`]: 16,777,216 (a 4096 × 4096 map, 16 MiB
+/// of passability flags), 64 times the largest map of the repository's `data/movingai`.
+const LOAD_MAX_CELLS: u64 = 1 << 24;
+
+/// The most scenarios (data lines) a scenario reader reads: over a hundred times as many
+/// as the largest file of the benchmark sets.
+const MAX_SCENARIOS: usize = 1 << 20;
+
+/// The characters of the input an error message quotes at most.
+const QUOTED: usize = 40;
+
 /// A parsed `.map`: its size and the passable flag of every cell, row by row.
 ///
 /// ```
-/// let m = pathfind::movingai::parse_map("type octile\nheight 1\nwidth 2\nmap\n.T\n").unwrap();
+/// let m = pathfind::movingai::read_map("type octile\nheight 1\nwidth 2\nmap\n.T\n".as_bytes(), 2)?;
 /// assert_eq!((m.width, m.height), (2, 1));
 /// assert_eq!(m.passable, [true, false]);
+/// # Ok::<(), pathfind::PathError>(())
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MovingAiMap {
@@ -59,9 +79,11 @@ impl MovingAiMap {
     /// [`PathError::GridSize`] for a zero or too large side.
     ///
     /// ```
-    /// use pathfind::{movingai::parse_map, Cell, Movement};
-    /// let g = parse_map("type octile\nheight 1\nwidth 2\nmap\n.@\n").unwrap().to_grid(Movement::OCTILE).unwrap();
+    /// use pathfind::{movingai::read_map, Cell, Movement};
+    /// let m = read_map("type octile\nheight 1\nwidth 2\nmap\n.@\n".as_bytes(), 2)?;
+    /// let g = m.to_grid(Movement::OCTILE)?;
     /// assert!(g.is_passable(Cell::new(0, 0)) && !g.is_passable(Cell::new(1, 0)));
+    /// # Ok::<(), pathfind::PathError>(())
     /// ```
     pub fn to_grid(&self, movement: Movement) -> Result<Grid, PathError> {
         Grid::from_passable(self.width, self.height, movement, &self.passable)
@@ -71,8 +93,10 @@ impl MovingAiMap {
 /// One scenario of a `.scen` file.
 ///
 /// ```
-/// let s = &pathfind::movingai::parse_scen("version 1\n3\tx.map\t9\t9\t1\t2\t3\t4\t2.83\n").unwrap()[0];
+/// let text = "version 1\n3\tx.map\t9\t9\t1\t2\t3\t4\t2.83\n";
+/// let s = pathfind::movingai::read_scen(text.as_bytes())?.next().unwrap()?;
 /// assert_eq!((s.bucket, s.start, s.goal), (3, pathfind::Cell::new(1, 2), pathfind::Cell::new(3, 4)));
+/// # Ok::<(), pathfind::PathError>(())
 /// ```
 #[derive(Clone, Debug, PartialEq)]
 pub struct Scenario {
@@ -102,8 +126,10 @@ impl Scenario {
     /// `3.41421` stands for 1 + √2 = 3.414213...).
     ///
     /// ```
-    /// let s = &pathfind::movingai::parse_scen("version 1\n0\tm\t9\t9\t0\t0\t1\t1\t1.41421\n").unwrap()[0];
+    /// let text = "version 1\n0\tm\t9\t9\t0\t0\t1\t1\t1.41421\n";
+    /// let s = pathfind::movingai::read_scen(text.as_bytes())?.next().unwrap()?;
     /// assert!((s.tolerance() - 5e-6).abs() < 1e-12);
+    /// # Ok::<(), pathfind::PathError>(())
     /// ```
     #[must_use]
     pub fn tolerance(&self) -> f64 {
@@ -114,9 +140,11 @@ impl Scenario {
     /// `true` if `cost` equals the optimal length within [`tolerance`](Self::tolerance).
     ///
     /// ```
-    /// let s = &pathfind::movingai::parse_scen("version 1\n0\tm\t9\t9\t0\t0\t1\t1\t1.41421356\n").unwrap()[0];
+    /// let text = "version 1\n0\tm\t9\t9\t0\t0\t1\t1\t1.41421356\n";
+    /// let s = pathfind::movingai::read_scen(text.as_bytes())?.next().unwrap()?;
     /// assert!(s.is_optimal(2f64.sqrt()));
     /// assert!(!s.is_optimal(1.415));
+    /// # Ok::<(), pathfind::PathError>(())
     /// ```
     #[must_use]
     pub fn is_optimal(&self, cost: f64) -> bool {
@@ -124,205 +152,259 @@ impl Scenario {
     }
 }
 
-/// What a `.map` file may make the parser allocate. The header declares the size before
-/// any row is read, so [`parse_map_with_limits`] compares `width × height` with
-/// [`max_cells`](Self::max_cells) first and refuses a larger map with
-/// [`PathError::MapTooManyCells`] without allocating anything; a map within the limit never
-/// reserves more cells than the text has bytes (each cell is one character).
-///
-/// The default, [`DEFAULT_MAX_CELLS`](Self::DEFAULT_MAX_CELLS), is what [`parse_map`] and
-/// [`load_map`] use.
-///
-/// ```
-/// use pathfind::PathError;
-/// use pathfind::movingai::{MapLimits, parse_map_with_limits};
-///
-/// assert_eq!(MapLimits::default().max_cells(), 4096 * 4096);
-/// let small = MapLimits::new().with_max_cells(4);
-/// let text = "type octile\nheight 2\nwidth 3\nmap\n...\n...\n";
-/// assert!(matches!(
-///     parse_map_with_limits(text, &small),
-///     Err(PathError::MapTooManyCells { width: 3, height: 2, max_cells: 4 })
-/// ));
-/// assert!(parse_map_with_limits(text, &small.with_max_cells(6)).is_ok());
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct MapLimits {
-    max_cells: u64,
+/// `bytes` as a quoted string of at most [`QUOTED`] characters, with `…` when there were
+/// more (or when `cut`: the bytes are the start of a longer line).
+fn quote(bytes: &[u8], cut: bool) -> String {
+    let text = String::from_utf8_lossy(bytes);
+    let mut chars = text.chars();
+    let mut shown: String = chars.by_ref().take(QUOTED).collect();
+    if cut || chars.next().is_some() {
+        shown.push('…');
+    }
+    format!("{shown:?}")
 }
 
-impl MapLimits {
-    /// The default limit: 16,777,216 cells (a 4096 × 4096 map, 16 MiB of passability flags),
-    /// 64 times the largest map in the repository's `data/movingai` (512 × 512).
-    pub const DEFAULT_MAX_CELLS: u64 = 1 << 24;
+/// `true` for a line of white space alone.
+fn blank(line: &[u8]) -> bool {
+    String::from_utf8_lossy(line).trim().is_empty()
+}
 
-    /// The default limits ([`DEFAULT_MAX_CELLS`](Self::DEFAULT_MAX_CELLS)).
-    ///
-    /// ```
-    /// use pathfind::movingai::MapLimits;
-    /// assert_eq!(MapLimits::new(), MapLimits::default());
-    /// ```
-    #[must_use]
-    pub const fn new() -> Self {
-        MapLimits {
-            max_cells: Self::DEFAULT_MAX_CELLS,
+/// The lines of an input, read one at a time, each up to a limit.
+struct Lines<R> {
+    input: R,
+    /// What an I/O error names (a path, or "the input").
+    name: String,
+    /// The line last read, without its line end; only its first `limit + 1` bytes if it was
+    /// longer.
+    buf: Vec<u8>,
+    /// The 1-based number of the line last read.
+    number: usize,
+}
+
+/// How [`Lines::next`] found the next line.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Line {
+    /// A line of at most the limit, in the buffer.
+    Fits,
+    /// A longer line: its first `limit + 1` bytes are in the buffer, the rest was skipped.
+    TooLong,
+    /// The input ended.
+    End,
+}
+
+impl<R: BufRead> Lines<R> {
+    fn new(input: R, name: String) -> Self {
+        Lines {
+            input,
+            name,
+            buf: Vec::new(),
+            number: 0,
         }
     }
 
-    /// The same limits with at most `max_cells` cells (`width × height`) per map. The grid
-    /// itself still allows at most 65,533 cells per side ([`PathError::GridSize`]).
-    ///
-    /// ```
-    /// use pathfind::movingai::MapLimits;
-    /// assert_eq!(MapLimits::new().with_max_cells(1 << 20).max_cells(), 1 << 20);
-    /// ```
-    #[must_use]
-    pub const fn with_max_cells(self, max_cells: u64) -> Self {
-        MapLimits { max_cells }
+    fn io(name: &str, e: &std::io::Error) -> PathError {
+        PathError::Io {
+            path: name.to_string(),
+            message: e.to_string(),
+        }
     }
 
-    /// The largest number of cells (`width × height`) a map may declare.
-    ///
-    /// ```
-    /// use pathfind::movingai::MapLimits;
-    /// assert_eq!(MapLimits::new().max_cells(), MapLimits::DEFAULT_MAX_CELLS);
-    /// ```
-    #[must_use]
-    pub const fn max_cells(&self) -> u64 {
-        self.max_cells
+    /// Reads the next line, at most `limit` bytes of it besides its line end (`\n` or
+    /// `\r\n`, or a last line without one).
+    fn next(&mut self, limit: usize) -> Result<Line, PathError> {
+        self.buf.clear();
+        let read = (&mut self.input)
+            .take(limit as u64 + 2)
+            .read_until(b'\n', &mut self.buf)
+            .map_err(|e| Self::io(&self.name, &e))?;
+        if read == 0 {
+            return Ok(Line::End);
+        }
+        self.number += 1;
+        let ended = self.buf.last() == Some(&b'\n');
+        if ended {
+            self.buf.pop();
+        }
+        if (ended || self.buf.len() <= limit + 1) && self.buf.last() == Some(&b'\r') {
+            self.buf.pop();
+        }
+        if self.buf.len() <= limit {
+            return Ok(Line::Fits);
+        }
+        // One byte past the limit is kept, so that what makes the line too long can be named.
+        self.buf.truncate(limit + 1);
+        if !ended {
+            self.skip_line()?;
+        }
+        Ok(Line::TooLong)
+    }
+
+    /// Skips the input up to the end of the current line, without keeping it.
+    fn skip_line(&mut self) -> Result<(), PathError> {
+        loop {
+            let chunk = self
+                .input
+                .fill_buf()
+                .map_err(|e| Self::io(&self.name, &e))?;
+            if chunk.is_empty() {
+                return Ok(());
+            }
+            match chunk.iter().position(|&b| b == b'\n') {
+                Some(i) => {
+                    self.input.consume(i + 1);
+                    return Ok(());
+                }
+                None => {
+                    let n = chunk.len();
+                    self.input.consume(n);
+                }
+            }
+        }
+    }
+
+    /// Reads the next line into the buffer, which must be there and at most `limit` bytes
+    /// long (`expected` says what it should hold); `Err` names the line.
+    fn expect(&mut self, limit: usize, expected: &str) -> Result<(), PathError> {
+        match self.next(limit)? {
+            Line::Fits => Ok(()),
+            Line::TooLong => Err(PathError::MapLine {
+                line: self.number,
+                message: format!("expected {expected}, found {}", quote(&self.buf, true)),
+            }),
+            Line::End => Err(PathError::MapTruncated {
+                line: self.number + 1,
+                expected: expected.to_string(),
+            }),
+        }
     }
 }
 
-impl Default for MapLimits {
-    fn default() -> Self {
-        Self::new()
-    }
-}
-
-/// The lines of a file: split at `\n`, one `\r` before it (or at the very end) dropped.
-/// Unlike [`str::lines`] followed by stripping a `\r`, a line keeps any second `\r`.
-fn text_lines(text: &str) -> impl Iterator<Item = &str> {
-    text.split_inclusive('\n').map(|l| {
-        let l = l.strip_suffix('\n').unwrap_or(l);
-        l.strip_suffix('\r').unwrap_or(l)
-    })
-}
-
-/// Parses a `.map` file's text, refusing a map larger than
-/// [`MapLimits::DEFAULT_MAX_CELLS`] (use [`parse_map_with_limits`] to choose the limit).
+/// Reads a `.map` from `input` (a file through a [`BufReader`], or `text.as_bytes()`),
+/// refusing a header that declares more than `max_cells` cells before allocating anything.
+/// Each row is read up to its declared width and every other line up to 1,024 bytes, so
+/// the reader holds the cells and one short line, whatever the input.
 ///
 /// # Errors
 /// [`PathError`] naming the line: a bad header, a missing, short or long row, an unknown
-/// character, a non-blank line after the last row; [`PathError::MapTooManyCells`] for a size
-/// above the limit, [`PathError::GridSize`] for a zero or too long side.
-///
-/// ```
-/// use pathfind::movingai::parse_map;
-/// assert!(parse_map("type octile\r\nheight 1\r\nwidth 1\r\nmap\r\n.\r\n").is_ok());
-/// let e = parse_map("type octile\nheight x\nwidth 1\nmap\n.\n").unwrap_err();
-/// assert_eq!(e.to_string(), "line 2: expected `height <number>`, found \"height x\"");
-/// ```
-pub fn parse_map(text: &str) -> Result<MovingAiMap, PathError> {
-    parse_map_with_limits(text, &MapLimits::default())
-}
-
-/// Parses a `.map` file's text, refusing a header that declares more than
-/// `limits.max_cells()` cells before allocating anything.
-///
-/// # Errors
-/// As [`parse_map`], with [`PathError::MapTooManyCells`] for a size above `limits`.
+/// character, a non-blank line after the last row; [`PathError::MapTooManyCells`] for a
+/// size above `max_cells`, [`PathError::GridSize`] for a zero or too long side,
+/// [`PathError::Io`] if the input cannot be read.
 ///
 /// ```
 /// use pathfind::PathError;
-/// use pathfind::movingai::{MapLimits, parse_map_with_limits};
-///
+/// use pathfind::movingai::read_map;
+/// assert!(read_map("type octile\r\nheight 1\r\nwidth 1\r\nmap\r\n.\r\n".as_bytes(), 1).is_ok());
+/// let e = read_map("type octile\nheight x\nwidth 1\nmap\n.\n".as_bytes(), 1).unwrap_err();
+/// assert_eq!(e.to_string(), "line 2: expected `height <number>`, found \"height x\"");
 /// let huge = "type octile\nheight 4000000000\nwidth 4000000000\nmap\n";
-/// let err = parse_map_with_limits(huge, &MapLimits::new()).unwrap_err();
-/// assert_eq!(
-///     err.to_string(),
-///     "the header declares a 4000000000x4000000000 map (16000000000000000000 cells), \
-///      more than the limit of 16777216 cells"
-/// );
-/// let limits = MapLimits::new().with_max_cells(1 << 20);
-/// assert!(parse_map_with_limits("type octile\nheight 1\nwidth 2\nmap\n.@\n", &limits).is_ok());
+/// let e = read_map(huge.as_bytes(), 1 << 20).unwrap_err();
+/// assert!(matches!(e, PathError::MapTooManyCells { max_cells: 1048576, .. }));
+/// // A long line is never kept whole, and never quoted whole.
+/// let long = format!("type octile\nheight 1\nwidth 2\nmap\n{}\n", ".".repeat(1 << 20));
+/// let e = read_map(long.as_bytes(), 4).unwrap_err();
+/// assert_eq!(e.to_string(), "line 5: map row has more than 2 cells");
 /// ```
-pub fn parse_map_with_limits(text: &str, limits: &MapLimits) -> Result<MovingAiMap, PathError> {
-    let mut lines = text_lines(text).enumerate();
-    let mut next = |expected: &str| {
-        lines
-            .next()
-            .map(|(i, l)| (i + 1, l))
-            .ok_or_else(|| PathError::MapTruncated {
-                line: text_lines(text).count() + 1,
-                expected: expected.to_string(),
-            })
+pub fn read_map(input: impl BufRead, max_cells: u64) -> Result<MovingAiMap, PathError> {
+    map_from(Lines::new(input, "the input".into()), max_cells)
+}
+
+/// Reads a `.map` file, refusing a map of more than 16,777,216 cells (4096 × 4096); call
+/// [`read_map`] on the opened file to choose another limit.
+///
+/// # Errors
+/// [`PathError::Io`] if it cannot be read, else as [`read_map`].
+///
+/// ```
+/// let e = pathfind::movingai::load_map("/nonexistent/x.map").unwrap_err();
+/// assert!(matches!(e, pathfind::PathError::Io { .. }));
+/// ```
+pub fn load_map(path: impl AsRef<FsPath>) -> Result<MovingAiMap, PathError> {
+    map_from(open(path.as_ref())?, LOAD_MAX_CELLS)
+}
+
+fn map_from<R: BufRead>(mut lines: Lines<R>, max_cells: u64) -> Result<MovingAiMap, PathError> {
+    let header = |lines: &mut Lines<R>, expected: &str| -> Result<(), PathError> {
+        lines.expect(LINE_BYTES, expected)?;
+        if String::from_utf8_lossy(&lines.buf).trim() == &expected[1..expected.len() - 1] {
+            return Ok(());
+        }
+        Err(PathError::MapLine {
+            line: lines.number,
+            message: format!("expected {expected}, found {}", quote(&lines.buf, false)),
+        })
     };
-    let (line, ty) = next("`type octile`")?;
-    if ty.trim() != "type octile" {
-        return Err(PathError::MapLine {
-            line,
-            message: format!("expected `type octile`, found {ty:?}"),
-        });
-    }
-    let height = header_number(next("`height <number>`")?, "height")?;
-    let width = header_number(next("`width <number>`")?, "width")?;
-    let (line, m) = next("`map`")?;
-    if m.trim() != "map" {
-        return Err(PathError::MapLine {
-            line,
-            message: format!("expected `map`, found {m:?}"),
-        });
-    }
+    header(&mut lines, "`type octile`")?;
+    let height = header_number(&mut lines, "height")?;
+    let width = header_number(&mut lines, "width")?;
+    header(&mut lines, "`map`")?;
     // Both factors are below 2^32, so the product fits a u64.
-    let cells = u64::from(width) * u64::from(height);
-    if cells > limits.max_cells {
+    if u64::from(width) * u64::from(height) > max_cells {
         return Err(PathError::MapTooManyCells {
             width,
             height,
-            max_cells: limits.max_cells,
+            max_cells,
         });
     }
     if width == 0 || height == 0 || width > 65_533 || height > 65_533 {
         return Err(PathError::GridSize { width, height });
     }
-    // Every cell is a character of at least one byte: a header larger than its text gets no
-    // more than the text's length reserved, and the rows below push at most `width` cells
-    // each, so the vector never grows past this.
-    let capacity = usize::try_from(cells).map_or(text.len(), |c| c.min(text.len()));
-    let mut passable = Vec::with_capacity(capacity);
+    let w = width as usize;
+    // Grown row by row: a header larger than its input gets no more than twice the cells
+    // the input holds.
+    let mut passable = Vec::new();
     for row in 0..height {
-        let (line, text) = next(&format!("map row {} of {height}", row + 1))?;
-        let mut count = 0usize;
-        for (col, ch) in text.chars().enumerate() {
-            let p = match ch {
-                '.' | 'G' | 'S' => true,
-                '@' | 'O' | 'T' | 'W' => false,
+        let expected = format!("map row {} of {height}", row + 1);
+        let fits = match lines.next(w)? {
+            Line::End => {
+                return Err(PathError::MapTruncated {
+                    line: lines.number + 1,
+                    expected,
+                });
+            }
+            found => found == Line::Fits,
+        };
+        let line = lines.number;
+        // Every valid character is one byte: the first byte that is not one names the
+        // character it starts.
+        for (column, &b) in lines.buf.iter().enumerate() {
+            passable.push(match b {
+                b'.' | b'G' | b'S' => true,
+                b'@' | b'O' | b'T' | b'W' => false,
                 _ => {
+                    let ch = String::from_utf8_lossy(&lines.buf[column..])
+                        .chars()
+                        .next()
+                        .unwrap_or(char::REPLACEMENT_CHARACTER);
                     return Err(PathError::MapChar {
                         line,
-                        column: col + 1,
+                        column: column + 1,
                         ch,
                     });
                 }
-            };
-            if col < width as usize {
-                passable.push(p);
-            }
-            count += 1;
-        }
-        if count != width as usize {
-            return Err(PathError::MapLine {
-                line,
-                message: format!("map row has {count} cells, expected {width}"),
             });
+        }
+        if !fits || lines.buf.len() != w {
+            let message = if fits {
+                format!("map row has {} cells, expected {width}", lines.buf.len())
+            } else {
+                format!("map row has more than {width} cells")
+            };
+            return Err(PathError::MapLine { line, message });
         }
     }
     // A row too many is a map of another size, not one to cut short.
-    for (i, rest) in lines {
-        if !rest.trim().is_empty() {
+    loop {
+        let found = lines.next(LINE_BYTES)?;
+        if found == Line::End {
+            break;
+        }
+        if found == Line::TooLong || !blank(&lines.buf) {
             return Err(PathError::MapLine {
-                line: i + 1,
-                message: format!("expected the end of the {height}-row map, found {rest:?}"),
+                line: lines.number,
+                message: format!(
+                    "expected the end of the {height}-row map, found {}",
+                    quote(&lines.buf, found == Line::TooLong)
+                ),
             });
         }
     }
@@ -333,7 +415,11 @@ pub fn parse_map_with_limits(text: &str, limits: &MapLimits) -> Result<MovingAiM
     })
 }
 
-fn header_number((line, text): (usize, &str), key: &str) -> Result<u32, PathError> {
+/// The number of a header line `key <number>`.
+fn header_number<R: BufRead>(lines: &mut Lines<R>, key: &str) -> Result<u32, PathError> {
+    let expected = format!("`{key} <number>`");
+    lines.expect(LINE_BYTES, &expected)?;
+    let text = String::from_utf8_lossy(&lines.buf);
     let mut parts = text.split_whitespace();
     match (
         parts.next(),
@@ -342,154 +428,183 @@ fn header_number((line, text): (usize, &str), key: &str) -> Result<u32, PathErro
     ) {
         (Some(k), Some(Ok(n)), None) if k == key => Ok(n),
         _ => Err(PathError::MapLine {
-            line,
-            message: format!("expected `{key} <number>`, found {text:?}"),
+            line: lines.number,
+            message: format!(
+                "expected {expected}, found {}",
+                quote(text.as_bytes(), false)
+            ),
         }),
     }
 }
 
-/// Parses a `.scen` file's text.
-///
-/// # Errors
-/// [`PathError::MapLine`] naming the line: a missing `version` line, a wrong number of fields,
-/// a field that is not a number (the optimal length in plain decimal notation, `2.41421`,
-/// without sign or exponent), or a start or goal outside the stated map size.
+/// The scenarios of a `.scen` input, read a line at a time ([`read_scen`], [`load_scen`]):
+/// each data line gives a scenario, or an error naming the line (then the next line is
+/// read, so that a caller may skip a malformed line and go on). An I/O error ends the
+/// iteration, and so does an error after 1,048,576 data lines, a bound on what the
+/// scenarios may hold.
 ///
 /// ```
-/// use pathfind::movingai::parse_scen;
-/// let e = parse_scen("version 1\n0\tm.map\t9\t9\t1\t2\t3\n").unwrap_err();
-/// assert_eq!(e.to_string(), "line 2: expected 9 fields, found 7");
+/// let text = "version 1\n0\tm.map\t9\t9\t1\t2\t3\t4\t2.83\nnot a scenario\n0\tm.map\t9\t9\t0\t0\t0\t0\t0\n";
+/// let read: Vec<_> = pathfind::movingai::read_scen(text.as_bytes())?.collect();
+/// assert!(read[0].is_ok() && read[2].is_ok());
+/// assert_eq!(read[1].as_ref().unwrap_err().to_string(), "line 3: expected 9 fields, found 3");
+/// # Ok::<(), pathfind::PathError>(())
 /// ```
-pub fn parse_scen(text: &str) -> Result<Vec<Scenario>, PathError> {
-    let mut out = Vec::new();
-    let mut lines = text_lines(text).enumerate();
-    match lines.next() {
-        Some((_, l)) if l.split_whitespace().next() == Some("version") => {}
-        Some((_, l)) => {
-            return Err(PathError::MapLine {
-                line: 1,
-                message: format!("expected `version 1`, found {l:?}"),
-            });
-        }
-        None => {
-            return Err(PathError::MapTruncated {
-                line: 1,
-                expected: "`version 1`".into(),
-            });
-        }
-    }
-    for (i, l) in lines {
-        let line = i + 1;
-        if l.trim().is_empty() {
-            continue;
-        }
-        let f: Vec<&str> = l.split(['\t', ' ']).filter(|s| !s.is_empty()).collect();
-        if f.len() != 9 {
-            return Err(PathError::MapLine {
-                line,
-                message: format!("expected 9 fields, found {}", f.len()),
-            });
-        }
-        let int = |k: usize, name: &str| {
-            f[k].parse::<u32>().map_err(|_| PathError::MapLine {
-                line,
-                message: format!(
-                    "field {} ({name}) is not a non-negative integer: {:?}",
-                    k + 1,
-                    f[k]
-                ),
-            })
-        };
-        // Plain decimal notation only: `decimals` (and with it the tolerance) counts the
-        // digits after the point, which an exponent (`15e-1`) would make meaningless.
-        let plain = f[8].bytes().all(|b| b.is_ascii_digit() || b == b'.')
-            && f[8].bytes().filter(|&b| b == b'.').count() <= 1
-            && f[8].bytes().any(|b| b.is_ascii_digit());
-        let optimal: f64 = Some(f[8])
-            .filter(|_| plain)
-            .and_then(|t| t.parse().ok())
-            .filter(|v: &f64| v.is_finite())
-            .ok_or_else(|| PathError::MapLine {
-                line,
-                message: format!(
-                    "field 9 (optimal length) is not a non-negative decimal number: {:?}",
-                    f[8]
-                ),
-            })?;
-        let decimals = f[8].split_once('.').map_or(0, |(_, d)| d.len() as u32);
-        let s = Scenario {
-            bucket: int(0, "bucket")?,
-            map: f[1].to_string(),
-            map_width: int(2, "width")?,
-            map_height: int(3, "height")?,
-            start: Cell::new(int(4, "start x")?, int(5, "start y")?),
-            goal: Cell::new(int(6, "goal x")?, int(7, "goal y")?),
-            optimal,
-            decimals,
-            line,
-        };
-        for c in [s.start, s.goal] {
-            if c.x >= s.map_width || c.y >= s.map_height {
-                return Err(PathError::MapLine {
-                    line,
-                    message: format!(
-                        "cell ({}, {}) is outside the stated {}x{} map",
-                        c.x, c.y, s.map_width, s.map_height
-                    ),
-                });
-            }
-        }
-        out.push(s);
-    }
-    Ok(out)
+pub struct ScenarioReader<R> {
+    lines: Lines<R>,
+    /// Data lines read.
+    read: usize,
+    done: bool,
 }
 
-/// Reads and parses a `.map` file with the default [`MapLimits`].
+/// Reads the `version` line of a `.scen` input and returns a reader of its scenarios: see
+/// [`ScenarioReader`].
 ///
 /// # Errors
-/// [`PathError::Io`] if it cannot be read, else as [`parse_map`].
+/// [`PathError::MapLine`] or [`PathError::MapTruncated`] for a missing `version` line,
+/// [`PathError::Io`] if the input cannot be read.
 ///
 /// ```
-/// let e = pathfind::movingai::load_map("/nonexistent/x.map").unwrap_err();
-/// assert!(matches!(e, pathfind::PathError::Io { .. }));
+/// use pathfind::movingai::read_scen;
+/// let e = read_scen("0\tm.map\t9\t9\t1\t2\t3\t4\t2.83\n".as_bytes()).err().unwrap();
+/// assert_eq!(e.to_string(), "line 1: expected `version 1`, found \"0\\tm.map\\t9\\t9\\t1\\t2\\t3\\t4\\t2.83\"");
 /// ```
-pub fn load_map(path: impl AsRef<FsPath>) -> Result<MovingAiMap, PathError> {
-    parse_map(&read(path.as_ref())?)
+pub fn read_scen<R: BufRead>(input: R) -> Result<ScenarioReader<R>, PathError> {
+    ScenarioReader::new(Lines::new(input, "the input".into()))
 }
 
-/// Reads and parses a `.map` file with the given [`MapLimits`].
+/// Reads every scenario of a `.scen` file.
 ///
 /// # Errors
-/// [`PathError::Io`] if it cannot be read, else as [`parse_map_with_limits`].
-///
-/// ```
-/// use pathfind::movingai::{MapLimits, load_map_with_limits};
-/// let limits = MapLimits::new().with_max_cells(1 << 20);
-/// let e = load_map_with_limits("/nonexistent/x.map", &limits).unwrap_err();
-/// assert!(matches!(e, pathfind::PathError::Io { .. }));
-/// ```
-pub fn load_map_with_limits(
-    path: impl AsRef<FsPath>,
-    limits: &MapLimits,
-) -> Result<MovingAiMap, PathError> {
-    parse_map_with_limits(&read(path.as_ref())?, limits)
-}
-
-/// Reads and parses a `.scen` file.
-///
-/// # Errors
-/// [`PathError::Io`] if it cannot be read, else as [`parse_scen`].
+/// [`PathError::Io`] if it cannot be read, else the first error of [`read_scen`] and its
+/// [`ScenarioReader`]: a field that is not a number (the optimal length in plain decimal
+/// notation, `2.41421`, without sign or exponent), a wrong number of fields, a start or
+/// goal outside the stated map size.
 ///
 /// ```
 /// assert!(pathfind::movingai::load_scen("/nonexistent/x.map.scen").is_err());
 /// ```
 pub fn load_scen(path: impl AsRef<FsPath>) -> Result<Vec<Scenario>, PathError> {
-    parse_scen(&read(path.as_ref())?)
+    ScenarioReader::new(open(path.as_ref())?)?.collect()
 }
 
-fn read(path: &FsPath) -> Result<String, PathError> {
-    std::fs::read_to_string(path).map_err(|e| PathError::Io {
-        path: path.display().to_string(),
+impl<R: BufRead> ScenarioReader<R> {
+    fn new(mut lines: Lines<R>) -> Result<Self, PathError> {
+        lines.expect(LINE_BYTES, "`version 1`")?;
+        if String::from_utf8_lossy(&lines.buf)
+            .split_whitespace()
+            .next()
+            != Some("version")
+        {
+            return Err(PathError::MapLine {
+                line: lines.number,
+                message: format!("expected `version 1`, found {}", quote(&lines.buf, false)),
+            });
+        }
+        Ok(ScenarioReader {
+            lines,
+            read: 0,
+            done: false,
+        })
+    }
+}
+
+impl<R: BufRead> Iterator for ScenarioReader<R> {
+    type Item = Result<Scenario, PathError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        while !self.done {
+            let found = match self.lines.next(LINE_BYTES) {
+                Ok(found) => found,
+                Err(e) => {
+                    self.done = true;
+                    return Some(Err(e));
+                }
+            };
+            let line = self.lines.number;
+            if found == Line::End {
+                self.done = true;
+            } else if found == Line::TooLong || !blank(&self.lines.buf) {
+                if self.read == MAX_SCENARIOS {
+                    self.done = true;
+                    let message = format!("more than {MAX_SCENARIOS} scenarios");
+                    return Some(Err(PathError::MapLine { line, message }));
+                }
+                self.read += 1;
+                if found == Line::TooLong {
+                    let message = format!(
+                        "a scenario line of more than {LINE_BYTES} bytes: {}",
+                        quote(&self.lines.buf, true)
+                    );
+                    return Some(Err(PathError::MapLine { line, message }));
+                }
+                return Some(scenario(&String::from_utf8_lossy(&self.lines.buf), line));
+            }
+        }
+        None
+    }
+}
+
+/// The scenario of data line `line`, `l`.
+fn scenario(l: &str, line: usize) -> Result<Scenario, PathError> {
+    let bad = |message: String| PathError::MapLine { line, message };
+    let f: Vec<&str> = l.split(['\t', ' ']).filter(|s| !s.is_empty()).collect();
+    if f.len() != 9 {
+        return Err(bad(format!("expected 9 fields, found {}", f.len())));
+    }
+    let int = |k: usize, name: &str| {
+        f[k].parse::<u32>().map_err(|_| {
+            bad(format!(
+                "field {} ({name}) is not a non-negative integer: {}",
+                k + 1,
+                quote(f[k].as_bytes(), false)
+            ))
+        })
+    };
+    // Plain decimal notation only: `decimals` (and with it the tolerance) counts the
+    // digits after the point, which an exponent (`15e-1`) would make meaningless.
+    let plain = f[8].bytes().all(|b| b.is_ascii_digit() || b == b'.')
+        && f[8].bytes().filter(|&b| b == b'.').count() <= 1
+        && f[8].bytes().any(|b| b.is_ascii_digit());
+    let optimal: f64 = Some(f[8])
+        .filter(|_| plain)
+        .and_then(|t| t.parse().ok())
+        .filter(|v: &f64| v.is_finite())
+        .ok_or_else(|| {
+            bad(format!(
+                "field 9 (optimal length) is not a non-negative decimal number: {}",
+                quote(f[8].as_bytes(), false)
+            ))
+        })?;
+    let decimals = f[8].split_once('.').map_or(0, |(_, d)| d.len() as u32);
+    let s = Scenario {
+        bucket: int(0, "bucket")?,
+        map: f[1].to_string(),
+        map_width: int(2, "width")?,
+        map_height: int(3, "height")?,
+        start: Cell::new(int(4, "start x")?, int(5, "start y")?),
+        goal: Cell::new(int(6, "goal x")?, int(7, "goal y")?),
+        optimal,
+        decimals,
+        line,
+    };
+    for c in [s.start, s.goal] {
+        if c.x >= s.map_width || c.y >= s.map_height {
+            return Err(bad(format!(
+                "cell ({}, {}) is outside the stated {}x{} map",
+                c.x, c.y, s.map_width, s.map_height
+            )));
+        }
+    }
+    Ok(s)
+}
+
+/// The lines of the file at `path`.
+fn open(path: &FsPath) -> Result<Lines<BufReader<File>>, PathError> {
+    let name = path.display().to_string();
+    let file = File::open(path).map_err(|e| PathError::Io {
+        path: name.clone(),
         message: e.to_string(),
-    })
+    })?;
+    Ok(Lines::new(BufReader::new(file), name))
 }

@@ -53,6 +53,7 @@ use search_core::{Budget, Cost, SearchProblem};
 
 use crate::engine::error::PathError;
 use crate::graph::context::SearchContext;
+use crate::graph::reach::bfs_reach;
 use crate::grids::cell::Cell;
 use crate::grids::grid::Grid;
 use crate::grids::movement::Movement;
@@ -107,33 +108,15 @@ fn reachable<P: SearchProblem + ?Sized>(
     problem: &P,
     max_states: usize,
 ) -> Result<Vec<P::State>, PathError> {
-    let mut out = Vec::new();
-    if max_states == 0 {
-        return Ok(out);
-    }
-    let mut ctx: SearchContext<P::State, usize> =
-        SearchContext::new().with_budget(Budget::nodes(max_states as u64));
-    let mut buf = Vec::new();
-    let mut states = Vec::new();
-    ctx.bfs(
-        [problem.start()],
-        |s| {
-            buf.clear();
-            problem.successors(s, &mut buf);
-            buf.iter().map(|(t, _)| t.clone()).collect::<Vec<_>>()
-        },
-        |s| {
-            states.push(s.clone());
-            false
-        },
-    )?;
-    for s in states {
-        if out.len() == max_states {
-            break;
-        }
-        out.push(s);
-    }
-    Ok(out)
+    let mut pairs = Vec::new();
+    let successors = |s: &P::State| {
+        pairs.clear();
+        problem.successors(s, &mut pairs);
+        pairs.drain(..).map(|(t, _)| t).collect::<Vec<_>>()
+    };
+    Ok(bfs_reach([problem.start()], successors, &Budget::new())?
+        .take(max_states)
+        .collect())
 }
 
 /// Checks that the problem's heuristic never exceeds the exact cost to the nearest goal, on
@@ -150,7 +133,7 @@ fn reachable<P: SearchProblem + ?Sized>(
 /// ```
 /// use pathfind::testing::check_admissible;
 /// use pathfind::{Cell, Grid, Heuristic, Movement};
-/// let grid = Grid::new(4, 4, Movement::FOUR).unwrap();
+/// let grid = Grid::new(4, 4, Movement::Four).unwrap();
 /// let p = grid.problem(Cell::new(0, 0), Cell::new(3, 3), Heuristic::Manhattan);
 /// assert_eq!(check_admissible(&p, 1000, 0.0), Ok(16));
 /// ```
@@ -245,7 +228,7 @@ pub fn check_consistent<P: SearchProblem + ?Sized>(
 /// use pathfind::Movement;
 /// use proptest::strategy::{Strategy, ValueTree};
 /// use proptest::test_runner::TestRunner;
-/// let g = grid(5, 4, Movement::FOUR, 0.2).new_tree(&mut TestRunner::default()).unwrap().current();
+/// let g = grid(5, 4, Movement::Four, 0.2).new_tree(&mut TestRunner::default()).unwrap().current();
 /// assert!(g.width() <= 5 && g.height() <= 4);
 /// ```
 pub fn grid(

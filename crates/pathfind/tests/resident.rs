@@ -5,7 +5,7 @@
 #[path = "it/plane/mod.rs"]
 mod plane;
 
-use pathfind::{Algorithm, Limit, Outcome, PathCounter, SearchContext, bfs_reach, dfs_reach};
+use pathfind::{Algorithm, Limit, PathOutcome, SearchContext, bfs_reach, dfs_reach};
 use plane::{Plane, safety};
 use search_core::testing::peak_resident_growth;
 
@@ -20,7 +20,7 @@ fn resident_memory_stays_within_the_cap_on_one_and_two_threads() {
             .solve(&Plane, Algorithm::AStar)
             .unwrap()
     });
-    assert_eq!(r.outcome, Outcome::LimitReached(Limit::Memory));
+    assert_eq!(r.outcome, PathOutcome::LimitReached(Limit::Memory));
     if let Some(growth) = growth {
         assert!(
             growth * 10 <= CAP * 11,
@@ -37,7 +37,7 @@ fn resident_memory_stays_within_the_cap_on_one_and_two_threads() {
             .unwrap()
     });
     for r in &rs {
-        assert_eq!(r.outcome, Outcome::LimitReached(Limit::Memory));
+        assert_eq!(r.outcome, PathOutcome::LimitReached(Limit::Memory));
     }
     if let Some(growth) = growth {
         assert!(
@@ -49,10 +49,10 @@ fn resident_memory_stays_within_the_cap_on_one_and_two_threads() {
     // and both reachability iterators on the plane.
     let right_or_up = |&(x, y): &(i32, i32)| [(x + 1, y), (x, y + 1)];
     let (count, growth) = peak_resident_growth(|| {
-        PathCounter::new()
+        SearchContext::new()
             .with_budget(safety())
             .with_memory_cap(CAP)
-            .count((0, 0), right_or_up, |_| false)
+            .count_paths((0, 0), right_or_up, |_| false)
             .unwrap()
     });
     assert_eq!(count.limit, Some(Limit::Memory));

@@ -2,13 +2,15 @@
 //! optimum they come with (or the 4-connected lengths beside the map), and the verdict on a
 //! length found.
 
-use std::fs;
+use std::fs::File;
+use std::io::{BufRead, BufReader, Read};
 use std::path::{Path as FsPath, PathBuf};
 
-use pathfind::movingai::{Scenario, parse_scen};
+use pathfind::movingai::{Scenario, read_scen};
 use pathfind::{Grid, PathError};
 
 use crate::Failure;
+use crate::input::quote;
 
 use super::TOLERANCE;
 use super::runner::Found;
@@ -41,70 +43,45 @@ pub(super) enum Row {
     Bad,
 }
 
-/// Reads a scenario file: every data line as a scenario or, when it cannot be read or does
-/// not fit the map, as a message naming the file, the line and what was expected.
+/// Reads a scenario file a line at a time (each line read up to the reader's limit, and
+/// quoted in a message by 40 characters at most): every data line as a scenario or, when it
+/// cannot be read or does not fit the map, as a message naming the file, the line and what
+/// was expected.
 pub(super) fn load_scenarios(
     path: &FsPath,
     grid: &Grid,
 ) -> Result<(Vec<Row>, Vec<String>), Failure> {
     let name = crate::output::shown_path(path);
-    let text = fs::read_to_string(path).map_err(|e| {
+    let cannot = |e: String| {
         Failure::input(format!(
             "cannot read the scenario file {name}: {e} (give another one with --scen)"
         ))
+    };
+    let file = File::open(path).map_err(|e| cannot(e.to_string()))?;
+    let scenarios = read_scen(BufReader::new(file)).map_err(|e| match e {
+        PathError::Io { message, .. } => cannot(message),
+        e => Failure::input(format!("{name}: {e}")),
     })?;
-    let mut lines = text.lines().enumerate();
-    match lines.next() {
-        Some((_, l)) if l.split_whitespace().next() == Some("version") => {}
-        Some((_, l)) => {
-            return Err(Failure::input(format!(
-                "{name}: line 1: expected `version 1`, found {l:?}"
-            )));
-        }
-        None => {
-            return Err(Failure::input(format!(
-                "{name}: line 1: expected `version 1`, found an empty file"
-            )));
-        }
-    }
     let mut rows = Vec::new();
     let mut bad = Vec::new();
-    for (i, l) in lines {
-        let line = i + 1;
-        let l = l.strip_suffix('\r').unwrap_or(l);
-        if l.trim().is_empty() {
-            continue;
-        }
-        match parse_scen(&format!("version 1\n{l}\n")) {
-            Ok(mut v) if v.len() == 1 => {
-                let mut s = v.remove(0);
-                s.line = line;
-                match fits(&s, grid) {
-                    Ok(()) => rows.push(Row::Ok(s)),
-                    Err(why) => {
-                        bad.push(format!("{name}: line {line}: {why}; skipped"));
-                        rows.push(Row::Bad);
-                    }
+    for scenario in scenarios {
+        let why = match scenario {
+            Ok(s) => match fits(&s, grid) {
+                Ok(()) => {
+                    rows.push(Row::Ok(s));
+                    continue;
                 }
-            }
-            Ok(_) => {
-                bad.push(format!(
-                    "{name}: line {line}: expected one scenario; skipped"
-                ));
-                rows.push(Row::Bad);
-            }
-            Err(e) => {
-                let why = match e {
-                    PathError::MapLine { message, .. } => message,
-                    e => e.to_string(),
-                };
-                bad.push(format!(
-                    "{name}: line {line}: {why} (expected `bucket map width height start_x \
-                     start_y goal_x goal_y optimal_length`); skipped"
-                ));
-                rows.push(Row::Bad);
-            }
-        }
+                Err(why) => format!("line {}: {why}; skipped", s.line),
+            },
+            Err(PathError::MapLine { line, message }) => format!(
+                "line {line}: {message} (expected `bucket map width height start_x start_y \
+                 goal_x goal_y optimal_length`); skipped"
+            ),
+            Err(PathError::Io { message, .. }) => return Err(cannot(message)),
+            Err(e) => format!("{e}; skipped"),
+        };
+        bad.push(format!("{name}: {why}"));
+        rows.push(Row::Bad);
     }
     Ok((rows, bad))
 }
@@ -186,19 +163,41 @@ pub(super) fn four_conn_path(map: &FsPath) -> PathBuf {
 /// Reads a `4conn` file: per scenario row, the 4-connected length (`None` = unreachable).
 /// Its rows must match the scenario file's, start and goal included.
 pub(super) fn load_four_conn(path: &FsPath, rows: &[Row]) -> Result<Vec<Option<u32>>, Failure> {
+    /// The longest line read: a row is six numbers.
+    const LINE_BYTES: u64 = 1024;
     let name = crate::output::shown_path(path);
-    let text =
-        fs::read_to_string(path).map_err(|e| Failure::input(format!("cannot read {name}: {e}")))?;
+    let cannot = |e: std::io::Error| Failure::input(format!("cannot read {name}: {e}"));
+    let mut input = BufReader::new(File::open(path).map_err(cannot)?);
+    let mut buf = Vec::new();
     let mut out = Vec::new();
-    for (i, l) in text.lines().enumerate() {
-        let line = i + 1;
-        let l = l.trim();
+    for line in 1.. {
+        buf.clear();
+        let read = (&mut input)
+            .take(LINE_BYTES + 1)
+            .read_until(b'\n', &mut buf)
+            .map_err(cannot)?;
+        if read == 0 {
+            break;
+        }
+        let text = String::from_utf8_lossy(&buf);
+        if buf.last() != Some(&b'\n') && read as u64 > LINE_BYTES {
+            return Err(Failure::input(format!(
+                "{name}: line {line}: longer than {LINE_BYTES} bytes: {}",
+                quote(&text)
+            )));
+        }
+        let l = text.trim();
         if l.is_empty() || l.starts_with('#') {
             continue;
         }
         let expected = "expected `sx sy gx gy octile_opt len4`";
         let f: Vec<&str> = l.split_whitespace().collect();
-        let bad = || Failure::input(format!("{name}: line {line}: {expected}, found {l:?}"));
+        let bad = || {
+            Failure::input(format!(
+                "{name}: line {line}: {expected}, found {}",
+                quote(l)
+            ))
+        };
         if f.len() != 6 {
             return Err(bad());
         }

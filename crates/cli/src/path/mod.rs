@@ -251,7 +251,7 @@ impl Tally {
 pub fn run(args: Args) -> Result<ExitCode, Failure> {
     let movement = match args.connectivity {
         Connectivity::Eight => Movement::OCTILE,
-        Connectivity::Four => Movement::FOUR,
+        Connectivity::Four => Movement::Four,
     };
     let setup = Setup::from_args(&args, movement)?;
     // The picture's format and file are checked before any search.
@@ -305,11 +305,9 @@ pub fn run(args: Args) -> Result<ExitCode, Failure> {
     if run_count == 0 {
         return Err(Failure::input(format!(
             "{scen_name}: no scenario to run{}",
-            if malformed.is_empty() {
-                ""
-            } else {
-                " (every line was malformed)"
-            }
+            malformed.first().map_or(String::new(), |first| format!(
+                " (every line was malformed; the first: {first})"
+            ))
         )));
     }
 
@@ -499,7 +497,7 @@ struct Setup {
 impl Setup {
     fn from_args(args: &Args, movement: Movement) -> Result<Self, Failure> {
         let alg = args.algorithm;
-        let four = movement == Movement::FOUR;
+        let four = movement == Movement::Four;
         if matches!(alg, Alg::Bfs | Alg::Iddfs) && !four {
             return Err(Failure::input(format!(
                 "{} finds the path with the fewest moves, which is the shortest only when every \

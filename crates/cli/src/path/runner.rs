@@ -3,7 +3,7 @@
 
 use pathfind::{
     Algorithm, Budget, Cell, FloatCost, Grid, GridContext, GridProblem, Heuristic, JpsPlus,
-    Outcome, PathError, SearchContext, SearchProblem, SearchResult,
+    PathError, PathOutcome, SearchContext, SearchProblem, SearchResult,
 };
 
 use super::{Alg, Setup};
@@ -53,11 +53,18 @@ impl Runner {
     pub(super) fn run(&mut self, grid: &Grid, start: Cell, goal: Cell) -> Result<Query, PathError> {
         let h = self.heuristic;
         let ctx = &mut self.grid_ctx;
+        let on_grid = match self.alg {
+            Alg::Astar => Some(Algorithm::AStar),
+            Alg::Dijkstra => Some(Algorithm::Dijkstra),
+            Alg::Wastar => Some(Algorithm::WeightedAStar(self.weight)),
+            Alg::Greedy => Some(Algorithm::GreedyBestFirst),
+            Alg::Bfs => Some(Algorithm::Bfs),
+            _ => None,
+        };
+        if let Some(algorithm) = on_grid {
+            return Ok(query(ctx.solve(grid, [start], goal, algorithm, h)?));
+        }
         Ok(match self.alg {
-            Alg::Astar => query(ctx.astar(grid, [start], goal, h)?),
-            Alg::Dijkstra => query(ctx.dijkstra(grid, [start], goal)?),
-            Alg::Wastar => query(ctx.weighted_astar(grid, [start], goal, h, self.weight)?),
-            Alg::Greedy => query(ctx.greedy_best_first(grid, [start], goal, h)?),
             Alg::Jps => query(ctx.jps(grid, [start], goal)?),
             Alg::JpsPlus => {
                 if self.jps_plus.as_ref().is_none_or(|t| t.grid() != grid) {
@@ -72,15 +79,7 @@ impl Runner {
                     })?;
                 query(ctx.jps_plus(table, [start], goal)?)
             }
-            Alg::Bfs => {
-                let r = ctx.bfs(grid, [start], goal)?;
-                Query {
-                    found: found(&r.outcome, |&c| f64::from(c)),
-                    expanded: r.stats.nodes,
-                    path: r.into_path().map(|p| p.nodes),
-                }
-            }
-            Alg::Idastar | Alg::Iddfs | Alg::Dfs => {
+            _ => {
                 let algorithm = self.alg.generic().unwrap_or(Algorithm::IdaStar);
                 let problem = grid.problem(start, goal, h);
                 query(self.ctx.solve(&problem, algorithm)?)
@@ -155,18 +154,15 @@ impl SearchProblem for Recording<'_> {
     }
 }
 
-pub(super) fn found<C>(outcome: &Outcome<Cell, C>, length: impl Fn(&C) -> f64) -> Found {
-    match outcome {
-        Outcome::Found(p) => Found::Path(length(&p.cost)),
-        Outcome::NoPath => Found::NoPath,
+pub(super) fn query(r: SearchResult<Cell, FloatCost>) -> Query {
+    let found = match &r.outcome {
+        PathOutcome::Found(p) => Found::Path(p.cost.get()),
+        PathOutcome::NoPath => Found::NoPath,
         // A limit stopped the search.
         _ => Found::Limit,
-    }
-}
-
-pub(super) fn query(r: SearchResult<Cell, FloatCost>) -> Query {
+    };
     Query {
-        found: found(&r.outcome, |c| c.get()),
+        found,
         expanded: r.stats.nodes,
         path: r.into_path().map(|p| p.nodes),
     }

@@ -247,6 +247,56 @@ fn malformed_files_name_their_line() {
     assert_eq!(out.status.code(), Some(2));
 }
 
+/// The reliability issue's report: a map or scenario line was read whole (1 GB took 2 GB)
+/// and quoted whole in the error. Here lines of 8 MiB in the map, the scenario file and the
+/// 4-connected lengths: each is an error naming its line, quoting at most 40 characters.
+#[test]
+fn a_long_line_is_reported_in_a_short_message() {
+    let dir = temp_dir("long-lines");
+    let long = "@".repeat(8 << 20);
+    let good_map = "type octile\nheight 3\nwidth 4\nmap\n....\n.@@.\n....\n";
+    let good_scen = "version 1\n0\tlong.map\t4\t3\t0\t0\t3\t0\t3\n";
+    let cases = [
+        (
+            format!("type octile\nheight 3\nwidth 4\nmap\n....\n.{long}\n....\n"),
+            good_scen.to_string(),
+            None,
+        ),
+        (
+            good_map.to_string(),
+            format!("version 1\n0\tlong.map\t4\t3\t0\t0\t3\t0\t{long}\n"),
+            None,
+        ),
+        (
+            good_map.to_string(),
+            good_scen.to_string(),
+            Some(format!("0\t0\t3\t0\t3\t{long}\n")),
+        ),
+    ];
+    for (k, (map, scen, four)) in cases.iter().enumerate() {
+        let path = dir.join("long.map");
+        std::fs::write(&path, map).unwrap();
+        std::fs::write(dir.join("long.map.scen"), scen).unwrap();
+        let mut args = vec!["path", path.to_str().unwrap()];
+        if let Some(four) = four {
+            std::fs::create_dir_all(dir.join("4conn")).unwrap();
+            std::fs::write(dir.join("4conn").join("long.map.4conn.tsv"), four).unwrap();
+            args.extend(["--connectivity", "4", "--algorithm", "bfs"]);
+        }
+        let out = ply(&args);
+        let (stdout, stderr) = (text(&out.stdout), text(&out.stderr));
+        assert_eq!(out.status.code(), Some(2), "case {k}: {:.300}", stderr);
+        assert!(stderr.contains("line "), "case {k}: {:.300}", stderr);
+        for line in stdout.lines().chain(stderr.lines()) {
+            assert!(
+                line.len() < 400,
+                "case {k}: a line of {} bytes: {line:.400}",
+                line.len()
+            );
+        }
+    }
+}
+
 #[test]
 fn without_a_four_connected_oracle_the_searches_are_only_timed() {
     let dir = temp_dir("oracle");

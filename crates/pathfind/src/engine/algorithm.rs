@@ -1,7 +1,8 @@
 //! [`Algorithm`]: the algorithms of this crate, to choose one at run time.
 
-/// The algorithms, to choose one at run time with [`Solve::solve`](crate::Solve::solve) or
-/// [`SearchContext::solve`](crate::SearchContext::solve).
+/// The algorithms, to choose one at run time: for a problem with [`solve`](crate::solve) or
+/// [`SearchContext::solve`](crate::SearchContext::solve), for a grid with
+/// [`GridContext::solve`](crate::GridContext::solve).
 ///
 /// | algorithm | finds | memory | use it when |
 /// |---|---|---|---|
@@ -13,6 +14,7 @@
 /// | `WeightedAStar(w)` | at most `w` × cheapest (consistent `h`) | fewer states | speed matters more than optimality |
 /// | `GreedyBestFirst` | some path | few states | a good heuristic, any path will do |
 /// | `IdaStar` | cheapest path (admissible `h`) | the current path | A* runs out of memory |
+/// | `Fringe` | cheapest path (admissible `h`) | all states seen | many states share each `g + h` |
 ///
 /// ```
 /// use pathfind::Algorithm;
@@ -37,4 +39,7 @@ pub enum Algorithm {
     GreedyBestFirst,
     /// Iterative-deepening A*.
     IdaStar,
+    /// Fringe search: A*'s expansions in rounds of `g + h` thresholds, without a priority
+    /// queue (see [`fringe`](crate::fringe)).
+    Fringe,
 }

@@ -1,6 +1,6 @@
 //! Running many queries on several threads, each with its own buffers: what `with_threads`
 //! means for the path searches ([`SearchContext::solve_all`](crate::SearchContext::solve_all),
-//! [`GridContext::find_all`](crate::GridContext::find_all)).
+//! [`GridContext::solve_all`](crate::GridContext::solve_all)).
 
 use std::any::Any;
 use std::sync::atomic::{AtomicUsize, Ordering};

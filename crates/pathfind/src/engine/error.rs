@@ -6,19 +6,22 @@ use thiserror::Error;
 use crate::grids::movement::Movement;
 
 /// Why a search, a grid or a map file could not be used. A search that simply finds no
-/// path is not an error: it returns [`Outcome::NoPath`](crate::Outcome::NoPath); a search
-/// stopped by its budget returns [`Outcome::LimitReached`](crate::Outcome::LimitReached).
+/// path is not an error: it returns [`PathOutcome::NoPath`](crate::PathOutcome::NoPath); a search
+/// stopped by its budget returns [`PathOutcome::LimitReached`](crate::PathOutcome::LimitReached).
 ///
 /// Every error about a line of a MovingAI file names it (1-based). New variants may be
 /// added, so a `match` needs a wildcard arm.
 ///
 /// ```
-/// use pathfind::{Cell, Grid, Heuristic, Movement, PathError};
-/// let grid = Grid::new(3, 3, Movement::FOUR).unwrap();
-/// let err = grid.astar(Cell::new(5, 0), Cell::new(0, 0), Heuristic::Manhattan).unwrap_err();
+/// use pathfind::{Algorithm, Cell, Grid, GridContext, Heuristic, Movement, PathError};
+/// let grid = Grid::new(3, 3, Movement::Four).unwrap();
+/// let err = GridContext::new()
+///     .solve(&grid, [Cell::new(5, 0)], Cell::new(0, 0), Algorithm::AStar, Heuristic::Manhattan)
+///     .unwrap_err();
 /// assert_eq!(err, PathError::OutOfGrid { x: 5, y: 0, width: 3, height: 3 });
 ///
-/// let err = pathfind::movingai::parse_map("type octile\nheight 1\nwidth 2\nmap\n.X\n").unwrap_err();
+/// let map = "type octile\nheight 1\nwidth 2\nmap\n.X\n";
+/// let err = pathfind::movingai::read_map(map.as_bytes(), 2).unwrap_err();
 /// assert_eq!(err.to_string(), "line 5: unknown map character 'X' at column 2");
 /// ```
 #[derive(Debug, Clone, PartialEq, Error)]
@@ -104,14 +107,13 @@ pub enum PathError {
         /// What was expected there.
         expected: String,
     },
-    /// The map header declares more cells than the limit of
-    /// [`MapLimits`](crate::movingai::MapLimits): refused before anything is allocated.
+    /// The map header declares more cells than the limit given to
+    /// [`read_map`](crate::movingai::read_map): refused before anything is allocated.
     ///
     /// ```
     /// use pathfind::PathError;
-    /// use pathfind::movingai::{MapLimits, parse_map_with_limits};
-    /// let limits = MapLimits::new().with_max_cells(100);
-    /// let err = parse_map_with_limits("type octile\nheight 20\nwidth 10\nmap\n", &limits);
+    /// use pathfind::movingai::read_map;
+    /// let err = read_map("type octile\nheight 20\nwidth 10\nmap\n".as_bytes(), 100);
     /// assert_eq!(
     ///     err.unwrap_err(),
     ///     PathError::MapTooManyCells { width: 10, height: 20, max_cells: 100 }
@@ -127,7 +129,7 @@ pub enum PathError {
         width: u32,
         /// Declared height.
         height: u32,
-        /// The limit: [`MapLimits::max_cells`](crate::movingai::MapLimits::max_cells).
+        /// The limit.
         max_cells: u64,
     },
     /// A map or scenario file could not be read.
@@ -144,7 +146,7 @@ pub enum PathError {
     ///
     /// ```
     /// use pathfind::{Cell, Grid, GridContext, Movement, PathError};
-    /// let grid = Grid::new(4, 4, Movement::FOUR).unwrap();
+    /// let grid = Grid::new(4, 4, Movement::Four).unwrap();
     /// let err = GridContext::new().jps(&grid, [Cell::new(0, 0)], Cell::new(3, 3)).unwrap_err();
     /// assert!(matches!(err, PathError::UnsupportedMovement { movement: Movement::Four, .. }));
     /// ```

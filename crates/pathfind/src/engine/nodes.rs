@@ -8,7 +8,7 @@ use search_core::Cost;
 use crate::engine::error::PathError;
 use crate::engine::result::Path;
 use crate::engine::run::Run;
-use crate::engine::slots::{NONE, PREPARE_PART, Slots, vec_bytes};
+use crate::engine::slots::{NONE, Slots, part_of, vec_bytes};
 
 /// What a search knows about one state. Valid only while `epoch` equals the search's epoch,
 /// so starting a new search invalidates every slot without touching the array.
@@ -31,14 +31,15 @@ pub(crate) struct Nodes<N, C, T> {
     pub slots: T,
     pub data: Vec<SlotData<C>>,
     epoch: u32,
-    /// The next, doubled, `data`, while its growth is being prepared: its pages written a
-    /// part at a time (with stale entries) before the growth copies `data` into it.
-    next_data: Vec<SlotData<C>>,
+    /// The arrays `data` outgrew in a search that may be stopped, kept until the next
+    /// search begins (or the table is dropped) so that the search never waits for their
+    /// memory to be freed (see [`Nodes::growth_stops`]).
+    retired: Vec<Vec<SlotData<C>>>,
     _node: PhantomData<fn() -> N>,
 }
 
-/// States a search may number before a growth of its tables during which it prepares the
-/// growth, a part at a time (see [`Nodes::growth_stops`]): more than most states have
+/// States a search may number before a growth of its tables during which it makes the
+/// growth ahead, a part at a time (see [`Nodes::growth_stops`]): more than most states have
 /// successors.
 pub(crate) const GROWTH_WATCH: usize = 1024;
 
@@ -48,7 +49,7 @@ impl<N, C: Cost, T: Slots<N> + Default> Default for Nodes<N, C, T> {
             slots: T::default(),
             data: Vec::new(),
             epoch: 0,
-            next_data: Vec::new(),
+            retired: Vec::new(),
             _node: PhantomData,
         }
     }
@@ -58,7 +59,7 @@ impl<N, C: Cost, T: Slots<N>> Nodes<N, C, T> {
     /// Starts a new search: every slot becomes unknown.
     pub(crate) fn begin(&mut self) {
         self.slots.reset();
-        self.next_data = Vec::new();
+        self.retired = Vec::new();
         if self.epoch == u32::MAX {
             for d in &mut self.data {
                 d.epoch = 0;
@@ -70,7 +71,9 @@ impl<N, C: Cost, T: Slots<N>> Nodes<N, C, T> {
 
     /// The bytes the table holds, for a memory cap.
     pub(crate) fn bytes(&self) -> usize {
-        self.slots.bytes() + vec_bytes(&self.data) + vec_bytes(&self.next_data)
+        self.slots.bytes()
+            + vec_bytes(&self.data)
+            + self.retired.iter().map(vec_bytes).sum::<usize>()
     }
 
     /// Makes room for `n` slots so that a dense search never grows the array (see
@@ -120,22 +123,12 @@ impl<N, C: Cost, T: Slots<N>> Nodes<N, C, T> {
         }
     }
 
-    /// Makes `data[i]` exist (amortised doubling, outside the hot loop), into the
-    /// prepared next array when there is one of that size.
+    /// Makes `data[i]` exist (amortised doubling, outside the hot loop).
     #[cold]
     #[inline(never)]
     fn grow(&mut self, i: usize) {
-        let before = self.data.len();
-        let len = (i + 1).max(before * 2).max(64);
-        if self.next_data.capacity() == len {
-            let mut next = core::mem::take(&mut self.next_data);
-            next.resize(len, SlotData::stale());
-            next[..before].copy_from_slice(&self.data);
-            self.data = next;
-        } else {
-            self.next_data = Vec::new();
-            self.data.resize(len, SlotData::stale());
-        }
+        let len = (i + 1).max(self.data.len() * 2).max(64);
+        self.data.resize(len, SlotData::stale());
     }
 
     /// `true` if a growth of the tables is near: [`GROWTH_WATCH`] more new states would set
@@ -149,38 +142,52 @@ impl<N, C: Cost, T: Slots<N>> Nodes<N, C, T> {
     }
 
     /// `true` if the search must stop before its next expansion because its deadline came
-    /// or its stop flag was set while it prepared a growth of its tables. Growing a table
-    /// of a few hundred thousand states writes megabytes the system has often yet to map,
-    /// which takes milliseconds; a search that can be stopped (see
-    /// [`Run::interruptible`]) therefore prepares each growth when it is near, a part at a
-    /// time, looking at the clock and the flag between parts, and the growth itself only
-    /// copies into memory already written (see [`HashSlots`](crate::engine::slots::HashSlots)).
+    /// or its stop flag was set while it grew its tables. Growing a table of a few hundred
+    /// thousand states copies and writes megabytes the system has often yet to map, and
+    /// freeing the old one gives megabytes back, each of which takes milliseconds; a search
+    /// that can be stopped (see [`Run::interruptible`]) therefore grows each table when
+    /// its growth is near, between two expansions, a part of
+    /// [`PART_BYTES`](crate::engine::slots::PART_BYTES) at a time, looking at the clock and
+    /// the flag between parts, and keeps the arrays it outgrew until the next search begins
+    /// (see [`HashSlots`](crate::engine::slots::HashSlots)).
     #[inline]
     pub(crate) fn growth_stops(&mut self, run: &mut Run<C>) -> bool {
-        self.growth_near() && run.interruptible() && !self.prepare_growth(run)
+        self.growth_near() && run.interruptible() && !self.grow_ahead_for(run)
     }
 
-    /// Prepares the growths that are near; `false` if the search must stop.
+    /// [`grow_ahead`](Self::grow_ahead) for the search `run`, which looks at its clock and
+    /// flag between parts.
     #[cold]
     #[inline(never)]
-    fn prepare_growth(&mut self, run: &mut Run<C>) -> bool {
+    fn grow_ahead_for(&mut self, run: &mut Run<C>) -> bool {
         // What the tables will hold with their next ones, for a search that keeps the time
         // to free them.
         let held = self.bytes().saturating_mul(3);
+        self.grow_ahead(|| run.interrupted(held))
+    }
+
+    /// Grows the tables whose growth is near, a part at a time, asking `stop` between
+    /// parts; `false` if it said so (the tables then stay as they were, and what was built
+    /// is kept until the next search).
+    fn grow_ahead(&mut self, mut stop: impl FnMut() -> bool) -> bool {
         if T::IN_ORDER && self.data.len().saturating_sub(self.slots.count()) <= GROWTH_WATCH {
-            let len = (self.data.len() * 2).max(64);
-            if self.next_data.capacity() != len {
-                self.next_data = Vec::with_capacity(len);
-            }
-            while self.next_data.len() < len {
-                let to = len.min(self.next_data.len() + 4 * PREPARE_PART);
-                self.next_data.resize(to, SlotData::stale());
-                if run.interrupted(held) {
+            let (before, len) = (self.data.len(), (self.data.len() * 2).max(64));
+            let mut next = Vec::with_capacity(len);
+            while next.len() < len {
+                let to = len.min(next.len() + part_of::<SlotData<C>>());
+                if next.len() < before {
+                    next.extend_from_slice(&self.data[next.len()..to.min(before)]);
+                } else {
+                    next.resize(to, SlotData::stale());
+                }
+                if next.len() < len && stop() {
+                    self.retired.push(next);
                     return false;
                 }
             }
+            self.retired.push(core::mem::replace(&mut self.data, next));
         }
-        self.slots.prepare_growth(|| run.interrupted(held))
+        self.slots.grow_ahead(stop)
     }
 
     /// The data of a slot if this search has seen it.
@@ -217,27 +224,85 @@ impl<C: Cost> SlotData<C> {
     }
 }
 
-/// Grows `v` to `n` copies of `value` (never shrinks it), a part at a time, asking `stop`
-/// between parts: filling the per-cell arrays of a large grid takes long enough that a
-/// search's clock and stop flag must be looked at while it sets up. Stops early when `stop`
-/// says so; the search then grows the array as it goes, and ends at its first look at the
-/// budget.
+/// Grows `v` to `n` copies of `value` (never shrinks it), a part of
+/// [`PART_BYTES`](crate::engine::slots::PART_BYTES) at a time, asking `stop` between parts:
+/// filling the per-cell arrays of a large grid takes long enough that a search's clock and
+/// stop flag must be looked at while it sets up. Stops early when `stop` says so; the
+/// search then grows the array as it goes, and ends at its first look at the budget.
 pub(crate) fn grow_to<T: Clone>(
     v: &mut Vec<T>,
     n: usize,
     value: T,
     mut stop: impl FnMut() -> bool,
 ) {
-    /// Entries set per part: a few milliseconds of work.
-    const PART: usize = 1 << 18;
     if v.len() < n {
         v.reserve_exact(n - v.len());
     }
     while v.len() < n {
-        let to = n.min(v.len() + PART);
+        let to = n.min(v.len() + part_of::<T>());
         v.resize(to, value.clone());
         if to < n && stop() {
             break;
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{GROWTH_WATCH, Nodes, SlotData};
+    use crate::engine::slots::{HashSlots, Slots, part_of};
+
+    /// A growth made ahead copies every slot's data (and the states), or, stopped, leaves
+    /// the tables as they were having done no part of its work after `stop` said so: the
+    /// array it was filling holds at most as many parts as `stop` was asked.
+    #[test]
+    fn a_growth_ahead_stops_within_a_part_and_copies_everything_otherwise() {
+        let mut nodes: Nodes<u64, u64, HashSlots<u64>> = Nodes::default();
+        nodes.begin();
+        let part = part_of::<SlotData<u64>>();
+        let mut n = 0u64;
+        let (mut stopped, mut grown) = (0, 0);
+        while grown < 6 {
+            let (s, fresh) = nodes
+                .visit_from(&n, 3 * n, n.saturating_sub(1) as u32, 7)
+                .unwrap();
+            assert!(fresh && s as u64 == n);
+            n += 1;
+            if nodes.data.len() >= 4 * part && nodes.growth_near() {
+                let before = (nodes.data.len(), nodes.slots.room_before_growth());
+                let mut looks = 0;
+                assert!(!nodes.grow_ahead(|| {
+                    looks += 1;
+                    looks == 2
+                }));
+                stopped += 1;
+                assert_eq!(looks, 2, "no look after the stop");
+                assert_eq!(
+                    (nodes.data.len(), nodes.slots.room_before_growth()),
+                    before,
+                    "a stopped growth changes nothing"
+                );
+                let partial = nodes.retired.last().unwrap();
+                assert!(partial.len() <= 2 * part, "{} entries built", partial.len());
+                assert!(nodes.grow_ahead(|| false));
+                grown += 1;
+                assert!(!nodes.growth_near());
+                assert!(
+                    nodes.data.len() >= 2 * before.0
+                        || nodes.slots.room_before_growth() > Some(GROWTH_WATCH)
+                );
+            }
+        }
+        assert!(stopped >= 6);
+        for k in 0..n {
+            assert_eq!(nodes.slots.node(k as u32), k);
+            let d = nodes.seen(k as usize).unwrap();
+            assert_eq!(
+                (d.g, d.parent, d.depth),
+                (3 * k, k.saturating_sub(1) as u32, 7)
+            );
+        }
+        nodes.begin();
+        assert!(nodes.retired.is_empty(), "a new search frees what was kept");
     }
 }

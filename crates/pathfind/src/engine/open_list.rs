@@ -60,10 +60,10 @@ impl<K: Ord> Entry<K> {
 /// entry may first raise `last` to the radix heap's minimum, above the lane's key, so a
 /// consistent search whose next successor key falls between the two moves to the binary
 /// heap too. That is kept on purpose: a version that kept the radix heap in that case was
-/// measured slower on grid searches (`docs/benchmarks/pathfind.md`, "The open list's radix heap"),
-/// and its last-in-first-out bucket 0, which does not break ties towards the deepest
-/// state as the binary heap does, made jump point search expand 3 % more states on
-/// random512-10-0. Popping takes the first of the lane's top and the queue's minimum.
+/// slower on grid searches, and its last-in-first-out bucket 0, which does not break ties
+/// towards the deepest state as the binary heap does, made jump point search expand more
+/// states (`docs/benchmarks/pathfind.md`, "The open list's radix heap"). Popping takes the
+/// first of the lane's top and the queue's minimum.
 /// Outdated entries (of states since reached more cheaply) stay queued and are skipped
 /// when popped.
 #[derive(Clone, Debug)]

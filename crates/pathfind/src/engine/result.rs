@@ -1,4 +1,4 @@
-//! What every search returns: [`SearchResult`] (the [`Outcome`] and the statistics), and
+//! What every search returns: [`SearchResult`] (the [`PathOutcome`] and the statistics), and
 //! why a search stopped early ([`Limit`]).
 
 use core::fmt;
@@ -6,20 +6,11 @@ use core::fmt;
 use search_core::{BudgetField, Cost, Stats};
 
 /// The most expansions that pass between two looks at the clock and the stop flag of a
-/// [`Budget`](search_core::Budget). The node and depth limits and the cost bound are
-/// checked at every expansion; the clock and the flag when a
-/// [`ClockPacer`](search_core::ClockPacer) says so: about every
-/// [`ClockPacer::TARGET`](search_core::ClockPacer::TARGET) of search, at most this many
-/// expansions apart, and between the parts of a growth of the search's state table, which
-/// a search with a deadline or a flag prepares a part at a time before it is needed. So
-/// they cost a fast search loop next to nothing, and a search whose
-/// successor function is slow still notices its deadline or flag within about one call of
-/// it. Without a time limit or a flag the clock is never read during the search.
-///
-/// ```
-/// assert_eq!(pathfind::POLL_INTERVAL, 256);
-/// ```
-pub const POLL_INTERVAL: u64 = 256;
+/// [`Budget`](search_core::Budget): the clock and the flag are looked at when a
+/// [`ClockPacer`](search_core::ClockPacer) says so, about every
+/// [`ClockPacer::TARGET`](search_core::ClockPacer::TARGET) of search and at most this many
+/// expansions apart. Without a time limit or a flag the clock is never read.
+pub(crate) const POLL_INTERVAL: u64 = 256;
 
 /// Which bound stopped a search: a field of the [`Budget`](search_core::Budget), or the
 /// cost bound of a context (`with_max_cost`).
@@ -33,10 +24,8 @@ pub const POLL_INTERVAL: u64 = 256;
 /// * `Memory`: the search's structures reached half its memory cap (`with_memory_cap`).
 ///
 /// ```
-/// use pathfind::{Limit, Outcome};
+/// use pathfind::Limit;
 /// use search_core::BudgetField;
-/// let o: Outcome<u32, u32> = Outcome::LimitReached(Limit::Budget(BudgetField::Nodes));
-/// assert!(!o.is_found());
 /// assert_eq!(Limit::Budget(BudgetField::Nodes).to_string(), "the nodes limit");
 /// assert_eq!(Limit::Cost.to_string(), "the cost bound");
 /// assert_eq!(Limit::Memory.to_string(), "the memory cap");
@@ -102,17 +91,18 @@ impl<N: fmt::Debug, C: fmt::Display> fmt::Display for Path<N, C> {
     }
 }
 
-/// How a search ended.
+/// How a path search ended: a path found, no path, or a limit that stopped it (the
+/// outcome of a game is another thing, [`search_core::Outcome`]).
 ///
 /// ```
-/// use pathfind::{Outcome, Path};
-/// let found = Outcome::Found(Path { nodes: vec![0u8, 1], cost: 1u32 });
-/// assert!(found.is_found());
-/// assert!(!Outcome::<u8, u32>::NoPath.is_found());
+/// use pathfind::{Limit, Path, PathOutcome};
+/// let found = PathOutcome::Found(Path { nodes: vec![0u8, 1], cost: 1u32 });
+/// assert_ne!(found, PathOutcome::NoPath);
+/// assert_ne!(found, PathOutcome::LimitReached(Limit::Cost));
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
-pub enum Outcome<N, C> {
+pub enum PathOutcome<N, C> {
     /// A path to a goal.
     Found(Path<N, C>),
     /// Every reachable state was searched and none is a goal: there is no path.
@@ -121,34 +111,22 @@ pub enum Outcome<N, C> {
     LimitReached(Limit),
 }
 
-impl<N, C> Outcome<N, C> {
-    /// `true` for [`Outcome::Found`].
-    ///
-    /// ```
-    /// assert!(!pathfind::Outcome::<u8, u8>::NoPath.is_found());
-    /// ```
-    #[must_use]
-    pub fn is_found(&self) -> bool {
-        matches!(self, Outcome::Found(_))
-    }
-}
-
-impl<N, C: fmt::Display> fmt::Display for Outcome<N, C> {
+impl<N, C: fmt::Display> fmt::Display for PathOutcome<N, C> {
     /// `found (cost 3, 2 steps)`, `no path`, or `stopped by the nodes limit`.
     ///
     /// ```
-    /// use pathfind::{Limit, Outcome, Path};
-    /// let found = Outcome::Found(Path { nodes: vec![0u8, 1, 2], cost: 3u32 });
+    /// use pathfind::{Limit, PathOutcome, Path};
+    /// let found = PathOutcome::Found(Path { nodes: vec![0u8, 1, 2], cost: 3u32 });
     /// assert_eq!(found.to_string(), "found (cost 3, 2 steps)");
-    /// assert_eq!(Outcome::<u8, u32>::NoPath.to_string(), "no path");
-    /// assert_eq!(Outcome::<u8, u32>::LimitReached(Limit::Cost).to_string(),
+    /// assert_eq!(PathOutcome::<u8, u32>::NoPath.to_string(), "no path");
+    /// assert_eq!(PathOutcome::<u8, u32>::LimitReached(Limit::Cost).to_string(),
     ///            "stopped by the cost bound");
     /// ```
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Outcome::Found(p) => write!(f, "found (cost {}, {} steps)", p.cost, p.steps()),
-            Outcome::NoPath => f.write_str("no path"),
-            Outcome::LimitReached(l) => write!(f, "stopped by {l}"),
+            PathOutcome::Found(p) => write!(f, "found (cost {}, {} steps)", p.cost, p.steps()),
+            PathOutcome::NoPath => f.write_str("no path"),
+            PathOutcome::LimitReached(l) => write!(f, "stopped by {l}"),
         }
     }
 }
@@ -182,7 +160,7 @@ impl<N, C: fmt::Display> fmt::Display for Outcome<N, C> {
 #[non_exhaustive]
 pub struct SearchResult<N, C> {
     /// Found, no path, or stopped by a limit.
-    pub outcome: Outcome<N, C>,
+    pub outcome: PathOutcome<N, C>,
     /// What the search did (see the table above).
     pub stats: Stats,
     /// Largest size of the frontier: the open list (priority queue entries, stale ones
@@ -193,19 +171,19 @@ pub struct SearchResult<N, C> {
     /// inconsistent heuristic).
     pub reopened: u64,
     /// The best progress of a heuristic search that a limit stopped: when A*, weighted A*
-    /// or greedy best-first search of a [`SearchContext`](crate::SearchContext) or
-    /// [`Solve`](crate::Solve) ends with [`Outcome::LimitReached`], the path to the
+    /// or greedy best-first search over closures or a problem ends with
+    /// [`PathOutcome::LimitReached`], the path to the
     /// expanded state with the lowest heuristic value (ties: the lowest cost). It is **not
     /// an answer**: it does not reach a goal and is not known to be the cheapest way to
     /// where it ends. `None` for every other outcome and algorithm.
     ///
     /// ```
-    /// use pathfind::{astar, Outcome};
+    /// use pathfind::{astar, PathOutcome};
     /// use search_core::Budget;
     /// let goal = 100i32;
     /// let r = astar([0i32], |&n| [(n - 1, 1u32), (n + 1, 1)], |&n| (goal - n).unsigned_abs(),
     ///               |&n| n == goal, &Budget::nodes(10)).unwrap();
-    /// assert!(matches!(r.outcome, Outcome::LimitReached(_)));
+    /// assert!(matches!(r.outcome, PathOutcome::LimitReached(_)));
     /// assert_eq!(r.best_so_far.unwrap().nodes, (0..10).collect::<Vec<_>>());
     /// ```
     pub best_so_far: Option<Path<N, C>>,
@@ -223,7 +201,7 @@ impl<N, C: Cost> SearchResult<N, C> {
     #[must_use]
     pub fn path(&self) -> Option<&Path<N, C>> {
         match &self.outcome {
-            Outcome::Found(p) => Some(p),
+            PathOutcome::Found(p) => Some(p),
             _ => None,
         }
     }
@@ -239,7 +217,7 @@ impl<N, C: Cost> SearchResult<N, C> {
     #[must_use]
     pub fn into_path(self) -> Option<Path<N, C>> {
         match self.outcome {
-            Outcome::Found(p) => Some(p),
+            PathOutcome::Found(p) => Some(p),
             _ => None,
         }
     }
@@ -267,7 +245,7 @@ impl<N, C: Cost> SearchResult<N, C> {
     /// ```
     #[must_use]
     pub fn is_found(&self) -> bool {
-        self.outcome.is_found()
+        matches!(self.outcome, PathOutcome::Found(_))
     }
 
     /// The same result with the path converted by `f` (the grid searches number cells
@@ -278,9 +256,9 @@ impl<N, C: Cost> SearchResult<N, C> {
     ) -> SearchResult<M, D> {
         let best_so_far = self.best_so_far.map(&mut f);
         let outcome = match self.outcome {
-            Outcome::Found(p) => Outcome::Found(f(p)),
-            Outcome::NoPath => Outcome::NoPath,
-            Outcome::LimitReached(l) => Outcome::LimitReached(l),
+            PathOutcome::Found(p) => PathOutcome::Found(f(p)),
+            PathOutcome::NoPath => PathOutcome::NoPath,
+            PathOutcome::LimitReached(l) => PathOutcome::LimitReached(l),
         };
         SearchResult {
             outcome,
@@ -296,9 +274,9 @@ impl<N, C: fmt::Display> fmt::Display for SearchResult<N, C> {
     /// The outcome, then the [`Stats`] line and the largest frontier.
     ///
     /// ```
-    /// use pathfind::{Cell, Grid, Movement};
-    /// let grid = Grid::new(3, 1, Movement::FOUR).unwrap();
-    /// let r = grid.bfs(Cell::new(0, 0), Cell::new(2, 0)).unwrap();
+    /// use pathfind::bfs;
+    /// use search_core::Budget;
+    /// let r = bfs([0u8], |&n| [n + 1], |&n| n == 2, &Budget::new()).unwrap();
     /// let line = r.to_string();
     /// assert!(line.starts_with("found (cost 2, 2 steps): 2 nodes in "), "{line}");
     /// assert!(line.ends_with(", depth 2 (max ply 2), frontier 1"), "{line}");

@@ -6,7 +6,7 @@ use std::time::{Duration, Instant};
 use search_core::{Budget, BudgetError, BudgetField, ClockPacer, Cost, Stats, StopFlag};
 
 use crate::engine::error::PathError;
-use crate::engine::result::{Limit, Outcome, POLL_INTERVAL, Path, SearchResult};
+use crate::engine::result::{Limit, POLL_INTERVAL, Path, PathOutcome, SearchResult};
 
 /// What the search loops count; turned into [`Stats`] and the extras of a
 /// [`SearchResult`] when the search ends.
@@ -55,8 +55,7 @@ pub(crate) struct Run<C> {
 
 /// The time a search keeps before its deadline per mebibyte its structures hold, when they
 /// are freed before the caller gets the result: returning tens of megabytes to the system
-/// takes milliseconds (about 0.1 ms per MiB of touched memory, measured on a shared
-/// machine; less on an idle one).
+/// takes milliseconds. The rate is a generous one for memory the search has touched.
 const FREE_NANOS_PER_MIB: u64 = 100_000;
 
 /// The time kept to free structures of `bytes` (see [`FREE_NANOS_PER_MIB`]).
@@ -191,24 +190,10 @@ impl<C: Cost> Run<C> {
         exceeds
     }
 
-    /// `true` (and remembers the limit, as [`Run::out_of_budget`] does) if the time is up
-    /// or the stop flag is set, looked at now: for the setup of a search (preparing its
-    /// arrays) before its first expansion.
-    pub(crate) fn setup_should_stop(&mut self) -> bool {
-        if self.stop.as_ref().is_some_and(StopFlag::is_set) {
-            self.reached = Limit::Budget(BudgetField::Stop);
-            true
-        } else if self.deadline.is_some_and(|d| Instant::now() >= d) {
-            self.reached = Limit::Budget(BudgetField::Time);
-            true
-        } else {
-            false
-        }
-    }
-
     /// `true` (and remembers the limit) if the stop flag is set or the time is up, looked
     /// at now, for a search whose structures hold `held` bytes: a search that frees them on
-    /// return keeps the time to, as at the pacer's looks.
+    /// return keeps the time to, as at the pacer's looks. A search setting up its arrays
+    /// before its first expansion holds nothing yet (`held` 0).
     pub(crate) fn interrupted(&mut self, held: usize) -> bool {
         let keep = if self.frees_on_return {
             time_to_free(held as u64)
@@ -283,9 +268,9 @@ impl<C: Cost> Run<C> {
 
     /// The result of a search that ended with `outcome`. Its path's cost may be of another
     /// type than the run's (the grid A* counts in fixed point and reports `FloatCost`).
-    pub(crate) fn finish<N, D>(&self, outcome: Outcome<N, D>) -> SearchResult<N, D> {
+    pub(crate) fn finish<N, D>(&self, outcome: PathOutcome<N, D>) -> SearchResult<N, D> {
         let steps = match &outcome {
-            Outcome::Found(p) => u32::try_from(p.steps()).unwrap_or(u32::MAX),
+            PathOutcome::Found(p) => u32::try_from(p.steps()).unwrap_or(u32::MAX),
             _ => 0,
         };
         SearchResult {
@@ -299,20 +284,20 @@ impl<C: Cost> Run<C> {
 
     /// The result of a search that found `path`.
     pub(crate) fn finish_found<N, D>(&self, path: Path<N, D>) -> SearchResult<N, D> {
-        self.finish(Outcome::Found(path))
+        self.finish(PathOutcome::Found(path))
     }
 
     /// The result of a search that ran out of states: no path, unless a bound pruned some.
     pub(crate) fn finish_exhausted<N, D>(&self) -> SearchResult<N, D> {
         self.finish(match self.pruned {
-            Some(limit) => Outcome::LimitReached(limit),
-            None => Outcome::NoPath,
+            Some(limit) => PathOutcome::LimitReached(limit),
+            None => PathOutcome::NoPath,
         })
     }
 
     /// The result of a search that [`Run::out_of_budget`] stopped.
     pub(crate) fn finish_budget<N, D>(&self) -> SearchResult<N, D> {
-        self.finish(Outcome::LimitReached(self.reached))
+        self.finish(PathOutcome::LimitReached(self.reached))
     }
 }
 

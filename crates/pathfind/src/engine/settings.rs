@@ -77,3 +77,71 @@ impl<C: Copy> Settings<C> {
         run_batch(self.threads, queries, first, worker, solve)
     }
 }
+
+/// The builder methods of a context (`with_budget`, `with_max_cost`, `with_memory_cap`,
+/// `with_threads`), the same for [`SearchContext`](crate::SearchContext) and
+/// [`GridContext`](crate::GridContext), whose `settings` field they set: `$cost` is the
+/// context's cost type, and each `$example` the runnable example of one method's
+/// documentation, in that order.
+macro_rules! settings_builders {
+    ($cost:ty, $budget:literal, $max_cost:literal, $memory:literal, $threads:literal) => {
+        /// Bounds every search run with this context: `depth` is the longest path in
+        /// steps, `nodes` the number of states expanded, then a time limit and a stop flag
+        /// (looked at about every quarter of a millisecond of search). A search stopped by
+        /// one ends with [`PathOutcome::LimitReached`](crate::PathOutcome::LimitReached)
+        /// naming the field. `iterations` means nothing to a path search: a budget that
+        /// sets it makes every run fail with [`PathError::Budget`](crate::PathError::Budget)
+        /// (`BudgetError::Unsupported`), as do a zero limit and a time limit too large for
+        /// the clock.
+        ///
+        #[doc = $budget]
+        #[must_use]
+        pub fn with_budget(mut self, budget: search_core::Budget) -> Self {
+            self.settings.budget = budget;
+            self
+        }
+
+        /// Bounds the path cost: states whose path cost would exceed `max_cost` are not
+        /// generated, so a returned path never costs more; a search that pruned some and
+        /// found nothing ends with
+        /// [`PathOutcome::LimitReached`](crate::PathOutcome::LimitReached)`(`[`Limit::Cost`](crate::Limit::Cost)`)`.
+        ///
+        #[doc = $max_cost]
+        #[must_use]
+        pub fn with_max_cost(mut self, max_cost: $cost) -> Self {
+            self.settings.max_cost = Some(max_cost);
+            self
+        }
+
+        /// Caps the memory of this context's searches at `bytes`: what a search holds (its
+        /// table of states or per-cell arrays, its open list, queue or stack, its other
+        /// buffers), measured by their capacities whenever the clock is looked at. A search
+        /// stops with
+        /// [`PathOutcome::LimitReached`](crate::PathOutcome::LimitReached)`(`[`Limit::Memory`](crate::Limit::Memory)`)`
+        /// once they hold more than half the cap, since each may double before the next
+        /// look, or before it starts if the arrays it makes first alone would: what a search
+        /// holds stays under the cap. With `with_threads` the cap is shared: each thread's
+        /// searches get an equal part. Memory a state points to (a `Vec` inside a state) is
+        /// not seen; only its own size counts.
+        ///
+        #[doc = $memory]
+        #[must_use]
+        pub fn with_memory_cap(mut self, bytes: u64) -> Self {
+            self.settings.memory_cap = Some(bytes);
+            self
+        }
+
+        /// How many threads `solve_all` runs its queries on (default 1), each with its own
+        /// buffers; the results are the same as running the queries one by one. 0 makes
+        /// `solve_all` fail with [`PathError::ZeroThreads`](crate::PathError::ZeroThreads).
+        ///
+        #[doc = $threads]
+        #[must_use]
+        pub fn with_threads(mut self, threads: usize) -> Self {
+            self.settings.threads = threads;
+            self
+        }
+    };
+}
+
+pub(crate) use settings_builders;

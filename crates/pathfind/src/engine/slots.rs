@@ -9,13 +9,28 @@ use crate::engine::error::PathError;
 /// "No parent": the slot of a start.
 pub(crate) const NONE: u32 = u32::MAX;
 
+/// The bytes a growth made ahead, or the setup of a search's arrays, writes between two
+/// looks at the clock and the stop flag: 16 pages, well under a millisecond of work even
+/// where the system maps new memory slowly.
+pub(crate) const PART_BYTES: usize = 1 << 16;
+
+/// The entries of `T` in [`PART_BYTES`].
+pub(crate) const fn part_of<T>() -> usize {
+    let size = core::mem::size_of::<T>();
+    if size == 0 {
+        PART_BYTES
+    } else {
+        PART_BYTES.div_ceil(size)
+    }
+}
+
 /// Numbers the states of one search.
 pub(crate) trait Slots<N> {
-    /// Forgets every state (a new search starts).
     /// The bytes the table holds (its arrays' capacities), for a memory cap.
     fn bytes(&self) -> usize {
         0
     }
+    /// Forgets every state (a new search starts).
     fn reset(&mut self);
     /// `true` if a slot new to the table is exactly a state new to the search (the table
     /// is emptied when a search begins), so that
@@ -37,11 +52,11 @@ pub(crate) trait Slots<N> {
     fn room_before_growth(&self) -> Option<usize> {
         None
     }
-    /// Builds the table's next growth ahead of it, a part at a time, asking `stop` between
-    /// parts (see [`HashSlots`]): `false` if `stop` said so before it was done (what was
-    /// built stays, and the next call goes on from there). A table that never grows has
-    /// nothing to prepare.
-    fn prepare_growth(&mut self, _stop: impl FnMut() -> bool) -> bool {
+    /// Grows the table now, before it is full, a part at a time, asking `stop` between
+    /// parts (see [`HashSlots`]): `false` if `stop` said so before it was done (the table
+    /// then stays as it was; what was built is kept, not freed). A table that never grows
+    /// has nothing to do.
+    fn grow_ahead(&mut self, _stop: impl FnMut() -> bool) -> bool {
         true
     }
 }
@@ -167,53 +182,9 @@ const PROBE_STEP: usize = 9;
 /// The smallest table [`HashSlots`] allocates (buckets).
 const MIN_BUCKETS: usize = 64;
 
-/// States a growth prepared ahead ([`Slots::prepare_growth`]) inserts into the next
-/// table between two looks at its `stop` (and four times as many empty buckets it
-/// writes): a few hundred microseconds of work, even on memory the system has yet to map.
-pub(crate) const PREPARE_PART: usize = 1 << 14;
-
-/// The next, doubled, table of a [`HashSlots`], built ahead of its growth.
-#[derive(Clone, Debug)]
-struct NextTable<N> {
-    /// Its buckets: as many as the table will have once they are all written (empty ones
-    /// first, then the states inserted).
-    buckets: Vec<u32>,
-    /// Its number of buckets.
-    len: usize,
-    /// Copies of the first states of the table, in order of slot, each inserted in
-    /// `buckets` (its capacity is the grown table's limit).
-    nodes: Vec<N>,
-}
-
-impl<N: Clone + Hash> NextTable<N> {
-    fn shift(&self) -> u32 {
-        64 - self.len.trailing_zeros()
-    }
-
-    /// Writes the empty buckets not written yet, a part at a time; `false` if `stop`
-    /// said so between two parts.
-    fn fill(&mut self, stop: &mut impl FnMut() -> bool) -> bool {
-        while self.buckets.len() < self.len {
-            let to = self.len.min(self.buckets.len() + 4 * PREPARE_PART);
-            self.buckets.resize(to, NONE);
-            if to < self.len && stop() {
-                return false;
-            }
-        }
-        true
-    }
-
-    /// Copies and inserts `nodes[self.nodes.len()..to]` (the buckets must all be written).
-    fn insert(&mut self, nodes: &[N], to: usize) {
-        let shift = self.shift();
-        for (s, n) in nodes.iter().enumerate().take(to).skip(self.nodes.len()) {
-            let i = empty_bucket(&self.buckets, shift, hash_of(n));
-            self.buckets[i] = s as u32;
-        }
-        let from = self.nodes.len();
-        self.nodes.extend_from_slice(&nodes[from..to]);
-    }
-}
+/// States a growth made ahead ([`Slots::grow_ahead`]) inserts into the next table between
+/// two looks at its `stop`.
+const INSERT_PART: usize = 1 << 12;
 
 /// Numbers arbitrary hashable states in the order they are met: an open-addressing table
 /// of slots (4 bytes a bucket, [`NONE`] when empty) beside the states in order of slot. A
@@ -227,13 +198,12 @@ impl<N: Clone + Hash> NextTable<N> {
 /// than an eighth of the table, by emptying every bucket.
 ///
 /// A growth writes twice the memory the table held, memory the system has often yet to
-/// map, which takes milliseconds for a table of a few hundred thousand states. A search
-/// that can be stopped (a deadline, a stop flag) builds the next table ahead instead
-/// ([`Slots::prepare_growth`]): its empty buckets, then the states numbered so far copied
-/// and inserted in order, a part at a time, looking at the clock and the flag between
-/// parts; the growth itself then only inserts the states numbered since (at most
-/// [`GROWTH_WATCH`](crate::engine::nodes::GROWTH_WATCH) or so) and swaps the tables. The
-/// states are never removed during a search, so a copy made earlier stays exact.
+/// map, and frees the old arrays, each of which takes milliseconds for a table of a few
+/// hundred thousand states. A search that can be stopped (a deadline, a stop flag) grows
+/// the table between two expansions instead, before it is full ([`Slots::grow_ahead`]):
+/// its empty buckets, then the states numbered so far copied and inserted in order, a part
+/// at a time, looking at the clock and the flag between parts; it keeps the arrays the table
+/// outgrew until the next search (or the table's drop) frees them.
 #[derive(Clone, Debug)]
 pub(crate) struct HashSlots<N> {
     /// The slot in each bucket; a power of two buckets (at least [`MIN_BUCKETS`]), or none.
@@ -245,8 +215,9 @@ pub(crate) struct HashSlots<N> {
     /// comparison.
     limit: usize,
     nodes: Vec<N>,
-    /// The next table, while a growth is being prepared.
-    next: Option<NextTable<N>>,
+    /// The buckets and states of the tables outgrown (or of a growth ahead that was
+    /// stopped) in this search, freed when the next one begins.
+    retired: Vec<(Vec<u32>, Vec<N>)>,
 }
 
 impl<N> Default for HashSlots<N> {
@@ -256,7 +227,7 @@ impl<N> Default for HashSlots<N> {
             shift: 63,
             limit: 0,
             nodes: Vec::new(),
-            next: None,
+            retired: Vec::new(),
         }
     }
 }
@@ -293,26 +264,17 @@ impl<N: Clone + Eq + Hash> HashSlots<N> {
         empty_bucket(&self.buckets, self.shift, hash)
     }
 
-    /// Doubles the table (or creates it) and inserts the numbered states again, in order;
-    /// with a prepared next table, only those it lacks.
+    /// Doubles the table (or creates it) and inserts the numbered states again, in order.
     #[cold]
     #[inline(never)]
     fn grow(&mut self) {
         let len = (self.buckets.len() * 2).max(MIN_BUCKETS);
-        if let Some(mut next) = self.next.take().filter(|n| n.len == len) {
-            next.fill(&mut || false);
-            next.insert(&self.nodes, self.nodes.len());
-            self.shift = next.shift();
-            self.buckets = next.buckets;
-            self.nodes = next.nodes;
-        } else {
-            self.buckets.clear();
-            self.buckets.resize(len, NONE);
-            self.shift = 64 - len.trailing_zeros();
-            for s in 0..self.nodes.len() {
-                let i = self.empty_bucket(hash_of(&self.nodes[s]));
-                self.buckets[i] = s as u32;
-            }
+        self.buckets.clear();
+        self.buckets.resize(len, NONE);
+        self.shift = 64 - len.trailing_zeros();
+        for s in 0..self.nodes.len() {
+            let i = self.empty_bucket(hash_of(&self.nodes[s]));
+            self.buckets[i] = s as u32;
         }
         self.limit = limit_of(len);
         // The states' array grows here too (as it would with the next push).
@@ -347,15 +309,13 @@ impl<N> HashSlots<N> {
 
 impl<N: Clone + Eq + Hash> Slots<N> for HashSlots<N> {
     fn bytes(&self) -> usize {
-        let next = self
-            .next
-            .as_ref()
-            .map_or(0, |n| vec_bytes(&n.buckets) + vec_bytes(&n.nodes));
-        vec_bytes(&self.buckets) + vec_bytes(&self.nodes) + next
+        let retired = self.retired.iter();
+        let retired: usize = retired.map(|(b, n)| vec_bytes(b) + vec_bytes(n)).sum();
+        vec_bytes(&self.buckets) + vec_bytes(&self.nodes) + retired
     }
 
     fn reset(&mut self) {
-        self.next = None;
+        self.retired = Vec::new();
         if self.nodes.len() * 8 > self.buckets.len() {
             self.buckets.fill(NONE);
         } else {
@@ -423,27 +383,40 @@ impl<N: Clone + Eq + Hash> Slots<N> for HashSlots<N> {
         Some(self.limit.saturating_sub(self.nodes.len()))
     }
 
-    fn prepare_growth(&mut self, mut stop: impl FnMut() -> bool) -> bool {
+    fn grow_ahead(&mut self, mut stop: impl FnMut() -> bool) -> bool {
         // The first table is small, and the largest is never doubled.
-        let len = self.buckets.len() * 2;
         if self.buckets.is_empty() || self.limit >= NONE as usize {
             return true;
         }
-        let next = self.next.get_or_insert_with(|| NextTable {
-            buckets: Vec::with_capacity(len),
-            len,
-            nodes: Vec::with_capacity(limit_of(len)),
-        });
-        if !next.fill(&mut stop) {
+        let len = self.buckets.len() * 2;
+        let shift = 64 - len.trailing_zeros();
+        let mut buckets = Vec::with_capacity(len);
+        let mut nodes = Vec::with_capacity(limit_of(len));
+        let mut stopped = false;
+        while buckets.len() < len && !stopped {
+            buckets.resize(len.min(buckets.len() + part_of::<u32>()), NONE);
+            stopped = stop();
+        }
+        while nodes.len() < self.nodes.len() && !stopped {
+            let to = self.nodes.len().min(nodes.len() + INSERT_PART);
+            for (s, n) in self.nodes[..to].iter().enumerate().skip(nodes.len()) {
+                let i = empty_bucket(&buckets, shift, hash_of(n));
+                buckets[i] = s as u32;
+            }
+            nodes.extend_from_slice(&self.nodes[nodes.len()..to]);
+            stopped = to < self.nodes.len() && stop();
+        }
+        if stopped {
+            self.retired.push((buckets, nodes));
             return false;
         }
-        while next.nodes.len() < self.nodes.len() {
-            let to = self.nodes.len().min(next.nodes.len() + PREPARE_PART);
-            next.insert(&self.nodes, to);
-            if to < self.nodes.len() && stop() {
-                return false;
-            }
-        }
+        let old = (
+            core::mem::replace(&mut self.buckets, buckets),
+            core::mem::replace(&mut self.nodes, nodes),
+        );
+        self.retired.push(old);
+        self.shift = shift;
+        self.limit = limit_of(len);
         true
     }
 }
@@ -520,48 +493,55 @@ mod tests {
         assert!(growths >= 10, "{growths} growths");
     }
 
-    /// Growths prepared ahead, whole or stopped part-way and gone on with later, number
-    /// every state as growths made at once do; a new search drops a prepared table.
+    /// Growths made ahead, some of them stopped part-way (and made again later), number
+    /// every state as growths made at once do; a stopped growth leaves the table as it was,
+    /// and a growth ahead keeps what it outgrew (freed, with what a stopped one built, when
+    /// the next search begins). A stopped growth asks `stop` once more after the flag at
+    /// most: it does no part of its work after `stop` said so.
     #[test]
-    fn prepared_growths_number_states_as_growths_made_at_once() {
+    fn growths_ahead_number_states_as_growths_made_at_once() {
         let states: Vec<u64> = (0..300_000u64)
             .map(|i| i.wrapping_mul(0x9E37_79B9) % 200_000)
             .collect();
         let mut plain = HashSlots::default();
-        let mut prepared = HashSlots::default();
-        let (mut looks, mut stopped, mut used) = (0u32, 0u32, 0u32);
+        let mut ahead = HashSlots::default();
+        let (mut stopped, mut grown, mut attempts) = (0u32, 0u32, 0usize);
         for n in &states {
-            if prepared.room_before_growth().unwrap() <= 1024 {
-                let done = prepared.prepare_growth(|| {
+            // The first table is made at the first state, not ahead.
+            if ahead.limit > 0 && ahead.room_before_growth().unwrap() <= 1024 {
+                let before = (ahead.limit, ahead.retired.len(), ahead.bytes());
+                // Every other attempt is stopped, at its first to fifth look.
+                attempts += 1;
+                let stop_at = (attempts % 2 == 1).then_some(attempts / 2 % 5);
+                let mut looks = 0;
+                let done = ahead.grow_ahead(|| {
                     looks += 1;
-                    looks % 3 == 0
+                    stop_at.is_some_and(|s| looks > s)
                 });
-                stopped += u32::from(!done);
+                if done {
+                    grown += 1;
+                    assert_eq!(ahead.limit, 2 * before.0, "the table doubled");
+                } else {
+                    stopped += 1;
+                    assert_eq!(looks, stop_at.unwrap() + 1, "no look after the stop");
+                    assert_eq!(ahead.limit, before.0, "a stopped growth changes nothing");
+                }
+                assert_eq!(ahead.retired.len(), before.1 + 1, "nothing was freed");
+                assert!(ahead.bytes() > before.2, "what is kept is counted");
             }
-            let had_next = prepared.next.is_some();
-            assert_eq!(prepared.slot(n).unwrap(), plain.slot(n).unwrap(), "{n}");
-            used += u32::from(had_next && prepared.next.is_none());
-            if prepared.next.is_some() {
-                assert!(
-                    prepared.bytes() > plain.bytes(),
-                    "the next table is counted"
-                );
-            }
+            assert_eq!(ahead.slot(n).unwrap(), plain.slot(n).unwrap(), "{n}");
         }
-        assert!(used >= 5, "{used} growths used a prepared table");
-        assert!(stopped >= 1, "no preparation was stopped part-way");
-        assert_eq!(prepared.nodes(), plain.nodes());
-        for n in (0..200_000u64).step_by(7) {
-            assert_eq!(prepared.find(&n), plain.find(&n), "{n}");
-        }
-        assert!(prepared.prepare_growth(|| false));
-        assert!(prepared.next.is_some());
-        prepared.reset();
         assert!(
-            prepared.next.is_none(),
-            "a new search drops the prepared table"
+            grown >= 5 && stopped >= 3,
+            "{grown} grown, {stopped} stopped"
         );
-        check_numbering(&mut prepared, &[3u64, 5, 3, 9]);
+        assert_eq!(ahead.nodes(), plain.nodes());
+        for n in (0..200_000u64).step_by(7) {
+            assert_eq!(ahead.find(&n), plain.find(&n), "{n}");
+        }
+        ahead.reset();
+        assert!(ahead.retired.is_empty(), "a new search frees what was kept");
+        check_numbering(&mut ahead, &[3u64, 5, 3, 9]);
     }
 
     /// A state whose hash is the same for every value: every look-up probes past all the

@@ -152,38 +152,24 @@ pub(crate) fn problem_successors<P: SearchProblem + ?Sized>(
     move |n: &P::State, out: &mut Vec<(P::State, P::Cost)>| problem.successors(n, out)
 }
 
-/// The successor states of a [`SearchProblem`]'s states, their step costs dropped (for the
-/// searches that count steps or paths), appended to `out`.
-pub(crate) fn problem_states<P: SearchProblem + ?Sized>(
-    problem: &P,
-) -> impl FnMut(&P::State, &mut Vec<P::State>) + '_ {
-    let mut pairs = Vec::new();
-    move |n: &P::State, out: &mut Vec<P::State>| {
-        pairs.clear();
-        problem.successors(n, &mut pairs);
-        out.extend(pairs.drain(..).map(|(m, _)| m));
-    }
-}
-
 /// Generates the successors of `node`, a state whose path costs `g`, for successors
 /// `depth` steps from a start: counts each one generated (`leaves`), prunes those past the
 /// depth limit or the cost bound of `run` (remembering which bound pruned something), and
 /// calls `relax(run, successor, its path cost, the step's cost)` on the others until it
 /// returns `Ok(true)`. Every search that relaxes successors one at a time does this first.
 #[inline(always)]
-pub(crate) fn expand<N, C, S, F>(
+pub(crate) fn expand<N, C, S>(
     run: &mut Run<C>,
     succ: &mut S,
     node: &N,
     buf: &mut Vec<(N, C)>,
     g: C,
     depth: u32,
-    mut relax: F,
+    mut relax: impl FnMut(&mut Run<C>, N, C, C) -> Result<bool, PathError>,
 ) -> Result<(), PathError>
 where
     C: Cost,
     S: Successors<N, C>,
-    F: FnMut(&mut Run<C>, N, C, C) -> Result<bool, PathError>,
 {
     let deep = run.max_depth.is_some_and(|m| depth > m);
     succ.each(node, buf, |m, c| {

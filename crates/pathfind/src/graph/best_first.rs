@@ -274,20 +274,18 @@ impl<N: Clone, C: Cost, T: Slots<N>> Engine<N, C, T> {
     }
 
     /// A whole best-first search.
-    pub(crate) fn best_first<P, S, H, G>(
+    pub(crate) fn best_first<P, S>(
         &mut self,
         p: P,
         starts: impl IntoIterator<Item = N>,
         mut run: Run<C>,
         mut succ: S,
-        mut h: H,
-        mut goal: G,
+        mut h: impl FnMut(&N) -> C,
+        mut goal: impl FnMut(&N) -> bool,
     ) -> Result<SearchResult<N, C>, PathError>
     where
         P: Priority<C>,
         S: Successors<N, C>,
-        H: FnMut(&N) -> C,
-        G: FnMut(&N) -> bool,
     {
         self.bf_start(p, starts, &mut h, &mut run)?;
         loop {
@@ -317,16 +315,14 @@ impl<N: Clone + Eq + Hash, C: Cost> SearchContext<N, C> {
     /// let r = ctx.dijkstra([0i32], |&n| [(n + 1, 2u32), (n + 3, 5)], |&n| n == 3);
     /// assert_eq!(r.unwrap().cost(), Some(5));
     /// ```
-    pub fn dijkstra<FN, IN, FS>(
+    pub fn dijkstra<IN>(
         &mut self,
         starts: impl IntoIterator<Item = N>,
-        successors: FN,
-        success: FS,
+        successors: impl FnMut(&N) -> IN,
+        success: impl FnMut(&N) -> bool,
     ) -> Result<SearchResult<N, C>, PathError>
     where
-        FN: FnMut(&N) -> IN,
         IN: IntoIterator<Item = (N, C)>,
-        FS: FnMut(&N) -> bool,
     {
         timed(|| {
             let run = self.run()?;
@@ -356,18 +352,15 @@ impl<N: Clone + Eq + Hash, C: Cost> SearchContext<N, C> {
     /// assert_eq!(r.cost(), Some(7));
     /// assert_eq!(r.stats.nodes, 7);
     /// ```
-    pub fn astar<FN, IN, FH, FS>(
+    pub fn astar<IN>(
         &mut self,
         starts: impl IntoIterator<Item = N>,
-        successors: FN,
-        heuristic: FH,
-        success: FS,
+        successors: impl FnMut(&N) -> IN,
+        heuristic: impl FnMut(&N) -> C,
+        success: impl FnMut(&N) -> bool,
     ) -> Result<SearchResult<N, C>, PathError>
     where
-        FN: FnMut(&N) -> IN,
         IN: IntoIterator<Item = (N, C)>,
-        FH: FnMut(&N) -> C,
-        FS: FnMut(&N) -> bool,
     {
         timed(|| {
             let run = self.run()?;
@@ -398,19 +391,16 @@ impl<N: Clone + Eq + Hash, C: Cost> SearchContext<N, C> {
     ///                            |&n| n == 5, 2.0);
     /// assert_eq!(r.unwrap().cost(), Some(5));
     /// ```
-    pub fn weighted_astar<FN, IN, FH, FS>(
+    pub fn weighted_astar<IN>(
         &mut self,
         starts: impl IntoIterator<Item = N>,
-        successors: FN,
-        heuristic: FH,
-        success: FS,
+        successors: impl FnMut(&N) -> IN,
+        heuristic: impl FnMut(&N) -> C,
+        success: impl FnMut(&N) -> bool,
         weight: f64,
     ) -> Result<SearchResult<N, C>, PathError>
     where
-        FN: FnMut(&N) -> IN,
         IN: IntoIterator<Item = (N, C)>,
-        FH: FnMut(&N) -> C,
-        FS: FnMut(&N) -> bool,
     {
         let key = WeightedKey::new(weight)?;
         timed(|| {
@@ -433,18 +423,15 @@ impl<N: Clone + Eq + Hash, C: Cost> SearchContext<N, C> {
     ///                               |&n| (4 - n).unsigned_abs(), |&n| n == 4);
     /// assert_eq!(r.unwrap().stats.nodes, 4);
     /// ```
-    pub fn greedy_best_first<FN, IN, FH, FS>(
+    pub fn greedy_best_first<IN>(
         &mut self,
         starts: impl IntoIterator<Item = N>,
-        successors: FN,
-        heuristic: FH,
-        success: FS,
+        successors: impl FnMut(&N) -> IN,
+        heuristic: impl FnMut(&N) -> C,
+        success: impl FnMut(&N) -> bool,
     ) -> Result<SearchResult<N, C>, PathError>
     where
-        FN: FnMut(&N) -> IN,
         IN: IntoIterator<Item = (N, C)>,
-        FH: FnMut(&N) -> C,
-        FS: FnMut(&N) -> bool,
     {
         timed(|| {
             let run = self.run()?;
@@ -462,20 +449,18 @@ impl<N: Clone + Eq + Hash, C: Cost> SearchContext<N, C> {
     /// A best-first search ordered by `p` (A*, weighted A*, greedy), which uses the
     /// heuristic `h`: when a limit stops it, the result names the best progress made
     /// ([`SearchResult::best_so_far`]).
-    pub(crate) fn guided<P, S, H, G>(
+    pub(crate) fn guided<P, S>(
         &mut self,
         p: P,
         starts: impl IntoIterator<Item = N>,
         run: Run<C>,
         succ: S,
-        mut h: H,
-        goal: G,
+        mut h: impl FnMut(&N) -> C,
+        goal: impl FnMut(&N) -> bool,
     ) -> Result<SearchResult<N, C>, PathError>
     where
         P: Priority<C>,
         S: Successors<N, C>,
-        H: FnMut(&N) -> C,
-        G: FnMut(&N) -> bool,
     {
         let r = self.engine.best_first(p, starts, run, succ, &mut h, goal)?;
         Ok(self.with_best_so_far(r))
@@ -496,18 +481,16 @@ impl<N: Clone + Eq + Hash, C: Cost> SearchContext<N, C> {
 /// let r = dijkstra([0u8], |&n| [(n + 1, -1i32)], |&n| n == 2, &Budget::new());
 /// assert_eq!(r.unwrap_err(), PathError::Cost(CostError::Negative));
 /// ```
-pub fn dijkstra<N, C, FN, IN, FS>(
+pub fn dijkstra<N, C, IN>(
     starts: impl IntoIterator<Item = N>,
-    successors: FN,
-    success: FS,
+    successors: impl FnMut(&N) -> IN,
+    success: impl FnMut(&N) -> bool,
     budget: &Budget,
 ) -> Result<SearchResult<N, C>, PathError>
 where
     N: Clone + Eq + Hash,
     C: Cost,
-    FN: FnMut(&N) -> IN,
     IN: IntoIterator<Item = (N, C)>,
-    FS: FnMut(&N) -> bool,
 {
     SearchContext::bounded(budget).dijkstra(starts, successors, success)
 }
@@ -532,20 +515,17 @@ where
 /// assert_eq!(r.cost(), Some(7));
 /// assert_eq!(r.path().unwrap().nodes.len(), 8);
 /// ```
-pub fn astar<N, C, FN, IN, FH, FS>(
+pub fn astar<N, C, IN>(
     starts: impl IntoIterator<Item = N>,
-    successors: FN,
-    heuristic: FH,
-    success: FS,
+    successors: impl FnMut(&N) -> IN,
+    heuristic: impl FnMut(&N) -> C,
+    success: impl FnMut(&N) -> bool,
     budget: &Budget,
 ) -> Result<SearchResult<N, C>, PathError>
 where
     N: Clone + Eq + Hash,
     C: Cost,
-    FN: FnMut(&N) -> IN,
     IN: IntoIterator<Item = (N, C)>,
-    FH: FnMut(&N) -> C,
-    FS: FnMut(&N) -> bool,
 {
     SearchContext::bounded(budget).astar(starts, successors, heuristic, success)
 }
@@ -562,21 +542,18 @@ where
 /// let r = weighted_astar([0u8], |&n| [(n + 1, 1u32)], |_| 0, |&n| n == 3, f64::NAN, &Budget::new());
 /// assert!(matches!(r, Err(PathError::InvalidWeight(_))));
 /// ```
-pub fn weighted_astar<N, C, FN, IN, FH, FS>(
+pub fn weighted_astar<N, C, IN>(
     starts: impl IntoIterator<Item = N>,
-    successors: FN,
-    heuristic: FH,
-    success: FS,
+    successors: impl FnMut(&N) -> IN,
+    heuristic: impl FnMut(&N) -> C,
+    success: impl FnMut(&N) -> bool,
     weight: f64,
     budget: &Budget,
 ) -> Result<SearchResult<N, C>, PathError>
 where
     N: Clone + Eq + Hash,
     C: Cost,
-    FN: FnMut(&N) -> IN,
     IN: IntoIterator<Item = (N, C)>,
-    FH: FnMut(&N) -> C,
-    FS: FnMut(&N) -> bool,
 {
     SearchContext::bounded(budget).weighted_astar(starts, successors, heuristic, success, weight)
 }
@@ -593,20 +570,17 @@ where
 ///                           |&n| n == 3, &Budget::new());
 /// assert_eq!(r.unwrap().cost(), Some(3));
 /// ```
-pub fn greedy_best_first<N, C, FN, IN, FH, FS>(
+pub fn greedy_best_first<N, C, IN>(
     starts: impl IntoIterator<Item = N>,
-    successors: FN,
-    heuristic: FH,
-    success: FS,
+    successors: impl FnMut(&N) -> IN,
+    heuristic: impl FnMut(&N) -> C,
+    success: impl FnMut(&N) -> bool,
     budget: &Budget,
 ) -> Result<SearchResult<N, C>, PathError>
 where
     N: Clone + Eq + Hash,
     C: Cost,
-    FN: FnMut(&N) -> IN,
     IN: IntoIterator<Item = (N, C)>,
-    FH: FnMut(&N) -> C,
-    FS: FnMut(&N) -> bool,
 {
     SearchContext::bounded(budget).greedy_best_first(starts, successors, heuristic, success)
 }

@@ -1,11 +1,10 @@
 //! Breadth-first search: fewest steps first, from one or many starts, with the goal tested
-//! when a state is generated. Also the distance map (steps from the nearest start to every
-//! reachable state). Here are the loop, the [`SearchContext`] methods `bfs` and
-//! `bfs_distances`, and the one-query function [`bfs`].
+//! when a state is generated. Here are the loop (which also labels every reachable state
+//! with its depth, for the distance map of a grid), the [`SearchContext`] method `bfs` and
+//! the one-query function [`bfs`].
 
 use core::hash::Hash;
 
-use fxhash::FxHashMap;
 use search_core::{Budget, Cost};
 
 use crate::engine::buffers::Engine;
@@ -21,16 +20,15 @@ use crate::graph::context::SearchContext;
 impl<N: Clone, C: Cost, T: Slots<N>> Engine<N, C, T> {
     /// BFS from `starts` until `goal` holds. With `goal` always false it labels every
     /// reachable state (within the limits) with its depth: see [`Nodes::seen`].
-    pub(crate) fn bfs<S, G>(
+    pub(crate) fn bfs<S>(
         &mut self,
         starts: impl IntoIterator<Item = N>,
         mut run: Run<C>,
         mut succ: S,
-        mut goal: G,
+        mut goal: impl FnMut(&N) -> bool,
     ) -> Result<SearchResult<N, C>, PathError>
     where
         S: Successors<N, C>,
-        G: FnMut(&N) -> bool,
     {
         let nodes = &mut self.nodes;
         // A first-in first-out queue: `queue[head..]` waits. A slot table that numbers
@@ -126,57 +124,19 @@ impl<N: Clone + Eq + Hash> SearchContext<N, usize> {
     /// let r = ctx.bfs([(0i32, 0i32)], |&(x, y)| [(x + 1, y), (x, y + 1)], |&p| p == (2, 3));
     /// assert_eq!(r.unwrap().cost(), Some(5));
     /// ```
-    pub fn bfs<FN, IN, FS>(
+    pub fn bfs<IN>(
         &mut self,
         starts: impl IntoIterator<Item = N>,
-        successors: FN,
-        success: FS,
+        successors: impl FnMut(&N) -> IN,
+        success: impl FnMut(&N) -> bool,
     ) -> Result<SearchResult<N, usize>, PathError>
     where
-        FN: FnMut(&N) -> IN,
         IN: IntoIterator<Item = N>,
-        FS: FnMut(&N) -> bool,
     {
         timed(|| {
             let run = self.run()?;
             self.engine.bfs(starts, run, Steps(successors), success)
         })
-    }
-
-    /// The number of steps from the nearest start to every state reachable within the
-    /// budget and cost bound (a multi-source BFS that never stops at a goal; a budget that
-    /// runs out leaves the states not reached yet out of the map).
-    ///
-    /// # Errors
-    /// [`PathError::TooManyStates`], or an unusable budget.
-    ///
-    /// ```
-    /// use pathfind::SearchContext;
-    /// use search_core::Budget;
-    /// let mut ctx = SearchContext::new().with_budget(Budget::depth(2));
-    /// let d = ctx.bfs_distances([0i32, 10], |&n| [n - 1, n + 1]).unwrap();
-    /// assert_eq!((d[&2], d[&8], d[&-1]), (2, 2, 1));
-    /// assert!(!d.contains_key(&5));
-    /// ```
-    pub fn bfs_distances<FN, IN>(
-        &mut self,
-        starts: impl IntoIterator<Item = N>,
-        successors: FN,
-    ) -> Result<FxHashMap<N, usize>, PathError>
-    where
-        FN: FnMut(&N) -> IN,
-        IN: IntoIterator<Item = N>,
-    {
-        let run = self.run()?;
-        self.engine.bfs(starts, run, Steps(successors), |_| false)?;
-        let nodes = &self.engine.nodes;
-        Ok(nodes
-            .slots
-            .nodes()
-            .iter()
-            .enumerate()
-            .filter_map(|(i, n)| nodes.seen(i).map(|d| (n.clone(), d.depth as usize)))
-            .collect())
     }
 }
 
@@ -193,17 +153,15 @@ impl<N: Clone + Eq + Hash> SearchContext<N, usize> {
 /// let r = bfs([1u32], |&n| [n + 1, n * 3], |&n| n == 10, &Budget::new()).unwrap();
 /// assert_eq!(r.path().unwrap().nodes, [1, 3, 9, 10]);
 /// ```
-pub fn bfs<N, FN, IN, FS>(
+pub fn bfs<N, IN>(
     starts: impl IntoIterator<Item = N>,
-    successors: FN,
-    success: FS,
+    successors: impl FnMut(&N) -> IN,
+    success: impl FnMut(&N) -> bool,
     budget: &Budget,
 ) -> Result<SearchResult<N, usize>, PathError>
 where
     N: Clone + Eq + Hash,
-    FN: FnMut(&N) -> IN,
     IN: IntoIterator<Item = N>,
-    FS: FnMut(&N) -> bool,
 {
     SearchContext::bounded(budget).bfs(starts, successors, success)
 }

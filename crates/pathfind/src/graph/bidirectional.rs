@@ -22,53 +22,36 @@ use core::cmp::Reverse;
 use core::hash::Hash;
 use std::collections::BinaryHeap;
 
-use fxhash::FxHashMap;
-use search_core::{Budget, BudgetField, Cost, SearchProblem};
+use search_core::{Budget, BudgetField, Cost};
 
 use crate::engine::error::PathError;
+use crate::engine::nodes::Nodes;
 use crate::engine::result::{Path, SearchResult};
 use crate::engine::run::Run;
 use crate::engine::run::timed;
-use crate::engine::slots::{NONE, vec_bytes};
-use crate::engine::successors::{
-    Buffered, Direct, Steps, Successors, add_step, check_h, expand, problem_successors,
-};
+use crate::engine::slots::{HashSlots, Slots, vec_bytes};
+use crate::engine::successors::{Direct, Steps, Successors, add_step, check_h, expand};
 use crate::graph::context::SearchContext;
 
-/// One direction: the states it reached, with their parent (towards its root) and cost.
+/// One direction: the states it reached (numbered by the engine's state table, with their
+/// parent towards its root, their cost and whether they were expanded) and their estimates.
 struct Side<N, C> {
-    index: FxHashMap<N, u32>,
-    nodes: Vec<N>,
-    parent: Vec<u32>,
-    g: Vec<C>,
+    nodes: Nodes<N, C, HashSlots<N>>,
     /// The estimate of each state (towards the other side's root); zero without one.
     h: Vec<C>,
-    closed: Vec<bool>,
 }
 
 impl<N: Clone + Eq + Hash, C: Cost> Side<N, C> {
-    /// The bytes the side holds, for a memory cap: its arrays, and its index as a hash
-    /// table holds it (a key, a slot and a control byte an entry, at its capacity).
+    /// The bytes the side holds, for a memory cap.
     fn bytes(&self) -> usize {
-        self.index.capacity() * (size_of::<(N, u32)>() + 1)
-            + vec_bytes(&self.nodes)
-            + vec_bytes(&self.parent)
-            + vec_bytes(&self.g)
-            + vec_bytes(&self.h)
-            + vec_bytes(&self.closed)
+        self.nodes.bytes() + vec_bytes(&self.h)
     }
 
-    fn new(root: N, h: C) -> Self {
-        let mut index = FxHashMap::default();
-        index.insert(root.clone(), 0);
-        Side {
-            index,
-            nodes: vec![root],
-            parent: vec![NONE],
-            g: vec![C::ZERO],
-            h: vec![h],
-            closed: vec![false],
-        }
+    fn new(root: N, h: C) -> Result<Self, PathError> {
+        let mut nodes = Nodes::default();
+        nodes.begin();
+        nodes.visit(&root)?;
+        Ok(Side { nodes, h: vec![h] })
     }
 
     /// Reaches `node` from `parent` at cost `g`: its slot, if it is new or now cheaper (a
@@ -82,45 +65,23 @@ impl<N: Clone + Eq + Hash, C: Cost> Side<N, C> {
         h: impl FnOnce(&N) -> Result<C, PathError>,
         reopened: &mut u64,
     ) -> Result<Option<u32>, PathError> {
-        match self.index.get(&node) {
-            Some(&i) => {
-                if g < self.g[i as usize] {
-                    self.g[i as usize] = g;
-                    self.parent[i as usize] = parent;
-                    if self.closed[i as usize] {
-                        self.closed[i as usize] = false;
-                        *reopened += 1;
-                    }
-                    Ok(Some(i))
-                } else {
-                    Ok(None)
-                }
-            }
-            None => {
-                let hv = h(&node)?;
-                let i = u32::try_from(self.nodes.len())
-                    .ok()
-                    .filter(|&i| i < NONE)
-                    .ok_or(PathError::TooManyStates(NONE - 1))?;
-                self.index.insert(node.clone(), i);
-                self.nodes.push(node);
-                self.parent.push(parent);
-                self.g.push(g);
-                self.h.push(hv);
-                self.closed.push(false);
-                Ok(Some(i))
-            }
+        let (i, fresh) = self.nodes.visit_from(&node, g, parent, 0)?;
+        if fresh {
+            // Slots are numbered in order: the new state's estimate goes last.
+            self.h.push(h(&node)?);
+            return Ok(Some(i));
         }
-    }
-
-    /// The states from the root to `i`.
-    fn chain(&self, mut i: u32) -> Vec<N> {
-        let mut out = Vec::new();
-        while i != NONE {
-            out.push(self.nodes[i as usize].clone());
-            i = self.parent[i as usize];
+        let d = &mut self.nodes.data[i as usize];
+        if g >= d.g {
+            return Ok(None);
         }
-        out
+        d.g = g;
+        d.parent = parent;
+        if d.closed {
+            d.closed = false;
+            *reopened += 1;
+        }
+        Ok(Some(i))
     }
 }
 
@@ -132,12 +93,12 @@ fn join<N: Clone + Eq + Hash, C: Cost>(
     bwd: &Side<N, C>,
     (f, b, cost): (u32, u32, C),
 ) -> Path<N, C> {
-    let mut nodes = fwd.chain(f);
-    nodes.reverse();
-    let mut tail = bwd.chain(b);
+    let mut nodes = fwd.nodes.path_to(f).nodes;
+    let mut tail = bwd.nodes.path_to(b).nodes;
+    tail.reverse();
     // The meeting state is the last of the forward chain and the first of the backward
     // one when the sides met on a state rather than across a step.
-    if fwd.nodes[f as usize] == bwd.nodes[b as usize] {
+    if nodes.last() == tail.first() {
         tail.remove(0);
     }
     nodes.extend(tail);
@@ -164,13 +125,13 @@ type Open<C> = BinaryHeap<Reverse<(C, Reverse<C>, u32)>>;
 /// Bidirectional search: BFS, Dijkstra or A* by `mode`; `hs` are the estimates of the
 /// forward side (to the goal) and of the backward side (from the start), zero but for A*.
 #[allow(clippy::too_many_arguments)]
-fn search<N, C, S, P, HF, HB>(
+fn search<N, C, S, P>(
     start: N,
     goal: N,
     mut successors: S,
     mut predecessors: P,
-    mut h_forward: HF,
-    mut h_backward: HB,
+    mut h_forward: impl FnMut(&N) -> C,
+    mut h_backward: impl FnMut(&N) -> C,
     mut run: Run<C>,
     mode: Mode,
 ) -> Result<SearchResult<N, C>, PathError>
@@ -179,8 +140,6 @@ where
     C: Cost,
     S: Successors<N, C>,
     P: Successors<N, C>,
-    HF: FnMut(&N) -> C,
-    HB: FnMut(&N) -> C,
 {
     if start == goal {
         return Ok(run.finish_found(Path {
@@ -190,7 +149,7 @@ where
     }
     let h0 = check_h(h_forward(&start))?;
     let h1 = check_h(h_backward(&goal))?;
-    let mut sides = [Side::new(start, h0), Side::new(goal, h1)];
+    let mut sides = [Side::new(start, h0)?, Side::new(goal, h1)?];
     let mut open: [Open<C>; 2] = [BinaryHeap::new(), BinaryHeap::new()];
     open[0].push(Reverse((h0, Reverse(C::ZERO), 0)));
     open[1].push(Reverse((h1, Reverse(C::ZERO), 0)));
@@ -229,8 +188,9 @@ where
                 break;
             }
             open[s].pop();
-            if !sides[s].closed[i as usize] && sides[s].g[i as usize] == g {
-                sides[s].closed[i as usize] = true;
+            let d = &mut sides[s].nodes.data[i as usize];
+            if !d.closed && d.g == g {
+                d.closed = true;
                 layer.push(i);
             }
         }
@@ -247,15 +207,15 @@ where
                 return Ok(run.finish_budget());
             }
             run.stats.expanded += 1;
-            let node = sides[s].nodes[i as usize].clone();
-            let g = sides[s].g[i as usize];
+            let node = sides[s].nodes.slots.node(i);
+            let g = sides[s].nodes.data[i as usize].g;
             // The searches of both sides track no depth: they refuse a depth limit.
             let relax = |run: &mut Run<C>, m: N, gm: C, _| -> Result<bool, PathError> {
                 let [a, b] = &mut sides;
                 let (this, other) = if s == 0 { (a, b) } else { (b, a) };
                 // A meeting: the other side reached `m` already.
-                if let Some(&o) = other.index.get(&m) {
-                    let total = add_step(gm, other.g[o as usize])?;
+                if let Some(o) = other.nodes.slots.find(&m) {
+                    let total = add_step(gm, other.nodes.data[o as usize].g)?;
                     if !run.too_costly(total) && best.is_none_or(|b| total < b.2) {
                         best = Some(if s == 0 { (i, o, total) } else { (o, i, total) });
                     }
@@ -284,15 +244,17 @@ where
     })
 }
 
-/// The budget of a bidirectional search: a depth limit is refused (each side's depth says
-/// little about the path's).
-fn bidirectional_run<C: Cost>(budget: &Budget, max_cost: Option<C>) -> Result<Run<C>, PathError> {
-    budget.refuse(
-        "bidirectional search",
-        &[BudgetField::Depth],
-        "bound a bidirectional search with nodes, time, a stop flag or a cost bound",
-    )?;
-    Run::new(budget, max_cost)
+impl<N: Clone + Eq + Hash, C: Cost> SearchContext<N, C> {
+    /// Checks the budget and starts the clock of a bidirectional search: a depth limit is
+    /// refused (each side's depth says little about the path's).
+    fn bidirectional_run(&self) -> Result<Run<C>, PathError> {
+        self.settings.budget.refuse(
+            "bidirectional search",
+            &[BudgetField::Depth],
+            "bound a bidirectional search with nodes, time, a stop flag or a cost bound",
+        )?;
+        self.run()
+    }
 }
 
 impl<N: Clone + Eq + Hash, C: Cost> SearchContext<N, C> {
@@ -311,23 +273,19 @@ impl<N: Clone + Eq + Hash, C: Cost> SearchContext<N, C> {
     ///     .unwrap();
     /// assert_eq!(r.cost(), Some(10));
     /// ```
-    pub fn bidirectional_dijkstra<FS, IS, FP, IP>(
+    pub fn bidirectional_dijkstra<IS, IP>(
         &mut self,
         start: N,
         goal: N,
-        successors: FS,
-        predecessors: FP,
+        successors: impl FnMut(&N) -> IS,
+        predecessors: impl FnMut(&N) -> IP,
     ) -> Result<SearchResult<N, C>, PathError>
     where
-        FS: FnMut(&N) -> IS,
         IS: IntoIterator<Item = (N, C)>,
-        FP: FnMut(&N) -> IP,
         IP: IntoIterator<Item = (N, C)>,
     {
         timed(|| {
-            let run = bidirectional_run(self.budget(), self.max_cost())?
-                .with_memory_cap(self.settings.search_memory())
-                .with_time_to_free(self.settings.one_query);
+            let run = self.bidirectional_run()?;
             search(
                 start,
                 goal,
@@ -362,27 +320,21 @@ impl<N: Clone + Eq + Hash, C: Cost> SearchContext<N, C> {
     /// assert_eq!(r.cost(), Some(10));
     /// ```
     #[allow(clippy::too_many_arguments)]
-    pub fn bidirectional_astar<FS, IS, FP, IP, HF, HB>(
+    pub fn bidirectional_astar<IS, IP>(
         &mut self,
         start: N,
         goal: N,
-        successors: FS,
-        predecessors: FP,
-        heuristic_to_goal: HF,
-        heuristic_from_start: HB,
+        successors: impl FnMut(&N) -> IS,
+        predecessors: impl FnMut(&N) -> IP,
+        heuristic_to_goal: impl FnMut(&N) -> C,
+        heuristic_from_start: impl FnMut(&N) -> C,
     ) -> Result<SearchResult<N, C>, PathError>
     where
-        FS: FnMut(&N) -> IS,
         IS: IntoIterator<Item = (N, C)>,
-        FP: FnMut(&N) -> IP,
         IP: IntoIterator<Item = (N, C)>,
-        HF: FnMut(&N) -> C,
-        HB: FnMut(&N) -> C,
     {
         timed(|| {
-            let run = bidirectional_run(self.budget(), self.max_cost())?
-                .with_memory_cap(self.settings.search_memory())
-                .with_time_to_free(self.settings.one_query);
+            let run = self.bidirectional_run()?;
             search(
                 start,
                 goal,
@@ -411,23 +363,19 @@ impl<N: Clone + Eq + Hash> SearchContext<N, usize> {
     ///     |&(x, y)| [(x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)]).unwrap();
     /// assert_eq!(r.cost(), Some(7));
     /// ```
-    pub fn bidirectional_bfs<FS, IS, FP, IP>(
+    pub fn bidirectional_bfs<IS, IP>(
         &mut self,
         start: N,
         goal: N,
-        successors: FS,
-        predecessors: FP,
+        successors: impl FnMut(&N) -> IS,
+        predecessors: impl FnMut(&N) -> IP,
     ) -> Result<SearchResult<N, usize>, PathError>
     where
-        FS: FnMut(&N) -> IS,
         IS: IntoIterator<Item = N>,
-        FP: FnMut(&N) -> IP,
         IP: IntoIterator<Item = N>,
     {
         timed(|| {
-            let run = bidirectional_run(self.budget(), self.max_cost())?
-                .with_memory_cap(self.settings.search_memory())
-                .with_time_to_free(self.settings.one_query);
+            let run = self.bidirectional_run()?;
             search(
                 start,
                 goal,
@@ -459,18 +407,16 @@ impl<N: Clone + Eq + Hash> SearchContext<N, usize> {
 ///     &Budget::new()).unwrap();
 /// assert_eq!(r.cost(), Some(14));
 /// ```
-pub fn bidirectional_bfs<N, FS, IS, FP, IP>(
+pub fn bidirectional_bfs<N, IS, IP>(
     start: N,
     goal: N,
-    successors: FS,
-    predecessors: FP,
+    successors: impl FnMut(&N) -> IS,
+    predecessors: impl FnMut(&N) -> IP,
     budget: &Budget,
 ) -> Result<SearchResult<N, usize>, PathError>
 where
     N: Clone + Eq + Hash,
-    FS: FnMut(&N) -> IS,
     IS: IntoIterator<Item = N>,
-    FP: FnMut(&N) -> IP,
     IP: IntoIterator<Item = N>,
 {
     SearchContext::bounded(budget).bidirectional_bfs(start, goal, successors, predecessors)
@@ -496,19 +442,17 @@ where
 /// assert_eq!(r.path().unwrap().nodes, [0, 2, 1, 3]);
 /// assert_eq!(r.cost(), Some(6));
 /// ```
-pub fn bidirectional_dijkstra<N, C, FS, IS, FP, IP>(
+pub fn bidirectional_dijkstra<N, C, IS, IP>(
     start: N,
     goal: N,
-    successors: FS,
-    predecessors: FP,
+    successors: impl FnMut(&N) -> IS,
+    predecessors: impl FnMut(&N) -> IP,
     budget: &Budget,
 ) -> Result<SearchResult<N, C>, PathError>
 where
     N: Clone + Eq + Hash,
     C: Cost,
-    FS: FnMut(&N) -> IS,
     IS: IntoIterator<Item = (N, C)>,
-    FP: FnMut(&N) -> IP,
     IP: IntoIterator<Item = (N, C)>,
 {
     SearchContext::bounded(budget).bidirectional_dijkstra(start, goal, successors, predecessors)
@@ -544,24 +488,20 @@ where
 /// assert_eq!((path.nodes[0], path.nodes[10]), (start, goal));
 /// ```
 #[allow(clippy::too_many_arguments)]
-pub fn bidirectional_astar<N, C, FS, IS, FP, IP, HF, HB>(
+pub fn bidirectional_astar<N, C, IS, IP>(
     start: N,
     goal: N,
-    successors: FS,
-    predecessors: FP,
-    heuristic_to_goal: HF,
-    heuristic_from_start: HB,
+    successors: impl FnMut(&N) -> IS,
+    predecessors: impl FnMut(&N) -> IP,
+    heuristic_to_goal: impl FnMut(&N) -> C,
+    heuristic_from_start: impl FnMut(&N) -> C,
     budget: &Budget,
 ) -> Result<SearchResult<N, C>, PathError>
 where
     N: Clone + Eq + Hash,
     C: Cost,
-    FS: FnMut(&N) -> IS,
     IS: IntoIterator<Item = (N, C)>,
-    FP: FnMut(&N) -> IP,
     IP: IntoIterator<Item = (N, C)>,
-    HF: FnMut(&N) -> C,
-    HB: FnMut(&N) -> C,
 {
     SearchContext::bounded(budget).bidirectional_astar(
         start,
@@ -571,157 +511,4 @@ where
         heuristic_to_goal,
         heuristic_from_start,
     )
-}
-
-/// A [`SearchProblem`] that can also be searched backward: one goal state and the
-/// predecessors of a state, for [`bidirectional_dijkstra_problem`] and
-/// [`bidirectional_astar_problem`] (which also uses
-/// [`heuristic_from_start`](Self::heuristic_from_start)).
-///
-/// ```
-/// use pathfind::{bidirectional_dijkstra_problem, ReversibleProblem, SearchProblem};
-/// use search_core::Budget;
-/// struct Line;
-/// impl SearchProblem for Line {
-///     type State = i32;
-///     type Cost = u32;
-///     fn start(&self) -> i32 { 0 }
-///     fn successors(&self, &n: &i32, out: &mut Vec<(i32, u32)>) { out.push((n + 1, 2)) }
-///     fn is_goal(&self, &n: &i32) -> bool { n == 5 }
-/// }
-/// impl ReversibleProblem for Line {
-///     fn goal_state(&self) -> i32 { 5 }
-///     fn predecessors(&self, &n: &i32, out: &mut Vec<(i32, u32)>) { out.push((n - 1, 2)) }
-/// }
-/// let r = bidirectional_dijkstra_problem(&Line, &Budget::new()).unwrap();
-/// assert_eq!(r.cost(), Some(10));
-/// ```
-pub trait ReversibleProblem: SearchProblem {
-    /// The one goal state (where [`is_goal`](SearchProblem::is_goal) holds).
-    fn goal_state(&self) -> Self::State;
-    /// Appends every state from which `state` is one step away, with the cost of that
-    /// step, to `out` (the caller clears it first).
-    fn predecessors(&self, state: &Self::State, out: &mut Vec<(Self::State, Self::Cost)>);
-
-    /// A lower bound of the cost from the start to `state`: the estimate of the backward
-    /// side of [`bidirectional_astar_problem`] (the forward side uses
-    /// [`heuristic`](SearchProblem::heuristic)). Default: zero.
-    ///
-    /// ```
-    /// use pathfind::{ReversibleProblem, SearchProblem};
-    /// struct Line;
-    /// impl SearchProblem for Line {
-    ///     type State = i32;
-    ///     type Cost = u32;
-    ///     fn start(&self) -> i32 { 0 }
-    ///     fn successors(&self, &n: &i32, out: &mut Vec<(i32, u32)>) { out.push((n + 1, 1)) }
-    ///     fn is_goal(&self, &n: &i32) -> bool { n == 5 }
-    /// }
-    /// impl ReversibleProblem for Line {
-    ///     fn goal_state(&self) -> i32 { 5 }
-    ///     fn predecessors(&self, &n: &i32, out: &mut Vec<(i32, u32)>) { out.push((n - 1, 1)) }
-    /// }
-    /// assert_eq!(Line.heuristic_from_start(&3), 0);
-    /// ```
-    fn heuristic_from_start(&self, state: &Self::State) -> Self::Cost {
-        let _ = state;
-        Self::Cost::ZERO
-    }
-}
-
-/// [`bidirectional_dijkstra`] on a [`ReversibleProblem`], from its start to its goal state.
-///
-/// # Errors
-/// As [`bidirectional_dijkstra`].
-///
-/// ```
-/// use pathfind::{bidirectional_dijkstra_problem, ReversibleProblem, SearchProblem};
-/// use search_core::Budget;
-/// struct Ring;
-/// impl SearchProblem for Ring {
-///     type State = u8;
-///     type Cost = u32;
-///     fn start(&self) -> u8 { 0 }
-///     fn successors(&self, &n: &u8, out: &mut Vec<(u8, u32)>) { out.push(((n + 1) % 10, 1)) }
-///     fn is_goal(&self, &n: &u8) -> bool { n == 9 }
-/// }
-/// impl ReversibleProblem for Ring {
-///     fn goal_state(&self) -> u8 { 9 }
-///     fn predecessors(&self, &n: &u8, out: &mut Vec<(u8, u32)>) { out.push(((n + 9) % 10, 1)) }
-/// }
-/// assert_eq!(bidirectional_dijkstra_problem(&Ring, &Budget::new()).unwrap().cost(), Some(9));
-/// ```
-pub fn bidirectional_dijkstra_problem<P: ReversibleProblem + ?Sized>(
-    problem: &P,
-    budget: &Budget,
-) -> Result<SearchResult<P::State, P::Cost>, PathError> {
-    timed(|| {
-        let run = bidirectional_run(budget, None)?;
-        search(
-            problem.start(),
-            problem.goal_state(),
-            Buffered(problem_successors(problem)),
-            Buffered(|n: &P::State, out: &mut Vec<(P::State, P::Cost)>| {
-                problem.predecessors(n, out)
-            }),
-            |_: &P::State| P::Cost::ZERO,
-            |_: &P::State| P::Cost::ZERO,
-            run,
-            Mode::Dijkstra,
-        )
-    })
-}
-
-/// [`bidirectional_astar`] on a [`ReversibleProblem`], from its start to its goal state:
-/// forward with [`heuristic`](SearchProblem::heuristic), backward with
-/// [`heuristic_from_start`](ReversibleProblem::heuristic_from_start).
-///
-/// # Errors
-/// As [`bidirectional_astar`].
-///
-/// ```
-/// use pathfind::{bidirectional_astar_problem, ReversibleProblem, SearchProblem};
-/// use search_core::Budget;
-/// /// Steps of +1 (cost 1) or +5 (cost 3) from 0 to 23.
-/// struct Jumps;
-/// impl SearchProblem for Jumps {
-///     type State = i32;
-///     type Cost = u32;
-///     fn start(&self) -> i32 { 0 }
-///     fn successors(&self, &n: &i32, out: &mut Vec<(i32, u32)>) {
-///         out.extend([(n + 1, 1), (n + 5, 3)]);
-///     }
-///     fn is_goal(&self, &n: &i32) -> bool { n == 23 }
-///     // 3 per 5 steps at best: 0.6 per unit, rounded down.
-///     fn heuristic(&self, &n: &i32) -> u32 { (23 - n).max(0) as u32 * 3 / 5 }
-/// }
-/// impl ReversibleProblem for Jumps {
-///     fn goal_state(&self) -> i32 { 23 }
-///     fn predecessors(&self, &n: &i32, out: &mut Vec<(i32, u32)>) {
-///         out.extend([(n - 1, 1), (n - 5, 3)]);
-///     }
-///     fn heuristic_from_start(&self, &n: &i32) -> u32 { n.max(0) as u32 * 3 / 5 }
-/// }
-/// let r = bidirectional_astar_problem(&Jumps, &Budget::nodes(10_000)).unwrap();
-/// assert_eq!(r.cost(), Some(15)); // four jumps of 5 and three steps of 1
-/// ```
-pub fn bidirectional_astar_problem<P: ReversibleProblem + ?Sized>(
-    problem: &P,
-    budget: &Budget,
-) -> Result<SearchResult<P::State, P::Cost>, PathError> {
-    timed(|| {
-        let run = bidirectional_run(budget, None)?;
-        search(
-            problem.start(),
-            problem.goal_state(),
-            Buffered(problem_successors(problem)),
-            Buffered(|n: &P::State, out: &mut Vec<(P::State, P::Cost)>| {
-                problem.predecessors(n, out)
-            }),
-            |n: &P::State| problem.heuristic(n),
-            |n: &P::State| problem.heuristic_from_start(n),
-            run,
-            Mode::AStar,
-        )
-    })
 }

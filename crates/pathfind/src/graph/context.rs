@@ -16,9 +16,9 @@ use search_core::{Budget, Cost};
 use crate::engine::buffers::Engine;
 use crate::engine::error::PathError;
 use crate::engine::nodes::Nodes;
-use crate::engine::result::{Outcome, SearchResult};
+use crate::engine::result::{PathOutcome, SearchResult};
 use crate::engine::run::Run;
-use crate::engine::settings::Settings;
+use crate::engine::settings::{Settings, settings_builders};
 use crate::engine::slots::HashSlots;
 
 /// The search engine over any hashable state type `N` with cost type `C`: its
@@ -30,16 +30,16 @@ use crate::engine::slots::HashSlots;
 /// budget and the cost bound:
 ///
 /// ```
-/// use pathfind::{Limit, Outcome, SearchContext};
+/// use pathfind::{Limit, PathOutcome, SearchContext};
 /// use search_core::{Budget, BudgetField};
 /// let mut ctx = SearchContext::new().with_budget(Budget::nodes(1_000)).with_max_cost(50u32);
 /// let r = ctx.dijkstra([0u32], |&n| [(n + 1, 1u32)], |&n| n == 40).unwrap();
 /// assert_eq!(r.cost(), Some(40));
 /// let r = ctx.dijkstra([0u32], |&n| [(n + 1, 1u32)], |&n| n == 60).unwrap();
-/// assert_eq!(r.outcome, Outcome::LimitReached(Limit::Cost));
+/// assert_eq!(r.outcome, PathOutcome::LimitReached(Limit::Cost));
 /// // Free steps never reach the cost bound; the node limit ends this search.
 /// let r = ctx.dijkstra([0u32], |&n| [(n + 1, 0u32)], |_| false).unwrap();
-/// assert_eq!(r.outcome, Outcome::LimitReached(Limit::Budget(BudgetField::Nodes)));
+/// assert_eq!(r.outcome, PathOutcome::LimitReached(Limit::Budget(BudgetField::Nodes)));
 /// ```
 ///
 /// ```
@@ -79,129 +79,52 @@ impl<N: Clone + Eq + Hash, C: Cost> SearchContext<N, C> {
         Self::default()
     }
 
-    /// Bounds every search run with this context: `depth` is the longest path in steps,
-    /// `nodes` the number of states expanded, then a time limit and a stop flag (read every
-    /// [`POLL_INTERVAL`](crate::POLL_INTERVAL) expansions). A search stopped by one ends
-    /// with [`Outcome::LimitReached`](crate::Outcome::LimitReached) naming the field.
-    /// `iterations` means nothing to a path search: a budget that sets it makes every run
-    /// fail with [`PathError::Budget`] (`BudgetError::Unsupported`), as do a zero limit and a
-    /// time limit too large for the clock.
-    ///
-    /// ```
-    /// use pathfind::{Limit, Outcome, PathError, SearchContext};
-    /// use search_core::{Budget, BudgetError, BudgetField};
-    /// let mut ctx = SearchContext::new().with_budget(Budget::depth(3));
-    /// let r = ctx.bfs([0u32], |&n| [n + 1], |&n| n == 5).unwrap();
-    /// assert_eq!(r.outcome, Outcome::LimitReached(Limit::Budget(BudgetField::Depth)));
-    /// let mut ctx = SearchContext::new().with_budget(Budget::iterations(10));
-    /// let err = ctx.bfs([0u32], |&n| [n + 1], |&n| n == 5).unwrap_err();
-    /// assert!(matches!(
-    ///     err,
-    ///     PathError::Budget(BudgetError::Unsupported { field: BudgetField::Iterations, .. })
-    /// ));
-    /// ```
-    #[must_use]
-    pub fn with_budget(mut self, budget: Budget) -> Self {
-        self.settings.budget = budget;
-        self
-    }
-
-    /// Bounds the path cost: states whose path cost would exceed `max_cost` are not
-    /// generated, so a returned path never costs more; a search that pruned some and found
-    /// nothing ends with [`Outcome::LimitReached`](crate::Outcome::LimitReached)`(`[`Limit::Cost`](crate::Limit::Cost)`)`.
-    ///
-    /// ```
-    /// use pathfind::SearchContext;
-    /// let ctx = SearchContext::<u8, u32>::new().with_max_cost(7);
-    /// assert_eq!(ctx.max_cost(), Some(7));
-    /// ```
-    #[must_use]
-    pub fn with_max_cost(mut self, max_cost: C) -> Self {
-        self.settings.max_cost = Some(max_cost);
-        self
-    }
-
-    /// Caps the memory of this context's searches at `bytes`: the states a search knows
-    /// (their table and per-state data), its open list, queue or stack, and its other
-    /// buffers, measured by their capacities whenever the clock is looked at (about every
-    /// quarter of a millisecond, at most every [`POLL_INTERVAL`](crate::POLL_INTERVAL)
-    /// expansions). A search stops with
-    /// [`Outcome::LimitReached`](crate::Outcome::LimitReached)`(`[`Limit::Memory`](crate::Limit::Memory)`)`
-    /// once they hold more than half the cap, since each of them may double before the
-    /// next look: what the search holds stays under the cap. With
-    /// [`with_threads`](Self::with_threads) the cap is shared: each thread's searches get
-    /// an equal part. Memory the states themselves point to (a `Vec` inside a state) is
-    /// not seen; only their own size counts.
-    ///
-    /// ```
-    /// use pathfind::{Limit, Outcome, SearchContext};
-    /// // An endless line of states: only a limit stops the search.
-    /// let mut ctx = SearchContext::new().with_memory_cap(1 << 20);
-    /// let r = ctx.bfs([0u64], |&n| [n + 1], |_| false).unwrap();
-    /// assert_eq!(r.outcome, Outcome::LimitReached(Limit::Memory));
-    /// assert_eq!(ctx.memory_cap(), Some(1 << 20));
-    /// ```
-    #[must_use]
-    pub fn with_memory_cap(mut self, bytes: u64) -> Self {
-        self.settings.memory_cap = Some(bytes);
-        self
-    }
-
-    /// The memory cap, if any (see [`with_memory_cap`](Self::with_memory_cap)).
-    ///
-    /// ```
-    /// assert_eq!(pathfind::SearchContext::<u8, u32>::new().memory_cap(), None);
-    /// ```
-    #[must_use]
-    pub fn memory_cap(&self) -> Option<u64> {
-        self.settings.memory_cap
-    }
-
-    /// How many threads [`solve_all`](Self::solve_all) runs its problems on (default 1).
-    /// Each thread has its own buffers; the results are the same as solving the problems
-    /// one by one. 0 makes `solve_all` fail with [`PathError::ZeroThreads`].
-    ///
-    /// ```
-    /// let ctx = pathfind::SearchContext::<u8, u32>::new().with_threads(4);
-    /// assert_eq!(ctx.threads(), 4);
-    /// ```
-    #[must_use]
-    pub fn with_threads(mut self, threads: usize) -> Self {
-        self.settings.threads = threads;
-        self
-    }
-
-    /// The budget of every search.
-    ///
-    /// ```
-    /// use search_core::Budget;
-    /// let ctx = pathfind::SearchContext::<u8, u32>::new().with_budget(Budget::nodes(9));
-    /// assert_eq!(ctx.budget().max_nodes(), Some(9));
-    /// ```
-    #[must_use]
-    pub fn budget(&self) -> &Budget {
-        &self.settings.budget
-    }
-
-    /// The cost bound, if any.
-    ///
-    /// ```
-    /// assert_eq!(pathfind::SearchContext::<u8, u32>::new().max_cost(), None);
-    /// ```
-    #[must_use]
-    pub fn max_cost(&self) -> Option<C> {
-        self.settings.max_cost
-    }
-
-    /// The number of threads of [`solve_all`](Self::solve_all).
-    ///
-    /// ```
-    /// assert_eq!(pathfind::SearchContext::<u8, u32>::new().threads(), 1);
-    /// ```
-    #[must_use]
-    pub fn threads(&self) -> usize {
-        self.settings.threads
-    }
+    settings_builders!(
+        C,
+        r#"```
+use pathfind::{Limit, PathError, PathOutcome, SearchContext};
+use search_core::{Budget, BudgetError, BudgetField};
+let mut ctx = SearchContext::new().with_budget(Budget::depth(3));
+let r = ctx.bfs([0u32], |&n| [n + 1], |&n| n == 5).unwrap();
+assert_eq!(r.outcome, PathOutcome::LimitReached(Limit::Budget(BudgetField::Depth)));
+let mut ctx = SearchContext::new().with_budget(Budget::iterations(10));
+let err = ctx.bfs([0u32], |&n| [n + 1], |&n| n == 5).unwrap_err();
+assert!(matches!(
+    err,
+    PathError::Budget(BudgetError::Unsupported { field: BudgetField::Iterations, .. })
+));
+```"#,
+        r#"```
+use pathfind::{Limit, PathOutcome, SearchContext};
+let mut ctx = SearchContext::new().with_max_cost(7u32);
+let r = ctx.dijkstra([0u8], |&n| [(n + 1, 2u32)], |&n| n == 3).unwrap();
+assert_eq!(r.cost(), Some(6));
+let r = ctx.dijkstra([0u8], |&n| [(n + 1, 2u32)], |&n| n == 4).unwrap();
+assert_eq!(r.outcome, PathOutcome::LimitReached(Limit::Cost));
+```"#,
+        r#"```
+use pathfind::{Limit, PathOutcome, SearchContext};
+// An endless line of states: only a limit stops the search.
+let mut ctx = SearchContext::new().with_memory_cap(1 << 20);
+let r = ctx.bfs([0u64], |&n| [n + 1], |_| false).unwrap();
+assert_eq!(r.outcome, PathOutcome::LimitReached(Limit::Memory));
+```"#,
+        r#"```
+use pathfind::{Algorithm, SearchContext, SearchProblem};
+struct Line(u32);
+impl SearchProblem for Line {
+    type State = u32;
+    type Cost = u32;
+    fn start(&self) -> u32 { 0 }
+    fn successors(&self, &n: &u32, out: &mut Vec<(u32, u32)>) { out.push((n + 1, 1)) }
+    fn is_goal(&self, &n: &u32) -> bool { n == self.0 }
+}
+let mut ctx = SearchContext::new().with_threads(4);
+let problems: Vec<Line> = (0..8).map(Line).collect();
+let all = ctx.solve_all(&problems, Algorithm::AStar).unwrap();
+assert_eq!(all[7].cost(), Some(7));
+```"#
+    );
 
     /// A fresh context bounded by `budget`: what the one-query functions run on.
     pub(crate) fn bounded(budget: &Budget) -> Self {
@@ -236,7 +159,7 @@ pub(crate) fn add_best_so_far<N: Clone + Eq + Hash, C: Cost>(
     engine: &Engine<N, C, HashSlots<N>>,
     mut r: SearchResult<N, C>,
 ) -> SearchResult<N, C> {
-    if matches!(r.outcome, Outcome::LimitReached(_)) {
+    if matches!(r.outcome, PathOutcome::LimitReached(_)) {
         r.best_so_far = engine
             .nearest
             .map(|(_, _, slot)| engine.nodes.path_to(slot));

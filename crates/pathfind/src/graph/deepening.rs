@@ -38,19 +38,17 @@ enum Level<C> {
 
 impl<N: Clone, C: Cost, T: Slots<N>> Engine<N, C, T> {
     /// IDDFS or IDA* from `starts`.
-    pub(crate) fn deepening<S, H, G>(
+    pub(crate) fn deepening<S>(
         &mut self,
         bound: Bound,
         starts: impl IntoIterator<Item = N>,
         mut run: Run<C>,
         mut succ: S,
-        mut h: H,
-        mut goal: G,
+        mut h: impl FnMut(&N) -> C,
+        mut goal: impl FnMut(&N) -> bool,
     ) -> Result<SearchResult<N, C>, PathError>
     where
         S: Successors<N, C>,
-        H: FnMut(&N) -> C,
-        G: FnMut(&N) -> bool,
     {
         self.nodes.begin();
         self.roots.clear();
@@ -199,16 +197,14 @@ impl<N: Clone + Eq + Hash> SearchContext<N, usize> {
     /// assert_eq!(r.path().unwrap().nodes, [0, 1, 3]);
     /// assert_eq!(r.stats.iterations, 3);
     /// ```
-    pub fn iddfs<FN, IN, FS>(
+    pub fn iddfs<IN>(
         &mut self,
         starts: impl IntoIterator<Item = N>,
-        successors: FN,
-        success: FS,
+        successors: impl FnMut(&N) -> IN,
+        success: impl FnMut(&N) -> bool,
     ) -> Result<SearchResult<N, usize>, PathError>
     where
-        FN: FnMut(&N) -> IN,
         IN: IntoIterator<Item = N>,
-        FS: FnMut(&N) -> bool,
     {
         timed(|| {
             self.engine.deepening(
@@ -238,18 +234,15 @@ impl<N: Clone + Eq + Hash, C: Cost> SearchContext<N, C> {
     ///                     |&n| n == 6).unwrap();
     /// assert_eq!(r.cost(), Some(6));
     /// ```
-    pub fn idastar<FN, IN, FH, FS>(
+    pub fn idastar<IN>(
         &mut self,
         starts: impl IntoIterator<Item = N>,
-        successors: FN,
-        heuristic: FH,
-        success: FS,
+        successors: impl FnMut(&N) -> IN,
+        heuristic: impl FnMut(&N) -> C,
+        success: impl FnMut(&N) -> bool,
     ) -> Result<SearchResult<N, C>, PathError>
     where
-        FN: FnMut(&N) -> IN,
         IN: IntoIterator<Item = (N, C)>,
-        FH: FnMut(&N) -> C,
-        FS: FnMut(&N) -> bool,
     {
         timed(|| {
             self.engine.deepening(
@@ -271,22 +264,20 @@ impl<N: Clone + Eq + Hash, C: Cost> SearchContext<N, C> {
 /// limit, or an iteration limit, which path searches refuse).
 ///
 /// ```
-/// use pathfind::{iddfs, Limit, Outcome};
+/// use pathfind::{iddfs, Limit, PathOutcome};
 /// use search_core::{Budget, BudgetField};
 /// let r = iddfs([0u32], |&n| [n + 1], |&n| n == 100, &Budget::depth(10)).unwrap();
-/// assert_eq!(r.outcome, Outcome::LimitReached(Limit::Budget(BudgetField::Depth)));
+/// assert_eq!(r.outcome, PathOutcome::LimitReached(Limit::Budget(BudgetField::Depth)));
 /// ```
-pub fn iddfs<N, FN, IN, FS>(
+pub fn iddfs<N, IN>(
     starts: impl IntoIterator<Item = N>,
-    successors: FN,
-    success: FS,
+    successors: impl FnMut(&N) -> IN,
+    success: impl FnMut(&N) -> bool,
     budget: &Budget,
 ) -> Result<SearchResult<N, usize>, PathError>
 where
     N: Clone + Eq + Hash,
-    FN: FnMut(&N) -> IN,
     IN: IntoIterator<Item = N>,
-    FS: FnMut(&N) -> bool,
 {
     SearchContext::bounded(budget).iddfs(starts, successors, success)
 }
@@ -304,20 +295,17 @@ where
 ///                 &Budget::new());
 /// assert_eq!(r.unwrap().path().unwrap().nodes, [0, 1, 2, 3, 4]);
 /// ```
-pub fn idastar<N, C, FN, IN, FH, FS>(
+pub fn idastar<N, C, IN>(
     starts: impl IntoIterator<Item = N>,
-    successors: FN,
-    heuristic: FH,
-    success: FS,
+    successors: impl FnMut(&N) -> IN,
+    heuristic: impl FnMut(&N) -> C,
+    success: impl FnMut(&N) -> bool,
     budget: &Budget,
 ) -> Result<SearchResult<N, C>, PathError>
 where
     N: Clone + Eq + Hash,
     C: Cost,
-    FN: FnMut(&N) -> IN,
     IN: IntoIterator<Item = (N, C)>,
-    FH: FnMut(&N) -> C,
-    FS: FnMut(&N) -> bool,
 {
     SearchContext::bounded(budget).idastar(starts, successors, heuristic, success)
 }

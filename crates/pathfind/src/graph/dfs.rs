@@ -19,16 +19,15 @@ use crate::graph::context::SearchContext;
 impl<N: Clone, C: Cost, T: Slots<N>> Engine<N, C, T> {
     /// DFS from `starts` (the first start is searched first, and the first successor of a
     /// state before the second).
-    pub(crate) fn dfs<S, G>(
+    pub(crate) fn dfs<S>(
         &mut self,
         starts: impl IntoIterator<Item = N>,
         mut run: Run<C>,
         mut succ: S,
-        mut goal: G,
+        mut goal: impl FnMut(&N) -> bool,
     ) -> Result<SearchResult<N, C>, PathError>
     where
         S: Successors<N, C>,
-        G: FnMut(&N) -> bool,
     {
         let nodes = &mut self.nodes;
         let stack = &mut self.stack;
@@ -107,16 +106,14 @@ impl<N: Clone + Eq + Hash> SearchContext<N, usize> {
     /// let r = ctx.dfs([0u32], |&n| [n + 1, n + 2], |&n| n == 3).unwrap();
     /// assert_eq!(r.path().unwrap().nodes, [0, 1, 2, 3]);
     /// ```
-    pub fn dfs<FN, IN, FS>(
+    pub fn dfs<IN>(
         &mut self,
         starts: impl IntoIterator<Item = N>,
-        successors: FN,
-        success: FS,
+        successors: impl FnMut(&N) -> IN,
+        success: impl FnMut(&N) -> bool,
     ) -> Result<SearchResult<N, usize>, PathError>
     where
-        FN: FnMut(&N) -> IN,
         IN: IntoIterator<Item = N>,
-        FS: FnMut(&N) -> bool,
     {
         timed(|| {
             let run = self.run()?;
@@ -137,17 +134,15 @@ impl<N: Clone + Eq + Hash> SearchContext<N, usize> {
 /// let r = dfs([0u32], |&n| if n < 5 { vec![n + 1] } else { vec![] }, |&n| n == 5, &Budget::new());
 /// assert_eq!(r.unwrap().cost(), Some(5));
 /// ```
-pub fn dfs<N, FN, IN, FS>(
+pub fn dfs<N, IN>(
     starts: impl IntoIterator<Item = N>,
-    successors: FN,
-    success: FS,
+    successors: impl FnMut(&N) -> IN,
+    success: impl FnMut(&N) -> bool,
     budget: &Budget,
 ) -> Result<SearchResult<N, usize>, PathError>
 where
     N: Clone + Eq + Hash,
-    FN: FnMut(&N) -> IN,
     IN: IntoIterator<Item = N>,
-    FS: FnMut(&N) -> bool,
 {
     SearchContext::bounded(budget).dfs(starts, successors, success)
 }

@@ -20,7 +20,7 @@
 
 use core::hash::Hash;
 
-use search_core::{Budget, Cost, CostError, SearchProblem};
+use search_core::{Budget, Cost, CostError};
 
 use crate::engine::buffers::Engine;
 use crate::engine::error::PathError;
@@ -28,9 +28,7 @@ use crate::engine::result::SearchResult;
 use crate::engine::run::Run;
 use crate::engine::run::timed;
 use crate::engine::slots::{NONE, Slots, vec_bytes};
-use crate::engine::successors::{
-    Buffered, Direct, Successors, check_h, expand, problem_successors,
-};
+use crate::engine::successors::{Direct, Successors, check_h, expand};
 use crate::graph::context::SearchContext;
 
 /// The list of the frontier: `next` and `prev` per slot ([`NONE`] at the ends), with the
@@ -96,18 +94,16 @@ impl<C: Cost> Fringe<C> {
 impl<N: Clone, C: Cost, T: Slots<N>> Engine<N, C, T> {
     /// Fringe search from `starts` (see the module documentation). A closed slot is one
     /// out of the list.
-    pub(crate) fn fringe_with<S, H, G>(
+    pub(crate) fn fringe_with<S>(
         &mut self,
         starts: impl IntoIterator<Item = N>,
         mut run: Run<C>,
         mut succ: S,
-        mut h: H,
-        mut goal: G,
+        mut h: impl FnMut(&N) -> C,
+        mut goal: impl FnMut(&N) -> bool,
     ) -> Result<SearchResult<N, C>, PathError>
     where
         S: Successors<N, C>,
-        H: FnMut(&N) -> C,
-        G: FnMut(&N) -> bool,
     {
         let nodes = &mut self.nodes;
         let buf = &mut self.succ;
@@ -234,40 +230,20 @@ impl<N: Clone + Eq + Hash, C: Cost> SearchContext<N, C> {
     ///     .unwrap();
     /// assert_eq!(r.cost(), Some(8)); // +4, +4, +1, +1
     /// ```
-    pub fn fringe<FN, IN, FH, FS>(
+    pub fn fringe<IN>(
         &mut self,
         starts: impl IntoIterator<Item = N>,
-        successors: FN,
-        heuristic: FH,
-        success: FS,
+        successors: impl FnMut(&N) -> IN,
+        heuristic: impl FnMut(&N) -> C,
+        success: impl FnMut(&N) -> bool,
     ) -> Result<SearchResult<N, C>, PathError>
     where
-        FN: FnMut(&N) -> IN,
         IN: IntoIterator<Item = (N, C)>,
-        FH: FnMut(&N) -> C,
-        FS: FnMut(&N) -> bool,
     {
         timed(|| {
             let run = self.run()?;
             self.engine
                 .fringe_with(starts, run, Direct(successors), heuristic, success)
-        })
-    }
-
-    /// [`fringe`](Self::fringe) on a [`SearchProblem`], with its heuristic.
-    pub(crate) fn fringe_problem<P>(&mut self, problem: &P) -> Result<SearchResult<N, C>, PathError>
-    where
-        P: SearchProblem<State = N, Cost = C> + ?Sized,
-    {
-        timed(|| {
-            let run = self.run()?;
-            self.engine.fringe_with(
-                [problem.start()],
-                run,
-                Buffered(problem_successors(problem)),
-                |n: &N| problem.heuristic(n),
-                |n: &N| problem.is_goal(n),
-            )
         })
     }
 }
@@ -305,20 +281,17 @@ impl<N: Clone + Eq + Hash, C: Cost> SearchContext<N, C> {
 /// assert_eq!(r.cost(), Some(12)); // 4 across, 4 up and 4 down around the wall
 /// assert!(r.stats.iterations > 1);
 /// ```
-pub fn fringe<N, C, FN, IN, FH, FS>(
+pub fn fringe<N, C, IN>(
     starts: impl IntoIterator<Item = N>,
-    successors: FN,
-    heuristic: FH,
-    success: FS,
+    successors: impl FnMut(&N) -> IN,
+    heuristic: impl FnMut(&N) -> C,
+    success: impl FnMut(&N) -> bool,
     budget: &Budget,
 ) -> Result<SearchResult<N, C>, PathError>
 where
     N: Clone + Eq + Hash,
     C: Cost,
-    FN: FnMut(&N) -> IN,
     IN: IntoIterator<Item = (N, C)>,
-    FH: FnMut(&N) -> C,
-    FS: FnMut(&N) -> bool,
 {
     SearchContext::bounded(budget).fringe(starts, successors, heuristic, success)
 }

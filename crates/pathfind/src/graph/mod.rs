@@ -11,9 +11,9 @@
 //! | [`best_first`] | Dijkstra, A*, weighted A*, greedy best-first: one loop, four priorities |
 //! | [`deepening`] | IDDFS and IDA*: one loop, two bounds |
 //! | [`fringe`] | fringe search |
-//! | [`bidirectional`] | bidirectional BFS, Dijkstra and A*, and `ReversibleProblem` |
+//! | [`bidirectional`] | bidirectional BFS, Dijkstra and A* |
 //! | [`reach`] | the lazy reachability iterators `BfsReach` and `DfsReach` |
-//! | [`solve`] | an algorithm chosen at run time (`SearchContext::solve`), batches on threads |
+//! | [`solve`] | a problem solved with an algorithm chosen at run time (`solve`, `SearchContext::solve`), batches on threads |
 //! | [`stepper`] | `AStarStepper`: A* one expansion at a time |
 //! | [`spawned`] | `spawn_astar`: A* on a thread of its own, polled for a `PathInfo` |
 //!

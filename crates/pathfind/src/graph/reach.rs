@@ -5,13 +5,12 @@
 use core::hash::Hash;
 
 use fxhash::FxHashSet;
-use search_core::{Budget, SearchProblem, Stats};
+use search_core::{Budget, Stats};
 
 use crate::engine::error::PathError;
 use crate::engine::result::Limit;
 use crate::engine::run::Run;
 use crate::engine::slots::{hash_table_bytes, vec_bytes};
-use crate::engine::successors::problem_states;
 
 /// What stops a reachability iterator early: the budget's node limit counts states
 /// expanded (their successors asked for), its depth limit the steps from a start; time and
@@ -52,8 +51,7 @@ impl Bounds {
 }
 
 /// The states reachable from the starts in breadth-first order (each once, the starts
-/// first, then by number of steps), computed as they are asked for. Made by [`bfs_reach`]
-/// or [`bfs_reach_problem`].
+/// first, then by number of steps), computed as they are asked for. Made by [`bfs_reach`].
 ///
 /// The iterator ends when every reachable state was yielded, or when the budget stops it:
 /// [`limit`](BfsReach::limit) then names the bound.
@@ -245,37 +243,9 @@ where
     )
 }
 
-/// The states reachable from a [`SearchProblem`]'s start, lazily, in breadth-first order
-/// (the step costs are ignored): see [`BfsReach`].
-///
-/// # Errors
-/// An unusable budget ([`PathError::Budget`]).
-///
-/// ```
-/// use pathfind::{bfs_reach_problem, SearchProblem};
-/// use search_core::Budget;
-/// struct Ring;
-/// impl SearchProblem for Ring {
-///     type State = u8;
-///     type Cost = u32;
-///     fn start(&self) -> u8 { 0 }
-///     fn successors(&self, &n: &u8, out: &mut Vec<(u8, u32)>) { out.push(((n + 1) % 5, 1)) }
-///     fn is_goal(&self, _: &u8) -> bool { false }
-/// }
-/// assert_eq!(bfs_reach_problem(&Ring, &Budget::new()).unwrap().count(), 5);
-/// ```
-#[allow(clippy::type_complexity)]
-pub fn bfs_reach_problem<'p, P: SearchProblem + ?Sized>(
-    problem: &'p P,
-    budget: &Budget,
-) -> Result<BfsReach<P::State, impl FnMut(&P::State, &mut Vec<P::State>) + use<'p, P>>, PathError> {
-    BfsReach::new([problem.start()], problem_states(problem), budget)
-}
-
 /// The states reachable from the starts in depth-first order (each once, in preorder: a
 /// state, then everything reachable through its first successor, then through its
-/// second...), computed as they are asked for. Made by [`dfs_reach`] or
-/// [`dfs_reach_problem`].
+/// second...), computed as they are asked for. Made by [`dfs_reach`].
 ///
 /// ```
 /// use pathfind::dfs_reach;
@@ -434,32 +404,4 @@ where
         move |n: &N, out: &mut Vec<N>| out.extend(successors(n)),
         budget,
     )
-}
-
-/// The states reachable from a [`SearchProblem`]'s start, lazily, in depth-first order:
-/// see [`DfsReach`].
-///
-/// # Errors
-/// An unusable budget ([`PathError::Budget`]).
-///
-/// ```
-/// use pathfind::{dfs_reach_problem, SearchProblem};
-/// use search_core::Budget;
-/// struct Ring;
-/// impl SearchProblem for Ring {
-///     type State = u8;
-///     type Cost = u32;
-///     fn start(&self) -> u8 { 0 }
-///     fn successors(&self, &n: &u8, out: &mut Vec<(u8, u32)>) { out.push(((n + 1) % 5, 1)) }
-///     fn is_goal(&self, _: &u8) -> bool { false }
-/// }
-/// let order: Vec<u8> = dfs_reach_problem(&Ring, &Budget::new()).unwrap().collect();
-/// assert_eq!(order, [0, 1, 2, 3, 4]);
-/// ```
-#[allow(clippy::type_complexity)]
-pub fn dfs_reach_problem<'p, P: SearchProblem + ?Sized>(
-    problem: &'p P,
-    budget: &Budget,
-) -> Result<DfsReach<P::State, impl FnMut(&P::State, &mut Vec<P::State>) + use<'p, P>>, PathError> {
-    DfsReach::new([problem.start()], problem_states(problem), budget)
 }

@@ -1,10 +1,10 @@
-//! Solving a [`SearchProblem`] with an algorithm chosen at run time
-//! ([`SearchContext::solve`]), and many problems at once on threads
-//! ([`SearchContext::solve_all`]).
+//! Solving a [`SearchProblem`] with an algorithm chosen at run time: [`solve`] for one
+//! query, [`SearchContext::solve`] to reuse the buffers, and many problems at once on
+//! threads ([`SearchContext::solve_all`]).
 
 use core::hash::Hash;
 
-use search_core::{Cost, SearchProblem};
+use search_core::{Budget, Cost, SearchProblem};
 
 use crate::engine::algorithm::Algorithm;
 use crate::engine::buffers::Engine;
@@ -76,6 +76,7 @@ impl<N: Clone + Eq + Hash, C: Cost> SearchContext<N, C> {
                 self.guided(key, start, run, succ, h, goal)
             }
             Algorithm::GreedyBestFirst => self.guided(GreedyKey, start, run, succ, h, goal),
+            Algorithm::Fringe => e.fringe_with(start, run, succ, h, goal),
         }
     }
 
@@ -129,4 +130,50 @@ impl<N: Clone + Eq + Hash, C: Cost> SearchContext<N, C> {
         self.engine = ctx.engine;
         results
     }
+}
+
+/// Solves a [`SearchProblem`] with `algorithm` within `budget` on a fresh
+/// [`SearchContext`]: the problem-trait entry of the crate, for one query (keep a
+/// [`SearchContext`] and call [`SearchContext::solve`] to reuse the buffers, bound the path
+/// cost or cap the memory). See [`SearchContext::with_budget`] for what each budget field
+/// means to a path search.
+///
+/// # Errors
+/// A negative step cost or heuristic value, a cost overflow, too many states, an invalid
+/// weighted-A* weight, or a budget a path search cannot use ([`PathError::Budget`]).
+///
+/// ```
+/// use pathfind::{solve, Algorithm, Limit, PathOutcome, SearchProblem};
+/// use search_core::{Budget, BudgetField};
+///
+/// /// Reach `target` from 1 by "+1" (cost 1) or "*2" (cost 2).
+/// struct Doubling { target: u32 }
+/// impl SearchProblem for Doubling {
+///     type State = u32;
+///     type Cost = u32;
+///     fn start(&self) -> u32 { 1 }
+///     fn successors(&self, &n: &u32, out: &mut Vec<(u32, u32)>) {
+///         if n < self.target { out.push((n + 1, 1)); out.push((n * 2, 2)); }
+///     }
+///     fn is_goal(&self, &n: &u32) -> bool { n == self.target }
+/// }
+///
+/// let p = Doubling { target: 10 };
+/// let r = solve(&p, Algorithm::AStar, &Budget::new()).unwrap();
+/// assert_eq!(r.path().unwrap().nodes, [1, 2, 4, 5, 10]);
+/// assert_eq!(r.cost(), Some(6));
+/// let r = solve(&p, Algorithm::Bfs, &Budget::new()).unwrap();
+/// assert_eq!(r.path().unwrap().steps(), 4);
+/// let r = solve(&Doubling { target: 5_000 }, Algorithm::Dijkstra, &Budget::nodes(10)).unwrap();
+/// assert_eq!(r.outcome, PathOutcome::LimitReached(Limit::Budget(BudgetField::Nodes)));
+/// ```
+pub fn solve<P>(
+    problem: &P,
+    algorithm: Algorithm,
+    budget: &Budget,
+) -> Result<SearchResult<P::State, P::Cost>, PathError>
+where
+    P: SearchProblem + ?Sized,
+{
+    SearchContext::bounded(budget).solve(problem, algorithm)
 }

@@ -11,10 +11,10 @@ use crate::engine::result::SearchResult;
 use crate::graph::stepper::{AStarStepper, Step};
 
 /// How many expansions a spawned search makes between two progress reports.
-pub const PATH_REPORT_EVERY: u64 = 1024;
+pub(crate) const PATH_REPORT_EVERY: u64 = 1024;
 
-/// What a spawned A* search ([`spawn_astar`]) reports every [`PATH_REPORT_EVERY`]
-/// expansions and once more when it ends.
+/// What a spawned A* search ([`spawn_astar`]) reports every thousand expansions or so and
+/// once more when it ends.
 ///
 /// ```
 /// use pathfind::{PathInfo, SearchProblem, spawn_astar};
@@ -53,7 +53,7 @@ pub type PathHandle<N, C> = SearchHandle<Result<SearchResult<N, C>, PathError>, 
 
 /// Starts A* on `problem` within `budget` on a thread of its own and returns at once. The
 /// search is the one [`AStarStepper`] runs: its result is that of
-/// [`Solve::solve`](crate::Solve::solve) with [`Algorithm::AStar`](crate::Algorithm::AStar)
+/// [`solve`](crate::solve) with [`Algorithm::AStar`](crate::Algorithm::AStar)
 /// within the same budget. Poll the handle for the states expanded and the bound proven so
 /// far; stop it at any moment (the flag is the budget's own stop flag if it has one, else a
 /// new one; dropping the handle stops it too). The search's thread frees its tables after
@@ -101,7 +101,7 @@ where
         let mut bound: Option<P::Cost> = None;
         let mut expanded = 0u64;
         loop {
-            match stepper.step() {
+            match stepper.advance() {
                 Err(e) => return (Err(e), Some(stepper.into_tables())),
                 Ok(Step::Expanded { state, cost }) => {
                     let f = cost

@@ -36,7 +36,7 @@ pub enum Step<N, C> {
 
 /// A* one expansion at a time, for visualisations, time slicing across frames, or custom
 /// stopping rules. Running it to the end gives exactly the result of
-/// [`Solve::solve`](crate::Solve::solve) with [`Algorithm::AStar`](crate::Algorithm::AStar)
+/// [`solve`](crate::solve) with [`Algorithm::AStar`](crate::Algorithm::AStar)
 /// (its statistics aside: the clock of a stepper starts when it is created).
 ///
 /// ```
@@ -129,6 +129,16 @@ impl<'p, P: SearchProblem + ?Sized> AStarStepper<'p, P> {
         if let Some(done) = &self.done {
             return Ok(Step::Done(done.clone()));
         }
+        let step = self.advance()?;
+        if let Step::Done(result) = &step {
+            self.done = Some(result.clone());
+        }
+        Ok(step)
+    }
+
+    /// [`step`](Self::step) for a caller that takes the result when the search is over and
+    /// never steps again: the result is not kept.
+    pub(crate) fn advance(&mut self) -> Result<Step<P::State, P::Cost>, PathError> {
         let p = self.problem;
         let step = self.engine.bf_step(
             AStarKey,
@@ -137,7 +147,7 @@ impl<'p, P: SearchProblem + ?Sized> AStarStepper<'p, P> {
             &mut |n: &P::State| p.heuristic(n),
             &mut |n: &P::State| p.is_goal(n),
         )?;
-        let result = match step {
+        let mut result = match step {
             CoreStep::Expanded(slot) => {
                 let nodes = &self.engine.nodes;
                 return Ok(Step::Expanded {
@@ -149,9 +159,7 @@ impl<'p, P: SearchProblem + ?Sized> AStarStepper<'p, P> {
             CoreStep::Exhausted => self.run.finish_exhausted(),
             CoreStep::OutOfBudget => add_best_so_far(&self.engine, self.run.finish_budget()),
         };
-        let mut result = result;
         result.stats.elapsed = self.started.elapsed();
-        self.done = Some(result.clone());
         Ok(Step::Done(result))
     }
 

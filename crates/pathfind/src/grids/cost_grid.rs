@@ -1,7 +1,6 @@
 //! [`CostGrid`]: a [`Grid`] whose cells have weights (entering a cell costs its weight
 //! times the length of the move, 1 or √2). Its searches are
-//! [`GridContext::astar_costs`](crate::GridContext::astar_costs) and
-//! [`GridContext::dijkstra_costs`](crate::GridContext::dijkstra_costs).
+//! [`GridContext::astar_costs`](crate::GridContext::astar_costs).
 
 use search_core::FloatCost;
 
@@ -13,8 +12,8 @@ use crate::grids::movement::Movement;
 
 /// A [`Grid`] with a weight per cell: a move into a cell of weight `w` costs `w` times its
 /// length (`w` straight, `w·√2` diagonal). Weights are 1..=65,535; obstacles stay
-/// obstacles. Search it with [`GridContext::astar_costs`](crate::GridContext::astar_costs)
-/// or [`GridContext::dijkstra_costs`](crate::GridContext::dijkstra_costs); replan on it with
+/// obstacles. Search it with [`GridContext::astar_costs`](crate::GridContext::astar_costs);
+/// replan on it with
 /// [`Replanner`](crate::Replanner).
 ///
 /// The A* estimate is a [`Heuristic`](crate::Heuristic) times the smallest weight, a lower bound on the cost
@@ -30,7 +29,7 @@ use crate::grids::movement::Movement;
 ///     ".....",
 ///     ".999.",
 ///     ".....",
-/// ], Movement::FOUR)?;
+/// ], Movement::Four)?;
 /// let mut ctx = GridContext::new();
 /// let r = ctx.astar_costs(&grid, [Cell::new(0, 1)], Cell::new(4, 1), Heuristic::Manhattan)?;
 /// assert_eq!(r.cost().unwrap().get(), 6.0); // around the expensive cells
@@ -42,12 +41,6 @@ pub struct CostGrid {
     /// Weight per padded cell (1 on obstacles and the border).
     pub(crate) weights: Vec<u16>,
     min_weight: u16,
-}
-
-impl From<Grid> for CostGrid {
-    fn from(grid: Grid) -> Self {
-        CostGrid::new(grid)
-    }
 }
 
 impl CostGrid {
@@ -107,7 +100,7 @@ impl CostGrid {
     ///
     /// ```
     /// use pathfind::{CostGrid, Grid, Movement};
-    /// let g = CostGrid::new(Grid::new(4, 2, Movement::FOUR).unwrap());
+    /// let g = CostGrid::new(Grid::new(4, 2, Movement::Four).unwrap());
     /// assert_eq!(g.grid().width(), 4);
     /// ```
     #[must_use]
@@ -119,7 +112,7 @@ impl CostGrid {
     ///
     /// ```
     /// use pathfind::{Cell, CostGrid, Movement};
-    /// let g = CostGrid::from_rows(&["3@"], Movement::FOUR).unwrap();
+    /// let g = CostGrid::from_rows(&["3@"], Movement::Four).unwrap();
     /// assert_eq!(g.weight(Cell::new(0, 0)), Some(3));
     /// assert_eq!(g.weight(Cell::new(1, 0)), None);
     /// assert_eq!(g.weight(Cell::new(5, 0)), None);
@@ -138,7 +131,7 @@ impl CostGrid {
     ///
     /// ```
     /// use pathfind::{Cell, CostGrid, Grid, Movement};
-    /// let mut g = CostGrid::new(Grid::new(2, 1, Movement::FOUR).unwrap());
+    /// let mut g = CostGrid::new(Grid::new(2, 1, Movement::Four).unwrap());
     /// g.set_weight(Cell::new(1, 0), 7).unwrap();
     /// assert_eq!(g.weight(Cell::new(1, 0)), Some(7));
     /// assert!(g.set_weight(Cell::new(2, 0), 7).is_err());
@@ -164,7 +157,7 @@ impl CostGrid {
     ///
     /// ```
     /// use pathfind::{Cell, CostGrid, Grid, Movement};
-    /// let mut g = CostGrid::new(Grid::new(2, 1, Movement::FOUR).unwrap());
+    /// let mut g = CostGrid::new(Grid::new(2, 1, Movement::Four).unwrap());
     /// g.set_passable(Cell::new(1, 0), false).unwrap();
     /// assert_eq!(g.weight(Cell::new(1, 0)), None);
     /// ```
@@ -180,7 +173,7 @@ impl CostGrid {
     ///
     /// ```
     /// use pathfind::{Cell, CostGrid, Grid, Movement};
-    /// let mut g = CostGrid::new(Grid::new(2, 1, Movement::FOUR).unwrap());
+    /// let mut g = CostGrid::new(Grid::new(2, 1, Movement::Four).unwrap());
     /// g.set_cell(Cell::new(0, 0), None).unwrap();
     /// g.set_cell(Cell::new(1, 0), Some(4)).unwrap();
     /// assert_eq!((g.weight(Cell::new(0, 0)), g.weight(Cell::new(1, 0))), (None, Some(4)));
@@ -200,7 +193,7 @@ impl CostGrid {
     ///
     /// ```
     /// use pathfind::{Cell, CostGrid, Movement};
-    /// let mut g = CostGrid::from_rows(&["45", "67"], Movement::FOUR).unwrap();
+    /// let mut g = CostGrid::from_rows(&["45", "67"], Movement::Four).unwrap();
     /// assert_eq!(g.min_weight(), 1); // the grid started with weights of 1
     /// g.recompute_min_weight();
     /// assert_eq!(g.min_weight(), 4);
@@ -215,7 +208,7 @@ impl CostGrid {
     ///
     /// ```
     /// use pathfind::{Cell, CostGrid, Grid, Movement};
-    /// let mut g = CostGrid::new(Grid::new(2, 1, Movement::FOUR).unwrap());
+    /// let mut g = CostGrid::new(Grid::new(2, 1, Movement::Four).unwrap());
     /// g.set_weight(Cell::new(0, 0), 3).unwrap();
     /// g.set_weight(Cell::new(1, 0), 3).unwrap();
     /// g.recompute_min_weight();

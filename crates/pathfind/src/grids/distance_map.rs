@@ -5,13 +5,14 @@ use core::fmt;
 use crate::grids::cell::Cell;
 
 /// The number of moves from the nearest start to every cell, as computed by
-/// [`GridContext::bfs_distances`](crate::GridContext::bfs_distances); `None` for obstacles and unreachable cells. Its
-/// `Display` prints one bracketed row per line with `inf` for `None`.
+/// [`GridContext::bfs_distances`](crate::GridContext::bfs_distances); `None` for obstacles
+/// and unreachable cells. Its `Display` prints one bracketed row per line with `inf` for
+/// `None`.
 ///
 /// ```
-/// use pathfind::{Cell, Grid, Movement};
-/// let g = Grid::from_rows(&["..@", "..."], Movement::FOUR).unwrap();
-/// let d = g.bfs_distances([Cell::new(0, 0)]).unwrap();
+/// use pathfind::{Cell, Grid, GridContext, Movement};
+/// let g = Grid::from_rows(&["..@", "..."], Movement::Four).unwrap();
+/// let d = GridContext::new().bfs_distances(&g, [Cell::new(0, 0)]).unwrap();
 /// assert_eq!(d.to_string(), "[0, 1, inf]\n[1, 2, 3]\n");
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -25,8 +26,9 @@ impl DistanceMap {
     /// The distance of `cell`, or `None` if it is unreachable, an obstacle or outside.
     ///
     /// ```
-    /// use pathfind::{Cell, Grid, Movement};
-    /// let d = Grid::new(3, 1, Movement::FOUR).unwrap().bfs_distances([Cell::new(0, 0)]).unwrap();
+    /// use pathfind::{Cell, Grid, GridContext, Movement};
+    /// let g = Grid::new(3, 1, Movement::Four).unwrap();
+    /// let d = GridContext::new().bfs_distances(&g, [Cell::new(0, 0)]).unwrap();
     /// assert_eq!(d.get(Cell::new(2, 0)), Some(2));
     /// assert_eq!(d.get(Cell::new(3, 0)), None);
     /// ```
@@ -42,8 +44,9 @@ impl DistanceMap {
     /// The rows, top first.
     ///
     /// ```
-    /// use pathfind::{Cell, Grid, Movement};
-    /// let d = Grid::new(2, 2, Movement::FOUR).unwrap().bfs_distances([Cell::new(0, 0)]).unwrap();
+    /// use pathfind::{Cell, Grid, GridContext, Movement};
+    /// let g = Grid::new(2, 2, Movement::Four).unwrap();
+    /// let d = GridContext::new().bfs_distances(&g, [Cell::new(0, 0)]).unwrap();
     /// let rows: Vec<&[Option<u32>]> = d.rows().collect();
     /// assert_eq!(rows, [[Some(0), Some(1)], [Some(1), Some(2)]]);
     /// ```

@@ -35,13 +35,15 @@ pub(crate) const DIRS: [(i32, i32); 8] = [
 /// A rectangular grid of passable cells and obstacles with a movement rule.
 ///
 /// ```
-/// use pathfind::{Cell, Grid, Heuristic, Movement};
+/// use pathfind::{Algorithm, Cell, Grid, GridContext, Heuristic, Movement};
 /// let grid = Grid::from_rows(&[
 ///     "....",
 ///     ".@@.",
 ///     "....",
 /// ], Movement::OCTILE).unwrap();
-/// let r = grid.astar(Cell::new(0, 1), Cell::new(3, 1), Heuristic::Octile).unwrap();
+/// let (start, goal) = (Cell::new(0, 1), Cell::new(3, 1));
+/// let r = GridContext::new().solve(&grid, [start], goal, Algorithm::AStar, Heuristic::Octile)
+///     .unwrap();
 /// let path = r.path().unwrap();
 /// // No corner cutting: the diagonals beside the obstacles are not allowed.
 /// assert_eq!(path.nodes.len(), 6);
@@ -87,9 +89,9 @@ impl Grid {
     ///
     /// ```
     /// use pathfind::{Grid, Movement};
-    /// let g = Grid::new(4, 3, Movement::FOUR).unwrap();
+    /// let g = Grid::new(4, 3, Movement::Four).unwrap();
     /// assert_eq!((g.width(), g.height()), (4, 3));
-    /// assert!(Grid::new(0, 3, Movement::FOUR).is_err());
+    /// assert!(Grid::new(0, 3, Movement::Four).is_err());
     /// ```
     pub fn new(width: u32, height: u32, movement: Movement) -> Result<Self, PathError> {
         if width == 0 || height == 0 || width > MAX_SIDE || height > MAX_SIDE {
@@ -135,9 +137,9 @@ impl Grid {
     ///
     /// ```
     /// use pathfind::{Cell, Grid, Movement};
-    /// let g = Grid::from_rows(&[".#", ".."], Movement::FOUR).unwrap();
+    /// let g = Grid::from_rows(&[".#", ".."], Movement::Four).unwrap();
     /// assert!(!g.is_passable(Cell::new(1, 0)));
-    /// assert!(Grid::from_rows(&[".x"], Movement::FOUR).is_err());
+    /// assert!(Grid::from_rows(&[".x"], Movement::Four).is_err());
     /// ```
     pub fn from_rows<S: AsRef<str>>(rows: &[S], movement: Movement) -> Result<Self, PathError> {
         let height = u32::try_from(rows.len()).unwrap_or(u32::MAX);
@@ -192,7 +194,7 @@ impl Grid {
     /// Number of columns.
     ///
     /// ```
-    /// assert_eq!(pathfind::Grid::new(7, 2, pathfind::Movement::FOUR).unwrap().width(), 7);
+    /// assert_eq!(pathfind::Grid::new(7, 2, pathfind::Movement::Four).unwrap().width(), 7);
     /// ```
     #[must_use]
     pub fn width(&self) -> u32 {
@@ -202,7 +204,7 @@ impl Grid {
     /// Number of rows.
     ///
     /// ```
-    /// assert_eq!(pathfind::Grid::new(7, 2, pathfind::Movement::FOUR).unwrap().height(), 2);
+    /// assert_eq!(pathfind::Grid::new(7, 2, pathfind::Movement::Four).unwrap().height(), 2);
     /// ```
     #[must_use]
     pub fn height(&self) -> u32 {
@@ -224,7 +226,7 @@ impl Grid {
     ///
     /// ```
     /// use pathfind::{Cell, Grid, Movement};
-    /// let mut g = Grid::new(2, 2, Movement::FOUR).unwrap();
+    /// let mut g = Grid::new(2, 2, Movement::Four).unwrap();
     /// assert_eq!(g.neighbors(Cell::new(0, 0)).count(), 2);
     /// g.set_movement(Movement::OCTILE);
     /// assert_eq!(g.neighbors(Cell::new(0, 0)).count(), 3);
@@ -238,7 +240,7 @@ impl Grid {
     ///
     /// ```
     /// use pathfind::{Cell, Grid, Movement};
-    /// let g = Grid::new(2, 2, Movement::FOUR).unwrap();
+    /// let g = Grid::new(2, 2, Movement::Four).unwrap();
     /// assert!(g.contains(Cell::new(1, 1)) && !g.contains(Cell::new(2, 0)));
     /// ```
     #[must_use]
@@ -250,7 +252,7 @@ impl Grid {
     ///
     /// ```
     /// use pathfind::{Cell, Grid, Movement};
-    /// let g = Grid::new(2, 2, Movement::FOUR).unwrap();
+    /// let g = Grid::new(2, 2, Movement::Four).unwrap();
     /// assert!(g.is_passable(Cell::new(0, 0)) && !g.is_passable(Cell::new(5, 5)));
     /// ```
     #[must_use]
@@ -265,7 +267,7 @@ impl Grid {
     ///
     /// ```
     /// use pathfind::{Cell, Grid, Movement};
-    /// let mut g = Grid::new(3, 1, Movement::FOUR).unwrap();
+    /// let mut g = Grid::new(3, 1, Movement::Four).unwrap();
     /// g.set_passable(Cell::new(1, 0), false).unwrap();
     /// assert!(!g.is_passable(Cell::new(1, 0)));
     /// assert!(g.set_passable(Cell::new(3, 0), false).is_err());
@@ -330,7 +332,7 @@ impl Grid {
     /// Number of passable cells.
     ///
     /// ```
-    /// let g = pathfind::Grid::from_rows(&[".@."], pathfind::Movement::FOUR).unwrap();
+    /// let g = pathfind::Grid::from_rows(&[".@."], pathfind::Movement::Four).unwrap();
     /// assert_eq!(g.passable_count(), 2);
     /// ```
     #[must_use]

@@ -20,9 +20,7 @@ pub enum Movement {
 }
 
 impl Movement {
-    /// 4-connected.
-    pub const FOUR: Movement = Movement::Four;
-    /// 8-connected without corner cutting (MovingAI rules).
+    /// 8-connected without corner cutting: the MovingAI benchmark rule.
     pub const OCTILE: Movement = Movement::Eight {
         corner_cutting: false,
     };

@@ -1,5 +1,5 @@
 //! [`GridProblem`]: a grid query as a [`SearchProblem`], to run every algorithm of the crate
-//! on a grid (through [`Solve`](crate::Solve)) and check heuristics on it.
+//! on a grid (through [`solve`](crate::solve)) and check heuristics on it.
 
 use search_core::{FloatCost, SearchProblem};
 
@@ -10,14 +10,15 @@ use crate::grids::heuristic::Heuristic;
 
 impl Grid {
     /// This grid as a [`SearchProblem`] from `start` to `goal`, to run any algorithm of the
-    /// crate (IDA*, IDDFS, DFS...) on it through [`Solve`](crate::Solve).
+    /// crate on it through [`solve`](crate::solve) (with hashed cells: a
+    /// [`GridContext`](crate::GridContext) is faster), or check a heuristic on it.
     ///
     /// ```
-    /// use pathfind::{Algorithm, Cell, Grid, Heuristic, Movement, Solve};
+    /// use pathfind::{solve, Algorithm, Cell, Grid, Heuristic, Movement};
     /// use search_core::Budget;
     /// let g = Grid::new(4, 4, Movement::OCTILE).unwrap();
     /// let p = g.problem(Cell::new(0, 0), Cell::new(3, 2), Heuristic::Octile);
-    /// let r = p.solve(Algorithm::IdaStar, &Budget::new()).unwrap();
+    /// let r = solve(&p, Algorithm::IdaStar, &Budget::new()).unwrap();
     /// assert!((r.cost().unwrap().get() - (1.0 + 2.0 * 2f64.sqrt())).abs() < 1e-12);
     /// ```
     #[must_use]
@@ -37,12 +38,12 @@ impl Grid {
 /// [`GridContext`](crate::GridContext) for speed.
 ///
 /// ```
-/// use pathfind::{Algorithm, Cell, Grid, Heuristic, Movement, Solve};
+/// use pathfind::{solve, Algorithm, Cell, Grid, Heuristic, Movement};
 /// use search_core::Budget;
-/// let g = Grid::from_rows(&["...", ".@.", "..."], Movement::FOUR).unwrap();
+/// let g = Grid::from_rows(&["...", ".@.", "..."], Movement::Four).unwrap();
 /// let p = g.problem(Cell::new(0, 0), Cell::new(2, 2), Heuristic::Manhattan);
-/// for alg in [Algorithm::AStar, Algorithm::IdaStar, Algorithm::Dijkstra] {
-///     assert_eq!(p.solve(alg, &Budget::new()).unwrap().cost().unwrap().get(), 4.0);
+/// for alg in [Algorithm::AStar, Algorithm::IdaStar, Algorithm::Dijkstra, Algorithm::Fringe] {
+///     assert_eq!(solve(&p, alg, &Budget::new()).unwrap().cost().unwrap().get(), 4.0);
 /// }
 /// ```
 #[derive(Clone, Copy, Debug)]

@@ -5,7 +5,7 @@
 
 use core::hash::Hash;
 
-use search_core::{Budget, Cost, SearchProblem, Stats};
+use search_core::{Budget, Cost, Stats};
 
 use crate::engine::buffers::Engine;
 use crate::engine::error::PathError;
@@ -13,9 +13,7 @@ use crate::engine::open_list::Entry;
 use crate::engine::result::Limit;
 use crate::engine::run::{Run, Timed, timed};
 use crate::engine::slots::{HashSlots, NONE, Slots, vec_bytes};
-use crate::engine::successors::{
-    Buffered, Direct, Successors, check_h, expand, problem_successors,
-};
+use crate::engine::successors::{Direct, Successors, check_h, expand};
 use crate::graph::best_first::{AStarKey, Priority};
 use crate::graph::context::SearchContext;
 
@@ -76,7 +74,7 @@ impl<N: Clone, C: Cost> AllShortestPaths<N, C> {
     /// paths.sort();
     /// assert_eq!(paths, [vec![0, 1, 3], vec![0, 2, 3]]);
     /// ```
-    pub fn paths(&self) -> Paths<'_, N, C> {
+    pub fn paths(&self) -> impl Iterator<Item = Vec<N>> + '_ {
         Paths {
             all: self,
             sink: 0,
@@ -110,7 +108,7 @@ impl<N, C> Timed for AllShortestPaths<N, C> {
 /// The iterator of [`AllShortestPaths::paths`]: a depth-first walk from each goal back
 /// along the predecessors to a start.
 #[derive(Clone, Debug)]
-pub struct Paths<'a, N, C> {
+struct Paths<'a, N, C> {
     all: &'a AllShortestPaths<N, C>,
     /// The next goal to walk from.
     sink: usize,
@@ -181,18 +179,16 @@ impl<N: Clone, C: Cost> Iterator for Paths<'_, N, C> {
 impl<N: Clone + Eq + Hash, C: Cost> Engine<N, C, HashSlots<N>> {
     /// A* keeping every predecessor at the best cost, until the open list's minimum
     /// exceeds the optimal cost.
-    pub(crate) fn astar_bag<S, H, G>(
+    pub(crate) fn astar_bag<S>(
         &mut self,
         starts: impl IntoIterator<Item = N>,
         mut run: Run<C>,
         mut succ: S,
-        mut h: H,
-        mut goal: G,
+        mut h: impl FnMut(&N) -> C,
+        mut goal: impl FnMut(&N) -> bool,
     ) -> Result<AllShortestPaths<N, C>, PathError>
     where
         S: Successors<N, C>,
-        H: FnMut(&N) -> C,
-        G: FnMut(&N) -> bool,
     {
         let p = AStarKey;
         let nodes = &mut self.nodes;
@@ -352,43 +348,20 @@ impl<N: Clone + Eq + Hash, C: Cost> SearchContext<N, C> {
     /// // 0-1-2-3, 0-2-3, 0-1-3: three ways of cost 3.
     /// assert_eq!((all.cost, all.paths().count()), (Some(3), 3));
     /// ```
-    pub fn astar_bag<FN, IN, FH, FS>(
+    pub fn astar_bag<IN>(
         &mut self,
         starts: impl IntoIterator<Item = N>,
-        successors: FN,
-        heuristic: FH,
-        success: FS,
+        successors: impl FnMut(&N) -> IN,
+        heuristic: impl FnMut(&N) -> C,
+        success: impl FnMut(&N) -> bool,
     ) -> Result<AllShortestPaths<N, C>, PathError>
     where
-        FN: FnMut(&N) -> IN,
         IN: IntoIterator<Item = (N, C)>,
-        FH: FnMut(&N) -> C,
-        FS: FnMut(&N) -> bool,
     {
         timed(|| {
             let run = self.run()?;
             self.engine
                 .astar_bag(starts, run, Direct(successors), heuristic, success)
-        })
-    }
-
-    /// [`astar_bag`](Self::astar_bag) on a problem.
-    pub(crate) fn astar_bag_problem<P>(
-        &mut self,
-        problem: &P,
-    ) -> Result<AllShortestPaths<N, C>, PathError>
-    where
-        P: SearchProblem<State = N, Cost = C> + ?Sized,
-    {
-        timed(|| {
-            let run = self.run()?;
-            self.engine.astar_bag(
-                [problem.start()],
-                run,
-                Buffered(problem_successors(problem)),
-                |n: &N| problem.heuristic(n),
-                |n: &N| problem.is_goal(n),
-            )
         })
     }
 }
@@ -410,20 +383,17 @@ impl<N: Clone + Eq + Hash, C: Cost> SearchContext<N, C> {
 ///                     |&n| n == 0, &Budget::new()).unwrap();
 /// assert_eq!((all.cost, all.paths().count()), (Some(2), 2));
 /// ```
-pub fn astar_bag<N, C, FN, IN, FH, FS>(
+pub fn astar_bag<N, C, IN>(
     starts: impl IntoIterator<Item = N>,
-    successors: FN,
-    heuristic: FH,
-    success: FS,
+    successors: impl FnMut(&N) -> IN,
+    heuristic: impl FnMut(&N) -> C,
+    success: impl FnMut(&N) -> bool,
     budget: &Budget,
 ) -> Result<AllShortestPaths<N, C>, PathError>
 where
     N: Clone + Eq + Hash,
     C: Cost,
-    FN: FnMut(&N) -> IN,
     IN: IntoIterator<Item = (N, C)>,
-    FH: FnMut(&N) -> C,
-    FS: FnMut(&N) -> bool,
 {
     SearchContext::bounded(budget).astar_bag(starts, successors, heuristic, success)
 }

@@ -12,13 +12,13 @@
 use core::fmt;
 use core::hash::Hash;
 
-use search_core::{Budget, BudgetField, SearchProblem, Stats};
+use search_core::{Budget, BudgetField, Stats};
 
 use crate::engine::error::PathError;
 use crate::engine::result::Limit;
 use crate::engine::run::{Run, Timed, timed};
 use crate::engine::slots::{HashSlots, Slots, vec_bytes};
-use crate::engine::successors::problem_states;
+use crate::graph::context::SearchContext;
 
 /// The result of [`count_paths`]: the number of paths, unless a limit stopped the count.
 ///
@@ -99,27 +99,25 @@ fn number<N: Clone + Eq + Hash>(
     Ok(s)
 }
 
-/// The count itself over a successor function that appends to `out` (timed by the caller).
-fn count<N, FN, FS>(
+/// The count itself, numbering the states in `slots` (emptied first).
+fn count<N, IN>(
+    slots: &mut HashSlots<N>,
     start: N,
-    mut successors: FN,
-    mut success: FS,
-    budget: &Budget,
-    memory_cap: Option<u64>,
+    mut successors: impl FnMut(&N) -> IN,
+    mut success: impl FnMut(&N) -> bool,
+    mut run: Run<usize>,
 ) -> Result<PathCount, PathError>
 where
     N: Clone + Eq + Hash,
-    FN: FnMut(&N, &mut Vec<N>),
-    FS: FnMut(&N) -> bool,
+    IN: IntoIterator<Item = N>,
 {
-    let mut run: Run<u64> = Run::new(budget, None)?.with_memory_cap(memory_cap);
-    let mut slots: HashSlots<N> = HashSlots::default();
+    slots.reset();
     let mut marks: Vec<Option<Mark>> = Vec::new();
     let mut arena: Vec<u32> = Vec::new();
     let mut stack: Vec<Frame> = Vec::new();
     let mut buf: Vec<N> = Vec::new();
     let mut deepest = 0u32;
-    let finish = |run: &Run<u64>, count, limit, deepest: u32| {
+    let finish = |run: &Run<usize>, count, limit, deepest: u32| {
         Ok(PathCount {
             count,
             limit,
@@ -129,7 +127,7 @@ where
     if success(&start) {
         return finish(&run, Some(1), None, 0);
     }
-    let s0 = number(&mut slots, &mut marks, &start)?;
+    let s0 = number(slots, &mut marks, &start)?;
     // Expands a state: its successors go to the arena, its frame on the stack.
     macro_rules! expand {
         ($slot:expr, $node:expr) => {{
@@ -147,14 +145,17 @@ where
             if run.too_deep(depth) {
                 return finish(&run, None, Some(Limit::Budget(BudgetField::Depth)), deepest);
             }
+            if run.too_costly(depth as usize) {
+                return finish(&run, None, Some(Limit::Cost), deepest);
+            }
             deepest = deepest.max(depth);
             run.stats.expanded += 1;
             buf.clear();
-            successors($node, &mut buf);
+            buf.extend(successors($node));
             run.stats.generated += buf.len() as u64;
             let first = arena.len();
             for m in buf.drain(..) {
-                arena.push(number(&mut slots, &mut marks, &m)?);
+                arena.push(number(slots, &mut marks, &m)?);
             }
             marks[$slot as usize] = Some(Mark::Open);
             stack.push(Frame {
@@ -238,152 +239,55 @@ where
 /// let err = count_paths(0u32, steps(93), |&n| n == 93, &Budget::new()).unwrap_err();
 /// assert_eq!(err, PathError::CountOverflow);
 /// ```
-pub fn count_paths<N, FN, IN, FS>(
+pub fn count_paths<N, IN>(
     start: N,
-    mut successors: FN,
-    success: FS,
+    successors: impl FnMut(&N) -> IN,
+    success: impl FnMut(&N) -> bool,
     budget: &Budget,
 ) -> Result<PathCount, PathError>
 where
     N: Clone + Eq + Hash,
-    FN: FnMut(&N) -> IN,
     IN: IntoIterator<Item = N>,
-    FS: FnMut(&N) -> bool,
 {
-    timed(|| {
-        count(
-            start,
-            |n: &N, out: &mut Vec<N>| out.extend(successors(n)),
-            success,
-            budget,
-            None,
-        )
-    })
+    SearchContext::bounded(budget).count_paths(start, successors, success)
 }
 
-/// [`count_paths`] on a [`SearchProblem`]: from its start, over its successors (their
-/// step costs ignored), to its goal states.
-pub(crate) fn count_paths_problem<P: SearchProblem + ?Sized>(
-    problem: &P,
-    budget: &Budget,
-) -> Result<PathCount, PathError> {
-    timed(|| {
-        count(
-            problem.start(),
-            problem_states(problem),
-            |n: &P::State| problem.is_goal(n),
-            budget,
-            None,
-        )
-    })
-}
-
-/// [`count_paths`] with a memory cap beside the budget: the count stops, with
-/// [`PathCount::limit`] `Some(`[`Limit::Memory`]`)`, once the states it numbered, their
-/// marks and its stacks hold more than half of `with_memory_cap`'s bytes (measured by
-/// their capacities whenever the clock is looked at; each may double before the next
-/// look), as a search with
-/// [`SearchContext::with_memory_cap`](crate::SearchContext::with_memory_cap) does.
-///
-/// ```
-/// use pathfind::{Limit, PathCounter};
-/// // Two ways from each number to the next two, without end: no count fits in 1 MiB.
-/// let counter = PathCounter::new().with_memory_cap(1 << 20);
-/// let r = counter.count(0u64, |&n| [n + 1, n + 2], |_| false).unwrap();
-/// assert_eq!((r.count, r.limit), (None, Some(Limit::Memory)));
-/// // Within the cap, the count of `count_paths`: F(11) ways from 0 to 10.
-/// let small = |&n: &u64| if n < 10 { vec![n + 1, n + 2] } else { vec![] };
-/// assert_eq!(counter.count(0u64, small, |&n| n == 10).unwrap().count, Some(89));
-/// ```
-#[derive(Clone, Debug, Default)]
-pub struct PathCounter {
-    budget: Budget,
-    memory_cap: Option<u64>,
-}
-
-impl PathCounter {
-    /// A counter without limits.
-    ///
-    /// ```
-    /// let counter = pathfind::PathCounter::new();
-    /// assert_eq!(counter.memory_cap(), None);
-    /// ```
-    #[must_use]
-    pub fn new() -> Self {
-        Self::default()
-    }
-
-    /// The budget, as [`count_paths`] takes it.
-    ///
-    /// ```
-    /// use search_core::Budget;
-    /// let counter = pathfind::PathCounter::new().with_budget(Budget::nodes(100));
-    /// assert_eq!(counter.budget().max_nodes(), Some(100));
-    /// ```
-    #[must_use]
-    pub fn with_budget(mut self, budget: Budget) -> Self {
-        self.budget = budget;
-        self
-    }
-
-    /// Caps the bytes the count holds (see the [type's documentation](PathCounter)).
-    ///
-    /// ```
-    /// let counter = pathfind::PathCounter::new().with_memory_cap(64 << 20);
-    /// assert_eq!(counter.memory_cap(), Some(64 << 20));
-    /// ```
-    #[must_use]
-    pub fn with_memory_cap(mut self, bytes: u64) -> Self {
-        self.memory_cap = Some(bytes);
-        self
-    }
-
-    /// The budget of every count.
-    ///
-    /// ```
-    /// assert!(pathfind::PathCounter::new().budget().max_nodes().is_none());
-    /// ```
-    #[must_use]
-    pub fn budget(&self) -> &Budget {
-        &self.budget
-    }
-
-    /// The memory cap, if any.
-    ///
-    /// ```
-    /// assert_eq!(pathfind::PathCounter::new().memory_cap(), None);
-    /// ```
-    #[must_use]
-    pub fn memory_cap(&self) -> Option<u64> {
-        self.memory_cap
-    }
-
+impl<N: Clone + Eq + Hash> SearchContext<N, usize> {
     /// Counts the paths from `start` to a state where `success` holds, as [`count_paths`]
-    /// does, within the budget and the memory cap.
+    /// does, within the context's budget, memory cap (the states numbered, their marks and
+    /// the stacks) and cost bound: a cost bound counts steps, and like the depth limit it
+    /// stops the count (with [`Limit::Cost`]) when a chain of states grows past it.
     ///
     /// # Errors
     /// As [`count_paths`].
     ///
-    /// See the [type's documentation](PathCounter) for an example.
-    pub fn count<N, FN, IN, FS>(
-        &self,
+    /// ```
+    /// use pathfind::{Limit, SearchContext};
+    /// // Two ways from each number to the next two, without end: no count fits in 1 MiB.
+    /// let mut ctx = SearchContext::new().with_memory_cap(1 << 20);
+    /// let r = ctx.count_paths(0u64, |&n| [n + 1, n + 2], |_| false).unwrap();
+    /// assert_eq!((r.count, r.limit), (None, Some(Limit::Memory)));
+    /// // Within the cap, the count of `count_paths`: F(11) ways from 0 to 10.
+    /// let small = |&n: &u64| if n < 10 { vec![n + 1, n + 2] } else { vec![] };
+    /// assert_eq!(ctx.count_paths(0u64, small, |&n| n == 10).unwrap().count, Some(89));
+    /// ```
+    pub fn count_paths<IN>(
+        &mut self,
         start: N,
-        mut successors: FN,
-        success: FS,
+        successors: impl FnMut(&N) -> IN,
+        success: impl FnMut(&N) -> bool,
     ) -> Result<PathCount, PathError>
     where
-        N: Clone + Eq + Hash,
-        FN: FnMut(&N) -> IN,
         IN: IntoIterator<Item = N>,
-        FS: FnMut(&N) -> bool,
     {
         timed(|| {
+            let run = self.run()?;
             count(
+                &mut self.engine.nodes.slots,
                 start,
-                |n: &N, out: &mut Vec<N>| out.extend(successors(n)),
+                successors,
                 success,
-                &self.budget,
-                self.memory_cap,
+                run,
             )
         })
     }

@@ -5,16 +5,12 @@
 use core::hash::Hash;
 
 use fxhash::FxHashMap;
-use search_core::{Budget, Cost, SearchProblem, Stats};
-
-use crate::graph::best_first::AStarKey;
+use search_core::{Budget, Cost, Stats};
 
 use crate::engine::error::PathError;
 use crate::engine::nodes::Nodes;
-use crate::engine::result::{Limit, Outcome, Path, SearchResult};
-use crate::engine::run::timed;
+use crate::engine::result::{Limit, Path, PathOutcome, SearchResult};
 use crate::engine::slots::{HashSlots, NONE};
-use crate::engine::successors::{Buffered, problem_successors};
 use crate::graph::context::SearchContext;
 
 /// The cheapest paths from the starts to every state a Dijkstra search settled: each
@@ -77,7 +73,7 @@ impl<N: Clone + Eq + Hash, C: Cost> ShortestPaths<N, C> {
             index: FxHashMap::default(),
             stopped_at: found,
             limit: match result.outcome {
-                Outcome::LimitReached(l) => Some(l),
+                PathOutcome::LimitReached(l) => Some(l),
                 _ => None,
             },
             stats: result.stats,
@@ -235,13 +231,12 @@ impl<N: Clone + Eq + Hash, C: Cost> SearchContext<N, C> {
     /// let tree = ctx.dijkstra_all([0i32], |&n| [(n - 1, 1u32), (n + 1, 1)]).unwrap();
     /// assert_eq!(tree.len(), 7); // -3..=3
     /// ```
-    pub fn dijkstra_all<FN, IN>(
+    pub fn dijkstra_all<IN>(
         &mut self,
         starts: impl IntoIterator<Item = N>,
-        successors: FN,
+        successors: impl FnMut(&N) -> IN,
     ) -> Result<ShortestPaths<N, C>, PathError>
     where
-        FN: FnMut(&N) -> IN,
         IN: IntoIterator<Item = (N, C)>,
     {
         self.dijkstra_partial(starts, successors, |_| false)
@@ -259,44 +254,18 @@ impl<N: Clone + Eq + Hash, C: Cost> SearchContext<N, C> {
     /// let tree = ctx.dijkstra_partial([0u32], |&n| [(n + 1, 1u32)], |&n| n == 4).unwrap();
     /// assert_eq!((tree.stopped_at, tree.len()), (Some(4), 5));
     /// ```
-    pub fn dijkstra_partial<FN, IN, FS>(
+    pub fn dijkstra_partial<IN>(
         &mut self,
         starts: impl IntoIterator<Item = N>,
-        successors: FN,
-        stop: FS,
+        successors: impl FnMut(&N) -> IN,
+        stop: impl FnMut(&N) -> bool,
     ) -> Result<ShortestPaths<N, C>, PathError>
     where
-        FN: FnMut(&N) -> IN,
         IN: IntoIterator<Item = (N, C)>,
-        FS: FnMut(&N) -> bool,
     {
         let result = self.dijkstra(starts, successors, stop)?;
         let found = result.path().and_then(|p| p.nodes.last().cloned());
         Ok(ShortestPaths::from_nodes(self.nodes(), result, found))
-    }
-}
-
-impl<N: Clone + Eq + Hash, C: Cost> SearchContext<N, C> {
-    /// [`dijkstra_all`](Self::dijkstra_all) from a problem's start, with its successors.
-    pub(crate) fn dijkstra_all_problem<P>(
-        &mut self,
-        problem: &P,
-    ) -> Result<ShortestPaths<N, C>, PathError>
-    where
-        P: SearchProblem<State = N, Cost = C> + ?Sized,
-    {
-        let run = self.run()?;
-        let result = timed(|| {
-            self.engine.best_first(
-                AStarKey,
-                [problem.start()],
-                run,
-                Buffered(problem_successors(problem)),
-                |_: &N| C::ZERO,
-                |_: &N| false,
-            )
-        })?;
-        Ok(ShortestPaths::from_nodes(self.nodes(), result, None))
     }
 }
 
@@ -316,15 +285,14 @@ impl<N: Clone + Eq + Hash, C: Cost> SearchContext<N, C> {
 /// assert_eq!(tree.limit, Some(Limit::Budget(BudgetField::Nodes)));
 /// assert_eq!(tree.len(), 10);
 /// ```
-pub fn dijkstra_all<N, C, FN, IN>(
+pub fn dijkstra_all<N, C, IN>(
     starts: impl IntoIterator<Item = N>,
-    successors: FN,
+    successors: impl FnMut(&N) -> IN,
     budget: &Budget,
 ) -> Result<ShortestPaths<N, C>, PathError>
 where
     N: Clone + Eq + Hash,
     C: Cost,
-    FN: FnMut(&N) -> IN,
     IN: IntoIterator<Item = (N, C)>,
 {
     SearchContext::bounded(budget).dijkstra_all(starts, successors)
@@ -347,18 +315,16 @@ where
 /// assert_eq!(tree.stopped_at, Some(21));
 /// assert_eq!(tree.cost(&21), Some(1));
 /// ```
-pub fn dijkstra_partial<N, C, FN, IN, FS>(
+pub fn dijkstra_partial<N, C, IN>(
     starts: impl IntoIterator<Item = N>,
-    successors: FN,
-    stop: FS,
+    successors: impl FnMut(&N) -> IN,
+    stop: impl FnMut(&N) -> bool,
     budget: &Budget,
 ) -> Result<ShortestPaths<N, C>, PathError>
 where
     N: Clone + Eq + Hash,
     C: Cost,
-    FN: FnMut(&N) -> IN,
     IN: IntoIterator<Item = (N, C)>,
-    FS: FnMut(&N) -> bool,
 {
     SearchContext::bounded(budget).dijkstra_partial(starts, successors, stop)
 }

@@ -5,14 +5,14 @@
 use core::hash::Hash;
 
 use fxhash::FxHashSet;
-use search_core::{Budget, Cost, CostError, SearchProblem, Stats};
+use search_core::{Budget, Cost, CostError, Stats};
 
 use crate::graph::best_first::AStarKey;
 
 use crate::engine::error::PathError;
-use crate::engine::result::{Limit, Outcome, Path, SearchResult};
+use crate::engine::result::{Limit, Path, PathOutcome, SearchResult};
 use crate::engine::run::{Timed, timed};
-use crate::engine::successors::{Buffered, Direct, Successors, problem_successors};
+use crate::engine::successors::{Direct, Successors};
 use crate::graph::context::SearchContext;
 
 /// The cheapest loopless paths found by [`yen`], cheapest first.
@@ -68,46 +68,29 @@ impl<N: Clone + Eq + Hash, C: Cost> SearchContext<N, C> {
     /// assert_eq!(k.paths.len(), 2);
     /// assert!(k.paths.iter().all(|p| p.cost == 3));
     /// ```
-    pub fn yen<FN, IN, FS>(
+    pub fn yen<IN>(
         &mut self,
         starts: impl IntoIterator<Item = N>,
-        successors: FN,
-        success: FS,
+        successors: impl FnMut(&N) -> IN,
+        success: impl FnMut(&N) -> bool,
         k: usize,
     ) -> Result<KShortestPaths<N, C>, PathError>
     where
-        FN: FnMut(&N) -> IN,
         IN: IntoIterator<Item = (N, C)>,
-        FS: FnMut(&N) -> bool,
     {
-        self.yen_with(starts, Direct(successors), success, k)
+        timed(|| self.yen_untimed(starts, Direct(successors), success, k))
     }
 
     /// Yen's algorithm over any [`Successors`].
-    pub(crate) fn yen_with<S, FS>(
-        &mut self,
-        starts: impl IntoIterator<Item = N>,
-        succ: S,
-        success: FS,
-        k: usize,
-    ) -> Result<KShortestPaths<N, C>, PathError>
-    where
-        S: Successors<N, C>,
-        FS: FnMut(&N) -> bool,
-    {
-        timed(|| self.yen_untimed(starts, succ, success, k))
-    }
-
-    fn yen_untimed<S, FS>(
+    fn yen_untimed<S>(
         &mut self,
         starts: impl IntoIterator<Item = N>,
         mut succ: S,
-        mut success: FS,
+        mut success: impl FnMut(&N) -> bool,
         k: usize,
     ) -> Result<KShortestPaths<N, C>, PathError>
     where
         S: Successors<N, C>,
-        FS: FnMut(&N) -> bool,
     {
         let mut out = KShortestPaths {
             paths: Vec::new(),
@@ -271,8 +254,8 @@ fn absorb<N, C: Cost>(out: &mut KShortestPaths<N, C>, r: SearchResult<N, C>) -> 
     out.stats.leaves += r.stats.leaves;
     out.stats.iterations += 1;
     match r.outcome {
-        Outcome::Found(p) => Some(p),
-        Outcome::LimitReached(l) => {
+        PathOutcome::Found(p) => Some(p),
+        PathOutcome::LimitReached(l) => {
             out.limit = Some(l);
             None
         }
@@ -300,58 +283,19 @@ fn absorb<N, C: Cost>(out: &mut KShortestPaths<N, C>, r: SearchResult<N, C>) -> 
 /// let k = yen([(0u8, 0u8)], succ, |&p| p == (2, 1), 10, &Budget::new()).unwrap();
 /// assert_eq!(k.paths.len(), 3);
 /// ```
-pub fn yen<N, C, FN, IN, FS>(
+pub fn yen<N, C, IN>(
     starts: impl IntoIterator<Item = N>,
-    successors: FN,
-    success: FS,
+    successors: impl FnMut(&N) -> IN,
+    success: impl FnMut(&N) -> bool,
     k: usize,
     budget: &Budget,
 ) -> Result<KShortestPaths<N, C>, PathError>
 where
     N: Clone + Eq + Hash,
     C: Cost,
-    FN: FnMut(&N) -> IN,
     IN: IntoIterator<Item = (N, C)>,
-    FS: FnMut(&N) -> bool,
 {
     SearchContext::bounded(budget).yen(starts, successors, success, k)
-}
-
-/// [`yen`] on a [`SearchProblem`]: its `k` cheapest loopless paths from the start to a
-/// goal (the heuristic is not used).
-///
-/// # Errors
-/// A negative step cost, a cost overflow, too many states or an unusable budget.
-///
-/// ```
-/// use pathfind::{yen_problem, SearchProblem};
-/// use search_core::Budget;
-/// struct Ring;
-/// impl SearchProblem for Ring {
-///     type State = u8;
-///     type Cost = u32;
-///     fn start(&self) -> u8 { 0 }
-///     fn successors(&self, &n: &u8, out: &mut Vec<(u8, u32)>) {
-///         out.push(((n + 1) % 5, 1));
-///         out.push(((n + 4) % 5, 2));
-///     }
-///     fn is_goal(&self, &n: &u8) -> bool { n == 2 }
-/// }
-/// let k = yen_problem(&Ring, 2, &Budget::new()).unwrap();
-/// let costs: Vec<u32> = k.paths.iter().map(|p| p.cost).collect();
-/// assert_eq!(costs, [2, 6]);
-/// ```
-pub fn yen_problem<P: SearchProblem + ?Sized>(
-    problem: &P,
-    k: usize,
-    budget: &Budget,
-) -> Result<KShortestPaths<P::State, P::Cost>, PathError> {
-    SearchContext::bounded(budget).yen_with(
-        [problem.start()],
-        Buffered(problem_successors(problem)),
-        |n: &P::State| problem.is_goal(n),
-        k,
-    )
 }
 
 #[cfg(test)]

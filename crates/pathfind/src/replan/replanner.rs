@@ -5,7 +5,7 @@ use std::time::Instant;
 use search_core::{Budget, BudgetField, FloatCost};
 
 use crate::engine::error::PathError;
-use crate::engine::result::{Outcome, Path, SearchResult};
+use crate::engine::result::{Path, PathOutcome, SearchResult};
 use crate::engine::run::Run;
 use crate::grids::cell::Cell;
 use crate::grids::cost_grid::CostGrid;
@@ -105,7 +105,7 @@ impl Replanner {
     ///
     /// ```
     /// use pathfind::{Cell, CostGrid, Grid, Movement, Replanner};
-    /// let grid = CostGrid::new(Grid::new(4, 4, Movement::FOUR).unwrap());
+    /// let grid = CostGrid::new(Grid::new(4, 4, Movement::Four).unwrap());
     /// let planner = Replanner::new(grid.clone(), Cell::new(0, 0), Cell::new(3, 3)).unwrap();
     /// assert_eq!(planner.goal(), Cell::new(3, 3));
     /// assert!(Replanner::new(grid, Cell::new(0, 0), Cell::new(4, 0)).is_err());
@@ -148,19 +148,19 @@ impl Replanner {
 
     /// Bounds each [`path`](Self::path) call: `nodes` cells expanded, time, a stop flag. A
     /// call stopped by one returns
-    /// [`Outcome::LimitReached`](crate::Outcome::LimitReached) and the next call goes on
+    /// [`PathOutcome::LimitReached`](crate::PathOutcome::LimitReached) and the next call goes on
     /// from where it stopped. `depth` and `iterations` are refused
     /// ([`PathError::Budget`]): the replanner cannot bound the length of a path.
     ///
     /// ```
-    /// use pathfind::{Cell, CostGrid, Grid, Limit, Movement, Outcome, Replanner};
+    /// use pathfind::{Cell, CostGrid, Grid, Limit, Movement, PathOutcome, Replanner};
     /// use search_core::{Budget, BudgetField};
     /// let grid = CostGrid::new(Grid::new(30, 30, Movement::OCTILE).unwrap());
     /// let mut planner = Replanner::new(grid, Cell::new(0, 0), Cell::new(29, 29))
     ///     .unwrap()
     ///     .with_budget(Budget::nodes(10));
     /// let r = planner.path().unwrap();
-    /// assert_eq!(r.outcome, Outcome::LimitReached(Limit::Budget(BudgetField::Nodes)));
+    /// assert_eq!(r.outcome, PathOutcome::LimitReached(Limit::Budget(BudgetField::Nodes)));
     /// let mut calls = 1;
     /// while !planner.path().unwrap().is_found() {
     ///     calls += 1;
@@ -177,7 +177,7 @@ impl Replanner {
     ///
     /// ```
     /// use pathfind::{Cell, CostGrid, Grid, Movement, Replanner};
-    /// let grid = CostGrid::new(Grid::new(3, 1, Movement::FOUR).unwrap());
+    /// let grid = CostGrid::new(Grid::new(3, 1, Movement::Four).unwrap());
     /// let mut planner = Replanner::new(grid, Cell::new(0, 0), Cell::new(2, 0)).unwrap();
     /// planner.update(&[(Cell::new(1, 0), Some(4))]).unwrap();
     /// assert_eq!(planner.grid().weight(Cell::new(1, 0)), Some(4));
@@ -191,7 +191,7 @@ impl Replanner {
     ///
     /// ```
     /// use pathfind::{Cell, CostGrid, Grid, Movement, Replanner};
-    /// let grid = CostGrid::new(Grid::new(3, 1, Movement::FOUR).unwrap());
+    /// let grid = CostGrid::new(Grid::new(3, 1, Movement::Four).unwrap());
     /// let planner = Replanner::new(grid, Cell::new(0, 0), Cell::new(2, 0)).unwrap();
     /// assert_eq!(planner.start(), Cell::new(0, 0));
     /// ```
@@ -204,7 +204,7 @@ impl Replanner {
     ///
     /// ```
     /// use pathfind::{Cell, CostGrid, Grid, Movement, Replanner};
-    /// let grid = CostGrid::new(Grid::new(3, 1, Movement::FOUR).unwrap());
+    /// let grid = CostGrid::new(Grid::new(3, 1, Movement::Four).unwrap());
     /// let planner = Replanner::new(grid, Cell::new(0, 0), Cell::new(2, 0)).unwrap();
     /// assert_eq!(planner.goal(), Cell::new(2, 0));
     /// ```
@@ -221,7 +221,7 @@ impl Replanner {
     ///
     /// ```
     /// use pathfind::{Cell, CostGrid, Grid, Movement, Replanner};
-    /// let grid = CostGrid::new(Grid::new(5, 1, Movement::FOUR).unwrap());
+    /// let grid = CostGrid::new(Grid::new(5, 1, Movement::Four).unwrap());
     /// let mut planner = Replanner::new(grid, Cell::new(0, 0), Cell::new(4, 0)).unwrap();
     /// assert_eq!(planner.path().unwrap().cost().unwrap().get(), 4.0);
     /// planner.set_start(Cell::new(2, 0)).unwrap();
@@ -250,11 +250,11 @@ impl Replanner {
     /// [`PathError::OutOfGrid`], [`PathError::ZeroWeight`].
     ///
     /// ```
-    /// use pathfind::{Cell, CostGrid, Grid, Movement, Outcome, Replanner};
-    /// let grid = CostGrid::new(Grid::new(3, 1, Movement::FOUR).unwrap());
+    /// use pathfind::{Cell, CostGrid, Grid, Movement, PathOutcome, Replanner};
+    /// let grid = CostGrid::new(Grid::new(3, 1, Movement::Four).unwrap());
     /// let mut planner = Replanner::new(grid, Cell::new(0, 0), Cell::new(2, 0)).unwrap();
     /// planner.update(&[(Cell::new(1, 0), None)]).unwrap();
-    /// assert_eq!(planner.path().unwrap().outcome, Outcome::NoPath);
+    /// assert_eq!(planner.path().unwrap().outcome, PathOutcome::NoPath);
     /// assert!(planner.update(&[(Cell::new(1, 0), Some(0))]).is_err());
     /// ```
     pub fn update(&mut self, changes: &[(Cell, Option<u16>)]) -> Result<(), PathError> {
@@ -295,7 +295,7 @@ impl Replanner {
     ///
     /// # Errors
     /// [`PathError::Blocked`] if the goal or the start is an obstacle (the goal named first,
-    /// as by [`GridContext::astar`](crate::GridContext::astar)), an unusable budget.
+    /// as by [`GridContext::solve`](crate::GridContext::solve)), an unusable budget.
     ///
     /// ```
     /// use pathfind::{Cell, CostGrid, Grid, GridContext, Heuristic, Movement, Replanner};
@@ -327,7 +327,7 @@ impl Replanner {
         let r: SearchResult<Cell, u64> = if !finished {
             run.finish_budget()
         } else if self.nodes[self.start as usize].rhs == INF {
-            run.finish(Outcome::NoPath)
+            run.finish(PathOutcome::NoPath)
         } else {
             run.finish_found(Path {
                 nodes: self.extract(),

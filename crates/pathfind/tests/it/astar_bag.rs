@@ -3,7 +3,8 @@
 
 use std::collections::BTreeSet;
 
-use pathfind::{SearchProblem, Solve, astar_bag, dijkstra};
+use crate::via_problem;
+use pathfind::{SearchProblem, astar_bag, dijkstra};
 use proptest::prelude::*;
 use search_core::Budget;
 
@@ -46,7 +47,11 @@ proptest! {
         prop_assert_eq!(our_paths.len(), ours.paths().count());
         let best = dijkstra([0u8], succ, |&n| n == goal, &Budget::new()).unwrap().cost();
         prop_assert_eq!(ours.cost, best);
-        let via_trait: BTreeSet<Vec<u8>> = Graph(g.clone(), goal).astar_bag(&Budget::new()).unwrap().paths().collect();
+        let problem = Graph(g.clone(), goal);
+        let via_trait: BTreeSet<Vec<u8>> = astar_bag(
+            [problem.start()], via_problem::successors(&problem), |n| problem.heuristic(n),
+            |n| problem.is_goal(n), &Budget::new(),
+        ).unwrap().paths().collect();
         prop_assert_eq!(&via_trait, &our_paths);
     }
 

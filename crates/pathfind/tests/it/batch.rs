@@ -1,4 +1,4 @@
-//! `with_threads`: a batch of queries run on several threads (`GridContext::find_all`,
+//! `with_threads`: a batch of queries run on several threads (`GridContext::solve_all`,
 //! `SearchContext::solve_all`) gives, in query order, exactly what running the queries one
 //! by one gives — on a MovingAI map and on random grids — and a panic on a worker thread is
 //! an error, not a partial answer.
@@ -49,7 +49,7 @@ fn check_batches(
         let mut ctx = GridContext::new()
             .with_budget(budget.clone())
             .with_threads(threads);
-        let all = ctx.find_all(grid, queries, algorithm, heuristic).unwrap();
+        let all = ctx.solve_all(grid, queries, algorithm, heuristic).unwrap();
         assert_eq!(all.len(), queries.len());
         let all: Vec<_> = all.into_iter().map(untimed).collect();
         assert_eq!(all, alone, "{algorithm:?}, {threads} threads");
@@ -58,7 +58,7 @@ fn check_batches(
 }
 
 #[test]
-fn find_all_on_a_movingai_map_gives_the_sequential_results_in_order() {
+fn solve_all_on_a_movingai_map_gives_the_sequential_results_in_order() {
     let dir = PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../../data/movingai"));
     let grid = load_map(dir.join("arena.map"))
         .unwrap()
@@ -107,7 +107,10 @@ fn find_all_on_a_movingai_map_gives_the_sequential_results_in_order() {
     // The batch answers what the specialised searches answer.
     let mut ctx = GridContext::new();
     for (r, &(s, t)) in results.iter().zip(&queries) {
-        let alone = untimed(ctx.astar(&grid, [s], t, Heuristic::Octile).unwrap());
+        let alone = untimed(
+            ctx.solve(&grid, [s], t, Algorithm::AStar, Heuristic::Octile)
+                .unwrap(),
+        );
         assert_eq!(r, &alone);
     }
 }
@@ -122,16 +125,21 @@ fn solve_matches_the_specialised_grid_searches() {
     let (s, t) = (Cell::new(0, 0), Cell::new(7, 0));
     let mut ctx = GridContext::new();
     let h = Heuristic::Octile;
-    let astar = untimed(ctx.astar(&grid, [s], t, h).unwrap());
+    let astar = untimed(ctx.solve(&grid, [s], t, Algorithm::AStar, h).unwrap());
     assert_eq!(
         untimed(ctx.solve(&grid, [s], t, Algorithm::AStar, h).unwrap()),
         astar
     );
-    let dijkstra = untimed(ctx.dijkstra(&grid, [s], t).unwrap());
+    let dijkstra = untimed(
+        ctx.solve(&grid, [s], t, Algorithm::Dijkstra, Heuristic::Zero)
+            .unwrap(),
+    );
     let solved = ctx.solve(&grid, [s], t, Algorithm::Dijkstra, h).unwrap();
     assert_eq!(untimed(solved), dijkstra);
     // BFS through `solve`: the same path as `bfs`, with its real cost instead of moves.
-    let bfs = ctx.bfs(&grid, [s], t).unwrap();
+    let bfs = ctx
+        .solve(&grid, [s], t, Algorithm::Bfs, Heuristic::Zero)
+        .unwrap();
     let solved = ctx.solve(&grid, [s], t, Algorithm::Bfs, h).unwrap();
     assert_eq!(solved.path().unwrap().nodes, bfs.path().unwrap().nodes);
     assert_eq!(solved.stats.nodes, bfs.stats.nodes);
@@ -146,7 +154,7 @@ proptest! {
     #![proptest_config(ProptestConfig::with_cases(48))]
 
     #[test]
-    fn find_all_on_random_grids_gives_the_sequential_results_in_order(
+    fn solve_all_on_random_grids_gives_the_sequential_results_in_order(
         (grid, queries) in grid(9, 9, Movement::OCTILE, 0.25).prop_flat_map(|g| {
             let (w, h) = (g.width(), g.height());
             let cell = (0..w, 0..h).prop_map(|(x, y)| Cell::new(x, y));

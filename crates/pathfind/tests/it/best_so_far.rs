@@ -2,7 +2,7 @@
 //! search, the result carries a real path from the start to the expanded state nearest the
 //! goal by the heuristic; otherwise none.
 
-use pathfind::{Algorithm, Outcome, SearchContext, SearchProblem, Solve, astar, dijkstra};
+use pathfind::{Algorithm, PathOutcome, SearchContext, SearchProblem, astar, dijkstra, solve};
 use proptest::prelude::*;
 use search_core::Budget;
 
@@ -86,7 +86,7 @@ proptest! {
         let budget = Budget::nodes(nodes);
         let r = astar([(0, 0)], |&p| m.steps(p), |&p| m.manhattan(p), |&p| p == m.goal(), &budget).unwrap();
         match &r.outcome {
-            Outcome::LimitReached(_) => {
+            PathOutcome::LimitReached(_) => {
                 let best = r.best_so_far.as_ref().expect("a stopped A* has progress to show");
                 check_path(&m, &best.nodes, best.cost)?;
                 // The start was expanded, so the progress is at least as near the goal.
@@ -99,9 +99,9 @@ proptest! {
             _ => prop_assert!(r.best_so_far.is_none()),
         }
         for alg in [Algorithm::AStar, Algorithm::WeightedAStar(2.0), Algorithm::GreedyBestFirst] {
-            let r = m.solve(alg, &budget).unwrap();
+            let r = solve(&m, alg, &budget).unwrap();
             match &r.outcome {
-                Outcome::LimitReached(_) => {
+                PathOutcome::LimitReached(_) => {
                     let best = r.best_so_far.as_ref().expect("progress");
                     check_path(&m, &best.nodes, best.cost)?;
                 }
@@ -109,7 +109,7 @@ proptest! {
             }
         }
         // Algorithms without a heuristic never set it.
-        let r = m.solve(Algorithm::Bfs, &budget).unwrap();
+        let r = solve(&m, Algorithm::Bfs, &budget).unwrap();
         prop_assert!(r.best_so_far.is_none());
     }
 }
@@ -128,7 +128,7 @@ fn a_cost_bound_also_gives_progress() {
         .unwrap();
     assert!(matches!(
         r.outcome,
-        Outcome::LimitReached(pathfind::Limit::Cost)
+        PathOutcome::LimitReached(pathfind::Limit::Cost)
     ));
     let best = r.best_so_far.unwrap();
     assert_eq!(best.nodes.last(), Some(&10));
@@ -180,7 +180,7 @@ fn stopping_does_not_call_the_heuristic_again() {
         before,
         "no heuristic call once the limit is reached"
     );
-    assert!(matches!(result.outcome, Outcome::LimitReached(_)));
+    assert!(matches!(result.outcome, PathOutcome::LimitReached(_)));
     let best = result.best_so_far.unwrap();
     assert_eq!(
         best.nodes.last(),

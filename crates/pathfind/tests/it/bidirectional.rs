@@ -1,9 +1,9 @@
 //! Bidirectional BFS and Dijkstra against one-directional Dijkstra and BFS, and against
 //! the `pathfinding` crate (4.x), on random directed graphs.
 
+use crate::via_problem;
 use pathfind::{
-    Outcome, ReversibleProblem, SearchProblem, bfs, bidirectional_bfs, bidirectional_dijkstra,
-    bidirectional_dijkstra_problem, dijkstra,
+    PathOutcome, SearchProblem, bfs, bidirectional_bfs, bidirectional_dijkstra, dijkstra,
 };
 use proptest::prelude::*;
 use search_core::Budget;
@@ -32,10 +32,8 @@ impl SearchProblem for Graph {
     }
 }
 
-impl ReversibleProblem for Graph {
-    fn goal_state(&self) -> u8 {
-        self.goal
-    }
+impl Graph {
+    /// The states one step before `n`, with the cost of that step.
     fn predecessors(&self, &n: &u8, out: &mut Vec<(u8, u32)>) {
         out.extend(self.edges.iter().filter(|e| e.1 == n).map(|e| (e.0, e.2)));
     }
@@ -63,10 +61,15 @@ proptest! {
             }).sum();
             prop_assert_eq!(sum, p.cost);
         } else {
-            prop_assert_eq!(two.outcome, Outcome::NoPath);
+            prop_assert_eq!(two.outcome, PathOutcome::NoPath);
         }
-        let via_trait = bidirectional_dijkstra_problem(&Graph { edges: edges.clone(), goal }, &Budget::new()).unwrap();
-        prop_assert_eq!(via_trait.cost(), one.cost());
+        // A problem of one's own runs through closures that call its methods.
+        let p = Graph { edges: edges.clone(), goal };
+        let pred = |n: &u8| { let mut out = Vec::new(); p.predecessors(n, &mut out); out };
+        let via_problem = bidirectional_dijkstra(
+            p.start(), p.goal, via_problem::successors(&p), pred, &Budget::new(),
+        ).unwrap();
+        prop_assert_eq!(via_problem.cost(), one.cost());
     }
 
     #[test]
@@ -94,6 +97,6 @@ fn a_depth_limit_is_refused_and_a_node_limit_stops() {
     let back = |&n: &u32| [n.wrapping_sub(1)];
     assert!(bidirectional_bfs(0u32, 50, line, back, &Budget::depth(5)).is_err());
     let r = bidirectional_bfs(0u32, 50, line, back, &Budget::nodes(10)).unwrap();
-    assert!(matches!(r.outcome, Outcome::LimitReached(_)));
+    assert!(matches!(r.outcome, PathOutcome::LimitReached(_)));
     assert_eq!(r.stats.nodes, 10);
 }

@@ -1,11 +1,11 @@
 //! Bidirectional A* against Dijkstra and the `pathfinding` crate's Dijkstra (4.x) on
 //! random directed graphs whose states have positions (Manhattan distances to either end
 //! are consistent estimates), with admissible but inconsistent estimates, and on random
-//! weighted grids; plus the problem form, budgets and bad input.
+//! weighted grids; plus a problem of one's own through closures, budgets and bad input.
 
+use crate::via_problem;
 use pathfind::{
-    Limit, Outcome, PathError, ReversibleProblem, SearchContext, SearchProblem,
-    bidirectional_astar, bidirectional_astar_problem, dijkstra,
+    Limit, PathError, PathOutcome, SearchContext, SearchProblem, bidirectional_astar, dijkstra,
 };
 use proptest::prelude::*;
 use search_core::{Budget, BudgetError, BudgetField};
@@ -39,13 +39,12 @@ impl SearchProblem for Problem<'_> {
     }
 }
 
-impl ReversibleProblem for Problem<'_> {
-    fn goal_state(&self) -> u8 {
-        self.goal
-    }
+impl Problem<'_> {
+    /// The states one step before `s`, with the cost of that step.
     fn predecessors(&self, &s: &u8, out: &mut Vec<(u8, u32)>) {
         out.extend(self.graph.pred(s));
     }
+    /// A lower bound of the cost from the start to `s`.
     fn heuristic_from_start(&self, &s: &u8) -> u32 {
         manhattan(self.graph.pos[0], self.graph.pos[s as usize])
     }
@@ -88,10 +87,16 @@ proptest! {
         prop_assert_eq!(two.reopened, 0); // consistent estimates
         match two.path() {
             Some(p) => check_walk(&g, &p.nodes, goal, p.cost)?,
-            None => prop_assert_eq!(&two.outcome, &Outcome::NoPath),
+            None => prop_assert_eq!(&two.outcome, &PathOutcome::NoPath),
         }
-        let via_trait = bidirectional_astar_problem(&Problem { graph: &g, goal }, &Budget::new()).unwrap();
-        prop_assert_eq!(via_trait.cost(), one.cost());
+        // A problem of one's own runs through closures that call its methods.
+        let p = Problem { graph: &g, goal };
+        let pred = |n: &u8| { let mut out = Vec::new(); p.predecessors(n, &mut out); out };
+        let via_problem = bidirectional_astar(
+            p.start(), p.goal, via_problem::successors(&p), pred,
+            |n| p.heuristic(n), |n| p.heuristic_from_start(n), &Budget::new(),
+        ).unwrap();
+        prop_assert_eq!(via_problem.cost(), one.cost());
     }
 
     #[test]
@@ -156,7 +161,7 @@ fn bidirectional_astar_obeys_the_budget_and_refuses_bad_input() {
     let r = bidirectional_astar(0i64, 1000, succ, succ, h0, h0, &Budget::nodes(50)).unwrap();
     assert_eq!(
         r.outcome,
-        Outcome::LimitReached(Limit::Budget(BudgetField::Nodes))
+        PathOutcome::LimitReached(Limit::Budget(BudgetField::Nodes))
     );
     assert_eq!(r.stats.nodes, 50);
     let err = bidirectional_astar(0i64, 10, succ, succ, h0, h0, &Budget::depth(5)).unwrap_err();
@@ -171,7 +176,7 @@ fn bidirectional_astar_obeys_the_budget_and_refuses_bad_input() {
         .with_max_cost(5u32)
         .bidirectional_astar(0i64, 10, succ, succ, h0, h0)
         .unwrap();
-    assert_eq!(r.outcome, Outcome::LimitReached(Limit::Cost));
+    assert_eq!(r.outcome, PathOutcome::LimitReached(Limit::Cost));
     let r = SearchContext::new()
         .with_max_cost(10u32)
         .bidirectional_astar(

@@ -6,14 +6,14 @@
 
 use std::collections::{HashMap, VecDeque};
 
-use pathfind::{Limit, Outcome, SearchContext};
+use pathfind::{Limit, PathOutcome, SearchContext};
 use proptest::prelude::*;
 use search_core::{Budget, BudgetField};
 
 /// What the reference BFS found: the path (or `None`), states expanded and the largest
 /// frontier, under an optional node limit (expansions) and depth limit (steps).
 struct Reference {
-    outcome: Outcome<u16, usize>,
+    outcome: PathOutcome<u16, usize>,
     expanded: u64,
     max_frontier: usize,
 }
@@ -42,7 +42,7 @@ fn reference(
     };
     let found = |nodes: Vec<u16>| {
         let cost = nodes.len() - 1;
-        Outcome::Found(pathfind::Path { nodes, cost })
+        PathOutcome::Found(pathfind::Path { nodes, cost })
     };
     for &s in starts {
         if parent.contains_key(&s) {
@@ -65,7 +65,7 @@ fn reference(
     while let Some(v) = queue.pop_front() {
         if max_nodes.is_some_and(|m| expanded >= m) {
             return Reference {
-                outcome: Outcome::LimitReached(Limit::Budget(BudgetField::Nodes)),
+                outcome: PathOutcome::LimitReached(Limit::Budget(BudgetField::Nodes)),
                 expanded,
                 max_frontier,
             };
@@ -95,9 +95,9 @@ fn reference(
     }
     Reference {
         outcome: if pruned {
-            Outcome::LimitReached(Limit::Budget(BudgetField::Depth))
+            PathOutcome::LimitReached(Limit::Budget(BudgetField::Depth))
         } else {
-            Outcome::NoPath
+            PathOutcome::NoPath
         },
         expanded,
         max_frontier,
@@ -145,9 +145,9 @@ proptest! {
             if let Some(d) = max_depth {
                 budget = budget.with_depth(d);
             }
+            let limits = max_nodes.is_some() || max_depth.is_some();
             let mut limited = SearchContext::new().with_budget(budget);
-            for ctx in [&mut plain, &mut limited] {
-                let limits = ctx.budget().max_nodes().is_some() || ctx.budget().max_depth().is_some();
+            for (ctx, limits) in [(&mut plain, false), (&mut limited, limits)] {
                 let r = ctx
                     .bfs(starts.iter().copied(), |&v| adj[usize::from(v)].iter().copied(), |&v| v == goal)
                     .unwrap();

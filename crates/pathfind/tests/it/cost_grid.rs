@@ -1,6 +1,7 @@
 //! Weighted cells against the `pathfinding` crate: on random grids with random cell
-//! weights, `GridContext::astar_costs` and `dijkstra_costs` cost exactly what
-//! `pathfinding::dijkstra` finds over moves rebuilt from the bitmap (`oracle::RefGrid`),
+//! weights, `GridContext::astar_costs` (with a heuristic, and with `Heuristic::Zero`:
+//! Dijkstra) costs exactly what `pathfinding::dijkstra` finds over moves rebuilt from the
+//! bitmap (`oracle::RefGrid`),
 //! each move costing the weight of the cell entered times its exact length, and their
 //! paths are real walks of that cost.
 
@@ -8,7 +9,9 @@ use crate::oracle;
 
 use oracle::{Exact, RefGrid};
 use pathfind::testing::grid_query;
-use pathfind::{Cell, CostGrid, Grid, GridContext, Heuristic, Movement, Outcome, PathError};
+use pathfind::{
+    Algorithm, Cell, CostGrid, Grid, GridContext, Heuristic, Movement, PathError, PathOutcome,
+};
 use proptest::prelude::*;
 
 fn scaled(e: Exact, w: u16) -> Exact {
@@ -64,10 +67,10 @@ fn check(grid: &CostGrid, s: Cell, t: Cell, heuristic: Heuristic) -> Result<(), 
     let mut ctx = GridContext::new();
     for r in [
         ctx.astar_costs(grid, [s], t, heuristic).unwrap(),
-        ctx.dijkstra_costs(grid, [s], t).unwrap(),
+        ctx.astar_costs(grid, [s], t, Heuristic::Zero).unwrap(),
     ] {
         match best {
-            None => prop_assert_eq!(&r.outcome, &Outcome::NoPath),
+            None => prop_assert_eq!(&r.outcome, &PathOutcome::NoPath),
             Some(best) => {
                 let path = r.path().expect("a path exists");
                 prop_assert_eq!(weighted_walk(grid, &path.nodes, s, t), Ok(best));
@@ -87,7 +90,7 @@ proptest! {
     }
 
     #[test]
-    fn weighted_four_equals_pathfinding_dijkstra((grid, s, t) in weighted(Movement::FOUR, 0.25)) {
+    fn weighted_four_equals_pathfinding_dijkstra((grid, s, t) in weighted(Movement::Four, 0.25)) {
         check(&grid, s, t, Heuristic::Manhattan)?;
     }
 
@@ -105,7 +108,9 @@ fn unit_weights_cost_what_the_plain_grid_costs() {
         Grid::from_rows(&["......", ".@@@@.", "....@.", "@@..@."], Movement::OCTILE).unwrap();
     let (s, t) = (Cell::new(0, 2), Cell::new(5, 3));
     let mut ctx = GridContext::new();
-    let plain = ctx.astar(&grid, [s], t, Heuristic::Octile).unwrap();
+    let plain = ctx
+        .solve(&grid, [s], t, Algorithm::AStar, Heuristic::Octile)
+        .unwrap();
     let weighted = ctx
         .astar_costs(&CostGrid::new(grid), [s], t, Heuristic::Octile)
         .unwrap();
@@ -115,7 +120,7 @@ fn unit_weights_cost_what_the_plain_grid_costs() {
 
 #[test]
 fn a_lowered_weight_lowers_the_estimate_factor() {
-    let mut grid = CostGrid::from_rows(&["55555", "55555"], Movement::FOUR).unwrap();
+    let mut grid = CostGrid::from_rows(&["55555", "55555"], Movement::Four).unwrap();
     grid.recompute_min_weight();
     assert_eq!(grid.min_weight(), 5);
     grid.set_weight(Cell::new(2, 1), 2).unwrap();

@@ -3,10 +3,8 @@
 
 use std::collections::{HashMap, HashSet};
 
-use pathfind::{
-    Limit, SearchProblem, Solve, bfs_reach, bfs_reach_problem, dfs_reach, dijkstra_all,
-    dijkstra_partial,
-};
+use crate::via_problem;
+use pathfind::{Limit, SearchProblem, bfs_reach, dfs_reach, dijkstra_all, dijkstra_partial};
 use proptest::prelude::*;
 use search_core::{Budget, BudgetField};
 
@@ -55,8 +53,9 @@ proptest! {
             }).sum();
             prop_assert_eq!(sum, c);
         }
-        // The problem-trait form settles the same states at the same costs.
-        let trait_form = Graph(g.clone()).dijkstra_all(&Budget::new()).unwrap();
+        // A problem run through closures settles the same states at the same costs.
+        let problem = Graph(g.clone());
+        let trait_form = dijkstra_all([problem.start()], via_problem::successors(&problem), &Budget::new()).unwrap();
         let a: HashMap<u8, u32> = ours.iter().map(|(&n, c)| (n, c)).collect();
         let b: HashMap<u8, u32> = trait_form.iter().map(|(&n, c)| (n, c)).collect();
         prop_assert_eq!(a, b);
@@ -89,7 +88,8 @@ proptest! {
         prop_assert_eq!(&ours_dfs, &theirs_dfs);
         let set: HashSet<u8> = ours.iter().copied().collect();
         prop_assert_eq!(set.len(), ours.len());
-        let via_trait: Vec<u8> = bfs_reach_problem(&Graph(g.clone()), &Budget::new()).unwrap().collect();
+        let problem = Graph(g.clone());
+        let via_trait: Vec<u8> = bfs_reach([problem.start()], via_problem::states(&problem), &Budget::new()).unwrap().collect();
         prop_assert_eq!(&via_trait, &ours);
     }
 

@@ -21,7 +21,7 @@ use std::collections::{BTreeSet, HashMap};
 use oracle::{Exact, RefGrid, exact_estimate};
 use pathfind::testing::grid_query;
 use pathfind::{
-    Budget, Cell, Cost, Grid, GridContext, Heuristic, Movement, SearchResult, astar, bfs,
+    Algorithm, Budget, Cell, Cost, Grid, GridContext, Heuristic, Movement, SearchResult, astar, bfs,
 };
 use proptest::prelude::*;
 
@@ -124,17 +124,17 @@ proptest! {
         let h = Heuristic::Octile;
         for name in ["astar", "dijkstra", "weighted", "greedy"] {
             let r = match name {
-                "astar" => ctx.astar(&grid, [start], goal, h),
-                "dijkstra" => ctx.dijkstra(&grid, [start], goal),
-                "weighted" => ctx.weighted_astar(&grid, [start], goal, h, weight),
-                _ => ctx.greedy_best_first(&grid, [start], goal, Heuristic::Euclidean),
+                "astar" => ctx.solve(&grid, [start], goal, Algorithm::AStar, h),
+                "dijkstra" => ctx.solve(&grid, [start], goal, Algorithm::Dijkstra, Heuristic::Zero),
+                "weighted" => ctx.solve(&grid, [start], goal, Algorithm::WeightedAStar(weight), h),
+                _ => ctx.solve(&grid, [start], goal, Algorithm::GreedyBestFirst, Heuristic::Euclidean),
             }
             .unwrap();
             prop_assert_eq!(r.is_found(), optimum.is_some(), "{}", name);
             let listed: Vec<Cell> = ctx.expanded_cells(&grid).collect();
             prop_assert_eq!(listed.len() as u64, r.stats.nodes, "{}", name);
             for &c in &listed {
-                prop_assert!(ctx.was_expanded(&grid, c));
+                prop_assert!(ctx.expanded_cells(&grid).any(|e| e == c));
             }
             check_reachable(name, &listed, &r, &g, goal)?;
             match name {
@@ -164,7 +164,7 @@ proptest! {
 
     #[test]
     fn bfs_and_astar_expand_what_exact_distances_allow_like_their_closure_twins(
-        (grid, start, goal) in grid_query(24, 24, Movement::FOUR, 0.3),
+        (grid, start, goal) in grid_query(24, 24, Movement::Four, 0.3),
     ) {
         let rg = RefGrid::of(&grid);
         let g = rg.pathfinding_costs(start);
@@ -173,7 +173,7 @@ proptest! {
         let mut ctx = GridContext::new();
 
         // BFS tests the goal when it generates it, from a cell one move closer.
-        let r = ctx.bfs(&grid, [start], goal).unwrap();
+        let r = ctx.solve(&grid, [start], goal, Algorithm::Bfs, Heuristic::Zero).unwrap();
         let listed: Vec<Cell> = ctx.expanded_cells(&grid).collect();
         prop_assert_eq!(listed.len() as u64, r.stats.nodes);
         check_reachable("bfs", &listed, &r, &g, goal)?;
@@ -207,7 +207,7 @@ proptest! {
 
         // A* with Manhattan distance (consistent on 4-connected grids).
         let manhattan = |c: Cell| exact_estimate(false, c, goal);
-        let r = ctx.astar(&grid, [start], goal, Heuristic::Manhattan).unwrap();
+        let r = ctx.solve(&grid, [start], goal, Algorithm::AStar, Heuristic::Manhattan).unwrap();
         let listed: Vec<Cell> = ctx.expanded_cells(&grid).collect();
         prop_assert_eq!(listed.len() as u64, r.stats.nodes);
         check_reachable("astar", &listed, &r, &g, goal)?;
@@ -231,7 +231,7 @@ proptest! {
         check_reachable("closure astar", &cells, &twin, &g, goal)?;
         check_f_bounds("closure astar", &cells, &g, manhattan, g.get(&goal).copied())?;
         // A cell outside the grid was never expanded.
-        prop_assert!(!ctx.was_expanded(&grid, Cell::new(grid.width(), 0)));
+        prop_assert!(!ctx.expanded_cells(&grid).any(|e| e == Cell::new(grid.width(), 0)));
     }
 }
 
@@ -240,18 +240,27 @@ fn a_goal_at_the_start_expands_nothing_and_limits_are_respected() {
     let grid = Grid::new(10, 10, Movement::OCTILE).unwrap();
     let mut ctx = GridContext::new();
     let c = Cell::new(3, 3);
-    let r = ctx.bfs(&grid, [c], c).unwrap();
+    let r = ctx
+        .solve(&grid, [c], c, Algorithm::Bfs, Heuristic::Zero)
+        .unwrap();
     assert_eq!(r.stats.nodes, 0);
     assert_eq!(ctx.expanded_cells(&grid).count(), 0);
     // The same context (and its arrays) with a node limit.
     ctx = std::mem::take(&mut ctx).with_budget(Budget::nodes(7));
     let r = ctx
-        .astar(&grid, [Cell::new(0, 0)], Cell::new(9, 9), Heuristic::Zero)
+        .solve(
+            &grid,
+            [Cell::new(0, 0)],
+            Cell::new(9, 9),
+            Algorithm::AStar,
+            Heuristic::Zero,
+        )
         .unwrap();
     assert!(!r.is_found());
     assert_eq!(ctx.expanded_cells(&grid).count(), 7);
     // The next search replaces what the last one left.
     ctx = std::mem::take(&mut ctx).with_budget(Budget::new());
-    ctx.bfs(&grid, [c], Cell::new(4, 3)).unwrap();
+    ctx.solve(&grid, [c], Cell::new(4, 3), Algorithm::Bfs, Heuristic::Zero)
+        .unwrap();
     assert_eq!(ctx.expanded_cells(&grid).collect::<Vec<_>>(), [c]);
 }

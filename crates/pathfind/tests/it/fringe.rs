@@ -3,7 +3,9 @@
 //! distance is a consistent estimate), with admissible but inconsistent estimates, and on
 //! random 4-connected grids with cell weights; plus the budget, the cost bound and bad input.
 
-use pathfind::{Limit, Outcome, PathError, SearchContext, SearchProblem, Solve, dijkstra, fringe};
+use pathfind::{
+    Algorithm, Limit, PathError, PathOutcome, SearchContext, SearchProblem, dijkstra, fringe, solve,
+};
 use proptest::prelude::*;
 use search_core::{Budget, BudgetError, BudgetField};
 
@@ -71,9 +73,9 @@ proptest! {
         prop_assert_eq!(ours.cost(), theirs.map(|t| t.1));
         match ours.path() {
             Some(p) => check_walk(&g, &p.nodes, 0, goal, p.cost)?,
-            None => prop_assert_eq!(&ours.outcome, &Outcome::NoPath),
+            None => prop_assert_eq!(&ours.outcome, &PathOutcome::NoPath),
         }
-        let via_trait = Problem { graph: &g, goal }.fringe(&Budget::new()).unwrap();
+        let via_trait = solve(&Problem { graph: &g, goal }, Algorithm::Fringe, &Budget::new()).unwrap();
         prop_assert_eq!(via_trait.cost(), ours.cost());
     }
 
@@ -140,7 +142,7 @@ fn fringe_from_many_starts_reaches_the_nearest() {
         &Budget::new(),
     )
     .unwrap();
-    assert_eq!(none.outcome, Outcome::NoPath);
+    assert_eq!(none.outcome, PathOutcome::NoPath);
 }
 
 #[test]
@@ -149,19 +151,19 @@ fn fringe_obeys_the_budget_the_cost_bound_and_refuses_bad_input() {
     let r = fringe([0u32], line, |_| 0, |&n| n == 1000, &Budget::nodes(10)).unwrap();
     assert_eq!(
         r.outcome,
-        Outcome::LimitReached(Limit::Budget(BudgetField::Nodes))
+        PathOutcome::LimitReached(Limit::Budget(BudgetField::Nodes))
     );
     assert_eq!(r.stats.nodes, 10);
     let r = fringe([0u32], line, |_| 0, |&n| n == 1000, &Budget::depth(5)).unwrap();
     assert_eq!(
         r.outcome,
-        Outcome::LimitReached(Limit::Budget(BudgetField::Depth))
+        PathOutcome::LimitReached(Limit::Budget(BudgetField::Depth))
     );
     let r = SearchContext::new()
         .with_max_cost(20u32)
         .fringe([0u32], line, |_| 0, |&n| n == 1000)
         .unwrap();
-    assert_eq!(r.outcome, Outcome::LimitReached(Limit::Cost));
+    assert_eq!(r.outcome, PathOutcome::LimitReached(Limit::Cost));
     let r = SearchContext::new()
         .with_max_cost(20u32)
         .fringe([0u32], line, |_| 0, |&n| n == 20)
@@ -208,7 +210,7 @@ fn fringe_obeys_the_budget_the_cost_bound_and_refuses_bad_input() {
         &Budget::new(),
     )
     .unwrap();
-    assert_eq!(r.outcome, Outcome::NoPath);
+    assert_eq!(r.outcome, PathOutcome::NoPath);
 }
 
 #[test]
@@ -236,6 +238,6 @@ fn fringe_counts_rounds_and_stops_on_the_flag() {
     .unwrap();
     assert_eq!(
         r.outcome,
-        Outcome::LimitReached(Limit::Budget(BudgetField::Stop))
+        PathOutcome::LimitReached(Limit::Budget(BudgetField::Stop))
     );
 }

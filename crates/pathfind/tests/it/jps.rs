@@ -14,8 +14,8 @@ use oracle::{Exact, RefGrid};
 use pathfind::movingai::{load_map, load_scen};
 use pathfind::testing::grid_query;
 use pathfind::{
-    Budget, BudgetField, Cell, FloatCost, Grid, GridContext, Heuristic, JpsPlus, Limit, Movement,
-    Outcome, PathError,
+    Algorithm, Budget, BudgetField, Cell, FloatCost, Grid, GridContext, Heuristic, JpsPlus, Limit,
+    Movement, PathError, PathOutcome,
 };
 use proptest::prelude::*;
 
@@ -87,7 +87,13 @@ fn jps_matches_astar_and_the_scen_optimum_on_the_movingai_maps() {
                 continue;
             }
             let astar = ctx
-                .astar(&grid, [s.start], s.goal, Heuristic::Octile)
+                .solve(
+                    &grid,
+                    [s.start],
+                    s.goal,
+                    Algorithm::AStar,
+                    Heuristic::Octile,
+                )
                 .unwrap();
             let astar_path = astar.path().unwrap();
             // Equal exact costs: the same numbers of straight and diagonal moves.
@@ -102,15 +108,17 @@ fn check_against_oracle(grid: &Grid, s: Cell, t: Cell) -> Result<(), TestCaseErr
     let best = oracle_optimum(&reference, s, t);
     let mut ctx = GridContext::new();
     let jps = ctx.jps(grid, [s], t).unwrap();
-    let astar = ctx.astar(grid, [s], t, Heuristic::Octile).unwrap();
+    let astar = ctx
+        .solve(grid, [s], t, Algorithm::AStar, Heuristic::Octile)
+        .unwrap();
     let plus = ctx
         .jps_plus(&JpsPlus::new(grid.clone()).unwrap(), [s], t)
         .unwrap();
     match best {
         None => {
-            prop_assert_eq!(&jps.outcome, &Outcome::NoPath);
-            prop_assert_eq!(&astar.outcome, &Outcome::NoPath);
-            prop_assert_eq!(&plus.outcome, &Outcome::NoPath);
+            prop_assert_eq!(&jps.outcome, &PathOutcome::NoPath);
+            prop_assert_eq!(&astar.outcome, &PathOutcome::NoPath);
+            prop_assert_eq!(&plus.outcome, &PathOutcome::NoPath);
         }
         Some(best) => {
             let plus_path = plus.path().expect("a path exists");
@@ -155,7 +163,7 @@ proptest! {
         let reference = RefGrid::of(&grid);
         let best = [s, other].iter().filter_map(|&a| oracle_optimum(&reference, a, t)).min();
         match best {
-            None => prop_assert_eq!(&both.outcome, &Outcome::NoPath),
+            None => prop_assert_eq!(&both.outcome, &PathOutcome::NoPath),
             Some(best) => {
                 let path = both.path().unwrap();
                 prop_assert!((path.cost.get() - best.get()).abs() < 1e-9);
@@ -254,7 +262,7 @@ proptest! {
             prop_assert_eq!(&reused.outcome, &fresh.outcome);
             prop_assert_eq!(reused.stats.nodes, fresh.stats.nodes);
             prop_assert_eq!(reused_expanded, fresh_ctx.expanded_cells(&grid).collect::<Vec<_>>());
-            ctx.astar(&grid, [b], a, Heuristic::Octile).unwrap();
+            ctx.solve(&grid, [b], a, Algorithm::AStar, Heuristic::Octile).unwrap();
         }
     }
 }
@@ -285,7 +293,7 @@ proptest! {
             let best = oracle_optimum(&reference, s, t);
             let r = ctx.jps_plus(&table, [s], t).unwrap();
             match best {
-                None => prop_assert_eq!(&r.outcome, &Outcome::NoPath),
+                None => prop_assert_eq!(&r.outcome, &PathOutcome::NoPath),
                 Some(best) => {
                     let path = r.path().expect("a path exists");
                     prop_assert_eq!(reference.walk(&path.nodes, s, t), Ok(best));
@@ -297,12 +305,12 @@ proptest! {
 
 #[test]
 fn jps_plus_refuses_other_movements_and_bad_updates() {
-    let four = Grid::new(5, 5, Movement::FOUR).unwrap();
+    let four = Grid::new(5, 5, Movement::Four).unwrap();
     assert_eq!(
         JpsPlus::new(four),
         Err(PathError::UnsupportedMovement {
             algorithm: "JPS+",
-            movement: Movement::FOUR
+            movement: Movement::Four
         })
     );
     let mut table = JpsPlus::new(Grid::new(5, 5, Movement::OCTILE).unwrap()).unwrap();
@@ -325,7 +333,7 @@ fn jps_plus_refuses_other_movements_and_bad_updates() {
     // The start's expansion reaches (3, 3) on the diagonal, not the goal: one more is needed.
     assert_eq!(
         r.outcome,
-        Outcome::LimitReached(Limit::Budget(BudgetField::Nodes))
+        PathOutcome::LimitReached(Limit::Budget(BudgetField::Nodes))
     );
     assert_eq!(r.stats.nodes, 1);
 }
@@ -334,7 +342,7 @@ fn jps_plus_refuses_other_movements_and_bad_updates() {
 fn jps_refuses_other_movements_and_bad_endpoints() {
     let mut ctx = GridContext::new();
     for movement in [
-        Movement::FOUR,
+        Movement::Four,
         Movement::Eight {
             corner_cutting: true,
         },
@@ -383,13 +391,13 @@ fn jps_obeys_the_budget_and_the_cost_bound() {
     let r = limited.jps(&grid, [s], t).unwrap();
     assert_eq!(
         r.outcome,
-        Outcome::LimitReached(Limit::Budget(BudgetField::Nodes))
+        PathOutcome::LimitReached(Limit::Budget(BudgetField::Nodes))
     );
     assert_eq!(r.stats.nodes, 2);
 
     let mut bounded = GridContext::new().with_max_cost(FloatCost::new(cost - 0.5).unwrap());
     let r = bounded.jps(&grid, [s], t).unwrap();
-    assert_eq!(r.outcome, Outcome::LimitReached(Limit::Cost));
+    assert_eq!(r.outcome, PathOutcome::LimitReached(Limit::Cost));
     let mut enough = GridContext::new().with_max_cost(FloatCost::new(cost).unwrap());
     assert_eq!(enough.jps(&grid, [s], t).unwrap().cost(), full.cost());
 
@@ -398,7 +406,7 @@ fn jps_obeys_the_budget_and_the_cost_bound() {
     let r = shallow.jps(&grid, [s], t).unwrap();
     assert_eq!(
         r.outcome,
-        Outcome::LimitReached(Limit::Budget(BudgetField::Depth))
+        PathOutcome::LimitReached(Limit::Budget(BudgetField::Depth))
     );
     let mut deep = GridContext::new().with_budget(Budget::depth(steps));
     assert_eq!(deep.jps(&grid, [s], t).unwrap().cost(), full.cost());
@@ -450,7 +458,13 @@ fn jps_turning_towards_the_goal_expands_only_the_start() {
         assert_eq!(expanded, [Cell::new(0, 0)]);
         let path = r.path().unwrap();
         let astar = ctx
-            .astar(&grid, [Cell::new(0, 0)], goal, Heuristic::Octile)
+            .solve(
+                &grid,
+                [Cell::new(0, 0)],
+                goal,
+                Algorithm::AStar,
+                Heuristic::Octile,
+            )
             .unwrap();
         assert_eq!(r.cost(), astar.cost());
         assert!(path.nodes.contains(&turn), "{:?}", path.nodes);

@@ -4,8 +4,9 @@
 use std::time::Duration;
 
 use pathfind::{
-    Algorithm, Cell, CostError, FloatCost, Grid, GridContext, Heuristic, Limit, Movement, Outcome,
-    PathError, SearchContext, SearchResult, Solve, astar, bfs, dfs, dijkstra, weighted_astar,
+    Algorithm, Cell, CostError, FloatCost, Grid, GridContext, Heuristic, Limit, Movement,
+    PathError, PathOutcome, SearchContext, SearchResult, astar, bfs, dfs, dijkstra, solve,
+    weighted_astar,
 };
 use search_core::{Budget, BudgetField};
 
@@ -27,15 +28,15 @@ fn limits_give_limit_reached_not_no_path() {
     let goal = |n: &u32| *n == 10;
     let mut cost5 = SearchContext::new().with_max_cost(5);
     let r = cost5.dijkstra([0u32], line, goal).unwrap();
-    assert_eq!(r.outcome, Outcome::LimitReached(Limit::Cost));
+    assert_eq!(r.outcome, PathOutcome::LimitReached(Limit::Cost));
     let r = astar([0u32], line, |_| 0, goal, &Budget::depth(4)).unwrap();
-    assert_eq!(r.outcome, Outcome::LimitReached(DEPTH));
+    assert_eq!(r.outcome, PathOutcome::LimitReached(DEPTH));
     let r = astar([0u32], line, |_| 0, goal, &Budget::nodes(3)).unwrap();
-    assert_eq!(r.outcome, Outcome::LimitReached(NODES));
+    assert_eq!(r.outcome, PathOutcome::LimitReached(NODES));
     assert_eq!(r.stats.nodes, 3);
     let mut cost9 = SearchContext::new().with_max_cost(9);
     let r = cost9.idastar([0u32], line, |_| 0, goal).unwrap();
-    assert_eq!(r.outcome, Outcome::LimitReached(Limit::Cost));
+    assert_eq!(r.outcome, PathOutcome::LimitReached(Limit::Cost));
     // Exactly enough is enough.
     let mut enough = SearchContext::new()
         .with_budget(Budget::depth(10))
@@ -50,7 +51,7 @@ fn limits_give_limit_reached_not_no_path() {
         |&n| n == 9,
         &Budget::new(),
     );
-    assert_eq!(r.unwrap().outcome, Outcome::NoPath);
+    assert_eq!(r.unwrap().outcome, PathOutcome::NoPath);
 }
 
 #[test]
@@ -58,24 +59,54 @@ fn grid_limits_and_multiple_starts() {
     let grid = Grid::new(20, 20, Movement::OCTILE).unwrap();
     let (s, t) = (Cell::new(0, 0), Cell::new(19, 19));
     let mut costly = GridContext::new().with_max_cost(pathfind::FloatCost::new(10.0).unwrap());
-    let r = costly.astar(&grid, [s], t, Heuristic::Octile).unwrap();
-    assert_eq!(r.outcome, Outcome::LimitReached(Limit::Cost));
-    // The cost bound of BFS counts moves, the cost BFS reports.
-    let r = costly.bfs(&grid, [s], t).unwrap();
-    assert_eq!(r.outcome, Outcome::LimitReached(Limit::Cost));
-    let r = costly.bfs(&grid, [s], Cell::new(10, 0)).unwrap();
-    assert_eq!(r.cost(), Some(10));
+    let r = costly
+        .solve(&grid, [s], t, Algorithm::AStar, Heuristic::Octile)
+        .unwrap();
+    assert_eq!(r.outcome, PathOutcome::LimitReached(Limit::Cost));
+    // The cost bound of BFS bounds the cost BFS reports, the path's (19 diagonal moves to
+    // the far corner, 10 straight ones along the top row).
+    let r = costly
+        .solve(&grid, [s], t, Algorithm::Bfs, Heuristic::Zero)
+        .unwrap();
+    assert_eq!(r.outcome, PathOutcome::LimitReached(Limit::Cost));
+    let r = costly
+        .solve(
+            &grid,
+            [s],
+            Cell::new(10, 0),
+            Algorithm::Bfs,
+            Heuristic::Zero,
+        )
+        .unwrap();
+    assert_eq!(r.cost().map(|c| c.get()), Some(10.0));
+    // The distance map's bound counts moves: 10 moves reach the far corner of a 11 x 11
+    // square, not the cells beyond.
+    let d = costly.bfs_distances(&grid, [s]).unwrap();
+    assert_eq!(
+        (d.get(Cell::new(10, 10)), d.get(Cell::new(11, 0))),
+        (Some(10), None)
+    );
     let mut deep = GridContext::new().with_budget(Budget::depth(5));
-    let r = deep.astar(&grid, [s], t, Heuristic::Octile).unwrap();
-    assert_eq!(r.outcome, Outcome::LimitReached(DEPTH));
+    let r = deep
+        .solve(&grid, [s], t, Algorithm::AStar, Heuristic::Octile)
+        .unwrap();
+    assert_eq!(r.outcome, PathOutcome::LimitReached(DEPTH));
     let mut two = GridContext::new().with_budget(Budget::nodes(2));
-    let r = two.bfs(&grid, [s], t).unwrap();
-    assert_eq!(r.outcome, Outcome::LimitReached(NODES));
+    let r = two
+        .solve(&grid, [s], t, Algorithm::Bfs, Heuristic::Zero)
+        .unwrap();
+    assert_eq!(r.outcome, PathOutcome::LimitReached(NODES));
     // The nearest of several starts wins.
     let mut ctx = GridContext::new();
-    let r = ctx.astar(&grid, [s, Cell::new(18, 19)], t, Heuristic::Octile);
+    let r = ctx.solve(
+        &grid,
+        [s, Cell::new(18, 19)],
+        t,
+        Algorithm::AStar,
+        Heuristic::Octile,
+    );
     assert_eq!(r.unwrap().path().unwrap().nodes, [Cell::new(18, 19), t]);
-    let d = grid.bfs_distances([s, t]).unwrap();
+    let d = GridContext::new().bfs_distances(&grid, [s, t]).unwrap();
     assert_eq!(d.get(Cell::new(10, 10)), Some(9));
 }
 
@@ -103,10 +134,16 @@ fn bad_input_is_an_error_not_a_panic() {
         let e = weighted_astar([0u8], line_u8, |_| 0, |&n| n == 3, w, &Budget::new());
         assert!(matches!(e, Err(PathError::InvalidWeight(_))), "{w}");
     }
-    let mut grid = Grid::new(4, 3, Movement::FOUR).unwrap();
+    let mut grid = Grid::new(4, 3, Movement::Four).unwrap();
     grid.set_passable(Cell::new(1, 1), false).unwrap();
     let mut ctx = GridContext::new();
-    let e = ctx.astar(&grid, [Cell::new(4, 0)], Cell::new(0, 0), Heuristic::Zero);
+    let e = ctx.solve(
+        &grid,
+        [Cell::new(4, 0)],
+        Cell::new(0, 0),
+        Algorithm::AStar,
+        Heuristic::Zero,
+    );
     assert_eq!(
         e.unwrap_err(),
         PathError::OutOfGrid {
@@ -116,14 +153,20 @@ fn bad_input_is_an_error_not_a_panic() {
             height: 3
         }
     );
-    let e = ctx.bfs(&grid, [Cell::new(0, 0)], Cell::new(1, 1));
+    let e = ctx.solve(
+        &grid,
+        [Cell::new(0, 0)],
+        Cell::new(1, 1),
+        Algorithm::Bfs,
+        Heuristic::Zero,
+    );
     assert_eq!(e.unwrap_err(), PathError::Blocked { x: 1, y: 1 });
     assert!(matches!(
-        Grid::new(0, 5, Movement::FOUR),
+        Grid::new(0, 5, Movement::Four),
         Err(PathError::GridSize { .. })
     ));
     assert!(matches!(
-        Grid::new(70_000, 5, Movement::FOUR),
+        Grid::new(70_000, 5, Movement::Four),
         Err(PathError::GridSize { .. })
     ));
     // A NaN float cost cannot even be built.
@@ -151,11 +194,15 @@ fn reused_contexts_match_fresh_ones() {
         .collect();
     for &s in &cells {
         for &t in cells.iter().step_by(3) {
-            let fresh = grid.astar(s, t, Heuristic::Octile).unwrap();
-            let reused = ctx.astar(&grid, [s], t, Heuristic::Octile).unwrap();
+            let fresh = GridContext::new()
+                .solve(&grid, [s], t, Algorithm::AStar, Heuristic::Octile)
+                .unwrap();
+            let reused = ctx
+                .solve(&grid, [s], t, Algorithm::AStar, Heuristic::Octile)
+                .unwrap();
             assert_eq!(untimed(fresh.clone()), untimed(reused));
             let p = grid.problem(s, t, Heuristic::Octile);
-            let hashed = p.solve(Algorithm::AStar, &Budget::new()).unwrap();
+            let hashed = solve(&p, Algorithm::AStar, &Budget::new()).unwrap();
             assert_eq!(
                 fresh.cost().map(|c| (c.get() * 1e9).round()),
                 hashed.cost().map(|c| (c.get() * 1e9).round())
@@ -168,9 +215,9 @@ fn reused_contexts_match_fresh_ones() {
 
 #[test]
 fn zero_threads_is_an_error() {
-    let grid = Grid::new(4, 4, Movement::FOUR).unwrap();
+    let grid = Grid::new(4, 4, Movement::Four).unwrap();
     let q = [(Cell::new(0, 0), Cell::new(3, 3))];
-    let e = GridContext::new().with_threads(0).find_all(
+    let e = GridContext::new().with_threads(0).solve_all(
         &grid,
         &q,
         Algorithm::AStar,
@@ -178,7 +225,7 @@ fn zero_threads_is_an_error() {
     );
     assert_eq!(e.unwrap_err(), PathError::ZeroThreads);
     // Even with no query at all.
-    let e = GridContext::new().with_threads(0).find_all(
+    let e = GridContext::new().with_threads(0).solve_all(
         &grid,
         &[],
         Algorithm::AStar,
@@ -194,7 +241,7 @@ fn zero_threads_is_an_error() {
 
 #[test]
 fn a_batch_returns_the_first_error_in_query_order() {
-    let mut grid = Grid::new(6, 6, Movement::FOUR).unwrap();
+    let mut grid = Grid::new(6, 6, Movement::Four).unwrap();
     grid.set_passable(Cell::new(2, 2), false).unwrap();
     let ok = (Cell::new(0, 0), Cell::new(5, 5));
     let blocked = (Cell::new(0, 0), Cell::new(2, 2));
@@ -205,7 +252,7 @@ fn a_batch_returns_the_first_error_in_query_order() {
     for threads in [1, 3, 8] {
         let e = GridContext::new()
             .with_threads(threads)
-            .find_all(&grid, &queries, Algorithm::AStar, Heuristic::Manhattan)
+            .solve_all(&grid, &queries, Algorithm::AStar, Heuristic::Manhattan)
             .unwrap_err();
         assert_eq!(e, PathError::Blocked { x: 2, y: 2 }, "{threads} threads");
     }
@@ -223,21 +270,27 @@ fn a_path_of_exactly_the_cost_bound_is_kept() {
         for heuristic in [Heuristic::Octile, Heuristic::Zero] {
             let r = GridContext::new()
                 .with_max_cost(FloatCost::new(exact).unwrap())
-                .astar(&grid, [Cell::new(0, 0)], goal, heuristic)
+                .solve(&grid, [Cell::new(0, 0)], goal, Algorithm::AStar, heuristic)
                 .unwrap();
             let path = r.path().unwrap_or_else(|| panic!("{n} diagonals: {r}"));
             assert_eq!(path.steps(), n as usize);
             let below = FloatCost::new(exact * (1.0 - 1e-9) - 1e-9).unwrap();
             let r = GridContext::new()
                 .with_max_cost(below)
-                .astar(&grid, [Cell::new(0, 0)], goal, heuristic)
+                .solve(&grid, [Cell::new(0, 0)], goal, Algorithm::AStar, heuristic)
                 .unwrap();
             assert!(!r.is_found(), "{n} diagonals under {below:?}: {r}");
         }
         // Straight moves only: n steps right.
         let r = GridContext::new()
             .with_max_cost(FloatCost::new(f64::from(n)).unwrap())
-            .astar(&grid, [Cell::new(0, 0)], Cell::new(n, 0), Heuristic::Octile)
+            .solve(
+                &grid,
+                [Cell::new(0, 0)],
+                Cell::new(n, 0),
+                Algorithm::AStar,
+                Heuristic::Octile,
+            )
             .unwrap();
         assert!(r.is_found(), "{n} straight moves: {r}");
     }

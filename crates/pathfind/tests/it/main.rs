@@ -24,4 +24,5 @@ mod replanner;
 mod spawned;
 mod textbook_grid;
 mod time_and_stop;
+mod via_problem;
 mod yen;

@@ -5,7 +5,7 @@
 use crate::plane;
 
 use pathfind::{
-    Algorithm, Cell, Grid, GridContext, Heuristic, Limit, Movement, Outcome, SearchContext,
+    Algorithm, Cell, Grid, GridContext, Heuristic, Limit, Movement, PathOutcome, SearchContext,
 };
 use plane::{Plane, safety};
 use search_core::{Budget, BudgetField};
@@ -47,7 +47,11 @@ fn every_algorithm_stops_at_the_memory_cap() {
         .unwrap();
     results.push(("bidirectional Dijkstra".into(), two_way));
     for (name, r) in &results {
-        assert_eq!(r.outcome, Outcome::LimitReached(Limit::Memory), "{name}");
+        assert_eq!(
+            r.outcome,
+            PathOutcome::LimitReached(Limit::Memory),
+            "{name}"
+        );
         assert!(r.stats.nodes > 0, "{name}");
     }
     // Without a cap, the same search runs on to another limit.
@@ -55,7 +59,7 @@ fn every_algorithm_stops_at_the_memory_cap() {
     let r = ctx.solve(&Plane, Algorithm::AStar).unwrap();
     assert_eq!(
         r.outcome,
-        Outcome::LimitReached(Limit::Budget(BudgetField::Nodes))
+        PathOutcome::LimitReached(Limit::Budget(BudgetField::Nodes))
     );
 }
 
@@ -70,7 +74,7 @@ fn a_grid_search_whose_arrays_exceed_the_cap_does_not_start() {
             .unwrap();
         assert_eq!(
             r.outcome,
-            Outcome::LimitReached(Limit::Memory),
+            PathOutcome::LimitReached(Limit::Memory),
             "{algorithm:?}"
         );
         assert_eq!(r.stats.nodes, 0, "{algorithm:?}");
@@ -82,10 +86,10 @@ fn a_grid_search_whose_arrays_exceed_the_cap_does_not_start() {
         let free = GridContext::new()
             .solve(&grid, [s], t, algorithm, Heuristic::Octile)
             .unwrap();
-        assert!(r.outcome.is_found(), "{algorithm:?}");
+        assert!(r.is_found(), "{algorithm:?}");
         assert_eq!(r.cost(), free.cost(), "{algorithm:?}");
     }
     let mut ctx = GridContext::new().with_memory_cap(1 << 20);
     let r = ctx.jps(&grid, [s], t).unwrap();
-    assert_eq!(r.outcome, Outcome::LimitReached(Limit::Memory));
+    assert_eq!(r.outcome, PathOutcome::LimitReached(Limit::Memory));
 }

@@ -6,8 +6,20 @@
 
 use std::path::PathBuf;
 
-use pathfind::movingai::{Scenario, load_map, load_scen, parse_map, parse_scen};
-use pathfind::{Budget, Cell, GridContext, Heuristic, Movement, Outcome, PathError, astar};
+use pathfind::movingai::{MovingAiMap, Scenario, load_map, load_scen, read_map, read_scen};
+
+/// A map's text read as `load_map` reads a file (at most 2^24 cells).
+fn parse_map(text: &str) -> Result<MovingAiMap, PathError> {
+    read_map(text.as_bytes(), 1 << 24)
+}
+
+/// A scenario file's text read whole, as `load_scen` reads a file.
+fn parse_scen(text: &str) -> Result<Vec<Scenario>, PathError> {
+    read_scen(text.as_bytes())?.collect()
+}
+use pathfind::{
+    Algorithm, Budget, Cell, GridContext, Heuristic, Movement, PathError, PathOutcome, astar,
+};
 
 const MAPS: [&str; 6] = [
     "arena",
@@ -76,7 +88,13 @@ fn grid_astar_matches_every_sampled_scen_optimum() {
         assert!(!all.is_empty(), "{name}: no scenario");
         for s in sample(&all) {
             let r = ctx
-                .astar(&grid, [s.start], s.goal, Heuristic::Octile)
+                .solve(
+                    &grid,
+                    [s.start],
+                    s.goal,
+                    Algorithm::AStar,
+                    Heuristic::Octile,
+                )
                 .unwrap();
             let cost = r
                 .cost()
@@ -128,7 +146,7 @@ fn four_connected_bfs_matches_every_sampled_tsv_length() {
     for name in MAPS {
         let grid = load_map(data_dir().join(format!("{name}.map")))
             .unwrap()
-            .to_grid(Movement::FOUR)
+            .to_grid(Movement::Four)
             .unwrap();
         let rows = load_4conn(name);
         let scen = scenarios(name);
@@ -145,10 +163,16 @@ fn four_connected_bfs_matches_every_sampled_tsv_length() {
             );
         }
         for (start, goal, want) in sample(&rows) {
-            let r = ctx.bfs(&grid, [start], goal).unwrap();
+            let r = ctx
+                .solve(&grid, [start], goal, Algorithm::Bfs, Heuristic::Zero)
+                .unwrap();
             match want {
-                Some(len) => assert_eq!(r.cost(), Some(len), "{name} {start:?} -> {goal:?}"),
-                None => assert_eq!(r.outcome, Outcome::NoPath),
+                Some(len) => assert_eq!(
+                    r.cost().map(|c| c.get()),
+                    Some(f64::from(len)),
+                    "{name} {start:?} -> {goal:?}"
+                ),
+                None => assert_eq!(r.outcome, PathOutcome::NoPath),
             }
         }
     }
@@ -214,7 +238,7 @@ fn a_maps_grid_equals_the_grid_of_its_rows_and_of_its_cells() {
                     .collect()
             })
             .collect();
-        for movement in [Movement::FOUR, Movement::OCTILE] {
+        for movement in [Movement::Four, Movement::OCTILE] {
             let grid = map.to_grid(movement).unwrap();
             assert_eq!(
                 grid,

@@ -18,9 +18,9 @@ use crate::oracle;
 use oracle::{Exact, RefGrid, bellman_ford, exact_estimate};
 use pathfind::testing::grid_query;
 use pathfind::{
-    Algorithm, Budget, BudgetField, Cell, Cost, FloatCost, Grid, GridContext, Heuristic, Limit,
-    Movement, Outcome, SearchContext, SearchProblem, SearchResult, Solve, Step, astar, bfs, dfs,
-    dijkstra, greedy_best_first, idastar, iddfs, weighted_astar,
+    AStarStepper, Algorithm, Budget, BudgetField, Cell, Cost, FloatCost, Grid, GridContext,
+    Heuristic, Limit, Movement, PathOutcome, SearchContext, SearchProblem, SearchResult, Step,
+    astar, bfs, dfs, dijkstra, greedy_best_first, idastar, iddfs, solve, weighted_astar,
 };
 use proptest::prelude::*;
 
@@ -89,7 +89,7 @@ fn check_graph_optimal<C: Cost>(
                 .map_err(|e| TestCaseError::fail(format!("{name}: {e}")))?;
             prop_assert_eq!(lo, want, "{}: {:?}", name, p);
         }
-        (None, None) => prop_assert_eq!(&r.outcome, &Outcome::NoPath, "{}", name),
+        (None, None) => prop_assert_eq!(&r.outcome, &PathOutcome::NoPath, "{}", name),
         (w, _) => prop_assert!(false, "{}: optimum {:?}, got {:?}", name, w, r.outcome),
     }
     Ok(())
@@ -138,13 +138,13 @@ fn check_graph_valid<C: Cost>(
                 );
             }
         }
-        (None, None) => prop_assert_eq!(&r.outcome, &Outcome::NoPath, "{}", name),
+        (None, None) => prop_assert_eq!(&r.outcome, &PathOutcome::NoPath, "{}", name),
         (w, _) => prop_assert!(false, "{}: optimum {:?}, got {:?}", name, w, r.outcome),
     }
     Ok(())
 }
 
-/// A graph as a [`SearchProblem`], to run every [`Algorithm`] through [`Solve`].
+/// A graph as a [`SearchProblem`], to run every [`Algorithm`] through [`solve`].
 struct GraphProblem<'a> {
     adj: &'a Adj,
     start: usize,
@@ -185,7 +185,7 @@ fn ran_out<N: PartialEq + std::fmt::Debug, C: Cost>(
     r: &SearchResult<N, C>,
     exhaustive: bool,
 ) -> Result<bool, TestCaseError> {
-    let out = r.outcome == Outcome::LimitReached(Limit::Budget(BudgetField::Nodes));
+    let out = r.outcome == PathOutcome::LimitReached(Limit::Budget(BudgetField::Nodes));
     prop_assert!(!(out && exhaustive), "{}: out of expansions", name);
     Ok(out)
 }
@@ -416,12 +416,12 @@ proptest! {
             let p = GraphProblem { adj, start, goal, h };
             let s = [start];
             for alg in [Algorithm::Dijkstra, Algorithm::AStar] {
-                let r = p.solve(alg, &none).unwrap();
+                let r = solve(&p, alg, &none).unwrap();
                 check_graph_optimal(&format!("solve {alg:?} {hn}"), adj, &r, &s, goal, want1)?;
             }
-            let r = p.solve(Algorithm::WeightedAStar(weight), &none).unwrap();
+            let r = solve(&p, Algorithm::WeightedAStar(weight), &none).unwrap();
             check_graph_valid(&format!("solve weighted {weight} {hn}"), adj, &r, &s, goal, want1, bound)?;
-            let r = p.solve(Algorithm::GreedyBestFirst, &none).unwrap();
+            let r = solve(&p, Algorithm::GreedyBestFirst, &none).unwrap();
             check_graph_valid(&format!("solve greedy {hn}"), adj, &r, &s, goal, want1, None)?;
         }
 
@@ -436,7 +436,7 @@ proptest! {
         }
         if want1.is_some() {
             let p = GraphProblem { adj, start, goal, h: &perfect };
-            let r = p.solve(Algorithm::IdaStar, &deep).unwrap();
+            let r = solve(&p, Algorithm::IdaStar, &deep).unwrap();
             check_graph_optimal("solve IdaStar h=exact", adj, &r, &[start], goal, want1)?;
         }
 
@@ -449,7 +449,7 @@ proptest! {
         // edges.
         let p = GraphProblem { adj, start, goal, h: &|_| 0 };
         for alg in [Algorithm::Bfs, Algorithm::Dfs] {
-            let r = p.solve(alg, &none).unwrap();
+            let r = solve(&p, alg, &none).unwrap();
             let name = format!("solve {alg:?}");
             check_graph_valid(&name, adj, &r, &[start], goal, want1, None)?;
             if alg == Algorithm::Bfs {
@@ -489,20 +489,20 @@ proptest! {
         for (hn, h, _) in case.heuristics() {
             let h = &*h;
             let r = idastar(starts.clone(), succ, h, is_goal, &deep).unwrap();
-            prop_assert_ne!(&r.outcome, &Outcome::LimitReached(Limit::Budget(BudgetField::Nodes)));
+            prop_assert_ne!(&r.outcome, &PathOutcome::LimitReached(Limit::Budget(BudgetField::Nodes)));
             check_graph_optimal(&format!("idastar {hn}"), adj, &r, starts, goal, want)?;
             let r = ctx.idastar(starts.clone(), succ, h, is_goal).unwrap();
             check_graph_optimal(&format!("idastar {hn}, reused context"), adj, &r, starts, goal, want)?;
             let p = GraphProblem { adj, start, goal, h };
-            let r = p.solve(Algorithm::IdaStar, &deep).unwrap();
+            let r = solve(&p, Algorithm::IdaStar, &deep).unwrap();
             check_graph_optimal(&format!("solve IdaStar {hn}"), adj, &r, &[start], goal, want1)?;
         }
         let r = iddfs(starts.clone(), steps, is_goal, &Budget::nodes(DEEPENING_LIMIT)).unwrap();
-        prop_assert_ne!(&r.outcome, &Outcome::LimitReached(Limit::Budget(BudgetField::Nodes)));
+        prop_assert_ne!(&r.outcome, &PathOutcome::LimitReached(Limit::Budget(BudgetField::Nodes)));
         check_graph_optimal("iddfs", adj1, &r, starts, goal, moves)?;
         // Through the trait on the weighted graph: the fewest moves, costing their edges.
         let p = GraphProblem { adj, start, goal, h: &|_| 0 };
-        let r = p.solve(Algorithm::Iddfs, &deep).unwrap();
+        let r = solve(&p, Algorithm::Iddfs, &deep).unwrap();
         check_graph_valid("solve Iddfs", adj, &r, &[start], goal, want1, None)?;
         prop_assert_eq!(r.path().map(|p| p.steps() as u64), moves1, "solve Iddfs moves");
     }
@@ -514,7 +514,7 @@ proptest! {
 
 fn movements() -> impl Strategy<Value = Movement> {
     prop_oneof![
-        Just(Movement::FOUR),
+        Just(Movement::Four),
         Just(Movement::OCTILE),
         Just(Movement::Eight {
             corner_cutting: true
@@ -568,7 +568,7 @@ fn check_grid_optimal<C: Cost>(
                 want.get()
             );
         }
-        (None, None) => prop_assert_eq!(&r.outcome, &Outcome::NoPath, "{}", name),
+        (None, None) => prop_assert_eq!(&r.outcome, &PathOutcome::NoPath, "{}", name),
         (w, _) => prop_assert!(false, "{}: optimum {:?}, got {:?}", name, w, r.outcome),
     }
     Ok(())
@@ -615,7 +615,7 @@ fn check_grid_valid<C: Cost>(
                 );
             }
         }
-        (None, None) => prop_assert_eq!(&r.outcome, &Outcome::NoPath, "{}", name),
+        (None, None) => prop_assert_eq!(&r.outcome, &PathOutcome::NoPath, "{}", name),
         (w, _) => prop_assert!(false, "{}: optimum {:?}, got {:?}", name, w, r.outcome),
     }
     Ok(())
@@ -637,7 +637,7 @@ fn check_grid_moves(
             prop_assert_eq!(p.steps() as u64, want, "{}: {:?}", name, p.nodes);
             prop_assert_eq!(int(p.cost), want, "{}", name);
         }
-        (None, None) => prop_assert_eq!(&r.outcome, &Outcome::NoPath, "{}", name),
+        (None, None) => prop_assert_eq!(&r.outcome, &PathOutcome::NoPath, "{}", name),
         (w, _) => prop_assert!(false, "{}: {:?} moves, got {:?}", name, w, r.outcome),
     }
     Ok(())
@@ -656,7 +656,7 @@ struct GridReference {
 
 fn grid_reference(grid: &Grid, start: Cell, goal: Cell) -> Result<GridReference, TestCaseError> {
     let rg = RefGrid::of(grid);
-    let diagonals = grid.movement() != Movement::FOUR;
+    let diagonals = grid.movement() != Movement::Four;
     let edges = rg.edges();
     let cost = bellman_ford(rg.len(), &edges, &[rg.index(start)], Exact::default());
     let unit: Vec<_> = edges.iter().map(|&(a, b, _)| (a, b, 1u64)).collect();
@@ -730,37 +730,39 @@ proptest! {
     ) {
         prop_assert_eq!(grid.movement(), movement);
         let GridReference { rg, moves, want, want_moves } = grid_reference(&grid, start, goal)?;
-        let diagonals = movement != Movement::FOUR;
+        let diagonals = movement != Movement::Four;
         let none = Budget::new();
         let mut ctx = GridContext::new();
 
         // The dense grid searches and the trait over the grid (hashed states).
-        let r = ctx.dijkstra(&grid, [start], goal).unwrap();
+        let r = ctx.solve(&grid, [start], goal, Algorithm::Dijkstra, Heuristic::Zero).unwrap();
         check_grid_optimal("grid dijkstra", &rg, &r, start, goal, want)?;
         let p = grid.problem(start, goal, Heuristic::Zero);
-        check_grid_optimal("solve Dijkstra", &rg, &p.solve(Algorithm::Dijkstra, &none).unwrap(), start, goal, want)?;
+        check_grid_optimal("solve Dijkstra", &rg, &solve(&p, Algorithm::Dijkstra, &none).unwrap(), start, goal, want)?;
         for &h in admissible(movement) {
-            let r = ctx.astar(&grid, [start], goal, h).unwrap();
+            let r = ctx.solve(&grid, [start], goal, Algorithm::AStar, h).unwrap();
             check_grid_optimal(&format!("grid astar {h:?}"), &rg, &r, start, goal, want)?;
-            let r = ctx.weighted_astar(&grid, [start], goal, h, weight).unwrap();
+            let r = ctx.solve(&grid, [start], goal, Algorithm::WeightedAStar(weight), h).unwrap();
             check_grid_valid(&format!("grid weighted {weight} {h:?}"), &rg, &r, start, goal, want, Some(weight))?;
             let p = grid.problem(start, goal, h);
-            let r = p.solve(Algorithm::AStar, &none).unwrap();
+            let r = solve(&p, Algorithm::AStar, &none).unwrap();
             check_grid_optimal(&format!("solve AStar {h:?}"), &rg, &r, start, goal, want)?;
-            let r = p.solve(Algorithm::WeightedAStar(weight), &none).unwrap();
+            let r = solve(&p, Algorithm::WeightedAStar(weight), &none).unwrap();
             check_grid_valid(&format!("solve weighted {weight} {h:?}"), &rg, &r, start, goal, want, Some(weight))?;
         }
         for h in HEURISTICS {
             // Any heuristic, admissible or not: a valid path.
-            let r = ctx.greedy_best_first(&grid, [start], goal, h).unwrap();
+            let r = ctx.solve(&grid, [start], goal, Algorithm::GreedyBestFirst, h).unwrap();
             check_grid_valid(&format!("grid greedy {h:?}"), &rg, &r, start, goal, want, None)?;
-            let r = ctx.weighted_astar(&grid, [start], goal, h, weight).unwrap();
+            let r = ctx.solve(&grid, [start], goal, Algorithm::WeightedAStar(weight), h).unwrap();
             check_grid_valid(&format!("grid weighted {weight} {h:?}"), &rg, &r, start, goal, want, None)?;
-            let r = grid.problem(start, goal, h).solve(Algorithm::GreedyBestFirst, &none).unwrap();
+            let r = solve(&grid.problem(start, goal, h), Algorithm::GreedyBestFirst, &none).unwrap();
             check_grid_valid(&format!("solve greedy {h:?}"), &rg, &r, start, goal, want, None)?;
         }
-        let r = ctx.bfs(&grid, [start], goal).unwrap();
-        check_grid_moves("grid bfs", &rg, &r, start, goal, want_moves)?;
+        // The grid's BFS counts moves; its cost is the path's, √2 per diagonal.
+        let r = ctx.solve(&grid, [start], goal, Algorithm::Bfs, Heuristic::Zero).unwrap();
+        check_grid_valid("grid bfs", &rg, &r, start, goal, want, None)?;
+        prop_assert_eq!(r.path().map(|p| p.steps() as u64), want_moves, "grid bfs moves");
         let distances = ctx.bfs_distances(&grid, [start]).unwrap();
         for (i, &m) in moves.iter().enumerate() {
             let c = rg.cell(i);
@@ -769,7 +771,7 @@ proptest! {
         let p = grid.problem(start, goal, Heuristic::Zero);
         for alg in [Algorithm::Bfs, Algorithm::Dfs] {
             // Through the trait the cost is the path's, √2 per diagonal.
-            let r = p.solve(alg, &none).unwrap();
+            let r = solve(&p, alg, &none).unwrap();
             check_grid_valid(&format!("solve {alg:?}"), &rg, &r, start, goal, want, None)?;
             if alg == Algorithm::Bfs {
                 prop_assert_eq!(r.path().map(|p| p.steps() as u64), want_moves, "solve Bfs moves");
@@ -812,7 +814,7 @@ proptest! {
     ) {
         // IDA* and IDDFS re-expand states exponentially often on open grids: small grids only.
         let GridReference { rg, want, want_moves, .. } = grid_reference(&grid, start, goal)?;
-        let diagonals = movement != Movement::FOUR;
+        let diagonals = movement != Movement::Four;
         if want.is_some() {
             // pathfinding's IDA* and IDDFS enumerate every simple path when there is none.
             let pf = pathfinding::prelude::idastar(
@@ -832,7 +834,7 @@ proptest! {
         let heuristics: &[Heuristic] = if diagonals { &[Heuristic::Octile] } else { &[Heuristic::Manhattan, Heuristic::Octile] };
         for &h in heuristics {
             let name = format!("solve IdaStar {h:?}");
-            let r = grid.problem(start, goal, h).solve(Algorithm::IdaStar, &deep).unwrap();
+            let r = solve(&grid.problem(start, goal, h), Algorithm::IdaStar, &deep).unwrap();
             if !ran_out(&name, &r, exhaustive)? {
                 check_grid_optimal(&name, &rg, &r, start, goal, want)?;
             }
@@ -851,7 +853,7 @@ proptest! {
         if !ran_out("closure iddfs", &r, exhaustive)? {
             check_grid_moves("closure iddfs", &rg, &r, start, goal, want_moves)?;
         }
-        let r = grid.problem(start, goal, Heuristic::Zero).solve(Algorithm::Iddfs, &deep).unwrap();
+        let r = solve(&grid.problem(start, goal, Heuristic::Zero), Algorithm::Iddfs, &deep).unwrap();
         if !ran_out("solve Iddfs", &r, exhaustive)? {
             check_grid_valid("solve Iddfs", &rg, &r, start, goal, want, None)?;
             prop_assert_eq!(r.path().map(|p| p.steps() as u64), want_moves, "solve Iddfs moves");
@@ -864,8 +866,8 @@ proptest! {
     ) {
         let GridReference { rg, want, .. } = grid_reference(&grid, start, goal)?;
         let p = grid.problem(start, goal, Heuristic::Octile);
-        let whole = p.solve(Algorithm::AStar, &Budget::new()).unwrap();
-        let mut stepper = p.stepper(&Budget::new()).unwrap();
+        let whole = solve(&p, Algorithm::AStar, &Budget::new()).unwrap();
+        let mut stepper = AStarStepper::new(&p, &Budget::new()).unwrap();
         let mut expanded = 0u64;
         let stepped = loop {
             match stepper.step().unwrap() {
@@ -886,19 +888,19 @@ proptest! {
         // One context across many queries on two grids of the same map (8- and 4-connected)
         // and a strip of another size, the answers checked against fresh pathfinding runs.
         let mut four = grid.clone();
-        four.set_movement(Movement::FOUR);
+        four.set_movement(Movement::Four);
         let strip = Grid::new(grid.width() + 3, 1, Movement::OCTILE).unwrap();
         let (rg8, rg4) = (RefGrid::of(&grid), RefGrid::of(&four));
         let mut ctx = GridContext::new();
         for s in rg8.open_cells().collect::<Vec<_>>() {
             let (costs, moves) = (rg8.pathfinding_costs(s), rg4.pathfinding_moves(s));
             for t in rg8.open_cells().collect::<Vec<_>>() {
-                let r = ctx.astar(&grid, [s], t, Heuristic::Octile).unwrap();
+                let r = ctx.solve(&grid, [s], t, Algorithm::AStar, Heuristic::Octile).unwrap();
                 check_grid_optimal("octile astar", &rg8, &r, s, t, costs.get(&t).copied())?;
-                let r = ctx.bfs(&four, [s], t).unwrap();
+                let r = ctx.solve(&four, [s], t, Algorithm::Bfs, Heuristic::Zero).unwrap();
                 check_grid_moves("4-connected bfs", &rg4, &r, s, t, moves.get(&t).map(|&m| u64::from(m)))?;
                 let end = Cell::new(t.x, 0);
-                let r = ctx.dijkstra(&strip, [Cell::new(s.x, 0)], end).unwrap();
+                let r = ctx.solve(&strip, [Cell::new(s.x, 0)], end, Algorithm::Dijkstra, Heuristic::Zero).unwrap();
                 prop_assert_eq!(r.cost().map(|c| c.get()), Some(f64::from(s.x.abs_diff(t.x))));
             }
         }

@@ -12,8 +12,8 @@ use oracle::RefGrid;
 use pathfind::movingai::{load_map, load_scen};
 use pathfind::testing::grid_query;
 use pathfind::{
-    Budget, BudgetField, Cell, CostGrid, GridContext, Heuristic, Limit, Movement, Outcome,
-    PathError, Replanner, SearchResult,
+    Budget, BudgetField, Cell, CostGrid, GridContext, Heuristic, Limit, Movement, PathError,
+    PathOutcome, Replanner, SearchResult,
 };
 use proptest::prelude::*;
 
@@ -47,7 +47,7 @@ fn compare(
     t: Cell,
 ) -> Result<(), TestCaseError> {
     match (r.path(), f.path()) {
-        (None, None) => prop_assert_eq!(&r.outcome, &Outcome::NoPath),
+        (None, None) => prop_assert_eq!(&r.outcome, &PathOutcome::NoPath),
         (Some(a), Some(b)) => {
             let walk = RefGrid::of(grid.grid()).walk(&a.nodes, s, t);
             prop_assert!(walk.is_ok(), "{walk:?}");
@@ -142,7 +142,7 @@ proptest! {
 
     #[test]
     fn replanning_four_connected_equals_a_fresh_astar(
-        q in grid_query(12, 12, Movement::FOUR, 0.25),
+        q in grid_query(12, 12, Movement::Four, 0.25),
         b in batches(),
     ) {
         run_batches(q, b)?;
@@ -210,7 +210,7 @@ fn replanner_budget_and_errors() {
     let r = planner.path().unwrap();
     assert_eq!(
         r.outcome,
-        Outcome::LimitReached(Limit::Budget(BudgetField::Nodes))
+        PathOutcome::LimitReached(Limit::Budget(BudgetField::Nodes))
     );
     assert_eq!(r.stats.nodes, 3);
     let mut found = None;

@@ -2,8 +2,8 @@
 //! reports' bounds rise and never pass the cheapest path's cost, and a stop returns the
 //! best found so far.
 
-use pathfind::{Algorithm, Outcome, SearchProblem, Solve, spawn_astar};
-use search_core::{Budget, SplitMix64, StopFlag};
+use pathfind::{Algorithm, Limit, PathOutcome, SearchProblem, solve, spawn_astar};
+use search_core::{Budget, BudgetField, SplitMix64, StopFlag};
 
 /// A `size x size` 8-connected maze with random walls (costs 2 straight, 3 diagonal), the
 /// goal in the far corner; owned, so that it can move to the search's thread.
@@ -64,7 +64,7 @@ fn a_spawned_search_is_a_star() {
     for seed in 0..12 {
         let maze = Maze::new(48, seed);
         let budget = Budget::new();
-        let direct = maze.solve(Algorithm::AStar, &budget).unwrap();
+        let direct = solve(&maze, Algorithm::AStar, &budget).unwrap();
         let handle = spawn_astar(maze.clone(), &budget).unwrap();
         let mut bounds = Vec::new();
         while !handle.is_finished() {
@@ -96,9 +96,9 @@ fn a_spawned_search_is_a_star() {
 fn a_node_limit_gives_the_same_best_so_far() {
     let maze = Maze::new(64, 3);
     let budget = Budget::nodes(40);
-    let direct = maze.solve(Algorithm::AStar, &budget).unwrap();
+    let direct = solve(&maze, Algorithm::AStar, &budget).unwrap();
     let spawned = spawn_astar(maze, &budget).unwrap().wait().unwrap().unwrap();
-    assert!(!matches!(direct.outcome, Outcome::Found(_)));
+    assert!(!matches!(direct.outcome, PathOutcome::Found(_)));
     assert_eq!(spawned.outcome, direct.outcome);
     assert_eq!(spawned.best_so_far, direct.best_so_far);
     assert_eq!(spawned.stats.nodes, 40);
@@ -152,4 +152,70 @@ fn stop_returns_the_best_so_far_and_the_budgets_flag_stops_it_too() {
     }
     let handle = spawn_astar(Broken, &Budget::new()).unwrap();
     assert!(handle.wait().is_err());
+}
+
+/// A line of states without a goal (each state reaches the next two) whose successor
+/// function sets the search's stop flag at its `trip`-th call and counts the calls after
+/// it: how much work a spawned search does between a stop and its return.
+struct Tripwire {
+    flag: StopFlag,
+    trip: u64,
+    calls: std::sync::Arc<std::sync::atomic::AtomicU64>,
+}
+
+impl SearchProblem for Tripwire {
+    type State = u64;
+    type Cost = u64;
+    fn start(&self) -> u64 {
+        0
+    }
+    fn successors(&self, &n: &u64, out: &mut Vec<(u64, u64)>) {
+        let call = self.calls.fetch_add(1, std::sync::atomic::Ordering::SeqCst) + 1;
+        if call == self.trip {
+            self.flag.stop();
+        }
+        out.extend([(n + 1, 1), (n + 2, 3)]);
+    }
+    fn is_goal(&self, _: &u64) -> bool {
+        false
+    }
+}
+
+/// A stop returns after a bounded amount of work wherever it comes: amid ordinary
+/// expansions, and just before the state table and the per-state data grow (their growths
+/// are made ahead between expansions, a part at a time, and stop at the next part). The
+/// bound is in expansions, not time: the clock and the flag are looked at least every 256
+/// expansions (`POLL_INTERVAL`), and a growth does none.
+#[test]
+fn a_stop_returns_within_a_bounded_number_of_expansions_in_every_phase() {
+    // The table holds half its buckets: 2^16 and 2^17 states. Each expansion numbers one
+    // new state; the growth is made when 1024 new states would set it off.
+    let before_growth = [(1u64 << 16) - 1024 - 2, (1 << 17) - 1024 - 2];
+    for trip in [1, 2, 300, 5_000, 40_000]
+        .into_iter()
+        .chain(before_growth.iter().flat_map(|&g| [g - 1, g, g + 1]))
+    {
+        let flag = StopFlag::new();
+        let calls = std::sync::Arc::new(std::sync::atomic::AtomicU64::new(0));
+        let problem = Tripwire {
+            flag: flag.clone(),
+            trip,
+            calls: calls.clone(),
+        };
+        let handle = spawn_astar(problem, &Budget::new().with_stop(flag)).unwrap();
+        let result = handle.wait().unwrap().unwrap();
+        let calls = calls.load(std::sync::atomic::Ordering::SeqCst);
+        assert_eq!(
+            result.outcome,
+            PathOutcome::LimitReached(Limit::Budget(BudgetField::Stop)),
+            "trip {trip}"
+        );
+        assert!(calls >= trip, "trip {trip}: {calls} calls");
+        assert!(
+            calls - trip <= 256,
+            "trip {trip}: {} expansions after the stop",
+            calls - trip
+        );
+        assert_eq!(result.stats.nodes, calls, "one call per expansion");
+    }
 }

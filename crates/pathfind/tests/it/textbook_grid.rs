@@ -3,7 +3,7 @@
 //! the BFS distance from the start to every cell and finds an A* path (Euclidean heuristic)
 //! of cost 15; these tests check both, and that every algorithm agrees on the optimum.
 
-use pathfind::{Algorithm, Budget, Cell, Grid, GridContext, Heuristic, Movement, Solve};
+use pathfind::{Algorithm, Budget, Cell, Grid, GridContext, Heuristic, Movement, solve};
 
 const OBSTACLES: [(u32, u32); 15] = [
     (3, 4),
@@ -39,7 +39,7 @@ fn cell((row, col): (u32, u32)) -> Cell {
 }
 
 fn textbook() -> (Grid, Cell, Cell) {
-    let mut grid = Grid::new(9, 7, Movement::FOUR).unwrap();
+    let mut grid = Grid::new(9, 7, Movement::Four).unwrap();
     for o in OBSTACLES {
         grid.set_passable(cell(o), false).unwrap();
     }
@@ -49,7 +49,7 @@ fn textbook() -> (Grid, Cell, Cell) {
 #[test]
 fn bfs_cost_matrix_matches_the_textbook() {
     let (grid, start, _) = textbook();
-    let d = grid.bfs_distances([start]).unwrap();
+    let d = GridContext::new().bfs_distances(&grid, [start]).unwrap();
     for (y, row) in EXPECTED.iter().enumerate() {
         for (x, &want) in row.iter().enumerate() {
             let got = d
@@ -63,7 +63,9 @@ fn bfs_cost_matrix_matches_the_textbook() {
 #[test]
 fn astar_euclidean_finds_cost_15_with_16_cells() {
     let (grid, start, goal) = textbook();
-    let r = grid.astar(start, goal, Heuristic::Euclidean).unwrap();
+    let r = GridContext::new()
+        .solve(&grid, [start], goal, Algorithm::AStar, Heuristic::Euclidean)
+        .unwrap();
     let p = r.path().unwrap();
     assert_eq!(p.cost.get(), 15.0);
     assert_eq!(p.nodes.len(), 16);
@@ -94,7 +96,7 @@ fn every_algorithm_agrees_on_the_textbook_grid() {
         Algorithm::AStar,
         Algorithm::IdaStar,
     ] {
-        let r = p.solve(alg, &Budget::new()).unwrap();
+        let r = solve(&p, alg, &Budget::new()).unwrap();
         assert_eq!(r.cost().unwrap().get(), 15.0, "{alg:?}");
         assert_eq!(r.path().unwrap().nodes.len(), 16, "{alg:?}");
     }
@@ -103,12 +105,16 @@ fn every_algorithm_agrees_on_the_textbook_grid() {
         Algorithm::GreedyBestFirst,
         Algorithm::WeightedAStar(2.0),
     ] {
-        let r = p.solve(alg, &Budget::new()).unwrap();
+        let r = solve(&p, alg, &Budget::new()).unwrap();
         assert!(r.cost().unwrap().get() >= 15.0, "{alg:?}");
     }
     let mut ctx = GridContext::new();
-    let r = ctx.bfs(&grid, [start], goal).unwrap();
-    assert_eq!(r.cost(), Some(15));
-    let r = ctx.dijkstra(&grid, [start], goal).unwrap();
+    let r = ctx
+        .solve(&grid, [start], goal, Algorithm::Bfs, Heuristic::Zero)
+        .unwrap();
+    assert_eq!(r.cost().unwrap().get(), 15.0);
+    let r = ctx
+        .solve(&grid, [start], goal, Algorithm::Dijkstra, Heuristic::Zero)
+        .unwrap();
     assert_eq!(r.cost().unwrap().get(), 15.0);
 }

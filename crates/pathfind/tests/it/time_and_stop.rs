@@ -6,9 +6,9 @@
 use std::time::{Duration, Instant};
 
 use pathfind::{
-    AStarStepper, Algorithm, Cell, Grid, GridContext, Heuristic, Limit, Movement, Outcome,
-    PathError, SearchContext, SearchProblem, SearchResult, Solve, Step, astar, bfs, dfs, dijkstra,
-    greedy_best_first, idastar, iddfs, weighted_astar,
+    AStarStepper, Algorithm, Cell, Grid, GridContext, Heuristic, Limit, Movement, PathError,
+    PathOutcome, SearchContext, SearchProblem, SearchResult, Step, astar, bfs, bfs_reach, dfs,
+    dijkstra, greedy_best_first, idastar, iddfs, solve, weighted_astar,
 };
 use search_core::{Budget, BudgetError, BudgetField, StopFlag};
 
@@ -39,7 +39,7 @@ fn untimed<N, C>(mut r: SearchResult<N, C>) -> SearchResult<N, C> {
 }
 
 /// Runs every algorithm once with `budget` and returns (name, outcome, expanded).
-fn every_algorithm(budget: &Budget) -> Vec<(&'static str, Outcome<P, u64>, u64)> {
+fn every_algorithm(budget: &Budget) -> Vec<(&'static str, PathOutcome<P, u64>, u64)> {
     let (limits, steps) = (budget, budget);
     let mut out = Vec::new();
     let mut add =
@@ -67,9 +67,9 @@ fn every_algorithm(budget: &Budget) -> Vec<(&'static str, Outcome<P, u64>, u64)>
     let mut add_steps = |name, r: pathfind::SearchResult<P, usize>| {
         let cost = r.cost().map(|c| c as u64);
         let outcome = match r.outcome {
-            Outcome::LimitReached(l) => Outcome::LimitReached(l),
-            Outcome::NoPath => Outcome::NoPath,
-            Outcome::Found(p) => Outcome::Found(pathfind::Path {
+            PathOutcome::LimitReached(l) => PathOutcome::LimitReached(l),
+            PathOutcome::NoPath => PathOutcome::NoPath,
+            PathOutcome::Found(p) => PathOutcome::Found(pathfind::Path {
                 nodes: p.nodes,
                 cost: cost.unwrap(),
             }),
@@ -91,7 +91,7 @@ fn a_time_limit_ends_every_algorithm() {
     for (name, outcome, expanded) in &runs {
         assert_eq!(
             *outcome,
-            Outcome::LimitReached(Limit::Budget(BudgetField::Time)),
+            PathOutcome::LimitReached(Limit::Budget(BudgetField::Time)),
             "{name}"
         );
         assert!(*expanded > 0, "{name}");
@@ -113,7 +113,7 @@ fn a_stop_flag_set_before_the_search_stops_it_at_once() {
     for (name, outcome, expanded) in &runs {
         assert_eq!(
             *outcome,
-            Outcome::LimitReached(Limit::Budget(BudgetField::Stop)),
+            PathOutcome::LimitReached(Limit::Budget(BudgetField::Stop)),
             "{name}"
         );
         assert_eq!(*expanded, 0, "{name}");
@@ -130,8 +130,14 @@ fn a_stop_flag_set_from_another_thread_ends_the_search() {
     }
     let mut ctx = GridContext::new().with_budget(Budget::nodes(1));
     // Allocates the context's per-cell arrays, so that the timed searches only search.
-    ctx.dijkstra(&grid, [Cell::new(0, 0)], Cell::new(999, 999))
-        .unwrap();
+    ctx.solve(
+        &grid,
+        [Cell::new(0, 0)],
+        Cell::new(999, 999),
+        Algorithm::Dijkstra,
+        Heuristic::Zero,
+    )
+    .unwrap();
     for algorithm in ["dijkstra", "grid"] {
         let stop = StopFlag::new();
         let setter = {
@@ -152,10 +158,16 @@ fn a_stop_flag_set_from_another_thread_ends_the_search() {
             let mut total = 0;
             loop {
                 let r = ctx
-                    .dijkstra(&grid, [Cell::new(0, 0)], Cell::new(999, 999))
+                    .solve(
+                        &grid,
+                        [Cell::new(0, 0)],
+                        Cell::new(999, 999),
+                        Algorithm::Dijkstra,
+                        Heuristic::Zero,
+                    )
                     .unwrap();
                 total += r.stats.nodes;
-                if r.outcome != Outcome::NoPath {
+                if r.outcome != PathOutcome::NoPath {
                     break (format!("{:?}", r.outcome), total);
                 }
             }
@@ -166,7 +178,7 @@ fn a_stop_flag_set_from_another_thread_ends_the_search() {
             outcome,
             format!(
                 "{:?}",
-                Outcome::<P, u64>::LimitReached(Limit::Budget(BudgetField::Stop))
+                PathOutcome::<P, u64>::LimitReached(Limit::Budget(BudgetField::Stop))
             )
         );
         assert!(expanded > 0);
@@ -211,16 +223,17 @@ fn a_search_that_finishes_first_is_unaffected() {
     .unwrap();
     assert_eq!(
         r.outcome,
-        Outcome::LimitReached(Limit::Budget(BudgetField::Nodes))
+        PathOutcome::LimitReached(Limit::Budget(BudgetField::Nodes))
     );
     assert_eq!(r.stats.nodes, 1_000);
     let grid = Grid::new(50, 50, Movement::OCTILE).unwrap();
     let r = GridContext::new()
         .with_budget(Budget::time(Duration::from_secs(60)))
-        .astar(
+        .solve(
             &grid,
             [Cell::new(0, 0)],
             Cell::new(49, 49),
+            Algorithm::AStar,
             Heuristic::Octile,
         )
         .unwrap();
@@ -252,10 +265,10 @@ fn problems_contexts_and_steppers_take_the_limits_too() {
         Algorithm::Bfs,
         Algorithm::IdaStar,
     ] {
-        let r = Lattice.solve(algorithm, &limits).unwrap();
+        let r = solve(&Lattice, algorithm, &limits).unwrap();
         assert_eq!(
             r.outcome,
-            Outcome::LimitReached(Limit::Budget(BudgetField::Time)),
+            PathOutcome::LimitReached(Limit::Budget(BudgetField::Time)),
             "{algorithm:?}"
         );
     }
@@ -263,7 +276,7 @@ fn problems_contexts_and_steppers_take_the_limits_too() {
     let r = ctx.dijkstra([(0, 0)], lattice, never).unwrap();
     assert_eq!(
         r.outcome,
-        Outcome::LimitReached(Limit::Budget(BudgetField::Time))
+        PathOutcome::LimitReached(Limit::Budget(BudgetField::Time))
     );
     // A stepper's clock starts when it is created.
     let mut stepper = AStarStepper::new(&Lattice, &limits).unwrap();
@@ -274,7 +287,7 @@ fn problems_contexts_and_steppers_take_the_limits_too() {
     };
     assert_eq!(
         result.outcome,
-        Outcome::LimitReached(Limit::Budget(BudgetField::Time))
+        PathOutcome::LimitReached(Limit::Budget(BudgetField::Time))
     );
     assert!(result.stats.nodes > 0);
     // A stepper that is done stays done, with the same result.
@@ -288,7 +301,7 @@ fn a_budget_sets_nodes_depth_time_and_stop() {
     let r = dijkstra([(0, 0)], lattice, never, &Budget::nodes(500)).unwrap();
     assert_eq!(
         r.outcome,
-        Outcome::LimitReached(Limit::Budget(BudgetField::Nodes))
+        PathOutcome::LimitReached(Limit::Budget(BudgetField::Nodes))
     );
     assert_eq!(r.stats.nodes, 500);
     let budget = Budget::time(Duration::from_millis(10));
@@ -297,7 +310,7 @@ fn a_budget_sets_nodes_depth_time_and_stop() {
     let wall = called.elapsed();
     assert_eq!(
         r.outcome,
-        Outcome::LimitReached(Limit::Budget(BudgetField::Time))
+        PathOutcome::LimitReached(Limit::Budget(BudgetField::Time))
     );
     // The statistics measure the search's time: most of the limit (a one-query function
     // keeps a little of it to free its tables), and no more than the call took.
@@ -313,12 +326,12 @@ fn a_budget_sets_nodes_depth_time_and_stop() {
     let r = dijkstra([(0, 0)], lattice, never, &budget).unwrap();
     assert_eq!(
         r.outcome,
-        Outcome::LimitReached(Limit::Budget(BudgetField::Stop))
+        PathOutcome::LimitReached(Limit::Budget(BudgetField::Stop))
     );
     let r = bfs([(0, 0)], unit, never, &Budget::depth(3)).unwrap();
     assert_eq!(
         r.outcome,
-        Outcome::LimitReached(Limit::Budget(BudgetField::Depth))
+        PathOutcome::LimitReached(Limit::Budget(BudgetField::Depth))
     );
 }
 
@@ -345,12 +358,13 @@ fn an_iteration_limit_is_refused_by_every_search() {
         bfs([(0, 0)], unit, goal, &budget).unwrap_err(),
         dfs([(0, 0)], unit, goal, &budget).unwrap_err(),
         iddfs([(0, 0)], unit, goal, &budget).unwrap_err(),
-        Lattice.solve(Algorithm::AStar, &budget).unwrap_err(),
+        solve(&Lattice, Algorithm::AStar, &budget).unwrap_err(),
         AStarStepper::new(&Lattice, &budget).err().unwrap(),
         SearchContext::new()
             .with_budget(budget.clone())
-            .bfs_distances([(0, 0)], unit)
+            .count_paths((0, 0), unit, goal)
             .unwrap_err(),
+        bfs_reach([(0, 0)], unit, &budget).err().unwrap(),
     ];
     for e in &errors {
         assert!(is_unsupported_iterations(e), "{e:?}");
@@ -384,13 +398,14 @@ fn an_iteration_limit_is_refused_by_every_search() {
         assert!(is_unsupported_iterations(&e), "{alg:?}: {e:?}");
     }
     assert!(is_unsupported_iterations(
-        &ctx.bfs(&grid, [s], t).unwrap_err()
+        &ctx.solve(&grid, [s], t, Algorithm::Bfs, Heuristic::Zero)
+            .unwrap_err()
     ));
     assert!(is_unsupported_iterations(
         &ctx.bfs_distances(&grid, [s]).unwrap_err()
     ));
     assert!(is_unsupported_iterations(
-        &ctx.find_all(&grid, &[(s, t)], Algorithm::AStar, Heuristic::Octile)
+        &ctx.solve_all(&grid, &[(s, t)], Algorithm::AStar, Heuristic::Octile)
             .unwrap_err()
     ));
 }

@@ -3,7 +3,8 @@
 
 use std::collections::HashSet;
 
-use pathfind::{SearchProblem, dijkstra, yen, yen_problem};
+use crate::via_problem;
+use pathfind::{SearchProblem, dijkstra, yen};
 use proptest::prelude::*;
 use search_core::Budget;
 
@@ -67,7 +68,11 @@ proptest! {
         // The first is the cheapest path.
         let best = dijkstra([0u8], succ, |&n| n == goal, &Budget::new()).unwrap().cost();
         prop_assert_eq!(our_costs.first().copied(), if k == 0 { None } else { best });
-        let via_trait = yen_problem(&Graph(g.clone(), goal), k, &Budget::new()).unwrap();
+        let problem = Graph(g.clone(), goal);
+        let via_trait = yen(
+            [problem.start()], via_problem::successors(&problem), |n| problem.is_goal(n), k,
+            &Budget::new(),
+        ).unwrap();
         let trait_costs: Vec<u32> = via_trait.paths.iter().map(|p| p.cost).collect();
         prop_assert_eq!(trait_costs, our_costs);
     }

@@ -1,4 +1,4 @@
-//! The grid A* and Dijkstra loop ([`GridContext::astar`](crate::GridContext::astar)):
+//! The grid A* and Dijkstra loop (of [`GridContext::solve`](crate::GridContext::solve)):
 //! the best-first engine's algorithm, specialised to a [`Grid`], with an open list made
 //! for the grid's fixed-point costs ([`RingOpen`](super::ring_open::RingOpen)).
 //!
@@ -175,16 +175,17 @@ impl GridAStar {
     /// Starts a search on a grid of `n` padded cells; `false` if the budget ran out while
     /// the per-cell arrays were being made (the first search on a large grid), looked at
     /// between parts of them.
+    #[inline(never)]
     fn begin(&mut self, n: usize, run: &mut Run<u64>) -> bool {
         // `g` and `from`: 9 bytes a cell.
         if run.setup_exceeds_memory(n * 9) {
             return false;
         }
-        grow_to(&mut self.g, n, 0, || run.setup_should_stop());
+        grow_to(&mut self.g, n, 0, || run.interrupted(0));
         if self.g.len() < n {
             return false;
         }
-        grow_to(&mut self.from, n, ROOT, || run.setup_should_stop());
+        grow_to(&mut self.from, n, ROOT, || run.interrupted(0));
         if self.from.len() < n {
             return false;
         }

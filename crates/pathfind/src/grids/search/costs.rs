@@ -1,4 +1,4 @@
-//! The searches of a [`GridContext`] on a [`CostGrid`]: A* and Dijkstra where entering a
+//! The search of a [`GridContext`] on a [`CostGrid`]: A* (and Dijkstra) where entering a
 //! cell costs its weight times the length of the move.
 
 use search_core::FloatCost;
@@ -15,11 +15,11 @@ use crate::grids::heuristic::Heuristic;
 use crate::grids::search::context::GridContext;
 
 impl GridContext {
-    /// A* on a [`CostGrid`] from the nearest of `starts` to `goal`: the cheapest path when
-    /// `heuristic` is admissible for the grid's movement (see [`Heuristic`]); the estimate
-    /// is scaled by [`CostGrid::min_weight`]. The cost is the sum over the cells entered
-    /// of weight × move length. Budget, cost bound and statistics as in
-    /// [`astar`](Self::astar).
+    /// A* on a [`CostGrid`] from the nearest of `starts` to `goal` (Dijkstra with
+    /// [`Heuristic::Zero`]): the cheapest path when `heuristic` is admissible for the grid's
+    /// movement (see [`Heuristic`]); the estimate is scaled by [`CostGrid::min_weight`]. The
+    /// cost is the sum over the cells entered of weight × move length. Budget, cost bound
+    /// and statistics as in [`solve`](Self::solve).
     ///
     /// # Errors
     /// A bad start or goal, an unusable budget, [`PathError::Cost`] if a path cost
@@ -31,7 +31,7 @@ impl GridContext {
     /// let mut ctx = GridContext::new();
     /// let (s, t) = (Cell::new(0, 0), Cell::new(0, 2));
     /// let r = ctx.astar_costs(&grid, [s], t, Heuristic::Octile)?;
-    /// let d = ctx.dijkstra_costs(&grid, [s], t)?;
+    /// let d = ctx.astar_costs(&grid, [s], t, Heuristic::Zero)?;
     /// assert_eq!(r.cost(), d.cost());
     /// // Around the cell of weight 9 (1 + 1 + √2 + √2 + 1 + 1), not through it (14):
     /// assert!((r.cost().unwrap().get() - (4.0 + 2.0 * 2f64.sqrt())).abs() < 1e-9);
@@ -46,7 +46,7 @@ impl GridContext {
     ) -> Result<SearchResult<Cell, FloatCost>, PathError> {
         let plain = grid.grid();
         timed(|| {
-            let r = self.on_fixed(plain, starts, goal, |e, roots, goal, run| {
+            let r = self.on_fixed(plain, starts, Some(goal), |e, roots, goal, run| {
                 let weights = &grid.weights[..];
                 let min_weight = u64::from(grid.min_weight());
                 let succ = |&i: &u32, out: &mut Vec<(u32, u64)>| {
@@ -66,27 +66,5 @@ impl GridContext {
                 Path { nodes, cost }
             }))
         })
-    }
-
-    /// Dijkstra's algorithm on a [`CostGrid`] ([`astar_costs`](Self::astar_costs) with
-    /// [`Heuristic::Zero`]).
-    ///
-    /// # Errors
-    /// As [`astar_costs`](Self::astar_costs).
-    ///
-    /// ```
-    /// use pathfind::{Cell, CostGrid, GridContext, Movement};
-    /// let grid = CostGrid::from_rows(&[".5."], Movement::FOUR)?;
-    /// let r = GridContext::new().dijkstra_costs(&grid, [Cell::new(0, 0)], Cell::new(2, 0))?;
-    /// assert_eq!(r.cost().unwrap().get(), 6.0);
-    /// # Ok::<(), pathfind::PathError>(())
-    /// ```
-    pub fn dijkstra_costs(
-        &mut self,
-        grid: &CostGrid,
-        starts: impl IntoIterator<Item = Cell>,
-        goal: Cell,
-    ) -> Result<SearchResult<Cell, FloatCost>, PathError> {
-        self.astar_costs(grid, starts, goal, Heuristic::Zero)
     }
 }

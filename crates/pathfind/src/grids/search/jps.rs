@@ -30,7 +30,7 @@ use crate::grids::search::jump_points::{Jumps, require_octile, run_cost};
 
 impl GridContext {
     /// Jump point search from the nearest of `starts` to `goal`: the cheapest path (the
-    /// same cost as [`astar`](Self::astar) with [`Heuristic::Octile`](crate::Heuristic)),
+    /// same cost as A* with [`Heuristic::Octile`](crate::Heuristic)),
     /// usually much faster on open maps. The grid must be 8-connected without corner
     /// cutting ([`Movement::OCTILE`](crate::Movement::OCTILE), the MovingAI rule).
     ///
@@ -42,7 +42,7 @@ impl GridContext {
     /// The path is returned cell by cell. The budget counts jump points: `stats.nodes` is
     /// the number of jump points expanded (what `Budget::nodes` bounds), `stats.leaves` the
     /// number generated; `depth` and the cost bound apply to the path as for
-    /// [`astar`](Self::astar). [`expanded_cells`](Self::expanded_cells) lists the jump
+    /// A* in [`solve`](Self::solve). [`expanded_cells`](Self::expanded_cells) lists the jump
     /// points expanded.
     ///
     /// # Errors
@@ -50,7 +50,7 @@ impl GridContext {
     /// an unusable budget.
     ///
     /// ```
-    /// use pathfind::{Cell, Grid, GridContext, Heuristic, Movement};
+    /// use pathfind::{Algorithm, Cell, Grid, GridContext, Heuristic, Movement};
     /// let grid = Grid::from_rows(&[
     ///     "..........",
     ///     "....@.....",
@@ -61,7 +61,7 @@ impl GridContext {
     /// let mut ctx = GridContext::new();
     /// let (s, t) = (Cell::new(0, 2), Cell::new(9, 2));
     /// let jps = ctx.jps(&grid, [s], t)?;
-    /// let astar = ctx.astar(&grid, [s], t, Heuristic::Octile)?;
+    /// let astar = ctx.solve(&grid, [s], t, Algorithm::AStar, Heuristic::Octile)?;
     /// assert_eq!(jps.cost(), astar.cost());
     /// let path = jps.path().unwrap();
     /// assert_eq!((path.nodes[0], *path.nodes.last().unwrap()), (s, t));
@@ -84,24 +84,6 @@ impl GridContext {
             gx: goal as usize % grid.stride,
             gy: goal as usize / grid.stride,
         })
-    }
-}
-
-impl Grid {
-    /// Jump point search from `start` to `goal` with a fresh [`GridContext`] (see
-    /// [`GridContext::jps`]; use a context for repeated queries).
-    ///
-    /// # Errors
-    /// As [`GridContext::jps`].
-    ///
-    /// ```
-    /// use pathfind::{Cell, Grid, Movement};
-    /// let g = Grid::new(5, 5, Movement::OCTILE).unwrap();
-    /// let r = g.jps(Cell::new(0, 0), Cell::new(4, 2)).unwrap();
-    /// assert!((r.cost().unwrap().get() - (2.0 + 2.0 * 2f64.sqrt())).abs() < 1e-12);
-    /// ```
-    pub fn jps(&self, start: Cell, goal: Cell) -> Result<SearchResult<Cell, FloatCost>, PathError> {
-        GridContext::new().jps(self, [start], goal)
     }
 }
 

@@ -44,7 +44,7 @@ fn diagonal_dir(dx: i32, dy: i32) -> usize {
 /// [`update`](Self::update) rebuilds the distances, so they never go stale.
 ///
 /// ```
-/// use pathfind::{Cell, Grid, GridContext, Heuristic, JpsPlus, Movement};
+/// use pathfind::{Algorithm, Cell, Grid, GridContext, Heuristic, JpsPlus, Movement};
 /// let grid = Grid::from_rows(&[
 ///     "..........",
 ///     "...@@.....",
@@ -55,12 +55,13 @@ fn diagonal_dir(dx: i32, dy: i32) -> usize {
 /// let mut ctx = GridContext::new();
 /// let (s, t) = (Cell::new(0, 2), Cell::new(9, 1));
 /// let fast = ctx.jps_plus(&table, [s], t)?;
-/// let astar = ctx.astar(table.grid(), [s], t, Heuristic::Octile)?;
+/// let astar = ctx.solve(table.grid(), [s], t, Algorithm::AStar, Heuristic::Octile)?;
 /// assert_eq!(fast.cost(), astar.cost());
 /// // A wall appears: the distances are rebuilt.
 /// table.update(&[(Cell::new(4, 3), false), (Cell::new(4, 0), false)])?;
 /// let after = ctx.jps_plus(&table, [s], t)?;
-/// assert_eq!(after.cost(), ctx.astar(table.grid(), [s], t, Heuristic::Octile)?.cost());
+/// let again = ctx.solve(table.grid(), [s], t, Algorithm::AStar, Heuristic::Octile)?;
+/// assert_eq!(after.cost(), again.cost());
 /// # Ok::<(), pathfind::PathError>(())
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -81,7 +82,7 @@ impl JpsPlus {
     /// ```
     /// use pathfind::{Grid, JpsPlus, Movement};
     /// assert!(JpsPlus::new(Grid::new(8, 8, Movement::OCTILE).unwrap()).is_ok());
-    /// assert!(JpsPlus::new(Grid::new(8, 8, Movement::FOUR).unwrap()).is_err());
+    /// assert!(JpsPlus::new(Grid::new(8, 8, Movement::Four).unwrap()).is_err());
     /// ```
     pub fn new(grid: Grid) -> Result<Self, PathError> {
         require_octile(&grid, "JPS+")?;
@@ -202,8 +203,8 @@ impl JpsPlus {
 
 impl GridContext {
     /// Jump point search on the precomputed distances of `table` from the nearest of
-    /// `starts` to `goal`: the same optimal costs as [`jps`](Self::jps) and
-    /// [`astar`](Self::astar) with [`Heuristic::Octile`](crate::Heuristic), without
+    /// `starts` to `goal`: the same optimal costs as [`jps`](Self::jps) and A* with
+    /// [`Heuristic::Octile`](crate::Heuristic), without
     /// scanning the grid. Budget, cost bound and statistics as in [`jps`](Self::jps).
     ///
     /// # Errors

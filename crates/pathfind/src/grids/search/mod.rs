@@ -7,9 +7,8 @@
 //! 2. [`context`]: `GridContext`, its settings, its per-cell arrays reused from one query to
 //!    the next, what the last search expanded, and how each kind of search is prepared on
 //!    those arrays.
-//! 3. The public searches, each a file of `GridContext` methods: [`queries`] (A*, Dijkstra,
-//!    weighted A*, greedy, BFS, the distance map, an algorithm chosen at run time, batches,
-//!    and the one-query shortcuts of `Grid`), [`costs`] (A* and Dijkstra on a `CostGrid`),
+//! 3. The public searches, each a file of `GridContext` methods: [`queries`] (any algorithm
+//!    chosen at run time, batches, the distance map), [`costs`] (A* on a `CostGrid`),
 //!    [`jps`] (jump point search, scanning the grid) and [`jps_plus`] (`JpsPlus`, reading
 //!    precomputed jump distances).
 
