@@ -12,11 +12,10 @@
 
 use std::fmt;
 use std::io::Read;
+use std::str::FromStr;
 
 use search_core::{Budget, Game, GameHash, Score, SearchError};
 use thiserror::Error;
-
-use crate::solving::book_shard::ShardId;
 
 use crate::tables::entry::TableEntry;
 use crate::tables::transpositions::{Transpositions, check_value};
@@ -1113,6 +1112,101 @@ impl<G: Game, T: Transpositions<G>> Transpositions<G> for Booked<'_, T> {
         if T::ENABLED && self.book.may_hold(state) {
             self.book.filter.prefetch(self.table.class_key(state).0);
         }
+    }
+}
+
+/// One of the N parts of a book built in shards: `K/N`, K from 1 to N.
+///
+/// ```
+/// use adversarial::ShardId;
+/// let id: ShardId = "3/16".parse().unwrap();
+/// assert_eq!((id.number(), id.count()), (3, 16));
+/// assert_eq!(id.to_string(), "3/16");
+/// assert!("0/16".parse::<ShardId>().is_err());
+/// assert!("17/16".parse::<ShardId>().is_err());
+/// assert_eq!(ShardId::all(4).map(|s| s.number()).collect::<Vec<_>>(), [1, 2, 3, 4]);
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct ShardId {
+    number: u32,
+    count: u32,
+}
+
+impl ShardId {
+    /// The one shard of a build that is not split: `1/1`.
+    pub const WHOLE: ShardId = ShardId {
+        number: 1,
+        count: 1,
+    };
+
+    /// The most shards a build may be split into.
+    pub const MAX_COUNT: u32 = 1 << 20;
+
+    /// The `number`-th of `count` shards.
+    ///
+    /// # Errors
+    /// [`BookError::ShardNumber`] unless `1 <= number <= count <= MAX_COUNT`.
+    ///
+    /// ```
+    /// use adversarial::ShardId;
+    /// assert_eq!(ShardId::new(1, 1).unwrap(), ShardId::WHOLE);
+    /// assert!(ShardId::new(2, 1).is_err());
+    /// ```
+    pub fn new(number: u32, count: u32) -> Result<ShardId, BookError> {
+        if number == 0 || number > count || count > Self::MAX_COUNT {
+            return Err(BookError::ShardNumber(format!("{number}/{count}")));
+        }
+        Ok(ShardId { number, count })
+    }
+
+    /// K, from 1 to N.
+    ///
+    /// ```
+    /// assert_eq!(adversarial::ShardId::new(2, 5).unwrap().number(), 2);
+    /// ```
+    #[must_use]
+    pub fn number(self) -> u32 {
+        self.number
+    }
+
+    /// N, the number of shards of the build.
+    ///
+    /// ```
+    /// assert_eq!(adversarial::ShardId::new(2, 5).unwrap().count(), 5);
+    /// ```
+    #[must_use]
+    pub fn count(self) -> u32 {
+        self.count
+    }
+
+    /// Every shard of a build in `count` shards (none if `count` is 0 or above
+    /// [`MAX_COUNT`](ShardId::MAX_COUNT)).
+    ///
+    /// ```
+    /// assert_eq!(adversarial::ShardId::all(3).count(), 3);
+    /// ```
+    pub fn all(count: u32) -> impl DoubleEndedIterator<Item = ShardId> {
+        let count = if count > Self::MAX_COUNT { 0 } else { count };
+        (1..=count).map(move |number| ShardId { number, count })
+    }
+}
+
+impl fmt::Display for ShardId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}/{}", self.number, self.count)
+    }
+}
+
+impl FromStr for ShardId {
+    type Err = BookError;
+
+    /// `K/N`, as `3/16`.
+    fn from_str(text: &str) -> Result<ShardId, BookError> {
+        let bad = || BookError::ShardNumber(quoted(text));
+        let (k, n) = text.split_once('/').ok_or_else(bad)?;
+        let k: u32 = k.trim().parse().map_err(|_| bad())?;
+        let n: u32 = n.trim().parse().map_err(|_| bad())?;
+        ShardId::new(k, n).map_err(|_| bad())
     }
 }
 

@@ -12,11 +12,12 @@ use fxhash::FxHasher;
 use search_core::{Budget, Game, GameHash, Score, SearchError};
 
 use crate::builder::builder_methods;
+use crate::solving::book::ShardId;
 use crate::solving::book::{
     BookError, OpeningBook, UNKNOWN_PLIES, book_key, check_name, encode, possible_at,
 };
 use crate::solving::book_plan::{BookPlan, PARTITION_SCHEME};
-use crate::solving::book_shard::{BookShard, ShardHeader, ShardId};
+use crate::solving::book_shard::{BookShard, ShardHeader};
 use crate::solving::solver::Solver;
 
 /// Solves every position within a number of plies of a start position and collects their
