@@ -28,6 +28,7 @@ mod perft;
 mod play;
 mod progress;
 mod solve;
+mod solve_shard;
 mod timing;
 mod tree;
 

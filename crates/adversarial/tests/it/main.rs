@@ -4,6 +4,7 @@
 mod analysis;
 mod anytime;
 mod book;
+mod book_shards;
 mod broken_games;
 mod budgets;
 mod common;

@@ -46,9 +46,7 @@ fn small_runs(book: &str) -> Vec<(Vec<String>, &'static str)> {
         (vec!["solve", "4455"], ""),
         (vec!["book", "info", "--game", "ttt", book], ""),
         (
-            vec![
-                "book", "build", "--game", "ttt", "--depth", "1", "--out", "-",
-            ],
+            vec!["book", "build", "--game", "ttt", "--depth", "1", "-o", "-"],
             "",
         ),
         (vec!["perft", "ttt", "2"], ""),
@@ -113,7 +111,7 @@ fn small_book(dir: &std::path::Path) -> String {
             "--depth",
             "2",
             "-q",
-            "--out",
+            "-o",
             book.to_str().unwrap(),
         ],
         b"",
@@ -221,7 +219,7 @@ fn usage_errors_exit_2_and_failed_runs_1_in_every_command() {
             "1",
             "--start",
             "xxx oo. ...",
-            "--out",
+            "-o",
             out,
         ],
         vec![
@@ -233,7 +231,7 @@ fn usage_errors_exit_2_and_failed_runs_1_in_every_command() {
             "42",
             "--max-positions",
             "18446744073709551615",
-            "--out",
+            "-o",
             out,
         ],
         vec!["book", "info", "--game", "c4", &book],
@@ -275,7 +273,7 @@ fn usage_errors_exit_2_and_failed_runs_1_in_every_command() {
             "--max-positions",
             "10",
             "-q",
-            "--out",
+            "-o",
             out,
         ],
         b"",
@@ -342,13 +340,13 @@ fn no_message_quotes_more_than_40_characters_of_an_argument() {
         (vec!["solve"], vec![], vec!["44"]),
         (
             vec!["book", "build"],
-            vec!["--game", "ttt", "--depth", "1", "--out", &out],
+            vec!["--game", "ttt", "--depth", "1", "-o", &out],
             vec![],
         ),
         (
             vec!["book", "build"],
             vec![
-                "--game", "kalah", "--size", "3x2", "--depth", "1", "--out", &out,
+                "--game", "kalah", "--size", "3x2", "--depth", "1", "-o", &out,
             ],
             vec![],
         ),
@@ -500,7 +498,7 @@ fn a_size_past_its_type_is_an_error_not_a_smaller_board() {
         ][..],
         &["tree", "--game", "kalah", "--size", "6x4294967295"],
         &[
-            "book", "build", "--game", "kalah", "--size", "6x256", "--depth", "1", "--out", "-",
+            "book", "build", "--game", "kalah", "--size", "6x256", "--depth", "1", "-o", "-",
         ],
         &["perft", "kalah", "1", "--size", "6x4294967297"],
         &[

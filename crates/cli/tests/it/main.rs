@@ -2,6 +2,7 @@
 //! file of this folder.
 
 mod book_cli;
+mod book_shards_cli;
 mod cards_cli;
 mod common;
 mod equilibrium_cli;

@@ -105,7 +105,7 @@ fn output_options() -> Vec<(OutputOption, &'static str)> {
         ),
         (
             OutputOption::new(&[
-                "book", "build", "--game", "ttt", "--depth", "3", "-q", "--out", "{}",
+                "book", "build", "--game", "ttt", "--depth", "3", "-q", "-o", "{}",
             ]),
             "book",
         ),
