@@ -66,7 +66,7 @@ Examples:
   ply solve --book c4.book 2745522241316614
   ply book build -g dots --size 2x2 --depth 4 -o dots.book
   ply book build -g kalah --size 4x3 --start '1 4' --depth 3 -o kalah.book
-  for k in 1 2 3 4; do ply book build -g c4 --start 4453 --depth 4 --shard $k/4 -o c4.$k.shard; done
+  for k in 1 2 3 4; do ply book build -g c4 --start 274552224131661 --depth 4 --shard $k/4 -o c4.$k.shard; done
   ply book merge c4.book c4.1.shard c4.2.shard c4.3.shard c4.4.shard")]
     Build(BuildArgs),
     /// Join the shard files of a build made with --shard into its book.
@@ -79,7 +79,7 @@ children are in the shards, so this is quick). The book is the one `ply book bui
 
 Examples:
   ply book merge c4.book c4.1.shard c4.2.shard c4.3.shard c4.4.shard
-  ply book merge c4.book shards/*.shard")]
+  ply book merge c4.book c4.?.shard")]
     Merge(MergeArgs),
     /// Check a book or shard file and print what it holds.
     #[command(after_help = "\

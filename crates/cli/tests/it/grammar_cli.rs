@@ -545,7 +545,7 @@ fn every_help_example_runs_in_an_empty_directory() {
     assert!(all.len() >= 40, "{all:#?}");
     let mut examples: Vec<String> = all
         .into_iter()
-        .filter(|e| e.contains("data/") || e.contains(".book"))
+        .filter(|e| e.contains("data/") || e.contains(".book") || e.contains(".shard"))
         .collect();
     assert!(examples.len() >= 8, "{examples:#?}");
     examples.sort_by_key(|e| !e.contains("book build"));
