@@ -22,15 +22,15 @@ use crate::output::OutputFile;
 use crate::progress::Progress;
 
 /// The name Connect Four books carry (a reader for another game rejects them).
-pub const CONNECT_FOUR: &str = "connect4";
+pub(crate) const CONNECT_FOUR: &str = "connect4";
 /// The name tic-tac-toe books carry.
-pub const TIC_TAC_TOE: &str = "tictactoe";
+pub(crate) const TIC_TAC_TOE: &str = "tictactoe";
 /// The name Reversi books carry.
-pub const REVERSI: &str = "reversi";
+pub(crate) const REVERSI: &str = "reversi";
 
 /// Options of `ply book`.
 #[derive(Debug, clap::Args)]
-pub struct Args {
+pub(crate) struct Args {
     #[command(subcommand)]
     command: BookCommand,
 }
@@ -184,7 +184,7 @@ fn parse_shard(text: &str) -> Result<ShardId, String> {
 }
 
 /// Runs `ply book`.
-pub fn run(args: Args) -> Result<ExitCode, Failure> {
+pub(crate) fn run(args: Args) -> Result<ExitCode, Failure> {
     match args.command {
         BookCommand::Build(mut args) => {
             args.path = match (args.output.take(), args.out.take()) {
@@ -253,7 +253,11 @@ pub(crate) fn open_input(path: &Path, what: &str) -> Result<File, Failure> {
 /// and half the machine's memory) and checks that it is `game`'s and that its values are
 /// ones positions of `board` can have: a damaged, cut, foreign or unreadable file is bad
 /// input with a message that names it.
-pub fn read_book<G: Game>(path: &Path, game: &str, board: &G) -> Result<OpeningBook, Failure> {
+pub(crate) fn read_book<G: Game>(
+    path: &Path,
+    game: &str,
+    board: &G,
+) -> Result<OpeningBook, Failure> {
     let file = open_input(path, "book")?;
     OpeningBook::read_from(io::BufReader::new(file), game, board, read_limit())
         .map_err(|e| Failure::input(format!("{}: {e}", shown(path))))

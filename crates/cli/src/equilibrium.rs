@@ -30,7 +30,7 @@ Examples:
   ply equilibrium -g leduc --iterations 200 --info-set 'Ks -'
   ply equilibrium -g goofspiel --size 3 --info-set '' --seat 1
   ply equilibrium -g kuhn --target 1e-3 --list")]
-pub struct Args {
+pub(crate) struct Args {
     /// The game.
     #[arg(long, short, value_parser = GameKind::parser(GameKind::SOLVABLE))]
     game: Option<GameKind>,
@@ -64,7 +64,7 @@ pub struct Args {
 }
 
 /// Runs `ply equilibrium`.
-pub fn run(mut args: Args) -> Result<ExitCode, Failure> {
+pub(crate) fn run(mut args: Args) -> Result<ExitCode, Failure> {
     let game = match (args.game, args.named) {
         (Some(game), None) => game,
         (None, Some(game)) => {

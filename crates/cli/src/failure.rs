@@ -8,14 +8,14 @@ use std::process::ExitCode;
 /// A failure to report on stderr, with its exit code: 2 for input that cannot be read as
 /// what was expected (an argument, a file, a line), 1 for a run that went wrong.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Failure {
+pub(crate) struct Failure {
     message: String,
     code: u8,
 }
 
 impl Failure {
     /// Bad input: exit code 2.
-    pub fn input(message: impl Into<String>) -> Self {
+    pub(crate) fn input(message: impl Into<String>) -> Self {
         Failure {
             message: message.into(),
             code: 2,
@@ -23,7 +23,7 @@ impl Failure {
     }
 
     /// A run that went wrong (a search error, an output that cannot be written): exit code 1.
-    pub fn run(message: impl Into<String>) -> Self {
+    pub(crate) fn run(message: impl Into<String>) -> Self {
         Failure {
             message: message.into(),
             code: 1,
@@ -31,7 +31,7 @@ impl Failure {
     }
 
     /// Prints the message on stderr and returns the exit code.
-    pub fn report(&self) -> ExitCode {
+    pub(crate) fn report(&self) -> ExitCode {
         eprintln!("ply: error: {}", self.message);
         ExitCode::from(self.code)
     }

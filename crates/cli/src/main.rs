@@ -38,7 +38,7 @@ use std::process::ExitCode;
 use clap::error::{ContextValue, ErrorKind};
 use clap::{Parser, Subcommand};
 
-pub use failure::Failure;
+pub(crate) use failure::Failure;
 
 /// Game-tree search, Monte Carlo tree search and path finding from the terminal.
 #[derive(Debug, Parser)]

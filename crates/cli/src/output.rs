@@ -41,7 +41,7 @@ const PATH_CHARS: usize = 40;
 
 /// `path` for a message: the path as given, or its last [`PATH_CHARS`] characters after an
 /// ellipsis when it is longer.
-pub fn shown_path(path: &Path) -> String {
+pub(crate) fn shown_path(path: &Path) -> String {
     let text = path.to_string_lossy();
     let count = text.chars().count();
     if count <= PATH_CHARS {
@@ -55,7 +55,7 @@ pub fn shown_path(path: &Path) -> String {
 /// An output claimed for writing: where its contents will go, checked. Nothing is created
 /// until [`write`](OutputFile::write).
 #[derive(Debug)]
-pub struct OutputFile {
+pub(crate) struct OutputFile {
     /// The path as the user gave it (`-` for standard output).
     given: PathBuf,
     target: Target,
@@ -84,7 +84,7 @@ enum Target {
 impl OutputFile {
     /// Claims `path` for writing: `-` is standard output; anything else is checked as the
     /// module says, and refused (exit status 2) when it cannot be written.
-    pub fn claim(path: &Path) -> Result<Self, Failure> {
+    pub(crate) fn claim(path: &Path) -> Result<Self, Failure> {
         let target = classify(path)
             .map_err(|why| Failure::input(format!("cannot write {}: {why}", shown_path(path))))?;
         if matches!(target, Target::Replace { .. }) {
@@ -97,17 +97,17 @@ impl OutputFile {
     }
 
     /// The path as given (`-` for standard output).
-    pub fn path(&self) -> &Path {
+    pub(crate) fn path(&self) -> &Path {
         &self.given
     }
 
     /// Whether the contents go to standard output.
-    pub fn is_stdout(&self) -> bool {
+    pub(crate) fn is_stdout(&self) -> bool {
         self.target == Target::Stdout
     }
 
     /// How messages name the output: "standard output", or the path as given.
-    pub fn name(&self) -> String {
+    pub(crate) fn name(&self) -> String {
         if self.is_stdout() {
             "standard output".to_string()
         } else {
@@ -117,7 +117,7 @@ impl OutputFile {
 
     /// Writes `bytes` to the output (a regular file through a temporary file renamed into
     /// place; exit status 1 when it fails).
-    pub fn write(self, bytes: &[u8]) -> Result<(), Failure> {
+    pub(crate) fn write(self, bytes: &[u8]) -> Result<(), Failure> {
         write_together(vec![(self, bytes)])
     }
 }
@@ -126,7 +126,7 @@ impl OutputFile {
 /// first, then standard output and the devices, and only when all of that succeeded are the
 /// files renamed into place. A failure anywhere (standard output closed early, a full disk)
 /// leaves none of the new files and every old one as it was.
-pub fn write_together(outputs: Vec<(OutputFile, &[u8])>) -> Result<(), Failure> {
+pub(crate) fn write_together(outputs: Vec<(OutputFile, &[u8])>) -> Result<(), Failure> {
     let mut staged = Vec::new();
     for (output, bytes) in &outputs {
         if let Target::Replace { .. } = &output.target {
@@ -454,11 +454,11 @@ fn install_cleanup() {
 static STDOUT_FAILURE: Mutex<Option<String>> = Mutex::new(None);
 
 /// Standard output, remembering its first failure (see [`finish_stdout`]).
-pub struct Stdout(io::Stdout);
+pub(crate) struct Stdout(io::Stdout);
 
 /// Standard output for the whole program: every write that fails is remembered, even where
 /// the writer ignores the error, so that the program's exit status reports it.
-pub fn stdout() -> Stdout {
+pub(crate) fn stdout() -> Stdout {
     Stdout(io::stdout())
 }
 
@@ -488,7 +488,7 @@ impl Write for Stdout {
 
 /// Flushes standard output and reports any write to it that failed during the run, as a
 /// failure with exit status 1.
-pub fn finish_stdout() -> Result<(), Failure> {
+pub(crate) fn finish_stdout() -> Result<(), Failure> {
     let _ = stdout().flush();
     let first = STDOUT_FAILURE
         .lock()
@@ -506,7 +506,7 @@ pub fn finish_stdout() -> Result<(), Failure> {
 /// that is how a closed standard output shows here. (`>/dev/null` opens it for writing
 /// only, and is accepted.)
 #[cfg(target_os = "linux")]
-pub fn check_stdout_open() -> Result<(), Failure> {
+pub(crate) fn check_stdout_open() -> Result<(), Failure> {
     use std::os::fd::AsFd;
     use std::os::unix::fs::{FileTypeExt, MetadataExt};
     let closed = match io::stdout().as_fd().try_clone_to_owned() {
@@ -545,7 +545,7 @@ fn opened_for_reading_and_writing(fd: u32) -> bool {
 
 /// Refuses to run with standard output closed: not detectable on this system.
 #[cfg(not(target_os = "linux"))]
-pub fn check_stdout_open() -> Result<(), Failure> {
+pub(crate) fn check_stdout_open() -> Result<(), Failure> {
     Ok(())
 }
 

@@ -10,13 +10,13 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 /// The environment variable that sets the seconds between two progress lines when stderr is
 /// not a terminal (a whole number; `0` writes a line for every item).
-pub const INTERVAL_VARIABLE: &str = "PLY_PROGRESS_SECONDS";
+pub(crate) const INTERVAL_VARIABLE: &str = "PLY_PROGRESS_SECONDS";
 
 /// The seconds between two progress lines when [`INTERVAL_VARIABLE`] is not set.
-pub const DEFAULT_INTERVAL_SECONDS: u64 = 5;
+pub(crate) const DEFAULT_INTERVAL_SECONDS: u64 = 5;
 
 /// Progress through a known number of items.
-pub struct Progress {
+pub(crate) struct Progress {
     mode: Mode,
 }
 
@@ -44,13 +44,13 @@ struct LineState {
 impl Progress {
     /// Progress through `total` items named `what` (e.g. "positions") on stderr: a bar when
     /// stderr is a terminal, lines every few seconds when it is not, nothing when `quiet`.
-    pub fn new(total: u64, what: &str, quiet: bool) -> Self {
+    pub(crate) fn new(total: u64, what: &str, quiet: bool) -> Self {
         Self::with_total(Some(total), what, quiet)
     }
 
     /// Progress through items whose number is not known in advance (a stream on stdin):
     /// the count, the rate and the time so far.
-    pub fn open_ended(what: &str, quiet: bool) -> Self {
+    pub(crate) fn open_ended(what: &str, quiet: bool) -> Self {
         Self::with_total(None, what, quiet)
     }
 
@@ -91,7 +91,7 @@ impl Progress {
     }
 
     /// One more item done.
-    pub fn advance(&self) {
+    pub(crate) fn advance(&self) {
         match &self.mode {
             Mode::Bar(bar) => bar.inc(1),
             Mode::Lines {
@@ -114,7 +114,7 @@ impl Progress {
     }
 
     /// Text shown after the counts (a running tally, say).
-    pub fn set_message(&self, message: &str) {
+    pub(crate) fn set_message(&self, message: &str) {
         match &self.mode {
             Mode::Bar(bar) => bar.set_message(message.to_string()),
             Mode::Lines { state, .. } => lock(state).message = message.to_string(),
@@ -123,7 +123,7 @@ impl Progress {
     }
 
     /// A message on stderr that does not garble the bar.
-    pub fn println(&self, message: &str) {
+    pub(crate) fn println(&self, message: &str) {
         match &self.mode {
             Mode::Bar(bar) => bar.println(message),
             Mode::Lines { .. } | Mode::Silent => eprintln!("{message}"),
@@ -131,7 +131,7 @@ impl Progress {
     }
 
     /// Removes the bar; in a log, a last line with the totals if any line was written.
-    pub fn finish(&self) {
+    pub(crate) fn finish(&self) {
         match &self.mode {
             Mode::Bar(bar) => bar.finish_and_clear(),
             Mode::Lines {

@@ -56,7 +56,7 @@ answers to FILE, saving them now and then: the same command goes on after a fail
 --merge prints the answers of all N shard files in the input's order, as one run prints them:
   for k in 1 2 3 4; do ply solve --file data/connect4/Test_L2_R1 --shard $k/4 -o s$k; done
   ply solve --merge s1 s2 s3 s4")]
-pub struct Args {
+pub(crate) struct Args {
     /// The game: Connect Four, the only game solve reads (c4 or connect4).
     #[arg(long, short, value_parser = GameKind::parser(GameKind::CONNECT_FOUR))]
     game: Option<GameKind>,
@@ -315,7 +315,7 @@ struct Solved {
 }
 
 /// Runs `ply solve`.
-pub fn run(args: Args) -> Result<ExitCode, Failure> {
+pub(crate) fn run(args: Args) -> Result<ExitCode, Failure> {
     // `--game` names the one game solve reads: its parser took nothing else.
     debug_assert!(args.game.is_none_or(|g| g == GameKind::C4));
     if !args.merge.is_empty() {

@@ -37,7 +37,7 @@ const MAX_SHARD_LINE: usize = 1 << 16;
 
 /// What one line of the part gave.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Kind {
+pub(crate) enum Kind {
     /// The answer line a run prints on standard output.
     Answer,
     /// A line that is not a position: the message a run prints on standard error.
@@ -67,7 +67,7 @@ impl Kind {
 
 /// One line of the part, solved.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Record {
+pub(crate) struct Record {
     /// The input's line number, from 1.
     pub line: u64,
     /// What it gave.
@@ -78,7 +78,7 @@ pub struct Record {
 
 /// The input a shard is part of, and its options: what a merge compares.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Identity {
+pub(crate) struct Identity {
     /// The FNV-1a hash of the input's lines.
     pub checksum: u64,
     /// Its positions (lines that are not blank or comments).
@@ -91,7 +91,7 @@ pub struct Identity {
 
 /// A solve shard: its header and the records of its part solved so far.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct SolveShard {
+pub(crate) struct SolveShard {
     pub id: ShardId,
     pub input: Identity,
     /// The number of lines of its part.
@@ -100,7 +100,7 @@ pub struct SolveShard {
 }
 
 /// The 64-bit FNV-1a hash, continued from `h`.
-pub fn fnv1a(mut h: u64, bytes: &[u8]) -> u64 {
+pub(crate) fn fnv1a(mut h: u64, bytes: &[u8]) -> u64 {
     for &b in bytes {
         h ^= u64::from(b);
         h = h.wrapping_mul(0x0000_0100_0000_01b3);
@@ -109,7 +109,7 @@ pub fn fnv1a(mut h: u64, bytes: &[u8]) -> u64 {
 }
 
 /// The FNV-1a hash of nothing.
-pub const FNV_START: u64 = 0xcbf2_9ce4_8422_2325;
+pub(crate) const FNV_START: u64 = 0xcbf2_9ce4_8422_2325;
 
 /// `text` on one line (a message never holds a line break, but a record must not).
 fn one_line(text: &str) -> String {
@@ -118,12 +118,12 @@ fn one_line(text: &str) -> String {
 
 impl SolveShard {
     /// Whether every line of its part is solved.
-    pub fn is_finished(&self) -> bool {
+    pub(crate) fn is_finished(&self) -> bool {
         self.records.len() as u64 == self.part
     }
 
     /// The shard in its file format.
-    pub fn to_text(&self) -> String {
+    pub(crate) fn to_text(&self) -> String {
         let mut text = format!(
             "{FORMAT}\nshard {}\ninput {:016x} {} {}\noptions {}\npart {}\n",
             self.id,
@@ -148,7 +148,7 @@ impl SolveShard {
 
     /// Reads a shard file (at most `limit` bytes, each line at most [`MAX_SHARD_LINE`]),
     /// checking its checksum and its form.
-    pub fn read(path: &Path, limit: u64) -> Result<SolveShard, String> {
+    pub(crate) fn read(path: &Path, limit: u64) -> Result<SolveShard, String> {
         let file = crate::book::open_input(path, "shard").map_err(|e| e.to_string())?;
         let meta = file.metadata().map_err(|e| e.to_string())?;
         if meta.len() > limit {
@@ -237,7 +237,7 @@ fn parse(lines: &[String]) -> Option<SolveShard> {
 
 /// The lines (numbers from 1) of shard `id` among positions of these expected costs
 /// (`(line, cost)` in input order): dealt longest first to the least loaded shard.
-pub fn part_of(costs: &[(u64, u64)], id: ShardId) -> Vec<u64> {
+pub(crate) fn part_of(costs: &[(u64, u64)], id: ShardId) -> Vec<u64> {
     use std::cmp::Reverse;
     use std::collections::BinaryHeap;
     let mut order: Vec<&(u64, u64)> = costs.iter().collect();
@@ -260,13 +260,13 @@ pub fn part_of(costs: &[(u64, u64)], id: ShardId) -> Vec<u64> {
 
 /// The expected cost of solving a Connect Four position with `stones` stones: about 1.64
 /// times more with each empty cell (2 to the power 5/7 of the empty cells).
-pub fn position_cost(stones: u32) -> u64 {
+pub(crate) fn position_cost(stones: u32) -> u64 {
     let empty = 42u32.saturating_sub(stones);
     1u64 << (empty * 5 / 7)
 }
 
 /// A shard being solved: what is left of its part, and when to save.
-pub struct ShardRun {
+pub(crate) struct ShardRun {
     shard: SolveShard,
     /// The lines of the part not yet solved, ascending.
     left: Vec<u64>,
@@ -282,7 +282,7 @@ pub struct ShardRun {
 impl ShardRun {
     /// A run of shard `id` of the input `identity` whose part is `part`, going on from the
     /// shard saved at `out` if there is one of the same input and number.
-    pub fn start(
+    pub(crate) fn start(
         id: ShardId,
         identity: Identity,
         part: Vec<u64>,
@@ -338,18 +338,18 @@ impl ShardRun {
     }
 
     /// The number of lines this run has to solve.
-    pub fn to_solve(&self) -> u64 {
+    pub(crate) fn to_solve(&self) -> u64 {
         self.left.len() as u64
     }
 
     /// Whether line `number` is the next of the part to solve.
-    pub fn wants(&self, number: u64) -> bool {
+    pub(crate) fn wants(&self, number: u64) -> bool {
         self.left.get(self.next) == Some(&number)
     }
 
     /// Records what line `number` gave; `Ok(true)` when the run should stop here (as
     /// `--stop-after` asks) after saving.
-    pub fn record(&mut self, number: u64, kind: Kind, text: &str) -> Result<bool, Failure> {
+    pub(crate) fn record(&mut self, number: u64, kind: Kind, text: &str) -> Result<bool, Failure> {
         self.shard.records.push(Record {
             line: number,
             kind,
@@ -375,7 +375,7 @@ impl ShardRun {
 
     /// Saves the shard and says what was done: exit status 0 when it is finished, 1 when it
     /// stopped part-way.
-    pub fn finish(self) -> Result<ExitCode, Failure> {
+    pub(crate) fn finish(self) -> Result<ExitCode, Failure> {
         self.save()?;
         let shown = crate::book::shown(&self.out);
         if !self.shard.is_finished() {
@@ -410,7 +410,7 @@ impl ShardRun {
 /// `ply solve --merge FILES...`: checks that the shards are all N of one input (each once,
 /// finished, undamaged), then prints their lines in the input's order as one run prints
 /// them, with the summary and exit status of such a run.
-pub fn merge(files: &[PathBuf]) -> Result<ExitCode, Failure> {
+pub(crate) fn merge(files: &[PathBuf]) -> Result<ExitCode, Failure> {
     let mut shards = Vec::with_capacity(files.len());
     for path in files {
         let shard = SolveShard::read(path, crate::book::read_limit())

@@ -64,7 +64,7 @@ Examples:
   ply path data/movingai/Berlin_0_512.map --connectivity 4 --algorithm bfs
   ply path data/movingai/arena.map -o arena.svg --scenario 150
   ply path data/movingai/maze512-1-0.map --limit 500 -o maze.png")]
-pub struct Args {
+pub(crate) struct Args {
     /// The MovingAI map (`.map`).
     #[arg(value_name = "MAP")]
     map: PathBuf,
@@ -254,7 +254,7 @@ impl Tally {
 }
 
 /// Runs `ply path`.
-pub fn run(mut args: Args) -> Result<ExitCode, Failure> {
+pub(crate) fn run(mut args: Args) -> Result<ExitCode, Failure> {
     args.map = crate::input::data_path(&args.map);
     args.scen = args.scen.map(|s| crate::input::data_path(&s));
     if let Some(file) = args.render.take() {

@@ -62,7 +62,7 @@ Examples:
   ply tree -g ttt --start 'x.. .o. ...' -e alphabeta:d3 -o ab.svg
   ply tree -g c4 -e alphabeta:d3 -o ab.dot   # then: dot -Tpng ab.dot > ab.png
   ply tree -g kalah --size 4x3 -e alphabeta:d4 -o kalah.svg")]
-pub struct Args {
+pub(crate) struct Args {
     /// The game.
     #[arg(long, short, value_parser = GameKind::parser(GameKind::TWO_PLAYER))]
     game: GameKind,
@@ -266,7 +266,7 @@ fn settle(args: &mut Args) -> Result<(), Failure> {
 }
 
 /// Runs `ply tree`.
-pub fn run(mut args: Args) -> Result<ExitCode, Failure> {
+pub(crate) fn run(mut args: Args) -> Result<ExitCode, Failure> {
     settle(&mut args)?;
     let size = args.size.as_deref();
     if size.is_some() && !matches!(args.game, GameKind::Dots | GameKind::Kalah) {
