@@ -20,6 +20,7 @@
 //! | give one move its share of a game clock | [`GameClock`] |
 //! | play a match on a game clock, count the losses on time | [`Arena::with_clock`], [`Strategy::choose_move_within`], [`Budget::capped_by`] |
 //! | run a search on its own thread: poll, wait, stop | [`SearchHandle`], [`Progress`] |
+//! | read the clock, or ask for threads, on any target (WebAssembly in a browser too) | [`Instant`], [`threads_available`], [`check_threads`] |
 //! | read what a search did | [`Stats`] (embedded in every engine's result) |
 //! | read every root move's value | [`Strategy::analyze`], [`MoveAnalysis`], [`MoveValue`] |
 //! | name a game-theoretic result | [`Wdl`] (win, draw, loss) |
@@ -93,6 +94,7 @@ mod handle;
 mod imperfect;
 mod interval;
 mod pacer;
+mod platform;
 pub mod play;
 mod problem;
 mod rng;
@@ -111,7 +113,7 @@ pub struct ReadmeDoctests;
 
 pub use analysis::{MoveAnalysis, MoveValue};
 pub use arena::{Arena, ArenaError, MatchReport, Tally};
-pub use budget::{Budget, BudgetError, BudgetField, RunningBudget, StopFlag};
+pub use budget::{Budget, BudgetError, BudgetField, RunningBudget, StopFlag, check_threads};
 pub use clock::GameClock;
 pub use contract::{check_root, check_root_keys};
 pub use error::{CostError, IllegalMoveError, SearchError};
@@ -123,6 +125,7 @@ pub use handle::{Progress, SearchHandle};
 pub use imperfect::{ImperfectInfo, PerfectInfo, Sequential, SequentialKey, SimultaneousGame};
 pub use interval::Interval;
 pub use pacer::ClockPacer;
+pub use platform::{Instant, threads_available};
 pub use play::{PlayError, PlayLoop};
 pub use problem::{Cost, FloatCost, SearchProblem};
 pub use rng::SplitMix64;

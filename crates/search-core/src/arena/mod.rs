@@ -60,11 +60,12 @@ mod tally;
 
 use thiserror::Error;
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use crate::clock::GameClock;
 use crate::error::SearchError;
 use crate::game::{Game, Outcome, Player};
+use crate::platform::Instant;
 use crate::rng::SplitMix64;
 use crate::strategy::Strategy;
 use crate::wdl::Wdl;
