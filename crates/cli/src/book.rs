@@ -270,7 +270,7 @@ fn build_book<G: Playable>(args: &BuildArgs, name: String, board: G) -> Result<E
     let output = OutputFile::claim(&args.out)?;
     let started = Instant::now();
     let builder = BookBuilder::new(name, args.depth)
-        .with_table_mb(args.table_mb as usize)
+        .with_table_mb(args.table_mb)
         .with_threads(args.threads as usize)
         .with_max_positions(args.max_positions);
     let mut progress: Option<Progress> = None;

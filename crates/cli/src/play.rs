@@ -529,7 +529,7 @@ fn play_game<G: Playable, R: BufRead>(
                 .build_live(
                     strength,
                     args.seed.wrapping_add(i as u64),
-                    args.table_mb as usize,
+                    args.table_mb,
                     args.live,
                     args.ponder,
                 )

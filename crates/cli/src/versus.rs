@@ -207,7 +207,7 @@ fn letter(index: usize) -> char {
 /// The nodes the solver gets to prove each opening.
 const OPENING_PROOF_NODES: u64 = 20_000;
 /// The solver's table for the openings, in megabytes.
-const OPENING_PROOF_TABLE_MB: usize = 8;
+const OPENING_PROOF_TABLE_MB: u64 = 8;
 /// Openings proven at most (the first pairs'), so that proving stays cheap next to playing.
 const OPENING_PROOF_PAIRS: u32 = 1_000;
 
@@ -307,7 +307,7 @@ fn two_player<G: Playable>(board: G, variant: String, args: &Args) -> Result<Exi
         None => settled.clone(),
     };
     let (shown_a, shown_b) = (shown(&args.engines[0], &a), shown(&args.engines[1], &b));
-    let table_mb = args.table_mb as usize;
+    let table_mb = args.table_mb;
     let ponders = |index: usize| args.ponder.is_some_and(|p| p.includes(index));
     // Build each engine once up front, so that an engine or a strength that does not fit
     // the game is reported before any game is played.

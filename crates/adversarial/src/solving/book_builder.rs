@@ -43,7 +43,7 @@ use crate::solving::solver::Solver;
 pub struct BookBuilder {
     game: String,
     depth: u32,
-    table_mb: usize,
+    table_mb: u64,
     threads: usize,
     budget: Budget,
     max_positions: usize,
@@ -78,7 +78,7 @@ impl BookBuilder {
         /// let b = adversarial::BookBuilder::new("connect4", 6).with_table_mb(256);
         /// # let _ = b;
         /// ```
-        with_table_mb(megabytes: usize) => table_mb;
+        with_table_mb(megabytes: u64) => table_mb;
 
         /// The solver's threads (see [`Solver::with_threads`]).
         ///

@@ -16,7 +16,7 @@ impl EngineKind {
         self,
         strength: Strength,
         seed: u64,
-        table_mb: usize,
+        table_mb: u64,
     ) -> Result<Box<dyn Ai<G>>, String> {
         self.build_live(strength, seed, table_mb, false, false)
     }
@@ -28,7 +28,7 @@ impl EngineKind {
         self,
         strength: Strength,
         seed: u64,
-        table_mb: usize,
+        table_mb: u64,
         live: bool,
         ponder: bool,
     ) -> Result<Box<dyn Ai<G>>, String> {
@@ -147,7 +147,7 @@ impl Fallback {
     /// The solver's share of the time per move.
     const SOLVER_SHARE: (u32, u32) = (3, 4);
 
-    fn new(time: Duration, table_mb: usize) -> Result<Self, String> {
+    fn new(time: Duration, table_mb: u64) -> Result<Self, String> {
         let table = TranspositionTable::with_megabytes((table_mb / 4).max(1))
             .map_err(|e| format!("--table-mb: {e}"))?;
         Ok(Fallback {
