@@ -19,7 +19,7 @@ pub(crate) struct Amaf {
 impl Amaf {
     /// Adds a reward (for the node's owner).
     #[inline]
-    pub fn add(&mut self, reward: f32) {
+    pub(crate) fn add(&mut self, reward: f32) {
         self.visits += 1;
         self.mean += (reward - self.mean) / self.visits as f32;
     }

@@ -63,7 +63,7 @@ const MIN_SLOTS: usize = 1 << 10;
 impl Positions {
     /// The statistics of `key`, if its slot holds it.
     #[inline]
-    pub fn get(&self, key: u64) -> Option<Slot> {
+    pub(crate) fn get(&self, key: u64) -> Option<Slot> {
         if self.slots.is_empty() {
             return None;
         }
@@ -76,7 +76,7 @@ impl Positions {
 
     /// Counts a visit of position `key` with reward `first` for the first player.
     #[inline]
-    pub fn add(&mut self, key: u64, first: f32) {
+    pub(crate) fn add(&mut self, key: u64, first: f32) {
         let slot = place(&mut self.slots, self.shift, key);
         slot.visits += 1;
         slot.mean += (first - slot.mean) / slot.visits as f32;
@@ -88,7 +88,7 @@ impl Positions {
     /// Each doubling splits the buckets in place: a bucket's keys go to the two buckets
     /// that take its place (the next bit of the key's spread decides which), so the old
     /// and the new table are never held at once, and memory stays within one slot a node.
-    pub fn grow(&mut self, nodes: usize, max_slots: usize) {
+    pub(crate) fn grow(&mut self, nodes: usize, max_slots: usize) {
         let limit = prev_power_of_two(max_slots.max(1));
         let want = prev_power_of_two(nodes.max(MIN_SLOTS)).min(limit);
         if self.slots.len() >= want {
@@ -122,12 +122,12 @@ impl Positions {
     }
 
     /// Slots allocated.
-    pub fn capacity(&self) -> usize {
+    pub(crate) fn capacity(&self) -> usize {
         self.slots.capacity()
     }
 
     /// Forgets every position (keeping the memory).
-    pub fn clear(&mut self) {
+    pub(crate) fn clear(&mut self) {
         self.slots.fill(Slot::default());
     }
 }

@@ -22,7 +22,7 @@ pub trait NodeData: Copy + core::fmt::Debug + Send + Sync + 'static {
 /// One node of the tree. Children of a node occupy `first_child .. first_child +
 /// num_children` in the arena, created together when the node is expanded.
 #[derive(Copy, Clone, Debug)]
-pub struct Node<M, D> {
+pub(crate) struct Node<M, D> {
     /// Mean reward in `[0, 1]` for the owner over all visits (kept incrementally).
     pub mean: f32,
     /// `1 / sqrt(visits)`, cached for the UCT exploration term (1 before the first visit).
@@ -44,7 +44,7 @@ pub struct Node<M, D> {
 impl<M: Copy, D: NodeData> Node<M, D> {
     /// An unvisited node without children.
     #[inline]
-    pub fn with_data(mv: M, data: D) -> Self {
+    pub(crate) fn with_data(mv: M, data: D) -> Self {
         Node {
             mean: 0.0,
             inv_sqrt: 1.0,
@@ -60,7 +60,7 @@ impl<M: Copy, D: NodeData> Node<M, D> {
     /// Adds one visit with reward `r` for the owner; `table` holds `[1/sqrt(n), sqrt(ln n)]`
     /// for small `n` (see [`visit_table`]).
     #[inline]
-    pub fn add_visit(&mut self, r: f32, table: &[[f32; 2]]) {
+    pub(crate) fn add_visit(&mut self, r: f32, table: &[[f32; 2]]) {
         self.visits += 1;
         let [inv, _] = terms(table, self.visits);
         self.inv_sqrt = inv;
@@ -69,20 +69,20 @@ impl<M: Copy, D: NodeData> Node<M, D> {
 
     /// Index of the player who made the move into this node.
     #[inline]
-    pub fn owner(&self) -> u8 {
+    pub(crate) fn owner(&self) -> u8 {
         self.data.owner()
     }
 
     /// `true` once the children were generated (or the node was settled without them).
     #[inline]
-    pub fn expanded(&self) -> bool {
+    pub(crate) fn expanded(&self) -> bool {
         self.data.expanded()
     }
 
     /// The arena range of the children (empty, `0..0`, for a node without children, whose
     /// `first_child` may be stale).
     #[inline]
-    pub fn children(&self) -> core::ops::Range<usize> {
+    pub(crate) fn children(&self) -> core::ops::Range<usize> {
         if self.num_children == 0 {
             return 0..0;
         }

@@ -61,7 +61,7 @@ pub(crate) type ZsNode<M> = Node<M, ZeroSumData>;
 impl<M: Copy> Node<M, ZeroSumData> {
     /// An unvisited, unexpanded node with bounds `[loss, win]`.
     #[inline]
-    pub fn new(mv: M, owner: u8, prior: f32) -> Self {
+    pub(crate) fn new(mv: M, owner: u8, prior: f32) -> Self {
         Node::with_data(
             mv,
             ZeroSumData {
@@ -77,7 +77,7 @@ impl<M: Copy> Node<M, ZeroSumData> {
     /// tree grown by several threads is written back into an arena.
     #[inline]
     #[allow(clippy::too_many_arguments)]
-    pub fn restore(
+    pub(crate) fn restore(
         mv: M,
         owner: u8,
         prior: u8,
@@ -106,30 +106,30 @@ impl<M: Copy> Node<M, ZeroSumData> {
 
     /// The prior as stored, in 255ths.
     #[inline]
-    pub fn prior_raw(&self) -> u8 {
+    pub(crate) fn prior_raw(&self) -> u8 {
         self.data.prior
     }
 
     #[inline]
-    pub fn set_expanded(&mut self) {
+    pub(crate) fn set_expanded(&mut self) {
         self.data.flags |= EXPANDED;
     }
 
     /// Lower bound of the game value for the owner.
     #[inline]
-    pub fn pess(&self) -> i8 {
+    pub(crate) fn pess(&self) -> i8 {
         ((self.data.flags >> PESS_SHIFT) & 3) as i8 - 1
     }
 
     /// Upper bound of the game value for the owner.
     #[inline]
-    pub fn opt(&self) -> i8 {
+    pub(crate) fn opt(&self) -> i8 {
         (self.data.flags >> OPT_SHIFT) as i8 - 1
     }
 
     /// Sets both bounds (each in `-1..=1`).
     #[inline]
-    pub fn set_bounds(&mut self, pess: i8, opt: i8) {
+    pub(crate) fn set_bounds(&mut self, pess: i8, opt: i8) {
         self.data.flags = (self.data.flags & (EXPANDED | OWNER))
             | ((pess + 1) as u8) << PESS_SHIFT
             | ((opt + 1) as u8) << OPT_SHIFT;
@@ -137,13 +137,13 @@ impl<M: Copy> Node<M, ZeroSumData> {
 
     /// The prior in `[0, 1]`.
     #[inline]
-    pub fn prior(&self) -> f32 {
+    pub(crate) fn prior(&self) -> f32 {
         f32::from(self.data.prior) / 255.0
     }
 
     /// The bounds met: the node's value is proven.
     #[inline]
-    pub fn is_solved(&self) -> bool {
+    pub(crate) fn is_solved(&self) -> bool {
         let f = self.data.flags;
         (f ^ (f >> (OPT_SHIFT - PESS_SHIFT))) & (3 << PESS_SHIFT) == 0
     }
