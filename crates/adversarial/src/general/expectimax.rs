@@ -223,12 +223,33 @@ impl<E> Expectimax<E> {
         G: GeneralGame,
         E: GeneralEvaluator<G>,
     {
-        let root = root_player(state)?;
-        let mut walk = self.start(state)?;
+        self.search_leaving(state, report).0
+    }
+
+    /// [`search_reporting`](Expectimax::search_reporting), giving back the search's table
+    /// beside the result instead of freeing it: a spawned search hands the result over
+    /// first and frees the table after (freeing a million entries takes milliseconds).
+    pub(crate) fn search_leaving<G>(
+        &self,
+        state: &G,
+        report: &mut dyn FnMut(&GeneralResult<G::Move>),
+    ) -> Leaving<G::Move>
+    where
+        G: GeneralGame,
+        E: GeneralEvaluator<G>,
+    {
+        let root = match root_player(state) {
+            Ok(root) => root,
+            Err(e) => return (Err(e), None),
+        };
+        let mut walk = match self.start(state) {
+            Ok(walk) => walk,
+            Err(e) => return (Err(e), None),
+        };
         let mut moves = Vec::new();
         state.moves(&mut moves);
         if moves.is_empty() {
-            return Err(SearchError::NoLegalMoves);
+            return (Err(SearchError::NoLegalMoves), walk.engine.table.take());
         }
         let max_depth = walk.budget.max_depth();
         let deepen = self.deepening && self.budget.has(BudgetField::Depth);
@@ -249,11 +270,16 @@ impl<E> Expectimax<E> {
                     report(&result_of::<G>(root, best_move, value, stats, complete));
                 }
                 Err(Stop::Budget) => break,
-                Err(Stop::Error(e)) => return Err(e),
+                Err(Stop::Error(e)) => return (Err(e), walk.engine.table.take()),
             }
         }
         walk.stats.elapsed = walk.started.elapsed();
-        Ok(result_of::<G>(root, best_move, value, walk.stats, complete))
+        let table = walk.engine.table.take();
+        let stats = std::mem::take(&mut walk.stats);
+        (
+            Ok(result_of::<G>(root, best_move, value, stats, complete)),
+            table,
+        )
     }
 
     fn start<'e, G>(&'e self, state: &G) -> Result<ExpectimaxWalk<'e, G, E>, SearchError>
@@ -302,6 +328,9 @@ impl<E> Expectimax<E> {
         Ok(walk)
     }
 }
+
+/// A search's result, and the table it leaves behind.
+type Leaving<M> = (Result<GeneralResult<M>, SearchError>, Option<ValueTable<M>>);
 
 /// The result of a search whose root player is `root`, from player 0's `value`.
 fn result_of<G: GeneralGame>(
@@ -602,5 +631,36 @@ impl<G: GeneralGame, E: GeneralEvaluator<G>> ExpectimaxWalk<'_, G, E> {
             }
         }
         Ok(None)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use games::{EinStein, EinSteinMove};
+
+    #[test]
+    fn a_search_leaves_its_table_behind_for_the_caller_to_free() {
+        // A spawned search frees its table only after handing the result over: the table
+        // comes back beside the result, holding the root's entry, and a search without a
+        // table leaves none.
+        let mut game = EinStein::new();
+        game.apply(EinSteinMove::Roll(3));
+        let engine = Expectimax::new(|_: &EinStein, v: &mut [f64]| v.fill(0.5))
+            .with_budget(Budget::depth(2));
+        let (result, table) = engine.search_leaving(&game, &mut |_| {});
+        let result = result.unwrap();
+        let table = table.expect("EinStein has keys, so the search keeps a table");
+        let key = game.state_key().unwrap();
+        assert_eq!(
+            table.probe(key).and_then(|e| e.best),
+            Some(result.best_move)
+        );
+        assert_eq!(engine.search(&game).unwrap().best_move, result.best_move);
+        let (_, none) = engine
+            .clone()
+            .with_table_entries(0)
+            .search_leaving(&game, &mut |_| {});
+        assert!(none.is_none());
     }
 }

@@ -156,17 +156,16 @@ impl<E> Expectimax<E> {
         G::Move: Send,
         E: GeneralEvaluator<G> + Send + 'static,
     {
+        // The search's table is freed after the result is handed over, not before: a
+        // stop returns without waiting for a million entries to be freed.
         let original = self.budget().clone();
         let kept = original.clone();
-        spawn_with(
-            self,
-            original,
-            state,
-            move |engine, budget, state, progress| {
-                let engine = engine.with_budget(budget);
-                let result = engine.search_reporting(state, &mut |r| progress.report(r.clone()));
-                (engine.with_budget(kept), result)
-            },
-        )
+        let state = state.clone();
+        SearchHandle::spawn_with_leftovers(original, move |budget, progress| {
+            let engine = self.with_budget(budget);
+            let (result, table) =
+                engine.search_leaving(&state, &mut |r| progress.report(r.clone()));
+            ((engine.with_budget(kept), result), table)
+        })
     }
 }
