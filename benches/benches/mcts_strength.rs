@@ -1,4 +1,4 @@
-//! Playing strength of the MCTS options, measured with the arena (`search_core::arena`):
+//! Playing strength of the MCTS options, measured with the match runner (`play::Arena`):
 //! seeded matches from random openings, colours alternated, the score of the first-named
 //! engine with its 95 % interval and the Elo difference with its interval.
 //!
@@ -19,39 +19,43 @@ use std::time::{Duration, Instant};
 
 use games::{ConnectFour, DotsAndBoxes, Reversi};
 use mcts::{Mcts, Parallelism};
-use search_core::arena::Arena;
+use play::Arena;
 use search_core::{Budget, Game, GameHash, Strategy};
 
 /// Plays `games` games between the engines `a` and `b` builds from a seed, and prints the
 /// line of the match.
-fn duel<G, A, B>(
+fn duel<'a, G, A, B>(
     filter: &str,
     name: &str,
     start: G,
     games: u32,
     opening: u32,
-    a: impl FnMut(u64) -> A,
-    b: impl FnMut(u64) -> B,
+    a: impl FnMut(u64) -> A + 'a,
+    b: impl FnMut(u64) -> B + 'a,
 ) where
     G: Game,
-    A: Strategy<G>,
-    B: Strategy<G>,
+    A: Strategy<G> + 'a,
+    B: Strategy<G> + 'a,
 {
     if !name.contains(filter) {
         return;
     }
     let t = Instant::now();
-    let arena = Arena::new(start)
+    let mut arena = Arena::new(start)
+        .with_engine(a)
+        .with_engine(b)
         .with_games(games)
         .with_seed(2026)
         .with_opening_plies(opening);
-    match arena.run(a, b) {
-        Ok(report) => println!(
-            "{name}: {} games  {}  ({:.0} s)",
-            report.tally.games(),
-            report.tally,
-            t.elapsed().as_secs_f64()
-        ),
+    match arena.run() {
+        Ok(report) => {
+            let tally = report.tally().unwrap_or_default();
+            println!(
+                "{name}: {} games  {tally}  ({:.0} s)",
+                tally.games(),
+                t.elapsed().as_secs_f64()
+            )
+        }
         Err(e) => println!("{name}: the match stopped: {e}"),
     }
 }

@@ -39,7 +39,7 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 cp -r data "$work/data"
 cd "$work"
-"$ply" book build --game ttt --depth 2 -q --out ttt.book >/dev/null 2>&1
+"$ply" book build --game ttt --depth 2 -q -o ttt.book >/dev/null 2>&1
 
 hard_cap_kb=$((8 * 1024 * 1024))
 long=$(printf 'Z%.0s' $(seq 1 5000))
@@ -53,8 +53,8 @@ bases=(
     "play|--game kalah --ai-vs-ai --ai random|"
     "play|--game mnk --first human|"
     "solve||4455"
-    "book build|--game ttt --depth 1 -q --out out.book|"
-    "book build|--game kalah --size 3x2 --depth 1 -q --out out.book|"
+    "book build|--game ttt --depth 1 -q -o out.book|"
+    "book build|--game kalah --size 3x2 --depth 1 -q -o out.book|"
     "book info|--game ttt|ttt.book"
     "perft||c4 2"
     "path|--limit 2|data/movingai/arena.map"
@@ -79,10 +79,10 @@ combos=(
     "tree --game reversi --playouts 100000000 --levels 64 --dot out.dot"
     "tree --game c4 --engine alphabeta --depth 64 --max-nodes 1000000 --levels 64 --svg out.svg"
     "tree --game kalah --size 6x20 --engine alphabeta --depth 64 --max-nodes 1000000 --svg out.svg"
-    "book build --game c4 --depth 42 --max-positions 18446744073709551615 --out out.book"
-    "book build --game c4 --depth 100 -q --out out.book"
-    "book build --game kalah --size 6x20 --depth 100 -q --out out.book"
-    "book build --game dots --size 3x3 --depth 100 --threads 1024 -q --out out.book"
+    "book build --game c4 --depth 42 --max-positions 18446744073709551615 -o out.book"
+    "book build --game c4 --depth 100 -q -o out.book"
+    "book build --game kalah --size 6x20 --depth 100 -q -o out.book"
+    "book build --game dots --size 3x3 --depth 100 --threads 1024 -q -o out.book"
     "solve --threads 1024 --time 720h 4455"
     "solve --analyze --threads 1024 4455"
     "perft reversi 42"

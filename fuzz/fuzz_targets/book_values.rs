@@ -2,9 +2,11 @@
 //! made into a well-formed book (the header of a real one, keys in order, a valid
 //! checksum) whose plies-left range and values come from the fuzzer, so that every input
 //! reaches the checks of the values. Property: the book is accepted exactly when an
-//! independent reading of the format says it should be (the range is a range or unknown,
-//! no value is the unused `i16::MIN`, and every win or loss is 1 to `most` plies away); an
-//! accepted book gives back the values written and is written back byte for byte.
+//! independent reading of the format says it should be (the range is a range within the
+//! board's 9 plies, or unknown; no value is the unused `i16::MIN`; every win or loss is 1 to
+//! `most` and at most 9 plies away, a win an odd number and a loss an even number, since in
+//! tic-tac-toe the winner makes the last move); an accepted book gives back the values
+//! written and is written back byte for byte.
 #![no_main]
 
 use std::sync::OnceLock;
@@ -67,10 +69,10 @@ fuzz_target!(|input: &[u8]| {
     let checksum = fnv1a(&bytes);
     bytes.extend_from_slice(&checksum.to_le_bytes());
 
-    // The format, read independently.
+    // The format, read independently: the board (tic-tac-toe) lasts at most 9 plies.
     let range = match (fewest, most) {
-        (u32::MAX, u32::MAX) => Some(u32::MAX),
-        (f, m) if f <= m && m != u32::MAX => Some(m),
+        (u32::MAX, u32::MAX) => Some(9),
+        (f, m) if f <= m && m <= 9 => Some(m),
         _ => None,
     };
     let valid = range.is_some_and(|most| {
@@ -79,13 +81,16 @@ fuzz_target!(|input: &[u8]| {
             i16::MIN => false,
             v => {
                 let plies = u32::from(v.unsigned_abs()) - 1;
-                plies >= 1 && plies <= most
+                plies >= 1 && plies <= most && (plies % 2 == 1) == (v > 0)
             }
         })
     });
-    match OpeningBook::from_bytes(&bytes, "tictactoe") {
+    match OpeningBook::from_bytes(&bytes, "tictactoe", &TicTacToe::new()) {
         Ok(book) => {
-            assert!(valid, "accepted a book the format forbids: {fewest}..{most}, {entries:?}");
+            assert!(
+                valid,
+                "accepted a book the format forbids: {fewest}..{most}, {entries:?}"
+            );
             assert_eq!(book.to_bytes(), bytes);
             assert_eq!(book.len(), entries.len());
             for ((k, v), (bk, bv)) in entries.iter().zip(book.entries()) {
@@ -99,7 +104,10 @@ fuzz_target!(|input: &[u8]| {
             }
         }
         Err(e) => {
-            assert!(!valid, "refused a valid book ({fewest}..{most}, {entries:?}): {e}");
+            assert!(
+                !valid,
+                "refused a valid book ({fewest}..{most}, {entries:?}): {e}"
+            );
             assert!(matches!(e, adversarial::BookError::Malformed(_)), "{e}");
         }
     }

@@ -47,7 +47,7 @@
 //! | use every core | `with_threads(n)` on [`Negamax`] and [`Solver`] (Lazy SMP) | `two_player`, `solving` |
 //! | search from an interactive program: live reports, a thread of its own, one depth per step, thinking on the opponent's time | `search_observed` ([`DepthInfo`]), `spawn` ([`NegamaxHandle`]), `steps` ([`NegamaxSteps`]), `ponder` ([`NegamaxPonder`]) on [`Negamax`] | `two_player` |
 //! | know the exact value (win/draw/loss, and in how many plies) | [`Solver`] ([`Solution`], [`WeakSolution`], [`BestMove`]) | `solving` |
-//! | the exact values of every position near the start, saved to a file and consulted first | [`BookBuilder`], [`OpeningBook`], [`Solver::with_book`] | `solving` |
+//! | the exact values of every position near the start, saved to a file and consulted first; built on one machine or in shards | [`BookBuilder`], [`OpeningBook`], [`BookFile`], [`BookPlan`], [`BookShard`], [`ShardId`], [`Solver::with_book`] | `solving` |
 //! | every root move with its value | `analyze` on [`Negamax`] and [`Solver`] ([`Strategy::analyze`](search_core::Strategy::analyze)) | `two_player`, `solving` |
 //! | a reference to check against, or to teach | [`Minimax`], [`AlphaBeta`] | `two_player` |
 //! | the exact margin (boxes, seeds, points) of a game with [`Game::margin`](search_core::Game::margin) | [`MarginSolver`] (null-window probes over the margin still to come) | `solving` |
@@ -251,8 +251,10 @@ pub use imperfect::simultaneous::{SimultaneousSolution, SimultaneousSolver};
 pub use imperfect::tree::{GameTree, InfoSetId};
 pub use imperfect::{CfrResult, Policy};
 pub use solving::anytime::{BoundsInfo, SolverHandle};
-pub use solving::book::{BookError, OpeningBook};
+pub use solving::book::{BookError, BookFile, OpeningBook, ShardId};
 pub use solving::book_builder::BookBuilder;
+pub use solving::book_plan::BookPlan;
+pub use solving::book_shard::BookShard;
 pub use solving::margin::{MarginSolution, MarginSolver};
 pub use solving::solution::{Analysis, BestMove, Solution, WeakSolution};
 pub use solving::solver::Solver;

@@ -49,6 +49,12 @@ impl From<std::io::Error> for Failure {
     }
 }
 
+impl From<play::PlayError> for Failure {
+    fn from(e: play::PlayError) -> Self {
+        Failure::run(e.to_string())
+    }
+}
+
 impl From<search_core::SearchError> for Failure {
     /// An invalid budget or configuration comes from the options, and a finished game from
     /// the position given: usage errors (2). The others happened during the run (1).

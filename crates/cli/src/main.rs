@@ -1,8 +1,9 @@
 //! `ply`: the search workspace's engines from the terminal.
 //!
-//! Play seven games against the AI (tic-tac-toe, Connect Four, Reversi, Dots and Boxes,
-//! Kalah, EinStein würfelt nicht!, the m,n,k-game), solve Connect Four positions exactly,
-//! build opening books, count move sequences, run path searches on MovingAI maps, match two
+//! Play seven board games and five card games against the AI (tic-tac-toe, Connect Four,
+//! Reversi, Dots and Boxes, Kalah, EinStein würfelt nicht!, the m,n,k-game; Kuhn poker,
+//! Leduc hold'em, Liar's Dice, tricks, Goofspiel), solve Connect Four positions exactly,
+//! build opening books, count move sequences, run path searches on MovingAI maps, match
 //! engines, and draw search trees. `ply <command> --help` shows each command's options and examples.
 //!
 //! Exit status, the same for every command (the end of `ply --help` says it): 0 on success,
@@ -14,20 +15,22 @@
 
 mod ai;
 mod book;
+mod cards;
 mod equilibrium;
 mod failure;
-mod hidden;
+mod games;
+mod grammar;
 mod input;
+mod r#match;
 mod output;
 mod path;
 mod perft;
 mod play;
-mod play_general;
 mod progress;
 mod solve;
+mod solve_shard;
 mod timing;
 mod tree;
-mod versus;
 
 use std::io::Write;
 use std::process::ExitCode;
@@ -55,17 +58,25 @@ Exit status (every command):
      cannot be read as what was expected
 Errors go to standard error and quote at most 40 characters of any input.
 
+Every command speaks one grammar (docs/cli.md): -g GAME names the game (every name it answers
+to is listed in the command's help); -e KIND:STRENGTH names an engine and how hard it thinks
+(mcts:500p playouts, alphabeta:d8 a depth, solver:2s a time per move); --seat N is a seat
+counted from 1, the first to move; --size gives a board rows before columns (3x4, 6x6x4);
+-o FILE writes a file, its format from its name; -s SEED and -q (quiet) wherever they apply.
+Scores always say whose they are (score +6 for O). The 0.2 spellings still work for this
+release, each with a one-line note of its new form.
+
 Examples:
   ply play                                  # a game against the AI (seven to choose from)
   ply solve 4455 2252576253462244111563365  # exact Connect Four scores
-  ply solve --analyze < data/connect4/Test_L2_R1
-  ply book build --game c4 --start 274552224131661 --depth 6 --out c4.book
-  ply perft connect4 10
-  ply path data/movingai/arena.map --render arena.svg
-  ply match --game c4 --games 10 --time 50ms alphabeta mcts
-  ply tree --game ttt --engine mcts --playouts 2000 --svg tree.svg
-  ply equilibrium kuhn --info-set 'K b'
-  ply cards --game leduc --hands 5          # poker against ISMCTS: you see your own card";
+  ply solve --analyze --file data/connect4/Test_L2_R1
+  ply book build -g c4 --start 274552224131661 --depth 6 -o c4.book
+  ply perft -g c4 10
+  ply path data/movingai/arena.map -o arena.svg
+  ply match -g c4 --games 10 -e alphabeta:50ms -e mcts:50ms
+  ply tree -g ttt -e mcts:2000p -o tree.svg
+  ply equilibrium -g kuhn --info-set 'K b'
+  ply cards -g leduc --hands 5              # poker against ISMCTS: you see your own card";
 
 #[derive(Debug, Subcommand)]
 enum Command {
@@ -80,7 +91,7 @@ enum Command {
     /// Run a path search on every scenario of a MovingAI map and check its lengths.
     Path(path::Args),
     /// Play engines against each other: results per seat, and the Elo difference of two.
-    Match(versus::Args),
+    Match(r#match::Args),
     /// Export the top of a search tree as Graphviz DOT or as SVG.
     Tree(tree::Args),
     /// Solve a small game with hidden cards or simultaneous bids by CFR+: value,
@@ -88,9 +99,9 @@ enum Command {
     Equilibrium(equilibrium::Args),
     /// Play Kuhn poker, Leduc hold'em, Liar's Dice, tricks or Goofspiel against the AI,
     /// seeing only your own cards.
-    Cards(hidden::play::Args),
+    Cards(cards::Args),
     /// Play engines against each other in those games: score, 95 % interval and Elo.
-    CardsMatch(hidden::matches::Args),
+    CardsMatch(cards::MatchArgs),
 }
 
 fn main() -> ExitCode {
@@ -107,11 +118,11 @@ fn main() -> ExitCode {
         Command::Book(args) => book::run(args),
         Command::Perft(args) => perft::run(args),
         Command::Path(args) => path::run(args),
-        Command::Match(args) => versus::run(args),
+        Command::Match(args) => r#match::run(args),
         Command::Tree(args) => tree::run(args),
         Command::Equilibrium(args) => equilibrium::run(args),
-        Command::Cards(args) => hidden::play::run(args),
-        Command::CardsMatch(args) => hidden::matches::run(args),
+        Command::Cards(args) => cards::run(args),
+        Command::CardsMatch(args) => cards::run_match(args),
     };
     // A write to standard output that failed anywhere in the run (a full disk, a pipe
     // closed early) is a failure even where the command went on.

@@ -4,13 +4,9 @@ use std::io::{self, Write};
 use std::process::ExitCode;
 use std::time::Instant;
 
-use games::{ConnectFour, EinStein, Reversi, TicTacToe, perft};
-use search_core::{GeneralGame, Turn};
-
 use crate::Failure;
-use crate::ai::{GameKind, Playable};
-use crate::play::{check_board_options, dots_board, kalah_board, mnk_board, start_position};
-use crate::play_general::Tabletop;
+use crate::games::{BoardArgs, PlyGame};
+use crate::grammar::{GameKind, notice};
 
 /// Options of `ply perft`.
 #[derive(Debug, clap::Args)]
@@ -20,111 +16,74 @@ and the leaves per second: a check of a move generator against published counts,
 measure of its speed.
 
 Examples:
-  ply perft connect4 10
-  ply perft ttt 9
-  ply perft c4 8 --start 4455
-  ply perft reversi 8
-  ply perft kalah 10 --start '3 1'
-  ply perft dots 4 --size 2x2
-  ply perft einstein 4          # a roll of the die counts as a ply
-  ply perft mnk 5               # 6 x 6, 4 in a row, 3 players")]
-pub struct Args {
+  ply perft -g c4 10
+  ply perft -g ttt 9
+  ply perft -g c4 8 --start 4455
+  ply perft -g reversi 8
+  ply perft -g kalah 10 --start '3 1'
+  ply perft -g dots 4 --size 2x2
+  ply perft -g einstein 4          # a roll of the die counts as a ply
+  ply perft -g mnk 5               # 6 x 6, 4 in a row, 3 players")]
+pub(crate) struct Args {
     /// The game.
-    #[arg(value_enum)]
-    game: GameKind,
-    /// The deepest depth to count.
-    #[arg(value_parser = clap::value_parser!(u32).range(0..=42))]
-    depth: u32,
+    #[arg(long, short, value_parser = GameKind::parser(GameKind::BOARD))]
+    game: Option<GameKind>,
+    /// The deepest depth to count (0 to 42).
+    #[arg(value_name = "DEPTH")]
+    first: String,
+    /// The depth, after the game named without --game (the old spelling).
+    #[arg(hide = true)]
+    second: Option<String>,
     /// The start position: 1-based Connect Four columns (`4455`), nine tic-tac-toe cells
     /// (`X.O.X....`), or moves as `ply play` reads them (Reversi `c2 b2`, Dots and Boxes
     /// lines `1 13`, Kalah pits `3 1`).
     #[arg(long, value_name = "POSITION")]
     start: Option<String>,
-    /// The board, as in `ply play`: ROWSxCOLS boxes for Dots and Boxes (3x3), PITSxSTONES
-    /// for Kalah (6x4, common rules), WIDTHxHEIGHTxK for the m,n,k-game (6x6x4).
-    #[arg(long)]
-    size: Option<String>,
-    /// Players of the m,n,k-game (3).
-    #[arg(long, value_parser = clap::value_parser!(u8).range(2..=4))]
-    players: Option<u8>,
+    #[command(flatten)]
+    board: BoardArgs,
+}
+
+/// Reads the depth of `ply perft`.
+fn depth(text: &str) -> Result<u32, Failure> {
+    match text.parse::<u32>() {
+        Ok(d) if d <= 42 => Ok(d),
+        _ => Err(Failure::input(format!(
+            "the depth is a number from 0 to 42, not {}",
+            crate::input::quote(text)
+        ))),
+    }
 }
 
 /// Runs `ply perft`.
-pub fn run(args: Args) -> Result<ExitCode, Failure> {
+pub(crate) fn run(args: Args) -> Result<ExitCode, Failure> {
+    let (game, depth) = match (&args.second, args.game) {
+        (None, Some(game)) => (game, depth(&args.first)?),
+        (None, None) => {
+            return Err(Failure::input("give the game: ply perft -g GAME DEPTH"));
+        }
+        (Some(d), None) => {
+            let game = GameKind::parse_in(GameKind::BOARD, &args.first).map_err(Failure::input)?;
+            notice(
+                &format!("ply perft {} {d}", args.first),
+                &format!("ply perft -g {} {d}", game.name()),
+            );
+            (game, depth(d)?)
+        }
+        (Some(_), Some(_)) => {
+            return Err(Failure::input(
+                "give the game once: ply perft -g GAME DEPTH",
+            ));
+        }
+    };
     let start = args.start.as_deref();
-    let size = args.size.as_deref();
-    check_board_options(args.game, size, args.players)?;
-    match args.game {
-        GameKind::C4 => count(
-            &start_position(ConnectFour::new(), start)?.state,
-            args.depth,
-        ),
-        GameKind::Ttt => count(&start_position(TicTacToe::new(), start)?.state, args.depth),
-        GameKind::Reversi => count(&start_position(Reversi::new(), start)?.state, args.depth),
-        GameKind::Dots => count(&start_position(dots_board(size)?, start)?.state, args.depth),
-        GameKind::Kalah => count(
-            &start_position(kalah_board(size)?, start)?.state,
-            args.depth,
-        ),
-        GameKind::Einstein | GameKind::Mnk if start.is_some() => Err(Failure::input(
-            "--start is not available for einstein and mnk: they count from the usual start",
-        )),
-        GameKind::Einstein => general(&EinStein::new(), args.depth),
-        GameKind::Mnk => general(&mnk_board(size, args.players)?, args.depth),
-    }
+    crate::with_game!(game, &args.board, |g| count(g.start(start)?, depth))
 }
 
-fn general<G: Tabletop>(start: &G, depth: u32) -> Result<ExitCode, Failure> {
-    count_with(start.board(), start, depth, general_perft)
-}
-
-/// The sequences of `depth` plies from `state` of a game with dice or more players, a roll
-/// of the die counting as a ply as a move does.
-fn general_perft<G: GeneralGame>(state: &G, depth: u32) -> u64 {
-    /// One level's buffers, reused at every node of that level: its moves, and the chance
-    /// outcomes with their probabilities.
-    struct Level<M> {
-        moves: Vec<M>,
-        outcomes: Vec<(M, f64)>,
-    }
-    fn walk<G: GeneralGame>(state: &G, depth: u32, levels: &mut [Level<G::Move>]) -> u64 {
-        if depth == 0 {
-            return 1;
-        }
-        let (level, deeper) = levels
-            .split_first_mut()
-            .expect("one level of buffers per ply");
-        level.moves.clear();
-        match state.turn() {
-            Turn::Over => {}
-            Turn::Chance => {
-                level.outcomes.clear();
-                state.chance_outcomes(&mut level.outcomes);
-                level.moves.extend(level.outcomes.iter().map(|&(m, _)| m));
-            }
-            Turn::Player(_) => state.moves(&mut level.moves),
-        }
-        level
-            .moves
-            .iter()
-            .map(|&mv| {
-                let mut child = state.clone();
-                child.apply(mv);
-                walk(&child, depth - 1, deeper)
-            })
-            .sum()
-    }
-    let mut levels: Vec<Level<G::Move>> = (0..depth)
-        .map(|_| Level {
-            moves: Vec::new(),
-            outcomes: Vec::new(),
-        })
-        .collect();
-    walk(state, depth, &mut levels)
-}
-
-fn count<G: Playable>(start: &G, depth: u32) -> Result<ExitCode, Failure> {
-    count_with(start.board(), start, depth, perft)
+/// Prints the start position, then the leaves of every depth up to `depth` with its time.
+fn count<G: PlyGame>(start: crate::games::Start<G>, depth: u32) -> Result<ExitCode, Failure> {
+    use play::Notation;
+    let picture = G::shown(&start).position_text(&start.state, &[], None);
+    count_with(picture, &start.state, depth, G::perft)
 }
 
 /// Prints `start`, then `leaves(start, d)` for every depth `d` up to `depth` with its time.

@@ -16,8 +16,10 @@ use search_core::{Budget, Game, MoveValue, Outcome, Score, Stats};
 
 use crate::Failure;
 use crate::ai::DEFAULT_TABLE_MB;
+use crate::grammar::GameKind;
 use crate::input::{RawLine, read_raw_line};
 use crate::progress::Progress;
+use crate::solve_shard::{self, Kind, ShardRun};
 
 /// Options of `ply solve`.
 #[derive(Debug, clap::Args)]
@@ -35,15 +37,29 @@ Output, one line per position: `<moves> <score> <nodes> <microseconds>`, with
 to stderr. A malformed line is reported with its line number; the others are still solved,
 and the exit code is then 2 (1 if only mismatches were found).
 
+The examples that read data/ read the repository's benchmark sets: ply finds them beside the
+source it was built from, wherever it runs.
+
 Examples:
   ply solve 4455
   ply solve --analyze 4455 2252576253462244111563365343671351441
+  echo 2252576253462244111563365343671351441 | ply solve --analyze
   ply solve --file data/connect4/Test_L3_R1
   ply solve --time 2s --file data/connect4/Test_L2_R2
-  ply solve --table-mb 256 --threads 2 < data/connect4/Test_L1_R2
+  ply solve --table-mb 256 --threads 2 --file data/connect4/Test_L3_R1
   ply solve --weak --file data/connect4/Test_L2_R1
-  ply solve --book c4.book --file data/connect4/Test_L1_R1   # c4.book: see ply book build")]
+  ply solve --book c4.book --file data/connect4/Test_L1_R1   # c4.book: see ply book build
+
+In shards (see docs/distributed.md): --shard K/N -o FILE solves the K-th of N parts of the
+positions of --file (or of the arguments), the same parts wherever it runs, and writes the
+answers to FILE, saving them now and then: the same command goes on after a failure. Then
+--merge prints the answers of all N shard files in the input's order, as one run prints them:
+  for k in 1 2 3 4; do ply solve --file data/connect4/Test_L2_R1 --shard $k/4 -o s$k; done
+  ply solve --merge s1 s2 s3 s4")]
 pub struct Args {
+    /// The game: Connect Four, the only game solve reads (c4 or connect4).
+    #[arg(long, short, value_parser = GameKind::parser(GameKind::CONNECT_FOUR))]
+    game: Option<GameKind>,
     /// Positions as move strings (1-based columns, `-` for the empty board).
     #[arg(value_name = "MOVES")]
     positions: Vec<String>,
@@ -115,6 +131,86 @@ pub struct Args {
     /// No progress bar, even on a terminal.
     #[arg(long, short)]
     quiet: bool,
+    /// Solve only the K-th of N parts of the positions (1 <= K <= N) and write the answers
+    /// to -o FILE, for --merge.
+    #[arg(long, value_name = "K/N", value_parser = parse_shard, requires = "output")]
+    shard: Option<adversarial::ShardId>,
+    /// With --shard: the shard file to write (also where it saves its progress).
+    #[arg(long, short, value_name = "FILE", requires = "shard")]
+    output: Option<PathBuf>,
+    /// With --shard: save the progress to -o FILE this often (500ms, 30s, 5m).
+    #[arg(long, value_name = "TIME", default_value = "30s", value_parser = crate::input::duration, requires = "shard")]
+    checkpoint_every: Duration,
+    /// With --shard: stop after solving this many positions in this run, save, and exit
+    /// with status 1 (the same command goes on from there).
+    #[arg(long, value_name = "POSITIONS", requires = "shard", value_parser = crate::input::positive)]
+    stop_after: Option<u64>,
+    /// Print the answers of these shard files (all N shards of one input, from --shard) in
+    /// the input's order, as one run prints them.
+    #[arg(long, value_name = "SHARD", num_args = 1.., conflicts_with_all = ["positions", "file", "shard", "book", "analyze", "weak"])]
+    merge: Vec<PathBuf>,
+}
+
+fn parse_shard(text: &str) -> Result<adversarial::ShardId, String> {
+    text.parse()
+        .map_err(|e: adversarial::BookError| e.to_string())
+}
+
+/// The options a shard records: those that change the answers.
+fn shard_options(args: &Args) -> String {
+    format!(
+        "analyze={} weak={}",
+        u8::from(args.analyze),
+        u8::from(args.weak)
+    )
+}
+
+/// Shard `id` of the positions `args` give: reads them once to find the input's identity
+/// and the lines of the part, then starts the run (going on from a saved shard).
+fn shard_run(args: &Args, id: adversarial::ShardId) -> Result<ShardRun, Failure> {
+    if args.positions.is_empty() && args.file.is_none() {
+        return Err(Failure::input(
+            "--shard needs the positions from --file or the arguments: every shard reads the \
+             same input, which standard input cannot be",
+        ));
+    }
+    let mut input = Input::open(args)?;
+    let mut checksum = solve_shard::FNV_START;
+    let mut costs = Vec::new();
+    while let Some(line) = input.next_line()? {
+        let text = match &line.text {
+            Ok(text) => text.as_str(),
+            Err(why) => why.as_str(),
+        };
+        checksum = solve_shard::fnv1a(checksum, format!("{}:{text}\n", line.number).as_bytes());
+        if is_blank(&line) {
+            continue;
+        }
+        let cost = match &line.text {
+            Ok(text) => match parse_line(text) {
+                Ok(Some(p)) => solve_shard::position_cost(p.position.moves_played()),
+                _ => 1,
+            },
+            Err(_) => 1,
+        };
+        costs.push((line.number as u64, cost));
+    }
+    let identity = solve_shard::Identity {
+        checksum,
+        positions: costs.len() as u64,
+        options: shard_options(args),
+        name: input.name.clone(),
+    };
+    let part = solve_shard::part_of(&costs, id);
+    let out = args.output.as_deref().unwrap_or(Path::new("-"));
+    ShardRun::start(
+        id,
+        identity,
+        part,
+        out,
+        args.checkpoint_every,
+        args.stop_after,
+    )
 }
 
 /// The values `--first-guess` offers.
@@ -220,6 +316,11 @@ struct Solved {
 
 /// Runs `ply solve`.
 pub fn run(args: Args) -> Result<ExitCode, Failure> {
+    // `--game` names the one game solve reads: its parser took nothing else.
+    debug_assert!(args.game.is_none_or(|g| g == GameKind::C4));
+    if !args.merge.is_empty() {
+        return solve_shard::merge(&args.merge);
+    }
     let input = Input::open(&args)?;
     let megabytes = args.table_mb;
     // Exact values never go stale: the solver's table always replaces (as `with_table_mb`'s).
@@ -272,71 +373,99 @@ fn configure<T>(solver: Solver<T>, args: &Args) -> Result<Solver<T>, Failure> {
         solver = solver.with_helpers_after(n);
     }
     if let Some(path) = &args.book {
-        solver = solver.with_book(crate::book::read_book(path, crate::book::CONNECT_FOUR)?);
+        solver = solver.with_book(crate::book::read_book(
+            path,
+            crate::book::CONNECT_FOUR,
+            &ConnectFour::new(),
+        )?);
     }
     Ok(solver)
 }
 
-/// Solves (or analyses) every line, printing a line per position and the summary.
+/// Solves (or analyses) every line, printing a line per position and the summary; with
+/// `--shard`, the lines of the shard's part, recorded in its file.
 fn solve_all<T: SolveTable>(
     mut solver: Solver<T>,
     args: &Args,
     mut input: Input,
 ) -> Result<ExitCode, Failure> {
-    let progress = match input.positions()? {
-        Some(total) => Progress::new(total, "positions", args.quiet || total <= 1),
-        None => Progress::open_ended("positions", args.quiet),
+    let mut shard = match args.shard {
+        Some(id) => Some(shard_run(args, id)?),
+        None => None,
+    };
+    let progress = match &shard {
+        Some(run) => Progress::new(run.to_solve(), "positions", args.quiet),
+        None => match input.positions()? {
+            Some(total) => Progress::new(total, "positions", args.quiet || total <= 1),
+            None => Progress::open_ended("positions", args.quiet),
+        },
     };
     let source = input.name.clone();
     let mut out = io::stdout().lock();
     let (mut solved, mut mismatches, mut malformed, mut failed) = (0u64, 0u64, 0u64, 0u64);
     let (mut total_time, mut total_nodes) = (Duration::ZERO, Some(0u64));
     let (mut probes, mut hits) = (0u64, 0u64);
-    while let Some(line) = input.next_line()? {
+    'lines: while let Some(line) = input.next_line()? {
         if is_blank(&line) {
             continue;
         }
+        if shard
+            .as_ref()
+            .is_some_and(|run| !run.wants(line.number as u64))
+        {
+            continue;
+        }
         progress.advance();
-        let text = match &line.text {
-            Ok(text) => text,
-            Err(e) => {
-                progress.println(&format!("{source}:{}: {e}", line.number));
-                malformed += 1;
-                continue;
+        let (kind, answer) = 'line: {
+            let text = match &line.text {
+                Ok(text) => text,
+                Err(e) => break 'line (Kind::Malformed, e.clone()),
+            };
+            let position = match parse_line(text) {
+                Ok(Some(p)) => p,
+                Ok(None) => continue 'lines,
+                Err(e) => break 'line (Kind::Malformed, e.to_string()),
+            };
+            let result = if args.analyze {
+                analyze(&mut solver, &position.position, args)
+            } else {
+                solve_one(&mut solver, &position.position, args)
+            };
+            match result {
+                Ok(result) => {
+                    solved += 1;
+                    total_time += result.elapsed;
+                    total_nodes = total_nodes.zip(result.nodes).map(|(a, b)| a + b);
+                    probes += result.table_probes;
+                    hits += result.table_hits;
+                    (
+                        Kind::Answer,
+                        report_line(&position, &result, args, &mut mismatches),
+                    )
+                }
+                Err(e) => (Kind::Failed, e),
             }
         };
-        let position = match parse_line(text) {
-            Ok(Some(p)) => p,
-            Ok(None) => continue,
-            Err(e) => {
-                progress.println(&format!("{source}:{}: {e}", line.number));
-                malformed += 1;
-                continue;
+        match kind {
+            Kind::Malformed => malformed += 1,
+            Kind::Failed => failed += 1,
+            Kind::Answer => {}
+        }
+        if let Some(run) = &mut shard {
+            if run.record(line.number as u64, kind, &answer)? {
+                break;
             }
-        };
-        let result = if args.analyze {
-            analyze(&mut solver, &position.position, args)
+        } else if kind == Kind::Answer {
+            writeln!(out, "{answer}")?;
         } else {
-            solve_one(&mut solver, &position.position, args)
-        };
-        let result = match result {
-            Ok(r) => r,
-            Err(e) => {
-                progress.println(&format!("{source}:{}: {e}", line.number));
-                failed += 1;
-                continue;
-            }
-        };
-        solved += 1;
-        total_time += result.elapsed;
-        total_nodes = total_nodes.zip(result.nodes).map(|(a, b)| a + b);
-        probes += result.table_probes;
-        hits += result.table_hits;
-        let report = report_line(&position, &result, args, &mut mismatches);
-        writeln!(out, "{report}")?;
+            progress.println(&format!("{source}:{}: {answer}", line.number));
+        }
     }
     progress.finish();
     drop(out);
+    if let Some(run) = shard {
+        return run.finish();
+    }
     let n = solved.max(1) as f64;
     let secs = total_time.as_secs_f64();
     let nodes = match total_nodes {
@@ -486,7 +615,8 @@ impl Input {
 }
 
 fn open_file(path: &Path) -> Result<fs::File, Failure> {
-    fs::File::open(path).map_err(|e| Failure::input(format!("cannot read {}: {e}", path.display())))
+    fs::File::open(crate::input::data_path(path))
+        .map_err(|e| Failure::input(format!("cannot read {}: {e}", path.display())))
 }
 
 /// A blank line or a comment: no position, and not counted.

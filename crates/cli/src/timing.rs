@@ -4,7 +4,7 @@ use std::fmt;
 use std::str::FromStr;
 use std::time::Duration;
 
-use search_core::GameClock;
+use play::GameClock;
 
 use crate::input::{duration, quote, show_duration};
 
@@ -17,7 +17,7 @@ const MAX_INCREMENT: Duration = Duration::from_secs(3_600);
 /// `5m+2s`, `30` (no increment). Plain numbers are seconds; a unit (`ms`, `s`, `m`, `h`)
 /// may be given instead.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub struct ClockSpec {
+pub(crate) struct ClockSpec {
     /// Each side's time at the start of a game.
     pub base: Duration,
     /// The time added after each move.
@@ -27,7 +27,7 @@ pub struct ClockSpec {
 impl ClockSpec {
     /// The clock each side starts a game with (the default margin and floor of
     /// [`GameClock`]).
-    pub fn clock(self) -> GameClock {
+    pub(crate) fn clock(self) -> GameClock {
         GameClock::new(self.base).with_increment(self.increment)
     }
 }

@@ -109,7 +109,8 @@
 //!   the position *before* the move: a move that is not legal there panics in builds with
 //!   debug assertions, and [`try_advance`](Engine::try_advance) returns it as an error.
 //!   [`Strategy::observe_undo`](search_core::Strategy::observe_undo) (called after every
-//!   `undo` of [`search_core::play::PlayLoop`]) drops a tree whose line was taken back.
+//!   `undo` of the terminal loop of the `plysearch-play` crate) drops a tree whose line was
+//!   taken back.
 //! * **Budgets:** iterations, time, depth (no expansion deeper), and a stop flag; a node
 //!   limit is refused (the tree's size is the node cap's job), and so is a depth limit
 //!   with nothing that would end the search; see [`with_budget`](Engine::with_budget).

@@ -41,6 +41,9 @@ pub enum MoveValue {
         /// The value, when the search proved it.
         proven: Option<Wdl>,
     },
+    /// The exact final margin (boxes, stones) the side to move reaches with perfect play
+    /// by both sides, as a margin solver proves it: `+3` wins by three, `0` draws.
+    Margin(i32),
     /// The strategy gives no value (a random mover).
     Unknown,
 }
@@ -49,8 +52,8 @@ impl MoveValue {
     /// Orders two values, better for the side to move first (`Less` = `self` is better):
     /// exact and estimated scores by score (higher first), sampled values as MCTS chooses
     /// its move (a proven win first, a proven loss last, the others by visits, then by
-    /// mean); values of
-    /// different kinds by kind (exact, estimate, sampled, unknown).
+    /// mean), margins by margin (higher first); values of different kinds by kind (exact
+    /// and margin, estimate, sampled, unknown).
     ///
     /// ```
     /// use core::cmp::Ordering;
@@ -61,10 +64,10 @@ impl MoveValue {
     /// ```
     #[must_use]
     pub fn better_first(&self, other: &MoveValue) -> Ordering {
-        use MoveValue::{Estimate, Exact, Sampled, Unknown};
+        use MoveValue::{Estimate, Exact, Margin, Sampled, Unknown};
         fn rank(v: &MoveValue) -> u8 {
             match v {
-                Exact(_) => 0,
+                Exact(_) | Margin(_) => 0,
                 Estimate { .. } => 1,
                 Sampled { .. } => 2,
                 Unknown => 3,
@@ -80,6 +83,7 @@ impl MoveValue {
         }
         match (self, other) {
             (Exact(a), Exact(b)) => b.cmp(a),
+            (Margin(a), Margin(b)) => b.cmp(a),
             (Estimate { score: a, .. }, Estimate { score: b, .. }) => b.cmp(a),
             (
                 Sampled {
@@ -105,7 +109,7 @@ impl MoveValue {
 
 impl fmt::Display for MoveValue {
     /// `win in 5 (exact)`, `+12 (depth 8)`, `1200 visits, mean 0.612 [0.584, 0.639]`
-    /// (with `, proven win` when proven), `unknown`.
+    /// (with `, proven win` when proven), `margin +3 (exact)`, `unknown`.
     ///
     /// ```
     /// use search_core::{Interval, MoveValue, Wdl};
@@ -129,6 +133,7 @@ impl fmt::Display for MoveValue {
                 }
                 Ok(())
             }
+            MoveValue::Margin(m) => write!(f, "margin {m:+} (exact)"),
             MoveValue::Unknown => f.write_str("unknown"),
         }
     }

@@ -1,8 +1,9 @@
 //! # search-core: the shared vocabulary of the search workspace
 //!
-//! This crate has no algorithms. It defines the types every other crate of the workspace
-//! speaks, so that one game implementation works with every engine and one search problem
-//! with every path finder:
+//! This crate has no algorithms and no program's loops. It defines the types every other
+//! crate of the workspace speaks, so that one game implementation works with every engine
+//! and one search problem with every path finder. The match runner and the terminal loop
+//! that sit above the engines live in the `plysearch-play` crate.
 //!
 //! | you want to... | use |
 //! |---|---|
@@ -13,12 +14,10 @@
 //! | let engines use a transposition table | [`GameHash`] |
 //! | read or compare search values | [`Score`] (exact win/loss distance, heuristic values) |
 //! | give a depth-limited search your knowledge | [`Evaluator`] (closures qualify) |
-//! | plug any player into a play loop or match | [`Strategy`], [`RandomMover`] |
-//! | play a seeded match and read the score with a confidence interval and Elo | [`arena`]: [`Arena`], [`MatchReport`], [`Tally`] |
-//! | play your game against any engine at a text prompt (moves, hints, undo) | [`play`]: [`PlayLoop`], [`PlayError`] |
+//! | plug any player (any engine, of any game model) into a match or a terminal loop | [`Strategy`], [`RandomMover`] |
 //! | bound a search (the one budget of every engine) | [`Budget`], [`BudgetField`], [`StopFlag`], [`RunningBudget`] |
-//! | give one move its share of a game clock | [`GameClock`] |
-//! | play a match on a game clock, count the losses on time | [`Arena::with_clock`], [`Strategy::choose_move_within`], [`Budget::capped_by`] |
+//! | give an engine one move's share of a game clock | [`Strategy::choose_move_within`], [`Budget::capped_by`] |
+//! | pace an engine's looks at the clock | [`ClockPacer`] |
 //! | run a search on its own thread: poll, wait, stop | [`SearchHandle`], [`Progress`] |
 //! | read the clock, or ask for threads, on any target (WebAssembly in a browser too) | [`Instant`], [`threads_available`], [`check_threads`] |
 //! | read what a search did | [`Stats`] (embedded in every engine's result) |
@@ -81,9 +80,7 @@
 #![cfg_attr(docsrs, feature(doc_cfg))]
 
 mod analysis;
-pub mod arena;
 mod budget;
-mod clock;
 mod contract;
 mod error;
 mod eval;
@@ -95,7 +92,6 @@ mod imperfect;
 mod interval;
 mod pacer;
 mod platform;
-pub mod play;
 mod problem;
 mod rng;
 mod score;
@@ -112,9 +108,7 @@ mod wdl;
 pub struct ReadmeDoctests;
 
 pub use analysis::{MoveAnalysis, MoveValue};
-pub use arena::{Arena, ArenaError, MatchReport, Tally};
 pub use budget::{Budget, BudgetError, BudgetField, RunningBudget, StopFlag, check_threads};
-pub use clock::GameClock;
 pub use contract::{check_root, check_root_keys};
 pub use error::{CostError, IllegalMoveError, SearchError};
 pub use eval::{Evaluator, ZeroEvaluator};
@@ -126,7 +120,6 @@ pub use imperfect::{ImperfectInfo, PerfectInfo, Sequential, SequentialKey, Simul
 pub use interval::Interval;
 pub use pacer::ClockPacer;
 pub use platform::{Instant, threads_available};
-pub use play::{PlayError, PlayLoop};
 pub use problem::{Cost, FloatCost, SearchProblem};
 pub use rng::SplitMix64;
 pub use score::{ExactScore, Score};

@@ -2,11 +2,15 @@
 
 use crate::analysis::{MoveAnalysis, MoveValue};
 use crate::error::{IllegalMoveError, SearchError};
-use crate::game::Game;
+use crate::general::{GeneralGame, Turn};
 use crate::rng::SplitMix64;
 
-/// Anything that chooses a move for a state: a search engine, a rule-based player, a human
-/// at a prompt. Match runners and play loops only need this trait.
+/// Anything that chooses a move for the player to move in a state of a game: a search
+/// engine, a rule-based player, a person at a prompt. It serves every game model: a
+/// two-player [`Game`](crate::Game) is a [`GeneralGame`] already, and so is every
+/// [`ImperfectInfo`](crate::ImperfectInfo) game, so one trait seats two-player engines,
+/// engines for dice and more players, and engines for hidden information alike. The match
+/// runner and the terminal loop of the `plysearch-play` crate need only this trait.
 ///
 /// ```
 /// use search_core::{Game, RandomMover, Strategy};
@@ -24,7 +28,7 @@ use crate::rng::SplitMix64;
 /// assert!([1, 2, 3].contains(&mv));
 /// assert!(player.choose_move(&G(1)).is_err()); // game over: an error, not a panic
 /// ```
-pub trait Strategy<G: Game> {
+pub trait Strategy<G: GeneralGame> {
     /// Chooses a move for the side to move in `state`.
     ///
     /// # Errors
@@ -33,8 +37,7 @@ pub trait Strategy<G: Game> {
     fn choose_move(&mut self, state: &G) -> Result<G::Move, SearchError>;
 
     /// Chooses a move for the side to move in `state` within `budget`, the budget of this
-    /// one move (a match on a game clock gives each move its share of the time left,
-    /// [`GameClock::budget`](crate::GameClock::budget)). A strategy whose effort can be
+    /// one move (a match on a game clock gives each move its share of the time left). A strategy whose effort can be
     /// bounded should search within `budget` (and within its own limits, if it has some
     /// tighter ones); the default is for strategies whose effort is fixed, such as
     /// [`RandomMover`]: it calls [`choose_move`](Strategy::choose_move) and lets the clock
@@ -97,14 +100,7 @@ pub trait Strategy<G: Game> {
     /// assert!(moves.iter().all(|m| m.value == MoveValue::Unknown));
     /// ```
     fn analyze(&mut self, state: &G) -> Result<Vec<MoveAnalysis<G::Move>>, SearchError> {
-        if state.outcome().is_over() {
-            return Err(SearchError::GameOver);
-        }
-        let mut moves = Vec::new();
-        state.legal_moves(&mut moves);
-        if moves.is_empty() {
-            return Err(SearchError::NoLegalMoves);
-        }
+        let moves = player_moves(state)?;
         Ok(moves
             .into_iter()
             .map(|mv| MoveAnalysis::new(mv, MoveValue::Unknown))
@@ -120,9 +116,11 @@ pub trait Strategy<G: Game> {
     /// assertions check that `mv` is legal in `before` (a move that was just played
     /// usually is not: its square is taken, its stones are gone) and panic with a message
     /// that names the mistake; [`try_observe_move`](Strategy::try_observe_move) makes the
-    /// same check in every build and returns an error. A loop that plays the moves itself
-    /// ([`PlayLoop`](crate::play::PlayLoop), [`Arena`](crate::arena::Arena)) calls this
-    /// for every move, so code using them never calls it.
+    /// same check in every build and returns an error. In a game with chance nodes the
+    /// outcomes of chance are moves too, and a strategy is told of them as of the players'
+    /// moves. A loop that plays the moves itself (the match runner and the terminal loop of
+    /// the `plysearch-play` crate) calls this for every move, so code using them never
+    /// calls it.
     ///
     /// An implementation that overrides it should keep the check: call
     /// `debug_assert!(before.is_legal(mv), ..)` first, as `mcts::Mcts` does.
@@ -159,7 +157,7 @@ pub trait Strategy<G: Game> {
     /// ```
     fn observe_move(&mut self, before: &G, mv: G::Move) {
         debug_assert!(
-            before.is_legal(mv),
+            can_be_played(before, mv),
             "Strategy::observe_move was told that {mv:?} was played from a position where it \
              is not legal: pass the position before the move, not the position after it"
         );
@@ -197,7 +195,16 @@ pub trait Strategy<G: Game> {
     /// assert!(matches!(p.try_observe_move(&after, 2), Err(IllegalMoveError::GameOver { .. })));
     /// ```
     fn try_observe_move(&mut self, before: &G, mv: G::Move) -> Result<(), IllegalMoveError> {
-        before.clone().try_play(mv)?;
+        if before.turn() == Turn::Over {
+            return Err(IllegalMoveError::GameOver {
+                mv: format!("{mv:?}"),
+            });
+        }
+        if !can_be_played(before, mv) {
+            return Err(IllegalMoveError::NotLegal {
+                mv: format!("{mv:?}"),
+            });
+        }
         self.observe_move(before, mv);
         Ok(())
     }
@@ -206,7 +213,8 @@ pub trait Strategy<G: Game> {
     /// `restored`, a position from earlier in the game than the moves it was told of. An
     /// engine that keeps state along the line of play (an MCTS tree rooted at the last
     /// position) must drop what belongs to the line taken back, so that it never follows
-    /// it again. [`PlayLoop`](crate::play::PlayLoop) calls it after every `undo`. The
+    /// it again. The terminal loop of the `plysearch-play` crate calls it after every
+    /// `undo`. The
     /// default ignores it: right for strategies that keep nothing between moves, or only
     /// what holds in every position (a transposition table).
     ///
@@ -228,6 +236,29 @@ pub trait Strategy<G: Game> {
         let _ = restored;
     }
 
+    /// What the last [`choose_move`](Strategy::choose_move),
+    /// [`choose_move_within`](Strategy::choose_move_within) or
+    /// [`analyze`](Strategy::analyze) found, in words for a person: the value, the depth or
+    /// the playouts, what it took, how it came to its answer. The terminal loop of the
+    /// `plysearch-play` crate prints it after the strategy's move and under a hint. The
+    /// default says nothing.
+    ///
+    /// ```
+    /// # use search_core::{RandomMover, Strategy, Game, Outcome, Player};
+    /// # #[derive(Clone)] struct G;
+    /// # impl Game for G {
+    /// #   type Move = u8;
+    /// #   fn to_move(&self) -> Player { Player::First }
+    /// #   fn legal_moves(&self, _: &mut Vec<u8>) {}
+    /// #   fn play(&mut self, _: u8) {}
+    /// #   fn outcome(&self) -> Outcome { Outcome::Draw }
+    /// # }
+    /// assert_eq!(Strategy::<G>::report(&RandomMover::new(0)), None);
+    /// ```
+    fn report(&self) -> Option<String> {
+        None
+    }
+
     /// A short name for reports and match tables.
     ///
     /// ```
@@ -244,6 +275,62 @@ pub trait Strategy<G: Game> {
     /// ```
     fn name(&self) -> String {
         "strategy".to_string()
+    }
+}
+
+/// A boxed strategy plays as the strategy inside, so engines of different types can be
+/// chosen at run time (`Box<dyn Strategy<G>>`) and still seated anywhere a strategy is.
+///
+/// ```
+/// use search_core::{RandomMover, Strategy};
+/// # use search_core::{Game, Outcome, Player};
+/// # #[derive(Clone)] struct G(u8);
+/// # impl Game for G {
+/// #   type Move = u8;
+/// #   fn to_move(&self) -> Player { Player::First }
+/// #   fn legal_moves(&self, m: &mut Vec<u8>) { if self.0 == 0 { m.extend([1, 2]) } }
+/// #   fn play(&mut self, mv: u8) { self.0 = mv }
+/// #   fn outcome(&self) -> Outcome { if self.0 == 0 { Outcome::Ongoing } else { Outcome::Draw } }
+/// # }
+/// let mut boxed: Box<dyn Strategy<G>> = Box::new(RandomMover::new(1));
+/// assert!([1, 2].contains(&boxed.choose_move(&G(0)).unwrap()));
+/// assert_eq!(boxed.name(), "random");
+/// ```
+impl<G: GeneralGame, S: Strategy<G> + ?Sized> Strategy<G> for Box<S> {
+    fn choose_move(&mut self, state: &G) -> Result<G::Move, SearchError> {
+        (**self).choose_move(state)
+    }
+
+    fn choose_move_within(
+        &mut self,
+        state: &G,
+        budget: crate::budget::Budget,
+    ) -> Result<G::Move, SearchError> {
+        (**self).choose_move_within(state, budget)
+    }
+
+    fn analyze(&mut self, state: &G) -> Result<Vec<MoveAnalysis<G::Move>>, SearchError> {
+        (**self).analyze(state)
+    }
+
+    fn observe_move(&mut self, before: &G, mv: G::Move) {
+        (**self).observe_move(before, mv);
+    }
+
+    fn try_observe_move(&mut self, before: &G, mv: G::Move) -> Result<(), IllegalMoveError> {
+        (**self).try_observe_move(before, mv)
+    }
+
+    fn observe_undo(&mut self, restored: &G) {
+        (**self).observe_undo(restored);
+    }
+
+    fn report(&self) -> Option<String> {
+        (**self).report()
+    }
+
+    fn name(&self) -> String {
+        (**self).name()
     }
 }
 
@@ -275,21 +362,53 @@ impl RandomMover {
     }
 }
 
-impl<G: Game> Strategy<G> for RandomMover {
+impl<G: GeneralGame> Strategy<G> for RandomMover {
     fn choose_move(&mut self, state: &G) -> Result<G::Move, SearchError> {
-        if state.outcome().is_over() {
-            return Err(SearchError::GameOver);
-        }
-        let mut moves = Vec::new();
-        state.legal_moves(&mut moves);
-        if moves.is_empty() {
-            return Err(SearchError::NoLegalMoves);
-        }
+        let moves = player_moves(state)?;
         let i = self.rng.below(moves.len());
         Ok(moves[i])
     }
 
     fn name(&self) -> String {
         "random".to_string()
+    }
+}
+
+/// The moves of the player to move in `state`, or why there is no player to choose one:
+/// [`SearchError::GameOver`] at the end, [`SearchError::Config`] at a chance node (chance
+/// chooses there, not a player), [`SearchError::NoLegalMoves`] for a player without moves.
+fn player_moves<G: GeneralGame>(state: &G) -> Result<Vec<G::Move>, SearchError> {
+    match state.turn() {
+        Turn::Over => Err(SearchError::GameOver),
+        Turn::Chance => Err(SearchError::Config(
+            "a strategy was asked to move at a chance node, where chance chooses".to_string(),
+        )),
+        Turn::Player(_) => {
+            let mut moves = Vec::new();
+            state.moves(&mut moves);
+            if moves.is_empty() {
+                Err(SearchError::NoLegalMoves)
+            } else {
+                Ok(moves)
+            }
+        }
+    }
+}
+
+/// Whether `mv` can be played in `state`: a legal move of the player to move, or an
+/// outcome of a chance node.
+fn can_be_played<G: GeneralGame>(state: &G, mv: G::Move) -> bool {
+    match state.turn() {
+        Turn::Over => false,
+        Turn::Chance => {
+            let mut outcomes = Vec::new();
+            state.chance_outcomes(&mut outcomes);
+            outcomes.iter().any(|&(o, _)| o == mv)
+        }
+        Turn::Player(_) => {
+            let mut moves = Vec::new();
+            state.moves(&mut moves);
+            moves.contains(&mv)
+        }
     }
 }

@@ -11,34 +11,40 @@
 //! The file format is described in [`OpeningBook`]'s docs.
 
 use std::fmt;
+use std::io::Read;
+use std::str::FromStr;
 
-use search_core::{Game, GameHash, Score, SearchError};
+use search_core::{Budget, Game, GameHash, Score, SearchError};
 use thiserror::Error;
 
 use crate::tables::entry::TableEntry;
 use crate::tables::transpositions::{Transpositions, check_value};
 
 const MAGIC: [u8; 8] = *b"PLYBOOK\0";
-const ENTRY_BYTES: u64 = 10;
-const CHECKSUM_BYTES: usize = 8;
+pub(crate) const ENTRY_BYTES: u64 = 10;
+pub(crate) const CHECKSUM_BYTES: usize = 8;
+/// The most characters of a name read from a file that an error message shows.
+const QUOTED_CHARS: usize = 40;
 /// No position's plies left is known (the field's value in the file).
 pub(crate) const UNKNOWN_PLIES: u32 = u32::MAX;
 
-/// Why a book could not be built or read.
+/// Why a book (or a shard of one) could not be built, read or merged.
 ///
 /// ```
 /// use adversarial::{BookError, OpeningBook};
-/// let e = OpeningBook::from_bytes(b"PLYBO", "tictactoe").unwrap_err();
+/// use games::TicTacToe;
+/// let board = TicTacToe::new();
+/// let e = OpeningBook::from_bytes(b"PLYBO", "tictactoe", &board).unwrap_err();
 /// assert_eq!(e, BookError::Truncated { needed: 8, found: 5 });
 /// println!("{e}"); // the book file ends after 5 bytes, but its header announces 8 ...
-/// assert_eq!(OpeningBook::from_bytes(b"hello", "tictactoe"), Err(BookError::NotABook));
+/// assert_eq!(OpeningBook::from_bytes(b"hello", "tictactoe", &board), Err(BookError::NotABook));
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 #[non_exhaustive]
 pub enum BookError {
     /// The file ends before what its header announces.
     #[error(
-        "the book file ends after {found} bytes, but its header announces {needed} bytes: it was cut short (an interrupted copy or download?)"
+        "the file ends after {found} bytes, but its header announces {needed} bytes: it was cut short (an interrupted copy or download?)"
     )]
     Truncated {
         /// The bytes the file should have (at least).
@@ -46,12 +52,15 @@ pub enum BookError {
         /// The bytes it has.
         found: u64,
     },
-    /// The file does not start with the book's magic bytes.
-    #[error("not an opening book: the file does not start with the book's magic bytes")]
+    /// The file does not start with the magic bytes of a book (or of a shard, where a shard
+    /// was expected).
+    #[error(
+        "not an opening book (or not a shard, where one was expected): the file does not start with the right magic bytes"
+    )]
     NotABook,
     /// The file was written in a format version this program does not read.
     #[error(
-        "the book is in format version {found}, but this program reads version {supported}: rebuild it with `ply book build`"
+        "the file is in format version {found}, but this program reads version {supported}: rebuild it with `ply book build`"
     )]
     UnsupportedVersion {
         /// The file's version.
@@ -61,7 +70,7 @@ pub enum BookError {
     },
     /// The checksum does not match the contents: the file was damaged.
     #[error(
-        "the book is corrupt: its checksum is {stored:#018x}, but its contents hash to {computed:#018x}"
+        "the file is corrupt: its checksum is {stored:#018x}, but its contents hash to {computed:#018x}"
     )]
     ChecksumMismatch {
         /// The checksum stored in the file.
@@ -69,18 +78,30 @@ pub enum BookError {
         /// The checksum of the contents.
         computed: u64,
     },
-    /// The book is another game's.
-    #[error("the book is for the game `{found}`, not `{expected}`")]
+    /// The book is another game's (or another board's).
+    #[error("the book is for the game `{}`, not `{}`", quoted(.found), quoted(.expected))]
     ForeignGame {
         /// The game the book was built for.
         found: String,
         /// The game it was asked for.
         expected: String,
     },
-    /// The checksum matches but the contents break the format (a book written by another
-    /// program).
+    /// The checksum matches but the contents break the format or hold a value no position
+    /// of the board can have (a book written by another program, or forged).
     #[error("the book is malformed: {0}")]
     Malformed(String),
+    /// The header announces more bytes than the reader was allowed to read
+    /// ([`OpeningBook::read_from`]): nothing beyond the header was read.
+    #[error("the header announces {announced} bytes, more than the {limit} this reader may take")]
+    TooLarge {
+        /// The file's length as its header announces it.
+        announced: u64,
+        /// The reader's limit.
+        limit: u64,
+    },
+    /// Reading the file failed.
+    #[error("cannot read the file: {0}")]
+    Io(String),
     /// A game name that a book cannot store: empty or longer than 255 bytes.
     #[error("a book's game name must have 1 to 255 bytes, not {len}")]
     GameName {
@@ -104,6 +125,121 @@ pub enum BookError {
     /// Solving a position failed (a broken game, or a budget that ran out).
     #[error("solving a book position failed: {0}")]
     Search(#[from] SearchError),
+    /// A shard number that is not `K/N` with `1 <= K <= N`.
+    #[error("a shard is K/N with 1 <= K <= N, not {0}")]
+    ShardNumber(String),
+    /// A shard (the `input`-th of those given, from 0) belongs to another build: another
+    /// game, start, depth or number of shards, or positions other than its part's.
+    #[error("shard {shard}: {what}")]
+    ForeignShard {
+        /// Its place among the shards given, from 0.
+        input: usize,
+        /// The shard's number, as its file says.
+        shard: ShardId,
+        /// What differs.
+        what: String,
+    },
+    /// The same shard was given twice.
+    #[error("shard {shard} is given twice (the {}{} and the {}{} of the shards)", .first + 1, ordinal(.first + 1), .second + 1, ordinal(.second + 1))]
+    DuplicateShard {
+        /// Its number.
+        shard: ShardId,
+        /// The first place it was given at, from 0.
+        first: usize,
+        /// The second, from 0.
+        second: usize,
+    },
+    /// Some shards of the build were not given.
+    #[error("{}", missing_shards(.missing, .count))]
+    MissingShards {
+        /// The number of shards of the build.
+        count: u32,
+        /// The numbers (from 1) of those not given.
+        missing: Vec<u32>,
+    },
+    /// A shard was stopped before it solved its whole part (a checkpoint): run its build
+    /// again to finish it.
+    #[error(
+        "shard {shard} is not finished: {solved} of its {positions} positions are solved (run its build again to continue)"
+    )]
+    UnfinishedShard {
+        /// Its place among the shards given, from 0.
+        input: usize,
+        /// Its number.
+        shard: ShardId,
+        /// The positions it solved.
+        solved: u64,
+        /// The positions of its part.
+        positions: u64,
+    },
+}
+
+impl BookError {
+    /// The place (from 0) among the shards given of the shard an error is about, for a
+    /// program to name its file: a foreign, unfinished or duplicated (its second place)
+    /// shard.
+    ///
+    /// ```
+    /// use adversarial::{BookError, ShardId};
+    /// let e = BookError::DuplicateShard { shard: "2/4".parse().unwrap(), first: 0, second: 3 };
+    /// assert_eq!(e.shard_input(), Some(3));
+    /// assert_eq!(BookError::NotABook.shard_input(), None);
+    /// # let _ = ShardId::WHOLE;
+    /// ```
+    #[must_use]
+    pub fn shard_input(&self) -> Option<usize> {
+        match self {
+            BookError::ForeignShard { input, .. } | BookError::UnfinishedShard { input, .. } => {
+                Some(*input)
+            }
+            BookError::DuplicateShard { second, .. } => Some(*second),
+            _ => None,
+        }
+    }
+}
+
+/// `text` for a message: at most [`QUOTED_CHARS`] characters, cut with an ellipsis, and
+/// control characters escaped.
+pub(crate) fn quoted(text: &str) -> String {
+    let mut out: String = text
+        .chars()
+        .take(QUOTED_CHARS)
+        .flat_map(char::escape_default)
+        .collect();
+    if text.chars().count() > QUOTED_CHARS {
+        out.push('…');
+    }
+    out
+}
+
+/// "st", "nd", "rd" or "th" after `n`.
+fn ordinal(n: usize) -> &'static str {
+    match (n % 10, n % 100) {
+        (_, 11..=13) => "th",
+        (1, _) => "st",
+        (2, _) => "nd",
+        (3, _) => "rd",
+        _ => "th",
+    }
+}
+
+/// The message of [`BookError::MissingShards`]: the missing shards as `K/N`, at most ten of
+/// them.
+fn missing_shards(missing: &[u32], count: &u32) -> String {
+    let mut list: Vec<String> = missing
+        .iter()
+        .take(10)
+        .map(|k| format!("{k}/{count}"))
+        .collect();
+    if missing.len() > 10 {
+        list.push(format!("and {} more", missing.len() - 10));
+    }
+    format!(
+        "{} of the {count} shards {} missing: {}",
+        missing.len(),
+        if missing.len() == 1 { "is" } else { "are" },
+        list.join(", ")
+    )
 }
 
 /// Exact values of the positions near a start position, keyed by the transposition table's
@@ -122,7 +258,7 @@ pub enum BookError {
 /// assert_eq!(book.len(), 4);
 /// assert_eq!(book.value(&TicTacToe::new()), Some(Score::DRAW));
 /// let bytes = book.to_bytes();
-/// assert_eq!(OpeningBook::from_bytes(&bytes, "tictactoe").unwrap(), book);
+/// assert_eq!(OpeningBook::from_bytes(&bytes, "tictactoe", &TicTacToe::new()).unwrap(), book);
 /// ```
 ///
 /// # The file format (version 1)
@@ -143,10 +279,15 @@ pub enum BookError {
 ///
 /// Reading checks, in this order: the length of the header ([`BookError::Truncated`]), the
 /// magic bytes ([`BookError::NotABook`]), the version ([`BookError::UnsupportedVersion`]),
-/// the length the header announces ([`BookError::Truncated`]), the checksum
-/// ([`BookError::ChecksumMismatch`]), the game's name ([`BookError::ForeignGame`]), and the
-/// entries themselves ([`BookError::Malformed`]: keys in order, and every value one an
-/// unfinished position can have, a win or a loss from 1 ply away to the most plies left).
+/// the length the header announces ([`BookError::TooLarge`] beyond a reader's limit,
+/// [`BookError::Truncated`] when the file is shorter; nothing past the header is read before
+/// this), the checksum ([`BookError::ChecksumMismatch`]), the game's name
+/// ([`BookError::ForeignGame`]), and the entries themselves ([`BookError::Malformed`]: keys
+/// in order, and every value one an unfinished position of the game's board can have, see
+/// [`BookFile::into_book`]). The bounds come from the board the reader is given, not from
+/// the header, which a forger could change along with the values. When the book is
+/// consulted, a value is checked once more against the plies its own position has left, and
+/// one that it cannot have is not used: the solver searches that position itself.
 #[derive(Clone, PartialEq, Eq)]
 pub struct OpeningBook {
     game: String,
@@ -230,7 +371,7 @@ pub(crate) fn book_key<G: GameHash>(state: &G) -> u64 {
 }
 
 /// The 64-bit FNV-1a hash of `bytes`.
-fn fnv1a(bytes: &[u8]) -> u64 {
+pub(crate) fn fnv1a(bytes: &[u8]) -> u64 {
     let mut h: u64 = 0xcbf2_9ce4_8422_2325;
     for &b in bytes {
         h ^= u64::from(b);
@@ -249,7 +390,7 @@ pub(crate) fn encode(score: Score) -> Option<i16> {
 }
 
 /// A stored value, if it is one.
-fn decode(v: i16) -> Option<Score> {
+pub(crate) fn decode(v: i16) -> Option<Score> {
     match v {
         0 => Some(Score::DRAW),
         i16::MIN => None,
@@ -265,30 +406,397 @@ pub(crate) fn check_name(game: &str) -> Result<(), BookError> {
     Ok(())
 }
 
-/// Reads the file's fields in order.
-struct Reader<'a> {
-    bytes: &'a [u8],
-    pos: usize,
+/// The longest distance in plies any game on `board` can last: its
+/// [`remaining_plies_bound`](Game::remaining_plies_bound), and never more than
+/// [`Budget::MAX_DEPTH`] (the solver follows no line further, so no value it proves is
+/// further away).
+pub(crate) fn board_bound<G: Game>(board: &G) -> u32 {
+    board
+        .remaining_plies_bound()
+        .map_or(Budget::MAX_DEPTH, |b| b.min(Budget::MAX_DEPTH))
 }
 
-impl<'a> Reader<'a> {
-    fn take(&mut self, n: usize) -> Result<&'a [u8], BookError> {
-        let end = self.pos.saturating_add(n);
-        let Some(s) = self.bytes.get(self.pos..end) else {
-            return Err(BookError::Truncated {
-                needed: end as u64,
-                found: self.bytes.len() as u64,
-            });
-        };
-        self.pos = end;
-        Ok(s)
+/// Why `value` cannot be the exact value of an unfinished position whose game lasts at most
+/// `most` more plies, if it cannot: a win or a loss is 1 to `most` plies away, and in a game
+/// whose moves never lose for their player ([`Game::MOVES_CANNOT_LOSE`], where turns
+/// alternate) the winner makes the last move, so a win is an odd number of plies away and a
+/// loss an even one.
+pub(crate) fn impossible<G: Game>(value: Score, most: u32) -> Option<String> {
+    let plies = value.plies_to_end()?;
+    if plies == 0 || plies > most {
+        return Some(format!(
+            "{value}, but its positions end in 1 to {most} plies"
+        ));
+    }
+    if G::MOVES_CANNOT_LOSE && (plies % 2 == 1) != value.is_win() {
+        return Some(format!(
+            "{value}, but in this game the winner makes the last move, so a win is an odd and a loss an even number of plies away"
+        ));
+    }
+    None
+}
+
+/// Whether the book's `value` for `state` is one `state` can have (see [`impossible`]).
+#[inline]
+pub(crate) fn possible_at<G: Game>(state: &G, value: Score) -> bool {
+    impossible::<G>(value, state.remaining_plies_bound().unwrap_or(u32::MAX)).is_none()
+}
+
+/// Reads a file's fields in order from `reader`, keeping every byte read (the checksum
+/// covers them) and never asking for more than a field holds.
+pub(crate) struct FieldReader<R> {
+    reader: R,
+    bytes: Vec<u8>,
+}
+
+impl<R: Read> FieldReader<R> {
+    pub(crate) fn new(reader: R) -> Self {
+        FieldReader {
+            reader,
+            bytes: Vec::new(),
+        }
     }
 
-    fn array<const N: usize>(&mut self) -> Result<[u8; N], BookError> {
+    /// The bytes read so far.
+    pub(crate) fn bytes(&self) -> &[u8] {
+        &self.bytes
+    }
+
+    /// Reads up to `n` more bytes (fewer at the end of the input); the number read.
+    pub(crate) fn fill(&mut self, n: u64) -> Result<u64, BookError> {
+        let before = self.bytes.len();
+        (&mut self.reader)
+            .take(n)
+            .read_to_end(&mut self.bytes)
+            .map_err(|e| BookError::Io(e.to_string()))?;
+        Ok((self.bytes.len() - before) as u64)
+    }
+
+    /// The next `n` bytes; [`BookError::Truncated`] when the input ends first.
+    pub(crate) fn take(&mut self, n: usize) -> Result<&[u8], BookError> {
+        let start = self.bytes.len();
+        if self.fill(n as u64)? < n as u64 {
+            return Err(BookError::Truncated {
+                needed: (start + n) as u64,
+                found: self.bytes.len() as u64,
+            });
+        }
+        Ok(&self.bytes[start..])
+    }
+
+    pub(crate) fn array<const N: usize>(&mut self) -> Result<[u8; N], BookError> {
         let mut a = [0; N];
         a.copy_from_slice(self.take(N)?);
         Ok(a)
     }
+
+    /// Reads the magic bytes `magic`: [`BookError::NotABook`] for other bytes, and for an
+    /// input too short to hold them [`BookError::Truncated`] if it starts as they do.
+    pub(crate) fn magic(&mut self, magic: &[u8; 8]) -> Result<(), BookError> {
+        self.fill(magic.len() as u64)?;
+        let n = self.bytes.len();
+        if self.bytes[..] != magic[..n] {
+            return Err(BookError::NotABook);
+        }
+        if n < magic.len() {
+            return Err(BookError::Truncated {
+                needed: magic.len() as u64,
+                found: n as u64,
+            });
+        }
+        Ok(())
+    }
+
+    /// Reads the rest of a file whose header announces `needed` bytes in all, refusing more
+    /// than `limit` before reading them, then checks that the input ends there and that the
+    /// last [`CHECKSUM_BYTES`] are the checksum of the others. Returns every byte.
+    pub(crate) fn finish(mut self, needed: u64, limit: u64) -> Result<Vec<u8>, BookError> {
+        if needed > limit {
+            return Err(BookError::TooLarge {
+                announced: needed,
+                limit,
+            });
+        }
+        let have = self.bytes.len() as u64;
+        self.fill(needed.saturating_sub(have))?;
+        let found = self.bytes.len() as u64;
+        if found < needed {
+            return Err(BookError::Truncated { needed, found });
+        }
+        // Bytes after the announced end: read on (within the limit) to tell a damaged
+        // file (its checksum, taken at its real end, fails) from one written so.
+        let extra = self.fill((limit - needed).saturating_add(1))?;
+        let found = self.bytes.len() as u64;
+        if found > limit {
+            return Err(BookError::Malformed(format!(
+                "the file goes on past the {needed} bytes its header announces"
+            )));
+        }
+        let (contents, stored) = self.bytes.split_at(self.bytes.len() - CHECKSUM_BYTES);
+        let mut checksum = [0; CHECKSUM_BYTES];
+        checksum.copy_from_slice(stored);
+        let stored = u64::from_le_bytes(checksum);
+        let computed = fnv1a(contents);
+        if stored != computed {
+            return Err(BookError::ChecksumMismatch { stored, computed });
+        }
+        if extra > 0 {
+            return Err(BookError::Malformed(format!(
+                "{extra} bytes after the last entry"
+            )));
+        }
+        Ok(self.bytes)
+    }
+}
+
+/// A book file read whole and checked except for its values, which need the board: its
+/// header (game, depth, number of entries) first, then at most the bytes the header
+/// announces, its length and its checksum. A program that learns the game from the file
+/// reads it so, picks the board by [`game`](BookFile::game), then makes it a book with
+/// [`into_book`](BookFile::into_book).
+///
+/// ```
+/// use adversarial::{BookBuilder, BookFile};
+/// use games::TicTacToe;
+/// let bytes = BookBuilder::new("tictactoe", 2).build(&TicTacToe::new()).unwrap().to_bytes();
+/// let file = BookFile::read_from(&bytes[..], 1 << 20).unwrap();
+/// assert_eq!((file.game(), file.depth(), file.len()), ("tictactoe", 2, 16));
+/// let book = file.into_book("tictactoe", &TicTacToe::new()).unwrap();
+/// assert_eq!(book.len(), 16);
+/// ```
+#[derive(Clone, PartialEq, Eq)]
+pub struct BookFile {
+    game: Result<String, ()>,
+    depth: u32,
+    fewest: u32,
+    most: u32,
+    entries: u64,
+    /// Where the entries start in `bytes`.
+    first_entry: usize,
+    bytes: Vec<u8>,
+}
+
+impl fmt::Debug for BookFile {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("BookFile")
+            .field("game", &self.game)
+            .field("depth", &self.depth)
+            .field("entries", &self.entries)
+            .finish_non_exhaustive()
+    }
+}
+
+impl BookFile {
+    /// Reads a book file from `reader`: the header first, then, if the length it announces
+    /// is at most `limit` bytes, the rest; nothing more than that is read (but a byte, to
+    /// see that the file ends there).
+    ///
+    /// # Errors
+    /// In this order: [`BookError::Truncated`] for a file cut inside its header,
+    /// [`BookError::NotABook`], [`BookError::UnsupportedVersion`], [`BookError::TooLarge`]
+    /// when the header announces more than `limit` bytes, [`BookError::Truncated`] when the
+    /// file ends before what its header announces, [`BookError::ChecksumMismatch`],
+    /// [`BookError::Malformed`] for bytes after the last entry or a name that is not UTF-8;
+    /// [`BookError::Io`] when reading fails.
+    ///
+    /// ```
+    /// use adversarial::{BookError, BookFile};
+    /// // An endless input is refused after its first bytes.
+    /// let endless = std::io::repeat(0);
+    /// assert_eq!(BookFile::read_from(endless, 1 << 20).unwrap_err(), BookError::NotABook);
+    /// ```
+    pub fn read_from(reader: impl Read, limit: u64) -> Result<Self, BookError> {
+        let mut r = FieldReader::new(reader);
+        r.magic(&MAGIC)?;
+        let version = u16::from_le_bytes(r.array()?);
+        if version != OpeningBook::FORMAT_VERSION {
+            return Err(BookError::UnsupportedVersion {
+                found: version,
+                supported: OpeningBook::FORMAT_VERSION,
+            });
+        }
+        let name_len = usize::from(r.array::<1>()?[0]);
+        let name = r.take(name_len)?.to_vec();
+        let depth = u32::from_le_bytes(r.array()?);
+        let fewest = u32::from_le_bytes(r.array()?);
+        let most = u32::from_le_bytes(r.array()?);
+        let entries = u64::from_le_bytes(r.array()?);
+        let first_entry = r.bytes().len();
+        let needed = entries
+            .checked_mul(ENTRY_BYTES)
+            .and_then(|n| n.checked_add((first_entry + CHECKSUM_BYTES) as u64))
+            .unwrap_or(u64::MAX);
+        let bytes = r.finish(needed, limit)?;
+        let game = String::from_utf8(name).map_err(|_| ());
+        if game.is_err() {
+            return Err(BookError::Malformed("the game's name is not UTF-8".into()));
+        }
+        Ok(BookFile {
+            game,
+            depth,
+            fewest,
+            most,
+            entries,
+            first_entry,
+            bytes,
+        })
+    }
+
+    /// [`read_from`](BookFile::read_from) a file held in memory (no limit beyond its
+    /// length).
+    ///
+    /// # Errors
+    /// As [`read_from`](BookFile::read_from), but never [`BookError::TooLarge`] or
+    /// [`BookError::Io`].
+    ///
+    /// ```
+    /// use adversarial::{BookError, BookFile};
+    /// assert_eq!(BookFile::from_bytes(b"hello").unwrap_err(), BookError::NotABook);
+    /// ```
+    pub fn from_bytes(bytes: &[u8]) -> Result<Self, BookError> {
+        // No limit: a header that announces more than the bytes there are is a truncated
+        // file.
+        Self::read_from(bytes, u64::MAX)
+    }
+
+    /// The name of the game the file says the book is for.
+    ///
+    /// ```
+    /// let bytes = adversarial::BookBuilder::new("tictactoe", 0).build(&games::TicTacToe::new()).unwrap().to_bytes();
+    /// assert_eq!(adversarial::BookFile::from_bytes(&bytes).unwrap().game(), "tictactoe");
+    /// ```
+    #[must_use]
+    pub fn game(&self) -> &str {
+        self.game.as_deref().unwrap_or_default()
+    }
+
+    /// The depth in plies the file says the book was built to.
+    ///
+    /// ```
+    /// let bytes = adversarial::BookBuilder::new("tictactoe", 3).build(&games::TicTacToe::new()).unwrap().to_bytes();
+    /// assert_eq!(adversarial::BookFile::from_bytes(&bytes).unwrap().depth(), 3);
+    /// ```
+    #[must_use]
+    pub fn depth(&self) -> u32 {
+        self.depth
+    }
+
+    /// The number of entries.
+    ///
+    /// ```
+    /// let bytes = adversarial::BookBuilder::new("tictactoe", 1).build(&games::TicTacToe::new()).unwrap().to_bytes();
+    /// assert_eq!(adversarial::BookFile::from_bytes(&bytes).unwrap().len(), 4);
+    /// ```
+    #[must_use]
+    pub fn len(&self) -> u64 {
+        self.entries
+    }
+
+    /// Whether the file holds no entry.
+    ///
+    /// ```
+    /// let bytes = adversarial::BookBuilder::new("tictactoe", 1).build(&games::TicTacToe::new()).unwrap().to_bytes();
+    /// assert!(!adversarial::BookFile::from_bytes(&bytes).unwrap().is_empty());
+    /// ```
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.entries == 0
+    }
+
+    /// The book, if it is `game`'s and every value in it is one a position of `board` can
+    /// have. `board` is the game's starting position on the book's board (Connect Four's
+    /// empty 7 × 6 grid, a Dots and Boxes grid of the book's size): no value may be a win
+    /// or a loss further away than a game on it can last
+    /// ([`Game::remaining_plies_bound`], at most [`Budget::MAX_DEPTH`]), nor than the plies
+    /// left of the book's positions as its header gives them; none may be a win or a loss
+    /// at 0 plies (a book holds unfinished positions); and in a game whose moves never lose
+    /// for their player ([`Game::MOVES_CANNOT_LOSE`]) a win is an odd number of plies away
+    /// and a loss an even one. The header's plies-left range itself must be a range within
+    /// the board's bound (or unknown). Each value is checked again, against its own
+    /// position's plies left, when the book is consulted.
+    ///
+    /// # Errors
+    /// [`BookError::GameName`] for an empty `game` or one longer than 255 bytes,
+    /// [`BookError::ForeignGame`], then [`BookError::Malformed`].
+    ///
+    /// ```
+    /// use adversarial::{BookBuilder, BookError, BookFile};
+    /// use games::TicTacToe;
+    /// let bytes = BookBuilder::new("tictactoe", 1).build(&TicTacToe::new()).unwrap().to_bytes();
+    /// let file = BookFile::from_bytes(&bytes).unwrap();
+    /// assert!(matches!(
+    ///     file.clone().into_book("connect4", &TicTacToe::new()),
+    ///     Err(BookError::ForeignGame { .. })
+    /// ));
+    /// assert!(file.into_book("tictactoe", &TicTacToe::new()).is_ok());
+    /// ```
+    pub fn into_book<G: Game>(self, game: &str, board: &G) -> Result<OpeningBook, BookError> {
+        check_name(game)?;
+        let name = self.game.unwrap_or_default();
+        if name != game {
+            return Err(BookError::ForeignGame {
+                found: name,
+                expected: game.to_string(),
+            });
+        }
+        let bound = board_bound(board);
+        let plies_left = match (self.fewest, self.most) {
+            (UNKNOWN_PLIES, UNKNOWN_PLIES) => None,
+            (fewest, most) if fewest <= most && most <= bound => Some((fewest, most)),
+            (fewest, most) if fewest <= most && most != UNKNOWN_PLIES => {
+                return Err(BookError::Malformed(format!(
+                    "its header says its positions have up to {most} plies left, but a game on this board lasts at most {bound}"
+                )));
+            }
+            (fewest, most) => {
+                return Err(BookError::Malformed(format!(
+                    "the plies left of its positions, {fewest} to {most}, are not a range"
+                )));
+            }
+        };
+        let most = plies_left.map_or(bound, |(_, most)| most);
+        // `entries` entries were read, so they fit in memory.
+        let count = self.entries as usize;
+        let mut keys = Vec::with_capacity(count);
+        let mut values = Vec::with_capacity(count);
+        let body = &self.bytes[self.first_entry..self.bytes.len() - CHECKSUM_BYTES];
+        for (i, entry) in body.chunks_exact(ENTRY_BYTES as usize).enumerate() {
+            let (key, raw) = parse_entry(entry);
+            if keys.last().is_some_and(|&last| last >= key) {
+                return Err(BookError::Malformed(format!(
+                    "entry {i} is out of key order"
+                )));
+            }
+            let Some(value) = decode(raw) else {
+                return Err(BookError::Malformed(format!(
+                    "entry {i} has the value {raw}, which no position has"
+                )));
+            };
+            if let Some(why) = impossible::<G>(value, most) {
+                return Err(BookError::Malformed(format!("entry {i} says {why}")));
+            }
+            keys.push(key);
+            values.push(value);
+        }
+        Ok(OpeningBook {
+            game: name,
+            depth: self.depth,
+            plies_left,
+            filter: KeyFilter::new(&keys),
+            keys,
+            values,
+        })
+    }
+}
+
+/// An entry's key and stored value.
+pub(crate) fn parse_entry(entry: &[u8]) -> (u64, i16) {
+    let mut key = [0; 8];
+    key.copy_from_slice(&entry[..8]);
+    (
+        u64::from_le_bytes(key),
+        i16::from_le_bytes([entry[8], entry[9]]),
+    )
 }
 
 impl OpeningBook {
@@ -395,7 +903,11 @@ impl OpeningBook {
     }
 
     /// The exact value of `state` for its side to move, if the book holds it (or one of its
-    /// symmetric images).
+    /// symmetric images) and the value is one `state` can have (a win or a loss no further
+    /// away than `state`'s [`remaining_plies_bound`](Game::remaining_plies_bound); in a game
+    /// whose moves never lose for their player, a win an odd and a loss an even number of
+    /// plies away): a value a forged book gives a position that cannot have it is not
+    /// returned.
     ///
     /// ```
     /// use adversarial::BookBuilder;
@@ -415,6 +927,7 @@ impl OpeningBook {
             return None;
         }
         self.get(book_key(state))
+            .filter(|&value| possible_at(state, value))
     }
 
     /// The entries, `(key, value)`, in key order.
@@ -459,7 +972,9 @@ impl OpeningBook {
     }
 
     /// Reads a book written by [`to_bytes`](OpeningBook::to_bytes), checking that it is
-    /// whole, undamaged and `game`'s.
+    /// whole, undamaged, `game`'s, and that every value in it is one a position of `board`
+    /// (the game's starting position on the book's board) can have: see
+    /// [`BookFile::into_book`].
     ///
     /// # Errors
     /// [`BookError::Truncated`], [`BookError::NotABook`], [`BookError::UnsupportedVersion`],
@@ -470,130 +985,54 @@ impl OpeningBook {
     /// ```
     /// use adversarial::{BookBuilder, BookError, OpeningBook};
     /// use games::TicTacToe;
-    /// let bytes = BookBuilder::new("tictactoe", 2).build(&TicTacToe::new()).unwrap().to_bytes();
-    /// assert!(OpeningBook::from_bytes(&bytes, "tictactoe").is_ok());
+    /// let board = TicTacToe::new();
+    /// let bytes = BookBuilder::new("tictactoe", 2).build(&board).unwrap().to_bytes();
+    /// assert!(OpeningBook::from_bytes(&bytes, "tictactoe", &board).is_ok());
     /// let cut = &bytes[..bytes.len() - 1];
-    /// assert!(matches!(OpeningBook::from_bytes(cut, "tictactoe"), Err(BookError::Truncated { .. })));
+    /// assert!(matches!(OpeningBook::from_bytes(cut, "tictactoe", &board), Err(BookError::Truncated { .. })));
     /// let mut flipped = bytes.clone();
     /// flipped[40] ^= 4;
     /// assert!(matches!(
-    ///     OpeningBook::from_bytes(&flipped, "tictactoe"),
+    ///     OpeningBook::from_bytes(&flipped, "tictactoe", &board),
     ///     Err(BookError::ChecksumMismatch { .. })
     /// ));
     /// assert!(matches!(
-    ///     OpeningBook::from_bytes(&bytes, "connect4"),
+    ///     OpeningBook::from_bytes(&bytes, "connect4", &board),
     ///     Err(BookError::ForeignGame { .. })
     /// ));
     /// ```
-    pub fn from_bytes(bytes: &[u8], game: &str) -> Result<Self, BookError> {
+    pub fn from_bytes<G: Game>(bytes: &[u8], game: &str, board: &G) -> Result<Self, BookError> {
         check_name(game)?;
-        let mut r = Reader { bytes, pos: 0 };
-        if r.array::<8>().is_err() {
-            // Too short for the magic bytes: a cut book if it starts as one.
-            let n = bytes.len().min(MAGIC.len());
-            return Err(if bytes[..n] == MAGIC[..n] {
-                BookError::Truncated {
-                    needed: MAGIC.len() as u64,
-                    found: bytes.len() as u64,
-                }
-            } else {
-                BookError::NotABook
-            });
-        }
-        if bytes[..MAGIC.len()] != MAGIC {
-            return Err(BookError::NotABook);
-        }
-        let version = u16::from_le_bytes(r.array()?);
-        if version != Self::FORMAT_VERSION {
-            return Err(BookError::UnsupportedVersion {
-                found: version,
-                supported: Self::FORMAT_VERSION,
-            });
-        }
-        let name_len = usize::from(r.array::<1>()?[0]);
-        let name = r.take(name_len)?;
-        let depth = u32::from_le_bytes(r.array()?);
-        let fewest = u32::from_le_bytes(r.array()?);
-        let most = u32::from_le_bytes(r.array()?);
-        let count = u64::from_le_bytes(r.array()?);
-        let needed = count
-            .checked_mul(ENTRY_BYTES)
-            .and_then(|n| n.checked_add((r.pos + CHECKSUM_BYTES) as u64))
-            .unwrap_or(u64::MAX);
-        let found = bytes.len() as u64;
-        if found < needed {
-            return Err(BookError::Truncated { needed, found });
-        }
-        let (contents, stored) = bytes.split_at(bytes.len() - CHECKSUM_BYTES);
-        let mut checksum = [0; CHECKSUM_BYTES];
-        checksum.copy_from_slice(stored);
-        let stored = u64::from_le_bytes(checksum);
-        let computed = fnv1a(contents);
-        if stored != computed {
-            return Err(BookError::ChecksumMismatch { stored, computed });
-        }
-        if found > needed {
-            return Err(BookError::Malformed(format!(
-                "{} bytes after the last entry",
-                found - needed
-            )));
-        }
-        let Ok(name) = std::str::from_utf8(name) else {
-            return Err(BookError::Malformed("the game's name is not UTF-8".into()));
-        };
-        if name != game {
-            return Err(BookError::ForeignGame {
-                found: name.to_string(),
-                expected: game.to_string(),
-            });
-        }
-        let plies_left = match (fewest, most) {
-            (UNKNOWN_PLIES, UNKNOWN_PLIES) => None,
-            (fewest, most) if fewest <= most && most != UNKNOWN_PLIES => Some((fewest, most)),
-            _ => {
-                return Err(BookError::Malformed(format!(
-                    "the plies left of its positions, {fewest} to {most}, are not a range"
-                )));
-            }
-        };
-        // `count` entries fit in the file, so in memory.
-        let count = count as usize;
-        let mut keys = Vec::with_capacity(count);
-        let mut values = Vec::with_capacity(count);
-        for i in 0..count {
-            let key = u64::from_le_bytes(r.array()?);
-            let raw = i16::from_le_bytes(r.array()?);
-            if keys.last().is_some_and(|&last| last >= key) {
-                return Err(BookError::Malformed(format!(
-                    "entry {i} is out of key order"
-                )));
-            }
-            let Some(value) = decode(raw) else {
-                return Err(BookError::Malformed(format!(
-                    "entry {i} has the value {raw}, which no position has"
-                )));
-            };
-            // A book holds unfinished positions: a win or a loss is at least one ply away,
-            // and no further away than the most plies its positions have left.
-            if let Some(plies) = value.plies_to_end() {
-                let most = plies_left.map_or(u32::MAX, |(_, most)| most);
-                if plies == 0 || plies > most {
-                    return Err(BookError::Malformed(format!(
-                        "entry {i} says {value}, but its positions end in 1 to {most} plies"
-                    )));
-                }
-            }
-            keys.push(key);
-            values.push(value);
-        }
-        Ok(OpeningBook {
-            game: name.to_string(),
-            depth,
-            plies_left,
-            filter: KeyFilter::new(&keys),
-            keys,
-            values,
-        })
+        BookFile::from_bytes(bytes)?.into_book(game, board)
+    }
+
+    /// [`from_bytes`](OpeningBook::from_bytes) from a reader (a file, a pipe), reading the
+    /// header first and then at most the `limit` bytes it may announce: a huge or endless
+    /// input costs no more than `limit` bytes of memory (see [`BookFile::read_from`]).
+    ///
+    /// # Errors
+    /// As [`from_bytes`](OpeningBook::from_bytes), and [`BookError::TooLarge`] or
+    /// [`BookError::Io`] as [`BookFile::read_from`].
+    ///
+    /// ```
+    /// use adversarial::{BookBuilder, BookError, OpeningBook};
+    /// use games::TicTacToe;
+    /// let board = TicTacToe::new();
+    /// let bytes = BookBuilder::new("tictactoe", 9).build(&board).unwrap().to_bytes();
+    /// assert_eq!(OpeningBook::read_from(&bytes[..], "tictactoe", &board, 1 << 20).unwrap().len(), 627);
+    /// assert!(matches!(
+    ///     OpeningBook::read_from(&bytes[..], "tictactoe", &board, 1000),
+    ///     Err(BookError::TooLarge { limit: 1000, .. })
+    /// ));
+    /// ```
+    pub fn read_from<G: Game>(
+        reader: impl Read,
+        game: &str,
+        board: &G,
+        limit: u64,
+    ) -> Result<Self, BookError> {
+        check_name(game)?;
+        BookFile::read_from(reader, limit)?.into_book(game, board)
     }
 }
 
@@ -661,7 +1100,9 @@ impl<G: Game, T: Transpositions<G>> Transpositions<G> for Booked<'_, T> {
         if !T::ENABLED || !self.book.may_hold(state) {
             return None;
         }
-        self.book.get(self.table.class_key(state).0)
+        self.book
+            .get(self.table.class_key(state).0)
+            .filter(|&value| possible_at(state, value))
     }
     /// Starts loading the book's filter word for `state` when the book may hold it: the
     /// filter is read at every node within the book's plies, and its cache misses cost more
@@ -671,6 +1112,101 @@ impl<G: Game, T: Transpositions<G>> Transpositions<G> for Booked<'_, T> {
         if T::ENABLED && self.book.may_hold(state) {
             self.book.filter.prefetch(self.table.class_key(state).0);
         }
+    }
+}
+
+/// One of the N parts of a book built in shards: `K/N`, K from 1 to N.
+///
+/// ```
+/// use adversarial::ShardId;
+/// let id: ShardId = "3/16".parse().unwrap();
+/// assert_eq!((id.number(), id.count()), (3, 16));
+/// assert_eq!(id.to_string(), "3/16");
+/// assert!("0/16".parse::<ShardId>().is_err());
+/// assert!("17/16".parse::<ShardId>().is_err());
+/// assert_eq!(ShardId::all(4).map(|s| s.number()).collect::<Vec<_>>(), [1, 2, 3, 4]);
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct ShardId {
+    number: u32,
+    count: u32,
+}
+
+impl ShardId {
+    /// The one shard of a build that is not split: `1/1`.
+    pub const WHOLE: ShardId = ShardId {
+        number: 1,
+        count: 1,
+    };
+
+    /// The most shards a build may be split into.
+    pub const MAX_COUNT: u32 = 1 << 20;
+
+    /// The `number`-th of `count` shards.
+    ///
+    /// # Errors
+    /// [`BookError::ShardNumber`] unless `1 <= number <= count <= MAX_COUNT`.
+    ///
+    /// ```
+    /// use adversarial::ShardId;
+    /// assert_eq!(ShardId::new(1, 1).unwrap(), ShardId::WHOLE);
+    /// assert!(ShardId::new(2, 1).is_err());
+    /// ```
+    pub fn new(number: u32, count: u32) -> Result<ShardId, BookError> {
+        if number == 0 || number > count || count > Self::MAX_COUNT {
+            return Err(BookError::ShardNumber(format!("{number}/{count}")));
+        }
+        Ok(ShardId { number, count })
+    }
+
+    /// K, from 1 to N.
+    ///
+    /// ```
+    /// assert_eq!(adversarial::ShardId::new(2, 5).unwrap().number(), 2);
+    /// ```
+    #[must_use]
+    pub fn number(self) -> u32 {
+        self.number
+    }
+
+    /// N, the number of shards of the build.
+    ///
+    /// ```
+    /// assert_eq!(adversarial::ShardId::new(2, 5).unwrap().count(), 5);
+    /// ```
+    #[must_use]
+    pub fn count(self) -> u32 {
+        self.count
+    }
+
+    /// Every shard of a build in `count` shards (none if `count` is 0 or above
+    /// [`MAX_COUNT`](ShardId::MAX_COUNT)).
+    ///
+    /// ```
+    /// assert_eq!(adversarial::ShardId::all(3).count(), 3);
+    /// ```
+    pub fn all(count: u32) -> impl DoubleEndedIterator<Item = ShardId> {
+        let count = if count > Self::MAX_COUNT { 0 } else { count };
+        (1..=count).map(move |number| ShardId { number, count })
+    }
+}
+
+impl fmt::Display for ShardId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}/{}", self.number, self.count)
+    }
+}
+
+impl FromStr for ShardId {
+    type Err = BookError;
+
+    /// `K/N`, as `3/16`.
+    fn from_str(text: &str) -> Result<ShardId, BookError> {
+        let bad = || BookError::ShardNumber(quoted(text));
+        let (k, n) = text.split_once('/').ok_or_else(bad)?;
+        let k: u32 = k.trim().parse().map_err(|_| bad())?;
+        let n: u32 = n.trim().parse().map_err(|_| bad())?;
+        ShardId::new(k, n).map_err(|_| bad())
     }
 }
 

@@ -12,8 +12,10 @@
 //! | `pool.rs` | the helper threads a parallel solver keeps parked between solves |
 //! | `solution.rs` | [`Solution`](crate::Solution), [`WeakSolution`](crate::WeakSolution), [`BestMove`](crate::BestMove), [`Analysis`](crate::Analysis) |
 //! | `anytime.rs` | the bounds reported as they narrow ([`BoundsInfo`](crate::BoundsInfo)) and a solve on its own thread (`Solver::spawn`) |
-//! | `book.rs` | [`OpeningBook`](crate::OpeningBook): its file format, and the table with a book in front that the solver reads |
-//! | `book_builder.rs` | [`BookBuilder`](crate::BookBuilder): a book built by solving its positions |
+//! | `book.rs` | [`OpeningBook`](crate::OpeningBook): its file format, and the table with a book in front that the solver reads; [`BookError`](crate::BookError) and [`ShardId`](crate::ShardId), which it names |
+//! | `book_builder.rs` | [`BookBuilder`](crate::BookBuilder): a book built by solving its positions, on one machine or in shards merged afterwards |
+//! | `book_plan.rs` | [`BookPlan`](crate::BookPlan): a build's positions and their partition into shards |
+//! | `book_shard.rs` | [`BookShard`](crate::BookShard): one shard's values and their file format |
 //! | `margin.rs` | [`MarginSolver`](crate::MarginSolver), [`MarginSolution`](crate::MarginSolution): the exact margin by MTD(f) probes |
 //! | `margin_table.rs` | the margin solver's table of bounds, keyed by what is not yet banked |
 
@@ -21,6 +23,8 @@ pub(crate) mod analysis;
 pub(crate) mod anytime;
 pub(crate) mod book;
 pub(crate) mod book_builder;
+pub(crate) mod book_plan;
+pub(crate) mod book_shard;
 pub(crate) mod margin;
 pub(crate) mod margin_table;
 pub(crate) mod null_window;

@@ -4,6 +4,7 @@
 mod analysis;
 mod anytime;
 mod book;
+mod book_shards;
 mod broken_games;
 mod budgets;
 mod common;
@@ -21,6 +22,7 @@ mod margin_solver;
 mod parallel_solver;
 mod ponder;
 mod published_values;
+mod repository;
 mod simultaneous;
 mod solver_connect4;
 mod stepping;

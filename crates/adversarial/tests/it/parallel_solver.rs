@@ -13,16 +13,18 @@ use games::ConnectFour;
 use games::connect4_line::parse_line;
 use search_core::{Budget, Game, GameHash, Outcome, Player, Score, SearchError};
 
-/// The first `n` positions of a published Connect Four set, with their scores.
-fn positions(set: &str, n: usize) -> Vec<(ConnectFour, i32)> {
-    let path = format!("{}/../../data/connect4/{set}", env!("CARGO_MANIFEST_DIR"));
-    std::fs::read_to_string(&path)
-        .unwrap_or_else(|e| panic!("{path}: {e}"))
-        .lines()
-        .filter_map(|line| parse_line(line).unwrap())
-        .take(n)
-        .map(|p| (p.position, p.score.unwrap()))
-        .collect()
+/// The first `n` positions of a published Connect Four set, with their scores (`None`
+/// outside the repository).
+fn positions(set: &str, n: usize) -> Option<Vec<(ConnectFour, i32)>> {
+    let path = crate::repository::file(&format!("data/connect4/{set}"))?;
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    Some(
+        text.lines()
+            .filter_map(|line| parse_line(line).unwrap())
+            .take(n)
+            .map(|p| (p.position, p.score.unwrap()))
+            .collect(),
+    )
 }
 
 /// What the threads that played moves of a [`Spy`] game did.
@@ -160,8 +162,10 @@ fn spy(watch: &'static Watch, game: ConnectFour) -> Spy {
 
 #[test]
 fn a_parallel_solver_reused_across_many_solves_gives_the_scores_of_one_thread() {
-    let mut sets = positions("Test_L1_R1", 40);
-    sets.extend(positions("Test_L2_R2", 10));
+    let Some(mut sets) = positions("Test_L1_R1", 40) else {
+        return;
+    };
+    sets.extend(positions("Test_L2_R2", 10).unwrap());
     let mut one = Solver::new().with_table_mb(8);
     // Helpers from the start, after the default threshold, and for each of three threads.
     let mut parallel = [
@@ -207,7 +211,9 @@ fn a_parallel_solver_starts_its_helper_threads_once() {
         .with_table_mb(4)
         .with_threads(3)
         .with_helpers_after(0);
-    let lines = positions("Test_L2_R2", 12);
+    let Some(lines) = positions("Test_L2_R2", 12) else {
+        return;
+    };
     for (g, _) in &lines {
         solver.solve(&spy(&WATCH, *g)).unwrap();
         solver.clear();
@@ -237,7 +243,10 @@ fn a_solve_that_ends_before_the_threshold_never_wakes_the_helpers() {
         .with_table_mb(4)
         .with_threads(2)
         .with_helpers_after(1 << 40);
-    for (g, _) in positions("Test_L2_R2", 5) {
+    let Some(lines) = positions("Test_L2_R2", 5) else {
+        return;
+    };
+    for (g, _) in lines {
         solver.solve(&spy(&WATCH, g)).unwrap();
     }
     assert_eq!(WATCH.threads().len(), 1);
@@ -251,11 +260,14 @@ fn dropping_a_parallel_solver_joins_its_helper_threads() {
         .with_table_mb(4)
         .with_threads(3)
         .with_helpers_after(0);
+    let Some(lines) = positions("Test_L2_R2", 4) else {
+        return;
+    };
     // Solve on a thread of the test's own, so that every thread that played a move (that
     // one and the helpers) has ended once the solver is dropped and that thread joined.
     let solver = std::thread::spawn(move || {
         let mut solver = solver;
-        for (g, _) in positions("Test_L2_R2", 4) {
+        for (g, _) in lines {
             solver.solve(&spy(&WATCH, g)).unwrap();
         }
         solver
@@ -281,14 +293,16 @@ fn a_panic_on_a_helper_in_the_second_solve_surfaces_and_the_solver_goes_on() {
         .with_table_mb(4)
         .with_threads(2)
         .with_helpers_after(0);
-    let lines = positions("Test_L2_R2", 4);
+    let Some(lines) = positions("Test_L2_R2", 4) else {
+        return;
+    };
     let first = solver.solve(&spy(&WATCH, lines[0].0)).unwrap();
     assert!(first.solved);
     let helpers = WATCH.threads();
     assert_eq!(helpers.len(), 2);
     WATCH.armed.store(true, Ordering::SeqCst);
     // A position of a tenth of a second or more: the helper surely plays a move in it.
-    let (hard, _) = positions("Test_L1_R2", 1)[0];
+    let (hard, _) = positions("Test_L1_R2", 1).unwrap()[0];
     match solver.solve(&spy(&WATCH, hard)) {
         Err(SearchError::WorkerPanicked { message }) => {
             assert!(

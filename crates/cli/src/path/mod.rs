@@ -44,9 +44,12 @@ Exit code: 0 when every length checks, 1 on a mismatch, 2 for a malformed map or
 file (a scenario line that cannot be read is reported with its line number and skipped; the
 others still run).
 
---render draws one search (the map, the cells it expanded, the path, start and goal) as SVG
-or PNG, chosen by the file's extension: by default the last scenario run, usually among the
+-o draws one search (the map, the cells it expanded, the path, start and goal) as SVG or
+PNG, chosen by the file's extension: by default the last scenario run, usually among the
 longest.
+
+The examples read the repository's maps in data/movingai: ply finds them beside the source it
+was built from, wherever it runs.
 
 Algorithms: astar, dijkstra, bfs (4-connected only: the fewest moves), wastar (weighted A*,
 --weight), greedy (greedy best-first), idastar, iddfs (4-connected only), dfs, jps (jump
@@ -59,8 +62,8 @@ Examples:
   ply path data/movingai/arena.map
   ply path data/movingai/den312d.map --algorithm wastar --weight 2
   ply path data/movingai/Berlin_0_512.map --connectivity 4 --algorithm bfs
-  ply path data/movingai/arena.map --render arena.svg --scenario 150
-  ply path data/movingai/maze512-1-0.map --limit 500 --render maze.png")]
+  ply path data/movingai/arena.map -o arena.svg --scenario 150
+  ply path data/movingai/maze512-1-0.map --limit 500 -o maze.png")]
 pub struct Args {
     /// The MovingAI map (`.map`).
     #[arg(value_name = "MAP")]
@@ -91,11 +94,14 @@ pub struct Args {
     #[arg(long, value_name = "N", value_parser = crate::input::positive)]
     max_expansions: Option<u64>,
     /// Draw one search into this file: SVG (`.svg`) or PNG (`.png`).
-    #[arg(long, value_name = "FILE")]
+    #[arg(long, short, value_name = "FILE", group = "picture")]
+    output: Option<PathBuf>,
+    /// Old spelling of --output.
+    #[arg(long, hide = true, group = "picture")]
     render: Option<PathBuf>,
-    /// The scenario --render draws: its 1-based number in the scenario file [default: the
-    /// last one run].
-    #[arg(long, value_name = "K", requires = "render", value_parser = crate::input::positive)]
+    /// The scenario -o draws: its 1-based number in the scenario file [default: the last
+    /// one run].
+    #[arg(long, value_name = "K", requires = "picture", value_parser = crate::input::positive)]
     scenario: Option<u64>,
 }
 
@@ -248,14 +254,21 @@ impl Tally {
 }
 
 /// Runs `ply path`.
-pub fn run(args: Args) -> Result<ExitCode, Failure> {
+pub fn run(mut args: Args) -> Result<ExitCode, Failure> {
+    args.map = crate::input::data_path(&args.map);
+    args.scen = args.scen.map(|s| crate::input::data_path(&s));
+    if let Some(file) = args.render.take() {
+        let file_name = file.display().to_string();
+        crate::grammar::notice(&format!("--render {file_name}"), &format!("-o {file_name}"));
+        args.output = Some(file);
+    }
     let movement = match args.connectivity {
         Connectivity::Eight => Movement::OCTILE,
         Connectivity::Four => Movement::Four,
     };
     let setup = Setup::from_args(&args, movement)?;
     // The picture's format and file are checked before any search.
-    let render = match &args.render {
+    let render = match &args.output {
         Some(file) => Some((Format::of(file)?, OutputFile::claim(file)?)),
         None => None,
     };

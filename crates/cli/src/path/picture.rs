@@ -1,4 +1,4 @@
-//! The pictures of `ply path --render`: SVG, and PNG with the same caption and legend.
+//! The pictures of `ply path -o`: SVG, and PNG with the same caption and legend.
 
 use std::fmt::Write as _;
 use std::path::Path as FsPath;
@@ -108,7 +108,7 @@ impl Format {
             Some("svg") => Ok(Format::Svg),
             Some("png") => Ok(Format::Png),
             _ => Err(Failure::input(format!(
-                "--render {}: the file name must end in .svg or .png",
+                "-o {}: the file name must end in .svg or .png",
                 crate::output::shown_path(file)
             ))),
         }

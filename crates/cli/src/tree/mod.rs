@@ -14,9 +14,10 @@ use games::{ConnectFour, DotsAndBoxes, Kalah, Reversi, TicTacToe};
 use search_core::Player;
 
 use crate::Failure;
-use crate::ai::{GameKind, Playable};
+use crate::games::board::Playable;
+use crate::games::{board_start as start_position, dots_board, kalah_board};
+use crate::grammar::{EngineKind, EngineSpec, GameKind, Strength, notice};
 use crate::output::{self, OutputFile};
-use crate::play::{dots_board, kalah_board, start_position};
 
 mod alphabeta;
 mod monte_carlo;
@@ -32,7 +33,7 @@ use render::{dot, svg};
 Searches a position and exports the top of the search tree. MCTS: every node with its visits
 n and its mean reward Q for the player who made the move into it (1 a win, 0.5 a draw, 0 a
 loss), and the value the MCTS-Solver proved for that player if any. Alpha-beta: the tree the
-textbook alpha-beta search (no table, moves in the game's order) visits to --depth, every
+textbook alpha-beta search (no table, moves in the game's order) visits to its depth, every
 node with its value for the root's side to move: exact (=), a lower bound (>=, the node was
 cut off after a move refuted the opponent's choice) or an upper bound (<=), the window
 (alpha, beta) it was searched with, and how many moves were pruned. The alpha-beta tree is
@@ -40,10 +41,12 @@ recorded by wrapping the game, without touching the engine: every node the engin
 and only those. In Dots and Boxes and Kalah a player may move twice in a row: a node is max
 or min by who is to move there, not by its depth.
 
-DOT (for Graphviz: dot -Tsvg tree.dot > tree.svg) goes to --dot FILE, or to standard output
-when neither --dot nor --svg is given; --svg writes a picture laid out here (a tidy tree:
-leaves evenly spaced, each parent centred over its children; with many leaves the children
-of the last level are listed in a column under their parent). Moves are labelled as ply play
+The engine is mcts:Np (N playouts, 2000 unless given) or alphabeta:dN (depth N, 3 unless
+given). -o FILE writes a picture laid out here when FILE ends in .svg (a tidy tree: leaves
+evenly spaced, each parent centred over its children; with many leaves the children of the
+last level are listed in a column under their parent), and Graphviz DOT otherwise (for dot
+-Tsvg tree.dot > tree.svg); -o - and no -o write DOT to standard output; -o may be given
+twice. Moves are labelled as ply play
 reads them: tic-tac-toe cells 1-9, Connect Four columns 1-7, Reversi squares such as c4,
 Dots and Boxes lines and Kalah pits numbered from 1. `-` names standard output for either
 option (the report then goes to standard error). An export holds at most 50,000 nodes: when
@@ -54,11 +57,11 @@ does not expose its tree below the root, so an export could not show their chanc
 and every player's values.
 
 Examples:
-  ply tree --game ttt --engine mcts --playouts 3000 --levels 2 --svg tree.svg
-  ply tree --game c4 --start 4453 --playouts 20000 --levels 1 --dot tree.dot
-  ply tree --game ttt --start 'x.. .o. ...' --engine alphabeta --depth 3 --svg ab.svg
-  ply tree --game c4 --engine alphabeta --depth 3 --dot ab.dot   # then: dot -Tpng ab.dot > ab.png
-  ply tree --game kalah --size 4x3 --engine alphabeta --depth 4 --svg kalah.svg")]
+  ply tree -g ttt -e mcts:3000p --levels 2 -o tree.svg
+  ply tree -g c4 --start 4453 -e mcts:20000p --levels 1 -o tree.dot
+  ply tree -g ttt --start 'x.. .o. ...' -e alphabeta:d3 -o ab.svg
+  ply tree -g c4 -e alphabeta:d3 -o ab.dot   # then: dot -Tpng ab.dot > ab.png
+  ply tree -g kalah --size 4x3 -e alphabeta:d4 -o kalah.svg")]
 pub struct Args {
     /// The game.
     #[arg(long, short, value_parser = GameKind::parser(GameKind::TWO_PLAYER))]
@@ -72,18 +75,12 @@ pub struct Args {
     /// rules).
     #[arg(long)]
     size: Option<String>,
-    /// The engine whose tree is drawn.
-    #[arg(long, short, value_enum, default_value_t = EngineArg::Mcts)]
-    engine: EngineArg,
-    /// MCTS: playouts (iterations) [default: 2000].
-    #[arg(long, short, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=100_000_000))]
-    playouts: Option<u64>,
+    /// The engine whose tree is drawn, mcts:Np or alphabeta:dN [default: mcts:2000p].
+    #[arg(long, short, value_name = "ENGINE", value_parser = EngineSpec::parser(&[EngineKind::Mcts, EngineKind::Alphabeta]))]
+    engine: Option<EngineSpec>,
     /// MCTS: the random seed.
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, short, default_value_t = 1)]
     seed: u64,
-    /// Alpha-beta: the search depth in plies [default: 3].
-    #[arg(long, short, value_name = "D", value_parser = clap::value_parser!(u32).range(1..=64))]
-    depth: Option<u32>,
     /// Alpha-beta: stop the search after this many nodes (the tree is then partial, and
     /// says so) [default: 2000].
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(2..=1_000_000))]
@@ -91,25 +88,25 @@ pub struct Args {
     /// Levels below the root to export [default: 2 for MCTS, the depth for alpha-beta].
     #[arg(long, short, value_name = "L", value_parser = clap::value_parser!(u32).range(0..=64))]
     levels: Option<u32>,
-    /// Write Graphviz DOT to this file (`-` for standard output).
-    #[arg(long, value_name = "FILE")]
+    /// Write the tree to FILE: an SVG picture for a name ending in .svg, Graphviz DOT
+    /// otherwise (`-` for standard output). Give it twice for both.
+    #[arg(long, short, value_name = "FILE")]
+    output: Vec<PathBuf>,
+    /// Old spelling of the strength Np of mcts.
+    #[arg(long, short, hide = true, value_parser = clap::value_parser!(u64).range(1..=100_000_000))]
+    playouts: Option<u64>,
+    /// Old spelling of the strength dN of alphabeta.
+    #[arg(long, short, hide = true, value_parser = clap::value_parser!(u32).range(1..=64))]
+    depth: Option<u32>,
+    /// Old spelling of -o FILE.dot.
+    #[arg(long, hide = true)]
     dot: Option<PathBuf>,
-    /// Write an SVG picture to this file (`-` for standard output).
-    #[arg(long, value_name = "FILE")]
+    /// Old spelling of -o FILE.svg.
+    #[arg(long, hide = true)]
     svg: Option<PathBuf>,
     /// The SVG layout [default: down with up to 20 leaves, compact beyond].
     #[arg(long, value_enum)]
     layout: Option<Layout>,
-}
-
-/// `--engine`.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, clap::ValueEnum)]
-enum EngineArg {
-    /// Monte Carlo tree search.
-    Mcts,
-    /// Alpha-beta (the textbook version).
-    #[value(alias = "alpha-beta", alias = "ab")]
-    Alphabeta,
 }
 
 /// `--layout`.
@@ -203,8 +200,74 @@ fn letter(p: Player) -> char {
     }
 }
 
+/// Reads the new spellings into the fields the export reads (the strength into
+/// `playouts` or `depth`, the outputs into `svg` and `dot`), and the old ones with their
+/// notices.
+fn settle(args: &mut Args) -> Result<(), Failure> {
+    let old: Vec<String> = [
+        args.playouts.map(|n| format!("--playouts {n}")),
+        args.depth.map(|d| format!("--depth {d}")),
+        args.svg.as_ref().map(|f| format!("--svg {}", f.display())),
+        args.dot.as_ref().map(|f| format!("--dot {}", f.display())),
+    ]
+    .into_iter()
+    .flatten()
+    .collect();
+    let mut spec = args.engine.unwrap_or(EngineSpec {
+        kind: EngineKind::Mcts,
+        strength: None,
+    });
+    match spec.strength {
+        Some(Strength::Playouts(n)) if spec.kind == EngineKind::Mcts => args.playouts = Some(n),
+        Some(Strength::Depth(d)) if spec.kind == EngineKind::Alphabeta => args.depth = Some(d),
+        Some(s) => {
+            return Err(Failure::input(format!(
+                "{} draws its tree by {}, not {s}",
+                spec.kind,
+                if spec.kind == EngineKind::Mcts {
+                    "playouts (mcts:2000p)"
+                } else {
+                    "depth (alphabeta:d3)"
+                }
+            )));
+        }
+        None => {}
+    }
+    let mut outputs = Vec::new();
+    for file in std::mem::take(&mut args.output) {
+        let svg = file
+            .extension()
+            .is_some_and(|e| e.eq_ignore_ascii_case("svg"));
+        let slot = if svg { &mut args.svg } else { &mut args.dot };
+        if slot.is_some() {
+            return Err(Failure::input("-o: one SVG file and one DOT file at most"));
+        }
+        *slot = Some(file.clone());
+        outputs.push(format!("-o {}", file.display()));
+    }
+    if !old.is_empty() {
+        if args.playouts.is_some() || args.depth.is_some() {
+            spec.strength = args
+                .playouts
+                .map(Strength::Playouts)
+                .or(args.depth.map(Strength::Depth));
+        }
+        let mut new = vec![format!("-e {spec}")];
+        new.extend(
+            args.svg
+                .iter()
+                .chain(&args.dot)
+                .map(|f| format!("-o {}", f.display())),
+        );
+        notice(&old.join(" "), &new.join(" "));
+    }
+    args.engine = Some(spec);
+    Ok(())
+}
+
 /// Runs `ply tree`.
-pub fn run(args: Args) -> Result<ExitCode, Failure> {
+pub fn run(mut args: Args) -> Result<ExitCode, Failure> {
+    settle(&mut args)?;
     let size = args.size.as_deref();
     if size.is_some() && !matches!(args.game, GameKind::Dots | GameKind::Kalah) {
         return Err(Failure::input(
@@ -229,7 +292,7 @@ pub fn run(args: Args) -> Result<ExitCode, Failure> {
             );
             run_game(&args, board, &variant)
         }
-        GameKind::Einstein | GameKind::Mnk => Err(Failure::input(format!(
+        _ => Err(Failure::input(format!(
             "ply tree does not draw {:?}: it shows the trees of two-player games without dice",
             args.game
         ))),
@@ -258,12 +321,12 @@ fn run_game<G: TreeGame>(args: &Args, board: G, variant: &str) -> Result<ExitCod
     if let (Some(svg), Some(dot)) = (&svg_file, &dot_file) {
         if svg.is_stdout() && dot.is_stdout() {
             return Err(Failure::input(
-                "--svg and --dot both go to standard output: name a file for one of them",
+                "both -o go to standard output: name a file for one of them",
             ));
         }
         if svg.path() == dot.path() {
             return Err(Failure::input(format!(
-                "--svg and --dot name the same file {}",
+                "both -o name the same file {}",
                 svg.name()
             )));
         }
@@ -276,22 +339,23 @@ fn run_game<G: TreeGame>(args: &Args, board: G, variant: &str) -> Result<ExitCod
             None => "start position".to_string(),
         },
     };
-    let (tree, report) = match args.engine {
-        EngineArg::Mcts => {
-            if args.depth.is_some() || args.max_nodes.is_some() {
-                return Err(Failure::input(
-                    "--depth and --max-nodes apply to --engine alphabeta; MCTS takes --playouts",
-                ));
-            }
-            mcts_tree(args, &start)?
-        }
-        EngineArg::Alphabeta => {
+    let kind = args.engine.map_or(EngineKind::Mcts, |e| e.kind);
+    let (tree, report) = match kind {
+        EngineKind::Alphabeta => {
             if args.playouts.is_some() {
                 return Err(Failure::input(
-                    "--playouts applies to --engine mcts; alpha-beta takes --depth",
+                    "playouts are for mcts; alphabeta draws its tree to a depth (alphabeta:d3)",
                 ));
             }
             alphabeta_tree(args, &start)?
+        }
+        _ => {
+            if args.depth.is_some() || args.max_nodes.is_some() {
+                return Err(Failure::input(
+                    "a depth and --max-nodes are for alphabeta; mcts draws its tree by playouts (mcts:2000p)",
+                ));
+            }
+            mcts_tree(args, &start)?
         }
     };
 

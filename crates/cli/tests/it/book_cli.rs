@@ -30,7 +30,7 @@ fn a_tictactoe_book_is_built_and_described() {
     let path = file.to_str().unwrap();
     let (code, _, err) = ply(
         &[
-            "book", "build", "--game", "ttt", "--depth", "9", "--out", path, "--quiet",
+            "book", "build", "--game", "ttt", "--depth", "9", "-o", path, "--quiet",
         ],
         b"",
     );
@@ -46,6 +46,9 @@ fn a_tictactoe_book_is_built_and_described() {
 
 #[test]
 fn solving_with_a_book_gives_the_published_scores() {
+    if !crate::common::in_repository("data/connect4") {
+        return;
+    }
     let dir = temp_dir("c4");
     let file = dir.join("c4.book");
     let path = file.to_str().unwrap();
@@ -62,7 +65,7 @@ fn solving_with_a_book_gives_the_published_scores() {
             first,
             "--depth",
             "3",
-            "--out",
+            "-o",
             path,
             "--table-mb",
             "4",
@@ -114,7 +117,7 @@ fn bad_book_files_are_reported_not_panicked_on() {
             "ttt",
             "--depth",
             "2",
-            "--out",
+            "-o",
             good.to_str().unwrap(),
             "-q",
         ],
@@ -152,8 +155,7 @@ fn bad_book_files_are_reported_not_panicked_on() {
     assert!(err.contains("not `connect4`"), "{err}");
     let (code, _, err) = ply(
         &[
-            "book", "build", "--game", "c4", "--start", "12345678", "--depth", "1", "--out",
-            "x.book",
+            "book", "build", "--game", "c4", "--start", "12345678", "--depth", "1", "-o", "x.book",
         ],
         b"",
     );
@@ -162,7 +164,7 @@ fn bad_book_files_are_reported_not_panicked_on() {
     // The old name of --start is gone.
     let (code, _, err) = ply(
         &[
-            "book", "build", "--game", "c4", "--from", "4", "--depth", "1", "--out", "x.book",
+            "book", "build", "--game", "c4", "--from", "4", "--depth", "1", "-o", "x.book",
         ],
         b"",
     );
@@ -225,6 +227,9 @@ fn one_position(score: Score) -> String {
 
 #[test]
 fn every_listed_game_builds_a_book_that_carries_its_name() {
+    if !crate::common::in_repository("data/connect4") {
+        return;
+    }
     let dir = temp_dir("games");
     let listed = common::possible_values(&["book", "build"], "--game");
     assert_eq!(listed, common::possible_values(&["book", "info"], "--game"));
@@ -272,7 +277,7 @@ fn every_listed_game_builds_a_book_that_carries_its_name() {
             let file = dir.join(format!("{game}-{depth}.book"));
             let path = file.to_str().unwrap();
             let mut args = vec!["book", "build", "--game", game, "--depth", depth, "-q"];
-            args.extend(["--out", path, "--table-mb", "16"]);
+            args.extend(["-o", path, "--table-mb", "16"]);
             if let Some(start) = start {
                 args.extend(["--start", start]);
             }
@@ -319,14 +324,32 @@ fn every_listed_game_builds_a_book_that_carries_its_name() {
             "{err}"
         );
     }
-    // A board of another size is another game.
+    // The game is read from the file: `--game` is not needed, and without `--size` any board
+    // of the game is accepted; with it, a board of another size is another game.
     let dots = dir.join("dots-0.book");
+    let dots = dots.to_str().unwrap();
+    for args in [
+        &["book", "info", dots][..],
+        &["book", "info", "--game", "dots", dots],
+        &["book", "info", "--game", "dots", "--size", "2x2", dots],
+    ] {
+        let (code, out, err) = ply(args, b"");
+        assert_eq!(code, 0, "{args:?}: {err}");
+        assert!(out.starts_with("game dots-2x2, depth 0, "), "{out}");
+        assert!(out.contains("who wins with perfect play"), "{out}");
+    }
     let (code, _, err) = ply(
-        &["book", "info", "--game", "dots", dots.to_str().unwrap()],
+        &["book", "info", "--game", "dots", "--size", "3x3", dots],
         b"",
     );
     assert_eq!(code, 2, "{err}");
     assert!(err.contains("not `dots-3x3`"), "{err}");
+    for game in &listed {
+        let file = dir.join(format!("{game}-2.book"));
+        let (code, out, err) = ply(&["book", "info", file.to_str().unwrap()], b"");
+        assert_eq!(code, 0, "{game}: {err}");
+        assert!(out.starts_with("game "), "{out}");
+    }
 }
 
 #[test]
@@ -349,7 +372,7 @@ fn a_book_that_cannot_be_written_fails_before_building() {
                 "8",
                 "--max-positions",
                 "10",
-                "--out",
+                "-o",
                 out,
             ],
             b"",
@@ -374,7 +397,7 @@ fn a_book_that_cannot_be_written_fails_before_building() {
             "xxx oo. ...",
             "--depth",
             "1",
-            "--out",
+            "-o",
             file.to_str().unwrap(),
         ],
         b"",
@@ -393,7 +416,7 @@ fn a_book_that_cannot_be_written_fails_before_building() {
         "--max-positions",
         "10",
         "-q",
-        "--out",
+        "-o",
     ];
     let mut args = too_many.to_vec();
     args.push(file.to_str().unwrap());
@@ -416,7 +439,7 @@ fn a_book_that_cannot_be_written_fails_before_building() {
             "3x3",
             "--depth",
             "1",
-            "--out",
+            "-o",
             file.to_str().unwrap(),
         ],
         b"",
@@ -439,7 +462,7 @@ fn a_limit_beyond_the_machines_memory_is_refused_before_any_work() {
             "42",
             "--max-positions",
             &u64::MAX.to_string(),
-            "--out",
+            "-o",
             file.to_str().unwrap(),
         ],
         b"",
@@ -457,7 +480,7 @@ fn a_limit_beyond_the_machines_memory_is_refused_before_any_work() {
             "--depth",
             "2",
             "-q",
-            "--out",
+            "-o",
             file.to_str().unwrap(),
         ],
         b"",

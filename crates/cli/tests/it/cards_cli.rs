@@ -33,8 +33,7 @@ fn hands(out: &str) -> Vec<String> {
 /// A line without the prompt in front of it (the answers come from a pipe, so what is
 /// printed after a question follows it on the same line).
 fn unprompted(line: &str) -> &str {
-    line.rsplit_once("quit stops): ")
-        .map_or(line, |(_, rest)| rest)
+    line.rsplit_once("quit): ").map_or(line, |(_, rest)| rest)
 }
 
 /// The words of `text`: runs of letters and digits.
@@ -103,15 +102,16 @@ fn verdict(hand: &str) -> i32 {
 fn whole_kuhn_hands_follow_the_rules_and_keep_the_score() {
     for seed in 1..=8 {
         let seed = seed.to_string();
-        let input = "bet\npass\nbet\nbet\npass\npass\nbet\nbet\n";
+        // `c` checks, or calls a bet; `pass` checks, or folds facing a bet: always legal.
+        let input = "c\npass\nc\nc\npass\npass\nc\nc\n";
         let args = [
-            "--game",
+            "-g",
             "kuhn",
             "--hands",
             "4",
-            "--playouts",
-            "200",
-            "--seed",
+            "-e",
+            "ismcts:200p",
+            "-s",
             &seed,
         ];
         let (code, out, err) = cards(&args, input);
@@ -139,7 +139,13 @@ fn whole_kuhn_hands_follow_the_rules_and_keep_the_score() {
                 .lines()
                 .map(unprompted)
                 .filter(|l| l.starts_with("player ") && !l.contains("dealt"))
-                .map(|l| if l.contains(" bets.") { 'b' } else { 'p' })
+                .map(|l| {
+                    if l.contains(" bets.") || l.contains(" calls.") {
+                        'b'
+                    } else {
+                        'p'
+                    }
+                })
                 .collect();
             let first = kuhn_result(&shown, &actions);
             let mine = if human == 0 { first } else { -first };
@@ -163,17 +169,9 @@ fn the_ai_card_is_never_printed_before_the_showdown() {
     for seed in 1..=12 {
         let seed = seed.to_string();
         for game in ["kuhn", "leduc"] {
-            let input = "call\nbet\ncall\ncall\nbet\ncall\ncall\ncall\n".repeat(2);
-            let args = [
-                "--game",
-                game,
-                "--hands",
-                "2",
-                "--playouts",
-                "100",
-                "--seed",
-                &seed,
-            ];
+            // `c` checks, or calls a bet: always legal.
+            let input = "c\n".repeat(16);
+            let args = ["-g", game, "--hands", "2", "-e", "ismcts:100p", "-s", &seed];
             let (code, out, err) = cards(&args, &input);
             assert_eq!(code, 0, "{err}");
             for hand in hands(&out) {
@@ -202,29 +200,36 @@ fn the_ai_card_is_never_printed_before_the_showdown() {
 #[test]
 fn a_bad_line_is_explained_and_asked_again() {
     let (code, out, err) = cards(
-        &["--game", "kuhn", "--hands", "1", "--playouts", "50"],
+        &["-g", "kuhn", "--hands", "1", "-e", "ismcts:50p"],
         "raise the stakes\nmoves\nbet\n",
     );
     assert_eq!(code, 0, "{err}");
+    // The line is not a move, so its words are tried in turn: the first is refused and the
+    // others dropped.
     assert!(
-        out.contains("is not a move: type pass (p) or bet (b)"),
+        out.contains("\"raise\" is not a move: the legal moves are check, bet"),
         "{out}"
     );
-    assert!(out.contains("Legal moves: pass, bet."), "{out}");
+    assert!(
+        out.contains("(the 2 move(s) typed after it are dropped)"),
+        "{out}"
+    );
+    assert!(out.contains("to move, check or bet ("), "{out}");
+    assert!(out.contains("Legal moves: check bet\n"), "{out}");
     assert!(out.contains("player 1 (you) bets."), "{out}");
     assert!(out.contains("Hand 1: you "), "{out}");
 }
 
 #[test]
 fn the_end_of_the_input_and_quit_stop_cleanly() {
-    let (code, out, err) = cards(&["--game", "leduc"], "");
+    let (code, out, err) = cards(&["-g", "leduc"], "");
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("Input ended: goodbye."), "{out}");
     assert!(!out.contains("Cards: "), "{out}");
-    let (code, out, err) = cards(&["--game", "liars-dice"], "quit\n");
+    let (code, out, err) = cards(&["-g", "liars-dice"], "quit\n");
     assert_eq!(code, 0, "{err}");
     assert!(
-        out.contains("Goodbye. Your score: 0 after 0 hand(s)."),
+        out.contains("Goodbye.\nYour score: 0 after 0 hand(s)."),
         "{out}"
     );
     assert!(!out.lines().any(|l| l.starts_with("Dice: ")), "{out}");
@@ -232,9 +237,9 @@ fn the_end_of_the_input_and_quit_stop_cleanly() {
 
 #[test]
 fn the_seed_replays_the_same_hands() {
-    let input = "bet\nbet\nbet\nbet\nbet\nbet\n";
+    let input = "c\nc\nc\nc\nc\nc\n";
     let run = |seed: &str| {
-        let args = ["--game", "kuhn", "--playouts", "100", "--seed", seed];
+        let args = ["-g", "kuhn", "-e", "ismcts:100p", "-s", seed];
         let (code, out, err) = cards(&args, input);
         assert_eq!(code, 0, "{err}");
         out
@@ -251,23 +256,24 @@ fn the_seed_replays_the_same_hands() {
 fn goofspiel_shows_the_bids_of_a_round_only_when_both_are_made() {
     let (code, out, err) = cards(
         &[
-            "--game",
+            "-g",
             "goofspiel",
-            "--cards",
+            "--size",
             "4",
             "--hands",
             "1",
             "--seat",
             "2",
-            "--ai",
-            "smmcts",
-            "--playouts",
-            "100",
+            "-e",
+            "smmcts:100p",
         ],
         "9\n4\n3\n2\n1\n",
     );
     assert_eq!(code, 0, "{err}");
-    assert!(out.contains("\"9\" is not a card of your hand"), "{out}");
+    assert!(
+        out.contains("\"9\" is not a move: bid a card of your hand"),
+        "{out}"
+    );
     let mut points = [0u32; 2];
     let mut rounds = 0;
     let lines: Vec<&str> = out.lines().collect();
@@ -313,22 +319,19 @@ fn tricks_and_liars_dice_play_to_the_end() {
         .flat_map(|s| (1..=6).map(move |r| format!("{s}{r}\n")))
         .collect::<String>()
         .repeat(6);
-    let (code, out, err) = cards(
-        &["--game", "tricks", "--hands", "1", "--playouts", "50"],
-        &all,
-    );
+    let (code, out, err) = cards(&["-g", "tricks", "--hands", "1", "-e", "ismcts:50p"], &all);
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("Tricks taken: player 1 "), "{out}");
     assert!(out.contains("Hand 1: "), "{out}");
     let (code, out, err) = cards(
         &[
-            "--game",
+            "-g",
             "liars-dice",
             "--hands",
             "1",
-            "--playouts",
-            "50",
-            "--dice",
+            "-e",
+            "ismcts:50p",
+            "--size",
             "2",
         ],
         "1x1\n9x9\nliar\n",
@@ -340,13 +343,16 @@ fn tricks_and_liars_dice_play_to_the_end() {
 #[test]
 fn bad_options_are_refused() {
     for args in [
-        &["--game", "kuhn", "--dice", "2"][..],
-        &["--game", "tricks", "--ai", "cfr"],
-        &["--game", "kuhn", "--ai", "smmcts"],
-        &["--game", "kuhn", "--cfr-iterations", "10"],
-        &["--game", "kuhn", "--seat", "3"],
-        &["--game", "kuhn", "--playouts", "0"],
-        &["--game", "kuhn", "--playouts", "10", "--time", "1s"],
+        &["-g", "kuhn", "--size", "2"][..],
+        &["-g", "tricks", "-e", "cfr"],
+        &["-g", "kuhn", "-e", "smmcts"],
+        &["-g", "kuhn", "-e", "alphabeta"],
+        &["-g", "kuhn", "-e", "cfr:2s"],
+        &["-g", "kuhn", "-e", "ismcts:d3"],
+        &["-g", "kuhn", "--cfr-iterations", "10"],
+        &["-g", "kuhn", "--seat", "3"],
+        &["-g", "kuhn", "-e", "ismcts:0p"],
+        &["-g", "c4"],
     ] {
         let (code, _, err) = cards(args, "");
         assert_eq!(code, 2, "{args:?}: {err}");
@@ -354,17 +360,17 @@ fn bad_options_are_refused() {
     }
 }
 
-/// `+W =D -L` of a match report.
+/// `+W =D -L` of a match report: engine A's.
 fn record(out: &str) -> [u32; 3] {
     let line = out
         .lines()
-        .find(|l| l.starts_with("A: "))
+        .find(|l| l.contains(" games  +"))
         .expect("A's line");
-    let w = words(line);
+    let w = words(line.split(" games  ").nth(1).unwrap());
     [
+        w[0].parse().unwrap(),
         w[1].parse().unwrap(),
         w[2].parse().unwrap(),
-        w[3].parse().unwrap(),
     ]
 }
 
@@ -377,15 +383,16 @@ fn matches_count_every_game_and_replay_from_the_seed() {
         ("tricks", "determinized", "random", "4"),
         ("liars-dice", "ismcts", "determinized", "6"),
     ] {
-        let mut args = vec!["--game", game, "--games", games, "--playouts", "100", a, b];
-        if a == "cfr" || b == "cfr" {
-            args.extend(["--cfr-iterations", "100"]);
-        }
+        let (a, b) = (format!("{a}:100p"), format!("{b}:100p"));
+        let args = vec!["-g", game, "--games", games, "-e", &a, "-e", &b];
         let (code, out, err) = common::ply_command("cards-match", &args, b"");
         assert_eq!(code, 0, "{args:?}: {err}");
         let [w, d, l] = record(&out);
-        assert_eq!((w + d + l).to_string(), games, "{out}");
+        // In the trick-taking game two engines share four seats: A takes two of each game.
+        let seats = if game == "tricks" { 2 } else { 1 };
+        assert_eq!(w + d + l, seats * games.parse::<u32>().unwrap(), "{out}");
         assert!(out.contains("Elo "), "{out}");
+        assert!(out.contains("A's mean reward a game: "), "{out}");
         let (_, again, _) = common::ply_command("cards-match", &args, b"");
         let strip = |s: &str| s.lines().skip(1).collect::<Vec<_>>().join("\n");
         assert_eq!(strip(&out), strip(&again), "the same seed, the same games");
@@ -395,10 +402,11 @@ fn matches_count_every_game_and_replay_from_the_seed() {
 #[test]
 fn engines_that_do_not_fit_the_game_are_refused() {
     for args in [
-        &["--game", "liars-dice", "cfr", "random"][..],
-        &["--game", "leduc", "smmcts", "random"],
-        &["--game", "goofspiel", "--dice", "2", "random", "random"],
-        &["--game", "kuhn", "ismcts"],
+        &["-g", "liars-dice", "-e", "cfr", "-e", "random"][..],
+        &["-g", "leduc", "-e", "smmcts", "-e", "random"],
+        &["-g", "kuhn", "--size", "2", "-e", "random", "-e", "random"],
+        &["-g", "kuhn", "-e", "ismcts"],
+        &["-g", "kuhn", "-e", "mcts", "-e", "random"],
     ] {
         let (code, _, err) = common::ply_command("cards-match", args, b"");
         assert_eq!(code, 2, "{args:?}: {err}");

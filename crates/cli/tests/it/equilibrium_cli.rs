@@ -37,9 +37,9 @@ fn probability(out: &str, name: &str, mv: &str) -> f64 {
 
 #[test]
 fn kuhn_poker_value_exploitability_and_forced_plays() {
-    let (code, out, err) = equilibrium(&["kuhn", "--info-set", "K b", "--info-set", "J b"]);
+    let (code, out, err) = equilibrium(&["-g", "kuhn", "--info-set", "K b", "--info-set", "J b"]);
     assert_eq!(code, 0, "{err}");
-    let value = number_after(&out, "values (player 0, player 1): ");
+    let value = number_after(&out, "values (player 1, player 2): ");
     assert!((value + 1.0 / 18.0).abs() < 1e-3, "{out}");
     assert!(number_after(&out, "exploitability: ") < 1e-3, "{out}");
     assert!(probability(&out, "K b", "bet") > 0.999, "{out}");
@@ -48,30 +48,32 @@ fn kuhn_poker_value_exploitability_and_forced_plays() {
 
 #[test]
 fn a_target_stops_early_and_the_list_names_every_information_set() {
-    let (code, out, err) = equilibrium(&["kuhn", "--target", "1e-2", "--list", "--player", "1"]);
+    let (code, out, err) =
+        equilibrium(&["-g", "kuhn", "--target", "1e-2", "--list", "--seat", "2"]);
     assert_eq!(code, 0, "{err}");
     assert!(number_after(&out, "exploitability: ") <= 1e-2, "{out}");
     let iterations = number_after(&out, "kuhn: CFR+, ");
     assert!(iterations < 1000.0, "{out}");
     let listed: Vec<&str> = out.lines().filter(|l| l.starts_with("player ")).collect();
     assert_eq!(listed.len(), 6, "{out}");
-    assert!(listed.iter().all(|l| l.starts_with("player 1: ")));
+    assert!(listed.iter().all(|l| l.starts_with("player 2: ")));
 }
 
 #[test]
 fn goofspiel_and_leduc() {
     let (code, out, err) = equilibrium(&[
+        "-g",
         "goofspiel",
-        "--cards",
+        "--size",
         "3",
         "--info-set",
         "",
-        "--player",
-        "1",
+        "--seat",
+        "2",
     ]);
     assert_eq!(code, 0, "{err}");
     assert!(
-        number_after(&out, "values (player 0, player 1): ").abs() < 1e-3,
+        number_after(&out, "values (player 1, player 2): ").abs() < 1e-3,
         "{out}"
     );
     let total: f64 = ["1", "2", "3"]
@@ -79,7 +81,8 @@ fn goofspiel_and_leduc() {
         .map(|m| probability(&out, "", m))
         .sum();
     assert!((total - 1.0).abs() < 1e-6, "{out}");
-    let (code, out, err) = equilibrium(&["leduc", "--iterations", "50", "--info-set", "Ks -"]);
+    let (code, out, err) =
+        equilibrium(&["-g", "leduc", "--iterations", "50", "--info-set", "Ks -"]);
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("936 information sets"), "{out}");
     assert!(number_after(&out, "exploitability: ") < 0.1, "{out}");
@@ -88,22 +91,26 @@ fn goofspiel_and_leduc() {
 #[test]
 fn bad_input_is_refused_with_a_message() {
     for (args, message) in [
-        (&["kuhn", "--info-set", "X"][..], "no information set \"X\""),
         (
-            &["kuhn", "--cards", "3"][..],
-            "--cards is for goofspiel only",
+            &["-g", "kuhn", "--info-set", "X"][..],
+            "no information set \"X\"",
         ),
         (
-            &["kuhn", "--target", "0"][..],
+            &["-g", "kuhn", "--size", "3"][..],
+            "--size is for goofspiel only",
+        ),
+        (
+            &["-g", "kuhn", "--target", "0"][..],
             "--target must be a positive number",
         ),
         (
-            &["kuhn", "--info-set", "K b", "--player", "0"][..],
-            "of player 0",
+            &["-g", "kuhn", "--info-set", "K b", "--seat", "1"][..],
+            "of player 1",
         ),
-        (&["goofspiel", "--cards", "9"][..], "9 is not in 1..=5"),
-        (&["kuhn", "--iterations", "0"][..], "0 is not in"),
-        (&["chess"][..], "invalid value 'chess'"),
+        (&["-g", "goofspiel", "--size", "9"][..], "9 is not in 1..=5"),
+        (&["-g", "kuhn", "--iterations", "0"][..], "0 is not in"),
+        (&["-g", "chess"][..], "invalid value 'chess'"),
+        (&[][..], "give the game"),
     ] {
         let (code, out, err) = equilibrium(args);
         assert_eq!(code, 2, "{args:?}: {err}");

@@ -62,10 +62,10 @@ fn play_answers_bytes_that_are_not_text_and_asks_again() {
     input.extend_from_slice(b"\n8\n4\nquit\n");
     let (code, out, err) = ply(&["play"], &input);
     assert_eq!(code, 0, "{err}");
-    assert!(out.contains("is not a number: type a column 1-7"), "{out}");
+    assert!(out.contains("is not a move: type a column 1-7"), "{out}");
     assert!(out.contains("there is no column 8"), "{out}");
     assert!(
-        out.contains("AI (O) plays column"),
+        out.contains("O (alphabeta) plays "),
         "the game went on: {out}"
     );
     assert!(out.contains("Goodbye."), "{out}");
@@ -102,11 +102,11 @@ mod typing_at_the_new_games {
         ) {
             let mut input = lines.join("\n");
             input.push('\n');
-            let args = ["play", "--game", game, "--first", "human", "--ai", "random"];
+            let args = ["play", "-g", game, "--seat", "1", "-e", "random"];
             let (code, out, err) = ply(&args, input.as_bytes());
             prop_assert_eq!(code, 0, "{} {:?}: {} {}", game, lines, out, err);
             let ended = out.contains("Input ended") || out.contains("Goodbye")
-                || out.contains("wins") || out.contains("Draw");
+                || out.contains("Game over: ");
             prop_assert!(ended, "{} {:?}: {}", game, lines, out);
         }
     }
@@ -119,7 +119,7 @@ fn a_zero_or_absurd_time_is_refused_with_its_rule() {
         (&["solve", "--time", "0ms", "44"], "at least 1ms"),
         (&["solve", "--time", "100d", "44"], "not a duration"),
         (&["solve", "--time", "1000h", "44"], "at most 30 days"),
-        (&["play", "--time", "2h"], "at most 1h"),
+        (&["play", "-e", "mcts:2h"], "at most 1h"),
     ] {
         let (code, _, err) = ply(args, b"");
         assert_eq!(code, 2, "{args:?}: {err}");

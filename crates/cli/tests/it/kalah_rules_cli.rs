@@ -10,40 +10,38 @@ fn the_rules_in_force_are_said_at_the_start() {
     let (code, out, err) = ply_command(
         "play",
         &[
-            "--game",
-            "kalah",
-            "--size",
-            "2x1",
-            "--ai-vs-ai",
-            "--ai",
-            "random",
+            "-g", "kalah", "--size", "2x1", "--seat", "none", "-e", "random",
         ],
         b"",
     );
     assert_eq!(code, 0, "{out}\n{err}");
     assert!(
         out.contains(
-            "Kalah (common rules: a capture needs stones in the opposite pit): X moves first"
+            "Kalah (2 pits of 1 stone, common rules: a capture needs stones in the opposite pit): seat 1 random"
         ),
         "{out}"
     );
     let (code, out, err) = ply_command(
         "play",
         &[
-            "--game",
+            "-g",
             "kalah",
             "--size",
             "2x1",
             "--kalah-rules",
             "empty-capture",
-            "--ai-vs-ai",
-            "--ai",
+            "--seat",
+            "none",
+            "-e",
             "random",
         ],
         b"",
     );
     assert_eq!(code, 0, "{out}\n{err}");
-    assert!(out.contains("Kalah (empty capture:"), "{out}");
+    assert!(
+        out.contains("Kalah (2 pits of 1 stone, empty capture:"),
+        "{out}"
+    );
 }
 
 /// Kalah(2, 1): X sows pit 1 into its pit 2; O sows its pit 2 into its store (and moves
@@ -55,15 +53,15 @@ fn the_empty_capture_is_played_when_chosen() {
         ply_command(
             "play",
             &[
-                "--game",
+                "-g",
                 "kalah",
                 "--size",
                 "2x1",
                 "--kalah-rules",
                 rules,
-                "--first",
-                "human",
-                "--ai",
+                "--seat",
+                "1",
+                "-e",
                 "random",
                 "--start",
                 "1 2 1",
@@ -80,7 +78,7 @@ fn the_empty_capture_is_played_when_chosen() {
 
 #[test]
 fn kalah_rules_are_refused_for_other_games() {
-    let (code, _, err) = ply_command("play", &["--game", "c4", "--kalah-rules", "common"], b"");
+    let (code, _, err) = ply_command("play", &["-g", "c4", "--kalah-rules", "common"], b"");
     assert_ne!(code, 0);
     assert!(err.contains("--kalah-rules is for kalah"), "{err}");
     let (code, out, _) = ply_command("play", &["--help"], b"");
@@ -90,7 +88,7 @@ fn kalah_rules_are_refused_for_other_games() {
         "{out}"
     );
     assert!(
-        out.contains("Kalah is played\nwith the common rules"),
+        out.contains("Kalah is\nplayed with the common rules"),
         "{out}"
     );
 }

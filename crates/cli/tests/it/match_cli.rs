@@ -7,8 +7,8 @@ use crate::common;
 use adversarial::Solver;
 use common::{ply_command, possible_values};
 use games::TicTacToe;
+use play::Arena;
 use search_core::Game;
-use search_core::arena::Arena;
 
 fn run(args: &[&str]) -> (i32, String, String) {
     ply_command("match", args, b"")
@@ -31,10 +31,10 @@ fn every_listed_game_plays_a_match() {
         assert!(listed.iter().any(|g| g == new), "{listed:?}");
     }
     for game in &listed {
-        for engines in [["mcts:60p", "random"], ["alphabeta:2", "random"]] {
-            let mut args = vec!["--game", game, "--games", "2", "-q"];
+        for engines in [["mcts:60p", "random"], ["alphabeta:d2", "random"]] {
+            let mut args = vec!["-g", game, "--games", "2", "-q"];
             args.extend(small(game));
-            args.extend(engines);
+            args.extend(["-e", engines[0], "-e", engines[1]]);
             let (code, out, err) = run(&args);
             assert_eq!(code, 0, "{args:?}: {out}\n{err}");
             // Every game played shows in the results: A's tally, or the seats' table.
@@ -65,7 +65,7 @@ fn rows(out: &str, heading: &str) -> Vec<(String, Vec<f64>)> {
 #[test]
 fn a_three_player_match_reports_every_engine_in_every_seat() {
     let args = [
-        "--game",
+        "-g",
         "mnk",
         "--players",
         "3",
@@ -74,9 +74,12 @@ fn a_three_player_match_reports_every_engine_in_every_seat() {
         "--games",
         "6",
         "-q",
+        "-e",
         "mcts:200p",
+        "-e",
         "random",
-        "maxn:1",
+        "-e",
+        "maxn:d1",
     ];
     let (code, out, err) = run(&args);
     assert_eq!(code, 0, "{out}\n{err}");
@@ -112,19 +115,21 @@ fn a_three_player_match_reports_every_engine_in_every_seat() {
             assert_eq!(n[column], sum, "{name} column {column}: {out}");
         }
     }
-    // No Elo line: that is for two engines in a two-player game.
+    // No Elo line: that is for two engines.
     assert!(!out.contains("Elo"), "{out}");
 
     // Two engines in three seats: dealt A B A, then B A B.
     let args = [
-        "--game",
+        "-g",
         "mnk",
         "--size",
         "4x4x3",
         "--games",
         "4",
         "-q",
+        "-e",
         "mcts:100p",
+        "-e",
         "random",
     ];
     let (code, out, err) = run(&args);
@@ -138,18 +143,20 @@ fn a_three_player_match_reports_every_engine_in_every_seat() {
 #[test]
 fn a_dice_match_reports_the_seats_and_is_reproducible() {
     let args = [
-        "--game",
+        "-g",
         "einstein",
         "--games",
         "8",
         "-q",
-        "alphabeta:2",
+        "-e",
+        "alphabeta:d2",
+        "-e",
         "mcts:200p",
     ];
     let (code, out, err) = run(&args);
     assert_eq!(code, 0, "{out}\n{err}");
     assert!(
-        out.contains("every game of a round rolls the same dice"),
+        out.contains("every game of a round gets the same (the k-th roll"),
         "{out}"
     );
     let seats = rows(&out, "results by seat");
@@ -186,27 +193,27 @@ fn the_opening_randomisation_is_printed_before_the_results() {
         (
             "c4",
             vec![],
-            "each pair of games starts from 2 random plies (--opening-plies; 0 for none, 2 by default)",
+            "each round starts from 2 random plies (--opening-plies; 0 for none, 2 by default)",
         ),
         (
             "ttt",
             vec![],
-            "each pair of games starts from 0 random plies (--opening-plies; 0 for none, 0 by default",
+            "each round starts from 0 random plies (--opening-plies; 0 for none, 0 by default",
         ),
         (
             "ttt",
             vec!["--opening-plies", "3"],
-            "each pair of games starts from 3 random plies (--opening-plies; 0 for none)",
+            "each round starts from 3 random plies (--opening-plies; 0 for none)",
         ),
         (
             "mnk",
             vec!["--size", "4x4x3"],
-            "each round of 2 games starts from 2 random plies (--opening-plies; 0 for none, 2 by default)",
+            "each round starts from 2 random plies (--opening-plies; 0 for none, 2 by default)",
         ),
     ] {
-        let mut args = vec!["--game", game, "--games", "2", "-q"];
+        let mut args = vec!["-g", game, "--games", "2", "-q"];
         args.extend(extra);
-        args.extend(["random", "random"]);
+        args.extend(["-e", "random", "-e", "random"]);
         let (code, out, err) = run(&args);
         assert_eq!(code, 0, "{args:?}: {err}");
         let at = out.find(note).unwrap_or_else(|| panic!("{args:?}: {out}"));
@@ -234,16 +241,18 @@ fn count_before(text: &str, words: &str) -> u32 {
 #[test]
 fn decided_openings_are_counted_as_the_solver_finds_them() {
     let (code, out, err) = run(&[
-        "--game",
+        "-g",
         "ttt",
         "--games",
         "40",
         "--opening-plies",
         "2",
-        "--seed",
+        "-s",
         "3",
         "-q",
+        "-e",
         "random",
+        "-e",
         "random",
     ]);
     assert_eq!(code, 0, "{err}");
@@ -253,13 +262,15 @@ fn decided_openings_are_counted_as_the_solver_finds_them() {
         .unwrap_or_else(|| panic!("{out}"));
     // The same openings, from the match runner with the same seed, solved here.
     let arena = Arena::new(TicTacToe::new())
+        .with_engine(search_core::RandomMover::new)
+        .with_engine(search_core::RandomMover::new)
         .with_seed(3)
         .with_opening_plies(2);
     let mut solver = Solver::new().with_table_mb(1);
     let (mut x, mut o, mut drawn) = (0, 0, 0);
     for pair in 0..20 {
         let mut state = TicTacToe::new();
-        for mv in arena.opening(pair) {
+        for mv in arena.opening(pair).unwrap() {
             state.play(mv);
         }
         let score = solver.solve(&state).unwrap().score.unwrap();
@@ -283,12 +294,14 @@ fn decided_openings_are_counted_as_the_solver_finds_them() {
 fn mcts_loses_tic_tac_toe_only_from_lost_openings() {
     // From the empty board (the default), MCTS does not lose to random moves.
     let (code, out, err) = run(&[
-        "--game",
+        "-g",
         "ttt",
         "--games",
         "50",
         "-q",
+        "-e",
         "mcts:2000p",
+        "-e",
         "random",
     ]);
     assert_eq!(code, 0, "{err}");
@@ -297,14 +310,16 @@ fn mcts_loses_tic_tac_toe_only_from_lost_openings() {
     assert!(tally.contains(" -0  score"), "{tally}");
     // From two random plies, every game it loses starts from a lost opening.
     let (code, out, err) = run(&[
-        "--game",
+        "-g",
         "ttt",
         "--games",
         "50",
         "--opening-plies",
         "2",
         "-q",
+        "-e",
         "mcts:2000p",
+        "-e",
         "random",
     ]);
     assert_eq!(code, 0, "{err}");
@@ -326,83 +341,100 @@ fn mcts_loses_tic_tac_toe_only_from_lost_openings() {
     }
 }
 
+/// `-e` before each engine.
+fn with_engines<'a>(mut args: Vec<&'a str>, engines: &[&'a str]) -> Vec<&'a str> {
+    for e in engines {
+        args.extend(["-e", e]);
+    }
+    args
+}
+
 #[test]
 fn engines_and_options_that_do_not_fit_are_refused_before_play() {
-    for (args, message) in [
+    for (args, engines, message) in [
         (
-            vec!["--game", "einstein", "solver", "random"],
+            vec!["-g", "einstein"],
+            vec!["solver", "random"],
             "solver does not play EinStein",
         ),
         (
-            vec!["--game", "mnk", "solver:1s", "random"],
+            vec!["-g", "mnk"],
+            vec!["solver:1s", "random"],
             "solver does not play m,n,k-game",
         ),
         (
-            vec!["--game", "c4", "maxn", "random"],
+            vec!["-g", "c4"],
+            vec!["maxn", "random"],
             "maxn is for games of three or more players",
         ),
         (
-            vec!["--game", "ttt", "random", "best-reply"],
+            vec!["-g", "ttt"],
+            vec!["random", "best-reply"],
             "engine B (best-reply",
         ),
         (
-            vec!["--game", "einstein", "mcts", "best-reply"],
+            vec!["-g", "einstein"],
+            vec!["mcts", "best-reply"],
             "three or more players",
         ),
         (
-            vec!["--game", "mnk", "--players", "2", "best-reply", "random"],
+            vec!["-g", "mnk", "--players", "2"],
+            vec!["best-reply", "random"],
             "three or more players",
         ),
         (
-            vec!["--game", "mnk", "alphabeta:100p", "random"],
+            vec!["-g", "mnk"],
+            vec!["alphabeta:100p", "random"],
             "plays by depth or time",
         ),
         (
-            vec!["--game", "c4", "mcts:6", "random"],
+            vec!["-g", "c4"],
+            vec!["mcts:d6", "random"],
             "MCTS plays by time or playouts",
         ),
         (
-            vec!["--game", "c4", "random", "random", "random"],
+            vec!["-g", "c4"],
+            vec!["random", "random", "random"],
             "give two engines",
         ),
         (
-            vec![
-                "--game",
-                "mnk",
-                "--players",
-                "3",
-                "random",
-                "random",
-                "random",
-                "random",
-            ],
+            vec!["-g", "mnk", "--players", "3"],
+            vec!["random", "random", "random", "random"],
             "give 2 to 3 engines",
         ),
         (
-            vec!["--game", "ttt", "--size", "3x3", "random", "random"],
+            vec!["-g", "c4"],
+            vec!["random"],
+            "a match needs two engines or more",
+        ),
+        (
+            vec!["-g", "ttt", "--size", "3x3"],
+            vec!["random", "random"],
             "--size is for",
         ),
         (
-            vec!["--game", "c4", "--players", "3", "random", "random"],
+            vec!["-g", "c4", "--players", "3"],
+            vec!["random", "random"],
             "--players is for",
         ),
         (
-            vec!["--game", "einstein", "--start", "b2c3", "random", "random"],
+            vec!["-g", "einstein", "--start", "b2c3"],
+            vec!["random", "random"],
             "--start is not available",
         ),
         (
-            vec![
-                "--game",
-                "ttt",
-                "--start",
-                "xxx oo. ...",
-                "random",
-                "random",
-            ],
+            vec!["-g", "ttt", "--start", "xxx oo. ..."],
+            vec!["random", "random"],
             "already over",
         ),
-        (vec!["--game", "c4", "chess", "random"], "unknown engine"),
+        (vec!["-g", "c4"], vec!["chess", "random"], "unknown engine"),
+        (
+            vec!["-g", "c4"],
+            vec!["ismcts", "random"],
+            "ismcts does not play these games",
+        ),
     ] {
+        let args = with_engines(args, &engines);
         let (code, out, err) = run(&args);
         assert_eq!(code, 2, "{args:?}: {out}\n{err}");
         assert!(out.is_empty(), "{args:?}: nothing is played: {out}");
@@ -413,14 +445,16 @@ fn engines_and_options_that_do_not_fit_are_refused_before_play() {
 #[test]
 fn a_match_on_the_clock_reports_the_time_losses() {
     let (code, out, err) = run(&[
-        "--game",
+        "-g",
         "c4",
         "--games",
         "2",
         "--clock",
         "1+0.01",
         "-q",
+        "-e",
         "alphabeta",
+        "-e",
         "mcts",
     ]);
     assert_eq!(code, 0, "{out}\n{err}");
@@ -448,14 +482,16 @@ fn a_clock_too_short_to_think_loses_on_time() {
     // Four is not solved in that time), so its flag falls on its first move; random moves
     // take microseconds.
     let (code, out, err) = run(&[
-        "--game",
+        "-g",
         "c4",
         "--games",
         "2",
         "--clock",
         "0.001",
         "-q",
+        "-e",
         "alphabeta",
+        "-e",
         "random",
     ]);
     assert_eq!(code, 0, "{out}\n{err}");
@@ -472,39 +508,40 @@ fn bad_clocks_are_refused_with_help() {
         ("60+2h", "at most 1h"),
         ("1,5", "write the base time in seconds"),
     ] {
-        let (code, out, err) = run(&["--clock", clock, "random", "random"]);
+        let (code, out, err) = run(&["--clock", clock, "-e", "random", "-e", "random"]);
         assert_ne!(code, 0, "{clock}: {out}");
         assert!(err.contains(says), "{clock}: {err}");
     }
-    let (code, _, err) = run(&["--clock", "10+0.1", "--time", "50ms", "random", "random"]);
-    assert_ne!(code, 0);
-    assert!(err.contains("cannot be used with"), "{err}");
     let (code, _, err) = run(&[
-        "--game", "einstein", "--clock", "10+0.1", "random", "random",
+        "-g", "einstein", "--clock", "10+0.1", "-e", "random", "-e", "random",
     ]);
     assert_ne!(code, 0);
-    assert!(err.contains("--clock is for the two-player games"), "{err}");
+    assert!(
+        err.contains("--clock and --ponder are for the two-player games"),
+        "{err}"
+    );
 }
 
 #[test]
 fn pondering_engines_play_and_are_named() {
-    for (who, engines, heading) in [
-        ("a", ["mcts", "mcts"], "A mcts pondering vs B mcts,"),
+    for (engines, heading, ponders) in [
         (
-            "b",
-            ["alphabeta", "alphabeta"],
-            "A alphabeta vs B alphabeta pondering,",
+            ["mcts", "random"],
+            "A mcts pondering, B random,",
+            [true, false],
         ),
         (
-            "both",
             ["alphabeta", "mcts"],
-            "A alphabeta pondering vs B mcts pondering,",
+            "A alphabeta pondering, B mcts pondering,",
+            [true, true],
         ),
     ] {
-        let mut args = vec![
-            "--game", "c4", "--games", "2", "--clock", "1+0.01", "--ponder", who, "-q",
-        ];
-        args.extend(engines);
+        let args = with_engines(
+            vec![
+                "-g", "c4", "--games", "2", "--clock", "1+0.01", "--ponder", "-q",
+            ],
+            &engines,
+        );
         let (code, out, err) = run(&args);
         assert_eq!(code, 0, "{args:?}: {out}\n{err}");
         assert!(out.contains(heading), "{args:?}: {out}");
@@ -513,24 +550,23 @@ fn pondering_engines_play_and_are_named() {
             "{out}"
         );
         // Each pondering engine says how often it guessed the reply.
-        for (letter, ponders) in [("A", who != "b"), ("B", who != "a")] {
+        for (letter, ponders) in [("A", ponders[0]), ("B", ponders[1])] {
             let line = format!("{letter}'s ponder hits: ");
             assert_eq!(out.contains(&line), ponders, "{args:?}: {out}");
         }
     }
-    // Without a clock too, each engine thinking --time per move.
+    // Without a clock too, each engine thinking its own time per move.
     let (code, out, err) = run(&[
-        "--game",
+        "-g",
         "ttt",
         "--games",
         "2",
-        "--time",
-        "10ms",
         "--ponder",
-        "both",
         "-q",
-        "alphabeta",
-        "mcts",
+        "-e",
+        "alphabeta:10ms",
+        "-e",
+        "mcts:10ms",
     ]);
     assert_eq!(code, 0, "{out}\n{err}");
     assert!(out.contains("2 games  +"), "{out}");
@@ -538,19 +574,18 @@ fn pondering_engines_play_and_are_named() {
 
 #[test]
 fn pondering_is_refused_where_it_does_nothing() {
-    let (code, _, err) = run(&["--ponder", "a", "--games", "2", "solver", "random"]);
+    let (code, _, err) = run(&[
+        "--ponder", "a", "--games", "2", "-e", "solver", "-e", "random",
+    ]);
     assert_ne!(code, 0);
     assert!(
         err.contains("engine A (solver:100ms) does not ponder"),
         "{err}"
     );
-    let (code, _, err) = run(&["--ponder", "b", "--games", "2", "mcts", "random"]);
-    assert_ne!(code, 0);
-    assert!(err.contains("engine B (random) does not ponder"), "{err}");
-    let (code, _, err) = run(&["--game", "mnk", "--ponder", "both", "mcts", "mcts"]);
+    let (code, _, err) = run(&["-g", "mnk", "--ponder", "-e", "mcts", "-e", "mcts"]);
     assert_ne!(code, 0);
     assert!(
-        err.contains("--ponder is for the two-player games"),
+        err.contains("--clock and --ponder are for the two-player games"),
         "{err}"
     );
 }

@@ -63,6 +63,9 @@ fn run_ok(args: &[&str]) -> (u64, u64) {
 
 #[test]
 fn every_algorithm_finds_the_arena_lengths() {
+    if !crate::common::in_repository("data/movingai") {
+        return;
+    }
     for alg in ["astar", "dijkstra", "greedy", "dfs", "jps", "jps-plus"] {
         assert_eq!(
             run_ok(&["path", ARENA, "--algorithm", alg]),
@@ -122,6 +125,9 @@ fn every_algorithm_finds_the_arena_lengths() {
 
 #[test]
 fn a_wrong_optimum_is_a_mismatch() {
+    if !crate::common::in_repository("data/movingai") {
+        return;
+    }
     let dir = temp_dir("wrong");
     let scen = std::fs::read_to_string(format!("{ARENA}.scen")).unwrap();
     // Lengthen the optimum of scenario 100 (line 101) by one.
@@ -154,6 +160,9 @@ fn a_wrong_optimum_is_a_mismatch() {
 
 #[test]
 fn jump_point_search_needs_eight_moves_and_unknown_names_list_the_algorithms() {
+    if !crate::common::in_repository("data/movingai") {
+        return;
+    }
     let out = ply(&["path", ARENA, "--algorithm", "jps", "--connectivity", "4"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(
@@ -171,6 +180,9 @@ fn jump_point_search_needs_eight_moves_and_unknown_names_list_the_algorithms() {
 
 #[test]
 fn bfs_on_an_octile_map_is_refused() {
+    if !crate::common::in_repository("data/movingai") {
+        return;
+    }
     let out = ply(&["path", ARENA, "--algorithm", "bfs"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(
@@ -299,6 +311,9 @@ fn a_long_line_is_reported_in_a_short_message() {
 
 #[test]
 fn without_a_four_connected_oracle_the_searches_are_only_timed() {
+    if !crate::common::in_repository("data/movingai") {
+        return;
+    }
     let dir = temp_dir("oracle");
     let map = dir.join("arena.map");
     std::fs::copy(ARENA, &map).unwrap();
@@ -374,6 +389,9 @@ fn run_cells(d: &str) -> u64 {
 
 #[test]
 fn the_svg_shows_the_cells_the_search_expanded() {
+    if !crate::common::in_repository("data/movingai") {
+        return;
+    }
     let dir = temp_dir("svg");
     for (args, equal) in [
         (vec!["--scenario", "150"], true),
@@ -424,6 +442,9 @@ fn the_svg_shows_the_cells_the_search_expanded() {
 
 #[test]
 fn the_png_is_a_png_of_the_map_with_the_svgs_caption_and_legend() {
+    if !crate::common::in_repository("data/movingai") {
+        return;
+    }
     let dir = temp_dir("png");
     let file = dir.join("arena.png");
     let svg_file = dir.join("arena.svg");
@@ -489,6 +510,9 @@ fn attribute_of<'a>(element: &'a str, name: &str) -> &'a str {
 
 #[test]
 fn render_options_are_checked_before_any_search() {
+    if !crate::common::in_repository("data/movingai") {
+        return;
+    }
     let dir = temp_dir("preflight");
     // The slowest map: a check after the searches would take seconds; these take none.
     let maze = concat!(

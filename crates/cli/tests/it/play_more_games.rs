@@ -33,15 +33,14 @@ fn two_solvers_play_dots_and_boxes_to_its_proven_margin() {
         .margin
         .unwrap();
     let args = [
-        "--game",
+        "-g",
         "dots",
         "--size",
         "2x2",
-        "--ai-vs-ai",
-        "--ai",
-        "solver",
-        "--time",
-        "20000",
+        "--seat",
+        "none",
+        "-e",
+        "solver:20s",
     ];
     let (code, out, err) = run(&args, "");
     assert_eq!(code, 0, "{out}\n{err}");
@@ -58,15 +57,14 @@ fn two_solvers_play_kalah_to_its_proven_margin() {
         .margin
         .unwrap();
     let args = [
-        "--game",
+        "-g",
         "kalah",
         "--size",
         "3x3",
-        "--ai-vs-ai",
-        "--ai",
-        "solver",
-        "--time",
-        "20000",
+        "--seat",
+        "none",
+        "-e",
+        "solver:20s",
     ];
     let (code, out, err) = run(&args, "");
     assert_eq!(code, 0, "{out}\n{err}");
@@ -88,16 +86,14 @@ fn dots_and_boxes_explains_bad_lines_and_gives_extra_turns() {
     // X draws line 0; the AI answers; X then tries a drawn line, a line off the board and a
     // word, and quits.
     let args = [
-        "--game",
+        "-g",
         "dots",
         "--size",
         "1x1",
-        "--first",
-        "human",
-        "--ai",
-        "mcts",
-        "--playouts",
-        "200",
+        "--seat",
+        "1",
+        "-e",
+        "mcts:200p",
     ];
     let (code, out, err) = run(&args, "1\n1\n9\nline\nquit\n");
     assert_eq!(code, 0, "{out}\n{err}");
@@ -106,54 +102,80 @@ fn dots_and_boxes_explains_bad_lines_and_gives_extra_turns() {
         out.contains("there is no line 9: lines are numbered 1 to 4"),
         "{out}"
     );
-    assert!(out.contains("\"line\" is not a number"), "{out}");
+    assert!(
+        out.contains("\"line\" is not a move: type a line 1-4"),
+        "{out}"
+    );
     // On one box, whoever draws the fourth line closes it and moves again: the game ends.
     let args = [
-        "--game", "dots", "--size", "1x1", "--start", "1 2", "--first", "human", "--ai", "random",
+        "-g", "dots", "--size", "1x1", "--start", "1 2", "--seat", "1", "-e", "random",
     ];
     let (code, out, err) = run(&args, "3\n");
     assert_eq!(code, 0, "{out}\n{err}");
-    assert!(out.contains("AI (O) plays line 4"), "{out}");
+    assert!(out.contains("O (random) plays 4"), "{out}");
     // The closed box shows its owner.
     assert!(out.contains("| O   |"), "{out}");
-    assert!(out.contains("O (second player) wins"), "{out}");
+    assert!(out.contains("Game over: O wins.\nYou lose."), "{out}");
 }
 
 #[test]
 fn kalah_explains_bad_pits_and_hints_with_margins() {
     let args = [
-        "--game", "kalah", "--size", "3x2", "--first", "human", "--ai", "solver", "--time", "5000",
+        "-g",
+        "kalah",
+        "--size",
+        "3x2",
+        "--seat",
+        "1",
+        "-e",
+        "solver:5s",
     ];
     let (code, out, err) = run(&args, "7\npit\nhint\nquit\n");
     assert_eq!(code, 0, "{out}\n{err}");
     assert!(out.contains("there is no pit 7"), "{out}");
-    assert!(out.contains("\"pit\" is not a number"), "{out}");
-    assert!(out.contains("margin"), "{out}");
+    assert!(
+        out.contains("\"pit\" is not a move: type a pit 1-3"),
+        "{out}"
+    );
+    // Every pit's exact margin for the side to move.
+    let hint: Vec<&str> = out
+        .lines()
+        .skip_while(|l| !l.contains("Hint from solver, best move first:"))
+        .skip(1)
+        .take_while(|l| l.starts_with("  "))
+        .collect();
+    assert_eq!(hint.len(), 3, "{out}");
+    assert!(
+        hint.iter()
+            .all(|l| l.contains(": margin ") && l.ends_with(" (exact)")),
+        "{out}"
+    );
     // Pit 2's two stones end in X's store: X moves again, and pit 2 is now empty.
     let args = [
-        "--game", "kalah", "--size", "3x2", "--first", "human", "--ai", "random",
+        "-g", "kalah", "--size", "3x2", "--seat", "1", "-e", "random",
     ];
     let (code, out, err) = run(&args, "2\n2\nquit\n");
     assert_eq!(code, 0, "{out}\n{err}");
     assert!(out.contains("pit 2 is empty"), "{out}");
-    assert!(!out.contains("AI (O) plays"), "X kept the move: {out}");
+    assert!(!out.contains("O (random) plays"), "X kept the move: {out}");
 }
 
 #[test]
 fn einstein_games_repeat_from_their_seed() {
     let moves = |out: &str| -> Vec<String> {
         out.lines()
-            .filter(|l| l.contains(" rolls ") || l.starts_with("AI ("))
+            .filter(|l| l.contains(" rolls ") || l.contains(") plays "))
             .map(|l| l.split(':').next().unwrap_or("").to_string())
             .collect()
     };
     let args = [
-        "--game",
+        "-g",
         "einstein",
-        "--ai-vs-ai",
-        "--depth",
-        "2",
-        "--seed",
+        "--seat",
+        "none",
+        "-e",
+        "alphabeta:d2",
+        "-s",
         "11",
     ];
     let (code, first, err) = run(&args, "");
@@ -163,12 +185,13 @@ fn einstein_games_repeat_from_their_seed() {
     assert_eq!(moves(&first), moves(&second));
     let (_, other, _) = run(
         &[
-            "--game",
+            "-g",
             "einstein",
-            "--ai-vs-ai",
-            "--depth",
-            "2",
-            "--seed",
+            "--seat",
+            "none",
+            "-e",
+            "alphabeta:d2",
+            "-s",
             "12",
         ],
         "",
@@ -183,14 +206,13 @@ fn einstein_games_repeat_from_their_seed() {
 #[test]
 fn mcts_plays_einstein_from_its_seed() {
     let args = [
-        "--game",
+        "-g",
         "einstein",
-        "--ai-vs-ai",
-        "--ai",
-        "mcts",
-        "--playouts",
-        "500",
-        "--seed",
+        "--seat",
+        "none",
+        "-e",
+        "mcts:500p",
+        "-s",
         "4",
     ];
     let (code, out, err) = run(&args, "");
@@ -202,15 +224,13 @@ fn mcts_plays_einstein_from_its_seed() {
 #[test]
 fn a_person_plays_einstein_by_steps() {
     let args = [
-        "--game",
+        "-g",
         "einstein",
-        "--first",
-        "human",
-        "--ai",
-        "alphabeta",
-        "--depth",
-        "2",
-        "--seed",
+        "--seat",
+        "1",
+        "-e",
+        "alphabeta:d2",
+        "-s",
         "3",
     ];
     let (code, out, err) = run(&args, "z9\na1a1\nmoves\nquit\n");
@@ -218,93 +238,72 @@ fn a_person_plays_einstein_by_steps() {
     assert!(out.contains("player 1 rolls"), "{out}");
     assert!(out.contains("is not a cell"), "{out}");
     assert!(out.contains("is not a legal step"), "{out}");
-    assert!(out.contains("legal moves: "), "{out}");
+    assert!(out.contains("Legal moves: "), "{out}");
 }
 
 #[test]
 fn three_players_play_the_mnk_game_with_each_search() {
-    for ai in ["alphabeta", "maxn", "best-reply", "random", "mcts"] {
-        let args = [
-            "--game",
-            "mnk",
-            "--size",
-            "4x4x3",
-            "--ai-vs-ai",
-            "--ai",
-            ai,
-            if ai == "mcts" {
-                "--playouts"
-            } else {
-                "--depth"
-            },
-            if ai == "mcts" { "300" } else { "2" },
-        ];
+    for ai in [
+        "alphabeta:d2",
+        "maxn:d2",
+        "best-reply:d2",
+        "random",
+        "mcts:300p",
+    ] {
+        let args = ["-g", "mnk", "--size", "4x4x3", "--seat", "none", "-e", ai];
         let (code, out, err) = run(&args, "");
         assert_eq!(code, 0, "{ai}: {out}\n{err}");
-        assert!(
-            out.contains(" wins.") || out.contains("Draw."),
-            "{ai}: {out}"
-        );
-        assert!(out.contains("AI (C) plays"), "{ai}: {out}");
+        assert!(out.contains("Game over: "), "{ai}: {out}");
+        assert!(out.contains("C ("), "{ai}: {out}");
     }
 }
 
 #[test]
 fn a_person_takes_a_seat_at_the_mnk_game() {
     let args = [
-        "--game",
+        "-g",
         "mnk",
         "--players",
         "4",
         "--size",
         "5x5x4",
-        "--first",
-        "human",
-        "--ai",
-        "maxn",
-        "--depth",
+        "--seat",
         "1",
+        "-e",
+        "maxn:d1",
     ];
     let (code, out, err) = run(&args, "c3\nc3\nk1\nhint\nquit\n");
     assert_eq!(code, 0, "{out}\n{err}");
-    assert!(out.contains("AI (D) plays"), "{out}");
+    assert!(out.contains("D (maxn) plays"), "{out}");
     assert!(out.contains("c3 is taken"), "{out}");
     assert!(out.contains("is not a cell"), "{out}");
-    assert!(out.contains("The AI would play"), "{out}");
+    assert!(out.contains("Hint from maxn, best move first:"), "{out}");
+    assert!(
+        out.contains("(value "),
+        "the search's report under the hint: {out}"
+    );
 }
 
 #[test]
 fn options_that_do_not_fit_the_game_are_refused() {
     let cases: [(&[&str], &str); 10] = [
-        (&["--game", "mnk", "--size", "30x2x3"], "at most 26 wide"),
-        (&["--game", "ttt", "--size", "3x3"], "--size is for"),
+        (&["-g", "mnk", "--size", "2x30x3"], "at most 26"),
+        (&["-g", "ttt", "--size", "3x3"], "--size is for"),
+        (&["-g", "dots", "--players", "3"], "--players is for mnk"),
+        (&["-g", "dots", "--size", "3"], "--size \"3\""),
+        (&["-g", "dots", "--size", "9x9"], "--size"),
+        (&["-g", "kalah", "--size", "6x300"], "--size"),
         (
-            &["--game", "dots", "--players", "3"],
-            "--players is for mnk",
-        ),
-        (&["--game", "dots", "--size", "3"], "--size \"3\""),
-        (&["--game", "dots", "--size", "9x9"], "--size"),
-        (&["--game", "kalah", "--size", "6x300"], "--size"),
-        (
-            &["--game", "einstein", "--ai", "best-reply", "--depth", "2"],
+            &["-g", "einstein", "-e", "best-reply:d2"],
             "three or more players",
         ),
-        (
-            &["--game", "einstein", "--ai", "solver", "--depth", "2"],
-            "does not play",
-        ),
-        (
-            &["--game", "einstein", "--ai", "mcts", "--depth", "2"],
-            "time or playouts",
-        ),
-        (
-            &["--game", "c4", "--ai", "maxn", "--depth", "2"],
-            "three or more players",
-        ),
+        (&["-g", "einstein", "-e", "solver:d2"], "does not play"),
+        (&["-g", "einstein", "-e", "mcts:d2"], "time or playouts"),
+        (&["-g", "c4", "-e", "maxn:d2"], "three or more players"),
     ];
     for (args, message) in cases {
         let mut all = args.to_vec();
-        all.extend(["--ai-vs-ai"]);
+        all.extend(["--seat", "none"]);
         let (code, out, err) = run(&all, "");
         assert_eq!(code, 2, "{args:?}: {out}\n{err}");
         assert!(err.contains(message), "{args:?}: {err}");
@@ -315,7 +314,8 @@ fn options_that_do_not_fit_the_game_are_refused() {
 fn perft_counts_dots_and_boxes_line_orders() {
     // Every order of distinct lines is a legal game prefix (extra turns change who draws,
     // not which lines are free): perft(d) on 24 lines is 24 · 23 · … · (24 − d + 1).
-    let (code, out, err) = common::ply_command("perft", &["dots", "4", "--start", "5 7"], b"");
+    let (code, out, err) =
+        common::ply_command("perft", &["-g", "dots", "4", "--start", "5 7"], b"");
     assert_eq!(code, 0, "{out}\n{err}");
     for depth in 1..=4u64 {
         let expected: u64 = (0..depth).map(|i| 22 - i).product();
@@ -331,7 +331,7 @@ fn perft_counts_dots_and_boxes_line_orders() {
             .unwrap_or_else(|| panic!("{line}"));
         assert_eq!(count, expected, "{line}");
     }
-    let (code, _, err) = common::ply_command("perft", &["kalah", "3", "--start", "7"], b"");
+    let (code, _, err) = common::ply_command("perft", &["-g", "kalah", "3", "--start", "7"], b"");
     assert_eq!(code, 2, "{err}");
     assert!(err.contains("there is no pit 7"), "{err}");
 }
@@ -339,7 +339,7 @@ fn perft_counts_dots_and_boxes_line_orders() {
 #[test]
 fn perft_counts_the_three_player_mnk_game_and_einstein_rolls() {
     // Nobody can have 4 in a row before ply 10, so every order of distinct cells counts.
-    let (code, out, err) = common::ply_command("perft", &["mnk", "4"], b"");
+    let (code, out, err) = common::ply_command("perft", &["-g", "mnk", "4"], b"");
     assert_eq!(code, 0, "{out}\n{err}");
     let counts = perft_counts(&out);
     let expected: Vec<u64> = (1..=4u64)
@@ -347,7 +347,7 @@ fn perft_counts_the_three_player_mnk_game_and_einstein_rolls() {
         .collect();
     assert_eq!(counts, expected, "{out}");
     // EinStein starts with a roll: six outcomes, then the moves of each roll.
-    let (code, out, err) = common::ply_command("perft", &["einstein", "2"], b"");
+    let (code, out, err) = common::ply_command("perft", &["-g", "einstein", "2"], b"");
     assert_eq!(code, 0, "{out}\n{err}");
     let counts = perft_counts(&out);
     assert_eq!(counts[0], 6, "{out}");
@@ -360,7 +360,7 @@ fn perft_counts_the_three_player_mnk_game_and_einstein_rolls() {
         after_rolls += moves.len() as u64;
     }
     assert_eq!(counts[1], after_rolls, "{out}");
-    let (code, _, err) = common::ply_command("perft", &["mnk", "2", "--start", "a1"], b"");
+    let (code, _, err) = common::ply_command("perft", &["-g", "mnk", "2", "--start", "a1"], b"");
     assert_eq!(code, 2, "{err}");
 }
 
@@ -376,20 +376,18 @@ fn perft_counts(out: &str) -> Vec<u64> {
 fn alpha_beta_plays_the_games_with_extra_turns() {
     for game in ["dots", "kalah"] {
         let args = [
-            "--game",
+            "-g",
             game,
             "--size",
             "2x2",
-            "--ai-vs-ai",
-            "--depth",
-            "4",
+            "--seat",
+            "none",
+            "-e",
+            "alphabeta:d4",
         ];
         let (code, out, err) = run(&args, "");
         assert_eq!(code, 0, "{game}: {out}\n{err}");
-        assert!(
-            out.contains("wins") || out.contains("Draw"),
-            "{game}: {out}"
-        );
+        assert!(out.contains("Game over: "), "{game}: {out}");
         assert!(out.contains("depth"), "{game}: {out}");
     }
 }
@@ -398,19 +396,31 @@ fn alpha_beta_plays_the_games_with_extra_turns() {
 fn matches_are_played_on_games_with_extra_turns() {
     for game in ["dots", "kalah"] {
         let args = [
-            "--game",
+            "-g",
             game,
             "--games",
             "2",
             "-q",
-            "alphabeta:3",
+            "-e",
+            "alphabeta:d3",
+            "-e",
             "random",
         ];
         let (code, out, err) = common::ply_command("match", &args, b"");
         assert_eq!(code, 0, "{game}: {out}\n{err}");
-        let args = ["--game", game, "--games", "2", "-q", "mcts:300p", "random"];
+        let args = [
+            "-g",
+            game,
+            "--games",
+            "2",
+            "-q",
+            "-e",
+            "mcts:300p",
+            "-e",
+            "random",
+        ];
         let (code, out, err) = common::ply_command("match", &args, b"");
         assert_eq!(code, 0, "{game}: {out}\n{err}");
-        assert!(out.contains("A moving first"), "{game}: {out}");
+        assert!(out.contains("results by seat"), "{game}: {out}");
     }
 }

@@ -22,6 +22,9 @@ fn end_easy(n: usize) -> Vec<String> {
 
 #[test]
 fn scores_match_the_published_benchmark() {
+    if !crate::common::in_repository("data/connect4") {
+        return;
+    }
     let lines = end_easy(40);
     let (code, out, err) = solve(&["--file", END_EASY], "");
     // The whole file: every line printed, no mismatch.
@@ -41,6 +44,9 @@ fn scores_match_the_published_benchmark() {
 
 #[test]
 fn analysis_agrees_with_solving_every_child() {
+    if !crate::common::in_repository("data/connect4") {
+        return;
+    }
     for given in end_easy(12) {
         let moves = given.split_whitespace().next().unwrap();
         let (code, out, err) = solve(&["--analyze", moves], "");
@@ -99,6 +105,9 @@ fn a_wrong_expected_score_is_a_mismatch() {
 
 #[test]
 fn the_weak_solver_gives_signs() {
+    if !crate::common::in_repository("data/connect4") {
+        return;
+    }
     let input: String = end_easy(30).join("\n");
     for args in [
         &["--weak"][..],
@@ -131,6 +140,9 @@ fn the_weak_solver_gives_signs_with(args: &[&str], input: &str) {
 
 #[test]
 fn the_compact_table_and_etc_give_the_same_lines() {
+    if !crate::common::in_repository("data/connect4") {
+        return;
+    }
     let input = end_easy(60).join("\n");
     let (code, plain, err) = solve(&[], &input);
     assert_eq!(code, 0, "{err}");
@@ -181,6 +193,9 @@ fn bad_arguments_exit_with_2() {
 
 #[test]
 fn progress_lines_reach_stderr_when_it_is_a_file_with_the_right_total() {
+    if !crate::common::in_repository("data/connect4") {
+        return;
+    }
     let dir = std::env::temp_dir().join(format!("ply-progress-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let log = dir.join("stderr.log");
@@ -222,5 +237,149 @@ fn progress_lines_reach_stderr_when_it_is_a_file_with_the_right_total() {
     assert!(lines.iter().all(|l| l.contains("/s, ")), "{err}");
     let quiet = run(true);
     assert!(!quiet.contains("progress: "), "{quiet}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The first two fields of each line (moves and score: the rest are timings).
+fn answers(out: &str) -> Vec<String> {
+    out.lines()
+        .map(|l| l.split_whitespace().take(2).collect::<Vec<_>>().join(" "))
+        .collect()
+}
+
+/// Positions solved in shards and merged print what one run prints, in the input's order,
+/// with its exit status; a shard stopped again and again resumes to the same file; a merge
+/// refuses a missing, duplicated, unfinished or foreign shard, naming it.
+#[test]
+fn shards_of_a_position_file_merge_into_one_runs_answers() {
+    let dir = std::env::temp_dir().join(format!("ply-solve-shards-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    // 60 positions, a malformed line, a blank line and a comment among them.
+    let mut lines = end_easy(60);
+    lines.insert(20, "4444444".to_string());
+    lines.insert(30, String::new());
+    lines.insert(40, "# a comment".to_string());
+    let input = dir.join("positions.txt");
+    std::fs::write(&input, lines.join("\n")).unwrap();
+    let input = input.to_str().unwrap();
+    let (code, whole, whole_err) = solve(&["--quiet", "--file", input], "");
+    assert_eq!(code, 2, "{whole_err}");
+    let shard = |k: u32| dir.join(format!("s{k}")).to_str().unwrap().to_string();
+    for k in 1..=4 {
+        let (code, out, err) = solve(
+            &[
+                "-q",
+                "--file",
+                input,
+                "--shard",
+                &format!("{k}/4"),
+                "-o",
+                &shard(k),
+            ],
+            "",
+        );
+        assert_eq!(code, 0, "{err}");
+        assert!(out.is_empty(), "{out}");
+    }
+    let (s1, s2, s3, s4) = (shard(1), shard(2), shard(3), shard(4));
+    let (code, merged, err) = solve(&["--merge", &s3, &s1, &s4, &s2], "");
+    assert_eq!(code, 2, "{err}");
+    assert_eq!(answers(&merged), answers(&whole));
+    assert!(err.contains(":21: bad moves"), "{err}");
+    assert!(
+        err.contains("positions 60, mismatches 0, malformed lines 1"),
+        "{err}"
+    );
+    // Resumed after stops every 4 positions: the same file.
+    let pieces = dir.join("pieces").to_str().unwrap().to_string();
+    let mut runs = 0;
+    loop {
+        let args = [
+            "-q",
+            "--file",
+            input,
+            "--shard",
+            "2/4",
+            "-o",
+            &pieces,
+            "--stop-after",
+            "4",
+        ];
+        let (code, _, err) = solve(&args, "");
+        runs += 1;
+        if code == 0 {
+            break;
+        }
+        assert_eq!(code, 1, "{err}");
+        assert!(runs < 50, "{err}");
+    }
+    assert!(runs > 2, "{runs}");
+    let (_, resumed, _) = solve(&["--merge", &s1, &pieces, &s3, &s4], "");
+    assert_eq!(answers(&resumed), answers(&whole));
+    // Refusals, naming the file.
+    let other = dir.join("other.txt");
+    std::fs::write(&other, lines[..50].join("\n")).unwrap();
+    let foreign = dir.join("foreign").to_str().unwrap().to_string();
+    let (code, _, err) = solve(
+        &[
+            "-q",
+            "--file",
+            other.to_str().unwrap(),
+            "--shard",
+            "2/4",
+            "-o",
+            &foreign,
+        ],
+        "",
+    );
+    assert_eq!(code, 0, "{err}");
+    let unfinished = dir.join("unfinished").to_str().unwrap().to_string();
+    let (code, _, _) = solve(
+        &[
+            "-q",
+            "--file",
+            input,
+            "--shard",
+            "2/4",
+            "-o",
+            &unfinished,
+            "--stop-after",
+            "1",
+        ],
+        "",
+    );
+    assert_eq!(code, 1);
+    let mut damaged = std::fs::read_to_string(&s2).unwrap();
+    damaged = damaged.replacen("R ", "R 1", 1);
+    let damaged_path = dir.join("damaged").to_str().unwrap().to_string();
+    std::fs::write(&damaged_path, damaged).unwrap();
+    for (files, name, why) in [
+        (vec![&s1, &s3, &s4], "2/4", "missing"),
+        (vec![&s1, &s2, &s2, &s3, &s4], "s2", "given twice"),
+        (vec![&s1, &foreign, &s3, &s4], "foreign", "another input"),
+        (
+            vec![&s1, &unfinished, &s3, &s4],
+            "unfinished",
+            "not finished",
+        ),
+        (vec![&s1, &damaged_path, &s3, &s4], "damaged", "checksum"),
+        (
+            vec![&s1, &input.to_string(), &s3, &s4],
+            "positions.txt",
+            "not a shard",
+        ),
+    ] {
+        let mut args = vec!["--merge"];
+        args.extend(files.iter().map(|s| s.as_str()));
+        let (code, out, err) = solve(&args, "");
+        assert_eq!(code, 2, "{why}: {err}");
+        assert!(out.is_empty(), "{why}: {out}");
+        assert!(err.contains(name) && err.contains(why), "{why}: {err}");
+    }
+    // Standard input cannot be sharded.
+    let (code, _, err) = solve(&["--shard", "1/2", "-o", &pieces], "4455\n");
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("--file or the arguments"), "{err}");
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -567,6 +567,21 @@ impl Game for Reversi {
     fn is_noisy(&self, mv: Move) -> bool {
         matches!(mv, Move::Place(sq) if SQUARE_HINT[usize::from(sq.0)] == 100)
     }
+
+    // ANCHOR: margin
+    /// At the end, X's discs minus O's: positive exactly when X won, as `outcome` says.
+    /// `adversarial::MarginSolver` proves it.
+    ///
+    /// ```
+    /// use games::reversi::Reversi;
+    /// use search_core::Game;
+    /// assert_eq!(Reversi::new().margin(), None); // the game is not over
+    /// ```
+    fn margin(&self) -> Option<i32> {
+        let (x, o) = (self.count(Player::First), self.count(Player::Second));
+        self.outcome().is_over().then(|| x as i32 - o as i32)
+    }
+    // ANCHOR_END: margin
 }
 
 /// Ordering hints per square: corners, edges, then the rest; the squares that hand a

@@ -9,6 +9,7 @@ mod kalah_rules;
 mod liars_dice;
 mod parsers_regressions;
 mod perft;
+mod repository;
 mod reversi;
 mod tictactoe_oracles;
 mod tictactoe_textbook_counts;

@@ -5,8 +5,9 @@
 //!
 //! The algorithm is described on the engine's type.
 
-use search_core::arena::GeneralStrategy;
-use search_core::{Budget, BudgetField, ImperfectInfo, Interval, SearchError, SplitMix64, Turn};
+use search_core::{
+    Budget, BudgetField, ImperfectInfo, Interval, SearchError, SplitMix64, Strategy, Turn,
+};
 
 use crate::engine::GeneralMcts;
 use crate::engine::result::{MoveStats, SearchResult, Value};
@@ -365,18 +366,18 @@ impl<P> Determinized<P> {
     }
 }
 
-/// A [`Determinized`] plays in a [`GeneralArena`](search_core::arena::GeneralArena) (or
-/// any loop over [`GeneralStrategy`]): each move is a [`search`](Determinized::search) of
-/// the state, from the point of view of the player to move. See the example of
-/// [`Ismcts`](crate::Ismcts)'s implementation.
+/// A [`Determinized`] is a [`Strategy`] of any [`ImperfectInfo`] game, so it plays in any
+/// match runner or terminal loop (those of the `plysearch-play` crate): each move is a
+/// [`search`](Determinized::search) of the state, from the point of view of the player to
+/// move. See the example of [`Ismcts`](crate::Ismcts)'s implementation.
 ///
 /// ```
 /// use mcts::Determinized;
-/// use search_core::arena::GeneralStrategy;
+/// use search_core::Strategy;
 /// let ai = Determinized::new();
-/// assert_eq!(GeneralStrategy::<games::Kuhn>::name(&ai), "determinized");
+/// assert_eq!(Strategy::<games::Kuhn>::name(&ai), "determinized");
 /// ```
-impl<G, P> GeneralStrategy<G> for Determinized<P>
+impl<G, P> Strategy<G> for Determinized<P>
 where
     G: ImperfectInfo + Send,
     G::Move: Send,

@@ -4,9 +4,8 @@
 //!
 //! The algorithm is described on the engine's type.
 
-use search_core::arena::GeneralStrategy;
 use search_core::{
-    Budget, BudgetError, ImperfectInfo, Interval, SearchError, SplitMix64, Stats, Turn,
+    Budget, BudgetError, ImperfectInfo, Interval, SearchError, SplitMix64, Stats, Strategy, Turn,
 };
 
 use crate::engine::result::{MoveStats, SearchResult, Value};
@@ -291,30 +290,23 @@ impl<P> Ismcts<P> {
     }
 }
 
-/// An [`Ismcts`] plays in a [`GeneralArena`](search_core::arena::GeneralArena) (or any
-/// loop over [`GeneralStrategy`]): each move is a [`search`](Ismcts::search) of the state,
-/// from the point of view of the player to move.
+/// An [`Ismcts`] is a [`Strategy`] of any [`ImperfectInfo`] game, so it plays in any match
+/// runner or terminal loop (those of the `plysearch-play` crate): each move is a
+/// [`search`](Ismcts::search) of the state, from the point of view of the player to move.
 ///
 /// ```
 /// use games::Kuhn;
-/// use mcts::{Determinized, Ismcts};
-/// use search_core::Budget;
-/// use search_core::arena::{GeneralArena, GeneralStrategy};
+/// use mcts::Ismcts;
+/// use search_core::{Budget, GeneralGame, Strategy};
 ///
-/// let report = GeneralArena::new(Kuhn::new(), 2)
-///     .with_games(4)
-///     .run(|engine, seed| -> Box<dyn GeneralStrategy<Kuhn>> {
-///         let budget = Budget::iterations(300);
-///         if engine == 0 {
-///             Box::new(Ismcts::new().with_seed(seed).with_budget(budget))
-///         } else {
-///             Box::new(Determinized::new().with_seed(seed).with_budget(budget))
-///         }
-///     })
-///     .unwrap();
-/// assert_eq!(report.names, ["ismcts", "determinized"]);
+/// let mut state = Kuhn::new();
+/// state.apply(2); // the first player is dealt the king
+/// state.apply(0); // the second the jack
+/// let mut ai = Ismcts::new().with_seed(1).with_budget(Budget::iterations(300));
+/// assert!([Kuhn::PASS, Kuhn::BET].contains(&ai.choose_move(&state).unwrap()));
+/// assert_eq!(Strategy::<Kuhn>::name(&ai), "ismcts");
 /// ```
-impl<G, P> GeneralStrategy<G> for Ismcts<P>
+impl<G, P> Strategy<G> for Ismcts<P>
 where
     G: ImperfectInfo,
     P: Playout<G>,
@@ -748,43 +740,6 @@ mod tests {
             Ismcts::new().search(&over).unwrap_err(),
             SearchError::GameOver
         );
-    }
-
-    /// Uniformly random moves.
-    struct Random(SplitMix64);
-
-    impl<G: GeneralGame> GeneralStrategy<G> for Random {
-        fn choose_move(&mut self, state: &G) -> Result<G::Move, SearchError> {
-            let mut moves = Vec::new();
-            state.moves(&mut moves);
-            Ok(moves[self.0.below(moves.len())])
-        }
-        fn name(&self) -> String {
-            "random".into()
-        }
-    }
-
-    #[test]
-    fn wins_chips_from_a_random_player_in_an_arena() {
-        use search_core::arena::GeneralArena;
-        let report = GeneralArena::new(Kuhn::new(), 2)
-            .with_games(1_000)
-            .with_seed(5)
-            .run(|engine, seed| -> Box<dyn GeneralStrategy<Kuhn>> {
-                if engine == 0 {
-                    Box::new(ai(500, seed))
-                } else {
-                    Box::new(Random(SplitMix64::new(seed)))
-                }
-            })
-            .unwrap();
-        let results = report.engine_results();
-        let mean = results[0].mean_reward().unwrap();
-        // Each player's value in Kuhn poker is within 1/18 of 0 at an equilibrium; random
-        // play gives much more away (over 1,000 hands the mean's standard error is about
-        // 0.04).
-        assert_eq!(results[0].games(), 1_000);
-        assert!(mean > 0.1, "ismcts wins {mean} a hand on average");
     }
 
     /// A game whose sample breaks the contract: another key.

@@ -17,6 +17,7 @@ mod observe;
 mod parallel;
 mod play;
 mod rave;
+mod repository;
 mod sm_mcts;
 mod solver;
 mod transpositions;

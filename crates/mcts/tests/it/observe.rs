@@ -1,11 +1,11 @@
 //! Following the game: `observe_move` / `Mcts::advance` given the position after the move
 //! is caught (a debug assertion, or an error from `try_advance`), `observe_undo` drops a
-//! tree whose line was taken back, and a game with `undo` at the prompt plays on correctly.
+//! tree whose line was taken back (a game with `undo` at the prompt is played in the tests of
+//! `plysearch-play`, the crate of the terminal loop).
 
 use games::TicTacToe;
 use mcts::Mcts;
-use search_core::play::{Ending, PlayLoop};
-use search_core::{Budget, Game, IllegalMoveError, Outcome, Player, Strategy};
+use search_core::{Budget, Game, IllegalMoveError, Strategy};
 
 fn engine(iterations: u64) -> Mcts<TicTacToe> {
     Mcts::new()
@@ -88,28 +88,4 @@ fn observe_undo_drops_the_tree_of_a_line_taken_back() {
     let kept = ai.tree_size();
     ai.observe_undo(&start);
     assert_eq!(ai.tree_size(), kept);
-}
-
-#[test]
-fn a_game_at_the_prompt_with_undo_plays_on_from_the_restored_position() {
-    // The person (X) takes a corner, the engine replies; undo; the person takes the centre
-    // instead, then quits. The engine's second reply is to the centre, a different line.
-    let mut shown = Vec::new();
-    let report = PlayLoop::new(TicTacToe::new())
-        .with_ai(Player::Second, engine(3_000))
-        .run("0\nundo\n4\nquit\n".as_bytes(), &mut shown)
-        .unwrap();
-    let shown = String::from_utf8(shown).unwrap();
-    assert_eq!(report.undos, 1);
-    assert_eq!(report.ending, Ending::Quit(Player::First));
-    assert_eq!(report.moves.len(), 2, "{shown}");
-    assert_eq!(report.moves[0], 4);
-    let mut replayed = TicTacToe::new();
-    for &mv in &report.moves {
-        replayed.try_play(mv).unwrap();
-    }
-    assert_eq!(replayed, report.position);
-    assert_eq!(report.position.outcome(), Outcome::Ongoing);
-    assert!(shown.contains("Took back 2 moves: 0 "), "{shown}");
-    assert_eq!(shown.matches("second player (mcts").count(), 2, "{shown}");
 }

@@ -43,10 +43,9 @@ fn two_threads_on_one_tree_prove_the_tic_tac_toe_draw() {
 
 #[test]
 fn two_threads_on_one_tree_prove_end_easy_connect_four_positions() {
-    let path = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../../data/connect4/Test_L3_R1"
-    );
+    let Some(path) = crate::repository::file("data/connect4/Test_L3_R1") else {
+        return;
+    };
     let text = std::fs::read_to_string(path).unwrap();
     let positions: Vec<_> = text
         .lines()

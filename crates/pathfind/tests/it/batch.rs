@@ -3,7 +3,6 @@
 //! by one gives — on a MovingAI map and on random grids — and a panic on a worker thread is
 //! an error, not a partial answer.
 
-use std::path::PathBuf;
 use std::time::Duration;
 
 use pathfind::movingai::{load_map, load_scen};
@@ -59,7 +58,9 @@ fn check_batches(
 
 #[test]
 fn solve_all_on_a_movingai_map_gives_the_sequential_results_in_order() {
-    let dir = PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../../data/movingai"));
+    let Some(dir) = crate::repository::file("data/movingai") else {
+        return;
+    };
     let grid = load_map(dir.join("arena.map"))
         .unwrap()
         .to_grid(Movement::OCTILE)

@@ -21,6 +21,7 @@ mod plane;
 mod positioned;
 mod properties;
 mod replanner;
+mod repository;
 mod spawned;
 mod textbook_grid;
 mod time_and_stop;

@@ -2,4 +2,3 @@
 //! file of this folder.
 
 mod observe_move;
-mod play_loop;

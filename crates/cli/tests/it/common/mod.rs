@@ -98,3 +98,17 @@ pub fn possible_values(command: &[&str], flag: &str) -> Vec<String> {
     assert!(!values.is_empty(), "no values of {flag} in {help}");
     values
 }
+
+/// Whether these tests run inside the repository, beside its `data/`, `docs/` and READMEs.
+/// A published package ships none of them: outside the repository a test that reads them
+/// skips, and this says so on standard error, naming what it needed.
+pub fn in_repository(needs: &str) -> bool {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let inside = root.join("Cargo.toml").is_file() && root.join("crates").is_dir();
+    if !inside {
+        eprintln!(
+            "skipped: this test needs the repository's {needs}, which the package does not ship"
+        );
+    }
+    inside
+}
