@@ -65,27 +65,27 @@ static ALLOCATOR: Counting = Counting;
 
 /// Runs `f` and returns the largest number of bytes it had allocated at once, beyond what
 /// was allocated before, with its value.
-fn peak_of<T>(f: impl FnOnce() -> T) -> (usize, T) {
+fn peak_of<T>(f: impl FnOnce() -> T) -> (u64, T) {
     let base = CURRENT.load(Ordering::SeqCst);
     PEAK.store(base, Ordering::SeqCst);
     let value = f();
-    (PEAK.load(Ordering::SeqCst) - base, value)
+    ((PEAK.load(Ordering::SeqCst) - base) as u64, value)
 }
 
 /// Slack for what is not the slots: the struct, for shared tables the `Arc`'s counters,
 /// and the test harness' own small allocations on its other thread, which the allocator
 /// counts too (about 1 KB at start-up). Every size tested is a KiB multiple far above it.
-const OVERHEAD: usize = 4096;
+const OVERHEAD: u64 = 4096;
 
 #[test]
 fn tables_never_use_more_than_their_size() {
-    const MIB: usize = 1 << 20;
-    for mb in [1usize, 2, 3, 5, 7, 16, 24, 100] {
+    const MIB: u64 = 1 << 20;
+    for mb in [1u64, 2, 3, 5, 7, 16, 24, 100] {
         let (peak, table) = peak_of(|| TranspositionTable::with_megabytes(mb).unwrap());
         let want = mb * MIB;
         // What you get: the largest power of two of slots that fits.
         assert!(table.slots().is_power_of_two());
-        assert_eq!(table.size_bytes(), table.slots() * 16);
+        assert_eq!(table.size_bytes(), table.slots() as u64 * 16);
         assert!(
             table.size_bytes() <= want,
             "{mb} MB: {} bytes",
@@ -104,14 +104,14 @@ fn tables_never_use_more_than_their_size() {
         drop(table);
     }
     // Odd byte counts round down as well.
-    for bytes in [65_536usize, 65_537, 100_000, 3 * MIB + 5, 10_000_000] {
+    for bytes in [65_536u64, 65_537, 100_000, 3 * MIB + 5, 10_000_000] {
         let (peak, table) = peak_of(|| TranspositionTable::new(bytes).unwrap());
         assert!(table.size_bytes() <= bytes && 2 * table.size_bytes() > bytes);
         assert!(peak <= bytes + OVERHEAD, "{bytes} bytes: peak {peak}");
     }
     // Resizing frees the old slots first: never both tables at once.
     let mut table = TranspositionTable::with_megabytes(8).unwrap();
-    for mb in [4usize, 16, 2, 8] {
+    for mb in [4u64, 16, 2, 8] {
         let old = table.size_bytes();
         let (peak, ()) = peak_of(|| table.resize(mb * MIB).unwrap());
         assert_eq!(table.size_bytes(), mb * MIB);

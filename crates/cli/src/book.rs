@@ -408,7 +408,7 @@ impl OnBoard for Build<'_> {
         let start = start_position(board, args.start.as_deref())?.state;
         let output = OutputFile::claim(&args.path)?;
         let builder = BookBuilder::new(name, args.depth)
-            .with_table_mb(args.table_mb as usize)
+            .with_table_mb(args.table_mb)
             .with_threads(args.threads as usize)
             .with_max_positions(args.max_positions);
         match args.shard {
@@ -667,7 +667,7 @@ impl OnBoard for Merge<'_> {
             })?
             .state;
         let builder = BookBuilder::new(name, reference.depth())
-            .with_table_mb(args.table_mb as usize)
+            .with_table_mb(args.table_mb)
             .with_threads(args.threads as usize)
             .with_start_text(text);
         let plan = builder

@@ -178,7 +178,7 @@ pub(crate) struct Match {
 /// The nodes the solver gets to prove each opening.
 const OPENING_PROOF_NODES: u64 = 20_000;
 /// The solver's table for the openings, in megabytes.
-const OPENING_PROOF_TABLE_MB: usize = 8;
+const OPENING_PROOF_TABLE_MB: u64 = 8;
 /// Openings proven at most (the first rounds'), so that proving stays cheap next to playing.
 const OPENING_PROOF_ROUNDS: u32 = 1_000;
 

@@ -244,7 +244,7 @@ enum TableKind {
 }
 
 /// The part of the plain table a position starts with (see `SolveTable::empty`).
-const START_BYTES: usize = 16 << 20;
+const START_BYTES: u64 = 16 << 20;
 
 /// A table `ply solve` can use: emptied before each position.
 trait SolveTable: Transpositions<ConnectFour> + Sync {
@@ -322,7 +322,7 @@ pub(crate) fn run(args: Args) -> Result<ExitCode, Failure> {
         return solve_shard::merge(&args.merge);
     }
     let input = Input::open(&args)?;
-    let megabytes = args.table_mb as usize;
+    let megabytes = args.table_mb;
     // Exact values never go stale: the solver's table always replaces (as `with_table_mb`'s).
     match args.table {
         TableKind::Plain => {

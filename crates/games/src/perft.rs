@@ -27,7 +27,10 @@ pub fn perft<G: Game>(state: &G, depth: u32) -> u64 {
     match depth {
         0 => 1,
         1 => leaves(state, &mut scratch),
-        _ if depth as usize * (size_of::<G>() + FRAME_BYTES) <= RECURSION_BYTES => {
+        _ if (depth as usize)
+            .checked_mul(size_of::<G>() + FRAME_BYTES)
+            .is_some_and(|bytes| bytes <= RECURSION_BYTES) =>
+        {
             let mut root = state.clone();
             recurse(&mut root, depth, 0, &mut Vec::new(), &mut scratch)
         }

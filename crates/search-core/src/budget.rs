@@ -3,11 +3,12 @@
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use thiserror::Error;
 
 use crate::pacer::ClockPacer;
+use crate::platform::{Instant, threads_available};
 
 /// A flag shared between threads: set it and every search holding a clone stops soon after.
 ///
@@ -652,8 +653,8 @@ impl RunningBudget {
     /// [`ClockPacer::look`]).
     ///
     /// ```
-    /// use search_core::Budget;
-    /// use std::time::{Duration, Instant};
+    /// use search_core::{Budget, Instant};
+    /// use std::time::Duration;
     /// let r = Budget::time(Duration::from_secs(60)).start().unwrap();
     /// assert!(!r.out_of_time_at(Instant::now()));
     /// assert!(r.out_of_time_at(Instant::now() + Duration::from_secs(61)));
@@ -785,4 +786,47 @@ pub enum BudgetError {
         /// Which limit to add.
         advice: &'static str,
     },
+    /// More than one thread was asked for on a target that cannot start threads
+    /// (WebAssembly in a web browser): refused when the search starts
+    /// ([`check_threads`](crate::check_threads)) rather than a panic in the middle of it.
+    ///
+    /// ```
+    /// let e = search_core::BudgetError::NoThreads { engine: "Mcts", threads: 4 };
+    /// assert!(e.to_string().contains("with_threads(1)"));
+    /// ```
+    #[error(
+        "{engine} cannot use {threads} threads: this target (WebAssembly without threads) cannot start a thread; search on the calling thread alone (with_threads(1))"
+    )]
+    NoThreads {
+        /// The engine.
+        engine: &'static str,
+        /// The threads it was asked to use.
+        threads: usize,
+    },
+}
+
+/// Refuses `threads` threads for `engine` where none can be started
+/// ([`threads_available`] is `false`): [`BudgetError::NoThreads`] for more than one, so that
+/// a `with_threads(n)` fails when the search starts instead of panicking in the standard
+/// library. One thread (the calling one) is always fine, and so is any number where
+/// threads exist. Engines call it when a search starts; call it in your own too.
+///
+/// # Errors
+/// [`BudgetError::NoThreads`] for `threads > 1` on a target without threads.
+///
+/// ```
+/// use search_core::{check_threads, threads_available, BudgetError};
+/// assert!(check_threads("Mcts", 1).is_ok());
+/// let two = check_threads("Mcts", 2);
+/// if threads_available() {
+///     assert!(two.is_ok());
+/// } else {
+///     assert_eq!(two, Err(BudgetError::NoThreads { engine: "Mcts", threads: 2 }));
+/// }
+/// ```
+pub fn check_threads(engine: &'static str, threads: usize) -> Result<(), BudgetError> {
+    if threads > 1 && !threads_available() {
+        return Err(BudgetError::NoThreads { engine, threads });
+    }
+    Ok(())
 }

@@ -5,6 +5,7 @@ use std::sync::mpsc::{Receiver, sync_channel};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::thread::JoinHandle;
 
+use crate::budget::check_threads;
 use crate::budget::{Budget, StopFlag};
 use crate::error::SearchError;
 
@@ -149,6 +150,8 @@ where
     /// sets that flag.
     ///
     /// # Errors
+    /// [`BudgetError::NoThreads`](crate::BudgetError::NoThreads) on a target without
+    /// threads (WebAssembly in a browser: step the search in slices there instead), and
     /// [`SearchError::Config`] when the system cannot start a thread.
     ///
     /// ```
@@ -173,7 +176,7 @@ where
     /// caller's own types) has no one left to reach: it ends the thread.
     ///
     /// # Errors
-    /// [`SearchError::Config`] when the system cannot start a thread.
+    /// As [`spawn`](SearchHandle::spawn).
     ///
     /// ```
     /// use search_core::{Budget, SearchHandle};
@@ -188,6 +191,8 @@ where
     where
         F: FnOnce(Budget, Progress<I>) -> (T, L) + Send + 'static,
     {
+        // The caller's thread and the search's own.
+        check_threads("SearchHandle", 2)?;
         let stop = budget.stop_flag().cloned().unwrap_or_default();
         let budget = budget.with_stop(stop.clone());
         let progress = Progress::new();

@@ -19,6 +19,7 @@
 //! | give an engine one move's share of a game clock | [`Strategy::choose_move_within`], [`Budget::capped_by`] |
 //! | pace an engine's looks at the clock | [`ClockPacer`] |
 //! | run a search on its own thread: poll, wait, stop | [`SearchHandle`], [`Progress`] |
+//! | read the clock, or ask for threads, on any target (WebAssembly in a browser too) | [`Instant`], [`threads_available`], [`check_threads`] |
 //! | read what a search did | [`Stats`] (embedded in every engine's result) |
 //! | read every root move's value | [`Strategy::analyze`], [`MoveAnalysis`], [`MoveValue`] |
 //! | name a game-theoretic result | [`Wdl`] (win, draw, loss) |
@@ -90,6 +91,7 @@ mod handle;
 mod imperfect;
 mod interval;
 mod pacer;
+mod platform;
 mod problem;
 mod rng;
 mod score;
@@ -106,7 +108,7 @@ mod wdl;
 pub struct ReadmeDoctests;
 
 pub use analysis::{MoveAnalysis, MoveValue};
-pub use budget::{Budget, BudgetError, BudgetField, RunningBudget, StopFlag};
+pub use budget::{Budget, BudgetError, BudgetField, RunningBudget, StopFlag, check_threads};
 pub use contract::{check_root, check_root_keys};
 pub use error::{CostError, IllegalMoveError, SearchError};
 pub use eval::{Evaluator, ZeroEvaluator};
@@ -117,6 +119,7 @@ pub use handle::{Progress, SearchHandle};
 pub use imperfect::{ImperfectInfo, PerfectInfo, Sequential, SequentialKey, SimultaneousGame};
 pub use interval::Interval;
 pub use pacer::ClockPacer;
+pub use platform::{Instant, threads_available};
 pub use problem::{Cost, FloatCost, SearchProblem};
 pub use rng::SplitMix64;
 pub use score::{ExactScore, Score};

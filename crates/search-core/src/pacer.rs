@@ -1,6 +1,8 @@
 //! [`ClockPacer`]: when a search reads the clock, adapted to what its work costs.
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
+
+use crate::platform::Instant;
 
 /// Decides when a search looks at the clock (and its stop flag), so that the looks come
 /// about [`TARGET`](ClockPacer::TARGET) apart whatever one unit of work (a node, an
@@ -145,8 +147,8 @@ impl ClockPacer {
     /// maximum. Returns the time read, for the search to compare with its deadline.
     ///
     /// ```
-    /// use search_core::ClockPacer;
-    /// use std::time::{Duration, Instant};
+    /// use search_core::{ClockPacer, Instant};
+    /// use std::time::Duration;
     /// let mut pacer = ClockPacer::new(1024);
     /// // Cheap work: the interval doubles at each look.
     /// let mut work = 0;

@@ -9,7 +9,7 @@
 //! `Walk<.., ItsOwnType>`; the shared steps here call back into them through closures,
 //! which monomorphise to each engine's own code.
 
-use std::time::Instant;
+use search_core::Instant;
 
 use search_core::{
     Budget, BudgetField, ClockPacer, GeneralGame, RunningBudget, SearchError, Stats, Turn,

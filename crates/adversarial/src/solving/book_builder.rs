@@ -71,7 +71,7 @@ use crate::solving::solver::Solver;
 pub struct BookBuilder {
     game: String,
     depth: u32,
-    table_mb: usize,
+    table_mb: u64,
     threads: usize,
     budget: Budget,
     max_positions: usize,
@@ -108,7 +108,7 @@ impl BookBuilder {
         /// let b = adversarial::BookBuilder::new("connect4", 6).with_table_mb(256);
         /// # let _ = b;
         /// ```
-        with_table_mb(megabytes: usize) => table_mb;
+        with_table_mb(megabytes: u64) => table_mb;
 
         /// The solver's threads (see [`Solver::with_threads`]).
         ///
@@ -579,7 +579,7 @@ impl BookBuilder {
             scheme: PARTITION_SCHEME,
             level_len: plan.deepest().len() as u64,
             part_len: part.len() as u64,
-            table_mb: self.table_mb as u64,
+            table_mb: self.table_mb,
             threads: self.threads as u32,
             max_positions: self.max_positions as u64,
         })

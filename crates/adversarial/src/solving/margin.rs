@@ -2,8 +2,8 @@
 //! and Boxes, stones in Kalah), for games with extra turns too: null-window probes over the
 //! margin still to come (MTD(f)), with a table of bounds shared by all the probes.
 
+use search_core::Instant;
 use std::fmt;
-use std::time::Instant;
 
 use search_core::{
     Budget, BudgetField, ClockPacer, Game, GameHash, Outcome, Player, RunningBudget, SearchError,

@@ -87,7 +87,7 @@ pub struct Solver<T = Arc<TranspositionTable>> {
 
 impl Solver<Arc<TranspositionTable>> {
     /// The size of the table of [`Solver::new`], in MiB.
-    pub const DEFAULT_TABLE_MB: usize = 64;
+    pub const DEFAULT_TABLE_MB: u64 = 64;
 
     /// How many nodes a parallel solve's main thread searches alone before it wakes the
     /// helper threads (see [`with_helpers_after`](Solver::with_helpers_after)).
@@ -196,7 +196,7 @@ impl<T> Solver<T> {
     /// assert!(matches!(r, Err(SearchError::Config(_))));
     /// ```
     #[must_use]
-    pub fn with_table_mb(self, megabytes: usize) -> Solver<Arc<TranspositionTable>> {
+    pub fn with_table_mb(self, megabytes: u64) -> Solver<Arc<TranspositionTable>> {
         Solver {
             setup: self.setup.with_table_mb(megabytes, Replacement::Always),
             book: self.book,
@@ -493,7 +493,7 @@ impl<T> Solver<T> {
             &[BudgetField::Depth, BudgetField::Iterations],
             "an exact solve has no horizon: bound it with nodes or time (use Negamax for a depth-limited search)",
         )?;
-        check_threads(self.setup.threads)?;
+        check_threads("Solver", self.setup.threads)?;
         let helpers = self.setup.threads - 1;
         if self.helpers.as_ref().map_or(0, Helpers::count) != helpers {
             // End the old helpers (if the thread count changed) before starting new ones.

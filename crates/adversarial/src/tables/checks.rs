@@ -9,7 +9,7 @@ use crate::tables::entry::{Bound, TableEntry};
 
 /// The largest table the tests fill and scan: 1 MiB, or 4 KiB under Miri, which interprets
 /// every step and would take hours over a megabyte.
-pub(crate) const LARGE_TEST_TABLE_BYTES: usize = if cfg!(miri) { 1 << 12 } else { 1 << 20 };
+pub(crate) const LARGE_TEST_TABLE_BYTES: u64 = if cfg!(miri) { 1 << 12 } else { 1 << 20 };
 
 /// What the checks need of a table.
 pub(crate) trait Table: Sync {

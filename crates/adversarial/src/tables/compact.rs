@@ -18,7 +18,7 @@ use search_core::{GameHash, Score};
 use crate::builder::builder_methods;
 use crate::tables::entry::{
     Bound, Generation, Replacement, TableEntry, TableSizeError, TableStats, largest_fitting,
-    move_code, move_of_code,
+    megabytes_to_bytes, move_code, move_of_code,
 };
 use crate::tables::memory::{Written, allocate_written, prefetch_line};
 use crate::tables::transpositions::Transpositions;
@@ -229,7 +229,7 @@ impl<G: GameHash> CompactTable<G> {
     ///     TableSizeError::KeyTooWide { key_bits: 49, min_bytes: 2 << 20 }
     /// );
     /// ```
-    pub fn new(bytes: usize) -> Result<Self, TableSizeError> {
+    pub fn new(bytes: u64) -> Result<Self, TableSizeError> {
         let bucket_bytes = WAYS * COMPACT_ENTRY_BYTES;
         let fit = largest_fitting(bytes, bucket_bytes)?;
         if !G::KEY_IS_EXACT {
@@ -242,8 +242,8 @@ impl<G: GameHash> CompactTable<G> {
             let min_bits = key_bits - CHECK_BITS_MAX;
             return Err(TableSizeError::KeyTooWide {
                 key_bits,
-                min_bytes: bucket_bytes
-                    .saturating_mul(1usize.checked_shl(min_bits).unwrap_or(usize::MAX)),
+                min_bytes: (bucket_bytes as u64)
+                    .saturating_mul(1u64.checked_shl(min_bits).unwrap_or(u64::MAX)),
             });
         }
         let count = 1usize << bucket_bits;
@@ -267,8 +267,8 @@ impl<G: GameHash> CompactTable<G> {
     /// let t = adversarial::CompactTable::<games::ConnectFour>::with_megabytes(16).unwrap();
     /// assert_eq!(t.size_bytes(), 16 << 20);
     /// ```
-    pub fn with_megabytes(megabytes: usize) -> Result<Self, TableSizeError> {
-        Self::new(megabytes.saturating_mul(1 << 20))
+    pub fn with_megabytes(megabytes: u64) -> Result<Self, TableSizeError> {
+        Self::new(megabytes_to_bytes(megabytes))
     }
 }
 
@@ -308,8 +308,8 @@ impl<G> CompactTable<G> {
     /// assert_eq!(adversarial::CompactTable::<games::TicTacToe>::new(100).unwrap().size_bytes(), 64);
     /// ```
     #[must_use]
-    pub fn size_bytes(&self) -> usize {
-        self.entries() * COMPACT_ENTRY_BYTES
+    pub fn size_bytes(&self) -> u64 {
+        (self.entries() * COMPACT_ENTRY_BYTES) as u64
     }
 
     /// Empties every entry (and resets the generation). As

@@ -9,8 +9,14 @@ use std::sync::atomic::{AtomicU8, Ordering};
 use search_core::Score;
 use thiserror::Error;
 
-/// The largest table accepted, in bytes (64 GiB).
-pub const MAX_TABLE_BYTES: usize = 1 << 36;
+/// The largest table accepted, in bytes (64 GiB), on a target whose address space holds it.
+/// Sizes are `u64` on every target: on a 32-bit one (WebAssembly, i686), a size the address
+/// space cannot hold is [`TableSizeError::BeyondAddressSpace`], not an overflow.
+///
+/// ```
+/// assert_eq!(adversarial::MAX_TABLE_BYTES, 64 << 30);
+/// ```
+pub const MAX_TABLE_BYTES: u64 = 1 << 36;
 
 /// What a stored score says about the true value of the position.
 ///
@@ -59,15 +65,37 @@ pub enum TableSizeError {
     #[error("a transposition table of {bytes} bytes is too small: it needs at least 16 bytes")]
     TooSmall {
         /// The requested size.
-        bytes: usize,
+        bytes: u64,
     },
     /// Larger than [`MAX_TABLE_BYTES`].
     #[error("a transposition table of {bytes} bytes is absurdly large (at most {max} bytes)")]
     TooLarge {
         /// The requested size.
-        bytes: usize,
+        bytes: u64,
         /// The largest size accepted.
-        max: usize,
+        max: u64,
+    },
+    /// The table this size gives (rounded down to a power of two of slots) is larger than
+    /// any allocation on this target: a 32-bit one (WebAssembly, i686) allocates at most
+    /// 2 GiB at once.
+    ///
+    /// ```
+    /// use adversarial::{TableSizeError, TranspositionTable};
+    /// if usize::BITS == 32 {
+    ///     assert!(matches!(
+    ///         TranspositionTable::new(4 << 30),
+    ///         Err(TableSizeError::BeyondAddressSpace { bytes: 4294967296, .. })
+    ///     ));
+    /// }
+    /// ```
+    #[error(
+        "a transposition table of {bytes} bytes does not fit in this target's address space (at most {max} bytes in one allocation)"
+    )]
+    BeyondAddressSpace {
+        /// The requested size.
+        bytes: u64,
+        /// The largest allocation this target allows (`isize::MAX` bytes).
+        max: u64,
     },
     /// A [`CompactTable`](crate::CompactTable) needs an exact key
     /// ([`GameHash::KEY_IS_EXACT`](search_core::GameHash::KEY_IS_EXACT)): it stores only part of the key.
@@ -84,13 +112,13 @@ pub enum TableSizeError {
         /// The game's [`GameHash::KEY_BITS`](search_core::GameHash::KEY_BITS).
         key_bits: u32,
         /// The smallest table that verifies such keys.
-        min_bytes: usize,
+        min_bytes: u64,
     },
     /// The memory could not be allocated.
     #[error("a transposition table of {bytes} bytes could not be allocated: ask for less memory")]
     OutOfMemory {
         /// The size that could not be allocated (after rounding down).
-        bytes: usize,
+        bytes: u64,
     },
 }
 
@@ -228,19 +256,32 @@ impl<const N: u8> Generation<N> {
 ///
 /// # Errors
 /// [`TableSizeError::TooLarge`] above [`MAX_TABLE_BYTES`], [`TableSizeError::TooSmall`] when
-/// not one item fits.
-pub(crate) fn largest_fitting(bytes: usize, unit: usize) -> Result<usize, TableSizeError> {
+/// not one item fits, [`TableSizeError::BeyondAddressSpace`] when the items take more than
+/// one allocation may hold on this target (`isize::MAX` bytes).
+pub(crate) fn largest_fitting(bytes: u64, unit: usize) -> Result<usize, TableSizeError> {
     if bytes > MAX_TABLE_BYTES {
         return Err(TableSizeError::TooLarge {
             bytes,
             max: MAX_TABLE_BYTES,
         });
     }
+    let unit = unit as u64;
     let fit = bytes / unit;
     if fit == 0 {
         return Err(TableSizeError::TooSmall { bytes });
     }
-    Ok(1 << (usize::BITS - 1 - fit.leading_zeros()))
+    let items = 1_u64 << (u64::BITS - 1 - fit.leading_zeros());
+    let max = isize::MAX as u64;
+    match usize::try_from(items) {
+        Ok(count) if items * unit <= max => Ok(count),
+        _ => Err(TableSizeError::BeyondAddressSpace { bytes, max }),
+    }
+}
+
+/// `megabytes` MiB in bytes, saturating: a count too large for `u64` is refused as
+/// [`TableSizeError::TooLarge`] like any size above [`MAX_TABLE_BYTES`].
+pub(crate) fn megabytes_to_bytes(megabytes: u64) -> u64 {
+    megabytes.saturating_mul(1 << 20)
 }
 
 #[cfg(test)]
@@ -261,6 +302,48 @@ mod tests {
             assert_eq!(move_code(None, limit), 0);
         }
         assert_eq!(move_of_code(0), None);
+    }
+
+    #[test]
+    fn sizes_round_down_to_a_power_of_two_of_items() {
+        assert_eq!(largest_fitting(1000, 16), Ok(32));
+        assert_eq!(largest_fitting(16, 16), Ok(1));
+        assert_eq!(
+            largest_fitting(15, 16),
+            Err(TableSizeError::TooSmall { bytes: 15 })
+        );
+        assert_eq!(
+            largest_fitting(MAX_TABLE_BYTES + 1, 16),
+            Err(TableSizeError::TooLarge {
+                bytes: MAX_TABLE_BYTES + 1,
+                max: MAX_TABLE_BYTES
+            })
+        );
+        assert_eq!(megabytes_to_bytes(3), 3 << 20);
+        assert_eq!(megabytes_to_bytes(u64::MAX), u64::MAX);
+    }
+
+    /// A size the address space cannot hold is a typed error on every target: above
+    /// `isize::MAX` bytes (2 GiB on a 32-bit target; 8 EiB, which `MAX_TABLE_BYTES` refuses
+    /// first, on a 64-bit one).
+    #[test]
+    fn a_size_beyond_the_address_space_is_a_typed_error() {
+        let max = isize::MAX as u64;
+        let beyond = max + 1;
+        let expected = if beyond > MAX_TABLE_BYTES {
+            TableSizeError::TooLarge {
+                bytes: beyond,
+                max: MAX_TABLE_BYTES,
+            }
+        } else {
+            TableSizeError::BeyondAddressSpace { bytes: beyond, max }
+        };
+        assert_eq!(largest_fitting(beyond, 16), Err(expected));
+        // The largest size that fits rounds down to half the address space.
+        assert_eq!(
+            largest_fitting(max.min(MAX_TABLE_BYTES), 16).map(|n| n as u64 * 16),
+            Ok((max.min(MAX_TABLE_BYTES) + 1).next_power_of_two() / 2)
+        );
     }
 
     #[test]

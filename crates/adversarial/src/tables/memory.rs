@@ -86,7 +86,7 @@ pub(crate) fn allocate_written<T>(
     memory
         .try_reserve_exact(count)
         .map_err(|_| TableSizeError::OutOfMemory {
-            bytes: count.saturating_mul(size_of::<T>()),
+            bytes: (count as u64).saturating_mul(size_of::<T>() as u64),
         })?;
     advise_huge_pages(&memory);
     memory.extend((0..count).map(|_| empty()));
@@ -191,7 +191,8 @@ mod tests {
 
     proptest! {
         #[test]
-        fn huge_page_spans_lie_inside(start in 0usize..1 << 40, bytes in 0usize..1 << 30) {
+        // Starts anywhere in the lower half of the address space (32-bit targets too).
+        fn huge_page_spans_lie_inside(start in 0usize..usize::MAX / 2, bytes in 0usize..1 << 30) {
             if let Some((offset, len)) = huge_page_span(start, bytes) {
                 prop_assert_eq!((start + offset) % HUGE_PAGE_BYTES, 0);
                 prop_assert_eq!(len % HUGE_PAGE_BYTES, 0);
@@ -213,7 +214,9 @@ mod tests {
             (1 << 20, MIN_REGION),
             (MIN_REGION * MAX_REGIONS, MIN_REGION),
             (1 << 24, 1 << 10),
-            (1 << 32, 1 << 18),
+            (1 << 30, 1 << 16),
+            // The largest table a target can address: 2^31 items on a 32-bit one.
+            (1 << (usize::BITS - 1), 1 << (usize::BITS - 1 - 14)),
         ] {
             let w = Written::new(items);
             assert_eq!(1usize << w.shift, region, "{items} items");

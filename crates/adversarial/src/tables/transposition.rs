@@ -21,7 +21,7 @@ use search_core::{GameHash, Score, SearchError};
 use crate::builder::builder_methods;
 use crate::tables::entry::{
     Bound, Generation, Replacement, TableEntry, TableSizeError, TableStats, largest_fitting,
-    move_code, move_of_code,
+    megabytes_to_bytes, move_code, move_of_code,
 };
 use crate::tables::memory::{Written, allocate_written, prefetch_line};
 use crate::tables::transpositions::{Transpositions, check_value};
@@ -140,7 +140,7 @@ impl TranspositionTable {
     /// assert_eq!(t.slots(), 32); // 1000 / 16 = 62, rounded down to 32
     /// assert_eq!(t.size_bytes(), 512);
     /// ```
-    pub fn new(bytes: usize) -> Result<Self, TableSizeError> {
+    pub fn new(bytes: u64) -> Result<Self, TableSizeError> {
         Self::with_slots(Self::slot_count(bytes)?)
     }
 
@@ -173,8 +173,8 @@ impl TranspositionTable {
     /// assert_eq!(t.size_bytes(), 64 << 20);
     /// assert!(adversarial::TranspositionTable::with_megabytes(0).is_err());
     /// ```
-    pub fn with_megabytes(megabytes: usize) -> Result<Self, TableSizeError> {
-        Self::new(megabytes.saturating_mul(1 << 20))
+    pub fn with_megabytes(megabytes: u64) -> Result<Self, TableSizeError> {
+        Self::new(megabytes_to_bytes(megabytes))
     }
 
     builder_methods! {
@@ -188,7 +188,7 @@ impl TranspositionTable {
         with_replacement(replacement: Replacement) => replacement;
     }
 
-    fn slot_count(bytes: usize) -> Result<usize, TableSizeError> {
+    fn slot_count(bytes: u64) -> Result<usize, TableSizeError> {
         largest_fitting(bytes, SLOT_BYTES)
     }
 
@@ -218,8 +218,8 @@ impl TranspositionTable {
     /// assert_eq!(adversarial::TranspositionTable::new(100).unwrap().size_bytes(), 64);
     /// ```
     #[must_use]
-    pub fn size_bytes(&self) -> usize {
-        self.slots.len() * SLOT_BYTES
+    pub fn size_bytes(&self) -> u64 {
+        (self.slots.len() * SLOT_BYTES) as u64
     }
 
     /// Empties every slot (and resets the generation). Only the parts of the table written
@@ -261,7 +261,7 @@ impl TranspositionTable {
     /// assert!(t.resize(0).is_err());
     /// assert_eq!(t.slots(), 65_536);
     /// ```
-    pub fn resize(&mut self, bytes: usize) -> Result<(), TableSizeError> {
+    pub fn resize(&mut self, bytes: u64) -> Result<(), TableSizeError> {
         let slots = Self::slot_count(bytes)?;
         let replacement = self.replacement;
         // Free the old slots before allocating the new ones: the two tables never exist
@@ -320,12 +320,13 @@ impl TranspositionTable {
     /// assert_eq!(t.probe(42), Some(e));
     /// assert!(t.grow());
     /// assert_eq!(t.slots_in_use(), 1 << 17);
-    /// t.use_at_most(usize::MAX);
+    /// t.use_at_most(u64::MAX);
     /// assert_eq!(t.slots_in_use(), t.slots());
     /// assert!(!t.grow()); // all of it is in use
     /// ```
-    pub fn use_at_most(&self, bytes: usize) {
-        let slots = (bytes / SLOT_BYTES).clamp(1, self.slots.len());
+    pub fn use_at_most(&self, bytes: u64) {
+        let fit = usize::try_from(bytes / SLOT_BYTES as u64).unwrap_or(usize::MAX);
+        let slots = fit.clamp(1, self.slots.len());
         let slots = 1usize << (usize::BITS - 1 - slots.leading_zeros());
         self.shift
             .store(64 - slots.trailing_zeros(), Ordering::Relaxed);
@@ -538,7 +539,7 @@ impl TranspositionTable {
 /// starts: a size that cannot be used then surfaces as that search's
 /// [`SearchError::Config`], and a table replaced before any search is never allocated.
 pub(crate) struct TableRequest<T> {
-    megabytes: usize,
+    megabytes: u64,
     replacement: Replacement,
     install: fn(&mut T, Arc<TranspositionTable>),
 }
@@ -564,10 +565,7 @@ impl TableRequest<Arc<TranspositionTable>> {
     /// A request for a table of `megabytes` MiB (sized as
     /// [`TranspositionTable::with_megabytes`]) with `replacement`, and the one-slot table
     /// standing in for it until then.
-    pub(crate) fn new(
-        megabytes: usize,
-        replacement: Replacement,
-    ) -> (Self, Arc<TranspositionTable>) {
+    pub(crate) fn new(megabytes: u64, replacement: Replacement) -> (Self, Arc<TranspositionTable>) {
         let request = TableRequest {
             megabytes,
             replacement,
@@ -798,8 +796,9 @@ mod tests {
         for bytes in (16..5_000).chain([1 << 20, (1 << 20) + 1, (3 << 20) - 1, 100 << 20]) {
             let slots = TranspositionTable::slot_count(bytes).unwrap();
             assert!(slots.is_power_of_two());
-            assert!(slots * SLOT_BYTES <= bytes, "{bytes}: {slots} slots");
-            assert!(2 * slots * SLOT_BYTES > bytes, "{bytes}: {slots} slots");
+            let taken = (slots * SLOT_BYTES) as u64;
+            assert!(taken <= bytes, "{bytes}: {slots} slots");
+            assert!(2 * taken > bytes, "{bytes}: {slots} slots");
         }
     }
 

@@ -179,7 +179,7 @@ impl<E, T> Negamax<E, T> {
     /// assert!(matches!(r, Err(SearchError::Config(_))));
     /// ```
     #[must_use]
-    pub fn with_table_mb(self, megabytes: usize) -> Negamax<E, Arc<TranspositionTable>> {
+    pub fn with_table_mb(self, megabytes: u64) -> Negamax<E, Arc<TranspositionTable>> {
         Negamax {
             eval: self.eval,
             setup: self
@@ -486,7 +486,7 @@ impl<E, T> Negamax<E, T> {
             &[BudgetField::Iterations],
             "use a depth: each round of iterative deepening is one ply deeper",
         )?;
-        check_threads(self.setup.threads)?;
+        check_threads("Negamax", self.setup.threads)?;
         if self.aspiration == Some(0) {
             return Err(SearchError::Config(
                 "an aspiration window's half-width must be at least 1 (None turns it off)".into(),

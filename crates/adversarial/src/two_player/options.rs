@@ -83,7 +83,7 @@ impl<T> Setup<T> {
     /// when the next search starts (a one-slot table stands in for it until then).
     pub fn with_table_mb(
         self,
-        megabytes: usize,
+        megabytes: u64,
         replacement: Replacement,
     ) -> Setup<Arc<TranspositionTable>> {
         let (request, placeholder) = TableRequest::new(megabytes, replacement);

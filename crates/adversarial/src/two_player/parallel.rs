@@ -74,13 +74,16 @@ fn first_error<R>(
     results.into_iter().collect()
 }
 
-/// [`SearchError::Config`] unless `threads` is in `1..=MAX_THREADS`.
-pub(crate) fn check_threads(threads: usize) -> Result<(), SearchError> {
+/// [`SearchError::Config`] unless `threads` is in `1..=MAX_THREADS`, and
+/// [`BudgetError::NoThreads`](search_core::BudgetError::NoThreads) for more than one where
+/// the target cannot start threads (WebAssembly in a browser).
+pub(crate) fn check_threads(engine: &'static str, threads: usize) -> Result<(), SearchError> {
     if threads == 0 || threads > MAX_THREADS {
         return Err(SearchError::Config(format!(
             "with_threads({threads}): use between 1 and {MAX_THREADS} threads (std::thread::available_parallelism() is a good choice)"
         )));
     }
+    search_core::check_threads(engine, threads)?;
     Ok(())
 }
 

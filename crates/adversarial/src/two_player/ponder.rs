@@ -2,7 +2,8 @@
 //! position after the reply the opponent is expected to play, on a thread of its own;
 //! [`NegamaxPonder::reply`] turns that search into the answer to the move actually played.
 
-use std::time::{Duration, Instant};
+use search_core::Instant;
+use std::time::Duration;
 
 use search_core::{Budget, Evaluator, Game, SearchError};
 

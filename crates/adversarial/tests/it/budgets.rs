@@ -119,7 +119,7 @@ fn configuration_mistakes_are_config_errors_every_time() {
     // Twice: a table that could not be allocated is never replaced by a stand-in.
     config(e.search(&g).map(|_| ()), "negamax, 0 MB");
     config(e.search(&g).map(|_| ()), "negamax, 0 MB again");
-    let mut e = Negamax::new(OpenLines).with_table_mb(usize::MAX);
+    let mut e = Negamax::new(OpenLines).with_table_mb(u64::MAX);
     config(e.search(&g).map(|_| ()), "negamax, usize::MAX MB");
     for threads in [0, 5000] {
         let mut e = Negamax::new(OpenLines).with_threads(threads);
@@ -132,7 +132,7 @@ fn configuration_mistakes_are_config_errors_every_time() {
     config(s.solve_weak(&g).map(|_| ()), "solver, 0 MB again");
     config(s.best_move(&g).map(|_| ()), "solver, 0 MB, best_move");
     config(s.analyze(&g).map(|_| ()), "solver, 0 MB, analyze");
-    let mut s = Solver::new().with_table_mb(usize::MAX);
+    let mut s = Solver::new().with_table_mb(u64::MAX);
     config(s.solve(&g).map(|_| ()), "solver, usize::MAX MB");
     // A single-depth search needs a depth.
     let mut e = Negamax::new(OpenLines)

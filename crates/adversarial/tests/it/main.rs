@@ -27,4 +27,5 @@ mod simultaneous;
 mod solver_connect4;
 mod stepping;
 mod table_growth;
+mod targets;
 mod tictactoe;

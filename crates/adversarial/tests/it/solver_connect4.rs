@@ -419,7 +419,7 @@ fn budgets_interrupt_and_errors_are_typed() {
     ));
     assert!(TranspositionTable::new(0).is_err());
     assert!(matches!(
-        Solver::new().with_table_mb(usize::MAX).solve(&g),
+        Solver::new().with_table_mb(u64::MAX).solve(&g),
         Err(SearchError::Config(_))
     ));
 }

@@ -42,7 +42,7 @@ pub(crate) fn engine<G: Playable>(
 ) -> Result<Box<dyn Strategy<G>>, String> {
     let strength = spec.strength();
     let table = |mb: usize| {
-        TranspositionTable::with_megabytes(mb.max(1)).map_err(|e| format!("--table-mb: {e}"))
+        TranspositionTable::with_megabytes(mb.max(1) as u64).map_err(|e| format!("--table-mb: {e}"))
     };
     Ok(match spec.kind {
         EngineKind::Alphabeta => {

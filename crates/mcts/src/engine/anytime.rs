@@ -10,7 +10,8 @@
 //! seed on one thread). An observed search is such a sequence of slices of iterations,
 //! each sized from the speed of the ones before to last about the report interval.
 
-use std::time::{Duration, Instant};
+use search_core::Instant;
+use std::time::Duration;
 
 use search_core::{Budget, Game, GeneralGame, SearchError, SearchHandle, Stats};
 

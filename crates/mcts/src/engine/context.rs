@@ -2,8 +2,9 @@
 //! the expansion settings and priors of the two-player mode), the limits the threads poll,
 //! and the buffers reused at every node, so that nothing is allocated per node.
 
+use search_core::Instant;
 use std::sync::atomic::AtomicBool;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use search_core::{ClockPacer, GeneralGame, RunningBudget};
 

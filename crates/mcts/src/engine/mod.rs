@@ -735,7 +735,8 @@ impl<G: GeneralGame, P, K: Mode> Engine<G, P, K> {
     }
 
     /// Checks the options both modes have: a [`SearchError::Config`] for the first one out
-    /// of range.
+    /// of range, [`BudgetError::NoThreads`](search_core::BudgetError::NoThreads) for
+    /// several threads on a target without threads.
     pub(crate) fn validate(&self) -> Result<(), SearchError> {
         if !(self.exploration.is_finite() && self.exploration >= 0.0) {
             return Err(SearchError::Config(format!(
@@ -749,6 +750,8 @@ impl<G: GeneralGame, P, K: Mode> Engine<G, P, K> {
                 self.threads
             )));
         }
+        // More than one thread where none can be started (WebAssembly in a browser).
+        search_core::check_threads("Mcts", self.threads)?;
         if self.node_cap == 0 {
             return Err(SearchError::Config(
                 "the node cap must be at least 1".into(),

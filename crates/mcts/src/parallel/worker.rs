@@ -2,8 +2,8 @@
 //! modes (select, expand, simulate, back up) that it runs until a limit is reached or the
 //! root is settled. What differs between the modes is asked of [`Steps`].
 
+use search_core::Instant;
 use std::sync::atomic::Ordering;
-use std::time::Instant;
 
 use search_core::{GeneralGame, SearchError, SplitMix64};
 

@@ -378,3 +378,25 @@ fn a_kept_shared_tree_too_large_for_the_next_search_s_time_is_dropped() {
     assert_eq!(ai.root_visits(), child.visits);
     assert_eq!(ai.tree_size(), below.len());
 }
+
+/// More than one thread is refused with `BudgetError::NoThreads` exactly where no thread can
+/// be started (WebAssembly in a browser); everywhere else two threads search as asked.
+#[test]
+fn several_threads_are_refused_only_where_none_can_start() {
+    use search_core::{BudgetError, SearchError, threads_available};
+    let got = tree(2)
+        .with_budget(Budget::iterations(1_000))
+        .search(&TicTacToe::new())
+        .map(|r| r.threads);
+    if threads_available() {
+        assert_eq!(got, Ok(2));
+    } else {
+        assert_eq!(
+            got,
+            Err(SearchError::Budget(BudgetError::NoThreads {
+                engine: "Mcts",
+                threads: 2
+            }))
+        );
+    }
+}

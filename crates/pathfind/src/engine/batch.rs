@@ -8,7 +8,9 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use crate::engine::error::PathError;
 
 /// Runs `run` on every query with `threads` workers and returns the results in query order,
-/// or the error of the first query (in query order) that failed.
+/// or the error of the first query (in query order) that failed; more than one thread on a
+/// target without threads is [`PathError::Budget`] with
+/// [`BudgetError::NoThreads`](search_core::BudgetError::NoThreads).
 ///
 /// With one worker (or at most one query) every query runs on the calling thread with
 /// `first`, one after the other, stopping at the first error. Otherwise each worker thread
@@ -28,6 +30,8 @@ where
     if threads == 0 {
         return Err(PathError::ZeroThreads);
     }
+    // More than one thread where none can be started (WebAssembly in a browser).
+    search_core::check_threads("a batch of path searches", threads)?;
     let workers = threads.min(queries.len());
     if workers <= 1 {
         return queries.iter().map(|q| run(first, q)).collect();

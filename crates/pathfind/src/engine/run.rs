@@ -1,7 +1,8 @@
 //! [`Run`]: the bookkeeping of one search (its budget, cost bound, counters, the bound that
 //! pruned something, the clock), and how it becomes a [`SearchResult`].
 
-use std::time::{Duration, Instant};
+use search_core::Instant;
+use std::time::Duration;
 
 use search_core::{Budget, BudgetError, BudgetField, ClockPacer, Cost, Stats, StopFlag};
 
@@ -352,15 +353,17 @@ mod tests {
     /// deadline, in proportion to what they hold; one that keeps them does not.
     #[test]
     fn a_search_that_frees_on_return_stops_before_its_deadline() {
-        let budget = Budget::time(Duration::from_secs(5));
-        // 64 GiB held take 6.4 s to free: more than the whole budget.
-        let held = || 64usize << 30;
-        let mut frees = Run::<u32>::new(&budget, None)
+        // The whole address space held (0.4 s to free on a 32-bit target, hours on a
+        // 64-bit one) takes twice the budget to free: out of time at the first look.
+        let held = || usize::MAX;
+        let short = Budget::time(super::time_to_free(usize::MAX as u64) / 2);
+        let mut frees = Run::<u32>::new(&short, None)
             .unwrap()
             .with_time_to_free(true);
         assert!(frees.look(held));
         assert_eq!(frees.reached(), Limit::Budget(BudgetField::Time));
 
+        let budget = Budget::time(Duration::from_secs(5));
         let mut keeps = Run::<u32>::new(&budget, None).unwrap();
         assert!(!keeps.look(held));
         // A small search has time left to free its structures.

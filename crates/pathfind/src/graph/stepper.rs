@@ -1,6 +1,6 @@
 //! [`AStarStepper`]: A* one expansion at a time, over a [`SearchProblem`].
 
-use std::time::Instant;
+use search_core::Instant;
 
 use search_core::{Budget, SearchProblem, Stats};
 

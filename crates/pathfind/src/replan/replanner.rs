@@ -1,6 +1,6 @@
 //! [`Replanner`]: incremental replanning on a grid whose cells change (D* Lite).
 
-use std::time::Instant;
+use search_core::Instant;
 
 use search_core::{Budget, BudgetField, FloatCost};
 
