@@ -14,9 +14,9 @@
 mod report;
 mod tally;
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
-use search_core::{GeneralGame, Strategy, Turn};
+use search_core::{GeneralGame, Instant, Strategy, Turn};
 
 use crate::clock::GameClock;
 use crate::error::PlayError;
