@@ -37,7 +37,7 @@ impl<M: Copy> ValueTable<M> {
     ///
     /// # Errors
     /// [`SearchError::Config`] when the room cannot be reserved.
-    pub fn new(capacity: usize) -> Result<Self, SearchError> {
+    pub(crate) fn new(capacity: usize) -> Result<Self, SearchError> {
         let mut map = FxHashMap::default();
         map.try_reserve(capacity).map_err(|e| {
             SearchError::Config(format!(
@@ -47,11 +47,11 @@ impl<M: Copy> ValueTable<M> {
         Ok(ValueTable { map, capacity })
     }
 
-    pub fn probe(&self, key: u64) -> Option<Entry<M>> {
+    pub(crate) fn probe(&self, key: u64) -> Option<Entry<M>> {
         self.map.get(&key).copied()
     }
 
-    pub fn store(&mut self, key: u64, entry: Entry<M>) {
+    pub(crate) fn store(&mut self, key: u64, entry: Entry<M>) {
         if let Some(old) = self.map.get_mut(&key) {
             *old = entry;
         } else if self.map.len() < self.capacity {

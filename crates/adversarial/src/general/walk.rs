@@ -128,7 +128,7 @@ impl MinMax {
     /// A node of the maximising side (`maximizing`) or of the minimising one, searched within
     /// `(alpha, beta)`.
     #[inline]
-    pub fn new(maximizing: bool, alpha: f64, beta: f64) -> Self {
+    pub(crate) fn new(maximizing: bool, alpha: f64, beta: f64) -> Self {
         MinMax {
             maximizing,
             best: if maximizing {
@@ -144,7 +144,7 @@ impl MinMax {
     /// Takes a child's value into the best value and the window; `true` if it is the new
     /// best (the first of equal values stays the best).
     #[inline]
-    pub fn add(&mut self, v: f64) -> bool {
+    pub(crate) fn add(&mut self, v: f64) -> bool {
         let better = if self.maximizing {
             self.alpha = self.alpha.max(v);
             v > self.best
@@ -160,7 +160,7 @@ impl MinMax {
 
     /// Whether the window has closed: the node's other children cannot change the result.
     #[inline]
-    pub fn cut(&self) -> bool {
+    pub(crate) fn cut(&self) -> bool {
         self.alpha >= self.beta
     }
 }
@@ -191,7 +191,7 @@ pub(crate) struct Walk<'e, G: GeneralGame, E, X> {
 impl<'e, G: GeneralGame, E: GeneralEvaluator<G>, X> Walk<'e, G, E, X> {
     /// Starts a search of `state` by `engine_name` (which refuses an iteration limit with
     /// `advice`), with the engine's own part `engine`.
-    pub fn start(
+    pub(crate) fn start(
         engine_name: &'static str,
         advice: &'static str,
         eval: &'e E,
@@ -218,7 +218,7 @@ impl<'e, G: GeneralGame, E: GeneralEvaluator<G>, X> Walk<'e, G, E, X> {
 
     /// Runs `f`, which searches a child, one ply further from the root.
     #[inline]
-    pub fn deeper<R>(&mut self, f: impl FnOnce(&mut Self) -> R) -> R {
+    pub(crate) fn deeper<R>(&mut self, f: impl FnOnce(&mut Self) -> R) -> R {
         self.ply += 1;
         let ply = self.ply;
         let result = crate::stack::grow_if_low(ply, || f(self));
@@ -228,7 +228,7 @@ impl<'e, G: GeneralGame, E: GeneralEvaluator<G>, X> Walk<'e, G, E, X> {
 
     /// What every node does first: counts it and polls the budget.
     #[inline]
-    pub fn enter(&mut self) -> Result<(), Stop> {
+    pub(crate) fn enter(&mut self) -> Result<(), Stop> {
         self.stats.nodes += 1;
         self.stats.max_ply = self.stats.max_ply.max(self.ply as u32);
         if self.budget.poll_paced(self.stats.nodes, &mut self.pacer) {
@@ -239,7 +239,7 @@ impl<'e, G: GeneralGame, E: GeneralEvaluator<G>, X> Walk<'e, G, E, X> {
 
     /// Scores a leaf into `out` (see [`leaf_values`]).
     #[inline]
-    pub fn leaf_into(&mut self, state: &G, over: bool, out: &mut [f64]) -> Result<(), Stop> {
+    pub(crate) fn leaf_into(&mut self, state: &G, over: bool, out: &mut [f64]) -> Result<(), Stop> {
         self.stats.leaves += 1;
         leaf_values(state, over, self.eval, out, self.range)?;
         Ok(())
@@ -247,7 +247,7 @@ impl<'e, G: GeneralGame, E: GeneralEvaluator<G>, X> Walk<'e, G, E, X> {
 
     /// Scores a leaf (see [`leaf_values`]) into [`values`](Walk::values).
     #[inline]
-    pub fn leaf(&mut self, state: &G, over: bool) -> Result<&[f64], Stop> {
+    pub(crate) fn leaf(&mut self, state: &G, over: bool) -> Result<&[f64], Stop> {
         self.stats.leaves += 1;
         leaf_values(state, over, self.eval, &mut self.values, self.range)?;
         Ok(&self.values)
@@ -256,7 +256,7 @@ impl<'e, G: GeneralGame, E: GeneralEvaluator<G>, X> Walk<'e, G, E, X> {
     /// This ply's move buffer, empty; give it back with [`put_moves`](Walk::put_moves) at
     /// the same ply.
     #[inline]
-    pub fn take_moves(&mut self) -> Vec<G::Move> {
+    pub(crate) fn take_moves(&mut self) -> Vec<G::Move> {
         let level = self.ply;
         if self.moves.len() <= level {
             self.moves.resize_with(level + 1, Vec::new);
@@ -268,14 +268,14 @@ impl<'e, G: GeneralGame, E: GeneralEvaluator<G>, X> Walk<'e, G, E, X> {
 
     /// Gives this ply's move buffer back.
     #[inline]
-    pub fn put_moves(&mut self, moves: Vec<G::Move>) {
+    pub(crate) fn put_moves(&mut self, moves: Vec<G::Move>) {
         self.moves[self.ply] = moves;
     }
 
     /// This ply's outcome buffer, filled with the outcomes of the chance node `state` (not
     /// yet checked); give it back with [`put_outcomes`](Walk::put_outcomes) at the same ply.
     #[inline]
-    pub fn take_outcomes(&mut self, state: &G) -> Vec<(G::Move, f64)> {
+    pub(crate) fn take_outcomes(&mut self, state: &G) -> Vec<(G::Move, f64)> {
         let level = self.ply;
         if self.outcomes.len() <= level {
             self.outcomes.resize_with(level + 1, Vec::new);
@@ -288,13 +288,13 @@ impl<'e, G: GeneralGame, E: GeneralEvaluator<G>, X> Walk<'e, G, E, X> {
 
     /// Gives this ply's outcome buffer back.
     #[inline]
-    pub fn put_outcomes(&mut self, outcomes: Vec<(G::Move, f64)>) {
+    pub(crate) fn put_outcomes(&mut self, outcomes: Vec<(G::Move, f64)>) {
         self.outcomes[self.ply] = outcomes;
     }
 
     /// Calls `f` with each outcome's position and probability of the chance node `state`,
     /// once its probabilities are checked (positive, adding up to 1), until `f` stops.
-    pub fn each_outcome(
+    pub(crate) fn each_outcome(
         &mut self,
         state: &G,
         mut f: impl FnMut(&mut Self, &G, f64) -> Result<(), Stop>,
@@ -318,7 +318,7 @@ impl<'e, G: GeneralGame, E: GeneralEvaluator<G>, X> Walk<'e, G, E, X> {
     /// A players' node under alpha-beta: every move of `state` (`first` first, when it is
     /// one), each child's value from `child(walk, position, alpha, beta)` within the window
     /// `node` has narrowed to, until the window closes. The best value and its move.
-    pub fn alpha_beta(
+    pub(crate) fn alpha_beta(
         &mut self,
         state: &G,
         mut node: MinMax,
@@ -365,7 +365,7 @@ impl<'e, G: GeneralGame, E: GeneralEvaluator<G>, X> Walk<'e, G, E, X> {
     /// the reward range at first). The first best move (the first move if none was
     /// finished), its value, and whether every move was searched (`false` when the budget
     /// ran out).
-    pub fn maximise_root(
+    pub(crate) fn maximise_root(
         &mut self,
         moves: &[G::Move],
         mut child: impl FnMut(&mut Self, G::Move, f64) -> Result<f64, Stop>,
@@ -389,7 +389,7 @@ impl<'e, G: GeneralGame, E: GeneralEvaluator<G>, X> Walk<'e, G, E, X> {
 
     /// The result of a search to `depth` that chose `best_move`: `value` and `values` only
     /// if it is `complete`.
-    pub fn finish(
+    pub(crate) fn finish(
         mut self,
         best_move: G::Move,
         value: Option<f64>,

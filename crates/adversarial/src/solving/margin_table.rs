@@ -48,7 +48,7 @@ const FIRST_SLOTS: usize = 1 << 12;
 
 impl<M: Copy> MarginTable<M> {
     /// A table of at most `entries` slots (rounded down to a power of two, at least 2).
-    pub fn new(entries: usize) -> Self {
+    pub(crate) fn new(entries: usize) -> Self {
         let capacity = if entries < 2 {
             2
         } else {
@@ -68,7 +68,7 @@ impl<M: Copy> MarginTable<M> {
     }
 
     /// What is known of `key`'s position.
-    pub fn get(&self, key: u64) -> Option<Known<M>> {
+    pub(crate) fn get(&self, key: u64) -> Option<Known<M>> {
         let b = self.bucket(key);
         self.slots[b..b + 2]
             .iter()
@@ -83,7 +83,7 @@ impl<M: Copy> MarginTable<M> {
     /// Records that `key`'s margin to come lies in `lower..=upper`, proved with `nodes`
     /// nodes, `best` the move that proved it. Bounds already known for the same key are
     /// kept where tighter (both are proven).
-    pub fn put(&mut self, key: u64, lower: i32, upper: i32, best: Option<M>, nodes: u64) {
+    pub(crate) fn put(&mut self, key: u64, lower: i32, upper: i32, best: Option<M>, nodes: u64) {
         if self.filled * 2 >= self.slots.len() && self.slots.len() < self.capacity {
             self.grow();
         }

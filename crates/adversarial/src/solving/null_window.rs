@@ -24,14 +24,14 @@ pub(crate) struct Bounds {
 
 impl Bounds {
     /// Nothing proven yet: any value is possible.
-    pub const OPEN: Bounds = Bounds {
+    pub(crate) const OPEN: Bounds = Bounds {
         lower: Score::loss_in(0),
         upper: Score::win_in(0),
     };
 
     /// What both bounds say (each holds, so their intersection does).
     #[must_use]
-    pub fn intersect(self, other: Bounds) -> Bounds {
+    pub(crate) fn intersect(self, other: Bounds) -> Bounds {
         Bounds {
             lower: self.lower.max(other.lower),
             upper: self.upper.min(other.upper),

@@ -69,7 +69,7 @@ impl Helpers {
     /// # Errors
     /// The error of the first thread that could not be started (those started before it
     /// are ended and joined).
-    pub fn start(count: usize) -> std::io::Result<Self> {
+    pub(crate) fn start(count: usize) -> std::io::Result<Self> {
         let mut helpers = Helpers {
             shared: Arc::new(Shared {
                 state: Mutex::new(State {
@@ -95,7 +95,7 @@ impl Helpers {
     }
 
     /// The number of helper threads.
-    pub fn count(&self) -> usize {
+    pub(crate) fn count(&self) -> usize {
         self.threads.len()
     }
 
@@ -106,7 +106,7 @@ impl Helpers {
     ///
     /// `job` should not panic (a panic is caught on the helper and dropped); it should
     /// return soon once `main` has returned, since `run` waits for it.
-    pub fn run<R>(&self, job: Job<'_>, main: impl FnOnce(&Waker<'_>) -> R) -> R {
+    pub(crate) fn run<R>(&self, job: Job<'_>, main: impl FnOnce(&Waker<'_>) -> R) -> R {
         // SAFETY: only the lifetime changes (the two reference types are otherwise the
         // same). The `'static` reference is stored in `State::job` by `Waker::wake`, and a
         // helper calls it only between taking it (under the lock, after the post) and
@@ -150,7 +150,7 @@ pub(crate) struct Waker<'s> {
 
 impl Waker<'_> {
     /// Has every helper start the job (the first call only).
-    pub fn wake(&self) {
+    pub(crate) fn wake(&self) {
         if self.posted.replace(true) || self.count == 0 {
             return;
         }

@@ -129,7 +129,7 @@ pub(crate) struct Deepening<M> {
 }
 
 impl<M: Copy> Deepening<M> {
-    pub fn into_result<G: Game<Move = M>>(self, state: &G, stats: Stats) -> SearchResult<M> {
+    pub(crate) fn into_result<G: Game<Move = M>>(self, state: &G, stats: Stats) -> SearchResult<M> {
         match self.last.and_then(|r| r.best.map(|b| (b, r))) {
             Some((best, r)) => SearchResult {
                 best_move: best,

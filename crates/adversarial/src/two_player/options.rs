@@ -69,7 +69,7 @@ pub(crate) struct Setup<T> {
 
 impl<T> Setup<T> {
     /// The same setup with `table` instead of the table (or the request) it had.
-    pub fn with_table<U>(self, table: U) -> Setup<U> {
+    pub(crate) fn with_table<U>(self, table: U) -> Setup<U> {
         Setup {
             table,
             pending_table: None,
@@ -81,7 +81,7 @@ impl<T> Setup<T> {
 
     /// The same setup with a table of at most `megabytes` MiB and `replacement`, allocated
     /// when the next search starts (a one-slot table stands in for it until then).
-    pub fn with_table_mb(
+    pub(crate) fn with_table_mb(
         self,
         megabytes: u64,
         replacement: Replacement,
@@ -98,7 +98,7 @@ impl<T> Setup<T> {
     ///
     /// # Errors
     /// The budget's, and [`SearchError::Config`] for a table size that cannot be used.
-    pub fn start(&mut self) -> Result<RunningBudget, SearchError> {
+    pub(crate) fn start(&mut self) -> Result<RunningBudget, SearchError> {
         let running = self.budget.start()?;
         if let Some(request) = self.pending_table {
             request.fulfil(&mut self.table)?;

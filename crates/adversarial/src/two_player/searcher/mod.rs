@@ -198,7 +198,7 @@ where
     E: Evaluator<G>,
     T: Transpositions<G>,
 {
-    pub fn new(
+    pub(crate) fn new(
         eval: &'a E,
         table: &'a T,
         budget: &'a RunningBudget,
@@ -242,7 +242,7 @@ where
     /// Stops the search because the game broke its contract (the first fault is kept).
     #[cold]
     #[inline(never)]
-    pub fn fail(&mut self, fault: SearchError) {
+    pub(crate) fn fail(&mut self, fault: SearchError) {
         if self.fault.is_none() {
             self.fault = Some(fault);
         }
@@ -250,7 +250,7 @@ where
     }
 
     /// The fault as an error, if there was one.
-    pub fn take_fault(&mut self) -> Result<(), SearchError> {
+    pub(crate) fn take_fault(&mut self) -> Result<(), SearchError> {
         self.fault.take().map_or(Ok(()), Err)
     }
 
@@ -305,12 +305,12 @@ where
     }
 
     /// Whether the game hooks are on.
-    pub fn hooks(&self) -> bool {
+    pub(crate) fn hooks(&self) -> bool {
         self.opts.hooks
     }
 
     /// The value a null-window solve's first probe tests (see [`LoopOptions::first_guess`]).
-    pub fn first_guess(&self) -> Option<Score> {
+    pub(crate) fn first_guess(&self) -> Option<Score> {
         self.opts.first_guess
     }
 
@@ -323,7 +323,7 @@ where
 
     /// Searches `state` to `depth` plies within `(alpha, beta)`; the value is fail-soft
     /// (a bound beyond the window when it falls outside). Meaningless if `self.aborted`.
-    pub fn negamax(
+    pub(crate) fn negamax(
         &mut self,
         state: &mut G,
         depth: u32,

@@ -45,7 +45,7 @@ where
     /// Has `wake` called once the node count reaches `at` (at once if it has, else checked
     /// every [`CHECK_INTERVAL`] nodes); the node limit `wake` returns becomes this
     /// searcher's (its share of the budget's once the helpers search too).
-    pub fn wake_helpers_at(&mut self, at: u64, wake: &'a dyn Fn(u64) -> u64) {
+    pub(crate) fn wake_helpers_at(&mut self, at: u64, wake: &'a dyn Fn(u64) -> u64) {
         if self.stats.nodes >= at {
             self.max_nodes = wake(self.stats.nodes);
         } else {

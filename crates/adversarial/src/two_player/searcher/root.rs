@@ -26,7 +26,7 @@ where
     /// `(alpha, beta)` (fail-soft): the child searched to `depth - 1` plies (`depth` counts
     /// the move). With the open window the value is exact at that depth. Meaningless if
     /// `self.aborted`.
-    pub fn move_value(
+    pub(crate) fn move_value(
         &mut self,
         state: &mut G,
         mv: G::Move,
@@ -46,7 +46,7 @@ where
     /// `first` (the previous iteration's best move) is searched first. With `ties`, moves
     /// equal to the best are searched with a window one unit wider, so that their exact
     /// value is known, and the best move is drawn at random among them.
-    pub fn root(
+    pub(crate) fn root(
         &mut self,
         state: &mut G,
         depth: u32,
