@@ -23,7 +23,7 @@ mod failure;
 #[path = "../../crates/cli/src/output.rs"]
 mod output;
 
-pub use failure::Failure;
+use failure::Failure;
 
 /// The scratch folder: `BASE/a/b/root`, so that up to two `..` above `root` stay inside.
 struct Sandbox {
