@@ -16,7 +16,7 @@ use search_core::{Budget, GeneralGame, Player, Turn, Wdl};
 
 use crate::Failure;
 use crate::ai::{DEFAULT_TABLE_MB, PonderTally, Settings};
-use crate::games::{BoardArgs, PlyGame, Proof};
+use crate::games::{BoardArgs, PlyGame, Proof, board::mark};
 use crate::grammar::{
     EngineKind, EngineSpec, GameKind, MAX_MOVE_TIME, Strength, notice, show_time,
 };
@@ -254,11 +254,6 @@ fn ponders(who: Option<&str>, engines: &[EngineSpec]) -> Result<Vec<bool>, Failu
 /// The letter of engine `index`: A, B, C, D.
 fn letter(index: usize) -> char {
     char::from(b'A' + index as u8)
-}
-
-/// The mark of a player of a two-player game: X moves first.
-fn mark(p: Player) -> char {
-    if p == Player::First { 'X' } else { 'O' }
 }
 
 impl Match {

@@ -20,12 +20,10 @@ use adversarial::{
     MarginSolver, Negamax, NegamaxPonder, Replacement, SearchResult, Solver, TranspositionTable,
 };
 use mcts::{Mcts, MctsHandle, ZeroSum};
-use search_core::{
-    Budget, Game, MoveAnalysis, MoveValue, Player, RandomMover, SearchError, Strategy,
-};
+use search_core::{Budget, Game, MoveAnalysis, MoveValue, RandomMover, SearchError, Strategy};
 
 use super::{PonderTally, Settings, margin_for_mover};
-use crate::games::board::Playable;
+use crate::games::board::{Playable, mark};
 use crate::grammar::{EngineKind, EngineSpec, Strength, show_time};
 
 /// The evaluator alpha-beta uses: the game's own.
@@ -107,11 +105,6 @@ pub(crate) fn engine<G: Playable>(
             ));
         }
     })
-}
-
-/// The mark of a player: X moves first.
-fn mark(p: Player) -> &'static str {
-    if p == Player::First { "X" } else { "O" }
 }
 
 /// The error of an engine that was lost: a pondering thread that could not start or that

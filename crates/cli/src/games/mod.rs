@@ -175,59 +175,28 @@ macro_rules! with_game {
     ($kind:expr, $board:expr, |$g:ident| $body:expr) => {{
         let board: &$crate::games::BoardArgs = $board;
         board.check($kind)?;
-        match $kind {
-            $crate::grammar::GameKind::Ttt => {
-                let $g = games::TicTacToe::new();
-                $body
-            }
-            $crate::grammar::GameKind::C4 => {
-                let $g = games::ConnectFour::new();
-                $body
-            }
-            $crate::grammar::GameKind::Reversi => {
-                let $g = games::Reversi::new();
-                $body
-            }
-            $crate::grammar::GameKind::Dots => {
-                let $g = board.dots()?;
-                $body
-            }
-            $crate::grammar::GameKind::Kalah => {
-                let $g = board.kalah()?;
-                $body
-            }
-            $crate::grammar::GameKind::Einstein => {
-                let $g = games::EinStein::new();
-                $body
-            }
-            $crate::grammar::GameKind::Mnk => {
-                let $g = board.mnk()?;
-                $body
-            }
-            $crate::grammar::GameKind::Kuhn => {
-                let $g = games::Kuhn::new();
-                $body
-            }
-            $crate::grammar::GameKind::Leduc => {
-                let $g = games::Leduc::new();
-                $body
-            }
-            $crate::grammar::GameKind::LiarsDice => {
-                let $g = $crate::games::cards::liars_dice(board.count(1)?)
-                    .map_err($crate::Failure::input)?;
-                $body
-            }
-            $crate::grammar::GameKind::Tricks => {
-                let $g = $crate::games::cards::tricks().map_err($crate::Failure::input)?;
-                $body
-            }
-            $crate::grammar::GameKind::Goofspiel => {
-                let $g = $crate::games::cards::goofspiel(board.count(5)?)
-                    .map_err($crate::Failure::input)?;
-                $body
-            }
-        }
+        $crate::with_game!(@arms $kind, |$g| $body,
+            Ttt => games::TicTacToe::new(),
+            C4 => games::ConnectFour::new(),
+            Reversi => games::Reversi::new(),
+            Dots => board.dots()?,
+            Kalah => board.kalah()?,
+            Einstein => games::EinStein::new(),
+            Mnk => board.mnk()?,
+            Kuhn => games::Kuhn::new(),
+            Leduc => games::Leduc::new(),
+            LiarsDice => $crate::games::cards::liars_dice(board.count(1)?).map_err($crate::Failure::input)?,
+            Tricks => $crate::games::cards::tricks().map_err($crate::Failure::input)?,
+            Goofspiel => $crate::games::cards::goofspiel(board.count(5)?).map_err($crate::Failure::input)?)
     }};
+    (@arms $kind:expr, |$g:ident| $body:expr, $($k:ident => $make:expr),*) => {
+        match $kind {
+            $($crate::grammar::GameKind::$k => {
+                let $g = $make;
+                $body
+            })*
+        }
+    };
 }
 
 /// What the solver proved of a position, with perfect play from it.

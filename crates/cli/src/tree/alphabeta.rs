@@ -10,7 +10,7 @@ use search_core::{Budget, Game, Outcome, Player, Score};
 use crate::Failure;
 
 use super::{
-    Args, DEPTH, MAX_NODES, PLAIN, Position, Style, Tree, TreeGame, TreeNode, fit_levels, letter,
+    Args, DEPTH, MAX_NODES, PLAIN, Position, Style, Tree, TreeGame, TreeNode, fit_levels, mark,
 };
 
 /// A node the alpha-beta search visited, recorded by [`Recorded::play`].
@@ -283,7 +283,7 @@ pub(super) fn alphabeta_tree<G: TreeGame>(
     }
     let asked = levels;
     let (levels, capped) = fit_levels(&per_level, asked, "a smaller --max-nodes");
-    let me = letter(start.to_move());
+    let me = mark(start.to_move());
     let cutoffs = replayed
         .iter()
         .flatten()
@@ -432,7 +432,7 @@ pub(super) fn add_ab_node<G: TreeGame>(
     }
     let tid = tree.nodes.len();
     let edge = match (n.mover, n.mv) {
-        (Some(p), Some(mv)) => format!("{} {}", letter(p), G::move_text(mv)),
+        (Some(p), Some(mv)) => format!("{} {}", mark(p), G::move_text(mv)),
         _ => String::new(),
     };
     tree.nodes.push(TreeNode {

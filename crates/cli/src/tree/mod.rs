@@ -14,7 +14,7 @@ use games::{ConnectFour, DotsAndBoxes, Kalah, Reversi, TicTacToe};
 use search_core::Player;
 
 use crate::Failure;
-use crate::games::board::Playable;
+use crate::games::board::{Playable, mark};
 use crate::games::{board_start as start_position, dots_board, kalah_board};
 use crate::grammar::{EngineKind, EngineSpec, GameKind, Strength, notice};
 use crate::output::{self, OutputFile};
@@ -190,14 +190,6 @@ impl TreeGame for DotsAndBoxes {
 impl TreeGame for Kalah {
     const EVALUATOR: &'static str = "stones ahead in the stores";
     const MOVES: &'static str = "X 3 = X sows its pit 3 (pits 1-6 from each player's left, as ply play shows them); ending in the own store gives another move";
-}
-
-/// The letter of a player: X moves first.
-fn letter(p: Player) -> char {
-    match p {
-        Player::First => 'X',
-        Player::Second => 'O',
-    }
 }
 
 /// Reads the new spellings into the fields the export reads (the strength into

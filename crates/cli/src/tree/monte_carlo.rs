@@ -7,7 +7,7 @@ use crate::Failure;
 
 use super::{
     Args, MAX_EXPORT_NODES, PLAIN, PLAYOUTS, Position, Style, Tree, TreeGame, TreeNode, fit_levels,
-    letter,
+    mark,
 };
 
 pub(super) fn mcts_tree<G: TreeGame>(
@@ -33,7 +33,7 @@ pub(super) fn mcts_tree<G: TreeGame>(
             "{}, {}, {} to move: MCTS, {} playouts (seed {}), {}",
             position.game,
             position.which,
-            letter(to_move),
+            mark(to_move),
             result.stats.iterations,
             args.seed,
             result.value
@@ -53,7 +53,7 @@ pub(super) fn mcts_tree<G: TreeGame>(
         ],
     };
     let root_lines = vec![
-        format!("root, {} to move", letter(to_move)),
+        format!("root, {} to move", mark(to_move)),
         format!("n={} {}", root.visits(), short_value(&result.value)),
     ];
     tree.nodes.push(TreeNode {
@@ -73,7 +73,7 @@ pub(super) fn mcts_tree<G: TreeGame>(
             "{}, {}, {} to move",
             position.game,
             position.which,
-            letter(to_move)
+            mark(to_move)
         ),
         format!(
             "MCTS: {} playouts (seed {}): {} nodes in the tree, root visits {}, best move {} {best}, {}",
@@ -81,7 +81,7 @@ pub(super) fn mcts_tree<G: TreeGame>(
             args.seed,
             result.tree_size,
             root.visits(),
-            letter(to_move),
+            mark(to_move),
             result.value
         ),
     ];
@@ -159,7 +159,7 @@ pub(super) fn add_mcts_children<G: TreeGame>(
         let id = tree.nodes.len();
         tree.nodes.push(TreeNode {
             depth: child.depth(),
-            edge: format!("{} {}", letter(child.player()), G::move_text(mv)),
+            edge: format!("{} {}", mark(child.player()), G::move_text(mv)),
             lines,
             style,
             children: Vec::new(),
