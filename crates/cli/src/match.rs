@@ -17,9 +17,8 @@ use search_core::{Budget, GeneralGame, Player, Turn, Wdl};
 use crate::Failure;
 use crate::ai::{DEFAULT_TABLE_MB, PonderTally, Settings};
 use crate::games::{BoardArgs, PlyGame, Proof, board::mark};
-use crate::grammar::{
-    EngineKind, EngineSpec, GameKind, MAX_MOVE_TIME, Strength, notice, show_time,
-};
+use crate::grammar::{EngineKind, EngineSpec, GameKind, MAX_MOVE_TIME, Strength, notice};
+use crate::input::show_duration;
 use crate::progress::Progress;
 use crate::timing::ClockSpec;
 
@@ -187,8 +186,8 @@ pub(crate) fn run(args: Args) -> Result<ExitCode, Failure> {
     let default = match (args.time, args.clock) {
         (Some(t), _) => {
             notice(
-                &format!("--time {}", show_time(t)),
-                &format!("KIND:{} for each engine", show_time(t)),
+                &format!("--time {}", show_duration(t)),
+                &format!("KIND:{} for each engine", show_duration(t)),
             );
             Strength::Time(t)
         }
@@ -364,8 +363,8 @@ impl Match {
             writeln!(
                 out,
                 "clock {clock}: each side starts each game with {}, gets {} after each move, and loses on time if its clock runs out",
-                show_time(clock.base),
-                show_time(clock.increment)
+                show_duration(clock.base),
+                show_duration(clock.increment)
             )?;
         }
         let default = match self.opening_plies {

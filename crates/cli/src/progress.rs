@@ -48,6 +48,16 @@ impl Progress {
         Self::with_total(Some(total), what, quiet)
     }
 
+    /// Follows a callback `(done, total)` over positions whose first call (`done` 0)
+    /// announces the total: the progress starts then, and each later call advances it.
+    pub(crate) fn follow(progress: &mut Option<Progress>, done: usize, total: usize, quiet: bool) {
+        match progress {
+            None => *progress = Some(Progress::new(total as u64, "positions", quiet)),
+            Some(bar) if done > 0 => bar.advance(),
+            Some(_) => {}
+        }
+    }
+
     /// Progress through items whose number is not known in advance (a stream on stdin):
     /// the count, the rate and the time so far.
     pub(crate) fn open_ended(what: &str, quiet: bool) -> Self {

@@ -63,12 +63,7 @@ pub(crate) fn engine<G: Tabletop>(
                 G::NAME
             ));
         }
-        other => {
-            return Err(format!(
-                "{other} plays the games with hidden cards, not {}",
-                G::NAME
-            ));
-        }
+        other => return Err(super::cards_only(other, G::NAME)),
     };
     if let Strength::Playouts(_) = strength {
         return Err(format!(

@@ -24,7 +24,8 @@ use search_core::{Budget, Game, MoveAnalysis, MoveValue, RandomMover, SearchErro
 
 use super::{PonderTally, Settings, margin_for_mover};
 use crate::games::board::{Playable, mark};
-use crate::grammar::{EngineKind, EngineSpec, Strength, show_time};
+use crate::grammar::{EngineKind, EngineSpec, Strength};
+use crate::input::show_duration as show_time;
 
 /// The evaluator alpha-beta uses: the game's own.
 type Eval<G> = fn(&G) -> i32;
@@ -98,12 +99,7 @@ pub(crate) fn engine<G: Playable>(
                 G::NAME
             ));
         }
-        other => {
-            return Err(format!(
-                "{other} plays the games with hidden cards, not {}",
-                G::NAME
-            ));
-        }
+        other => return Err(super::cards_only(other, G::NAME)),
     })
 }
 

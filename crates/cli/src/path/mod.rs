@@ -476,13 +476,10 @@ pub(crate) fn run(mut args: Args) -> Result<ExitCode, Failure> {
         )?;
     }
 
-    Ok(if !malformed.is_empty() {
-        ExitCode::from(2)
-    } else if total.mismatches > 0 {
-        ExitCode::FAILURE
-    } else {
-        ExitCode::SUCCESS
-    })
+    Ok(crate::failure::status(
+        !malformed.is_empty(),
+        total.mismatches > 0,
+    ))
 }
 
 /// A map error as a message naming the file, the line and what was expected.

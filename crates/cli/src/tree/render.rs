@@ -2,6 +2,8 @@
 
 use std::fmt::Write as _;
 
+use crate::output::xml;
+
 use super::{DOWN_LEAVES, Layout, Tree, TreeNode};
 
 pub(super) fn dot_escape(s: &str) -> String {
@@ -63,13 +65,6 @@ pub(super) fn dot(tree: &Tree) -> String {
     }
     s.push_str("}\n");
     s
-}
-
-pub(super) fn xml(text: &str) -> String {
-    text.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
 }
 
 /// Pixel sizes of the SVG.
