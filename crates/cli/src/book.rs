@@ -259,7 +259,7 @@ pub(crate) fn read_book<G: Game>(
 }
 
 /// Refuses `--size` for a game with one board.
-fn check_size(game: GameKind, size: Option<&str>) -> Result<(), Failure> {
+pub(crate) fn check_size(game: GameKind, size: Option<&str>) -> Result<(), Failure> {
     if size.is_some() && !matches!(game, GameKind::Dots | GameKind::Kalah) {
         return Err(Failure::input(
             "--size is for dots and kalah: the other games have one board",

@@ -137,7 +137,7 @@ impl GameKind {
 }
 
 /// The name clap gives `value` on the command line (its first, without the aliases).
-fn cli_name(value: impl clap::ValueEnum) -> String {
+pub(crate) fn cli_name(value: impl clap::ValueEnum) -> String {
     value
         .to_possible_value()
         .map_or_else(String::new, |v| v.get_name().to_string())
@@ -421,10 +421,7 @@ pub(crate) fn notice(old: &str, new: &str) {
     let short = |text: &str| {
         let words: Vec<String> = text
             .split(' ')
-            .map(|w| match w.char_indices().nth(40) {
-                Some((end, _)) => format!("{}…", &w[..end]),
-                None => w.to_string(),
-            })
+            .map(|w| crate::input::clip(w).unwrap_or_else(|| w.to_string()))
             .collect();
         words.join(" ")
     };

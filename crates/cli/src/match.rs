@@ -549,12 +549,8 @@ fn lost_openings<M>(
                 continue;
             }
             lost[engine] += 1;
-            let side = if seat == 0 {
-                Player::First
-            } else {
-                Player::Second
-            };
-            if proven.get(g / round) == Some(&Some(Proof::Won(side.opponent()))) {
+            // Proven won for the other side of the two.
+            if matches!(proven.get(g / round), Some(Some(Proof::Won(w))) if w.index() != seat) {
                 from_lost[engine] += 1;
             }
         }

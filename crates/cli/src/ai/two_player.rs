@@ -71,25 +71,23 @@ pub(crate) fn engine<G: Playable>(
             };
             let fallback = Fallback::new(time, Arc::new(table(settings.table_mb / 4)?));
             let budget = Budget::time(fallback.solver_time());
-            if G::MARGIN {
-                Box::new(SolverAi {
-                    solver: Proof::Margin(MarginSolver::new().with_budget(budget)),
-                    fallback,
-                    report: None,
-                })
+            let solver = if G::MARGIN {
+                Proof::Margin(MarginSolver::new().with_budget(budget))
             } else {
                 // Exact values never go stale: the solver's table always replaces.
                 let table = table(settings.table_mb)?.with_replacement(Replacement::Always);
-                Box::new(SolverAi {
-                    solver: Proof::Value(
-                        Solver::new()
-                            .with_table(Arc::new(table))
-                            .with_budget(budget),
-                    ),
-                    fallback,
-                    report: None,
-                })
-            }
+                Proof::Value(
+                    Solver::new()
+                        .with_table(Arc::new(table))
+                        .with_budget(budget),
+                )
+            };
+            let report = None;
+            Box::new(SolverAi {
+                solver,
+                fallback,
+                report,
+            })
         }
         EngineKind::Random => Box::new(RandomMover::new(seed)),
         EngineKind::Maxn | EngineKind::BestReply => {

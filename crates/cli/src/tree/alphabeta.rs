@@ -295,9 +295,8 @@ pub(super) fn alphabeta_tree<G: TreeGame>(
         nodes: Vec::new(),
         levels,
         title: format!(
-            "{}, {}, {me} to move: alpha-beta to depth {depth} ({} evaluator), values for {me}",
-            position.game,
-            position.which,
+            "{}: alpha-beta to depth {depth} ({} evaluator), values for {me}",
+            position.heading(),
             G::EVALUATOR
         ),
         subtitle: G::MOVES.to_string(),
@@ -310,7 +309,7 @@ pub(super) fn alphabeta_tree<G: TreeGame>(
     };
     add_ab_node::<G>(&mut tree, None, 0, &log, &replayed, levels);
     let mut report = vec![
-        format!("{}, {}, {me} to move", position.game, position.which),
+        position.heading(),
         format!(
             "alpha-beta to depth {depth} ({} evaluator): {} nodes, {cutoffs} cut-offs pruning {pruned} moves, {}",
             G::EVALUATOR,

@@ -261,11 +261,7 @@ fn settle(args: &mut Args) -> Result<(), Failure> {
 pub(crate) fn run(mut args: Args) -> Result<ExitCode, Failure> {
     settle(&mut args)?;
     let size = args.size.as_deref();
-    if size.is_some() && !matches!(args.game, GameKind::Dots | GameKind::Kalah) {
-        return Err(Failure::input(
-            "--size is for dots and kalah: the other games have one board",
-        ));
-    }
+    crate::book::check_size(args.game, size)?;
     match args.game {
         GameKind::Ttt => run_game(&args, TicTacToe::new(), ""),
         GameKind::C4 => run_game(&args, ConnectFour::new(), ""),
@@ -298,6 +294,14 @@ struct Position<G> {
     game: String,
     /// Which position: the start, or the one `--start` gives.
     which: String,
+}
+
+impl<G: Playable> Position<G> {
+    /// `Connect Four, start position, X to move`.
+    fn heading(&self) -> String {
+        let me = mark(self.state.to_move());
+        format!("{}, {}, {me} to move", self.game, self.which)
+    }
 }
 
 fn run_game<G: TreeGame>(args: &Args, board: G, variant: &str) -> Result<ExitCode, Failure> {

@@ -30,10 +30,8 @@ pub(super) fn mcts_tree<G: TreeGame>(
         nodes: Vec::new(),
         levels,
         title: format!(
-            "{}, {}, {} to move: MCTS, {} playouts (seed {}), {}",
-            position.game,
-            position.which,
-            mark(to_move),
+            "{}: MCTS, {} playouts (seed {}), {}",
+            position.heading(),
             result.stats.iterations,
             args.seed,
             result.value
@@ -69,12 +67,7 @@ pub(super) fn mcts_tree<G: TreeGame>(
     add_mcts_children::<G>(&mut tree, 0, root, start, levels);
     let best = G::move_text(result.best_move);
     let mut report = vec![
-        format!(
-            "{}, {}, {} to move",
-            position.game,
-            position.which,
-            mark(to_move)
-        ),
+        position.heading(),
         format!(
             "MCTS: {} playouts (seed {}): {} nodes in the tree, root visits {}, best move {} {best}, {}",
             result.stats.iterations,
