@@ -42,7 +42,10 @@ pub(crate) trait Hidden:
     fn view(&self, viewer: usize) -> String;
 
     /// A legal move of the player to move read from what a person typed, or what is wrong.
-    fn parse_move(&self, text: &str) -> Result<Self::Move, String>;
+    /// (By default the legal move of that name, or the only one it starts.)
+    fn parse_move(&self, text: &str) -> Result<Self::Move, String> {
+        by_text(self, text)
+    }
 
     /// A move of the player to move, by its name in this state (before it is played): a
     /// pass is a check with no bet to face and a fold facing one.
@@ -342,10 +345,6 @@ impl Hidden for Leduc {
         )
     }
 
-    fn parse_move(&self, text: &str) -> Result<u8, String> {
-        by_text(self, text)
-    }
-
     fn move_text(&self, mv: u8) -> String {
         let round = usize::from(self.public_card().is_some());
         let mut actions = self.info_key(0).actions(round).to_vec();
@@ -502,10 +501,6 @@ impl Hidden for Tricks {
             joined_or(&current, " ", "you lead"),
             by_seat(self.tricks_taken(), n).join(", ")
         )
-    }
-
-    fn parse_move(&self, text: &str) -> Result<u8, String> {
-        by_text(self, text)
     }
 
     fn move_text(&self, mv: u8) -> String {

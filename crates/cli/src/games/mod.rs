@@ -233,7 +233,7 @@ pub(crate) trait PlyGame: GeneralGame<Move: Send + Sync> + Send + Sync + 'static
     type Shown: play::Notation<Self>;
     /// What the engines of a match or a game share, prepared once (the game solved by
     /// CFR+).
-    type Shared: Send + Sync;
+    type Shared: Default + Send + Sync;
 
     /// The notation of a game from `start`.
     fn shown(start: &Start<Self>) -> Self::Shown;
@@ -244,11 +244,14 @@ pub(crate) trait PlyGame: GeneralGame<Move: Send + Sync> + Send + Sync + 'static
         String::new()
     }
 
-    /// Prepares what the engines of `specs` share.
+    /// Prepares what the engines of `specs` share (by default nothing).
     ///
     /// # Errors
     /// Why an engine of `specs` cannot play the game.
-    fn share(&self, specs: &[EngineSpec]) -> Result<Self::Shared, String>;
+    fn share(&self, specs: &[EngineSpec]) -> Result<Self::Shared, String> {
+        let _ = specs;
+        Ok(Self::Shared::default())
+    }
 
     /// The engine `spec` asks for, seeded with `seed`.
     ///
@@ -315,10 +318,6 @@ macro_rules! board_games {
                 Playable::variant(self)
             }
 
-            fn share(&self, _: &[EngineSpec]) -> Result<(), String> {
-                Ok(())
-            }
-
             fn engine(
                 &self,
                 spec: EngineSpec,
@@ -361,10 +360,6 @@ macro_rules! table_games {
 
             fn variant(&self) -> String {
                 Tabletop::variant(self)
-            }
-
-            fn share(&self, _: &[EngineSpec]) -> Result<(), String> {
-                Ok(())
             }
 
             fn engine(
