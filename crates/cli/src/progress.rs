@@ -173,30 +173,27 @@ fn line(s: &LineState, what: &str, total: Option<u64>, now: Instant) -> String {
     } else {
         0.0
     };
-    let Some(total) = total else {
-        let mut text = format!("progress: {} {what}, {rate:.1}/s, {elapsed:.1} s", s.done);
-        if !s.message.is_empty() {
-            text.push_str("; ");
-            text.push_str(&s.message);
+    let mut text = match total {
+        None => format!("progress: {} {what}, {rate:.1}/s, {elapsed:.1} s", s.done),
+        Some(total) => {
+            let percent = if total > 0 {
+                100.0 * s.done as f64 / total as f64
+            } else {
+                100.0
+            };
+            let eta = if s.done >= total {
+                "done".to_string()
+            } else if rate > 0.0 {
+                format!("ETA {:.0} s", (total - s.done) as f64 / rate)
+            } else {
+                "ETA unknown".to_string()
+            };
+            format!(
+                "progress: {}/{total} {what} ({percent:.1} %), {rate:.1}/s, {elapsed:.1} s, {eta}",
+                s.done
+            )
         }
-        return text;
     };
-    let percent = if total > 0 {
-        100.0 * s.done as f64 / total as f64
-    } else {
-        100.0
-    };
-    let eta = if s.done >= total {
-        "done".to_string()
-    } else if rate > 0.0 {
-        format!("ETA {:.0} s", (total - s.done) as f64 / rate)
-    } else {
-        "ETA unknown".to_string()
-    };
-    let mut text = format!(
-        "progress: {}/{total} {what} ({percent:.1} %), {rate:.1}/s, {elapsed:.1} s, {eta}",
-        s.done
-    );
     if !s.message.is_empty() {
         text.push_str("; ");
         text.push_str(&s.message);
