@@ -268,7 +268,7 @@ fn missing_shards(missing: &[u32], count: &u32) -> String {
 /// | bytes | what |
 /// |---|---|
 /// | 8 | the magic bytes `PLYBOOK` and a zero byte |
-/// | 2 | the format version, [`OpeningBook::FORMAT_VERSION`] |
+/// | 2 | the format version, 1 |
 /// | 1 + n | the length of the game's name, then the name (UTF-8, 1 to 255 bytes) |
 /// | 4 | the depth in plies the book was built to |
 /// | 4 | the fewest plies left ([`Game::remaining_plies_bound`]) of any position in the book, `u32::MAX` if unknown |
@@ -801,7 +801,7 @@ pub(crate) fn parse_entry(entry: &[u8]) -> (u64, i16) {
 
 impl OpeningBook {
     /// The version of the file format this crate reads and writes.
-    pub const FORMAT_VERSION: u16 = 1;
+    pub(crate) const FORMAT_VERSION: u16 = 1;
 
     /// A book from `(key, value)` entries (in any order; a key given twice keeps its last
     /// value).
@@ -1140,12 +1140,12 @@ impl ShardId {
     };
 
     /// The most shards a build may be split into.
-    pub const MAX_COUNT: u32 = 1 << 20;
+    pub(crate) const MAX_COUNT: u32 = 1 << 20;
 
     /// The `number`-th of `count` shards.
     ///
     /// # Errors
-    /// [`BookError::ShardNumber`] unless `1 <= number <= count <= MAX_COUNT`.
+    /// [`BookError::ShardNumber`] unless `1 <= number <= count <= 2^20`.
     ///
     /// ```
     /// use adversarial::ShardId;
@@ -1180,7 +1180,7 @@ impl ShardId {
     }
 
     /// Every shard of a build in `count` shards (none if `count` is 0 or above
-    /// [`MAX_COUNT`](ShardId::MAX_COUNT)).
+    /// 2^20).
     ///
     /// ```
     /// assert_eq!(adversarial::ShardId::all(3).count(), 3);

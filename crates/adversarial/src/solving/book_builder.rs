@@ -276,7 +276,7 @@ impl BookBuilder {
     ///
     /// # Errors
     /// [`BookError::GameName`] for an empty name or one longer than 255 bytes,
-    /// [`BookError::ShardNumber`] for 0 shards or more than [`ShardId::MAX_COUNT`],
+    /// [`BookError::ShardNumber`] for 0 shards or more than 2^20,
     /// [`BookError::Malformed`] for a start text longer than 255 bytes,
     /// [`BookError::TooManyPositions`].
     ///

@@ -48,7 +48,7 @@ pub(crate) struct ShardHeader {
 /// | bytes | what |
 /// |---|---|
 /// | 8 | the magic bytes `PLYSHARD` |
-/// | 2 | the format version, [`BookShard::FORMAT_VERSION`] |
+/// | 2 | the format version, 1 |
 /// | 1 + n | the length of the game's name, then the name (UTF-8, 1 to 255 bytes) |
 /// | 4 | the depth in plies of the book |
 /// | 8 | the start position's key (as a book stores it) |
@@ -81,7 +81,7 @@ pub struct BookShard {
 
 impl BookShard {
     /// The version of the file format this crate reads and writes.
-    pub const FORMAT_VERSION: u16 = 1;
+    pub(crate) const FORMAT_VERSION: u16 = 1;
 
     /// The shard's number.
     ///
