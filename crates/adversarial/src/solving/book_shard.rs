@@ -9,9 +9,10 @@ use std::io::Read;
 use search_core::Score;
 
 use crate::solving::book::{
-    BookError, CHECKSUM_BYTES, ENTRY_BYTES, FieldReader, ShardId, check_name, decode, encode,
-    fnv1a, parse_entry,
+    CHECKSUM_BYTES, ENTRY_BYTES, FieldReader, check_name, decode, encode, fnv1a, parse_entry,
 };
+use crate::solving::book_error::BookError;
+use crate::solving::book_error::ShardId;
 
 const MAGIC: [u8; 8] = *b"PLYSHARD";
 
