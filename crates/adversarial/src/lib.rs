@@ -218,7 +218,6 @@
 #![deny(unsafe_code)]
 #![cfg_attr(docsrs, feature(doc_cfg))]
 
-mod builder;
 mod general;
 mod imperfect;
 mod solving;

@@ -66,112 +66,85 @@ impl GameClock {
         }
     }
 
-    /// The time added to the clock after each move.
-    ///
-    /// ```
-    /// use std::time::Duration;
-    /// let c = play::GameClock::new(Duration::ZERO).with_increment(Duration::from_secs(2));
-    /// assert_eq!(c.increment(), Duration::from_secs(2));
-    /// ```
-    #[must_use]
-    pub fn with_increment(mut self, increment: Duration) -> Self {
-        self.increment = increment;
-        self
-    }
+    search_core::builder_methods! {
+        /// The time added to the clock after each move.
+        ///
+        /// ```
+        /// use std::time::Duration;
+        /// let c = play::GameClock::new(Duration::ZERO).with_increment(Duration::from_secs(2));
+        /// assert_eq!(c.increment(), Duration::from_secs(2));
+        /// ```
+        with_increment(increment: Duration) => increment;
 
-    /// The moves to play before the next time control (`None`: sudden death or unknown).
-    /// Zero is read as one: the time left is for this move.
-    ///
-    /// ```
-    /// use std::time::Duration;
-    /// use play::GameClock;
-    /// let c = GameClock::new(Duration::from_secs(10)).with_margin(Duration::ZERO);
-    /// assert_eq!(c.with_moves_to_go(Some(5)).move_time().unwrap(), Duration::from_secs(2));
-    /// ```
-    #[must_use]
-    pub fn with_moves_to_go(mut self, moves: Option<u32>) -> Self {
-        self.moves_to_go = moves;
-        self
-    }
+        /// The moves to play before the next time control (`None`: sudden death or unknown).
+        /// Zero is read as one: the time left is for this move.
+        ///
+        /// ```
+        /// use std::time::Duration;
+        /// use play::GameClock;
+        /// let c = GameClock::new(Duration::from_secs(10)).with_margin(Duration::ZERO);
+        /// assert_eq!(c.with_moves_to_go(Some(5)).move_time().unwrap(), Duration::from_secs(2));
+        /// ```
+        with_moves_to_go(moves: Option<u32>) => moves_to_go;
 
-    /// The safety margin kept back from the time left (default
-    /// [`DEFAULT_MARGIN`](GameClock::DEFAULT_MARGIN)).
-    ///
-    /// ```
-    /// use std::time::Duration;
-    /// use play::GameClock;
-    /// let c = GameClock::new(Duration::from_secs(1)).with_moves_to_go(Some(1));
-    /// let c = c.with_margin(Duration::from_millis(100));
-    /// assert_eq!(c.move_time().unwrap(), Duration::from_millis(900));
-    /// ```
-    #[must_use]
-    pub fn with_margin(mut self, margin: Duration) -> Self {
-        self.margin = margin;
-        self
-    }
+        /// The safety margin kept back from the time left (default
+        /// [`DEFAULT_MARGIN`](GameClock::DEFAULT_MARGIN)).
+        ///
+        /// ```
+        /// use std::time::Duration;
+        /// use play::GameClock;
+        /// let c = GameClock::new(Duration::from_secs(1)).with_moves_to_go(Some(1));
+        /// let c = c.with_margin(Duration::from_millis(100));
+        /// assert_eq!(c.move_time().unwrap(), Duration::from_millis(900));
+        /// ```
+        with_margin(margin: Duration) => margin;
 
-    /// The least time a move is given, while the clock has that much left (default
-    /// [`DEFAULT_FLOOR`](GameClock::DEFAULT_FLOOR)).
-    ///
-    /// ```
-    /// use std::time::Duration;
-    /// use play::GameClock;
-    /// let c = GameClock::new(Duration::from_millis(60)).with_floor(Duration::from_millis(20));
-    /// assert_eq!(c.move_time().unwrap(), Duration::from_millis(20));
-    /// ```
-    #[must_use]
-    pub fn with_floor(mut self, floor: Duration) -> Self {
-        self.floor = floor;
-        self
-    }
+        /// The least time a move is given, while the clock has that much left (default
+        /// [`DEFAULT_FLOOR`](GameClock::DEFAULT_FLOOR)).
+        ///
+        /// ```
+        /// use std::time::Duration;
+        /// use play::GameClock;
+        /// let c = GameClock::new(Duration::from_millis(60)).with_floor(Duration::from_millis(20));
+        /// assert_eq!(c.move_time().unwrap(), Duration::from_millis(20));
+        /// ```
+        with_floor(floor: Duration) => floor;
 
-    /// The same clock with `remaining` time left: what a match runner keeps up to date
-    /// after every move.
-    ///
-    /// ```
-    /// use std::time::Duration;
-    /// use play::GameClock;
-    /// let c = GameClock::new(Duration::from_secs(60)).with_increment(Duration::from_secs(1));
-    /// let later = c.with_remaining(Duration::from_secs(42));
-    /// assert_eq!((later.remaining(), later.increment()), (Duration::from_secs(42), c.increment()));
-    /// ```
-    #[must_use]
-    pub fn with_remaining(mut self, remaining: Duration) -> Self {
-        self.remaining = remaining;
-        self
-    }
+        /// The same clock with `remaining` time left: what a match runner keeps up to date
+        /// after every move.
+        ///
+        /// ```
+        /// use std::time::Duration;
+        /// use play::GameClock;
+        /// let c = GameClock::new(Duration::from_secs(60)).with_increment(Duration::from_secs(1));
+        /// let later = c.with_remaining(Duration::from_secs(42));
+        /// assert_eq!((later.remaining(), later.increment()), (Duration::from_secs(42), c.increment()));
+        /// ```
+        with_remaining(remaining: Duration) => remaining;
 
-    /// The time left.
-    ///
-    /// ```
-    /// use std::time::Duration;
-    /// assert_eq!(play::GameClock::new(Duration::ZERO).remaining(), Duration::ZERO);
-    /// ```
-    #[must_use]
-    pub fn remaining(&self) -> Duration {
-        self.remaining
-    }
+        /// The time left.
+        ///
+        /// ```
+        /// use std::time::Duration;
+        /// assert_eq!(play::GameClock::new(Duration::ZERO).remaining(), Duration::ZERO);
+        /// ```
+        remaining() -> Duration = remaining;
 
-    /// The increment.
-    ///
-    /// ```
-    /// use std::time::Duration;
-    /// assert_eq!(play::GameClock::new(Duration::ZERO).increment(), Duration::ZERO);
-    /// ```
-    #[must_use]
-    pub fn increment(&self) -> Duration {
-        self.increment
-    }
+        /// The increment.
+        ///
+        /// ```
+        /// use std::time::Duration;
+        /// assert_eq!(play::GameClock::new(Duration::ZERO).increment(), Duration::ZERO);
+        /// ```
+        increment() -> Duration = increment;
 
-    /// The moves to go, if known.
-    ///
-    /// ```
-    /// use std::time::Duration;
-    /// assert_eq!(play::GameClock::new(Duration::ZERO).moves_to_go(), None);
-    /// ```
-    #[must_use]
-    pub fn moves_to_go(&self) -> Option<u32> {
-        self.moves_to_go
+        /// The moves to go, if known.
+        ///
+        /// ```
+        /// use std::time::Duration;
+        /// assert_eq!(play::GameClock::new(Duration::ZERO).moves_to_go(), None);
+        /// ```
+        moves_to_go() -> Option<u32> = moves_to_go;
     }
 
     /// The time for this move, by the rule in the type's documentation: never more than the

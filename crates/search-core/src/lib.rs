@@ -81,6 +81,7 @@
 
 mod analysis;
 mod budget;
+mod builder;
 mod contract;
 mod error;
 mod eval;

@@ -2,9 +2,9 @@
 
 use search_core::{Budget, OutOfTurn, SearchError, Turn};
 
-use crate::builder::builder_methods;
 use crate::general::walk::{MinMax, Stop, Walk, is_leaf, root_player};
 use crate::general::{GeneralEvaluator, GeneralResult};
+use search_core::builder_methods;
 
 /// Best-reply search: the player to move at the root (the "max" player) moves, then of
 /// all the other players only the one with the strongest reply against it moves (the

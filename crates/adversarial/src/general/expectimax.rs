@@ -4,10 +4,10 @@
 
 use search_core::{Budget, BudgetField, GeneralGame, SearchError, Stats, Turn};
 
-use crate::builder::builder_methods;
 use crate::general::value_table::{Bound, Entry, ValueTable};
 use crate::general::walk::{MinMax, Stop, Walk, check_chance, is_leaf, move_first, root_player};
 use crate::general::{GeneralEvaluator, GeneralResult};
+use search_core::builder_methods;
 
 /// How [`Expectimax`] prunes at chance nodes.
 ///

@@ -3,9 +3,9 @@
 
 use search_core::{Budget, GeneralGame, SearchError, Turn};
 
-use crate::builder::builder_methods;
 use crate::general::walk::{Stop, Walk, is_leaf, root_player};
 use crate::general::{GeneralEvaluator, GeneralResult};
+use search_core::builder_methods;
 
 /// Max^n: at each node the player to move picks the child whose value vector is best for
 /// itself (the first such child on ties); a chance node's vector is the probability-

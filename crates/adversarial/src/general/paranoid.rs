@@ -4,9 +4,9 @@
 
 use search_core::{Budget, GeneralGame, SearchError, Turn};
 
-use crate::builder::builder_methods;
 use crate::general::walk::{MinMax, Stop, Walk, is_leaf, root_player};
 use crate::general::{GeneralEvaluator, GeneralResult};
+use search_core::builder_methods;
 
 /// Paranoid search: the player to move at the root maximises its own reward, all the other
 /// players minimise it (a coalition), and alpha-beta prunes as in a two-player game. A

@@ -4,10 +4,10 @@
 
 use search_core::{Budget, ImperfectInfo, SearchError, Stats};
 
-use crate::builder::builder_methods;
 use crate::imperfect::best_response::exploitability_if_defined;
 use crate::imperfect::tree::{GameTree, Kind};
 use crate::imperfect::{CfrResult, Policy, Stopping, finish};
+use search_core::builder_methods;
 
 /// Which counterfactual regret minimisation [`Cfr`] runs.
 ///

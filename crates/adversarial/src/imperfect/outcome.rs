@@ -3,10 +3,10 @@
 
 use search_core::{Budget, ImperfectInfo, SearchError, SplitMix64, Stats};
 
-use crate::builder::builder_methods;
 use crate::imperfect::best_response::exploitability_if_defined;
 use crate::imperfect::tree::{GameTree, Kind};
 use crate::imperfect::{CfrResult, Policy, Stopping, finish};
+use search_core::builder_methods;
 
 /// Outcome-sampling Monte Carlo counterfactual regret minimisation: each iteration plays,
 /// for each player in turn (the *traverser*), one single line of play from the root to the

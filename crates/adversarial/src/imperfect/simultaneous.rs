@@ -7,8 +7,8 @@ use std::hash::Hash;
 
 use search_core::{Budget, BudgetField, RunningBudget, SearchError, SimultaneousGame, Stats};
 
-use crate::builder::builder_methods;
 use crate::imperfect::matrix::{MatrixSolution, Simplex};
+use search_core::builder_methods;
 
 /// The solution of a [`SimultaneousGame`]: the value for player 0 and an optimal mixed
 /// strategy of each player in the first round.

@@ -11,13 +11,13 @@ use std::sync::Arc;
 use fxhash::FxHasher;
 use search_core::{Budget, Game, GameHash, Score, SearchError};
 
-use crate::builder::builder_methods;
 use crate::solving::book::{OpeningBook, UNKNOWN_PLIES, book_key, check_name, encode, possible_at};
 use crate::solving::book_error::BookError;
 use crate::solving::book_error::ShardId;
 use crate::solving::book_plan::{BookPlan, PARTITION_SCHEME};
 use crate::solving::book_shard::{BookShard, ShardHeader};
 use crate::solving::solver::Solver;
+use search_core::builder_methods;
 
 /// Solves every position within a number of plies of a start position and collects their
 /// exact values into an [`OpeningBook`].

@@ -74,7 +74,7 @@ pub enum BookError {
     #[error("the book is malformed: {0}")]
     Malformed(String),
     /// The header announces more bytes than the reader was allowed to read
-    /// ([`OpeningBook::read_from`]): nothing beyond the header was read.
+    /// ([`OpeningBook::read_from`](crate::OpeningBook::read_from)): nothing beyond the header was read.
     #[error("the header announces {announced} bytes, more than the {limit} this reader may take")]
     TooLarge {
         /// The file's length as its header announces it.

@@ -145,19 +145,17 @@ impl MarginSolver {
         }
     }
 
-    /// The budget: nodes, time and stop flag, shared by all the probes of a solve. A depth
-    /// or an iteration limit is refused when the solve starts (an exact solve has no
-    /// horizon).
-    ///
-    /// ```
-    /// use search_core::Budget;
-    /// let s = adversarial::MarginSolver::new().with_budget(Budget::nodes(1_000));
-    /// assert_eq!(s.budget().max_nodes(), Some(1_000));
-    /// ```
-    #[must_use]
-    pub fn with_budget(mut self, budget: Budget) -> Self {
-        self.budget = budget;
-        self
+    search_core::builder_methods! {
+        /// The budget: nodes, time and stop flag, shared by all the probes of a solve. A depth
+        /// or an iteration limit is refused when the solve starts (an exact solve has no
+        /// horizon).
+        ///
+        /// ```
+        /// use search_core::Budget;
+        /// let s = adversarial::MarginSolver::new().with_budget(Budget::nodes(1_000));
+        /// assert_eq!(s.budget().max_nodes(), Some(1_000));
+        /// ```
+        with_budget(budget: Budget) => budget;
     }
 
     /// Replaces the budget of the next solves in place (as
@@ -173,20 +171,18 @@ impl MarginSolver {
         self.budget = budget;
     }
 
-    /// The most positions the table holds (about 24 bytes each for a one-byte move; rounded
-    /// down to a power of two, at least 2); `0` solves without one. The table starts small
-    /// and doubles as it fills, up to this size; when full, a new position still enters its
-    /// bucket of two, whose first slot keeps the most worked-on position.
-    ///
-    /// ```
-    /// use games::DotsAndBoxes;
-    /// let s = adversarial::MarginSolver::new().with_table_entries(1 << 10);
-    /// assert!(s.solve(&DotsAndBoxes::new(1, 2).unwrap()).unwrap().complete);
-    /// ```
-    #[must_use]
-    pub fn with_table_entries(mut self, entries: usize) -> Self {
-        self.table_entries = entries;
-        self
+    search_core::builder_methods! {
+        /// The most positions the table holds (about 24 bytes each for a one-byte move; rounded
+        /// down to a power of two, at least 2); `0` solves without one. The table starts small
+        /// and doubles as it fills, up to this size; when full, a new position still enters its
+        /// bucket of two, whose first slot keeps the most worked-on position.
+        ///
+        /// ```
+        /// use games::DotsAndBoxes;
+        /// let s = adversarial::MarginSolver::new().with_table_entries(1 << 10);
+        /// assert!(s.solve(&DotsAndBoxes::new(1, 2).unwrap()).unwrap().complete);
+        /// ```
+        with_table_entries(entries: usize) => table_entries;
     }
 
     /// The first player's margin the first probe starts from (default: what is already
@@ -207,14 +203,13 @@ impl MarginSolver {
         self
     }
 
-    /// The budget of every solve.
-    ///
-    /// ```
-    /// assert!(adversarial::MarginSolver::new().budget().is_unlimited());
-    /// ```
-    #[must_use]
-    pub fn budget(&self) -> &Budget {
-        &self.budget
+    search_core::builder_methods! {
+        /// The budget of every solve.
+        ///
+        /// ```
+        /// assert!(adversarial::MarginSolver::new().budget().is_unlimited());
+        /// ```
+        budget() -> &Budget = budget;
     }
 
     /// The exact margin of `state` with best play, and a move that achieves it. The

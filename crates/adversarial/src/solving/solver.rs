@@ -25,7 +25,6 @@ use search_core::{
     Budget, BudgetField, Game, MoveAnalysis, RunningBudget, Score, SearchError, Strategy,
 };
 
-use crate::builder::builder_methods;
 use crate::solving::book::{Booked, OpeningBook};
 use crate::solving::null_window::Bounds;
 use crate::solving::pool::Helpers;
@@ -38,6 +37,7 @@ use crate::two_player::options::{LoopOptions, Setup};
 use crate::two_player::ordering::MoveOrdering;
 use crate::two_player::parallel::check_threads;
 use crate::two_player::searcher::polling::GROW_AFTER_NODES_PER_SLOT;
+use search_core::builder_methods;
 
 /// An exact solver for any finite two-player game (see the module docs for the method).
 ///

@@ -15,13 +15,13 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 use search_core::{GameHash, Score};
 
-use crate::builder::builder_methods;
 use crate::tables::entry::{
     Bound, Generation, Replacement, TableEntry, TableSizeError, TableStats, largest_fitting,
     megabytes_to_bytes, move_code, move_of_code,
 };
 use crate::tables::memory::{Written, allocate_written, prefetch_line};
 use crate::tables::transpositions::Transpositions;
+use search_core::builder_methods;
 
 /// Bytes taken by one entry of a [`CompactTable`].
 pub(crate) const COMPACT_ENTRY_BYTES: usize = 8;

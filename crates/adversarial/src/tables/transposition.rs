@@ -18,13 +18,13 @@ use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
 
 use search_core::{GameHash, Score, SearchError};
 
-use crate::builder::builder_methods;
 use crate::tables::entry::{
     Bound, Generation, Replacement, TableEntry, TableSizeError, TableStats, largest_fitting,
     megabytes_to_bytes, move_code, move_of_code,
 };
 use crate::tables::memory::{Written, allocate_written, prefetch_line};
 use crate::tables::transpositions::{Transpositions, check_value};
+use search_core::builder_methods;
 
 /// Bytes taken by one slot of the table.
 pub(crate) const SLOT_BYTES: usize = 16;

@@ -8,9 +8,9 @@
 
 use search_core::{Budget, Evaluator, Game, SearchError};
 
-use crate::builder::builder_methods;
 use crate::two_player::result::SearchResult;
 use crate::two_player::textbook;
+use search_core::builder_methods;
 
 /// Fail-soft alpha-beta to a fixed depth, from the root player's point of view.
 ///

@@ -10,9 +10,9 @@
 
 use search_core::{Budget, Evaluator, Game, SearchError};
 
-use crate::builder::builder_methods;
 use crate::two_player::result::SearchResult;
 use crate::two_player::textbook;
+use search_core::builder_methods;
 
 /// Plain minimax with an evaluator at the depth horizon.
 ///

@@ -11,7 +11,6 @@ use search_core::{
     SplitMix64, Stats, Strategy,
 };
 
-use crate::builder::builder_methods;
 use crate::tables::entry::Replacement;
 use crate::tables::transposition::TranspositionTable;
 use crate::tables::transpositions::{NoTable, Transpositions};
@@ -21,6 +20,7 @@ use crate::two_player::ordering::MoveOrdering;
 use crate::two_player::parallel::{check_threads, lazy_smp};
 use crate::two_player::result::SearchResult;
 use crate::two_player::searcher::root::RootSearch;
+use search_core::builder_methods;
 
 /// What [`Negamax::run_search`] tells after each finished depth of the main thread: that
 /// depth's root search, the thread's counters and the running budget (for the time).

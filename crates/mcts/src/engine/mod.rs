@@ -386,59 +386,54 @@ impl<G: GeneralGame, P, K: Mode> Engine<G, P, K> {
         self
     }
 
-    /// The seed (see [`with_seed`](Engine::with_seed)).
-    ///
-    /// ```
-    /// use games::TicTacToe;
-    /// assert_eq!(mcts::Mcts::<TicTacToe>::new().with_seed(5).seed(), 5);
-    /// ```
-    #[must_use]
-    pub fn seed(&self) -> u64 {
-        self.seed
-    }
+    search_core::builder_methods! {
+        /// The seed (see [`with_seed`](Engine::with_seed)).
+        ///
+        /// ```
+        /// use games::TicTacToe;
+        /// assert_eq!(mcts::Mcts::<TicTacToe>::new().with_seed(5).seed(), 5);
+        /// ```
+        seed() -> u64 = seed;
 
-    /// Replaces the budget used by [`search`](Engine::search) (and, for a two-player
-    /// game, by [`choose_move`](search_core::Strategy::choose_move) and
-    /// [`analyze`](search_core::Strategy::analyze)). MCTS reads each field as the
-    /// [`Budget`] table says:
-    ///
-    /// * **iterations**: iterations (one playout each), split among the threads;
-    /// * **depth**: the tree grows no deeper than this many plies below the root
-    ///   (playouts still run to the end of the game; in the general mode only the players'
-    ///   moves count, not chance outcomes);
-    /// * **time** and the **stop flag**: checked every 16 iterations;
-    /// * **nodes**: refused ([`BudgetError::Unsupported`]) when a search starts: bound the
-    ///   work with iterations, and the tree's memory with
-    ///   [`with_node_cap`](Engine::with_node_cap) or
-    ///   [`with_memory_cap`](Engine::with_memory_cap), a setting of its own.
-    ///
-    /// A budget with a depth limit but no iteration, time or stop limit would never stop
-    /// (the playouts go on below the depth limit): the search refuses it with
-    /// [`BudgetError::NeverStops`]. A budget with no limit at all
-    /// ([`Budget::new`] alone) runs until the root is proven or the tree is full (at the
-    /// node cap), whichever comes first.
-    ///
-    /// [`BudgetError::Unsupported`]: search_core::BudgetError::Unsupported
-    /// [`BudgetError::NeverStops`]: search_core::BudgetError::NeverStops
-    ///
-    /// ```
-    /// use std::time::Duration;
-    /// use games::ConnectFour;
-    /// use search_core::{Budget, BudgetError, SearchError};
-    /// let ai = mcts::Mcts::<ConnectFour>::new()
-    ///     .with_budget(Budget::time(Duration::from_millis(50)).with_depth(12));
-    /// assert_eq!(ai.budget().max_depth(), Some(12));
-    ///
-    /// let mut nodes = mcts::Mcts::<ConnectFour>::new().with_budget(Budget::nodes(1_000));
-    /// assert!(matches!(
-    ///     nodes.search(&ConnectFour::new()),
-    ///     Err(SearchError::Budget(BudgetError::Unsupported { .. }))
-    /// ));
-    /// ```
-    #[must_use]
-    pub fn with_budget(mut self, budget: Budget) -> Self {
-        self.budget = budget;
-        self
+        /// Replaces the budget used by [`search`](Engine::search) (and, for a two-player
+        /// game, by [`choose_move`](search_core::Strategy::choose_move) and
+        /// [`analyze`](search_core::Strategy::analyze)). MCTS reads each field as the
+        /// [`Budget`] table says:
+        ///
+        /// * **iterations**: iterations (one playout each), split among the threads;
+        /// * **depth**: the tree grows no deeper than this many plies below the root
+        ///   (playouts still run to the end of the game; in the general mode only the players'
+        ///   moves count, not chance outcomes);
+        /// * **time** and the **stop flag**: checked every 16 iterations;
+        /// * **nodes**: refused ([`BudgetError::Unsupported`]) when a search starts: bound the
+        ///   work with iterations, and the tree's memory with
+        ///   [`with_node_cap`](Engine::with_node_cap) or
+        ///   [`with_memory_cap`](Engine::with_memory_cap), a setting of its own.
+        ///
+        /// A budget with a depth limit but no iteration, time or stop limit would never stop
+        /// (the playouts go on below the depth limit): the search refuses it with
+        /// [`BudgetError::NeverStops`]. A budget with no limit at all
+        /// ([`Budget::new`] alone) runs until the root is proven or the tree is full (at the
+        /// node cap), whichever comes first.
+        ///
+        /// [`BudgetError::Unsupported`]: search_core::BudgetError::Unsupported
+        /// [`BudgetError::NeverStops`]: search_core::BudgetError::NeverStops
+        ///
+        /// ```
+        /// use std::time::Duration;
+        /// use games::ConnectFour;
+        /// use search_core::{Budget, BudgetError, SearchError};
+        /// let ai = mcts::Mcts::<ConnectFour>::new()
+        ///     .with_budget(Budget::time(Duration::from_millis(50)).with_depth(12));
+        /// assert_eq!(ai.budget().max_depth(), Some(12));
+        ///
+        /// let mut nodes = mcts::Mcts::<ConnectFour>::new().with_budget(Budget::nodes(1_000));
+        /// assert!(matches!(
+        ///     nodes.search(&ConnectFour::new()),
+        ///     Err(SearchError::Budget(BudgetError::Unsupported { .. }))
+        /// ));
+        /// ```
+        with_budget(budget: Budget) => budget;
     }
 
     /// Replaces the budget in place, keeping the tree: for a program that changes the
@@ -456,65 +451,60 @@ impl<G: GeneralGame, P, K: Mode> Engine<G, P, K> {
         self.budget = budget;
     }
 
-    /// The current budget.
-    ///
-    /// ```
-    /// use games::TicTacToe;
-    /// assert!(mcts::Mcts::<TicTacToe>::new().budget().time_limit().is_none());
-    /// ```
-    #[must_use]
-    pub fn budget(&self) -> &Budget {
-        &self.budget
-    }
+    search_core::builder_methods! {
+        /// The current budget.
+        ///
+        /// ```
+        /// use games::TicTacToe;
+        /// assert!(mcts::Mcts::<TicTacToe>::new().budget().time_limit().is_none());
+        /// ```
+        budget() -> &Budget = budget;
 
-    /// Caps the search tree at `nodes` nodes, all threads together (default
-    /// [`DEFAULT_NODE_CAP`]). The cap is a memory bound, separate from the budget: it
-    /// does not end the search.
-    ///
-    /// * **At the cap** the tree stops growing. A leaf that would be expanded is simulated
-    ///   from instead (one playout from the leaf, whose result updates the statistics of
-    ///   the leaf and of every node above it as usual), so the search goes on, until its
-    ///   budget ends, refining the statistics of the nodes it has without adding any. Nodes
-    ///   are added a whole sibling group at a time, so a full tree may stop a few nodes short
-    ///   of the cap. (A budget with no limit at all ends the search when the tree is full,
-    ///   since nothing else would end it.)
-    /// * **Memory:** each tree is one arena whose capacity never passes its share of the
-    ///   cap, so the trees hold at most `nodes ×` [`NODE_BYTES`](Engine::NODE_BYTES) bytes
-    ///   ([`tree_bytes`](Engine::tree_bytes)); besides that, each thread keeps a 32 KiB
-    ///   table and its move buffers. Re-rooting after a move compacts the kept subtree in
-    ///   place, and a kept tree larger than a lowered cap is dropped and its memory shrunk
-    ///   to the new cap.
-    /// * **Threads:** the cap holds for all threads together. With tree parallelism
-    ///   the one shared tree's nodes take 32 bytes (for a move of one or two bytes)
-    ///   each, and the engine keeps it after the search until it is needed whole, then
-    ///   copies it into the compact arena of `NODE_BYTES` nodes (with an index of 4 bytes
-    ///   a node to walk it) while it is still held: the shared tree may hold `nodes × NODE_BYTES /
-    ///   (SHARED_NODE_BYTES + NODE_BYTES + 4)` nodes, so that both together stay within
-    ///   the memory the cap stands for. The threads take its slots in blocks of 256, and a
-    ///   sibling group that does not fit in what is left of a block starts a new one, so a
-    ///   full shared tree may stop short of its cap by less than one sibling group per
-    ///   block. With root parallelism (one tree per thread) each tree may hold `nodes / t`
-    ///   nodes.
-    ///
-    /// A cap of zero, or one too small to expand the root, is a [`SearchError::Config`]
-    /// when a search starts.
-    ///
-    /// ```
-    /// use games::ConnectFour;
-    /// use mcts::Mcts;
-    /// use search_core::Budget;
-    /// let mut ai = Mcts::<ConnectFour>::new()
-    ///     .with_node_cap(1_000)
-    ///     .with_budget(Budget::iterations(20_000));
-    /// let r = ai.search(&ConnectFour::new()).unwrap();
-    /// assert!(r.tree_size <= 1_000);
-    /// assert_eq!(r.stats.iterations, 20_000); // the search ran on at the cap
-    /// assert!(ai.tree_bytes() <= 1_000 * Mcts::<ConnectFour>::NODE_BYTES);
-    /// ```
-    #[must_use]
-    pub fn with_node_cap(mut self, nodes: u64) -> Self {
-        self.node_cap = nodes;
-        self
+        /// Caps the search tree at `nodes` nodes, all threads together (default
+        /// [`DEFAULT_NODE_CAP`]). The cap is a memory bound, separate from the budget: it
+        /// does not end the search.
+        ///
+        /// * **At the cap** the tree stops growing. A leaf that would be expanded is simulated
+        ///   from instead (one playout from the leaf, whose result updates the statistics of
+        ///   the leaf and of every node above it as usual), so the search goes on, until its
+        ///   budget ends, refining the statistics of the nodes it has without adding any. Nodes
+        ///   are added a whole sibling group at a time, so a full tree may stop a few nodes short
+        ///   of the cap. (A budget with no limit at all ends the search when the tree is full,
+        ///   since nothing else would end it.)
+        /// * **Memory:** each tree is one arena whose capacity never passes its share of the
+        ///   cap, so the trees hold at most `nodes ×` [`NODE_BYTES`](Engine::NODE_BYTES) bytes
+        ///   ([`tree_bytes`](Engine::tree_bytes)); besides that, each thread keeps a 32 KiB
+        ///   table and its move buffers. Re-rooting after a move compacts the kept subtree in
+        ///   place, and a kept tree larger than a lowered cap is dropped and its memory shrunk
+        ///   to the new cap.
+        /// * **Threads:** the cap holds for all threads together. With tree parallelism
+        ///   the one shared tree's nodes take 32 bytes (for a move of one or two bytes)
+        ///   each, and the engine keeps it after the search until it is needed whole, then
+        ///   copies it into the compact arena of `NODE_BYTES` nodes (with an index of 4 bytes
+        ///   a node to walk it) while it is still held: the shared tree may hold `nodes × NODE_BYTES /
+        ///   (SHARED_NODE_BYTES + NODE_BYTES + 4)` nodes, so that both together stay within
+        ///   the memory the cap stands for. The threads take its slots in blocks of 256, and a
+        ///   sibling group that does not fit in what is left of a block starts a new one, so a
+        ///   full shared tree may stop short of its cap by less than one sibling group per
+        ///   block. With root parallelism (one tree per thread) each tree may hold `nodes / t`
+        ///   nodes.
+        ///
+        /// A cap of zero, or one too small to expand the root, is a [`SearchError::Config`]
+        /// when a search starts.
+        ///
+        /// ```
+        /// use games::ConnectFour;
+        /// use mcts::Mcts;
+        /// use search_core::Budget;
+        /// let mut ai = Mcts::<ConnectFour>::new()
+        ///     .with_node_cap(1_000)
+        ///     .with_budget(Budget::iterations(20_000));
+        /// let r = ai.search(&ConnectFour::new()).unwrap();
+        /// assert!(r.tree_size <= 1_000);
+        /// assert_eq!(r.stats.iterations, 20_000); // the search ran on at the cap
+        /// assert!(ai.tree_bytes() <= 1_000 * Mcts::<ConnectFour>::NODE_BYTES);
+        /// ```
+        with_node_cap(nodes: u64) => node_cap;
     }
 
     /// Caps the search tree at `bytes` bytes: a [node cap](Engine::with_node_cap) of
@@ -533,15 +523,14 @@ impl<G: GeneralGame, P, K: Mode> Engine<G, P, K> {
         self.with_node_cap(bytes / Self::NODE_BYTES as u64)
     }
 
-    /// The node cap (see [`with_node_cap`](Engine::with_node_cap)).
-    ///
-    /// ```
-    /// use games::TicTacToe;
-    /// assert_eq!(mcts::Mcts::<TicTacToe>::new().node_cap(), mcts::DEFAULT_NODE_CAP);
-    /// ```
-    #[must_use]
-    pub fn node_cap(&self) -> u64 {
-        self.node_cap
+    search_core::builder_methods! {
+        /// The node cap (see [`with_node_cap`](Engine::with_node_cap)).
+        ///
+        /// ```
+        /// use games::TicTacToe;
+        /// assert_eq!(mcts::Mcts::<TicTacToe>::new().node_cap(), mcts::DEFAULT_NODE_CAP);
+        /// ```
+        node_cap() -> u64 = node_cap;
     }
 
     /// Bytes the kept trees hold (their arenas' capacity, and what RAVE and transpositions
@@ -571,82 +560,70 @@ impl<G: GeneralGame, P, K: Mode> Engine<G, P, K> {
             .sum()
     }
 
-    /// Sets the exploration constant `c` of UCT. It must be finite and `>= 0` (checked
-    /// when a search starts: NaN, infinite or negative values are a
-    /// [`SearchError::Config`]). Larger values explore more; `0` is greedy.
-    ///
-    /// ```
-    /// use games::TicTacToe;
-    /// use search_core::{SearchError, Strategy};
-    /// let mut ai = mcts::Mcts::<TicTacToe>::new().with_exploration(f64::NAN);
-    /// assert!(matches!(ai.choose_move(&TicTacToe::new()), Err(SearchError::Config(_))));
-    /// ```
-    #[must_use]
-    pub fn with_exploration(mut self, c: f64) -> Self {
-        self.exploration = c;
-        self
-    }
+    search_core::builder_methods! {
+        /// Sets the exploration constant `c` of UCT. It must be finite and `>= 0` (checked
+        /// when a search starts: NaN, infinite or negative values are a
+        /// [`SearchError::Config`]). Larger values explore more; `0` is greedy.
+        ///
+        /// ```
+        /// use games::TicTacToe;
+        /// use search_core::{SearchError, Strategy};
+        /// let mut ai = mcts::Mcts::<TicTacToe>::new().with_exploration(f64::NAN);
+        /// assert!(matches!(ai.choose_move(&TicTacToe::new()), Err(SearchError::Config(_))));
+        /// ```
+        with_exploration(c: f64) => exploration;
 
-    /// The exploration constant.
-    ///
-    /// ```
-    /// use games::TicTacToe;
-    /// assert_eq!(mcts::Mcts::<TicTacToe>::new().exploration(), 1.0);
-    /// ```
-    #[must_use]
-    pub fn exploration(&self) -> f64 {
-        self.exploration
-    }
+        /// The exploration constant.
+        ///
+        /// ```
+        /// use games::TicTacToe;
+        /// assert_eq!(mcts::Mcts::<TicTacToe>::new().exploration(), 1.0);
+        /// ```
+        exploration() -> f64 = exploration;
 
-    /// Searches on `threads` threads. A two-player engine grows one tree each
-    /// ([`Parallelism::Root`], the default) or shares one tree ([`Parallelism::Tree`]; see
-    /// [`with_parallelism`](Engine::with_parallelism)); the general mode grows one tree
-    /// each. Thread `i` draws its random numbers from the stream `i` of the engine's seed.
-    /// `0` or more than 1,024 is a [`SearchError::Config`] when a search starts.
-    /// The default is one thread: the search then runs on the calling thread, and both
-    /// kinds of parallelism are the same search.
-    ///
-    /// **What several threads change.** With one thread and an iteration budget a seed
-    /// always gives the same search, bit for bit. So does root parallelism on several
-    /// threads: each thread runs a fixed share of the iterations on its own tree, so the
-    /// merged result is the same from run to run, unless one tree proves the root's value
-    /// first (the other threads then stop wherever they are). With tree parallelism the
-    /// threads' interleaving (which thread expands a node first, which statistics another
-    /// thread sees while it selects) depends on the operating system's scheduling, so the
-    /// visit counts, the tree's shape and size and, in close positions, the chosen move
-    /// vary from run to run; the number of iterations under an iteration budget, the node
-    /// cap, and every proven value do not.
-    ///
-    /// ```
-    /// use games::ConnectFour;
-    /// use search_core::Budget;
-    /// let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-    /// let mut ai = mcts::Mcts::<ConnectFour>::new()
-    ///     .with_threads(cores)
-    ///     .with_budget(Budget::iterations(2_000));
-    /// let r = ai.search(&ConnectFour::new()).unwrap();
-    /// assert_eq!(r.threads, cores.min(2_000));
-    /// assert_eq!(r.stats.iterations, 2_000);
-    ///
-    /// let mut general = mcts::GeneralMcts::new().with_threads(2).with_budget(Budget::iterations(2_000));
-    /// let r = general.search(&games::MnkGame::new(4, 4, 3, 3).unwrap()).unwrap();
-    /// assert_eq!(r.moves.iter().map(|m| m.visits).sum::<u64>(), 2_000);
-    /// ```
-    #[must_use]
-    pub fn with_threads(mut self, threads: usize) -> Self {
-        self.threads = threads;
-        self
-    }
+        /// Searches on `threads` threads. A two-player engine grows one tree each
+        /// ([`Parallelism::Root`], the default) or shares one tree ([`Parallelism::Tree`]; see
+        /// [`with_parallelism`](Engine::with_parallelism)); the general mode grows one tree
+        /// each. Thread `i` draws its random numbers from the stream `i` of the engine's seed.
+        /// `0` or more than 1,024 is a [`SearchError::Config`] when a search starts.
+        /// The default is one thread: the search then runs on the calling thread, and both
+        /// kinds of parallelism are the same search.
+        ///
+        /// **What several threads change.** With one thread and an iteration budget a seed
+        /// always gives the same search, bit for bit. So does root parallelism on several
+        /// threads: each thread runs a fixed share of the iterations on its own tree, so the
+        /// merged result is the same from run to run, unless one tree proves the root's value
+        /// first (the other threads then stop wherever they are). With tree parallelism the
+        /// threads' interleaving (which thread expands a node first, which statistics another
+        /// thread sees while it selects) depends on the operating system's scheduling, so the
+        /// visit counts, the tree's shape and size and, in close positions, the chosen move
+        /// vary from run to run; the number of iterations under an iteration budget, the node
+        /// cap, and every proven value do not.
+        ///
+        /// ```
+        /// use games::ConnectFour;
+        /// use search_core::Budget;
+        /// let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+        /// let mut ai = mcts::Mcts::<ConnectFour>::new()
+        ///     .with_threads(cores)
+        ///     .with_budget(Budget::iterations(2_000));
+        /// let r = ai.search(&ConnectFour::new()).unwrap();
+        /// assert_eq!(r.threads, cores.min(2_000));
+        /// assert_eq!(r.stats.iterations, 2_000);
+        ///
+        /// let mut general = mcts::GeneralMcts::new().with_threads(2).with_budget(Budget::iterations(2_000));
+        /// let r = general.search(&games::MnkGame::new(4, 4, 3, 3).unwrap()).unwrap();
+        /// assert_eq!(r.moves.iter().map(|m| m.visits).sum::<u64>(), 2_000);
+        /// ```
+        with_threads(threads: usize) => threads;
 
-    /// The number of search threads (see [`with_threads`](Engine::with_threads)).
-    ///
-    /// ```
-    /// use games::TicTacToe;
-    /// assert_eq!(mcts::Mcts::<TicTacToe>::new().with_threads(4).threads(), 4);
-    /// ```
-    #[must_use]
-    pub fn threads(&self) -> usize {
-        self.threads
+        /// The number of search threads (see [`with_threads`](Engine::with_threads)).
+        ///
+        /// ```
+        /// use games::TicTacToe;
+        /// assert_eq!(mcts::Mcts::<TicTacToe>::new().with_threads(4).threads(), 4);
+        /// ```
+        threads() -> usize = threads;
     }
 
     /// Replaces the playout policy (see [`Playout`](crate::Playout)).

@@ -61,123 +61,99 @@ impl<G: Game, P> Engine<G, P, ZeroSum> {
         self.position_key.is_some()
     }
 
-    /// How several threads share the work: a tree each ([`Parallelism::Root`], the
-    /// default) or one shared tree ([`Parallelism::Tree`]). Nothing changes with one thread.
-    ///
-    /// **Tree**: every
-    /// playout refines the one tree, so the threads together search as deep as one thread
-    /// given their combined iterations, less what virtual loss and contention cost. The
-    /// node cap bounds the shared tree; its nodes take
-    /// 32 bytes each (for a move of one
-    /// or two bytes). When the search stops it
-    /// reads its result from the shared tree's first levels, and the engine keeps the
-    /// shared tree as it is: it is copied into the compact form of
-    /// [`NODE_BYTES`](Engine::NODE_BYTES) a node only when it is needed whole, by a tree
-    /// view, [`advance`](Engine::advance) or the next search that reuses it (so the peak
-    /// is the shared tree plus that copy). The next search counts that copy in its time
-    /// and gives the kept tree up when its time runs out or its stop flag is set during
-    /// the copy.
-    ///
-    /// **Root** (the default, chosen by measurement: on two cores the shared tree ran
-    /// 0.58–0.60× the playouts a second of one thread and root parallelism 0.97–1.04×,
-    /// while their arena matches were level within the intervals; see
-    /// `docs/benchmarks/mcts.md`): each thread grows a tree of its own from the root with its share of the
-    /// iterations and of the node cap, and the root statistics are summed at the end. The
-    /// threads never write shared memory, but each tree is shallower and they repeat each
-    /// other's work.
-    ///
-    /// ```
-    /// use games::TicTacToe;
-    /// use mcts::{Mcts, Parallelism, Value};
-    /// use search_core::{Budget, Wdl};
-    /// for parallelism in [Parallelism::Tree, Parallelism::Root] {
-    ///     let mut ai = Mcts::<TicTacToe>::new()
-    ///         .with_threads(2)
-    ///         .with_parallelism(parallelism)
-    ///         .with_budget(Budget::iterations(200_000));
-    ///     let r = ai.search(&TicTacToe::new()).unwrap();
-    ///     assert_eq!(r.value, Value::Proven(Wdl::Draw));
-    /// }
-    /// ```
-    #[must_use]
-    pub fn with_parallelism(mut self, parallelism: Parallelism) -> Self {
-        self.parallelism = parallelism;
-        self
-    }
+    search_core::builder_methods! {
+        /// How several threads share the work: a tree each ([`Parallelism::Root`], the
+        /// default) or one shared tree ([`Parallelism::Tree`]). Nothing changes with one thread.
+        ///
+        /// **Tree**: every
+        /// playout refines the one tree, so the threads together search as deep as one thread
+        /// given their combined iterations, less what virtual loss and contention cost. The
+        /// node cap bounds the shared tree; its nodes take 32 bytes each (for a move of one
+        /// or two bytes). When the search stops it reads its result from the shared tree's first levels, and the engine keeps the
+        /// shared tree as it is: it is copied into the compact form of
+        /// [`NODE_BYTES`](Engine::NODE_BYTES) a node only when it is needed whole, by a tree
+        /// view, [`advance`](Engine::advance) or the next search that reuses it (so the peak
+        /// is the shared tree plus that copy). The next search counts that copy in its time
+        /// and gives the kept tree up when its time runs out or its stop flag is set during
+        /// the copy.
+        ///
+        /// **Root** (the default, chosen by measurement: the figures are in
+        /// `docs/benchmarks/mcts.md`): each thread grows a tree of its own from the root with
+        /// its share of the iterations and of the node cap, and the root statistics are summed at the end. The
+        /// threads never write shared memory, but each tree is shallower and they repeat each
+        /// other's work.
+        ///
+        /// ```
+        /// use games::TicTacToe;
+        /// use mcts::{Mcts, Parallelism, Value};
+        /// use search_core::{Budget, Wdl};
+        /// for parallelism in [Parallelism::Tree, Parallelism::Root] {
+        ///     let mut ai = Mcts::<TicTacToe>::new()
+        ///         .with_threads(2)
+        ///         .with_parallelism(parallelism)
+        ///         .with_budget(Budget::iterations(200_000));
+        ///     let r = ai.search(&TicTacToe::new()).unwrap();
+        ///     assert_eq!(r.value, Value::Proven(Wdl::Draw));
+        /// }
+        /// ```
+        with_parallelism(parallelism: Parallelism) => parallelism;
 
-    /// The kind of parallelism (see [`with_parallelism`](Engine::with_parallelism)).
-    ///
-    /// ```
-    /// use games::TicTacToe;
-    /// assert_eq!(mcts::Mcts::<TicTacToe>::new().parallelism(), mcts::Parallelism::Root);
-    /// ```
-    #[must_use]
-    pub fn parallelism(&self) -> Parallelism {
-        self.parallelism
-    }
+        /// The kind of parallelism (see [`with_parallelism`](Engine::with_parallelism)).
+        ///
+        /// ```
+        /// use games::TicTacToe;
+        /// assert_eq!(mcts::Mcts::<TicTacToe>::new().parallelism(), mcts::Parallelism::Root);
+        /// ```
+        parallelism() -> Parallelism = parallelism;
 
-    /// How the move is chosen at the end of a search (default [`FinalChoice::MostVisits`]).
-    ///
-    /// ```
-    /// use games::TicTacToe;
-    /// use mcts::FinalChoice;
-    /// let ai = mcts::Mcts::<TicTacToe>::new().with_final_choice(FinalChoice::BestMean);
-    /// assert_eq!(ai.final_choice(), FinalChoice::BestMean);
-    /// ```
-    #[must_use]
-    pub fn with_final_choice(mut self, choice: FinalChoice) -> Self {
-        self.final_choice = choice;
-        self
-    }
+        /// How the move is chosen at the end of a search (default [`FinalChoice::MostVisits`]).
+        ///
+        /// ```
+        /// use games::TicTacToe;
+        /// use mcts::FinalChoice;
+        /// let ai = mcts::Mcts::<TicTacToe>::new().with_final_choice(FinalChoice::BestMean);
+        /// assert_eq!(ai.final_choice(), FinalChoice::BestMean);
+        /// ```
+        with_final_choice(choice: FinalChoice) => final_choice;
 
-    /// The final-move rule.
-    ///
-    /// ```
-    /// use games::TicTacToe;
-    /// assert_eq!(mcts::Mcts::<TicTacToe>::new().final_choice(), mcts::FinalChoice::MostVisits);
-    /// ```
-    #[must_use]
-    pub fn final_choice(&self) -> FinalChoice {
-        self.final_choice
-    }
+        /// The final-move rule.
+        ///
+        /// ```
+        /// use games::TicTacToe;
+        /// assert_eq!(mcts::Mcts::<TicTacToe>::new().final_choice(), mcts::FinalChoice::MostVisits);
+        /// ```
+        final_choice() -> FinalChoice = final_choice;
 
-    /// Keep the tree between searches (default `true`): the subtree under the moves played
-    /// since (reported with [`Strategy::observe_move`](search_core::Strategy::observe_move),
-    /// or found by comparing positions up to two plies deep) becomes the new root with its
-    /// statistics. With `false` every search starts from an empty tree.
-    ///
-    /// ```
-    /// use games::TicTacToe;
-    /// use search_core::Budget;
-    /// let mut ai = mcts::Mcts::<TicTacToe>::new()
-    ///     .with_tree_reuse(false)
-    ///     .with_budget(Budget::iterations(100));
-    /// ai.search(&TicTacToe::new()).unwrap();
-    /// let again = ai.search(&TicTacToe::new()).unwrap();
-    /// assert_eq!(again.root_visits, 100);
-    /// ```
-    #[must_use]
-    pub fn with_tree_reuse(mut self, reuse: bool) -> Self {
-        self.reuse = reuse;
-        self
-    }
+        /// Keep the tree between searches (default `true`): the subtree under the moves played
+        /// since (reported with [`Strategy::observe_move`](search_core::Strategy::observe_move),
+        /// or found by comparing positions up to two plies deep) becomes the new root with its
+        /// statistics. With `false` every search starts from an empty tree.
+        ///
+        /// ```
+        /// use games::TicTacToe;
+        /// use search_core::Budget;
+        /// let mut ai = mcts::Mcts::<TicTacToe>::new()
+        ///     .with_tree_reuse(false)
+        ///     .with_budget(Budget::iterations(100));
+        /// ai.search(&TicTacToe::new()).unwrap();
+        /// let again = ai.search(&TicTacToe::new()).unwrap();
+        /// assert_eq!(again.root_visits, 100);
+        /// ```
+        with_tree_reuse(reuse: bool) => reuse;
 
-    /// Use the game's [`winning_move`](Game::winning_move) (when the game declares it fast
-    /// with [`HAS_WINNING_MOVE`](Game::HAS_WINNING_MOVE)) and
-    /// [`non_losing_moves`](Game::non_losing_moves) hooks when expanding a node (default
-    /// `true`): a node whose side to move can win at once is proven on the spot, and moves
-    /// the game knows to lose at once are never added. With `false` the tree holds every
-    /// legal move.
-    ///
-    /// ```
-    /// use games::ConnectFour;
-    /// let ai = mcts::Mcts::<ConnectFour>::new().with_game_hooks(false);
-    /// # let _ = ai;
-    /// ```
-    #[must_use]
-    pub fn with_game_hooks(mut self, hooks: bool) -> Self {
-        self.hooks = hooks;
-        self
+        /// Use the game's [`winning_move`](Game::winning_move) (when the game declares it fast
+        /// with [`HAS_WINNING_MOVE`](Game::HAS_WINNING_MOVE)) and
+        /// [`non_losing_moves`](Game::non_losing_moves) hooks when expanding a node (default
+        /// `true`): a node whose side to move can win at once is proven on the spot, and moves
+        /// the game knows to lose at once are never added. With `false` the tree holds every
+        /// legal move.
+        ///
+        /// ```
+        /// use games::ConnectFour;
+        /// let ai = mcts::Mcts::<ConnectFour>::new().with_game_hooks(false);
+        /// # let _ = ai;
+        /// ```
+        with_game_hooks(hooks: bool) => hooks;
     }
 
     /// Progressive bias from the game's [`move_order_hint`](Game::move_order_hint): at
@@ -260,16 +236,15 @@ impl<G: Game, P> Engine<G, P, ZeroSum> {
         self
     }
 
-    /// The progressive widening's `(coefficient, exponent)`, if on (see
-    /// [`with_progressive_widening`](Engine::with_progressive_widening)).
-    ///
-    /// ```
-    /// use games::TicTacToe;
-    /// assert_eq!(mcts::Mcts::<TicTacToe>::new().progressive_widening(), None);
-    /// ```
-    #[must_use]
-    pub fn progressive_widening(&self) -> Option<(f64, f64)> {
-        self.widening
+    search_core::builder_methods! {
+        /// The progressive widening's `(coefficient, exponent)`, if on (see
+        /// [`with_progressive_widening`](Engine::with_progressive_widening)).
+        ///
+        /// ```
+        /// use games::TicTacToe;
+        /// assert_eq!(mcts::Mcts::<TicTacToe>::new().progressive_widening(), None);
+        /// ```
+        progressive_widening() -> Option<(f64, f64)> = widening;
     }
 
     /// RAVE (rapid action value estimation, Gelly and Silver 2007), off by default: every
@@ -311,15 +286,14 @@ impl<G: Game, P> Engine<G, P, ZeroSum> {
         self
     }
 
-    /// RAVE's equivalence parameter, if on (see [`with_rave`](Engine::with_rave)).
-    ///
-    /// ```
-    /// use games::TicTacToe;
-    /// assert_eq!(mcts::Mcts::<TicTacToe>::new().rave(), None);
-    /// ```
-    #[must_use]
-    pub fn rave(&self) -> Option<f64> {
-        self.rave
+    search_core::builder_methods! {
+        /// RAVE's equivalence parameter, if on (see [`with_rave`](Engine::with_rave)).
+        ///
+        /// ```
+        /// use games::TicTacToe;
+        /// assert_eq!(mcts::Mcts::<TicTacToe>::new().rave(), None);
+        /// ```
+        rave() -> Option<f64> = rave;
     }
 
     /// Checks the options of two-player engines alone: a [`SearchError::Config`] for the

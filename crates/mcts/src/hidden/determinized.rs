@@ -129,44 +129,32 @@ impl search_core::GeneralGame for Nothing {
 impl<P> Determinized<P> {
     settings_methods!("Determinized", exploration);
 
-    /// Searches this many determinizations (at least 1, checked by the search).
-    ///
-    /// ```
-    /// assert_eq!(mcts::Determinized::new().with_determinizations(8).determinizations(), 8);
-    /// ```
-    #[must_use]
-    pub fn with_determinizations(mut self, count: usize) -> Self {
-        self.determinizations = count;
-        self
-    }
+    search_core::builder_methods! {
+        /// Searches this many determinizations (at least 1, checked by the search).
+        ///
+        /// ```
+        /// assert_eq!(mcts::Determinized::new().with_determinizations(8).determinizations(), 8);
+        /// ```
+        with_determinizations(count: usize) => determinizations;
 
-    /// The number of determinizations.
-    ///
-    /// ```
-    /// assert_eq!(mcts::Determinized::new().determinizations(), 20);
-    /// ```
-    #[must_use]
-    pub fn determinizations(&self) -> usize {
-        self.determinizations
-    }
+        /// The number of determinizations.
+        ///
+        /// ```
+        /// assert_eq!(mcts::Determinized::new().determinizations(), 20);
+        /// ```
+        determinizations() -> usize = determinizations;
 
-    /// How the searches are added up.
-    ///
-    /// See [`Combine`] for an example.
-    #[must_use]
-    pub fn with_combine(mut self, combine: Combine) -> Self {
-        self.combine = combine;
-        self
-    }
+        /// How the searches are added up.
+        ///
+        /// See [`Combine`] for an example.
+        with_combine(combine: Combine) => combine;
 
-    /// The way the searches are added up.
-    ///
-    /// ```
-    /// assert_eq!(mcts::Determinized::new().combine(), mcts::Combine::Visits);
-    /// ```
-    #[must_use]
-    pub fn combine(&self) -> Combine {
-        self.combine
+        /// The way the searches are added up.
+        ///
+        /// ```
+        /// assert_eq!(mcts::Determinized::new().combine(), mcts::Combine::Visits);
+        /// ```
+        combine() -> Combine = combine;
     }
 
     /// Plays out with `playout` in every search.

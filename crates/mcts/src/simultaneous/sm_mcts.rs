@@ -218,21 +218,16 @@ impl SmMcts {
         }
     }
 
-    /// Sets how the players choose.
-    ///
-    /// See [`SmSelection`] for an example.
-    #[must_use]
-    pub fn with_selection(mut self, selection: SmSelection) -> Self {
-        self.selection = selection;
-        self
-    }
+    search_core::builder_methods! {
+        /// Sets how the players choose.
+        ///
+        /// See [`SmSelection`] for an example.
+        with_selection(selection: SmSelection) => selection;
 
-    /// How the players choose.
-    ///
-    /// See [`SmSelection`] for an example.
-    #[must_use]
-    pub fn selection(&self) -> SmSelection {
-        self.selection
+        /// How the players choose.
+        ///
+        /// See [`SmSelection`] for an example.
+        selection() -> SmSelection = selection;
     }
 
     /// Searches `state` and returns every player's mixed strategy at the root.

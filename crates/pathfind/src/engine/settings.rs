@@ -85,20 +85,18 @@ impl<C: Copy> Settings<C> {
 /// documentation, in that order.
 macro_rules! settings_builders {
     ($cost:ty, $budget:literal, $max_cost:literal, $memory:literal, $threads:literal) => {
-        /// Bounds every search run with this context: `depth` is the longest path in
-        /// steps, `nodes` the number of states expanded, then a time limit and a stop flag
-        /// (looked at about every quarter of a millisecond of search). A search stopped by
-        /// one ends with [`PathOutcome::LimitReached`](crate::PathOutcome::LimitReached)
-        /// naming the field. `iterations` means nothing to a path search: a budget that
-        /// sets it makes every run fail with [`PathError::Budget`](crate::PathError::Budget)
-        /// (`BudgetError::Unsupported`), as do a zero limit and a time limit too large for
-        /// the clock.
-        ///
-        #[doc = $budget]
-        #[must_use]
-        pub fn with_budget(mut self, budget: search_core::Budget) -> Self {
-            self.settings.budget = budget;
-            self
+        search_core::builder_methods! {
+            /// Bounds every search run with this context: `depth` is the longest path in
+            /// steps, `nodes` the number of states expanded, then a time limit and a stop flag
+            /// (looked at about every quarter of a millisecond of search). A search stopped by
+            /// one ends with [`PathOutcome::LimitReached`](crate::PathOutcome::LimitReached)
+            /// naming the field. `iterations` means nothing to a path search: a budget that
+            /// sets it makes every run fail with [`PathError::Budget`](crate::PathError::Budget)
+            /// (`BudgetError::Unsupported`), as do a zero limit and a time limit too large for
+            /// the clock.
+            ///
+            #[doc = $budget]
+            with_budget(budget: search_core::Budget) => settings.budget;
         }
 
         /// Bounds the path cost: states whose path cost would exceed `max_cost` are not
@@ -131,15 +129,13 @@ macro_rules! settings_builders {
             self
         }
 
-        /// How many threads `solve_all` runs its queries on (default 1), each with its own
-        /// buffers; the results are the same as running the queries one by one. 0 makes
-        /// `solve_all` fail with [`PathError::ZeroThreads`](crate::PathError::ZeroThreads).
-        ///
-        #[doc = $threads]
-        #[must_use]
-        pub fn with_threads(mut self, threads: usize) -> Self {
-            self.settings.threads = threads;
-            self
+        search_core::builder_methods! {
+            /// How many threads `solve_all` runs its queries on (default 1), each with its own
+            /// buffers; the results are the same as running the queries one by one. 0 makes
+            /// `solve_all` fail with [`PathError::ZeroThreads`](crate::PathError::ZeroThreads).
+            ///
+            #[doc = $threads]
+            with_threads(threads: usize) => settings.threads;
         }
     };
 }

@@ -146,45 +146,40 @@ impl Replanner {
         Ok(planner)
     }
 
-    /// Bounds each [`path`](Self::path) call: `nodes` cells expanded, time, a stop flag. A
-    /// call stopped by one returns
-    /// [`PathOutcome::LimitReached`](crate::PathOutcome::LimitReached) and the next call goes on
-    /// from where it stopped. `depth` and `iterations` are refused
-    /// ([`PathError::Budget`]): the replanner cannot bound the length of a path.
-    ///
-    /// ```
-    /// use pathfind::{Cell, CostGrid, Grid, Limit, Movement, PathOutcome, Replanner};
-    /// use search_core::{Budget, BudgetField};
-    /// let grid = CostGrid::new(Grid::new(30, 30, Movement::OCTILE).unwrap());
-    /// let mut planner = Replanner::new(grid, Cell::new(0, 0), Cell::new(29, 29))
-    ///     .unwrap()
-    ///     .with_budget(Budget::nodes(10));
-    /// let r = planner.path().unwrap();
-    /// assert_eq!(r.outcome, PathOutcome::LimitReached(Limit::Budget(BudgetField::Nodes)));
-    /// let mut calls = 1;
-    /// while !planner.path().unwrap().is_found() {
-    ///     calls += 1;
-    /// }
-    /// assert!(calls > 1);
-    /// ```
-    #[must_use]
-    pub fn with_budget(mut self, budget: Budget) -> Self {
-        self.budget = budget;
-        self
-    }
+    search_core::builder_methods! {
+        /// Bounds each [`path`](Self::path) call: `nodes` cells expanded, time, a stop flag. A
+        /// call stopped by one returns
+        /// [`PathOutcome::LimitReached`](crate::PathOutcome::LimitReached) and the next call goes on
+        /// from where it stopped. `depth` and `iterations` are refused
+        /// ([`PathError::Budget`]): the replanner cannot bound the length of a path.
+        ///
+        /// ```
+        /// use pathfind::{Cell, CostGrid, Grid, Limit, Movement, PathOutcome, Replanner};
+        /// use search_core::{Budget, BudgetField};
+        /// let grid = CostGrid::new(Grid::new(30, 30, Movement::OCTILE).unwrap());
+        /// let mut planner = Replanner::new(grid, Cell::new(0, 0), Cell::new(29, 29))
+        ///     .unwrap()
+        ///     .with_budget(Budget::nodes(10));
+        /// let r = planner.path().unwrap();
+        /// assert_eq!(r.outcome, PathOutcome::LimitReached(Limit::Budget(BudgetField::Nodes)));
+        /// let mut calls = 1;
+        /// while !planner.path().unwrap().is_found() {
+        ///     calls += 1;
+        /// }
+        /// assert!(calls > 1);
+        /// ```
+        with_budget(budget: Budget) => budget;
 
-    /// The grid as it is now.
-    ///
-    /// ```
-    /// use pathfind::{Cell, CostGrid, Grid, Movement, Replanner};
-    /// let grid = CostGrid::new(Grid::new(3, 1, Movement::Four).unwrap());
-    /// let mut planner = Replanner::new(grid, Cell::new(0, 0), Cell::new(2, 0)).unwrap();
-    /// planner.update(&[(Cell::new(1, 0), Some(4))]).unwrap();
-    /// assert_eq!(planner.grid().weight(Cell::new(1, 0)), Some(4));
-    /// ```
-    #[must_use]
-    pub fn grid(&self) -> &CostGrid {
-        &self.grid
+        /// The grid as it is now.
+        ///
+        /// ```
+        /// use pathfind::{Cell, CostGrid, Grid, Movement, Replanner};
+        /// let grid = CostGrid::new(Grid::new(3, 1, Movement::Four).unwrap());
+        /// let mut planner = Replanner::new(grid, Cell::new(0, 0), Cell::new(2, 0)).unwrap();
+        /// planner.update(&[(Cell::new(1, 0), Some(4))]).unwrap();
+        /// assert_eq!(planner.grid().weight(Cell::new(1, 0)), Some(4));
+        /// ```
+        grid() -> &CostGrid = grid;
     }
 
     /// The start.

@@ -159,40 +159,30 @@ impl<'a, G: GeneralGame> Arena<'a, G> {
         self
     }
 
-    /// How many games to play (at least one, or [`run`](Arena::run) fails); a multiple of
-    /// the number of engines gives every engine every seat equally often.
-    ///
-    /// ```
-    /// assert_eq!(play::Arena::new(games::TicTacToe::new()).with_games(9).game_count(), 9);
-    /// ```
-    #[must_use]
-    pub fn with_games(mut self, games: u32) -> Self {
-        self.games = games;
-        self
-    }
+    search_core::builder_methods! {
+        /// How many games to play (at least one, or [`run`](Arena::run) fails); a multiple of
+        /// the number of engines gives every engine every seat equally often.
+        ///
+        /// ```
+        /// assert_eq!(play::Arena::new(games::TicTacToe::new()).with_games(9).game_count(), 9);
+        /// ```
+        with_games(games: u32) => games;
 
-    /// The seed of the whole match: the same seed replays the same games (given
-    /// deterministic factories and budgets of depth, nodes or playouts, not time).
-    ///
-    /// ```
-    /// let _ = play::Arena::new(games::TicTacToe::new()).with_seed(42);
-    /// ```
-    #[must_use]
-    pub fn with_seed(mut self, seed: u64) -> Self {
-        self.seed = seed;
-        self
-    }
+        /// The seed of the whole match: the same seed replays the same games (given
+        /// deterministic factories and budgets of depth, nodes or playouts, not time).
+        ///
+        /// ```
+        /// let _ = play::Arena::new(games::TicTacToe::new()).with_seed(42);
+        /// ```
+        with_seed(seed: u64) => seed;
 
-    /// Starts each round from a seeded random opening of `plies` players' moves (0, the
-    /// default, starts every game from the start position).
-    ///
-    /// ```
-    /// let _ = play::Arena::new(games::TicTacToe::new()).with_opening_plies(2);
-    /// ```
-    #[must_use]
-    pub fn with_opening_plies(mut self, plies: u32) -> Self {
-        self.opening_plies = plies;
-        self
+        /// Starts each round from a seeded random opening of `plies` players' moves (0, the
+        /// default, starts every game from the start position).
+        ///
+        /// ```
+        /// let _ = play::Arena::new(games::TicTacToe::new()).with_opening_plies(2);
+        /// ```
+        with_opening_plies(plies: u32) => opening_plies;
     }
 
     /// A game longer than `plies` moves and chance outcomes is a
@@ -235,24 +225,20 @@ impl<'a, G: GeneralGame> Arena<'a, G> {
         self
     }
 
-    /// The game clock each seat starts each game with, if the games are timed.
-    ///
-    /// ```
-    /// assert_eq!(play::Arena::new(games::TicTacToe::new()).clock(), None);
-    /// ```
-    #[must_use]
-    pub fn clock(&self) -> Option<GameClock> {
-        self.clock
-    }
+    search_core::builder_methods! {
+        /// The game clock each seat starts each game with, if the games are timed.
+        ///
+        /// ```
+        /// assert_eq!(play::Arena::new(games::TicTacToe::new()).clock(), None);
+        /// ```
+        clock() -> Option<GameClock> = clock;
 
-    /// The number of games [`run`](Arena::run) plays.
-    ///
-    /// ```
-    /// assert_eq!(play::Arena::new(games::TicTacToe::new()).game_count(), 100);
-    /// ```
-    #[must_use]
-    pub fn game_count(&self) -> u32 {
-        self.games
+        /// The number of games [`run`](Arena::run) plays.
+        ///
+        /// ```
+        /// assert_eq!(play::Arena::new(games::TicTacToe::new()).game_count(), 100);
+        /// ```
+        game_count() -> u32 = games;
     }
 
     /// The number of engines added.

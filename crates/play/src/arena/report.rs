@@ -181,23 +181,22 @@ impl<M> MatchReport<M> {
         self.games.push(game);
     }
 
-    /// The results of each engine in each seat: element `[engine][seat]`.
-    ///
-    /// ```
-    /// use play::Arena;
-    /// use search_core::RandomMover;
-    /// let report = Arena::new(games::TicTacToe::new())
-    ///     .with_engine(RandomMover::new)
-    ///     .with_engine(RandomMover::new)
-    ///     .with_games(10)
-    ///     .run()
-    ///     .unwrap();
-    /// // Each engine moved first in 5 games and second in 5.
-    /// assert!(report.seat_results().iter().flatten().all(|s| s.games() == 5));
-    /// ```
-    #[must_use]
-    pub fn seat_results(&self) -> &[Vec<SeatTally>] {
-        &self.seats
+    search_core::builder_methods! {
+        /// The results of each engine in each seat: element `[engine][seat]`.
+        ///
+        /// ```
+        /// use play::Arena;
+        /// use search_core::RandomMover;
+        /// let report = Arena::new(games::TicTacToe::new())
+        ///     .with_engine(RandomMover::new)
+        ///     .with_engine(RandomMover::new)
+        ///     .with_games(10)
+        ///     .run()
+        ///     .unwrap();
+        /// // Each engine moved first in 5 games and second in 5.
+        /// assert!(report.seat_results().iter().flatten().all(|s| s.games() == 5));
+        /// ```
+        seat_results() -> &[Vec<SeatTally>] = seats;
     }
 
     /// The results of each engine over every seat it took (an engine in two seats of a game

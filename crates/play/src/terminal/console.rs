@@ -108,51 +108,39 @@ impl<R: BufRead, W: Write> Console<R, W> {
         }
     }
 
-    /// Refuses lines longer than `bytes` (not counting the line's end); default
-    /// [`DEFAULT_MAX_LINE_BYTES`]. A refused line is read past without being kept.
-    ///
-    /// ```
-    /// let c = play::Console::new(std::io::empty(), std::io::sink()).with_max_line_bytes(64);
-    /// assert_eq!(c.max_line_bytes(), 64);
-    /// ```
-    #[must_use]
-    pub fn with_max_line_bytes(mut self, bytes: usize) -> Self {
-        self.max_line_bytes = bytes;
-        self
-    }
+    search_core::builder_methods! {
+        /// Refuses lines longer than `bytes` (not counting the line's end); default
+        /// [`DEFAULT_MAX_LINE_BYTES`]. A refused line is read past without being kept.
+        ///
+        /// ```
+        /// let c = play::Console::new(std::io::empty(), std::io::sink()).with_max_line_bytes(64);
+        /// assert_eq!(c.max_line_bytes(), 64);
+        /// ```
+        with_max_line_bytes(bytes: usize) => max_line_bytes;
 
-    /// Whether [`choose`](Console::choose) asks its questions (`true`, for a person at a
-    /// terminal) or announces the defaults it takes without reading a line (`false`, the
-    /// default, for piped input that holds moves only).
-    ///
-    /// ```
-    /// let c = play::Console::new(std::io::empty(), std::io::sink()).with_questions(true);
-    /// assert!(c.asks_questions());
-    /// ```
-    #[must_use]
-    pub fn with_questions(mut self, ask: bool) -> Self {
-        self.questions = ask;
-        self
-    }
+        /// Whether [`choose`](Console::choose) asks its questions (`true`, for a person at a
+        /// terminal) or announces the defaults it takes without reading a line (`false`, the
+        /// default, for piped input that holds moves only).
+        ///
+        /// ```
+        /// let c = play::Console::new(std::io::empty(), std::io::sink()).with_questions(true);
+        /// assert!(c.asks_questions());
+        /// ```
+        with_questions(ask: bool) => questions;
 
-    /// The longest line accepted, in bytes.
-    ///
-    /// ```
-    /// assert_eq!(play::Console::new(std::io::empty(), std::io::sink()).max_line_bytes(), 1024);
-    /// ```
-    #[must_use]
-    pub fn max_line_bytes(&self) -> usize {
-        self.max_line_bytes
-    }
+        /// The longest line accepted, in bytes.
+        ///
+        /// ```
+        /// assert_eq!(play::Console::new(std::io::empty(), std::io::sink()).max_line_bytes(), 1024);
+        /// ```
+        max_line_bytes() -> usize = max_line_bytes;
 
-    /// Whether setup questions are asked (see [`with_questions`](Console::with_questions)).
-    ///
-    /// ```
-    /// assert!(!play::Console::new(std::io::empty(), std::io::sink()).asks_questions());
-    /// ```
-    #[must_use]
-    pub fn asks_questions(&self) -> bool {
-        self.questions
+        /// Whether setup questions are asked (see [`with_questions`](Console::with_questions)).
+        ///
+        /// ```
+        /// assert!(!play::Console::new(std::io::empty(), std::io::sink()).asks_questions());
+        /// ```
+        asks_questions() -> bool = questions;
     }
 
     /// The output, for the caller's own lines between questions and games.

@@ -251,16 +251,14 @@ impl<'a, G: GeneralGame, N> PlayLoop<'a, G, N> {
         }
     }
 
-    /// The seed the chance outcomes (dice, cards) are drawn from; default 0. The same seed
-    /// and the same answers replay the same game (given deterministic strategies).
-    ///
-    /// ```
-    /// let _ = play::PlayLoop::new(games::EinStein::new()).with_seed(5);
-    /// ```
-    #[must_use]
-    pub fn with_seed(mut self, seed: u64) -> Self {
-        self.seed = seed;
-        self
+    search_core::builder_methods! {
+        /// The seed the chance outcomes (dice, cards) are drawn from; default 0. The same seed
+        /// and the same answers replay the same game (given deterministic strategies).
+        ///
+        /// ```
+        /// let _ = play::PlayLoop::new(games::EinStein::new()).with_seed(5);
+        /// ```
+        with_seed(seed: u64) => seed;
     }
 
     /// A game still going after `plies` moves and chance outcomes is a
@@ -285,21 +283,19 @@ impl<'a, G: GeneralGame, N> PlayLoop<'a, G, N> {
         self
     }
 
-    /// Whether `undo` is offered (the default); a game of chance for stakes may turn it off,
-    /// so that nobody takes back a move after seeing what came of it.
-    ///
-    /// ```
-    /// let mut shown = Vec::new();
-    /// play::PlayLoop::new(games::TicTacToe::new())
-    ///     .with_undo(false)
-    ///     .run("4\nundo\nquit\n".as_bytes(), &mut shown)
-    ///     .unwrap();
-    /// assert!(String::from_utf8(shown).unwrap().contains("undo is turned off"));
-    /// ```
-    #[must_use]
-    pub fn with_undo(mut self, allowed: bool) -> Self {
-        self.undo = allowed;
-        self
+    search_core::builder_methods! {
+        /// Whether `undo` is offered (the default); a game of chance for stakes may turn it off,
+        /// so that nobody takes back a move after seeing what came of it.
+        ///
+        /// ```
+        /// let mut shown = Vec::new();
+        /// play::PlayLoop::new(games::TicTacToe::new())
+        ///     .with_undo(false)
+        ///     .run("4\nundo\nquit\n".as_bytes(), &mut shown)
+        ///     .unwrap();
+        /// assert!(String::from_utf8(shown).unwrap().contains("undo is turned off"));
+        /// ```
+        with_undo(allowed: bool) => undo;
     }
 
     /// `true` when a person plays `seat`, `false` when a strategy does (or the game has no

@@ -1,8 +1,10 @@
-//! The builder methods every engine has, written once: a setter that sets one field and
-//! returns the engine (`with_threads(4)`), and a getter that reads one (`budget()`). Each
-//! engine lists its own in [`builder_methods!`], each with its documentation and example.
+//! The builder methods every engine of the workspace has, written once: a setter that sets
+//! one field and returns the engine (`with_threads(4)`), and a getter that reads one
+//! (`budget()`). Each engine lists its own in [`builder_methods!`](crate::builder_methods),
+//! each with its documentation and example.
 
-/// Defines an engine's plain builder methods, each after its documentation:
+/// Defines an engine's plain builder methods, each after its documentation (for the
+/// engines of this workspace; not a part of the vocabulary a user needs):
 ///
 /// * `with_x(arg: T) => field;` (or `=> field.subfield;`) is
 ///   `#[must_use] pub fn with_x(mut self, arg: T) -> Self { self.field = arg; self }`;
@@ -10,6 +12,8 @@
 /// * `x() -> T = field;` is `#[must_use] pub fn x(&self) -> T { self.field }` (a `Copy` field).
 ///
 /// A method that does more than that is written out in the engine's `impl` block.
+#[doc(hidden)]
+#[macro_export]
 macro_rules! builder_methods {
     () => {};
     (
@@ -23,7 +27,7 @@ macro_rules! builder_methods {
             self.$($field).+ = $arg;
             self
         }
-        $crate::builder::builder_methods!($($rest)*);
+        $crate::builder_methods!($($rest)*);
     };
     (
         $(#[$attr:meta])*
@@ -35,7 +39,7 @@ macro_rules! builder_methods {
         pub fn $name(&self) -> &$ty {
             &self.$($field).+
         }
-        $crate::builder::builder_methods!($($rest)*);
+        $crate::builder_methods!($($rest)*);
     };
     (
         $(#[$attr:meta])*
@@ -47,8 +51,6 @@ macro_rules! builder_methods {
         pub fn $name(&self) -> $ty {
             self.$($field).+
         }
-        $crate::builder::builder_methods!($($rest)*);
+        $crate::builder_methods!($($rest)*);
     };
 }
-
-pub(crate) use builder_methods;
