@@ -117,6 +117,8 @@ pub struct Evaluations<M> {
     /// Where each entry's policy ends in `policy`.
     ends: Vec<usize>,
     policy: Vec<(M, f32)>,
+    /// A buffer for a state's legal moves ([`push_uniform`](Evaluations::push_uniform)).
+    moves: Vec<M>,
 }
 
 impl<M: Copy> Evaluations<M> {
@@ -131,7 +133,26 @@ impl<M: Copy> Evaluations<M> {
             values: Vec::new(),
             ends: Vec::new(),
             policy: Vec::new(),
+            moves: Vec::new(),
         }
+    }
+
+    /// Appends the answer for `state`: `value` and the uniform policy over its legal moves
+    /// (weight 1 each), without allocating once the buffers have grown.
+    ///
+    /// ```
+    /// use games::TicTacToe;
+    /// let mut out = mcts::Evaluations::new();
+    /// out.push_uniform(0.0, &TicTacToe::new());
+    /// assert_eq!(out.policy(0).len(), 9);
+    /// assert!(out.policy(0).iter().all(|&(_, p)| p == 1.0));
+    /// ```
+    pub fn push_uniform<G: Game<Move = M>>(&mut self, value: f32, state: &G) {
+        self.moves.clear();
+        state.legal_moves(&mut self.moves);
+        self.values.push(value);
+        self.policy.extend(self.moves.iter().map(|&m| (m, 1.0)));
+        self.ends.push(self.policy.len());
     }
 
     /// Appends the answer for the next state: its `value` for the side to move (in
@@ -231,11 +252,8 @@ impl<G: Game> BatchEvaluator<G> for UniformEvaluator {
         states: &[G],
         out: &mut Evaluations<G::Move>,
     ) -> Result<(), EvaluationError> {
-        let mut moves = Vec::new();
         for state in states {
-            moves.clear();
-            state.legal_moves(&mut moves);
-            out.push(0.0, moves.iter().map(|&m| (m, 1.0)));
+            out.push_uniform(0.0, state);
         }
         Ok(())
     }
