@@ -145,6 +145,13 @@
 //!   broken game (an ongoing state without moves, a hook move that is not legal), and a panic in your game, playout or evaluator
 //!   on one of several threads: [`WorkerPanicked`](search_core::SearchError::WorkerPanicked),
 //!   with the other threads stopped (see [`search`](Engine::search)).
+//! * **Guided by a network (AlphaZero):** [`Puct`] searches with a policy and a value from a
+//!   [`BatchEvaluator`] instead of playouts: the PUCT rule with first-play urgency ([`Fpu`]),
+//!   leaves gathered in batches under virtual loss on one or several threads, an
+//!   evaluation cache keyed by [`GameHash`](search_core::GameHash), root Dirichlet noise
+//!   ([`RootNoise`]) and a move temperature for self-play, and the root's
+//!   [`visit_distribution`](SearchResult::visit_distribution) as a training target. It
+//!   returns the same [`SearchResult`] and [`Stats`](search_core::Stats).
 //! * **Extra turns:** like the `adversarial` engines, MCTS accepts a game in which a move
 //!   may leave the same player to move (as a completed box does in Dots and Boxes): every
 //!   node keeps the player who moved into it, rewards are backed up for that player, and
@@ -178,13 +185,16 @@
 //   shared by several threads (`shared.rs`, `arena.rs`) and a shared tree kept after the
 //   search (`deferred.rs`);
 // - `hidden/`: engines for games with hidden information (ISMCTS, determinized search);
-// - `simultaneous/`: simultaneous-move MCTS.
+// - `simultaneous/`: simultaneous-move MCTS;
+// - `zero/`: PUCT guided by a policy and value evaluator (AlphaZero), with its own tree;
+//   it shares the result types of `engine/`.
 mod engine;
 mod hidden;
 mod parallel;
 mod simultaneous;
 mod steps;
 mod tree;
+mod zero;
 
 pub use engine::anytime::{MctsHandle, REPORT_INTERVAL, RootInfo};
 pub use engine::final_choice::FinalChoice;
@@ -197,6 +207,10 @@ pub use hidden::ismcts::Ismcts;
 pub use parallel::threads::Parallelism;
 pub use simultaneous::sm_mcts::{MixedMove, SmMcts, SmResult, SmSelection};
 pub use steps::playout::{EvalCutoff, HintPlayout, Playout, RandomPlayout};
+pub use zero::engine::Puct;
+pub use zero::evaluator::{BatchEvaluator, Evaluations, UniformEvaluator};
+pub use zero::noise::RootNoise;
+pub use zero::tree::Fpu;
 
 /// The examples of `README.md`, run by `cargo test --doc`.
 #[cfg(doctest)]

@@ -178,6 +178,17 @@ pub enum SearchError {
         /// The move, formatted with `Debug`.
         mv: String,
     },
+    /// An evaluator (a policy and value network, say) gave an answer a search cannot use:
+    /// a move that is not legal, a value that is not a number, fewer answers than states
+    /// (see [`EvaluationError`]). The search stops rather than go on with a wrong tree.
+    ///
+    /// ```
+    /// use search_core::{EvaluationError, SearchError};
+    /// let e: SearchError = EvaluationError::NotFinite { what: "value".into() }.into();
+    /// assert!(e.to_string().contains("not a finite number"));
+    /// ```
+    #[error("the evaluator's answer cannot be used: {0}")]
+    Evaluation(#[from] EvaluationError),
     /// Debug builds only: playing a move and undoing it did not restore the state's hash
     /// key (or whose turn it is), so [`Game::undo`](crate::Game::undo) does not restore
     /// the state exactly.
@@ -259,6 +270,61 @@ impl SearchError {
                 | SearchError::BrokenPromise { .. }
         )
     }
+}
+
+/// What is wrong with an evaluator's answer: the answer of a policy and value evaluator
+/// (such as a neural network) to a batch of states, checked by the search that asked for it
+/// before any of it enters the tree.
+///
+/// ```
+/// use search_core::EvaluationError;
+/// let e = EvaluationError::IllegalMove { mv: "7".into() };
+/// assert_eq!(e.to_string(), "the policy names the move 7, which is not legal in its state");
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[non_exhaustive]
+pub enum EvaluationError {
+    /// The policy gives a probability to a move that is not legal in the state.
+    #[error("the policy names the move {mv}, which is not legal in its state")]
+    IllegalMove {
+        /// The move, formatted with `Debug`.
+        mv: String,
+    },
+    /// The same move appears twice in one state's policy.
+    #[error("the policy names the move {mv} twice")]
+    DuplicateMove {
+        /// The move, formatted with `Debug`.
+        mv: String,
+    },
+    /// A value or a probability is NaN or infinite.
+    #[error("the {what} is not a finite number")]
+    NotFinite {
+        /// What it is: `"value"` or `"probability of move 3"`.
+        what: String,
+    },
+    /// A value outside `[-1, 1]`, or a negative probability.
+    #[error("the {what} lies outside its range")]
+    OutOfRange {
+        /// What it is and what was seen: `"value 1.5"`.
+        what: String,
+    },
+    /// The probabilities of a state's legal moves add up to zero: the policy says nothing.
+    #[error("the policy gives no weight to any legal move")]
+    EmptyPolicy,
+    /// The evaluator answered for a different number of states than it was given.
+    #[error("the evaluator answered for {answered} states out of {asked}")]
+    WrongCount {
+        /// States in the batch.
+        asked: usize,
+        /// Answers given.
+        answered: usize,
+    },
+    /// The evaluator itself failed (its backend reported an error).
+    #[error("the evaluator failed: {message}")]
+    Failed {
+        /// The backend's message.
+        message: String,
+    },
 }
 
 /// A path-finding cost that cannot be used.

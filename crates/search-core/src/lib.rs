@@ -26,7 +26,7 @@
 //! | a confidence interval of a mean in `[0, 1]` | [`Interval`] |
 //! | seeded, reproducible randomness | [`SplitMix64`] |
 //! | describe a single-agent problem for path finding | [`SearchProblem`], [`Cost`], [`FloatCost`] |
-//! | handle failures | [`SearchError`], [`BudgetError`], [`IllegalMoveError`], [`CostError`] |
+//! | handle failures | [`SearchError`], [`BudgetError`], [`IllegalMoveError`], [`CostError`], [`EvaluationError`] |
 //! | test your `Game` implementation | `testing` module (feature `testing`) |
 //!
 //! ## Features
@@ -112,7 +112,7 @@ pub struct ReadmeDoctests;
 pub use analysis::{MoveAnalysis, MoveValue};
 pub use budget::{Budget, BudgetError, BudgetField, StopFlag, check_threads};
 pub use contract::{check_root, check_root_keys};
-pub use error::{CostError, IllegalMoveError, SearchError};
+pub use error::{CostError, EvaluationError, IllegalMoveError, SearchError};
 pub use eval::{Evaluator, ZeroEvaluator};
 pub use game::{Game, Outcome, Player};
 pub use game_hash::GameHash;

@@ -181,6 +181,40 @@ impl<M> SearchResult<M> {
         }
     }
 
+    /// Each root move's share of the visits of all root moves, in the order of
+    /// [`moves`](SearchResult::moves): the policy target AlphaZero trains its network on
+    /// (the search's improved policy). The shares add up to 1 (all 0 when no move was
+    /// visited).
+    ///
+    /// ```
+    /// use games::TicTacToe;
+    /// use mcts::{Puct, UniformEvaluator};
+    /// use search_core::Budget;
+    /// let mut ai = Puct::new(UniformEvaluator).with_budget(Budget::iterations(200));
+    /// let r = ai.search(&TicTacToe::new()).unwrap();
+    /// let target = r.visit_distribution();
+    /// assert_eq!(target.len(), 9);
+    /// assert!((target.iter().map(|&(_, p)| p).sum::<f64>() - 1.0).abs() < 1e-12);
+    /// ```
+    #[must_use]
+    pub fn visit_distribution(&self) -> Vec<(M, f64)>
+    where
+        M: Copy,
+    {
+        let total: u64 = self.moves.iter().map(|m| m.visits).sum();
+        self.moves
+            .iter()
+            .map(|m| {
+                let share = if total == 0 {
+                    0.0
+                } else {
+                    m.visits as f64 / total as f64
+                };
+                (m.mv, share)
+            })
+            .collect()
+    }
+
     /// A reward normalised to `[0, 1]` (a [`MoveStats::mean`], an interval's end,
     /// [`Value::reward`]) in the game's own units: `low + x · (high - low)` on the
     /// [`reward_range`](SearchResult::reward_range).

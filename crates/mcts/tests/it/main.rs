@@ -22,3 +22,4 @@ mod sm_mcts;
 mod solver;
 mod transpositions;
 mod widening;
+mod zero;
