@@ -483,6 +483,37 @@ fn the_page_in_headless_chromium() {
 
     shoot(&browser, "play");
 
+    // ---- the other four games, the AI against itself to the end, each with another engine.
+    for (game, engine) in [
+        ("ttt", "solver"),
+        ("reversi", "mcts"),
+        ("dots", "solver"),
+        ("kalah", "alphabeta"),
+    ] {
+        browser.run(&format!(
+            "document.getElementById('play-game').value = '{game}';
+             document.getElementById('play-engine').value = '{engine}';
+             document.getElementById('play-time').value = '100';
+             document.getElementById('play-side').value = '0';"
+        ));
+        browser.click("#play-new");
+        let end = browser.wait(
+            "the end of the AI's game",
+            &format!(
+                "const s = document.getElementById('play-status');
+                 const board = document.querySelector('#play-board .grid.ttt, #play-board .grid.reversi, #play-board .dots, #play-board .kalah');
+                 const mine = {{ ttt: 'ttt', reversi: 'reversi', dots: 'dots', kalah: 'kalah' }}['{game}'];
+                 if (s.dataset.phase === 'error') return 'error: ' + s.textContent;
+                 return s.dataset.phase === 'over' && board && board.classList.contains(mine) ? s.textContent : null;"
+            ),
+        );
+        let moves = browser.run("return document.getElementById('play-history').children.length");
+        let report = browser.run("return document.getElementById('play-report').textContent");
+        println!("{game} with {engine}: {end} after {moves} moves; last report: {report}");
+        assert!(!end.as_str().unwrap().starts_with("error"), "{game}: {end}");
+        assert!(moves.as_u64().unwrap() >= 5, "{game}: {moves} moves");
+    }
+
     // ---- the analysis board: 20 positions against the native solver and the files.
     browser.click(".tab[data-view='analysis']");
     browser.wait(
