@@ -614,10 +614,58 @@ fn the_page_in_headless_chromium() {
         assert_eq!(optimal, json!("true"));
     }
 
+    // A query by clicking: the start and the goal of the last scenario, clicked on the
+    // map with the pointer, searched with A*.
+    let fields: Vec<&str> = scenarios[scenarios.len() - 1].split('\t').collect();
+    let number = |i: usize| fields[i].trim().parse::<f64>().unwrap();
+    let (map_width, start, goal, optimum) = (
+        number(2),
+        (number(4), number(5)),
+        (number(6), number(7)),
+        number(8),
+    );
+    let place = browser.run(
+        "const c = document.getElementById('paths-canvas'); const r = c.getBoundingClientRect();
+         document.getElementById('paths-alg').value = 'astar';
+         document.getElementById('paths-status').dataset.phase = '';
+         return [r.left, r.top, c.width];",
+    );
+    let place: Vec<f64> = place
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_f64().unwrap())
+        .collect();
+    let scale = place[2] / map_width;
+    for (x, y) in [start, goal] {
+        let at = |origin: f64, cell: f64| (origin + (cell + 0.5) * scale).round() as i64;
+        browser.post(
+            "actions",
+            json!({"actions": [{"type": "pointer", "id": "mouse",
+            "parameters": {"pointerType": "mouse"},
+            "actions": [
+                {"type": "pointerMove", "duration": 0, "origin": "viewport",
+                 "x": at(place[0], x), "y": at(place[1], y)},
+                {"type": "pointerDown", "button": 0},
+                {"type": "pointerUp", "button": 0}
+            ]}]}),
+        );
+    }
+    let length = browser.wait(
+        "the clicked path",
+        "const s = document.getElementById('paths-status');
+         return s.dataset.phase === 'done' ? s.dataset.length : null;",
+    );
+    let length: f64 = length.as_str().unwrap().parse().unwrap();
+    println!("path astar clicked {start:?} -> {goal:?}: {length} (optimum {optimum})");
+    assert!(
+        (length - optimum).abs() < 1e-3,
+        "clicked: {length} against {optimum}"
+    );
     shoot(&browser, "paths");
 
     // ---- what the page measured, printed beside the native build's figures.
-    let monitor = browser.run("return { maxGapMs: window.plyMonitor.maxGapMs, longTasks: window.plyMonitor.longTasks.length, searches: window.plyMonitor.searches }");
+    let monitor = browser.run("return { maxGapMs: window.plyMonitor.maxGapMs, longTasks: window.plyMonitor.longTasks.map(t => [Math.round(t.start), Math.round(t.duration)]), searches: window.plyMonitor.searches }");
     println!("timer drift while engines thought: {monitor}");
     let (bytes, files) = first_load;
     println!(
