@@ -18,7 +18,7 @@ use crate::ai::DEFAULT_TABLE_MB;
 use crate::games::board::Playable;
 use crate::games::{board_start as start_position, dots_board, kalah_board};
 use crate::grammar::{GameKind, notice};
-use crate::output::OutputFile;
+use crate::output::{OutputFile, shown_path as shown};
 use crate::progress::Progress;
 
 /// The name Connect Four books carry (a reader for another game rejects them).
@@ -179,7 +179,7 @@ struct InfoArgs {
     file: PathBuf,
 }
 
-fn parse_shard(text: &str) -> Result<ShardId, String> {
+pub(crate) fn parse_shard(text: &str) -> Result<ShardId, String> {
     text.parse().map_err(|e: BookError| e.to_string())
 }
 
@@ -224,11 +224,6 @@ pub(crate) fn read_limit() -> u64 {
     machine_memory().map_or(u64::MAX, |m| m / 2)
 }
 
-/// `path` for a message: as given, or its last 40 characters after an ellipsis.
-pub(crate) fn shown(path: &Path) -> String {
-    crate::output::shown_path(path)
-}
-
 /// Opens the book or shard file at `path` for reading: a folder or a device (`/dev/zero`)
 /// is refused before anything is read.
 pub(crate) fn open_input(path: &Path, what: &str) -> Result<File, Failure> {
@@ -264,7 +259,7 @@ pub(crate) fn read_book<G: Game>(
 }
 
 /// Refuses `--size` for a game with one board.
-fn check_size(game: GameKind, size: Option<&str>) -> Result<(), Failure> {
+pub(crate) fn check_size(game: GameKind, size: Option<&str>) -> Result<(), Failure> {
     if size.is_some() && !matches!(game, GameKind::Dots | GameKind::Kalah) {
         return Err(Failure::input(
             "--size is for dots and kalah: the other games have one board",
@@ -439,15 +434,11 @@ fn build_book<G: Playable>(
     output: OutputFile,
 ) -> Result<ExitCode, Failure> {
     let started = Instant::now();
-    let mut progress: Option<Progress> = None;
-    let built = builder.build_with_progress(start, |done, total| match &progress {
-        None => progress = Some(Progress::new(total as u64, "positions", args.quiet)),
-        Some(bar) if done > 0 => bar.advance(),
-        Some(_) => {}
+    let mut progress = None;
+    let built = builder.build_with_progress(start, |done, total| {
+        Progress::follow(&mut progress, done, total, args.quiet);
     });
-    if let Some(bar) = &progress {
-        bar.finish();
-    }
+    progress.iter().for_each(Progress::finish);
     let book = match built {
         Ok(book) => book,
         // Dropping the claim leaves the path as it was.
@@ -673,15 +664,11 @@ impl OnBoard for Merge<'_> {
         let plan = builder
             .plan(&start, reference.id().count())
             .map_err(|e| Failure::run(format!("merging the shards: {e}")))?;
-        let mut progress: Option<Progress> = None;
-        let merged = builder.merge_with_progress(&plan, &shards, |done, total| match &progress {
-            None => progress = Some(Progress::new(total as u64, "positions", args.quiet)),
-            Some(bar) if done > 0 => bar.advance(),
-            Some(_) => {}
+        let mut progress = None;
+        let merged = builder.merge_with_progress(&plan, &shards, |done, total| {
+            Progress::follow(&mut progress, done, total, args.quiet);
         });
-        if let Some(bar) = &progress {
-            bar.finish();
-        }
+        progress.iter().for_each(Progress::finish);
         let book = merged.map_err(|e| match e.shard_input() {
             Some(i) => Failure::input(format!(
                 "{}: {e}; nothing was written",

@@ -13,7 +13,8 @@ use crate::Failure;
 use crate::ai::Settings;
 use crate::ai::cards::CFR_ITERATIONS;
 use crate::games::{BoardArgs, PlyGame};
-use crate::grammar::{EngineKind, EngineSpec, GameKind, Strength, notice, show_time};
+use crate::grammar::{EngineKind, EngineSpec, GameKind, Strength, notice};
+use crate::input::show_duration;
 use crate::r#match::{Common, Match, settle};
 use crate::play::{Seat, Table, play_loop, seat};
 
@@ -95,7 +96,7 @@ impl OldCards {
             ));
         }
         let strength = match (self.time, self.playouts) {
-            (Some(t), _) => Some((Strength::Time(t), format!("--time {}", show_time(t)))),
+            (Some(t), _) => Some((Strength::Time(t), format!("--time {}", show_duration(t)))),
             (None, Some(n)) => Some((Strength::Playouts(n), format!("--playouts {n}"))),
             _ => None,
         };

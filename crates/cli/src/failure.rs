@@ -37,6 +37,12 @@ impl Failure {
     }
 }
 
+/// The exit status of a run over lines of input that went on past bad ones: 2 when a line
+/// could not be read, 1 when an answer was wrong or a search failed, else 0.
+pub(crate) fn status(malformed: bool, wrong: bool) -> ExitCode {
+    ExitCode::from(if malformed { 2 } else { u8::from(wrong) })
+}
+
 impl fmt::Display for Failure {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.message)

@@ -108,21 +108,8 @@ impl GameKind {
     }
 
     /// The game's name on the command line.
-    pub(crate) fn name(self) -> &'static str {
-        match self {
-            GameKind::Ttt => "ttt",
-            GameKind::C4 => "c4",
-            GameKind::Reversi => "reversi",
-            GameKind::Dots => "dots",
-            GameKind::Kalah => "kalah",
-            GameKind::Einstein => "einstein",
-            GameKind::Mnk => "mnk",
-            GameKind::Kuhn => "kuhn",
-            GameKind::Leduc => "leduc",
-            GameKind::LiarsDice => "liars-dice",
-            GameKind::Tricks => "tricks",
-            GameKind::Goofspiel => "goofspiel",
-        }
+    pub(crate) fn name(self) -> String {
+        cli_name(self)
     }
 
     /// Reads a game's name as typed at a setup question (any of its names, or its number
@@ -147,6 +134,13 @@ impl GameKind {
             )),
         }
     }
+}
+
+/// The name clap gives `value` on the command line (its first, without the aliases).
+pub(crate) fn cli_name(value: impl clap::ValueEnum) -> String {
+    value
+        .to_possible_value()
+        .map_or_else(String::new, |v| v.get_name().to_string())
 }
 
 /// How much an engine may think per move: the part of an engine spec after the colon.
@@ -298,25 +292,14 @@ impl EngineKind {
     ];
 
     /// The engine's name on the command line.
-    pub(crate) fn name(self) -> &'static str {
-        match self {
-            EngineKind::Alphabeta => "alphabeta",
-            EngineKind::Mcts => "mcts",
-            EngineKind::Solver => "solver",
-            EngineKind::Random => "random",
-            EngineKind::Maxn => "maxn",
-            EngineKind::BestReply => "best-reply",
-            EngineKind::Ismcts => "ismcts",
-            EngineKind::Determinized => "determinized",
-            EngineKind::Smmcts => "smmcts",
-            EngineKind::Cfr => "cfr",
-        }
+    pub(crate) fn name(self) -> String {
+        cli_name(self)
     }
 }
 
 impl fmt::Display for EngineKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
+        f.write_str(&self.name())
     }
 }
 
@@ -377,7 +360,7 @@ impl EngineSpec {
             if engines.contains(&spec.kind) {
                 Ok(spec)
             } else {
-                let names: Vec<&str> = engines.iter().map(|e| e.name()).collect();
+                let names: Vec<String> = engines.iter().map(|e| e.name()).collect();
                 Err(format!(
                     "{} does not play these games: choose {}",
                     spec.kind,
@@ -438,10 +421,7 @@ pub(crate) fn notice(old: &str, new: &str) {
     let short = |text: &str| {
         let words: Vec<String> = text
             .split(' ')
-            .map(|w| match w.char_indices().nth(40) {
-                Some((end, _)) => format!("{}…", &w[..end]),
-                None => w.to_string(),
-            })
+            .map(|w| crate::input::clip(w).unwrap_or_else(|| w.to_string()))
             .collect();
         words.join(" ")
     };
@@ -460,11 +440,6 @@ pub(crate) fn move_time(text: &str) -> Result<Duration, String> {
         return Err("the time per move is at most 1h".to_string());
     }
     Ok(time)
-}
-
-/// A time per move, shown as on the command line.
-pub(crate) fn show_time(t: Duration) -> String {
-    show_duration(t)
 }
 
 #[cfg(test)]

@@ -78,6 +78,13 @@ fn finish_raw(kept: Vec<u8>, length: usize, max: usize) -> RawLine {
     }
 }
 
+/// `text` cut to [`QUOTE_CHARS`] characters and an ellipsis, when it is longer.
+pub(crate) fn clip(text: &str) -> Option<String> {
+    let mut chars = text.chars();
+    let head: String = chars.by_ref().take(QUOTE_CHARS).collect();
+    chars.next().map(|_| format!("{head}…"))
+}
+
 /// `text` for a message: at most a few dozen characters, marked when cut.
 pub(crate) fn quote(text: &str) -> String {
     let mut chars = text.chars();
@@ -160,6 +167,15 @@ pub(crate) fn show_duration(d: Duration) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn long_values_are_clipped() {
+        assert_eq!(clip("short"), None);
+        let long = "é".repeat(1_000);
+        let clipped = clip(&long).unwrap();
+        assert_eq!(clipped.chars().count(), QUOTE_CHARS + 1);
+        assert!(clipped.ends_with('…'));
+    }
 
     #[test]
     fn durations_read_every_unit_and_refuse_the_rest() {

@@ -39,6 +39,7 @@ use clap::error::{ContextValue, ErrorKind};
 use clap::{Parser, Subcommand};
 
 pub(crate) use failure::Failure;
+use input::clip;
 
 /// Game-tree search, Monte Carlo tree search and path finding from the terminal.
 #[derive(Debug, Parser)]
@@ -132,12 +133,9 @@ fn main() -> ExitCode {
     }
 }
 
-/// The most characters of a value that a command-line error quotes.
-const QUOTE_CHARS: usize = 40;
-
 /// Reports what clap found on the command line: help and version on standard output (exit
 /// status 0, or 1 when it cannot be written), anything else on standard error with status 2,
-/// every value from the command line cut to [`QUOTE_CHARS`] characters.
+/// every value from the command line cut to 40 characters ([`clip`]).
 fn command_line_error(mut e: clap::Error) -> ExitCode {
     if matches!(e.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion) {
         let printed = write!(output::stdout(), "{}", e.render());
@@ -176,13 +174,6 @@ fn command_line_error(mut e: clap::Error) -> ExitCode {
     ExitCode::from(2)
 }
 
-/// `text` cut to [`QUOTE_CHARS`] characters and an ellipsis, when it is longer.
-fn clip(text: &str) -> Option<String> {
-    let mut chars = text.chars();
-    let head: String = chars.by_ref().take(QUOTE_CHARS).collect();
-    chars.next().map(|_| format!("{head}…"))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -191,14 +182,5 @@ mod tests {
     #[test]
     fn the_command_line_is_consistent() {
         Cli::command().debug_assert();
-    }
-
-    #[test]
-    fn long_values_are_clipped() {
-        assert_eq!(clip("short"), None);
-        let long = "é".repeat(1_000);
-        let clipped = clip(&long).unwrap();
-        assert_eq!(clipped.chars().count(), QUOTE_CHARS + 1);
-        assert!(clipped.ends_with('…'));
     }
 }

@@ -16,10 +16,9 @@ use search_core::{Budget, GeneralGame, Player, Turn, Wdl};
 
 use crate::Failure;
 use crate::ai::{DEFAULT_TABLE_MB, PonderTally, Settings};
-use crate::games::{BoardArgs, PlyGame, Proof};
-use crate::grammar::{
-    EngineKind, EngineSpec, GameKind, MAX_MOVE_TIME, Strength, notice, show_time,
-};
+use crate::games::{BoardArgs, PlyGame, Proof, board::mark};
+use crate::grammar::{EngineKind, EngineSpec, GameKind, MAX_MOVE_TIME, Strength, notice};
+use crate::input::show_duration;
 use crate::progress::Progress;
 use crate::timing::ClockSpec;
 
@@ -187,8 +186,8 @@ pub(crate) fn run(args: Args) -> Result<ExitCode, Failure> {
     let default = match (args.time, args.clock) {
         (Some(t), _) => {
             notice(
-                &format!("--time {}", show_time(t)),
-                &format!("KIND:{} for each engine", show_time(t)),
+                &format!("--time {}", show_duration(t)),
+                &format!("KIND:{} for each engine", show_duration(t)),
             );
             Strength::Time(t)
         }
@@ -254,11 +253,6 @@ fn ponders(who: Option<&str>, engines: &[EngineSpec]) -> Result<Vec<bool>, Failu
 /// The letter of engine `index`: A, B, C, D.
 fn letter(index: usize) -> char {
     char::from(b'A' + index as u8)
-}
-
-/// The mark of a player of a two-player game: X moves first.
-fn mark(p: Player) -> char {
-    if p == Player::First { 'X' } else { 'O' }
 }
 
 impl Match {
@@ -369,8 +363,8 @@ impl Match {
             writeln!(
                 out,
                 "clock {clock}: each side starts each game with {}, gets {} after each move, and loses on time if its clock runs out",
-                show_time(clock.base),
-                show_time(clock.increment)
+                show_duration(clock.base),
+                show_duration(clock.increment)
             )?;
         }
         let default = match self.opening_plies {
@@ -555,12 +549,8 @@ fn lost_openings<M>(
                 continue;
             }
             lost[engine] += 1;
-            let side = if seat == 0 {
-                Player::First
-            } else {
-                Player::Second
-            };
-            if proven.get(g / round) == Some(&Some(Proof::Won(side.opponent()))) {
+            // Proven won for the other side of the two.
+            if matches!(proven.get(g / round), Some(Some(Proof::Won(w))) if w.index() != seat) {
                 from_lost[engine] += 1;
             }
         }

@@ -52,6 +52,14 @@ pub(crate) fn shown_path(path: &Path) -> String {
     }
 }
 
+/// `text` with the characters XML gives a meaning escaped, for the SVG pictures.
+pub(crate) fn xml(text: &str) -> String {
+    text.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+}
+
 /// An output claimed for writing: where its contents will go, checked. Nothing is created
 /// until [`write`](OutputFile::write).
 #[derive(Debug)]

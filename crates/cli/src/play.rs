@@ -225,7 +225,7 @@ impl OldPlay {
             self.ai_o.as_ref().map(|a| format!("--ai-o {a}")),
             self.depth.map(|d| format!("--depth {d}")),
             self.time
-                .map(|t| format!("--time {}", crate::grammar::show_time(t))),
+                .map(|t| format!("--time {}", crate::input::show_duration(t))),
             self.playouts.map(|p| format!("--playouts {p}")),
         ]
         .into_iter()

@@ -48,6 +48,16 @@ impl Progress {
         Self::with_total(Some(total), what, quiet)
     }
 
+    /// Follows a callback `(done, total)` over positions whose first call (`done` 0)
+    /// announces the total: the progress starts then, and each later call advances it.
+    pub(crate) fn follow(progress: &mut Option<Progress>, done: usize, total: usize, quiet: bool) {
+        match progress {
+            None => *progress = Some(Progress::new(total as u64, "positions", quiet)),
+            Some(bar) if done > 0 => bar.advance(),
+            Some(_) => {}
+        }
+    }
+
     /// Progress through items whose number is not known in advance (a stream on stdin):
     /// the count, the rate and the time so far.
     pub(crate) fn open_ended(what: &str, quiet: bool) -> Self {
@@ -163,30 +173,27 @@ fn line(s: &LineState, what: &str, total: Option<u64>, now: Instant) -> String {
     } else {
         0.0
     };
-    let Some(total) = total else {
-        let mut text = format!("progress: {} {what}, {rate:.1}/s, {elapsed:.1} s", s.done);
-        if !s.message.is_empty() {
-            text.push_str("; ");
-            text.push_str(&s.message);
+    let mut text = match total {
+        None => format!("progress: {} {what}, {rate:.1}/s, {elapsed:.1} s", s.done),
+        Some(total) => {
+            let percent = if total > 0 {
+                100.0 * s.done as f64 / total as f64
+            } else {
+                100.0
+            };
+            let eta = if s.done >= total {
+                "done".to_string()
+            } else if rate > 0.0 {
+                format!("ETA {:.0} s", (total - s.done) as f64 / rate)
+            } else {
+                "ETA unknown".to_string()
+            };
+            format!(
+                "progress: {}/{total} {what} ({percent:.1} %), {rate:.1}/s, {elapsed:.1} s, {eta}",
+                s.done
+            )
         }
-        return text;
     };
-    let percent = if total > 0 {
-        100.0 * s.done as f64 / total as f64
-    } else {
-        100.0
-    };
-    let eta = if s.done >= total {
-        "done".to_string()
-    } else if rate > 0.0 {
-        format!("ETA {:.0} s", (total - s.done) as f64 / rate)
-    } else {
-        "ETA unknown".to_string()
-    };
-    let mut text = format!(
-        "progress: {}/{total} {what} ({percent:.1} %), {rate:.1}/s, {elapsed:.1} s, {eta}",
-        s.done
-    );
     if !s.message.is_empty() {
         text.push_str("; ");
         text.push_str(&s.message);

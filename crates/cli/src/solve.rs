@@ -133,7 +133,7 @@ pub(crate) struct Args {
     quiet: bool,
     /// Solve only the K-th of N parts of the positions (1 <= K <= N) and write the answers
     /// to -o FILE, for --merge.
-    #[arg(long, value_name = "K/N", value_parser = parse_shard, requires = "output")]
+    #[arg(long, value_name = "K/N", value_parser = crate::book::parse_shard, requires = "output")]
     shard: Option<adversarial::ShardId>,
     /// With --shard: the shard file to write (also where it saves its progress).
     #[arg(long, short, value_name = "FILE", requires = "shard")]
@@ -149,11 +149,6 @@ pub(crate) struct Args {
     /// the input's order, as one run prints them.
     #[arg(long, value_name = "SHARD", num_args = 1.., conflicts_with_all = ["positions", "file", "shard", "book", "analyze", "weak"])]
     merge: Vec<PathBuf>,
-}
-
-fn parse_shard(text: &str) -> Result<adversarial::ShardId, String> {
-    text.parse()
-        .map_err(|e: adversarial::BookError| e.to_string())
 }
 
 /// The options a shard records: those that change the answers.
@@ -306,11 +301,8 @@ struct Line {
 struct Solved {
     /// The score, or the 7 column scores with `--analyze`.
     scores: Vec<i32>,
-    /// The nodes searched, when the solver reports them (not for an exact analysis).
-    nodes: Option<u64>,
-    /// Table look-ups, and those that found their position.
-    table_probes: u64,
-    table_hits: u64,
+    /// The search's nodes and table look-ups.
+    stats: Stats,
     elapsed: Duration,
 }
 
@@ -403,8 +395,7 @@ fn solve_all<T: SolveTable>(
     let source = input.name.clone();
     let mut out = io::stdout().lock();
     let (mut solved, mut mismatches, mut malformed, mut failed) = (0u64, 0u64, 0u64, 0u64);
-    let (mut total_time, mut total_nodes) = (Duration::ZERO, Some(0u64));
-    let (mut probes, mut hits) = (0u64, 0u64);
+    let (mut total_time, mut total) = (Duration::ZERO, Stats::default());
     'lines: while let Some(line) = input.next_line()? {
         if is_blank(&line) {
             continue;
@@ -435,9 +426,7 @@ fn solve_all<T: SolveTable>(
                 Ok(result) => {
                     solved += 1;
                     total_time += result.elapsed;
-                    total_nodes = total_nodes.zip(result.nodes).map(|(a, b)| a + b);
-                    probes += result.table_probes;
-                    hits += result.table_hits;
+                    total.merge(&result.stats);
                     (
                         Kind::Answer,
                         report_line(&position, &result, args, &mut mismatches),
@@ -468,39 +457,28 @@ fn solve_all<T: SolveTable>(
     }
     let n = solved.max(1) as f64;
     let secs = total_time.as_secs_f64();
-    let nodes = match total_nodes {
-        Some(total) => format!(
-            ", mean nodes {:.1}, {:.2} M nodes/s",
-            total as f64 / n,
-            if secs > 0.0 {
-                total as f64 / secs / 1e6
-            } else {
-                0.0
-            }
-        ),
-        None => String::new(),
-    };
-    let hit_rate = if probes > 0 {
-        format!(", table hits {:.1}%", 100.0 * hits as f64 / probes as f64)
+    let nodes = total.nodes as f64;
+    let speed = if secs > 0.0 { nodes / secs / 1e6 } else { 0.0 };
+    let hit_rate = if total.tt_probes > 0 {
+        let rate = 100.0 * total.tt_hits as f64 / total.tt_probes as f64;
+        format!(", table hits {rate:.1}%")
     } else {
         String::new()
     };
     eprintln!(
-        "positions {solved}, mismatches {mismatches}, malformed lines {malformed}, failed {failed}, mean time {:.1} µs{nodes}{hit_rate}",
+        "positions {solved}, mismatches {mismatches}, malformed lines {malformed}, failed {failed}, mean time {:.1} µs, mean nodes {:.1}, {speed:.2} M nodes/s{hit_rate}",
         secs * 1e6 / n,
+        nodes / n,
     );
     if solved + malformed + failed == 0 {
         return Err(Failure::input(format!(
             "no positions in {source}: give move strings such as 4455, one per line"
         )));
     }
-    Ok(if malformed > 0 {
-        ExitCode::from(2)
-    } else if mismatches > 0 || failed > 0 {
-        ExitCode::FAILURE
-    } else {
-        ExitCode::SUCCESS
-    })
+    Ok(crate::failure::status(
+        malformed > 0,
+        mismatches + failed > 0,
+    ))
 }
 
 /// The longest input line `ply solve` reads, in bytes: a position has at most 42 moves, so
@@ -643,7 +621,7 @@ fn report_line(
         format!(
             "{moves} {} {} {}",
             scores.join(" "),
-            result.nodes.unwrap_or(0),
+            result.stats.nodes,
             result.elapsed.as_micros()
         )
     };
@@ -674,9 +652,7 @@ fn solve_one<T: SolveTable>(
     let (score, stats) = score_of(solver, position, args)?;
     Ok(Solved {
         scores: vec![score],
-        nodes: Some(stats.nodes),
-        table_probes: stats.tt_probes,
-        table_hits: stats.tt_hits,
+        stats,
         elapsed: started.elapsed(),
     })
 }
@@ -725,14 +701,16 @@ fn analyze<T: SolveTable>(
     let started = Instant::now();
     let stones = position.moves_played();
     let mut scores = vec![-1000; 7];
-    if position.outcome().is_over() {
-        return Ok(Solved {
+    let done = |scores, stats| {
+        let elapsed = started.elapsed();
+        Ok(Solved {
             scores,
-            nodes: Some(0),
-            table_probes: 0,
-            table_hits: 0,
-            elapsed: started.elapsed(),
-        });
+            stats,
+            elapsed,
+        })
+    };
+    if position.outcome().is_over() {
+        return done(scores, Stats::default());
     }
     let mut total = Stats::default();
     if args.weak {
@@ -762,19 +740,7 @@ fn analyze<T: SolveTable>(
             .ok_or_else(|| format!("column {}: no exact value ({})", m.mv + 1, m.value))?;
             scores[usize::from(m.mv)] = score;
         }
-        return Ok(Solved {
-            scores,
-            nodes: Some(analysis.stats.nodes),
-            table_probes: analysis.stats.tt_probes,
-            table_hits: analysis.stats.tt_hits,
-            elapsed: started.elapsed(),
-        });
+        return done(scores, analysis.stats);
     }
-    Ok(Solved {
-        scores,
-        nodes: Some(total.nodes),
-        table_probes: total.tt_probes,
-        table_hits: total.tt_hits,
-        elapsed: started.elapsed(),
-    })
+    done(scores, total)
 }

@@ -304,7 +304,7 @@ impl ShardRun {
                 Failure::input(format!(
                     "{} is there and is not a shard this command can go on from ({why}): \
                      remove it or choose another -o FILE",
-                    crate::book::shown(out)
+                    crate::output::shown_path(out)
                 ))
             })?;
             let same = saved.id == shard.id
@@ -317,7 +317,7 @@ impl ShardRun {
                 return Err(Failure::input(format!(
                     "{} holds shard {} of another input or other options: remove it or choose \
                      another --out",
-                    crate::book::shown(out),
+                    crate::output::shown_path(out),
                     saved.id
                 )));
             }
@@ -377,7 +377,7 @@ impl ShardRun {
     /// stopped part-way.
     pub(crate) fn finish(self) -> Result<ExitCode, Failure> {
         self.save()?;
-        let shown = crate::book::shown(&self.out);
+        let shown = crate::output::shown_path(&self.out);
         if !self.shard.is_finished() {
             return Err(Failure::run(format!(
                 "stopped after {} positions, as --stop-after asked: {shown} holds {} of the {} \
@@ -414,7 +414,7 @@ pub(crate) fn merge(files: &[PathBuf]) -> Result<ExitCode, Failure> {
     let mut shards = Vec::with_capacity(files.len());
     for path in files {
         let shard = SolveShard::read(path, crate::book::read_limit())
-            .map_err(|why| Failure::input(format!("{}: {why}", crate::book::shown(path))))?;
+            .map_err(|why| Failure::input(format!("{}: {why}", crate::output::shown_path(path))))?;
         shards.push(shard);
     }
     let key = |s: &SolveShard| {
@@ -445,7 +445,7 @@ pub(crate) fn merge(files: &[PathBuf]) -> Result<ExitCode, Failure> {
         let named = |what: String| {
             Failure::input(format!(
                 "{}: shard {}: {what}",
-                crate::book::shown(&files[i]),
+                crate::output::shown_path(&files[i]),
                 shard.id
             ))
         };
@@ -463,7 +463,7 @@ pub(crate) fn merge(files: &[PathBuf]) -> Result<ExitCode, Failure> {
         if let Some(first) = *slot {
             return Err(named(format!(
                 "it is given twice (also as {})",
-                crate::book::shown(&files[first])
+                crate::output::shown_path(&files[first])
             )));
         }
         *slot = Some(i);
@@ -522,13 +522,10 @@ pub(crate) fn merge(files: &[PathBuf]) -> Result<ExitCode, Failure> {
         "positions {answers}, mismatches {mismatches}, malformed lines {malformed}, failed {failed} \
          (merged from {count} shards)"
     );
-    Ok(if malformed > 0 {
-        ExitCode::from(2)
-    } else if mismatches > 0 || failed > 0 {
-        ExitCode::FAILURE
-    } else {
-        ExitCode::SUCCESS
-    })
+    Ok(crate::failure::status(
+        malformed > 0,
+        mismatches + failed > 0,
+    ))
 }
 
 #[cfg(test)]

@@ -41,9 +41,9 @@ pub struct DotsAndBoxes {
 impl DotsAndBoxes {
     /// The most lines a board may have: the hash key packs the drawn lines, the first player's
     /// boxes and the side to move into 64 bits.
-    pub const MAX_LINES: usize = 56;
+    pub(crate) const MAX_LINES: usize = 56;
 
-    /// An empty board of `rows × cols` boxes (each at least 1, at most [`MAX_LINES`](Self::MAX_LINES) lines).
+    /// An empty board of `rows × cols` boxes (each at least 1, at most 56 lines).
     ///
     /// ```
     /// assert!(games::DotsAndBoxes::new(2, 3).is_ok());
@@ -51,7 +51,7 @@ impl DotsAndBoxes {
     /// ```
     ///
     /// # Errors
-    /// [`SetupError::BoardSize`] for an empty board or one with more than [`MAX_LINES`](Self::MAX_LINES)
+    /// [`SetupError::BoardSize`] for an empty board or one with more than 56
     /// lines.
     pub fn new(rows: usize, cols: usize) -> Result<Self, SetupError> {
         let lines = (rows + 1) * cols + rows * (cols + 1);

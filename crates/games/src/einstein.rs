@@ -71,14 +71,14 @@ impl EinStein {
     pub const SIDE: usize = 5;
 
     /// Cubes per player, numbered `1..=6`.
-    pub const CUBES: usize = 6;
+    pub(crate) const CUBES: usize = 6;
 
     /// The cells of the first player's starting corner, in the order its cubes `1..=6` are
     /// placed by [`EinStein::new`]: the triangle at the top-left corner (cell `row * 5 + col`).
-    pub const FIRST_CORNER: [u8; Self::CUBES] = [0, 1, 2, 5, 6, 10];
+    pub(crate) const FIRST_CORNER: [u8; Self::CUBES] = [0, 1, 2, 5, 6, 10];
 
     /// A start with a fixed arrangement, a convention of this crate: player 0's cubes
-    /// `1..=6` on [`FIRST_CORNER`](Self::FIRST_CORNER) in order, player 1's mirrored through
+    /// `1..=6` on the six cells of the top left corner in order, player 1's mirrored through
     /// the centre; player 0 moves first. The official rules let each player arrange their
     /// own cubes in their corner as they like before the game: [`with_setup`](Self::with_setup)
     /// plays that free setup. The fixed one keeps games, tests and seeds reproducible.

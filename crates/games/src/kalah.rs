@@ -149,7 +149,7 @@ pub struct Kalah {
 
 impl Kalah {
     /// The most pits a side may have.
-    pub const MAX_PITS: usize = PITS;
+    pub(crate) const MAX_PITS: usize = PITS;
 
     /// The starting position of Kalah(`pits`, `stones`): `1..=6` pits a side, `1..=20`
     /// stones a pit.

@@ -72,9 +72,7 @@
 //!
 //!    where `n` is the child's visits, `N` the parent's visits, `Q` the child's **mean
 //!    reward for the player who made the move**, `c` the exploration constant
-//!    ([`with_exploration`](Engine::with_exploration), default
-//!    [`DEFAULT_EXPLORATION`](Engine::DEFAULT_EXPLORATION) = 1.0), and the
-//!    last term the optional progressive bias (`w = 0` without priors). `Q`, `1/sqrt(n)`
+//!    ([`with_exploration`](Engine::with_exploration), default 1.0), and the last term the optional progressive bias (`w = 0` without priors). `Q`, `1/sqrt(n)`
 //!    and `sqrt(ln N)` are kept per node in single precision and updated at
 //!    backpropagation (`ln` exact to about 1e-9); children whose proven bounds cannot change
 //!    the parent's value are skipped (see the solver below); ties go to the first child in

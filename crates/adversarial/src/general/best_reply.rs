@@ -40,7 +40,7 @@ pub struct BestReply<E> {
 impl<E> BestReply<E> {
     /// The depth (in layers) searched unless [`with_budget`](BestReply::with_budget) says
     /// otherwise.
-    pub const DEFAULT_DEPTH: u32 = 4;
+    pub(crate) const DEFAULT_DEPTH: u32 = 4;
 
     /// A best-reply engine with evaluator `eval`.
     ///

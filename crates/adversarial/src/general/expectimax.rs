@@ -76,7 +76,7 @@ pub struct Expectimax<E> {
 
 impl<E> Expectimax<E> {
     /// The depth searched unless [`with_budget`](Expectimax::with_budget) says otherwise.
-    pub const DEFAULT_DEPTH: u32 = 4;
+    pub(crate) const DEFAULT_DEPTH: u32 = 4;
 
     /// An engine with evaluator `eval`, Star2 pruning, a table of up to 1,048,576 entries
     /// (for games with a key) and no iterative deepening.

@@ -41,7 +41,7 @@ pub struct MaxN<E> {
 
 impl<E> MaxN<E> {
     /// The depth searched unless [`with_budget`](MaxN::with_budget) says otherwise.
-    pub const DEFAULT_DEPTH: u32 = 4;
+    pub(crate) const DEFAULT_DEPTH: u32 = 4;
 
     /// A max^n engine with evaluator `eval`; shallow pruning on.
     ///

@@ -39,7 +39,7 @@ pub struct Paranoid<E> {
 
 impl<E> Paranoid<E> {
     /// The depth searched unless [`with_budget`](Paranoid::with_budget) says otherwise.
-    pub const DEFAULT_DEPTH: u32 = 4;
+    pub(crate) const DEFAULT_DEPTH: u32 = 4;
 
     /// A paranoid engine with evaluator `eval`.
     ///

@@ -78,7 +78,7 @@ pub struct Cfr<'t, G: ImperfectInfo> {
 impl<'t, G: ImperfectInfo> Cfr<'t, G> {
     /// How often a target exploitability is checked unless
     /// [`with_check_every`](Cfr::with_check_every) says otherwise.
-    pub const DEFAULT_CHECK_EVERY: u64 = 10;
+    pub(crate) const DEFAULT_CHECK_EVERY: u64 = 10;
 
     /// A CFR+ solver for `tree`, with a budget of 1000 iterations.
     ///

@@ -53,7 +53,7 @@ pub struct Mccfr<'t, G: ImperfectInfo> {
 impl<'t, G: ImperfectInfo> Mccfr<'t, G> {
     /// How often a target exploitability is checked unless
     /// [`with_check_every`](Mccfr::with_check_every) says otherwise.
-    pub const DEFAULT_CHECK_EVERY: u64 = 1000;
+    pub(crate) const DEFAULT_CHECK_EVERY: u64 = 1000;
 
     /// A solver for `tree`, seed 0, with a budget of 10,000 iterations.
     ///

@@ -57,13 +57,13 @@ pub struct OutcomeMccfr<'t, G: ImperfectInfo> {
 
 impl<'t, G: ImperfectInfo> OutcomeMccfr<'t, G> {
     /// The traverser's default share of uniform exploration.
-    pub const DEFAULT_EPSILON: f64 = 0.6;
+    pub(crate) const DEFAULT_EPSILON: f64 = 0.6;
 
     /// How often a target exploitability is checked unless
     /// [`with_check_every`](OutcomeMccfr::with_check_every) says otherwise.
-    pub const DEFAULT_CHECK_EVERY: u64 = 10_000;
+    pub(crate) const DEFAULT_CHECK_EVERY: u64 = 10_000;
 
-    /// A solver for `tree`, seed 0, `epsilon` [`DEFAULT_EPSILON`](Self::DEFAULT_EPSILON),
+    /// A solver for `tree`, seed 0, `epsilon` 0.6,
     /// with a budget of 100,000 iterations.
     ///
     /// ```

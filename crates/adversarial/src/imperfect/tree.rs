@@ -110,13 +110,13 @@ struct Builder<'a, G: ImperfectInfo> {
 
 impl<G: ImperfectInfo> GameTree<G> {
     /// The most nodes [`new`](GameTree::new) builds before it gives up.
-    pub const DEFAULT_MAX_NODES: usize = 20_000_000;
+    pub(crate) const DEFAULT_MAX_NODES: usize = 20_000_000;
 
     /// The deepest history the tree follows, in moves and chance outcomes.
     pub const MAX_DEPTH: u32 = 1_000;
 
     /// Walks the whole game from `start` and indexes its information sets (at most
-    /// [`DEFAULT_MAX_NODES`](GameTree::DEFAULT_MAX_NODES) nodes).
+    /// 20,000,000 nodes).
     ///
     /// # Errors
     /// See [`with_max_nodes`](GameTree::with_max_nodes).

@@ -12,10 +12,9 @@ use fxhash::FxHasher;
 use search_core::{Budget, Game, GameHash, Score, SearchError};
 
 use crate::builder::builder_methods;
-use crate::solving::book::ShardId;
-use crate::solving::book::{
-    BookError, OpeningBook, UNKNOWN_PLIES, book_key, check_name, encode, possible_at,
-};
+use crate::solving::book::{OpeningBook, UNKNOWN_PLIES, book_key, check_name, encode, possible_at};
+use crate::solving::book_error::BookError;
+use crate::solving::book_error::ShardId;
 use crate::solving::book_plan::{BookPlan, PARTITION_SCHEME};
 use crate::solving::book_shard::{BookShard, ShardHeader};
 use crate::solving::solver::Solver;
@@ -276,7 +275,7 @@ impl BookBuilder {
     ///
     /// # Errors
     /// [`BookError::GameName`] for an empty name or one longer than 255 bytes,
-    /// [`BookError::ShardNumber`] for 0 shards or more than [`ShardId::MAX_COUNT`],
+    /// [`BookError::ShardNumber`] for 0 shards or more than 2^20,
     /// [`BookError::Malformed`] for a start text longer than 255 bytes,
     /// [`BookError::TooManyPositions`].
     ///
@@ -563,9 +562,9 @@ impl BookBuilder {
                 shard: id,
                 what: format!(
                     "the plan is for {} to depth {}, this builder's book for {} to depth {}",
-                    crate::solving::book::quoted(&plan.game),
+                    crate::solving::book_error::quoted(&plan.game),
                     plan.depth,
-                    crate::solving::book::quoted(&self.game),
+                    crate::solving::book_error::quoted(&self.game),
                     self.depth
                 ),
             });
@@ -620,7 +619,7 @@ fn check_shard<G: GameHash>(
         shard: h.id,
         what,
     };
-    let q = crate::solving::book::quoted;
+    let q = crate::solving::book_error::quoted;
     if h.game != plan.game {
         return Err(foreign(format!(
             "it is a shard of a book of {}, not of {}",

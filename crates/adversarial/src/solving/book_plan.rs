@@ -3,8 +3,8 @@
 
 use search_core::{Game, GameHash};
 
-use crate::solving::book::ShardId;
 use crate::solving::book::book_key;
+use crate::solving::book_error::ShardId;
 
 /// The version of the partition a shard records: shards cut by another version of the
 /// partition do not belong to the same build.

@@ -9,9 +9,10 @@ use std::io::Read;
 use search_core::Score;
 
 use crate::solving::book::{
-    BookError, CHECKSUM_BYTES, ENTRY_BYTES, FieldReader, ShardId, check_name, decode, encode,
-    fnv1a, parse_entry,
+    CHECKSUM_BYTES, ENTRY_BYTES, FieldReader, check_name, decode, encode, fnv1a, parse_entry,
 };
+use crate::solving::book_error::BookError;
+use crate::solving::book_error::ShardId;
 
 const MAGIC: [u8; 8] = *b"PLYSHARD";
 
@@ -48,7 +49,7 @@ pub(crate) struct ShardHeader {
 /// | bytes | what |
 /// |---|---|
 /// | 8 | the magic bytes `PLYSHARD` |
-/// | 2 | the format version, [`BookShard::FORMAT_VERSION`] |
+/// | 2 | the format version, 1 |
 /// | 1 + n | the length of the game's name, then the name (UTF-8, 1 to 255 bytes) |
 /// | 4 | the depth in plies of the book |
 /// | 8 | the start position's key (as a book stores it) |
@@ -81,7 +82,7 @@ pub struct BookShard {
 
 impl BookShard {
     /// The version of the file format this crate reads and writes.
-    pub const FORMAT_VERSION: u16 = 1;
+    pub(crate) const FORMAT_VERSION: u16 = 1;
 
     /// The shard's number.
     ///

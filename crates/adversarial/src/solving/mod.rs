@@ -23,6 +23,7 @@ pub(crate) mod analysis;
 pub(crate) mod anytime;
 pub(crate) mod book;
 pub(crate) mod book_builder;
+pub(crate) mod book_error;
 pub(crate) mod book_plan;
 pub(crate) mod book_shard;
 pub(crate) mod margin;

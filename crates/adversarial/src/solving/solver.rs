@@ -47,7 +47,7 @@ use crate::two_player::searcher::polling::GROW_AFTER_NODES_PER_SLOT;
 /// |---|---|---|
 /// | [`with_budget`](Solver::with_budget) | unlimited | nodes, time, stop flag (a depth or an iteration limit is refused: a solve has no horizon) |
 /// | [`with_threads`](Solver::with_threads) | 1 | threads racing on the shared table (Lazy SMP), kept between solves |
-/// | [`with_helpers_after`](Solver::with_helpers_after) | [`DEFAULT_HELPERS_AFTER`](Solver::DEFAULT_HELPERS_AFTER) | nodes the calling thread searches alone before it wakes the other threads |
+/// | [`with_helpers_after`](Solver::with_helpers_after) | 4,096 | nodes the calling thread searches alone before it wakes the other threads |
 /// | [`with_table_mb`](Solver::with_table_mb) | [`DEFAULT_TABLE_MB`](Solver::DEFAULT_TABLE_MB) | the table's size; or [`with_table`](Solver::with_table), [`without_table`](Solver::without_table) |
 /// | [`with_move_ordering`](Solver::with_move_ordering) | table move and hints | killers and history do not pay in null-window solving |
 /// | [`with_game_hooks`](Solver::with_game_hooks) | on | `winning_move` / `non_losing_moves` |
@@ -91,7 +91,7 @@ impl Solver<Arc<TranspositionTable>> {
 
     /// How many nodes a parallel solve's main thread searches alone before it wakes the
     /// helper threads (see [`with_helpers_after`](Solver::with_helpers_after)).
-    pub const DEFAULT_HELPERS_AFTER: u64 = 4_096;
+    pub(crate) const DEFAULT_HELPERS_AFTER: u64 = 4_096;
 
     /// A solver with a table of [`DEFAULT_TABLE_MB`](Solver::DEFAULT_TABLE_MB) MiB
     /// (always-replace policy), allocated when the first solve starts, an unlimited budget
@@ -424,7 +424,7 @@ impl<T> Solver<T> {
 
         /// With [`with_threads`](Solver::with_threads) above 1: the calling thread searches
         /// `nodes` nodes alone before it wakes the helper threads (default
-        /// [`DEFAULT_HELPERS_AFTER`](Solver::DEFAULT_HELPERS_AFTER)); 0 wakes them as the solve
+        /// 4,096); 0 wakes them as the solve
         /// starts. Waking a parked thread, and waiting for it to stop again at the end, costs
         /// tens of microseconds, more than a whole easy position takes: below the threshold a
         /// parallel solve costs what a solve on one thread costs. The helpers then start from

@@ -32,7 +32,7 @@ pub struct AlphaBeta<E> {
 
 impl<E> AlphaBeta<E> {
     /// The depth searched unless [`with_budget`](AlphaBeta::with_budget) says otherwise.
-    pub const DEFAULT_DEPTH: u32 = 8;
+    pub(crate) const DEFAULT_DEPTH: u32 = 8;
 
     /// An alpha-beta engine with evaluator `eval`.
     ///
@@ -50,7 +50,7 @@ impl<E> AlphaBeta<E> {
 
     builder_methods! {
         /// The budget of every search (default: depth
-        /// [`DEFAULT_DEPTH`](AlphaBeta::DEFAULT_DEPTH)): depth, nodes, time and stop flag; without
+        /// 8): depth, nodes, time and stop flag; without
         /// a depth limit the search goes to the end of the game. An iteration limit is refused
         /// when the search starts ([`BudgetError::Unsupported`](search_core::BudgetError::Unsupported)):
         /// give a depth.

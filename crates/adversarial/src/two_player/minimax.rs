@@ -37,7 +37,7 @@ pub struct Minimax<E> {
 
 impl<E> Minimax<E> {
     /// The depth searched unless [`with_budget`](Minimax::with_budget) says otherwise.
-    pub const DEFAULT_DEPTH: u32 = 8;
+    pub(crate) const DEFAULT_DEPTH: u32 = 8;
 
     /// A minimax engine with evaluator `eval`.
     ///
@@ -55,7 +55,7 @@ impl<E> Minimax<E> {
 
     builder_methods! {
         /// The budget of every search (default: depth
-        /// [`DEFAULT_DEPTH`](Minimax::DEFAULT_DEPTH)): depth, nodes, time and stop flag; without
+        /// 8): depth, nodes, time and stop flag; without
         /// a depth limit the search goes to the end of the game. An iteration limit is refused
         /// when the search starts ([`BudgetError::Unsupported`](search_core::BudgetError::Unsupported)):
         /// give a depth.

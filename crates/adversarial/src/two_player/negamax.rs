@@ -85,10 +85,10 @@ pub struct Negamax<E, T = NoTable> {
 
 impl<E> Negamax<E, NoTable> {
     /// The depth searched unless [`with_budget`](Negamax::with_budget) says otherwise.
-    pub const DEFAULT_DEPTH: u32 = 8;
+    pub(crate) const DEFAULT_DEPTH: u32 = 8;
 
     /// An engine with evaluator `eval`, no transposition table, one thread, and a budget of
-    /// depth [`DEFAULT_DEPTH`](Negamax::DEFAULT_DEPTH).
+    /// depth 8.
     ///
     /// ```
     /// use adversarial::Negamax;
@@ -294,7 +294,7 @@ impl<E, T> Negamax<E, T> {
 
     builder_methods! {
         /// The budget of every search (default: depth
-        /// [`DEFAULT_DEPTH`](Negamax::DEFAULT_DEPTH)): depth, nodes, time and stop flag.
+        /// 8): depth, nodes, time and stop flag.
         /// A budget with an iteration limit is refused when the search starts
         /// ([`BudgetError::Unsupported`](search_core::BudgetError::Unsupported)): the rounds of
         /// iterative deepening are depths, so give a depth.

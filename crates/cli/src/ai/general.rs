@@ -63,12 +63,7 @@ pub(crate) fn engine<G: Tabletop>(
                 G::NAME
             ));
         }
-        other => {
-            return Err(format!(
-                "{other} plays the games with hidden cards, not {}",
-                G::NAME
-            ));
-        }
+        other => return Err(super::cards_only(other, G::NAME)),
     };
     if let Strength::Playouts(_) = strength {
         return Err(format!(
@@ -155,10 +150,7 @@ impl<G: Tabletop> Strategy<G> for TableSearch<G> {
                 ));
             }
         };
-        let mover = match state.turn() {
-            Turn::Player(p) => G::seat_name(p),
-            _ => String::new(),
-        };
+        let mover = mover_name(state);
         let value = result.value.map_or_else(
             || "no depth finished".to_string(),
             |v| format!("value {v:+.3} for {mover}"),
@@ -202,6 +194,14 @@ impl<G: Tabletop> Strategy<G> for TableSearch<G> {
     }
 }
 
+/// The name of the player to move (empty at a roll of the dice or the end).
+fn mover_name<G: Tabletop>(state: &G) -> String {
+    match state.turn() {
+        Turn::Player(p) => G::seat_name(p),
+        _ => String::new(),
+    }
+}
+
 /// MCTS for a [`Tabletop`] game, reporting its value for the mover and its effort.
 struct TableMcts<G: Tabletop> {
     mcts: GeneralMcts<G>,
@@ -212,10 +212,7 @@ impl<G: Tabletop> Strategy<G> for TableMcts<G> {
     fn choose_move(&mut self, state: &G) -> Result<G::Move, SearchError> {
         let r = self.mcts.search(state)?;
         let proven = if r.value.is_proven() { ", proven" } else { "" };
-        let mover = match state.turn() {
-            Turn::Player(p) => G::seat_name(p),
-            _ => String::new(),
-        };
+        let mover = mover_name(state);
         self.report = Some(format!(
             "value {:+.3} for {mover}{proven}, {} playouts ({:.0}/s), tree {} nodes, {:.3} s",
             r.in_game_units(r.value.reward()),

@@ -58,6 +58,11 @@ impl PonderTally {
     }
 }
 
+/// Why `engine`, an engine of the games with hidden cards, does not play `game`.
+pub(crate) fn cards_only(engine: crate::grammar::EngineKind, game: &str) -> String {
+    format!("{engine} plays the games with hidden cards, not {game}")
+}
+
 /// A margin as the player to move sees it: `+3`, `-1`, `0`.
 pub(crate) fn margin_for_mover(first_margin: i32, mover: Player) -> i32 {
     if mover == Player::First {

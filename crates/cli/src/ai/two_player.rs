@@ -20,13 +20,12 @@ use adversarial::{
     MarginSolver, Negamax, NegamaxPonder, Replacement, SearchResult, Solver, TranspositionTable,
 };
 use mcts::{Mcts, MctsHandle, ZeroSum};
-use search_core::{
-    Budget, Game, MoveAnalysis, MoveValue, Player, RandomMover, SearchError, Strategy,
-};
+use search_core::{Budget, Game, MoveAnalysis, MoveValue, RandomMover, SearchError, Strategy};
 
 use super::{PonderTally, Settings, margin_for_mover};
-use crate::games::board::Playable;
-use crate::grammar::{EngineKind, EngineSpec, Strength, show_time};
+use crate::games::board::{Playable, mark};
+use crate::grammar::{EngineKind, EngineSpec, Strength};
+use crate::input::show_duration as show_time;
 
 /// The evaluator alpha-beta uses: the game's own.
 type Eval<G> = fn(&G) -> i32;
@@ -72,25 +71,23 @@ pub(crate) fn engine<G: Playable>(
             };
             let fallback = Fallback::new(time, Arc::new(table(settings.table_mb / 4)?));
             let budget = Budget::time(fallback.solver_time());
-            if G::MARGIN {
-                Box::new(SolverAi {
-                    solver: Proof::Margin(MarginSolver::new().with_budget(budget)),
-                    fallback,
-                    report: None,
-                })
+            let solver = if G::MARGIN {
+                Proof::Margin(MarginSolver::new().with_budget(budget))
             } else {
                 // Exact values never go stale: the solver's table always replaces.
                 let table = table(settings.table_mb)?.with_replacement(Replacement::Always);
-                Box::new(SolverAi {
-                    solver: Proof::Value(
-                        Solver::new()
-                            .with_table(Arc::new(table))
-                            .with_budget(budget),
-                    ),
-                    fallback,
-                    report: None,
-                })
-            }
+                Proof::Value(
+                    Solver::new()
+                        .with_table(Arc::new(table))
+                        .with_budget(budget),
+                )
+            };
+            let report = None;
+            Box::new(SolverAi {
+                solver,
+                fallback,
+                report,
+            })
         }
         EngineKind::Random => Box::new(RandomMover::new(seed)),
         EngineKind::Maxn | EngineKind::BestReply => {
@@ -100,18 +97,8 @@ pub(crate) fn engine<G: Playable>(
                 G::NAME
             ));
         }
-        other => {
-            return Err(format!(
-                "{other} plays the games with hidden cards, not {}",
-                G::NAME
-            ));
-        }
+        other => return Err(super::cards_only(other, G::NAME)),
     })
-}
-
-/// The mark of a player: X moves first.
-fn mark(p: Player) -> &'static str {
-    if p == Player::First { "X" } else { "O" }
 }
 
 /// The error of an engine that was lost: a pondering thread that could not start or that

@@ -363,11 +363,11 @@ fn dots_picture(board: &DotsAndBoxes, owners: &[Option<Player>]) -> String {
             if c < cols {
                 let mark = if box_closed(board, r, c) {
                     match owners.get(r * cols + c).copied().flatten() {
-                        Some(p) => mark_of_player(p),
-                        None => "#",
+                        Some(p) => mark(p),
+                        None => '#',
                     }
                 } else {
-                    " "
+                    ' '
                 };
                 text.push_str(&format!(" {mark} "));
             }
@@ -379,9 +379,9 @@ fn dots_picture(board: &DotsAndBoxes, owners: &[Option<Player>]) -> String {
     text
 }
 
-/// A player's mark on the board.
-fn mark_of_player(p: Player) -> &'static str {
-    if p == Player::First { "X" } else { "O" }
+/// A player's mark on the board and in messages: X moves first.
+pub(crate) fn mark(p: Player) -> char {
+    if p == Player::First { 'X' } else { 'O' }
 }
 
 impl Playable for Kalah {

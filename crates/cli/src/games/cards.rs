@@ -42,7 +42,10 @@ pub(crate) trait Hidden:
     fn view(&self, viewer: usize) -> String;
 
     /// A legal move of the player to move read from what a person typed, or what is wrong.
-    fn parse_move(&self, text: &str) -> Result<Self::Move, String>;
+    /// (By default the legal move of that name, or the only one it starts.)
+    fn parse_move(&self, text: &str) -> Result<Self::Move, String> {
+        by_text(self, text)
+    }
 
     /// A move of the player to move, by its name in this state (before it is played): a
     /// pass is a check with no bet to face and a fold facing one.
@@ -173,6 +176,33 @@ fn by_text<G: Hidden>(state: &G, text: &str) -> Result<G::Move, String> {
     }
 }
 
+/// Each item after the seat it belongs to, the seats taking turns from the first of
+/// `players`: `player 1 check`, `player 2 bet`.
+fn by_seat<T: Display>(items: impl IntoIterator<Item = T>, players: usize) -> Vec<String> {
+    let named = items.into_iter().enumerate();
+    named
+        .map(|(i, item)| format!("{} {item}", seat_name(i % players)))
+        .collect()
+}
+
+/// `items` joined by `separator`, or `empty` when there are none.
+fn joined_or(items: &[String], separator: &str, empty: &str) -> String {
+    if items.is_empty() {
+        empty.to_string()
+    } else {
+        items.join(separator)
+    }
+}
+
+/// The deal of a card to `dealt`, as `viewer` learns it: its own card by name.
+fn deal_line(dealt: usize, viewer: usize, card: &str) -> String {
+    if dealt == viewer {
+        format!("You are dealt the {card}.")
+    } else {
+        format!("{} is dealt a card.", seat_name(dealt))
+    }
+}
+
 /// A seat in a message to `viewer`: `player 2`, or `player 1 (you)`.
 fn actor(player: usize, viewer: usize) -> String {
     if player == viewer {
@@ -217,19 +247,11 @@ impl Hidden for Kuhn {
 
     fn view(&self, viewer: usize) -> String {
         let key = self.info_key(viewer);
-        let actions: Vec<String> = kuhn_actions(key.actions())
-            .iter()
-            .enumerate()
-            .map(|(i, name)| format!("{} {name}", seat_name(i % 2)))
-            .collect();
+        let actions = by_seat(kuhn_actions(key.actions()), 2);
         format!(
             "Your card: {}. Betting: {}.",
             kuhn_card(key.card()),
-            if actions.is_empty() {
-                "none yet".to_string()
-            } else {
-                actions.join(", ")
-            }
+            joined_or(&actions, ", ", "none yet")
         )
     }
 
@@ -251,24 +273,15 @@ impl Hidden for Kuhn {
     }
 
     fn showdown(&self) -> String {
-        format!(
-            "Cards: {} {}, {} {}.",
-            seat_name(0),
-            kuhn_card(self.card(0)),
-            seat_name(1),
-            kuhn_card(self.card(1))
-        )
+        let cards = by_seat([kuhn_card(self.card(0)), kuhn_card(self.card(1))], 2);
+        format!("Cards: {}.", cards.join(", "))
     }
 
     fn announce(before: &Self, mv: u8, after: &Self, viewer: usize) -> Option<String> {
         match before.turn() {
             Turn::Chance => {
                 let dealt = usize::from(before.card(0).is_some());
-                Some(if dealt == viewer {
-                    format!("You are dealt the {}.", kuhn_card(after.card(viewer)))
-                } else {
-                    format!("{} is dealt a card.", seat_name(dealt))
-                })
+                Some(deal_line(dealt, viewer, kuhn_card(after.card(viewer))))
             }
             Turn::Player(p) => Some(format!("{} {}s.", actor(p, viewer), before.move_text(mv))),
             Turn::Over => None,
@@ -316,11 +329,7 @@ impl Hidden for Leduc {
         let key = self.info_key(viewer);
         let mut rounds = Vec::new();
         for round in 0..2 {
-            let actions: Vec<String> = leduc_actions(key.actions(round))
-                .iter()
-                .enumerate()
-                .map(|(i, name)| format!("{} {name}", seat_name(i % 2)))
-                .collect();
+            let actions = by_seat(leduc_actions(key.actions(round)), 2);
             if !actions.is_empty() {
                 rounds.push(format!("round {}: {}", round + 1, actions.join(", ")));
             }
@@ -332,16 +341,8 @@ impl Hidden for Leduc {
         format!(
             "Your card: {}. Public card: {public}. Betting: {}.",
             leduc_card(key.card()),
-            if rounds.is_empty() {
-                "none yet".to_string()
-            } else {
-                rounds.join("; ")
-            }
+            joined_or(&rounds, "; ", "none yet")
         )
-    }
-
-    fn parse_move(&self, text: &str) -> Result<u8, String> {
-        by_text(self, text)
     }
 
     fn move_text(&self, mv: u8) -> String {
@@ -356,25 +357,16 @@ impl Hidden for Leduc {
     }
 
     fn showdown(&self) -> String {
-        format!(
-            "Cards: {} {}, {} {}, public {}.",
-            seat_name(0),
-            leduc_card(self.card(0)),
-            seat_name(1),
-            leduc_card(self.card(1)),
-            leduc_card(self.public_card())
-        )
+        let cards = by_seat([leduc_card(self.card(0)), leduc_card(self.card(1))], 2);
+        let public = leduc_card(self.public_card());
+        format!("Cards: {}, public {public}.", cards.join(", "))
     }
 
     fn announce(before: &Self, mv: u8, after: &Self, viewer: usize) -> Option<String> {
         match before.turn() {
             Turn::Chance if before.card(0).is_none() || before.card(1).is_none() => {
                 let dealt = usize::from(before.card(0).is_some());
-                Some(if dealt == viewer {
-                    format!("You are dealt the {}.", leduc_card(after.card(viewer)))
-                } else {
-                    format!("{} is dealt a card.", seat_name(dealt))
-                })
+                Some(deal_line(dealt, viewer, &leduc_card(after.card(viewer))))
             }
             Turn::Chance => Some(format!(
                 "The public card is {}.",
@@ -394,20 +386,11 @@ impl Hidden for LiarsDice {
     fn view(&self, viewer: usize) -> String {
         let key = self.info_key(viewer);
         let dice: Vec<String> = key.dice().iter().map(u8::to_string).collect();
-        let bids: Vec<String> = key
-            .bids()
-            .iter()
-            .enumerate()
-            .map(|(i, &b)| format!("{} {}", seat_name(i % 2), self.move_text(b)))
-            .collect();
+        let bids = by_seat(key.bids().iter().map(|&b| self.move_text(b)), 2);
         format!(
             "Your dice: {} (6 is wild). Bids: {}.",
             dice.join(" "),
-            if bids.is_empty() {
-                "none yet".to_string()
-            } else {
-                bids.join(", ")
-            }
+            joined_or(&bids, ", ", "none yet")
         )
     }
 
@@ -459,13 +442,7 @@ impl Hidden for LiarsDice {
             let d: Vec<String> = self.dice_of(p).iter().map(u8::to_string).collect();
             d.join(" ")
         };
-        format!(
-            "Dice: {} {}, {} {}.",
-            seat_name(0),
-            dice(0),
-            seat_name(1),
-            dice(1)
-        )
+        format!("Dice: {}.", by_seat([dice(0), dice(1)], 2).join(", "))
     }
 
     fn announce(before: &Self, mv: u16, after: &Self, viewer: usize) -> Option<String> {
@@ -518,30 +495,12 @@ impl Hidden for Tricks {
             .iter()
             .map(|&c| tricks_card(c))
             .collect();
-        let taken: Vec<String> = self
-            .tricks_taken()
-            .iter()
-            .enumerate()
-            .map(|(p, t)| format!("{} {t}", seat_name(p)))
-            .collect();
         format!(
             "Your hand: {}. This trick: {}. Tricks taken: {}.",
-            if held.is_empty() {
-                "-".to_string()
-            } else {
-                held.join(" ")
-            },
-            if current.is_empty() {
-                "you lead".to_string()
-            } else {
-                current.join(" ")
-            },
-            taken.join(", ")
+            joined_or(&held, " ", "-"),
+            joined_or(&current, " ", "you lead"),
+            by_seat(self.tricks_taken(), n).join(", ")
         )
-    }
-
-    fn parse_move(&self, text: &str) -> Result<u8, String> {
-        by_text(self, text)
     }
 
     fn move_text(&self, mv: u8) -> String {
@@ -549,12 +508,7 @@ impl Hidden for Tricks {
     }
 
     fn showdown(&self) -> String {
-        let taken: Vec<String> = self
-            .tricks_taken()
-            .iter()
-            .enumerate()
-            .map(|(p, t)| format!("{} {t}", seat_name(p)))
-            .collect();
+        let taken = by_seat(self.tricks_taken(), self.player_count());
         format!("Tricks taken: {}.", taken.join(", "))
     }
 
@@ -648,24 +602,12 @@ impl Hidden for Sequential<Goofspiel> {
             std::cmp::Ordering::Less => format!("{} wins {prize}", seat_name(1)),
             std::cmp::Ordering::Equal => format!("nobody wins {prize}"),
         };
-        Some(format!(
-            "Bids for the prize {prize}: {} {}, {} {}: {winner}.",
-            seat_name(0),
-            bids[0],
-            seat_name(1),
-            bids[1]
-        ))
+        let bids = by_seat(bids, 2).join(", ");
+        Some(format!("Bids for the prize {prize}: {bids}: {winner}."))
     }
 
     fn showdown(&self) -> String {
-        let points = self.state().points();
-        format!(
-            "Points: {} {}, {} {}.",
-            seat_name(0),
-            points[0],
-            seat_name(1),
-            points[1]
-        )
+        format!("Points: {}.", by_seat(self.state().points(), 2).join(", "))
     }
 
     fn simultaneous(

@@ -175,59 +175,28 @@ macro_rules! with_game {
     ($kind:expr, $board:expr, |$g:ident| $body:expr) => {{
         let board: &$crate::games::BoardArgs = $board;
         board.check($kind)?;
-        match $kind {
-            $crate::grammar::GameKind::Ttt => {
-                let $g = games::TicTacToe::new();
-                $body
-            }
-            $crate::grammar::GameKind::C4 => {
-                let $g = games::ConnectFour::new();
-                $body
-            }
-            $crate::grammar::GameKind::Reversi => {
-                let $g = games::Reversi::new();
-                $body
-            }
-            $crate::grammar::GameKind::Dots => {
-                let $g = board.dots()?;
-                $body
-            }
-            $crate::grammar::GameKind::Kalah => {
-                let $g = board.kalah()?;
-                $body
-            }
-            $crate::grammar::GameKind::Einstein => {
-                let $g = games::EinStein::new();
-                $body
-            }
-            $crate::grammar::GameKind::Mnk => {
-                let $g = board.mnk()?;
-                $body
-            }
-            $crate::grammar::GameKind::Kuhn => {
-                let $g = games::Kuhn::new();
-                $body
-            }
-            $crate::grammar::GameKind::Leduc => {
-                let $g = games::Leduc::new();
-                $body
-            }
-            $crate::grammar::GameKind::LiarsDice => {
-                let $g = $crate::games::cards::liars_dice(board.count(1)?)
-                    .map_err($crate::Failure::input)?;
-                $body
-            }
-            $crate::grammar::GameKind::Tricks => {
-                let $g = $crate::games::cards::tricks().map_err($crate::Failure::input)?;
-                $body
-            }
-            $crate::grammar::GameKind::Goofspiel => {
-                let $g = $crate::games::cards::goofspiel(board.count(5)?)
-                    .map_err($crate::Failure::input)?;
-                $body
-            }
-        }
+        $crate::with_game!(@arms $kind, |$g| $body,
+            Ttt => games::TicTacToe::new(),
+            C4 => games::ConnectFour::new(),
+            Reversi => games::Reversi::new(),
+            Dots => board.dots()?,
+            Kalah => board.kalah()?,
+            Einstein => games::EinStein::new(),
+            Mnk => board.mnk()?,
+            Kuhn => games::Kuhn::new(),
+            Leduc => games::Leduc::new(),
+            LiarsDice => $crate::games::cards::liars_dice(board.count(1)?).map_err($crate::Failure::input)?,
+            Tricks => $crate::games::cards::tricks().map_err($crate::Failure::input)?,
+            Goofspiel => $crate::games::cards::goofspiel(board.count(5)?).map_err($crate::Failure::input)?)
     }};
+    (@arms $kind:expr, |$g:ident| $body:expr, $($k:ident => $make:expr),*) => {
+        match $kind {
+            $($crate::grammar::GameKind::$k => {
+                let $g = $make;
+                $body
+            })*
+        }
+    };
 }
 
 /// What the solver proved of a position, with perfect play from it.
@@ -264,7 +233,7 @@ pub(crate) trait PlyGame: GeneralGame<Move: Send + Sync> + Send + Sync + 'static
     type Shown: play::Notation<Self>;
     /// What the engines of a match or a game share, prepared once (the game solved by
     /// CFR+).
-    type Shared: Send + Sync;
+    type Shared: Default + Send + Sync;
 
     /// The notation of a game from `start`.
     fn shown(start: &Start<Self>) -> Self::Shown;
@@ -275,11 +244,14 @@ pub(crate) trait PlyGame: GeneralGame<Move: Send + Sync> + Send + Sync + 'static
         String::new()
     }
 
-    /// Prepares what the engines of `specs` share.
+    /// Prepares what the engines of `specs` share (by default nothing).
     ///
     /// # Errors
     /// Why an engine of `specs` cannot play the game.
-    fn share(&self, specs: &[EngineSpec]) -> Result<Self::Shared, String>;
+    fn share(&self, specs: &[EngineSpec]) -> Result<Self::Shared, String> {
+        let _ = specs;
+        Ok(Self::Shared::default())
+    }
 
     /// The engine `spec` asks for, seeded with `seed`.
     ///
@@ -346,10 +318,6 @@ macro_rules! board_games {
                 Playable::variant(self)
             }
 
-            fn share(&self, _: &[EngineSpec]) -> Result<(), String> {
-                Ok(())
-            }
-
             fn engine(
                 &self,
                 spec: EngineSpec,
@@ -392,10 +360,6 @@ macro_rules! table_games {
 
             fn variant(&self) -> String {
                 Tabletop::variant(self)
-            }
-
-            fn share(&self, _: &[EngineSpec]) -> Result<(), String> {
-                Ok(())
             }
 
             fn engine(

@@ -476,13 +476,10 @@ pub(crate) fn run(mut args: Args) -> Result<ExitCode, Failure> {
         )?;
     }
 
-    Ok(if !malformed.is_empty() {
-        ExitCode::from(2)
-    } else if total.mismatches > 0 {
-        ExitCode::FAILURE
-    } else {
-        ExitCode::SUCCESS
-    })
+    Ok(crate::failure::status(
+        !malformed.is_empty(),
+        total.mismatches > 0,
+    ))
 }
 
 /// A map error as a message naming the file, the line and what was expected.
@@ -501,7 +498,7 @@ fn map_failure(file: &str, e: &PathError) -> Failure {
 struct Setup {
     alg: Alg,
     movement: Connectivity,
-    heuristic: Heuristic,
+    heuristic: HeuristicArg,
     weight: f64,
     max_expansions: Option<u64>,
     guarantee: Guarantee,
@@ -542,15 +539,12 @@ impl Setup {
                 "--weight {weight}: the weight must be a finite number >= 1"
             )));
         }
-        let heuristic = args
-            .heuristic
-            .map(HeuristicArg::to_heuristic)
-            .unwrap_or(if four {
-                Heuristic::Manhattan
-            } else {
-                Heuristic::Octile
-            });
-        let admissible = four || heuristic != Heuristic::Manhattan;
+        let heuristic = args.heuristic.unwrap_or(if four {
+            HeuristicArg::Manhattan
+        } else {
+            HeuristicArg::Octile
+        });
+        let admissible = four || heuristic != HeuristicArg::Manhattan;
         let guarantee = match alg {
             Alg::Dijkstra | Alg::Bfs | Alg::Iddfs | Alg::Jps | Alg::JpsPlus => Guarantee::Optimal,
             Alg::Astar | Alg::Idastar if admissible => Guarantee::Optimal,
@@ -597,19 +591,12 @@ impl Setup {
     }
 
     fn heuristic_admissible(&self) -> bool {
-        self.movement == Connectivity::Four || self.heuristic != Heuristic::Manhattan
+        self.movement == Connectivity::Four || self.heuristic != HeuristicArg::Manhattan
     }
 }
 
-fn heuristic_name(h: Heuristic) -> &'static str {
-    match h {
-        Heuristic::Zero => "zero",
-        Heuristic::Manhattan => "manhattan",
-        Heuristic::Euclidean => "euclidean",
-        Heuristic::Octile => "octile",
-        Heuristic::Chebyshev => "chebyshev",
-        _ => "other",
-    }
+fn heuristic_name(h: HeuristicArg) -> String {
+    crate::grammar::cli_name(h)
 }
 
 fn print_table(

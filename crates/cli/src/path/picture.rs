@@ -7,7 +7,7 @@ use pathfind::movingai::Scenario;
 use pathfind::{Cell, Grid};
 
 use crate::Failure;
-use crate::output::OutputFile;
+use crate::output::{OutputFile, xml};
 
 use super::check::Expected;
 use super::runner::{Found, Query};
@@ -157,13 +157,6 @@ pub(super) fn runs_path(runs: &[(u32, u32, u32)]) -> String {
     d
 }
 
-pub(super) fn escape(text: &str) -> String {
-    text.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
-}
-
 /// The picture as SVG, in map units (one unit a cell), scaled by `width` and `height`.
 /// Walls and expanded cells are one path each of row runs, so that a 512 × 512 map stays
 /// within a few megabytes; the expanded path's `data-cells` gives the number of cells.
@@ -187,7 +180,7 @@ pub(super) fn svg(p: &Picture<'_>) -> String {
         view_w * px,
         view_h * px
     );
-    let _ = writeln!(s, "<title>{}</title>", escape(&p.caption));
+    let _ = writeln!(s, "<title>{}</title>", xml(&p.caption));
     let _ = writeln!(
         s,
         r##"<rect width="{view_w:.3}" height="{view_h:.3}" fill="#ffffff"/>"##
@@ -246,7 +239,7 @@ pub(super) fn svg(p: &Picture<'_>) -> String {
         s,
         r##"<text x="{:.3}" y="{y1:.3}" font-family="DejaVu Sans, Helvetica, Arial, sans-serif" font-size="{font:.3}" fill="#222222">{}</text>"##,
         6.0 * unit,
-        escape(&p.caption)
+        xml(&p.caption)
     );
     let mut x = 6.0 * unit;
     for (colour, label) in legend(p) {
@@ -262,7 +255,7 @@ pub(super) fn svg(p: &Picture<'_>) -> String {
             s,
             r##"<text x="{:.3}" y="{y2:.3}" font-family="DejaVu Sans, Helvetica, Arial, sans-serif" font-size="{font:.3}" fill="#222222">{}</text>"##,
             x + 15.0 * unit,
-            escape(&label)
+            xml(&label)
         );
         x += (15.0 + 7.5 * label.chars().count() as f64 + 16.0) * unit;
     }

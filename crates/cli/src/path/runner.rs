@@ -42,7 +42,7 @@ impl Runner {
         };
         Runner {
             alg: setup.alg,
-            heuristic: setup.heuristic,
+            heuristic: setup.heuristic.to_heuristic(),
             weight: setup.weight,
             grid_ctx: GridContext::new().with_budget(budget.clone()),
             ctx: SearchContext::new().with_budget(budget),

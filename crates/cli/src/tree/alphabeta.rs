@@ -10,7 +10,7 @@ use search_core::{Budget, Game, Outcome, Player, Score};
 use crate::Failure;
 
 use super::{
-    Args, DEPTH, MAX_NODES, PLAIN, Position, Style, Tree, TreeGame, TreeNode, fit_levels, letter,
+    Args, DEPTH, MAX_NODES, PLAIN, Position, Style, Tree, TreeGame, TreeNode, fit_levels, mark,
 };
 
 /// A node the alpha-beta search visited, recorded by [`Recorded::play`].
@@ -283,7 +283,7 @@ pub(super) fn alphabeta_tree<G: TreeGame>(
     }
     let asked = levels;
     let (levels, capped) = fit_levels(&per_level, asked, "a smaller --max-nodes");
-    let me = letter(start.to_move());
+    let me = mark(start.to_move());
     let cutoffs = replayed
         .iter()
         .flatten()
@@ -295,9 +295,8 @@ pub(super) fn alphabeta_tree<G: TreeGame>(
         nodes: Vec::new(),
         levels,
         title: format!(
-            "{}, {}, {me} to move: alpha-beta to depth {depth} ({} evaluator), values for {me}",
-            position.game,
-            position.which,
+            "{}: alpha-beta to depth {depth} ({} evaluator), values for {me}",
+            position.heading(),
             G::EVALUATOR
         ),
         subtitle: G::MOVES.to_string(),
@@ -310,7 +309,7 @@ pub(super) fn alphabeta_tree<G: TreeGame>(
     };
     add_ab_node::<G>(&mut tree, None, 0, &log, &replayed, levels);
     let mut report = vec![
-        format!("{}, {}, {me} to move", position.game, position.which),
+        position.heading(),
         format!(
             "alpha-beta to depth {depth} ({} evaluator): {} nodes, {cutoffs} cut-offs pruning {pruned} moves, {}",
             G::EVALUATOR,
@@ -432,7 +431,7 @@ pub(super) fn add_ab_node<G: TreeGame>(
     }
     let tid = tree.nodes.len();
     let edge = match (n.mover, n.mv) {
-        (Some(p), Some(mv)) => format!("{} {}", letter(p), G::move_text(mv)),
+        (Some(p), Some(mv)) => format!("{} {}", mark(p), G::move_text(mv)),
         _ => String::new(),
     };
     tree.nodes.push(TreeNode {

@@ -14,7 +14,7 @@ use games::{ConnectFour, DotsAndBoxes, Kalah, Reversi, TicTacToe};
 use search_core::Player;
 
 use crate::Failure;
-use crate::games::board::Playable;
+use crate::games::board::{Playable, mark};
 use crate::games::{board_start as start_position, dots_board, kalah_board};
 use crate::grammar::{EngineKind, EngineSpec, GameKind, Strength, notice};
 use crate::output::{self, OutputFile};
@@ -192,14 +192,6 @@ impl TreeGame for Kalah {
     const MOVES: &'static str = "X 3 = X sows its pit 3 (pits 1-6 from each player's left, as ply play shows them); ending in the own store gives another move";
 }
 
-/// The letter of a player: X moves first.
-fn letter(p: Player) -> char {
-    match p {
-        Player::First => 'X',
-        Player::Second => 'O',
-    }
-}
-
 /// Reads the new spellings into the fields the export reads (the strength into
 /// `playouts` or `depth`, the outputs into `svg` and `dot`), and the old ones with their
 /// notices.
@@ -269,11 +261,7 @@ fn settle(args: &mut Args) -> Result<(), Failure> {
 pub(crate) fn run(mut args: Args) -> Result<ExitCode, Failure> {
     settle(&mut args)?;
     let size = args.size.as_deref();
-    if size.is_some() && !matches!(args.game, GameKind::Dots | GameKind::Kalah) {
-        return Err(Failure::input(
-            "--size is for dots and kalah: the other games have one board",
-        ));
-    }
+    crate::book::check_size(args.game, size)?;
     match args.game {
         GameKind::Ttt => run_game(&args, TicTacToe::new(), ""),
         GameKind::C4 => run_game(&args, ConnectFour::new(), ""),
@@ -306,6 +294,14 @@ struct Position<G> {
     game: String,
     /// Which position: the start, or the one `--start` gives.
     which: String,
+}
+
+impl<G: Playable> Position<G> {
+    /// `Connect Four, start position, X to move`.
+    fn heading(&self) -> String {
+        let me = mark(self.state.to_move());
+        format!("{}, {}, {me} to move", self.game, self.which)
+    }
 }
 
 fn run_game<G: TreeGame>(args: &Args, board: G, variant: &str) -> Result<ExitCode, Failure> {

@@ -7,7 +7,7 @@ use crate::Failure;
 
 use super::{
     Args, MAX_EXPORT_NODES, PLAIN, PLAYOUTS, Position, Style, Tree, TreeGame, TreeNode, fit_levels,
-    letter,
+    mark,
 };
 
 pub(super) fn mcts_tree<G: TreeGame>(
@@ -30,10 +30,8 @@ pub(super) fn mcts_tree<G: TreeGame>(
         nodes: Vec::new(),
         levels,
         title: format!(
-            "{}, {}, {} to move: MCTS, {} playouts (seed {}), {}",
-            position.game,
-            position.which,
-            letter(to_move),
+            "{}: MCTS, {} playouts (seed {}), {}",
+            position.heading(),
             result.stats.iterations,
             args.seed,
             result.value
@@ -53,7 +51,7 @@ pub(super) fn mcts_tree<G: TreeGame>(
         ],
     };
     let root_lines = vec![
-        format!("root, {} to move", letter(to_move)),
+        format!("root, {} to move", mark(to_move)),
         format!("n={} {}", root.visits(), short_value(&result.value)),
     ];
     tree.nodes.push(TreeNode {
@@ -69,19 +67,14 @@ pub(super) fn mcts_tree<G: TreeGame>(
     add_mcts_children::<G>(&mut tree, 0, root, start, levels);
     let best = G::move_text(result.best_move);
     let mut report = vec![
-        format!(
-            "{}, {}, {} to move",
-            position.game,
-            position.which,
-            letter(to_move)
-        ),
+        position.heading(),
         format!(
             "MCTS: {} playouts (seed {}): {} nodes in the tree, root visits {}, best move {} {best}, {}",
             result.stats.iterations,
             args.seed,
             result.tree_size,
             root.visits(),
-            letter(to_move),
+            mark(to_move),
             result.value
         ),
     ];
@@ -159,7 +152,7 @@ pub(super) fn add_mcts_children<G: TreeGame>(
         let id = tree.nodes.len();
         tree.nodes.push(TreeNode {
             depth: child.depth(),
-            edge: format!("{} {}", letter(child.player()), G::move_text(mv)),
+            edge: format!("{} {}", mark(child.player()), G::move_text(mv)),
             lines,
             style,
             children: Vec::new(),

@@ -2,6 +2,8 @@
 
 use std::fmt::Write as _;
 
+use crate::output::xml;
+
 use super::{DOWN_LEAVES, Layout, Tree, TreeNode};
 
 pub(super) fn dot_escape(s: &str) -> String {
@@ -65,13 +67,6 @@ pub(super) fn dot(tree: &Tree) -> String {
     s
 }
 
-pub(super) fn xml(text: &str) -> String {
-    text.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
-}
-
 /// Pixel sizes of the SVG.
 pub(super) const FONT: f64 = 12.0;
 /// Width of a character of the monospace font at `FONT` pixels.
@@ -80,6 +75,7 @@ pub(super) const LINE: f64 = 15.0;
 pub(super) const MARGIN: f64 = 16.0;
 
 /// Where each node's box goes: its top-left corner.
+#[derive(Clone, Default)]
 pub(super) struct Placed {
     x: f64,
     y: f64,
@@ -121,15 +117,7 @@ pub(super) fn layout(tree: &Tree, kind: Layout) -> Geometry {
         .max()
         .unwrap_or(0) as f64;
     let indent = (edge_chars * CHAR * 0.9 + 22.0).max(30.0);
-    let mut placed: Vec<Placed> = tree
-        .nodes
-        .iter()
-        .map(|_| Placed {
-            x: 0.0,
-            y: 0.0,
-            stacked: false,
-        })
-        .collect();
+    let mut placed = vec![Placed::default(); tree.nodes.len()];
     let pitch = match kind {
         Layout::Down => (w + 18.0, h + 46.0),
         Layout::Right => (w + edge_chars * CHAR + 46.0, h + 10.0),

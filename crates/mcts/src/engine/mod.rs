@@ -285,7 +285,7 @@ impl<G: GeneralGame, K: Mode> Engine<G, RandomPlayout, K> {
 
 impl<G: Game> Engine<G, RandomPlayout, ZeroSum> {
     /// An engine with uniform random playouts, exploration constant
-    /// [`DEFAULT_EXPLORATION`](Engine::DEFAULT_EXPLORATION), 10 000 iterations per move
+    /// 1.0, 10 000 iterations per move
     /// ([`with_budget`](Engine::with_budget)), one thread, tree reuse and the game's hooks
     /// on, the node cap [`DEFAULT_NODE_CAP`], and seed 0 ([`with_seed`](Engine::with_seed)):
     /// two engines built alike search alike.
@@ -304,7 +304,7 @@ impl<G: Game> Engine<G, RandomPlayout, ZeroSum> {
 
 impl<G: GeneralGame> Engine<G, RandomPlayout, General> {
     /// An engine for a [`GeneralGame`] with random playouts, exploration constant
-    /// [`DEFAULT_EXPLORATION`](Engine::DEFAULT_EXPLORATION), 10 000 iterations per
+    /// 1.0, 10 000 iterations per
     /// search, one thread, the node cap [`DEFAULT_NODE_CAP`] and seed 0.
     ///
     /// ```
@@ -344,14 +344,7 @@ impl<G: GeneralGame> Default for Engine<G, RandomPlayout, General> {
 
 impl<G: GeneralGame, P, K: Mode> Engine<G, P, K> {
     /// The default exploration constant `c` of the UCT formula (rewards in `[0, 1]`).
-    ///
-    /// ```
-    /// use games::TicTacToe;
-    /// use mcts::Mcts;
-    /// assert_eq!(Mcts::<TicTacToe>::DEFAULT_EXPLORATION, 1.0);
-    /// assert_eq!(mcts::GeneralMcts::<games::MnkGame>::DEFAULT_EXPLORATION, 1.0);
-    /// ```
-    pub const DEFAULT_EXPLORATION: f64 = 1.0;
+    pub(crate) const DEFAULT_EXPLORATION: f64 = 1.0;
 
     /// Bytes taken by one tree node for this game's move type and mode: what the
     /// [node cap](Engine::with_node_cap) costs in memory (24 for a move of one or two
@@ -492,7 +485,7 @@ impl<G: GeneralGame, P, K: Mode> Engine<G, P, K> {
     ///   place, and a kept tree larger than a lowered cap is dropped and its memory shrunk
     ///   to the new cap.
     /// * **Threads:** the cap holds for all threads together. With tree parallelism
-    ///   the one shared tree's nodes take [`SHARED_NODE_BYTES`](Engine::SHARED_NODE_BYTES)
+    ///   the one shared tree's nodes take 32 bytes (for a move of one or two bytes)
     ///   each, and the engine keeps it after the search until it is needed whole, then
     ///   copies it into the compact arena of `NODE_BYTES` nodes (with an index of 4 bytes
     ///   a node to walk it) while it is still held: the shared tree may hold `nodes × NODE_BYTES /

@@ -8,7 +8,6 @@ use crate::engine::Engine;
 use crate::engine::context::PriorSource;
 use crate::engine::final_choice::FinalChoice;
 use crate::engine::mode::ZeroSum;
-use crate::parallel::arena::SharedNode;
 use crate::parallel::threads::Parallelism;
 
 impl<G: GameHash, P> Engine<G, P, ZeroSum> {
@@ -62,16 +61,6 @@ impl<G: Game, P> Engine<G, P, ZeroSum> {
         self.position_key.is_some()
     }
 
-    /// Bytes taken by one node of the tree shared by the threads of a tree-parallel
-    /// search ([`Parallelism::Tree`]) while it runs (32 for a move of one or two bytes).
-    ///
-    /// ```
-    /// use games::ConnectFour;
-    /// use mcts::Mcts;
-    /// assert_eq!(Mcts::<ConnectFour>::SHARED_NODE_BYTES, 32);
-    /// ```
-    pub const SHARED_NODE_BYTES: usize = core::mem::size_of::<SharedNode<G::Move>>();
-
     /// How several threads share the work: a tree each ([`Parallelism::Root`], the
     /// default) or one shared tree ([`Parallelism::Tree`]). Nothing changes with one thread.
     ///
@@ -79,7 +68,8 @@ impl<G: Game, P> Engine<G, P, ZeroSum> {
     /// playout refines the one tree, so the threads together search as deep as one thread
     /// given their combined iterations, less what virtual loss and contention cost. The
     /// node cap bounds the shared tree; its nodes take
-    /// [`SHARED_NODE_BYTES`](Engine::SHARED_NODE_BYTES) each. When the search stops it
+    /// 32 bytes each (for a move of one
+    /// or two bytes). When the search stops it
     /// reads its result from the shared tree's first levels, and the engine keeps the
     /// shared tree as it is: it is copied into the compact form of
     /// [`NODE_BYTES`](Engine::NODE_BYTES) a node only when it is needed whole, by a tree

@@ -119,7 +119,7 @@ pub struct Ismcts<P = RandomPlayout> {
 }
 
 impl Ismcts<RandomPlayout> {
-    /// Random playouts, exploration constant [`DEFAULT_EXPLORATION`](Ismcts::DEFAULT_EXPLORATION),
+    /// Random playouts, exploration constant 0.7,
     /// 10 000 iterations, node cap [`DEFAULT_NODE_CAP`](crate::DEFAULT_NODE_CAP), seed 0.
     ///
     /// ```
@@ -154,7 +154,7 @@ impl<P> Ismcts<P> {
     settings_methods!("Ismcts", exploration);
 
     /// The default exploration constant `c` of the UCB score (rewards are in `[0, 1]`).
-    pub const DEFAULT_EXPLORATION: f64 = 0.7;
+    pub(crate) const DEFAULT_EXPLORATION: f64 = 0.7;
 
     /// The bytes one tree node and one edge take besides the information key's own heap
     /// memory, to turn a memory cap into a node cap.
