@@ -104,9 +104,10 @@ fn shell_lines(file: &Path) -> Vec<String> {
     lines
 }
 
-/// The README examples: `ply` commands to run, and `cargo` commands to check.
-fn readme_examples() -> (Vec<Example>, Vec<Example>) {
-    let (mut ply, mut cargo) = (Vec::new(), Vec::new());
+/// The README examples: `ply` commands to run, `cargo` commands to check, and the web
+/// page's commands (its build script and a static server of its folder) to check.
+fn readme_examples() -> (Vec<Example>, Vec<Example>, Vec<Example>) {
+    let (mut ply, mut cargo, mut web) = (Vec::new(), Vec::new(), Vec::new());
     for file in ["README.md", "crates/cli/README.md"] {
         for line in shell_lines(&root().join(file)) {
             let run_prefix = "cargo run --release -p plysearch-cli -- ";
@@ -122,12 +123,16 @@ fn readme_examples() -> (Vec<Example>, Vec<Example>) {
                 ply.push(example(line));
             } else if line.starts_with("cargo ") {
                 cargo.push(example(line));
+            } else if line.starts_with("web/") || line.starts_with("python3 -m http.server") {
+                web.push(example(line));
             } else {
-                panic!("{file}: a shell line that is neither ply nor cargo: {line}");
+                panic!(
+                    "{file}: a shell line that is neither ply, cargo nor the web page's: {line}"
+                );
             }
         }
     }
-    (ply, cargo)
+    (ply, cargo, web)
 }
 
 /// A scratch directory with the test data: the Connect Four sets cut short, the maps as
@@ -244,7 +249,7 @@ fn every_example_of_the_help_and_the_readmes_runs() {
     }
     let dir = scratch();
     let mut examples = help_examples();
-    let (readme, _) = readme_examples();
+    let (readme, _, _) = readme_examples();
     // At least the main help's and every command's examples were found.
     assert!(examples.len() >= 30, "{examples:#?}");
     assert!(readme.len() >= 10, "{readme:#?}");
@@ -299,7 +304,7 @@ fn the_readmes_cargo_commands_name_real_packages_examples_and_paths() {
     if !crate::common::in_repository("data/ and READMEs") {
         return;
     }
-    let (_, cargo) = readme_examples();
+    let (_, cargo, _) = readme_examples();
     assert!(!cargo.is_empty());
     let manifests: Vec<(String, PathBuf)> = std::fs::read_dir(root().join("crates"))
         .unwrap()
@@ -399,4 +404,47 @@ fn a_stopped_example_leaves_no_process_behind() {
         }
     }
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The web page's commands in the README name the script CI runs to build the page (its
+/// browser step runs `web/build.sh` and tests the page it builds) and serve the folder that
+/// script writes.
+#[test]
+fn the_readmes_web_commands_build_the_page_and_serve_its_folder() {
+    use std::os::unix::fs::PermissionsExt;
+    if !crate::common::in_repository("data/ and READMEs") {
+        return;
+    }
+    let (_, _, web) = readme_examples();
+    assert!(
+        !web.is_empty(),
+        "the README shows how to build the web page"
+    );
+    let script = root().join("web/build.sh");
+    let text = std::fs::read_to_string(&script).expect("web/build.sh");
+    let mode = std::fs::metadata(&script).unwrap().permissions().mode();
+    assert!(mode & 0o111 != 0, "web/build.sh is not executable");
+    assert!(
+        text.contains(r#"dist="$root/web/dist""#),
+        "web/build.sh writes web/dist"
+    );
+    let ci = std::fs::read_to_string(root().join(".ci/run")).expect(".ci/run");
+    assert!(
+        ci.contains("web/build.sh"),
+        "CI builds the page with web/build.sh"
+    );
+    for example in web {
+        let words: Vec<&str> = example.command.split_whitespace().collect();
+        match words.as_slice() {
+            ["web/build.sh"] => {}
+            ["python3", "-m", "http.server", "-d", dir, port] => {
+                assert_eq!(*dir, "web/dist", "{}: {}", example.source, example.command);
+                assert!(port.parse::<u16>().is_ok(), "{}", example.command);
+            }
+            _ => panic!(
+                "{}: an unknown web command: {}",
+                example.source, example.command
+            ),
+        }
+    }
 }
