@@ -3,10 +3,10 @@
 // thread only draws and answers clicks. A search cannot be interrupted from outside (the
 // worker has one thread); the page stops one by ending the worker and starting another.
 
-import init, { Session, Analyzer, PathView, bench_solve, bench_mcts } from "./pkg/plysearch_web.js";
+import init, { AiGame, Analyzer, PathView, bench_solve, bench_mcts } from "./pkg/plysearch_web.js";
 
 const ready = init();
-let session = null;
+let current = null;
 let analyzer = null;
 let paths = null;
 
@@ -19,21 +19,21 @@ async function fetchText(url) {
 const ops = {
   // Games against the AI.
   newGame({ game }) {
-    session = new Session(game);
-    return JSON.parse(session.state());
+    current = new AiGame(game);
+    return JSON.parse(current.state());
   },
   play({ move }) {
-    session.play(move);
-    return JSON.parse(session.state());
+    current.play(move);
+    return JSON.parse(current.state());
   },
   undo() {
-    session.undo();
-    return JSON.parse(session.state());
+    current.undo();
+    return JSON.parse(current.state());
   },
   aiMove({ engine, millis, seed }) {
-    const report = JSON.parse(session.think(engine, millis, BigInt(seed)));
-    session.play(report.move);
-    return { report, state: JSON.parse(session.state()) };
+    const report = JSON.parse(current.think(engine, millis, BigInt(seed)));
+    current.play(report.move);
+    return { report, state: JSON.parse(current.state()) };
   },
 
   // The Connect Four analysis board, with the opening book when it can be read.

@@ -1,4 +1,4 @@
-//! [`Session`]: one game against the AI (tic-tac-toe, Connect Four, Reversi, Dots and Boxes
+//! [`AiGame`]: one game against the AI (tic-tac-toe, Connect Four, Reversi, Dots and Boxes
 //! or Kalah), with the engine and the time of each AI move chosen per move, and every
 //! answer as JSON for the page.
 
@@ -23,10 +23,10 @@ const ALPHABETA_TABLE_MB: u64 = 16;
 /// The exact solver's table, in MiB.
 const SOLVER_TABLE_MB: u64 = 32;
 
-/// The games a [`Session`] plays, by the names the page uses.
+/// The games a [`AiGame`] plays, by the names the page uses.
 pub const GAMES: [&str; 5] = ["ttt", "c4", "reversi", "dots", "kalah"];
 
-/// The engines a [`Session`] offers, by the names the page uses.
+/// The engines a [`AiGame`] offers, by the names the page uses.
 pub const ENGINES: [&str; 3] = ["alphabeta", "mcts", "solver"];
 
 /// What the page needs from a game beyond its rules: its name, its moves as numbers, the
@@ -239,7 +239,7 @@ impl WebGame for Kalah {
     }
 }
 
-/// What the AI of a [`Session`] reports of one move.
+/// What the AI of a [`AiGame`] reports of one move.
 struct Report {
     mv: u32,
     text: String,
@@ -390,7 +390,7 @@ impl<G: WebGame> Match<G> {
     }
 }
 
-/// What a [`Session`] does with any game: the object-safe face of [`Match`].
+/// What a [`AiGame`] does with any game: the object-safe face of [`Match`].
 trait Playing {
     fn state(&self) -> String;
     fn play(&mut self, code: u32) -> Result<(), String>;
@@ -473,15 +473,15 @@ impl<G: WebGame> Playing for Match<G> {
     }
 }
 
-/// One game against the AI: the page's player makes moves with [`play`](Session::play), asks
-/// the AI for one with [`think`](Session::think), and draws [`state`](Session::state).
+/// One game against the AI: the page's player makes moves with [`play`](AiGame::play), asks
+/// the AI for one with [`think`](AiGame::think), and draws [`state`](AiGame::state).
 /// Moves are numbers: the cell (tic-tac-toe, 0-8), the column (Connect Four, 0-6), the
 /// square (Reversi, `row * 6 + col`, 36 to pass), the line (Dots and Boxes), the pit of the
 /// side to move (Kalah, 0-5). Every answer is JSON.
 ///
 /// ```
-/// use plysearch_web::Session;
-/// let mut s = Session::new("c4").unwrap();
+/// use plysearch_web::AiGame;
+/// let mut s = AiGame::new("c4").unwrap();
 /// s.play(3).unwrap();
 /// let report = s.think("alphabeta", 20, 1).unwrap();
 /// assert!(report.contains("\"move\":"));
@@ -489,12 +489,12 @@ impl<G: WebGame> Playing for Match<G> {
 /// assert!(s.state().contains("\"history\":[3]"));
 /// ```
 #[cfg_attr(target_arch = "wasm32", wasm_bindgen)]
-pub struct Session {
+pub struct AiGame {
     playing: Box<dyn Playing>,
 }
 
 #[cfg_attr(target_arch = "wasm32", wasm_bindgen)]
-impl Session {
+impl AiGame {
     /// A new game: `"ttt"`, `"c4"`, `"reversi"`, `"dots"` (3 x 3 boxes) or `"kalah"`
     /// (Kalah(6, 4)).
     ///
@@ -502,11 +502,11 @@ impl Session {
     /// An unknown game's name.
     ///
     /// ```
-    /// assert!(plysearch_web::Session::new("kalah").is_ok());
-    /// assert!(plysearch_web::Session::new("chess").is_err());
+    /// assert!(plysearch_web::AiGame::new("kalah").is_ok());
+    /// assert!(plysearch_web::AiGame::new("chess").is_err());
     /// ```
     #[cfg_attr(target_arch = "wasm32", wasm_bindgen(constructor))]
-    pub fn new(game: &str) -> Result<Session, String> {
+    pub fn new(game: &str) -> Result<AiGame, String> {
         let playing: Box<dyn Playing> = match game {
             "ttt" => Box::new(Match::<TicTacToe>::new()),
             "c4" => Box::new(Match::<ConnectFour>::new()),
@@ -520,7 +520,7 @@ impl Session {
                 ));
             }
         };
-        Ok(Session { playing })
+        Ok(AiGame { playing })
     }
 
     /// The position as JSON: `game`, `toMove` (1 or 2), `over`, `winner` (0 for none or a
@@ -528,7 +528,7 @@ impl Session {
     /// the end of Dots and Boxes and Kalah, `margin`.
     ///
     /// ```
-    /// let s = plysearch_web::Session::new("ttt").unwrap();
+    /// let s = plysearch_web::AiGame::new("ttt").unwrap();
     /// assert!(s.state().starts_with(r#"{"game":"ttt","toMove":1,"over":false"#));
     /// ```
     #[must_use]
@@ -542,7 +542,7 @@ impl Session {
     /// A move that is not legal, or a game that is over.
     ///
     /// ```
-    /// let mut s = plysearch_web::Session::new("ttt").unwrap();
+    /// let mut s = plysearch_web::AiGame::new("ttt").unwrap();
     /// s.play(4).unwrap();
     /// assert!(s.play(4).is_err());
     /// ```
@@ -553,7 +553,7 @@ impl Session {
     /// Takes back the last move; `false` at the start.
     ///
     /// ```
-    /// let mut s = plysearch_web::Session::new("ttt").unwrap();
+    /// let mut s = plysearch_web::AiGame::new("ttt").unwrap();
     /// assert!(!s.undo());
     /// s.play(0).unwrap();
     /// assert!(s.undo());
@@ -565,13 +565,13 @@ impl Session {
     /// The AI's move for the side to move, found by `engine` (`"alphabeta"`, `"mcts"` or
     /// `"solver"`) within `millis` milliseconds, ties broken by `seed`, as JSON: `move` (its
     /// number), `text`, `summary` (what the engine thought), `nodes`, `depth`, `proven`
-    /// and `ms`. The move is not played: [`play`](Session::play) it.
+    /// and `ms`. The move is not played: [`play`](AiGame::play) it.
     ///
     /// # Errors
     /// An unknown engine, a game that is over, or a time of zero.
     ///
     /// ```
-    /// let mut s = plysearch_web::Session::new("ttt").unwrap();
+    /// let mut s = plysearch_web::AiGame::new("ttt").unwrap();
     /// let r = s.think("solver", 50, 0).unwrap();
     /// assert!(r.contains("\"proven\":true"));
     /// ```

@@ -6,7 +6,7 @@
 //!
 //! | the page's view | type or function |
 //! |---|---|
-//! | play tic-tac-toe, Connect Four, Reversi, Dots and Boxes or Kalah against alpha-beta, MCTS or the exact solver | [`Session`] |
+//! | play tic-tac-toe, Connect Four, Reversi, Dots and Boxes or Kalah against alpha-beta, MCTS or the exact solver | [`AiGame`] |
 //! | the exact score of every Connect Four column, with an opening book | [`Analyzer`] |
 //! | A* and jump point search on a MovingAI map, replayed, checked against the scenarios | [`PathView`] |
 //! | the speed of the solver and of MCTS, in the browser and natively | [`bench_solve`], [`bench_mcts`] |
@@ -17,7 +17,7 @@
 //! comparison run.
 //!
 //! ```
-//! let mut game = plysearch_web::Session::new("ttt").unwrap();
+//! let mut game = plysearch_web::AiGame::new("ttt").unwrap();
 //! game.play(4).unwrap();
 //! let report = game.think("mcts", 30, 7).unwrap();
 //! assert!(report.contains("\"engine\":\"mcts\""));
@@ -33,5 +33,5 @@ mod paths;
 
 pub use analysis::{Analyzer, BOOK_GAME};
 pub use bench::{BENCH_TABLE_MB, bench_mcts, bench_solve};
-pub use games::{ENGINES, GAMES, Session};
+pub use games::{AiGame, ENGINES, GAMES};
 pub use paths::{MAX_FRAMES, PathView};
